@@ -1,0 +1,199 @@
+import type { Language } from './locales';
+
+/**
+ * Every error the API answers with. Codes LB_0102 and RS_0001 are the spec's;
+ * the others name the spec's messages (§8) or the rules DESIGN.md §5 adds.
+ */
+export const errorCodes = [
+  'LB_0102',
+  'RS_0001',
+  'VALIDATION_FAILED',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'RATE_LIMITED',
+  'EMAIL_TAKEN',
+  'CURRENT_PASSWORD_INCORRECT',
+  'PASSWORD_CHANGE_FAILED',
+  'PASSWORDS_DO_NOT_MATCH',
+  'CODE_NOT_RECOGNISED',
+  'CODE_FORMAT',
+  'CODE_EXPIRED',
+  'TOO_MANY_CODES',
+  'EMAIL_ALREADY_VERIFIED',
+  'RESET_LINK_USED',
+  'RESET_LINK_INVALID',
+  'EMAIL_NOT_VERIFIED',
+  'POSITIVE_BALANCE',
+  'PENDING_ITEMS',
+  'TERMS_NOT_ACCEPTED',
+  'AMOUNT_ABOVE_BALANCE',
+  'CONTACT_CUSTOMER_CARE',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** OAuth answers (RFC 6749 §5.2) keep their own shape; this is the login failure text. */
+export const oauthErrorMessages: Record<'invalid_grant' | 'invalid_request' | 'unsupported_grant_type', Record<Language, string>> = {
+  invalid_grant: {
+    en: 'The email or password is incorrect.',
+    fr: "L'adresse e-mail ou le mot de passe est incorrect.",
+    ja: 'メールアドレスまたはパスワードが正しくありません。',
+  },
+  invalid_request: {
+    en: 'Please enter your email and password.',
+    fr: 'Veuillez saisir votre adresse e-mail et votre mot de passe.',
+    ja: 'メールアドレスとパスワードを入力してください。',
+  },
+  unsupported_grant_type: {
+    en: 'This sign-in method is not supported.',
+    fr: "Cette méthode de connexion n'est pas prise en charge.",
+    ja: 'このサインイン方法には対応していません。',
+  },
+};
+
+export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
+  LB_0102: { en: 'Wrong password', fr: 'Mot de passe incorrect', ja: 'パスワードが違います' },
+  RS_0001: { en: 'Something went wrong', fr: "Une erreur s'est produite", ja: '問題が発生しました' },
+  VALIDATION_FAILED: {
+    en: 'Please check the highlighted fields.',
+    fr: 'Veuillez vérifier les champs signalés.',
+    ja: '入力内容を確認してください。',
+  },
+  UNAUTHORIZED: {
+    en: 'Please log in again.',
+    fr: 'Veuillez vous reconnecter.',
+    ja: 'もう一度ログインしてください。',
+  },
+  FORBIDDEN: {
+    en: 'You are not allowed to do this.',
+    fr: "Vous n'êtes pas autorisé à effectuer cette action.",
+    ja: 'この操作は許可されていません。',
+  },
+  NOT_FOUND: { en: 'Not found', fr: 'Introuvable', ja: '見つかりません' },
+  RATE_LIMITED: {
+    en: 'Too many attempts. Please try again later.',
+    fr: 'Trop de tentatives. Veuillez réessayer plus tard.',
+    ja: '試行回数が多すぎます。しばらくしてからもう一度お試しください。',
+  },
+  EMAIL_TAKEN: {
+    en: 'Email has already been taken',
+    fr: 'Cette adresse e-mail est déjà utilisée',
+    ja: 'このメールアドレスはすでに使用されています',
+  },
+  CURRENT_PASSWORD_INCORRECT: {
+    en: 'Current password is incorrect',
+    fr: 'Le mot de passe actuel est incorrect',
+    ja: '現在のパスワードが正しくありません',
+  },
+  PASSWORD_CHANGE_FAILED: {
+    en: 'Password change failed',
+    fr: 'Le changement de mot de passe a échoué',
+    ja: 'パスワードを変更できませんでした',
+  },
+  PASSWORDS_DO_NOT_MATCH: {
+    en: 'Passwords do not match',
+    fr: 'Les mots de passe ne correspondent pas',
+    ja: 'パスワードが一致しません',
+  },
+  CODE_NOT_RECOGNISED: {
+    en: "Sorry, we don't recognise this code.",
+    fr: 'Désolé, nous ne reconnaissons pas ce code.',
+    ja: '申し訳ありませんが、このコードは認識できません。',
+  },
+  CODE_FORMAT: {
+    en: 'Please enter the 4 digits!',
+    fr: 'Veuillez saisir les 4 chiffres !',
+    ja: '4桁の数字を入力してください！',
+  },
+  CODE_EXPIRED: {
+    en: 'This code has expired. Please ask for a new one.',
+    fr: 'Ce code a expiré. Veuillez en demander un nouveau.',
+    ja: 'このコードは有効期限が切れています。新しいコードをリクエストしてください。',
+  },
+  TOO_MANY_CODES: {
+    en: 'Too many codes requested. Please try again in an hour.',
+    fr: "Trop de codes demandés. Veuillez réessayer dans une heure.",
+    ja: 'コードのリクエストが多すぎます。1時間後にもう一度お試しください。',
+  },
+  EMAIL_ALREADY_VERIFIED: {
+    en: 'Your email is already verified.',
+    fr: 'Votre adresse e-mail est déjà vérifiée.',
+    ja: 'メールアドレスはすでに確認済みです。',
+  },
+  RESET_LINK_USED: {
+    en: 'This password link has already been used',
+    fr: 'Ce lien de mot de passe a déjà été utilisé',
+    ja: 'このパスワードリンクはすでに使用されています',
+  },
+  RESET_LINK_INVALID: {
+    en: 'This password link is invalid or has expired. Please ask for a new one.',
+    fr: 'Ce lien de mot de passe est invalide ou a expiré. Veuillez en demander un nouveau.',
+    ja: 'このパスワードリンクは無効か、有効期限が切れています。新しいリンクをリクエストしてください。',
+  },
+  EMAIL_NOT_VERIFIED: {
+    en: 'Please validate your email! You can not do withdrawal request without email validation.',
+    fr: "Veuillez valider votre adresse e-mail ! Vous ne pouvez pas demander de retrait sans validation de l'adresse e-mail.",
+    ja: 'メールアドレスを確認してください！メールアドレスの確認が済むまで出金をリクエストできません。',
+  },
+  POSITIVE_BALANCE: {
+    en: 'You still have a positive balance. You must withdraw it before deleting your account.',
+    fr: 'Votre solde est encore positif. Vous devez le retirer avant de supprimer votre compte.',
+    ja: '残高がまだあります。アカウントを削除する前に出金してください。',
+  },
+  PENDING_ITEMS: {
+    en: 'You still have pending withdrawal request or QR scan. Contact Customer Service with your account deletion request.',
+    fr: "Vous avez encore une demande de retrait ou un scan QR en attente. Contactez le service client pour votre demande de suppression de compte.",
+    ja: '処理中の出金リクエストまたはQRスキャンがあります。アカウント削除をご希望の場合はカスタマーサービスにお問い合わせください。',
+  },
+  TERMS_NOT_ACCEPTED: {
+    en: 'Please accept the terms and conditions',
+    fr: "Veuillez accepter les conditions générales",
+    ja: '利用規約に同意してください',
+  },
+  AMOUNT_ABOVE_BALANCE: {
+    en: 'Maximum amount is your current balance',
+    fr: 'Le montant maximum est votre solde actuel',
+    ja: '上限額は現在の残高です',
+  },
+  CONTACT_CUSTOMER_CARE: {
+    en: 'To change your email or zip code, please contact customer care.',
+    fr: 'Pour modifier votre adresse e-mail ou votre code postal, veuillez contacter le service client.',
+    ja: 'メールアドレスまたは郵便番号を変更するには、カスタマーケアにお問い合わせください。',
+  },
+};
+
+/**
+ * Keys a form field can fail with. Schemas use them as their issue
+ * messages; the server sends them in `error.fields`, and the app shows
+ * each in the user's language.
+ */
+export const fieldErrorKeys = [
+  'required',
+  'enterValidEmail',
+  'enterValidPsw',
+  'emailInputError',
+  'passwordTooShort',
+  'passwordTooLong',
+  'passwordsDoNotMatch',
+  'acceptTerms',
+  'enterFourDigits',
+  'zipCodeTooShort',
+  'zipCodeInvalid',
+  'tooLong',
+  'invalidValue',
+  'unknownField',
+] as const;
+export type FieldErrorKey = (typeof fieldErrorKeys)[number];
+
+export function isFieldErrorKey(value: unknown): value is FieldErrorKey {
+  return typeof value === 'string' && (fieldErrorKeys as readonly string[]).includes(value);
+}
+
+/** The one error shape of the API (DESIGN.md §5). */
+export interface ApiErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    fields?: Record<string, FieldErrorKey>;
+  };
+}

@@ -1,0 +1,79 @@
+import { isSupportedLocale, type SupportedLocale } from './markets';
+
+export const defaultLocale: SupportedLocale = 'en-US';
+/** Messages missing from a catalogue are taken from this locale. */
+export const fallbackLocale: SupportedLocale = 'fr-FR';
+
+export const languages = ['en', 'fr', 'ja'] as const;
+export type Language = (typeof languages)[number];
+
+const languageByLocale = {
+  'en-US': 'en',
+  'en-GB': 'en',
+  'en-CA': 'en',
+  'fr-FR': 'fr',
+  'ja-JP': 'ja',
+} as const satisfies Record<SupportedLocale, Language>;
+
+export function languageOf(locale: SupportedLocale): Language {
+  return languageByLocale[locale];
+}
+
+/** Match a browser language tag (en-gb, fr, ja-JP) to a supported locale. */
+export function matchSupportedLocale(tag: string | null | undefined): SupportedLocale | undefined {
+  if (!tag) return undefined;
+  const [language, region] = tag.trim().split(/[-_]/);
+  if (!language) return undefined;
+  const exact = `${language.toLowerCase()}-${(region ?? '').toUpperCase()}`;
+  if (isSupportedLocale(exact)) return exact;
+  switch (language.toLowerCase()) {
+    case 'fr':
+      return 'fr-FR';
+    case 'ja':
+      return 'ja-JP';
+    case 'en':
+      return 'en-US';
+    default:
+      return undefined;
+  }
+}
+
+export interface LocaleSources {
+  queryLocale?: string | null;
+  storedLocale?: string | null;
+  browserLanguages?: readonly string[];
+}
+
+/**
+ * The spec's choice order: `locale` query param, stored `new_locale`,
+ * the first supported browser language, else en-US. `known` is false when
+ * only the default was left, which sends a first-time visitor to /countries.
+ */
+export function chooseLocale(sources: LocaleSources): { locale: SupportedLocale; known: boolean } {
+  if (isSupportedLocale(sources.queryLocale)) return { locale: sources.queryLocale, known: true };
+  if (isSupportedLocale(sources.storedLocale)) return { locale: sources.storedLocale, known: true };
+  for (const tag of sources.browserLanguages ?? []) {
+    const match = matchSupportedLocale(tag);
+    if (match) return { locale: match, known: true };
+  }
+  return { locale: defaultLocale, known: false };
+}
+
+/** Pick a server message language from an Accept-Language header. */
+export function languageFromAcceptLanguage(header: string | undefined): Language {
+  if (!header) return 'en';
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.find((p) => p.trim().startsWith('q='));
+      return { tag: (tag ?? '').toLowerCase(), q: q ? Number(q.trim().slice(2)) || 0 : 1 };
+    })
+    .filter((entry) => entry.tag.length > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    const language = tag.slice(0, 2);
+    if (language === 'en' || language === 'fr' || language === 'ja') return language;
+  }
+  return 'en';
+}

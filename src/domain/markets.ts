@@ -1,0 +1,91 @@
+/** The five markets of the programme, and what differs between them. */
+
+export const countryCodes = ['us', 'ca', 'uk', 'fr', 'jp'] as const;
+export type CountryCode = (typeof countryCodes)[number];
+
+export const supportedLocales = ['en-US', 'en-GB', 'en-CA', 'fr-FR', 'ja-JP'] as const;
+export type SupportedLocale = (typeof supportedLocales)[number];
+
+export const currencies = ['USD', 'CAD', 'GBP', 'EUR', 'JPY'] as const;
+export type Currency = (typeof currencies)[number];
+
+export interface Market {
+  countryCode: CountryCode;
+  /** ISO 3166-1 alpha-2 */
+  iso: 'US' | 'CA' | 'GB' | 'FR' | 'JP';
+  locale: SupportedLocale;
+  currency: Currency;
+  flag: string;
+  /** Where the map opens before the visitor's position is known. */
+  mapCenter: { lat: number; lng: number };
+  /** Smallest withdrawal, in minor units of the currency. */
+  minimumWithdrawalMinor: number;
+}
+
+export const markets: Record<CountryCode, Market> = {
+  us: {
+    countryCode: 'us',
+    iso: 'US',
+    locale: 'en-US',
+    currency: 'USD',
+    flag: '🇺🇸',
+    mapCenter: { lat: 39.5, lng: -98.35 },
+    minimumWithdrawalMinor: 500,
+  },
+  ca: {
+    countryCode: 'ca',
+    iso: 'CA',
+    locale: 'en-CA',
+    currency: 'CAD',
+    flag: '🇨🇦',
+    mapCenter: { lat: 45.5, lng: -75.7 },
+    minimumWithdrawalMinor: 500,
+  },
+  uk: {
+    countryCode: 'uk',
+    iso: 'GB',
+    locale: 'en-GB',
+    currency: 'GBP',
+    flag: '🇬🇧',
+    mapCenter: { lat: 53.0, lng: -1.5 },
+    minimumWithdrawalMinor: 500,
+  },
+  fr: {
+    countryCode: 'fr',
+    iso: 'FR',
+    locale: 'fr-FR',
+    currency: 'EUR',
+    flag: '🇫🇷',
+    mapCenter: { lat: 46.6, lng: 2.4 },
+    minimumWithdrawalMinor: 500,
+  },
+  jp: {
+    countryCode: 'jp',
+    iso: 'JP',
+    locale: 'ja-JP',
+    currency: 'JPY',
+    flag: '🇯🇵',
+    mapCenter: { lat: 36.2, lng: 138.25 },
+    minimumWithdrawalMinor: 500,
+  },
+};
+
+export function isCountryCode(value: unknown): value is CountryCode {
+  return typeof value === 'string' && (countryCodes as readonly string[]).includes(value);
+}
+
+export function isSupportedLocale(value: unknown): value is SupportedLocale {
+  return typeof value === 'string' && (supportedLocales as readonly string[]).includes(value);
+}
+
+/** The spec's rule: the locale's region lowercased, with gb mapped to uk. */
+export function countryCodeOfLocale(locale: SupportedLocale): CountryCode {
+  const region = locale.split('-')[1]!.toLowerCase();
+  const code = region === 'gb' ? 'uk' : region;
+  if (!isCountryCode(code)) throw new Error(`No market for locale ${locale}`);
+  return code;
+}
+
+export function localeOfCountry(countryCode: CountryCode): SupportedLocale {
+  return markets[countryCode].locale;
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { isValidPostalCode, minimumZipCodeLength, normalizePostalCode } from '../postal-codes';
+import {
+  countryCodeField,
+  emailField,
+  keyed,
+  localeField,
+  newPasswordField,
+  optionalText,
+  passwordField,
+  requiredText,
+} from './fields';
+
+export const signUpBody = z
+  .strictObject({
+    email: emailField,
+    password: newPasswordField,
+    name: requiredText(100),
+    country_code: countryCodeField,
+    locale: localeField,
+    zip_code: z
+      .string({ error: keyed('zipCodeTooShort') })
+      .trim()
+      .min(minimumZipCodeLength, { error: 'zipCodeTooShort' })
+      .max(10, { error: 'zipCodeInvalid' }),
+    terms_accepted: z.literal(true, { error: 'acceptTerms' }),
+  })
+  .superRefine((body, ctx) => {
+    if (!isValidPostalCode(body.country_code, body.zip_code)) {
+      ctx.addIssue({ code: 'custom', path: ['zip_code'], message: 'zipCodeInvalid' });
+    }
+  })
+  .transform((body) => ({ ...body, zip_code: normalizePostalCode(body.country_code, body.zip_code) }));
+export type SignUpBody = z.infer<typeof signUpBody>;
+
+export const passwordGrantBody = z.strictObject({
+  grant_type: z.literal('password'),
+  client_id: optionalText(100).optional(),
+  country_code: countryCodeField.optional(),
+  email: z.string({ error: keyed('enterValidEmail', 'enterValidEmail') }).trim().min(1, { error: 'enterValidEmail' }).max(254, { error: 'tooLong' }).transform((e) => e.toLowerCase()),
+  password: passwordField,
+});
+
+export const refreshGrantBody = z.strictObject({
+  grant_type: z.literal('refresh_token'),
+  client_id: optionalText(100).optional(),
+  refresh_token: z.string({ error: keyed('invalidValue') }).min(1, { error: 'required' }).max(200, { error: 'tooLong' }),
+});
+
+export const tokenBody = z.discriminatedUnion('grant_type', [passwordGrantBody, refreshGrantBody]);
+export type TokenBody = z.infer<typeof tokenBody>;
+
+export const tokenResponse = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int().positive(),
+});
+export type TokenResponse = z.infer<typeof tokenResponse>;
+
+export const verificationCodeField = z
+  .string({ error: keyed('enterFourDigits', 'enterFourDigits') })
+  .trim()
+  .regex(/^\d{4}$/, { error: 'enterFourDigits' });
+
+export const verifyEmailBody = z.strictObject({ code: verificationCodeField });
+
+export const resetPasswordRequestBody = z.strictObject({
+  country_code: countryCodeField.optional(),
+  email: emailField,
+});
+
+export const resetPasswordBody = z
+  .strictObject({
+    token: z.string({ error: keyed('invalidValue') }).min(1, { error: 'required' }).max(200, { error: 'tooLong' }),
+    password: newPasswordField,
+    password_confirmation: z.string({ error: keyed('passwordsDoNotMatch') }).max(128, { error: 'tooLong' }),
+  })
+  .refine((body) => body.password === body.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'passwordsDoNotMatch',
+  });
+
+export const changePasswordBody = z
+  .strictObject({
+    current_password: passwordField,
+    password: newPasswordField,
+    password_confirmation: z.string({ error: keyed('passwordsDoNotMatch') }).max(128, { error: 'tooLong' }),
+  })
+  .refine((body) => body.password === body.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'passwordsDoNotMatch',
+  });
+
+/** Personal data a customer may change. Email and zip code are accepted only to say they need customer care. */
+export const updateUserBody = z.strictObject({
+  name: requiredText(100).optional(),
+  address: optionalText().optional(),
+  city: optionalText(100).optional(),
+  state: optionalText(100).optional(),
+  locale: localeField.optional(),
+  email: z.string().max(254, { error: 'tooLong' }).optional(),
+  zip_code: z.string().max(10, { error: 'tooLong' }).optional(),
+});
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  country_code: countryCodeField,
+  locale: localeField,
+  zip_code: z.string(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  email_verified: z.boolean(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const countrySchema = z.object({ iso: z.string(), name: z.string() });
+export type Country = z.infer<typeof countrySchema>;
