@@ -1,0 +1,87 @@
+import path from 'node:path';
+import formBody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerErrorHandling } from './http/error-handler';
+import { createRateLimits, defaultLimitRules, type LimitRules, type RateLimits } from './http/rate-limit';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerStaticApp } from './http/static-app';
+import { createMailer, type Mailer } from './mail/mailer';
+import { registerAccountRoutes } from './modules/accounts/routes';
+import { registerHealthRoutes } from './modules/health/routes';
+
+/** What every module may use: passed in, never imported as a global, so tests build their own. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  rateLimits: RateLimits;
+  /** The current time; tests move it to expire codes and tokens. */
+  now: () => Date;
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Database;
+  limitRules?: Partial<LimitRules>;
+  now?: () => Date;
+  /** A log level, or false for no log at all (tests). */
+  logger?: false | { level: string };
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            ...(typeof options.logger === 'object' ? options.logger : { level: config.logLevel }),
+            // Query strings can carry reset tokens and codes (links in mails): log the path alone.
+            serializers: {
+              req: (request: { method: string; url: string; ip?: string }) => ({
+                method: request.method,
+                path: request.url.split('?')[0],
+                ip: request.ip,
+              }),
+            },
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    mailDir: path.join(config.dataDir, 'mail'),
+    logger: app.log,
+  });
+  const rateLimits = createRateLimits({ ...defaultLimitRules, ...options.limitRules }, config.redisUrl);
+  const context: AppContext = { config, db: options.db, mailer, rateLimits, now: options.now ?? (() => new Date()) };
+
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await rateLimits.close();
+  });
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, { extraConnectSources: [] });
+  await app.register(formBody);
+
+  registerHealthRoutes(app, options.db);
+  await app.register(
+    async (api) => {
+      api.addHook('onSend', async (_request, reply) => {
+        // Answers about a person never land in a shared or service-worker cache; public lists opt out.
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      });
+      await registerAccountRoutes(api, context);
+    },
+    { prefix: '/api/v2' },
+  );
+  await registerStaticApp(app, config.staticDir);
+  return app;
+}

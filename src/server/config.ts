@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const durationSeconds = z.coerce.number().int().positive();
+
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  STATIC_DIR: z.string().default('./dist'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Roundtrip <no-reply@roundtrip.example>'),
+  SUPPORT_EMAIL: z.string().email().default('support@roundtrip.example'),
+  REDIS_URL: z.string().optional(),
+  OPS_KEY: z.string().min(16).optional(),
+  ACCESS_TOKEN_TTL: durationSeconds.default(86_400),
+  REFRESH_TOKEN_TTL: durationSeconds.default(60 * 86_400),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Absent: embedded PGlite under dataDir/pglite. */
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  staticDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  redisUrl: string | undefined;
+  opsKey: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  trustProxy: boolean;
+  seedDemo: boolean;
+  logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    staticDir: path.resolve(env.STATIC_DIR),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    supportEmail: env.SUPPORT_EMAIL,
+    redisUrl: env.REDIS_URL,
+    opsKey: env.OPS_KEY,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL,
+    refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL,
+    trustProxy: env.TRUST_PROXY,
+    seedDemo: env.SEED_DEMO,
+    logLevel: env.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,49 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Any number above 2^31 keyed to this app: serializes migrations of instances starting together. */
+const migrationLockKey = 727_413_201;
+
+export type DatabaseTarget = { kind: 'pglite'; dataDir: string | undefined } | { kind: 'postgres'; url: string };
+
+/** Open the database and bring its schema up to date. */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'pglite') {
+    if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+    const client = await PGlite.create(target.dataDir);
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder });
+    return { db, kind: 'pglite', close: () => client.close() };
+  }
+
+  const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+  const migrationClient = await pool.connect();
+  try {
+    await migrationClient.query('select pg_advisory_lock($1)', [migrationLockKey]);
+    await migratePostgres(drizzlePostgres({ client: migrationClient, schema }), { migrationsFolder });
+    await migrationClient.query('select pg_advisory_unlock($1)', [migrationLockKey]);
+  } finally {
+    migrationClient.release();
+  }
+  const db = drizzlePostgres({ client: pool, schema });
+  return { db, kind: 'postgres', close: () => pool.end() };
+}

@@ -1,0 +1,30 @@
+import type { ErrorCode, FieldErrorKey } from '../../domain/errors';
+
+export type HttpStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 500 | 503;
+
+/** A failure the client is told about: a status, one of the domain's codes, and form fields at fault. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: HttpStatus,
+    readonly code: ErrorCode,
+    readonly fields?: Record<string, FieldErrorKey>,
+    /** Seconds, for 429 answers. */
+    readonly retryAfter?: number,
+  ) {
+    super(code);
+  }
+}
+
+export type OAuthErrorCode = 'invalid_grant' | 'invalid_request' | 'unsupported_grant_type';
+
+/** The token endpoint answers errors as OAuth does (RFC 6749 §5.2). */
+export class OAuthError extends Error {
+  override name = 'OAuthError';
+  constructor(
+    readonly oauthCode: OAuthErrorCode,
+    readonly fields?: Record<string, FieldErrorKey>,
+  ) {
+    super(oauthCode);
+  }
+}

@@ -1,0 +1,42 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorMessages, oauthErrorMessages, type ApiErrorBody, type ErrorCode } from '../../domain/errors';
+import { ApiError, OAuthError } from './api-error';
+import { requestLanguage } from './language';
+
+function sendApiError(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
+  const body: ApiErrorBody = {
+    error: {
+      code: error.code,
+      message: errorMessages[error.code][requestLanguage(request)],
+      ...(error.fields ? { fields: error.fields } : {}),
+    },
+  };
+  if (error.retryAfter !== undefined) reply.header('retry-after', String(Math.ceil(error.retryAfter)));
+  return reply.status(error.status).send(body);
+}
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string';
+}
+
+/** One error shape for every answer; no stack trace or SQL ever leaves the server. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) return sendApiError(request, reply, error);
+    if (error instanceof OAuthError) {
+      return reply.status(400).send({
+        error: error.oauthCode,
+        error_description: oauthErrorMessages[error.oauthCode][requestLanguage(request)],
+        ...(error.fields ? { fields: error.fields } : {}),
+      });
+    }
+    if (isFastifyError(error) && error.statusCode !== undefined && error.statusCode < 500) {
+      // Malformed JSON, a body over the limit, a wrong content type: the client's fault, said plainly.
+      const code: ErrorCode = error.statusCode === 404 ? 'NOT_FOUND' : error.statusCode === 429 ? 'RATE_LIMITED' : 'VALIDATION_FAILED';
+      const status = error.statusCode === 404 || error.statusCode === 429 ? error.statusCode : 400;
+      return sendApiError(request, reply, new ApiError(status, code));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendApiError(request, reply, new ApiError(500, 'RS_0001'));
+  });
+}

@@ -1,0 +1,66 @@
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { ApiError } from './api-error';
+
+export interface LimitRule {
+  /** Attempts allowed in one window. */
+  points: number;
+  windowSeconds: number;
+}
+
+/** Limits the API enforces; tests may tighten or loosen them through buildApp. */
+export const defaultLimitRules = {
+  loginPerAccount: { points: 10, windowSeconds: 15 * 60 },
+  loginPerAddress: { points: 50, windowSeconds: 15 * 60 },
+  verificationCodesPerHour: { points: 5, windowSeconds: 60 * 60 },
+  resetRequestsPerAccount: { points: 5, windowSeconds: 60 * 60 },
+  resetRequestsPerAddress: { points: 20, windowSeconds: 60 * 60 },
+  signUpsPerAddress: { points: 20, windowSeconds: 60 * 60 },
+} satisfies Record<string, LimitRule>;
+
+export type LimitName = keyof typeof defaultLimitRules;
+export type LimitRules = Record<LimitName, LimitRule>;
+
+export interface RateLimits {
+  /** Count one attempt; throws a 429 ApiError once the window is used up. */
+  consume(name: LimitName, key: string): Promise<void>;
+  /** Forget a key's attempts (a successful login clears its failures). */
+  reset(name: LimitName, key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Counters live in this process, or in Redis when REDIS_URL is set so that
+ * every instance behind a load balancer shares them.
+ */
+export function createRateLimits(rules: LimitRules, redisUrl: string | undefined): RateLimits {
+  const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, lazyConnect: false }) : undefined;
+  const limiters = Object.fromEntries(
+    Object.entries(rules).map(([name, rule]) => {
+      const options = { keyPrefix: `rt:${name}`, points: rule.points, duration: rule.windowSeconds };
+      const limiter: RateLimiterAbstract = redis
+        ? new RateLimiterRedis({ ...options, storeClient: redis })
+        : new RateLimiterMemory(options);
+      return [name, limiter];
+    }),
+  ) as Record<LimitName, RateLimiterAbstract>;
+
+  return {
+    async consume(name, key) {
+      try {
+        await limiters[name].consume(key);
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) {
+          throw new ApiError(429, 'RATE_LIMITED', undefined, rejection.msBeforeNext / 1000);
+        }
+        throw rejection;
+      }
+    },
+    async reset(name, key) {
+      await limiters[name].delete(key);
+    },
+    async close() {
+      await redis?.quit();
+    },
+  };
+}

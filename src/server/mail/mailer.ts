@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** What the mail is for, for the log; never its content, which holds codes and links. */
+  kind: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  /** Where mails are written as .eml files when there is no SMTP server. */
+  mailDir: string;
+  logger: FastifyBaseLogger;
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise each mail is rendered by the same
+ * library into an .eml file under DATA_DIR/mail, so a local user can open it.
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  if (options.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        options.logger.info({ kind: mail.kind }, 'mail sent over SMTP');
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const message: unknown = info.message;
+      if (!Buffer.isBuffer(message)) throw new Error('the stream transport did not render a message');
+      await mkdir(options.mailDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(options.mailDir, `${stamp}-${mail.kind}-${randomBytes(3).toString('hex')}.eml`);
+      await writeFile(file, message, { mode: 0o600 });
+      options.logger.info({ kind: mail.kind, file }, 'mail written to a file (no SMTP_URL set)');
+    },
+    close: () => transport.close(),
+  };
+}

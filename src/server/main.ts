@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDemoData } from './seed/demo';
+
+async function main() {
+  const config = loadConfig();
+  const startedAt = performance.now();
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+  );
+  const app = await buildApp({ config, db: database.db });
+  const demo = config.seedDemo ? await seedDemoData(database.db, app.log) : undefined;
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'unclean shutdown');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  const where = database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)';
+  const lines = [
+    '',
+    `  Roundtrip is running on ${config.publicUrl}  (ready in ${seconds} s, data: ${where})`,
+    `  API: ${config.publicUrl}/api/v2   health: ${config.publicUrl}/healthz`,
+  ];
+  if (demo) {
+    lines.push('', '  Sign in as a demo customer (password for each: ' + demo.password + '):');
+    for (const account of demo.accounts) lines.push(`    ${account.flag}  ${account.email}`);
+  }
+  if (!config.smtpUrl) lines.push('', `  Mails (codes, reset links) are written to ${path.join(config.dataDir, 'mail')}`);
+  lines.push('  Press Ctrl-C to stop.', '');
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Roundtrip could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});
