@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { currencies, type Currency } from './markets';
+
+/** Digits after the decimal point: the yen has none. */
+export const currencyExponent: Record<Currency, number> = { USD: 2, CAD: 2, GBP: 2, EUR: 2, JPY: 0 };
+
+/** An amount on the wire: a decimal string in major units, never a float. */
+export const moneySchema = z.object({
+  currency: z.enum(currencies),
+  value: z.string().regex(/^-?\d+(\.\d+)?$/),
+});
+export type Money = z.infer<typeof moneySchema>;
+
+export function moneyFromMinor(minor: number, currency: Currency): Money {
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`not an amount in minor units: ${minor}`);
+  const exponent = currencyExponent[currency];
+  if (exponent === 0) return { currency, value: String(minor) };
+  const sign = minor < 0 ? '-' : '';
+  const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
+  return { currency, value: `${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}` };
+}
+
+/**
+ * Parse a decimal string typed by a person or sent by a client into minor units.
+ * Undefined when it has more decimals than the currency or is not a number.
+ */
+export function minorFromDecimal(value: string, currency: Currency): number | undefined {
+  const match = /^(-)?(\d{1,13})(?:[.,](\d+))?$/.exec(value.trim());
+  if (!match) return undefined;
+  const [, sign, whole, fraction = ''] = match;
+  const exponent = currencyExponent[currency];
+  if (fraction.length > exponent) return undefined;
+  const minor = Number(whole) * 10 ** exponent + Number(fraction.padEnd(exponent, '0') || '0');
+  return sign ? -minor : minor;
+}
+
+export function minorFromMoney(money: Money): number {
+  const minor = minorFromDecimal(money.value, money.currency);
+  if (minor === undefined) throw new RangeError(`not a ${money.currency} amount: ${money.value}`);
+  return minor;
+}
