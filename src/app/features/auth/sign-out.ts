@@ -1,0 +1,20 @@
+import { clearDatabase } from '../../lib/db';
+import { queryClient, queryPersister } from '../../lib/query-client';
+import { clearTokens } from '../../lib/session';
+
+/**
+ * The spec's sign-out: tokens, stored user and bank data all go (memory, the
+ * persisted query cache, IndexedDB), then a fresh page load at / drops anything
+ * still held by running code.
+ */
+export async function signOut(): Promise<void> {
+  clearTokens();
+  await queryClient.cancelQueries();
+  queryClient.clear();
+  try {
+    await queryPersister.removeClient();
+    await clearDatabase();
+  } finally {
+    window.location.assign('/');
+  }
+}

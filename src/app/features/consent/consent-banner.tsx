@@ -1,0 +1,76 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useId, useRef, useState } from 'react';
+import { closeConsentBanner, readConsent, saveConsent, useConsentBannerOpen } from './consent-store';
+
+/** The cookie banner: strictly necessary storage is always on, analytics only with consent. */
+export default function ConsentBanner() {
+  const { t } = useLingui();
+  const open = useConsentBannerOpen();
+  const headingId = useId();
+  const analyticsId = useId();
+  const [analytics, setAnalytics] = useState(() => readConsent()?.analytics ?? false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const decided = readConsent() !== undefined;
+
+  useEffect(() => {
+    if (!open) return;
+    setAnalytics(readConsent()?.analytics ?? false);
+    // Reopened from the footer: take the keyboard to the banner.
+    if (readConsent() !== undefined) headingRef.current?.focus();
+  }, [open]);
+
+  if (!open) return null;
+
+  return (
+    <section className="consent" aria-labelledby={headingId} data-testid="consent-banner">
+      <h2 id={headingId} ref={headingRef} tabIndex={-1}>
+        {t`Cookie settings`}
+      </h2>
+      <p>
+        <Trans>
+          We use the storage we need to keep you signed in and remember your language. With your consent, we also
+          count the pages you visit, on this device only, to improve the app.
+        </Trans>
+      </p>
+      <fieldset className="consent__categories">
+        <legend>{t`Cookie categories`}</legend>
+        <div className="checkbox">
+          <input type="checkbox" id={`${analyticsId}-necessary`} checked disabled aria-describedby={`${analyticsId}-necessary-text`} />
+          <label htmlFor={`${analyticsId}-necessary`}>{t`Strictly necessary`}</label>
+          <p id={`${analyticsId}-necessary-text`} className="field__hint">
+            {t`Sign-in and language choice. Always on.`}
+          </p>
+        </div>
+        <div className="checkbox">
+          <input
+            type="checkbox"
+            id={analyticsId}
+            checked={analytics}
+            onChange={(event) => setAnalytics(event.currentTarget.checked)}
+            aria-describedby={`${analyticsId}-text`}
+          />
+          <label htmlFor={analyticsId}>{t`Analytics`}</label>
+          <p id={`${analyticsId}-text`} className="field__hint">
+            {t`Counts the pages you view, stored on this device only.`}
+          </p>
+        </div>
+      </fieldset>
+      <div className="consent__actions">
+        <button type="button" className="button" onClick={() => saveConsent(true)}>
+          {t`Accept all`}
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => saveConsent(false)}>
+          {t`Reject all`}
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => saveConsent(analytics)}>
+          {t`Save my choices`}
+        </button>
+        {decided ? (
+          <button type="button" className="button button--link" onClick={closeConsentBanner}>
+            {t`Close`}
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}

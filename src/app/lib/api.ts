@@ -1,0 +1,113 @@
+import { isFieldErrorKey, type ErrorCode, type FieldErrorKey, errorCodes } from '../../domain/errors';
+import { apiBase } from './config';
+import { currentLocale } from './i18n';
+import { clearTokens, freshAccessToken, refreshTokens } from './session';
+
+/** Codes an API call can fail with: the API's own, OAuth's, and the two the client adds. */
+export type ApiErrorCode = ErrorCode | 'invalid_grant' | 'invalid_request' | 'NETWORK' | 'UNKNOWN';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly fields: Partial<Record<string, FieldErrorKey>> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (errorCodes as readonly string[]).includes(value);
+}
+
+/** Reads both error shapes: OAuth's `{error, error_description}` and the API's `{error: {code, message, fields}}`. */
+function toApiError(status: number, body: unknown): ApiError {
+  if (isRecord(body)) {
+    const { error } = body;
+    if (error === 'invalid_grant' || error === 'invalid_request') {
+      const description = typeof body.error_description === 'string' ? body.error_description : error;
+      return new ApiError(status, error, description);
+    }
+    if (isRecord(error)) {
+      const fields: Partial<Record<string, FieldErrorKey>> = {};
+      if (isRecord(error.fields)) {
+        for (const [field, key] of Object.entries(error.fields)) {
+          if (isFieldErrorKey(key)) fields[field] = key;
+        }
+      }
+      const message = typeof error.message === 'string' ? error.message : '';
+      return new ApiError(status, isErrorCode(error.code) ? error.code : 'UNKNOWN', message, fields);
+    }
+  }
+  return new ApiError(status, 'UNKNOWN', '');
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Send the customer's bearer token (renewed when needed, retried once after a 401). */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+async function send(path: string, options: RequestOptions, token: string | undefined): Promise<Response> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLocale(),
+  };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    return await fetch(`${apiBase}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK', '');
+  }
+}
+
+/** One call to the API; resolves with the parsed JSON body or rejects with an ApiError. */
+export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
+  let response: Response;
+  if (options.auth) {
+    const token = await freshAccessToken();
+    if (!token) throw new ApiError(401, 'UNAUTHORIZED', '');
+    response = await send(path, options, token);
+    if (response.status === 401) {
+      const renewed = await refreshTokens();
+      if (!renewed) {
+        clearTokens();
+        throw new ApiError(401, 'UNAUTHORIZED', '');
+      }
+      response = await send(path, options, renewed);
+    }
+  } else {
+    response = await send(path, options, undefined);
+  }
+  const text = await response.text();
+  let body: unknown = undefined;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+  }
+  if (!response.ok) throw toApiError(response.status, body);
+  return body;
+}

@@ -1,0 +1,81 @@
+import { i18n, type Messages } from '@lingui/core';
+import { chooseLocale, fallbackLocale } from '../../domain/locales';
+import { countryCodeOfLocale, isCountryCode, localeOfCountry, type CountryCode, type SupportedLocale } from '../../domain/markets';
+
+/** The spec's storage key for a locale the visitor picked. */
+export const storedLocaleKey = 'new_locale';
+
+const catalogues = import.meta.glob<{ messages: Messages }>('../locales/*/messages.po');
+
+async function importCatalogue(locale: SupportedLocale): Promise<Messages> {
+  const load = catalogues[`../locales/${locale}/messages.po`];
+  if (!load) throw new Error(`No catalogue for ${locale}`);
+  return (await load()).messages;
+}
+
+/**
+ * Loads and switches the interface language. A catalogue that fails to load (a chunk
+ * missing after a deploy, offline before the service worker cached it) is logged and
+ * replaced by the fallback language rather than leaving the screen without text.
+ */
+export async function activateLocale(locale: SupportedLocale): Promise<void> {
+  let messages: Messages;
+  try {
+    messages = await importCatalogue(locale);
+  } catch (error) {
+    console.error(`Catalogue ${locale} failed to load; using ${fallbackLocale}`, error);
+    messages = await importCatalogue(fallbackLocale);
+  }
+  i18n.loadAndActivate({ locale, messages });
+  document.documentElement.lang = locale;
+}
+
+export function readStoredLocale(): string | null {
+  try {
+    return localStorage.getItem(storedLocaleKey);
+  } catch {
+    return null;
+  }
+}
+
+export function storeLocale(locale: SupportedLocale): void {
+  localStorage.setItem(storedLocaleKey, locale);
+}
+
+export function countryPrefixOf(pathname: string): CountryCode | undefined {
+  const first = pathname.split('/')[1];
+  return isCountryCode(first) ? first : undefined;
+}
+
+/**
+ * The spec's order (query `locale`, stored new_locale, browser, en-US). A country
+ * prefix in the address is a stronger hint than the browser's language, so it is
+ * tried just before the browser languages.
+ */
+export function initialLocale(url: URL, browserLanguages: readonly string[]): { locale: SupportedLocale; known: boolean } {
+  const country = countryPrefixOf(url.pathname);
+  return chooseLocale({
+    queryLocale: url.searchParams.get('locale'),
+    storedLocale: readStoredLocale(),
+    browserLanguages: country ? [localeOfCountry(country), ...browserLanguages] : browserLanguages,
+  });
+}
+
+export function currentLocale(): SupportedLocale {
+  const locale = i18n.locale;
+  switch (locale) {
+    case 'en-US':
+    case 'en-GB':
+    case 'en-CA':
+    case 'fr-FR':
+    case 'ja-JP':
+      return locale;
+    default:
+      return 'en-US';
+  }
+}
+
+/** Country code sent to the API: the locale's region, gb mapped to uk. */
+export function currentCountryCode(): CountryCode {
+  return countryCodeOfLocale(currentLocale());
+}

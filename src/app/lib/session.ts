@@ -1,0 +1,113 @@
+import { tokenResponse, type TokenResponse } from '../../domain/schemas/account';
+import { apiBase, clientId } from './config';
+import { deleteCookie, readCookie, writeCookie } from './cookies';
+
+/** Cookie names from the spec's stored client state. */
+const tokenCookie = 'token';
+const refreshCookie = 'refreshToken';
+/** When the access token stops working, so it can be renewed just before. */
+const expiresAtKey = 'token_expires_at';
+/** Renew this long before expiry, so a request never leaves with a dying token. */
+const refreshMarginMs = 60_000;
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+export function onSessionChange(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+
+function scheduleRefresh(expiresAt: number): void {
+  clearTimeout(refreshTimer);
+  const delay = expiresAt - Date.now() - refreshMarginMs;
+  // Timers beyond ~24 days overflow; a page open that long refreshes on its next request.
+  if (delay > 0 && delay < 2 ** 31 - 1) {
+    refreshTimer = setTimeout(() => void refreshTokens(), delay);
+  }
+}
+
+export function saveTokens(tokens: TokenResponse): void {
+  writeCookie(tokenCookie, tokens.access_token, tokens.expires_in);
+  writeCookie(refreshCookie, tokens.refresh_token, tokens.expires_in);
+  const expiresAt = Date.now() + tokens.expires_in * 1000;
+  localStorage.setItem(expiresAtKey, String(expiresAt));
+  scheduleRefresh(expiresAt);
+  emit();
+}
+
+export function clearTokens(): void {
+  clearTimeout(refreshTimer);
+  deleteCookie(tokenCookie);
+  deleteCookie(refreshCookie);
+  localStorage.removeItem(expiresAtKey);
+  emit();
+}
+
+export function accessToken(): string | undefined {
+  return readCookie(tokenCookie);
+}
+
+export function hasSession(): boolean {
+  return Boolean(readCookie(tokenCookie) ?? readCookie(refreshCookie));
+}
+
+function expiresAt(): number {
+  return Number(localStorage.getItem(expiresAtKey) ?? 0);
+}
+
+let pendingRefresh: Promise<string | undefined> | undefined;
+
+/**
+ * Renews the tokens once for every caller waiting at the same time: the server rotates
+ * refresh tokens and treats a reused one as theft, so two parallel refreshes would end
+ * the session.
+ */
+export function refreshTokens(): Promise<string | undefined> {
+  if (pendingRefresh) return pendingRefresh;
+  const refreshToken = readCookie(refreshCookie);
+  if (!refreshToken) return Promise.resolve(undefined);
+  const attempt = renew(refreshToken).finally(() => {
+    if (pendingRefresh === attempt) pendingRefresh = undefined;
+  });
+  pendingRefresh = attempt;
+  return attempt;
+}
+
+async function renew(refreshToken: string): Promise<string | undefined> {
+  try {
+    const response = await fetch(`${apiBase}/oauth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ grant_type: 'refresh_token', client_id: clientId, refresh_token: refreshToken }),
+    });
+    if (!response.ok) {
+      // A refused refresh token will never work again; a server error might.
+      if (response.status === 400 || response.status === 401) clearTokens();
+      return undefined;
+    }
+    const tokens = tokenResponse.parse(await response.json());
+    saveTokens(tokens);
+    return tokens.access_token;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A usable access token, renewed first when it is about to expire. */
+export async function freshAccessToken(): Promise<string | undefined> {
+  const token = accessToken();
+  if (token && expiresAt() - Date.now() > refreshMarginMs) return token;
+  return (await refreshTokens()) ?? accessToken();
+}
+
+/** Called at start: a page opened with a live session keeps renewing it. */
+export function resumeSession(): void {
+  if (hasSession()) scheduleRefresh(expiresAt());
+}

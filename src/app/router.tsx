@@ -1,0 +1,43 @@
+import { createRouter } from '@tanstack/react-router';
+import { queryClient } from './lib/query-client';
+import { routeTree } from './routeTree.gen';
+
+/**
+ * Every query value stays a string: a code like 0123 or a token must reach the page
+ * exactly as it was mailed, not parsed as JSON.
+ */
+function parseSearch(searchStr: string): Record<string, string> {
+  const search: Record<string, string> = {};
+  new URLSearchParams(searchStr).forEach((value, key) => {
+    search[key] = value;
+  });
+  return search;
+}
+
+function stringifySearch(search: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) {
+    if (value === undefined || value === null) continue;
+    params.set(key, typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  notFoundMode: 'root',
+  defaultPreload: 'intent',
+  // The query cache already holds the data; the router need not keep its own copy fresh.
+  defaultPreloadStaleTime: 0,
+  scrollRestoration: true,
+  parseSearch,
+  stringifySearch,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

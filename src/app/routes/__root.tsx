@@ -1,0 +1,13 @@
+import { createRootRouteWithContext } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { AppShell } from '../features/shell/app-shell';
+import { NotFoundPage } from '../features/shell/not-found-page';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: AppShell,
+  notFoundComponent: NotFoundPage,
+});

@@ -1,0 +1,111 @@
+import { createFileRoute, Link, redirect, useNavigate, useRouter } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
+import { useRef, useState, type FormEvent } from 'react';
+import { passwordGrantBody } from '../../../domain/schemas/account';
+import { isApiError } from '../../lib/api';
+import { hasSession } from '../../lib/session';
+import { Page } from '../../ui/page';
+import { TextField } from '../../ui/text-field';
+import { fieldErrorText, fieldErrorsOf, focusFirstError, type FieldErrors } from '../../ui/field-errors';
+import { notify } from '../../ui/notifications';
+import { useLogin } from '../../features/auth/api/login';
+import { ForgotPasswordDialog } from '../../features/auth/forgot-password-dialog';
+import { LanguageSelector } from '../../features/locale/language-selector';
+import { safeReturnPath } from '../../features/auth/return-path';
+
+export const Route = createFileRoute('/{-$country}/login')({
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
+    const target = safeReturnPath(search.redirect);
+    return target ? { redirect: target } : {};
+  },
+  beforeLoad: ({ params }) => {
+    if (hasSession()) throw redirect({ to: '/{-$country}', params: { country: params.country }, replace: true });
+  },
+  component: LoginPage,
+});
+
+function LoginPage() {
+  const { t, i18n } = useLingui();
+  const { country } = Route.useParams();
+  const { redirect: returnTo } = Route.useSearch();
+  const navigate = useNavigate();
+  const router = useRouter();
+  const login = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = passwordGrantBody.safeParse({ grant_type: 'password', email, password });
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      requestAnimationFrame(() => focusFirstError(formRef.current));
+      return;
+    }
+    setErrors({});
+    login.mutate(
+      { email: parsed.data.email, password: parsed.data.password },
+      {
+        onSuccess: (result) => {
+          if (result !== 'signed-in') return;
+          if (returnTo) router.history.push(returnTo);
+          else void navigate({ to: '/{-$country}/user/account', params: { country } });
+        },
+        onError: (error) => {
+          const rateLimited = isApiError(error) && error.code === 'RATE_LIMITED';
+          notify({
+            kind: 'error',
+            title: t`Login failed`,
+            description: rateLimited && error.message ? error.message : t`The email or password is incorrect.`,
+          });
+        },
+      },
+    );
+  }
+
+  return (
+    <Page title={t`Log in`} description={t`Log in to Roundtrip to see your balance and your returns.`} className="auth">
+      <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
+        <TextField
+          id="login-email"
+          label={t`Email`}
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          error={fieldErrorText(i18n, errors.email)}
+        />
+        <TextField
+          id="login-password"
+          label={t`Password`}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={fieldErrorText(i18n, errors.password)}
+        />
+        <LanguageSelector />
+        <button type="submit" className="button" disabled={login.isPending}>
+          {login.isPending ? t`Logging in…` : t`Log in`}
+        </button>
+      </form>
+      <p>
+        <button type="button" className="button button--link" onClick={() => setForgotOpen(true)}>
+          {t`Forgot your password?`}
+        </button>
+      </p>
+      <p>
+        {t`No account yet?`}{' '}
+        <Link to="/{-$country}/signup" params={{ country }}>
+          {t`Sign up`}
+        </Link>
+      </p>
+      {forgotOpen ? <ForgotPasswordDialog open onClose={() => setForgotOpen(false)} initialEmail={email} /> : null}
+    </Page>
+  );
+}

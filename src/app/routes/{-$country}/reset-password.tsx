@@ -1,0 +1,105 @@
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
+import { useRef, useState, type FormEvent } from 'react';
+import { resetPasswordBody } from '../../../domain/schemas/account';
+import { isApiError } from '../../lib/api';
+import { Page } from '../../ui/page';
+import { TextField } from '../../ui/text-field';
+import { fieldErrorText, fieldErrorsOf, focusFirstError, type FieldErrors } from '../../ui/field-errors';
+import { notify } from '../../ui/notifications';
+import { useResetPassword } from '../../features/auth/api/reset-password';
+
+export const Route = createFileRoute('/{-$country}/reset-password')({
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' && search.token.length > 0 ? { token: search.token } : {},
+  component: ResetPasswordPage,
+});
+
+function ResetPasswordPage() {
+  const { t, i18n } = useLingui();
+  const { country } = Route.useParams();
+  const { token } = Route.useSearch();
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [linkProblem, setLinkProblem] = useState<string>();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!token) return;
+    const parsed = resetPasswordBody.safeParse({ token, password, password_confirmation: confirmation });
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      requestAnimationFrame(() => focusFirstError(formRef.current));
+      return;
+    }
+    setErrors({});
+    reset.mutate(parsed.data, {
+      onSuccess: () => {
+        notify({ kind: 'success', title: t`Success`, description: t`Your password has been updated.` });
+        void navigate({ to: '/{-$country}/login', params: { country } });
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.code === 'RESET_LINK_USED') {
+          setLinkProblem(t`This password link has already been used`);
+        } else if (isApiError(error) && (error.code === 'RESET_LINK_INVALID' || error.fields.token)) {
+          setLinkProblem(error.message || t`This password link is invalid or has expired. Please ask for a new one.`);
+        } else if (isApiError(error) && Object.keys(error.fields).length > 0) {
+          setErrors(error.fields);
+          requestAnimationFrame(() => focusFirstError(formRef.current));
+        } else {
+          notify({ kind: 'error', title: t`Error`, description: t`Something went wrong` });
+        }
+      },
+    });
+  }
+
+  const problem = token ? linkProblem : t`This password link is invalid or has expired. Please ask for a new one.`;
+
+  return (
+    <Page title={t`Reset password`} description={t`Choose a new password for your Roundtrip account.`} className="auth">
+      {problem ? (
+        <>
+          <p className="notice notice--error" role="alert">
+            {problem}
+          </p>
+          <p>
+            <Link to="/{-$country}/login" params={{ country }} className="button">
+              {t`Go to the login page`}
+            </Link>
+          </p>
+        </>
+      ) : (
+        <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
+          <TextField
+            id="new-password"
+            label={t`New password`}
+            hint={t`At least 8 characters.`}
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={fieldErrorText(i18n, errors.password)}
+          />
+          <TextField
+            id="new-password-confirmation"
+            label={t`Confirm the new password`}
+            type="password"
+            name="password_confirmation"
+            autoComplete="new-password"
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.currentTarget.value)}
+            error={fieldErrorText(i18n, errors.password_confirmation)}
+          />
+          <button type="submit" className="button" disabled={reset.isPending}>
+            {t`Save my new password`}
+          </button>
+        </form>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,35 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
+import { Page } from '../../ui/page';
+
+export const Route = createFileRoute('/{-$country}/thank-you')({
+  validateSearch: (search: Record<string, unknown>): { reason?: 'email-verified' } =>
+    search.reason === 'email-verified' ? { reason: 'email-verified' } : {},
+  component: ThankYouPage,
+});
+
+function ThankYouPage() {
+  const { t } = useLingui();
+  const { country } = Route.useParams();
+  const { reason } = Route.useSearch();
+  return (
+    <Page title={t`Thank you`} description={t`Thank you for being part of Roundtrip.`}>
+      <p>
+        {reason === 'email-verified'
+          ? t`Your email address is verified. You can now return containers and withdraw your deposits.`
+          : t`Thank you for being part of Roundtrip.`}
+      </p>
+      <p className="actions">
+        {reason === 'email-verified' ? (
+          <Link to="/{-$country}/user/account" params={{ country }} className="button">
+            {t`Go to my account`}
+          </Link>
+        ) : (
+          <Link to="/{-$country}" params={{ country }} className="button">
+            {t`Go to the home page`}
+          </Link>
+        )}
+      </p>
+    </Page>
+  );
+}

@@ -1,0 +1,44 @@
+import { msg } from '@lingui/core/macro';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import type { ZodError } from 'zod';
+import { isFieldErrorKey, type FieldErrorKey } from '../../domain/errors';
+
+/** The text of each field error key the schemas and the API use. */
+const fieldErrorMessages: Record<FieldErrorKey, MessageDescriptor> = {
+  required: msg`This field is required.`,
+  enterValidEmail: msg`Please enter your email address.`,
+  enterValidPsw: msg`Please enter your password.`,
+  emailInputError: msg`Please enter a valid email address.`,
+  passwordTooShort: msg`Your password must be at least 8 characters long.`,
+  passwordTooLong: msg`Your password must be at most 128 characters long.`,
+  passwordsDoNotMatch: msg`Passwords do not match`,
+  acceptTerms: msg`Please accept the terms and conditions`,
+  enterFourDigits: msg`Please enter the 4 digits!`,
+  zipCodeTooShort: msg`Your zip code must be at least 5 characters long.`,
+  zipCodeInvalid: msg`Please enter a valid zip code.`,
+  tooLong: msg`This is too long.`,
+  invalidValue: msg`This value is not valid.`,
+  unknownField: msg`This field is not expected.`,
+};
+
+export function fieldErrorText(i18n: I18n, key: FieldErrorKey | undefined): string | undefined {
+  return key ? i18n._(fieldErrorMessages[key]) : undefined;
+}
+
+export type FieldErrors = Partial<Record<string, FieldErrorKey>>;
+
+/** The first error key of each field, from a failed parse of a domain schema. */
+export function fieldErrorsOf(error: ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (typeof field !== 'string' || errors[field]) continue;
+    errors[field] = isFieldErrorKey(issue.message) ? issue.message : 'invalidValue';
+  }
+  return errors;
+}
+
+/** Moves focus to the first field in error, in the form's own order. */
+export function focusFirstError(form: HTMLFormElement | null): void {
+  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}
