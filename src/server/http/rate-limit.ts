@@ -22,6 +22,8 @@ export type LimitName = keyof typeof defaultLimitRules;
 export type LimitRules = Record<LimitName, LimitRule>;
 
 export interface RateLimits {
+  /** The limits in force, for rules counted elsewhere (verification codes are counted in the database). */
+  readonly rules: LimitRules;
   /** Count one attempt; throws a 429 ApiError once the window is used up. */
   consume(name: LimitName, key: string): Promise<void>;
   /** Forget a key's attempts (a successful login clears its failures). */
@@ -46,6 +48,7 @@ export function createRateLimits(rules: LimitRules, redisUrl: string | undefined
   ) as Record<LimitName, RateLimiterAbstract>;
 
   return {
+    rules,
     async consume(name, key) {
       try {
         await limiters[name].consume(key);

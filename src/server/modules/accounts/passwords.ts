@@ -1,7 +1,10 @@
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
+
+/** Algorithm.Argon2id: the package declares a const enum, which verbatimModuleSyntax cannot import. */
+const argon2id = 2;
 
 /** OWASP's argon2id floor: 19 MiB of memory, 2 passes, 1 lane. */
-const argon2idOptions = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const argon2idOptions = { algorithm: argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, argon2idOptions);

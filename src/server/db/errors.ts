@@ -1,0 +1,19 @@
+/**
+ * True when a database error (PGlite or node-postgres, possibly wrapped by
+ * drizzle in DrizzleQueryError) is a unique-constraint violation, optionally
+ * of one named constraint or index.
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    if (candidate.code === '23505') {
+      if (!constraint) return true;
+      if (candidate.constraint === constraint) return true;
+      // PGlite does not always fill `constraint`; its message names it.
+      return typeof candidate.message === 'string' && candidate.message.includes(constraint);
+    }
+    current = candidate.cause;
+  }
+  return false;
+}

@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  changePasswordBody,
+  passwordGrantBody,
+  refreshGrantBody,
+  resetPasswordBody,
+  resetPasswordRequestBody,
+  signUpBody,
+  updateUserBody,
+  verifyEmailBody,
+  type TokenBody,
+} from '../../../domain/schemas/account';
+import type { AppContext } from '../../app';
+import { OAuthError } from '../../http/api-error';
+import { requestLanguage } from '../../http/language';
+import { fieldErrorsOf } from '../../http/validation';
+import { authenticate, currentSession, currentUserId } from './authenticate';
+import { listCountries } from './countries';
+import { parseBody, type SoleFieldError } from './input';
+import { loginWithPassword } from './login';
+import { requestPasswordReset, resetPassword } from './password-reset';
+import { rotateRefreshToken } from './sessions';
+import { changePassword, getUser, signUp, updateUser } from './users';
+import { resendVerificationCode, verifyEmail } from './verification';
+
+const passwordsMismatch: SoleFieldError = {
+  field: 'password_confirmation',
+  key: 'passwordsDoNotMatch',
+  code: 'PASSWORDS_DO_NOT_MATCH',
+};
+
+/** The token endpoint's input, answered in OAuth's own error shape (RFC 6749 §5.2). */
+function parseTokenRequest(body: unknown): TokenBody {
+  const raw: Record<string, unknown> = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const grantType = raw.grant_type;
+  if (grantType === undefined || grantType === null || grantType === '') {
+    throw new OAuthError('invalid_request', { grant_type: 'required' });
+  }
+  if (typeof grantType !== 'string') throw new OAuthError('invalid_request', { grant_type: 'invalidValue' });
+  if (grantType !== 'password' && grantType !== 'refresh_token') throw new OAuthError('unsupported_grant_type');
+  const result = (grantType === 'password' ? passwordGrantBody : refreshGrantBody).safeParse(raw);
+  if (!result.success) throw new OAuthError('invalid_request', fieldErrorsOf(result.error));
+  return result.data;
+}
+
+/** Accounts and sign-in (issue 2; DESIGN.md §5 and §8). Handlers parse and delegate; services do the work. */
+export async function registerAccountRoutes(api: FastifyInstance, context: AppContext) {
+  const requireUser = authenticate(context);
+
+  api.post('/user', async (request, reply) => {
+    const body = parseBody(signUpBody, request.body, [{ field: 'terms_accepted', key: 'acceptTerms', code: 'TERMS_NOT_ACCEPTED' }]);
+    await context.rateLimits.consume('signUpsPerAddress', request.ip);
+    const user = await signUp(context, body, request.log);
+    return reply.status(201).send({ data: user });
+  });
+
+  api.post('/oauth/token', async (request, reply) => {
+    const body = parseTokenRequest(request.body);
+    const tokens =
+      body.grant_type === 'password'
+        ? await loginWithPassword(context, { email: body.email, password: body.password, clientId: body.client_id, address: request.ip })
+        : await rotateRefreshToken(context, body.refresh_token);
+    reply.header('pragma', 'no-cache');
+    return reply.send(tokens);
+  });
+
+  api.get('/user', { preHandler: requireUser }, async (request) => {
+    return { data: await getUser(context, currentUserId(request)) };
+  });
+
+  api.patch('/user', { preHandler: requireUser }, async (request) => {
+    const body = parseBody(updateUserBody, request.body);
+    return { data: await updateUser(context, currentUserId(request), body) };
+  });
+
+  api.post('/user/verification', { preHandler: requireUser }, async (request) => {
+    await resendVerificationCode(context, currentUserId(request));
+    return { data: { sent: true } };
+  });
+
+  api.post('/user/verify_email', { preHandler: requireUser }, async (request) => {
+    const body = parseBody(verifyEmailBody, request.body, [{ field: 'code', key: 'enterFourDigits', code: 'CODE_FORMAT' }]);
+    return { data: await verifyEmail(context, currentUserId(request), body.code) };
+  });
+
+  api.post('/user/reset_password', async (request) => {
+    const body = parseBody(resetPasswordRequestBody, request.body);
+    await requestPasswordReset(context, body.email, request.ip, request.log);
+    return { data: { sent: true } };
+  });
+
+  api.put('/user/reset_password', async (request) => {
+    const body = parseBody(resetPasswordBody, request.body, [passwordsMismatch]);
+    await resetPassword(context, body.token, body.password);
+    return { data: { password_updated: true } };
+  });
+
+  api.post('/user/change_password', { preHandler: requireUser }, async (request) => {
+    const body = parseBody(changePasswordBody, request.body, [passwordsMismatch]);
+    const session = currentSession(request);
+    await changePassword(context, {
+      userId: session.userId,
+      familyId: session.familyId,
+      currentPassword: body.current_password,
+      newPassword: body.password,
+    });
+    return { data: { password_updated: true } };
+  });
+
+  api.get('/countries', async (request, reply) => {
+    reply.header('cache-control', 'public, max-age=3600');
+    reply.header('vary', 'accept-language');
+    return { data: listCountries(requestLanguage(request)) };
+  });
+}

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { TokenResponse } from '../../../domain/schemas/account';
+import type { AppContext } from '../../app';
+import type { Database } from '../../db/client';
+import { accessTokens, refreshTokens, sessionFamilies, users } from '../../db/schema';
+import { OAuthError } from '../../http/api-error';
+import { newOpaqueToken, sha256Hex } from './secrets';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Database | Transaction;
+
+/**
+ * A refresh token presented again within this many seconds of its rotation
+ * is taken for a concurrent retry (two tabs refreshing at once, a request
+ * resent after a dropped answer): it gets invalid_grant, but the family
+ * stays alive so the winner's new tokens keep working. Later than that, a
+ * second use means the token was copied, and the whole family is revoked.
+ */
+export const refreshReuseGraceSeconds = 10;
+
+export interface AuthenticatedSession {
+  userId: string;
+  familyId: string;
+}
+
+type TokenContext = Pick<AppContext, 'config' | 'db' | 'now'>;
+
+/** Insert one access and one refresh token for a family (inside the caller's transaction). */
+async function insertTokenPair(context: TokenContext, tx: Executor, userId: string, familyId: string, now: Date): Promise<TokenResponse> {
+  const accessToken = newOpaqueToken();
+  const refreshToken = newOpaqueToken();
+  const { accessTokenTtlSeconds, refreshTokenTtlSeconds } = context.config;
+  await tx.insert(accessTokens).values({
+    tokenHash: sha256Hex(accessToken),
+    familyId,
+    userId,
+    expiresAt: new Date(now.getTime() + accessTokenTtlSeconds * 1000),
+    createdAt: now,
+  });
+  await tx.insert(refreshTokens).values({
+    tokenHash: sha256Hex(refreshToken),
+    familyId,
+    expiresAt: new Date(now.getTime() + refreshTokenTtlSeconds * 1000),
+    createdAt: now,
+  });
+  return { access_token: accessToken, refresh_token: refreshToken, token_type: 'Bearer', expires_in: accessTokenTtlSeconds };
+}
+
+/** A new login: a new session family with its first pair of tokens. */
+export async function startSession(context: TokenContext, userId: string, clientId: string | undefined): Promise<TokenResponse> {
+  const now = context.now();
+  const familyId = randomUUID();
+  return context.db.transaction(async (tx) => {
+    await tx.insert(sessionFamilies).values({ id: familyId, userId, clientId: clientId || null, createdAt: now });
+    return insertTokenPair(context, tx, userId, familyId, now);
+  });
+}
+
+/** Exchange a refresh token for a new pair in the same family (RFC 6749 §6, with rotation). */
+export async function rotateRefreshToken(context: TokenContext, presented: string): Promise<TokenResponse> {
+  const now = context.now();
+  const tokenHash = sha256Hex(presented);
+  const [found] = await context.db
+    .select({
+      familyId: refreshTokens.familyId,
+      expiresAt: refreshTokens.expiresAt,
+      rotatedAt: refreshTokens.rotatedAt,
+      familyRevokedAt: sessionFamilies.revokedAt,
+      userId: sessionFamilies.userId,
+      userDeletedAt: users.deletedAt,
+    })
+    .from(refreshTokens)
+    .innerJoin(sessionFamilies, eq(sessionFamilies.id, refreshTokens.familyId))
+    .innerJoin(users, eq(users.id, sessionFamilies.userId))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+
+  if (!found || found.familyRevokedAt !== null || found.userDeletedAt !== null) throw new OAuthError('invalid_grant');
+  if (found.rotatedAt !== null) {
+    const secondsSinceRotation = (now.getTime() - found.rotatedAt.getTime()) / 1000;
+    if (secondsSinceRotation > refreshReuseGraceSeconds) await revokeFamily(context.db, found.familyId, now);
+    throw new OAuthError('invalid_grant');
+  }
+  if (found.expiresAt.getTime() <= now.getTime()) throw new OAuthError('invalid_grant');
+
+  const pair = await context.db.transaction(async (tx) => {
+    // Only one of two concurrent exchanges of the same token wins this update.
+    const claimed = await tx
+      .update(refreshTokens)
+      .set({ rotatedAt: now })
+      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.rotatedAt)))
+      .returning({ familyId: refreshTokens.familyId });
+    if (claimed.length === 0) return undefined;
+    return insertTokenPair(context, tx, found.userId, found.familyId, now);
+  });
+  // The loser of a race is inside the grace by definition: refused, family kept.
+  if (!pair) throw new OAuthError('invalid_grant');
+  return pair;
+}
+
+/** Revoking a family ends every access and refresh token in it (authentication checks the family). */
+export async function revokeFamily(db: Executor, familyId: string, now: Date): Promise<void> {
+  await db
+    .update(sessionFamilies)
+    .set({ revokedAt: now })
+    .where(and(eq(sessionFamilies.id, familyId), isNull(sessionFamilies.revokedAt)));
+}
+
+/** Sign a person out everywhere, or everywhere but the session at hand. */
+export async function revokeUserFamilies(db: Executor, userId: string, now: Date, exceptFamilyId?: string): Promise<void> {
+  const conditions = [eq(sessionFamilies.userId, userId), isNull(sessionFamilies.revokedAt)];
+  if (exceptFamilyId) conditions.push(ne(sessionFamilies.id, exceptFamilyId));
+  await db
+    .update(sessionFamilies)
+    .set({ revokedAt: now })
+    .where(and(...conditions));
+}
+
+/** The session an access token belongs to, if the token is known, unexpired, its family alive and its user not deleted. */
+export async function findAccessSession(context: Pick<AppContext, 'db' | 'now'>, accessToken: string): Promise<AuthenticatedSession | undefined> {
+  const [found] = await context.db
+    .select({ userId: accessTokens.userId, familyId: accessTokens.familyId })
+    .from(accessTokens)
+    .innerJoin(sessionFamilies, eq(sessionFamilies.id, accessTokens.familyId))
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .where(
+      and(
+        eq(accessTokens.tokenHash, sha256Hex(accessToken)),
+        gt(accessTokens.expiresAt, context.now()),
+        isNull(sessionFamilies.revokedAt),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  return found;
+}

@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { Database } from '../db/client';
+import { defaultLimitRules, type LimitRules } from '../http/rate-limit';
+import { createTestDatabase, type DatabaseKind } from './databases';
+
+/** A clock the test moves forward to expire codes, links and tokens. */
+export interface TestClock {
+  now(): Date;
+  advance(seconds: number): void;
+}
+
+export function createTestClock(start = new Date()): TestClock {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(start.getTime() + offsetMs),
+    advance(seconds) {
+      offsetMs += seconds * 1000;
+    },
+  };
+}
+
+/** Limits loose enough that a suite sharing one app never meets them by accident. */
+export const looseLimitRules: LimitRules = Object.fromEntries(
+  Object.entries(defaultLimitRules).map(([name, rule]) => [name, { ...rule, points: name === 'verificationCodesPerHour' ? rule.points : 10_000 }]),
+) as LimitRules;
+
+export interface TestAppOptions {
+  smtpUrl?: string;
+  limitRules?: Partial<LimitRules>;
+  env?: Record<string, string>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  clock: TestClock;
+  publicUrl: string;
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export const testPublicUrl = 'https://roundtrip.test';
+
+/** The whole server on a fresh database: temp DATA_DIR, no static app, no log, a movable clock. */
+export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'roundtrip-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    STATIC_DIR: path.join(dataDir, 'no-static-build'),
+    PUBLIC_URL: testPublicUrl,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+    ...options.env,
+  });
+  const database = await createTestDatabase(kind);
+  const clock = createTestClock();
+  const app = await buildApp({
+    config,
+    db: database.db,
+    limitRules: { ...looseLimitRules, ...options.limitRules },
+    now: clock.now,
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    clock,
+    publicUrl: testPublicUrl,
+    inject: (injectOptions) => app.inject(injectOptions),
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
