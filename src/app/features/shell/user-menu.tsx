@@ -34,6 +34,7 @@ export function UserMenu({ user }: { user: User | undefined }) {
     };
   }, [open]);
 
+  const name = user?.name;
   return (
     <div className="user-menu" ref={rootRef}>
       <button
@@ -44,7 +45,7 @@ export function UserMenu({ user }: { user: User | undefined }) {
         aria-controls={listId}
         onClick={() => setOpen((value) => !value)}
       >
-        {user ? t`My account (${user.name})` : t`My account`}
+        {name ? t`My account (${name})` : t`My account`}
       </button>
       <ul id={listId} className="user-menu__list" hidden={!open}>
         <li>

@@ -10,7 +10,7 @@ function ProductsPage() {
   const { t } = useLingui();
   return (
     <Page title={t`Products`} description={t`The products sold in Roundtrip reusable containers, with their deposits.`}>
-      <p>{t`The product catalogue is not available yet.`}</p>
+      <p>{t`The product catalog is not available yet.`}</p>
     </Page>
   );
 }

@@ -12,9 +12,10 @@ function AccountPage() {
   const { country } = Route.useParams();
   const me = useMe();
   const user = me.data;
+  const email = user?.email;
   return (
     <Page title={t`Account`} description={t`Your balance and your returns.`}>
-      {user ? <p>{t`Signed in as ${user.email}.`}</p> : null}
+      {email ? <p>{t`Signed in as ${email}.`}</p> : null}
       {user && !user.email_verified ? (
         <p className="notice">
           {t`Your email address is not verified yet.`}{' '}

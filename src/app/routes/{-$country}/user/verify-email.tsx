@@ -84,6 +84,7 @@ function VerifyEmailPage() {
     );
   }
 
+  const email = me.data?.email;
   const checkingLink = Boolean(linkCode) && (verify.isPending || verify.isIdle);
   const errorText = serverMessage ?? fieldErrorText(i18n, errors.code);
 
@@ -94,8 +95,8 @@ function VerifyEmailPage() {
       ) : (
         <>
           <p>
-            {me.data
-              ? t`We sent a 4-digit code to ${me.data.email}. Enter it below to verify your email address.`
+            {email
+              ? t`We sent a 4-digit code to ${email}. Enter it below to verify your email address.`
               : t`We sent you a 4-digit code by email. Enter it below to verify your email address.`}
           </p>
           <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
