@@ -32,29 +32,6 @@ export default function ConsentBanner() {
           count the pages you visit, on this device only, to improve the app.
         </Trans>
       </p>
-      <fieldset className="consent__categories">
-        <legend>{t`Cookie categories`}</legend>
-        <div className="checkbox">
-          <input type="checkbox" id={`${analyticsId}-necessary`} checked disabled aria-describedby={`${analyticsId}-necessary-text`} />
-          <label htmlFor={`${analyticsId}-necessary`}>{t`Strictly necessary`}</label>
-          <p id={`${analyticsId}-necessary-text`} className="field__hint">
-            {t`Sign-in and language choice. Always on.`}
-          </p>
-        </div>
-        <div className="checkbox">
-          <input
-            type="checkbox"
-            id={analyticsId}
-            checked={analytics}
-            onChange={(event) => setAnalytics(event.currentTarget.checked)}
-            aria-describedby={`${analyticsId}-text`}
-          />
-          <label htmlFor={analyticsId}>{t`Analytics`}</label>
-          <p id={`${analyticsId}-text`} className="field__hint">
-            {t`Counts the pages you view, stored on this device only.`}
-          </p>
-        </div>
-      </fieldset>
       <div className="consent__actions">
         <button type="button" className="button" onClick={() => saveConsent(true)}>
           {t`Accept all`}
@@ -62,15 +39,44 @@ export default function ConsentBanner() {
         <button type="button" className="button button--secondary" onClick={() => saveConsent(false)}>
           {t`Reject all`}
         </button>
-        <button type="button" className="button button--secondary" onClick={() => saveConsent(analytics)}>
-          {t`Save my choices`}
-        </button>
-        {decided ? (
-          <button type="button" className="button button--link" onClick={closeConsentBanner}>
-            {t`Close`}
-          </button>
-        ) : null}
       </div>
+      {/* The categories fold away on a first visit so the banner leaves the page readable on a phone. */}
+      <details className="consent__details" open={decided}>
+        <summary>{t`Choose by category`}</summary>
+        <fieldset className="consent__categories">
+          <legend>{t`Cookie categories`}</legend>
+          <div className="checkbox">
+            <input type="checkbox" id={`${analyticsId}-necessary`} checked disabled aria-describedby={`${analyticsId}-necessary-text`} />
+            <label htmlFor={`${analyticsId}-necessary`}>{t`Strictly necessary`}</label>
+            <p id={`${analyticsId}-necessary-text`} className="field__hint">
+              {t`Sign-in and language choice. Always on.`}
+            </p>
+          </div>
+          <div className="checkbox">
+            <input
+              type="checkbox"
+              id={analyticsId}
+              checked={analytics}
+              onChange={(event) => setAnalytics(event.currentTarget.checked)}
+              aria-describedby={`${analyticsId}-text`}
+            />
+            <label htmlFor={analyticsId}>{t`Analytics`}</label>
+            <p id={`${analyticsId}-text`} className="field__hint">
+              {t`Counts the pages you view, stored on this device only.`}
+            </p>
+          </div>
+        </fieldset>
+        <div className="consent__actions">
+          <button type="button" className="button button--secondary" onClick={() => saveConsent(analytics)}>
+            {t`Save my choices`}
+          </button>
+          {decided ? (
+            <button type="button" className="button button--link" onClick={closeConsentBanner}>
+              {t`Close`}
+            </button>
+          ) : null}
+        </div>
+      </details>
     </section>
   );
 }

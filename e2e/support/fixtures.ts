@@ -1,0 +1,95 @@
+import { test as base, expect, type Page, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+type Consent = 'accepted' | 'rejected' | 'none';
+
+export const test = base.extend<{ consent: Consent }>({
+  /** Most tests decide the cookie banner up front so it does not cover what they look at. */
+  consent: ['rejected', { option: true }],
+  page: async ({ page, consent }, use) => {
+    if (consent !== 'none') {
+      await page.addInitScript((analytics) => {
+        if (!localStorage.getItem('cookie_consent')) {
+          localStorage.setItem('cookie_consent', JSON.stringify({ analytics, decidedAt: new Date().toISOString() }));
+        }
+      }, consent === 'accepted');
+    }
+    await use(page);
+  },
+});
+
+export { expect };
+
+export const demoPassword = 'roundtrip-demo';
+export const demo = {
+  us: 'demo.us@roundtrip.example',
+  ca: 'demo.ca@roundtrip.example',
+  uk: 'demo.uk@roundtrip.example',
+  fr: 'demo.fr@roundtrip.example',
+  jp: 'demo.jp@roundtrip.example',
+} as const;
+
+export function uniqueEmail(tag: string): string {
+  return `e2e-${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@roundtrip.example`;
+}
+
+interface Tokens {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+}
+
+export async function tokensFor(request: APIRequestContext, email: string, password = demoPassword): Promise<Tokens> {
+  const response = await request.post('/api/v2/oauth/token', {
+    data: { grant_type: 'password', client_id: 'roundtrip-web', email, password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const tokens: Tokens = await response.json();
+  return tokens;
+}
+
+/** Signs the browser in the way the app does: the two cookies plus the expiry it keeps. */
+export async function signIn(context: BrowserContext, request: APIRequestContext, email: string, password = demoPassword): Promise<Tokens> {
+  const tokens = await tokensFor(request, email, password);
+  const url = `http://localhost:${process.env.E2E_PORT ?? 8181}`;
+  const expires = Math.floor(Date.now() / 1000) + tokens.expires_in;
+  await context.addCookies([
+    { name: 'token', value: tokens.access_token, url, expires, sameSite: 'Strict' },
+    { name: 'refreshToken', value: tokens.refresh_token, url, expires, sameSite: 'Strict' },
+  ]);
+  await context.addInitScript((expiresAt) => {
+    if (!localStorage.getItem('token_expires_at')) localStorage.setItem('token_expires_at', String(expiresAt));
+  }, Date.now() + tokens.expires_in * 1000);
+  return tokens;
+}
+
+export async function signUpViaApi(request: APIRequestContext, options: { email: string; password?: string; country?: 'us' | 'uk' | 'ca' | 'fr' | 'jp' }) {
+  const country = options.country ?? 'us';
+  const zip = { us: '10001', uk: 'SW1A 1AA', ca: 'K1A 0B1', fr: '75001', jp: '100-0001' }[country];
+  const locale = { us: 'en-US', uk: 'en-GB', ca: 'en-CA', fr: 'fr-FR', jp: 'ja-JP' }[country];
+  const response = await request.post('/api/v2/user', {
+    data: {
+      email: options.email,
+      password: options.password ?? 'correct horse 1',
+      name: 'E2E Person',
+      country_code: country,
+      locale,
+      zip_code: zip,
+      terms_accepted: true,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** The accessibility gate: no serious or critical axe violation on the screen as it is now. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+  expect(blocking, `axe on ${label}`).toEqual([]);
+}
+
+export function notification(page: Page) {
+  return page.getByTestId('notification');
+}
