@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
@@ -214,5 +216,28 @@ describe.each(databaseKinds)('sign-up limits and mail failures on %s', (kind) =>
 
     const otherAddress = await t.inject({ method: 'POST', url: '/api/v2/user', payload: signUpFields(), remoteAddress: '10.0.0.7' });
     expect(otherAddress.statusCode).toBe(201);
+  });
+});
+
+describe.each(databaseKinds)('mail without SMTP on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('writes the verification mail as an .eml file under DATA_DIR/mail', async () => {
+    const fields = signUpFields();
+    expect((await t.inject({ method: 'POST', url: '/api/v2/user', payload: fields })).statusCode).toBe(201);
+    const mailDir = path.join(t.config.dataDir, 'mail');
+    const files = readdirSync(mailDir).filter((name) => name.endsWith('.eml'));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toContain('verification-code');
+    const eml = readFileSync(path.join(mailDir, files[0]!), 'utf8');
+    expect(eml).toContain(`To: ${fields.email}`);
+    expect(eml).toMatch(/Subject: Your Roundtrip code: \d{4}/);
+    expect(eml).toMatch(/https:\/\/roundtrip\.test\/us\/user\/verify-email\?code=\d{4}/);
   });
 });

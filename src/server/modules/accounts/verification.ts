@@ -34,12 +34,13 @@ export async function issueVerificationCode(tx: Executor, userId: string, now: D
 
 export async function sendVerificationMail(context: AppContext, user: UserRow, code: string): Promise<void> {
   if (!user.email) return;
+  const view = toUserView(user);
   const content = verificationMail({
-    locale: toUserView(user).locale,
-    name: user.name ?? '',
+    locale: view.locale,
+    name: view.name,
     code,
     publicUrl: context.config.publicUrl,
-    countryCode: toUserView(user).country_code,
+    countryCode: view.country_code,
   });
   await context.mailer.send({ to: user.email, kind: 'verification-code', ...content });
 }
