@@ -58,7 +58,9 @@ export async function verificationCode(to: string, after = 0): Promise<string> {
 }
 
 export async function mailedLink(to: string, kind: string, pattern: RegExp, after = 0): Promise<URL> {
-  const body = await waitForMail(to, kind, after);
+  const full = await waitForMail(to, kind, after);
+  // The plain-text part: the HTML part repeats the link inside markup.
+  const body = full.split(/Content-Type: text\/html/i)[0] ?? full;
   const match = pattern.exec(body);
   if (!match) throw new Error(`No link matching ${pattern} in the ${kind} mail to ${to}`);
   return new URL(match[0]);

@@ -1,0 +1,143 @@
+import { test, expect, signIn, demo } from './support/fixtures';
+
+test.describe('navigation bar and footer', () => {
+  test('a guest sees the spec links, a login link and the footer', async ({ page }) => {
+    await page.goto('/uk/faq');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const [name, href] of [
+      ['Products', '/uk/products'],
+      ['FAQ', '/uk/faq'],
+      ['How it works', '/uk/how-it-works'],
+      ['Contact us', '/uk/contact-us'],
+      ['Shop and return', '/uk/shop-and-return'],
+      ['Log in', '/uk/login'],
+    ] as const) {
+      await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+    for (const name of [/About us/, /Mobile app/]) {
+      const link = nav.getByRole('link', { name });
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', /noopener/);
+    }
+    await expect(nav.getByRole('link', { name: /Mobile app/ })).toHaveAttribute('href', 'https://roundtrip.example/app');
+
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText('Roundtrip');
+    await expect(footer.getByRole('button', { name: 'Cookie settings' })).toBeVisible();
+    await expect(footer.getByRole('link', { name: 'Countries' })).toHaveAttribute('href', '/uk/countries');
+    await expect(footer.getByRole('link', { name: 'Terms and privacy' })).toHaveAttribute('href', '/uk/privacy-policy');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Roundtrip`);
+  });
+
+  test('the small-screen menu opens and closes with its button', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/faq');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('link', { name: 'Products' })).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await page.getByRole('link', { name: 'Products' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Products');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148' });
+    test('the mobile app link points to the store of the device', async ({ page }) => {
+      await page.goto('/faq');
+      await expect(page.getByRole('link', { name: /Mobile app/ })).toHaveAttribute('href', 'https://apps.apple.com/app/roundtrip');
+    });
+  });
+
+  test('a signed-in customer gets a menu with profile page, account and sign out', async ({ page, context, request }) => {
+    await signIn(context, request, demo.jp);
+    await page.goto('/jp/faq');
+    const nav = page.getByRole('navigation', { name: 'メイン' });
+    await expect(nav.getByRole('link', { name: 'ログイン' })).toHaveCount(0);
+    const menu = nav.getByRole('button', { name: /マイアカウント/ });
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await nav.getByRole('link', { name: 'プロフィール' }).click();
+    await expect(page).toHaveURL(/\/jp\/user\/profile$/);
+    await menu.click();
+    await nav.getByRole('link', { name: 'アカウント' }).click();
+    await expect(page).toHaveURL(/\/jp\/user\/account$/);
+    await menu.click();
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeFocused();
+  });
+});
+
+test.describe('consent and analytics', () => {
+  test.use({ consent: 'none' });
+
+  test('analytics loads only after consent, and the footer reopens the banner', async ({ page }) => {
+    const analyticsRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/analytics-[^/]+\.js$/.test(request.url())) analyticsRequests.push(request.url());
+    });
+    await page.goto('/faq');
+    const banner = page.getByRole('region', { name: 'Cookie settings' });
+    await expect(banner).toBeVisible();
+    await page.getByRole('link', { name: 'Products' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Products');
+    expect(analyticsRequests).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('analytics_page_views'))).toBeNull();
+
+    await banner.getByRole('button', { name: 'Accept all' }).click();
+    await expect(banner).toBeHidden();
+    await expect.poll(() => analyticsRequests.length).toBe(1);
+    await page.getByRole('link', { name: 'FAQ' }).click();
+    await expect
+      .poll(async () => page.evaluate(() => JSON.parse(localStorage.getItem('analytics_page_views') ?? '[]').map((v: { path: string }) => v.path)))
+      .toEqual(['/products', '/faq']);
+
+    await page.getByRole('button', { name: 'Cookie settings' }).click();
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole('heading', { name: 'Cookie settings' })).toBeFocused();
+    await expect(banner.getByRole('checkbox', { name: 'Analytics' })).toBeChecked();
+    await expect(banner.getByRole('checkbox', { name: 'Strictly necessary' })).toBeDisabled();
+    await banner.getByRole('checkbox', { name: 'Analytics' }).uncheck();
+    await banner.getByRole('button', { name: 'Save my choices' }).click();
+    await expect(banner).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('analytics_page_views'))).toBeNull();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cookie_consent'))) ?? '{}').analytics).toBe(false);
+  });
+
+  test('rejecting keeps analytics off', async ({ page }) => {
+    await page.goto('/fr/faq');
+    const banner = page.getByRole('region', { name: 'Paramètres des cookies' });
+    await banner.getByRole('button', { name: 'Tout refuser' }).click();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(banner).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('analytics_page_views'))).toBeNull();
+  });
+
+  test('headless: no navigation bar, footer, consent or analytics', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('cookie_consent', JSON.stringify({ analytics: true, decidedAt: '2026-01-01T00:00:00Z' })));
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/(analytics|consent-banner)-[^/]+\.js$/.test(request.url())) scripts.push(request.url());
+    });
+    await page.goto('/fr/faq?headless');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Questions fréquentes');
+    await expect(page.getByRole('navigation')).toHaveCount(0);
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    await expect(page.getByRole('banner')).toHaveCount(0);
+    await page.goto('/login?headless=1');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in');
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('analytics_page_views'))).toBeNull();
+  });
+
+  test('without headless the shell is there', async ({ page }) => {
+    await page.goto('/faq');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Cookie settings' })).toBeVisible();
+  });
+});
