@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { supportedLocales } from '../../domain/markets';
+
+/** msgid → msgstr of a .po catalogue (single-line entries, as Lingui writes them). */
+function entries(locale: string): Map<string, string> {
+  const text = readFileSync(path.join(import.meta.dirname, locale, 'messages.po'), 'utf8');
+  const map = new Map<string, string>();
+  for (const match of text.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm)) {
+    if (match[1]) map.set(match[1], match[2] ?? '');
+  }
+  return map;
+}
+
+const source = entries('en-US');
+
+// A message missing from a catalogue would show as its hashed id in a production build.
+describe.each(supportedLocales)('catalogue %s', (locale) => {
+  it('translates every message of the source catalogue', () => {
+    const catalogue = entries(locale);
+    const missing = [...source.keys()].filter((id) => !catalogue.get(id));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('real translations', () => {
+  it('French and Japanese differ from English except for names', () => {
+    const same = (locale: string) => [...entries(locale)].filter(([id, text]) => id === text).map(([id]) => id);
+    const allowed = new Set(['{title} · Roundtrip', 'Canada', 'France', 'FAQ', 'Menu', 'Notifications']);
+    expect(same('fr-FR').filter((id) => !allowed.has(id))).toEqual([]);
+    expect(same('ja-JP').filter((id) => !allowed.has(id) && id !== '© {year} Roundtrip. All rights reserved.')).toEqual([]);
+  });
+
+  it('British and Canadian English spell the post code and the catalogue their way', () => {
+    expect(entries('en-GB').get('Zip code')).toBe('Post code');
+    expect(entries('en-CA').get('Zip code')).toBe('Postal code');
+    expect(entries('en-GB').get('The product catalog is not available yet.')).toBe('The product catalogue is not available yet.');
+  });
+});
