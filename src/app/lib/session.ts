@@ -1,4 +1,4 @@
-import { tokenResponse, type TokenResponse } from '../../domain/schemas/account';
+import type { TokenResponse } from '../../domain/schemas/account';
 import { apiBase, clientId } from './config';
 import { deleteCookie, readCookie, writeCookie } from './cookies';
 
@@ -92,6 +92,8 @@ async function renew(refreshToken: string): Promise<string | undefined> {
       if (response.status === 400 || response.status === 401) clearTokens();
       return undefined;
     }
+    // zod loads on demand: a guest's first page should not pay for it.
+    const { tokenResponse } = await import('../../domain/schemas/account');
     const tokens = tokenResponse.parse(await response.json());
     saveTokens(tokens);
     return tokens.access_token;

@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
-import { userSchema, type User } from '../../../../domain/schemas/account';
+import type { User } from '../../../../domain/schemas/account';
 import { apiRequest } from '../../../lib/api';
 import { hasSession, onSessionChange } from '../../../lib/session';
 
-const meAnswer = z.object({ data: userSchema });
-
 export async function fetchMe(signal?: AbortSignal): Promise<User> {
-  return meAnswer.parse(await apiRequest('/user', { auth: true, signal })).data;
+  const body = await apiRequest('/user', { auth: true, signal });
+  // The shared schema checks the answer; zod loads on demand, so a guest's first page does not pay for it.
+  const { userSchema } = await import('../../../../domain/schemas/account');
+  const data = body !== null && typeof body === 'object' && 'data' in body ? body.data : undefined;
+  return userSchema.parse(data);
 }
 
 export const meQueryKey = ['user', 'me'] as const;
