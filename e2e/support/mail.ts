@@ -1,26 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from '@playwright/test';
+import PostalMime from 'postal-mime';
 
 /** Mails the server wrote as .eml files (no SMTP_URL in the e2e run). */
 const mailDir = path.resolve('.tmp/e2e-data/mail');
 
-function decodeQuotedPrintable(text: string): string {
-  const bytes: number[] = [];
-  const joined = text.replace(/=\r?\n/g, '');
-  for (let index = 0; index < joined.length; index++) {
-    const char = joined[index]!;
-    if (char === '=' && /^[0-9A-F]{2}$/i.test(joined.slice(index + 1, index + 3))) {
-      bytes.push(parseInt(joined.slice(index + 1, index + 3), 16));
-      index += 2;
-    } else {
-      bytes.push(...Buffer.from(char, 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-/** The plain-text body of the newest mail of a kind sent to an address. */
+/** The plain-text body of the newest mail of a kind sent to an address since `after`. */
 async function newestMail(to: string, kind: string, after: number): Promise<string | undefined> {
   let files: string[];
   try {
@@ -30,11 +16,10 @@ async function newestMail(to: string, kind: string, after: number): Promise<stri
   }
   const candidates = files.filter((file) => file.endsWith('.eml') && file.includes(kind)).sort().reverse();
   for (const file of candidates) {
-    const raw = await readFile(path.join(mailDir, file), 'utf8');
-    if (!new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'im').test(raw)) continue;
-    const dated = /^Date: (.+)$/m.exec(raw)?.[1];
-    if (dated && Date.parse(dated) < after - 1000) continue;
-    return decodeQuotedPrintable(raw);
+    const mail = await PostalMime.parse(await readFile(path.join(mailDir, file)));
+    if (!mail.to?.some((address) => address.address?.toLowerCase() === to.toLowerCase())) continue;
+    if (mail.date && Date.parse(mail.date) < after - 1000) continue;
+    return mail.text ?? '';
   }
   return undefined;
 }
@@ -42,12 +27,15 @@ async function newestMail(to: string, kind: string, after: number): Promise<stri
 export async function waitForMail(to: string, kind: string, after = 0): Promise<string> {
   let body: string | undefined;
   await expect
-    .poll(async () => {
-      body = await newestMail(to, kind, after);
-      return body !== undefined;
-    }, { timeout: 10_000, message: `a ${kind} mail to ${to}` })
+    .poll(
+      async () => {
+        body = await newestMail(to, kind, after);
+        return body !== undefined;
+      },
+      { timeout: 10_000, message: `a ${kind} mail to ${to}` },
+    )
     .toBe(true);
-  return body!;
+  return body ?? '';
 }
 
 export async function verificationCode(to: string, after = 0): Promise<string> {
@@ -58,9 +46,7 @@ export async function verificationCode(to: string, after = 0): Promise<string> {
 }
 
 export async function mailedLink(to: string, kind: string, pattern: RegExp, after = 0): Promise<URL> {
-  const full = await waitForMail(to, kind, after);
-  // The plain-text part: the HTML part repeats the link inside markup.
-  const body = full.split(/Content-Type: text\/html/i)[0] ?? full;
+  const body = await waitForMail(to, kind, after);
   const match = pattern.exec(body);
   if (!match) throw new Error(`No link matching ${pattern} in the ${kind} mail to ${to}`);
   return new URL(match[0]);
