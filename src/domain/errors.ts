@@ -29,6 +29,18 @@ export const errorCodes = [
   'TERMS_NOT_ACCEPTED',
   'AMOUNT_ABOVE_BALANCE',
   'CONTACT_CUSTOMER_CARE',
+  'CONTAINER_CODE_FORMAT',
+  'CONTAINER_CHECKSUM',
+  'CONTAINER_UNKNOWN',
+  'CONTAINER_OTHER_MARKET',
+  'CONTAINER_ALREADY_PENDING',
+  'SCAN_ID_CONFLICT',
+  'SCAN_IN_FUTURE',
+  'SCAN_TOO_OLD',
+  'SCAN_NOT_PENDING',
+  'INSUFFICIENT_BALANCE',
+  'IDEMPOTENCY_CONFLICT',
+  'OPS_KEY_INVALID',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -159,6 +171,66 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     en: 'To change your email or zip code, please contact customer care.',
     fr: 'Pour modifier votre adresse e-mail ou votre code postal, veuillez contacter le service client.',
     ja: 'メールアドレスまたは郵便番号を変更するには、カスタマーケアにお問い合わせください。',
+  },
+  CONTAINER_CODE_FORMAT: {
+    en: 'This is not a Roundtrip container code. A code has 11 letters and digits.',
+    fr: "Ce n'est pas un code de contenant Roundtrip. Un code compte 11 lettres et chiffres.",
+    ja: 'Roundtripの容器コードではありません。コードは英数字11文字です。',
+  },
+  CONTAINER_CHECKSUM: {
+    en: 'This code has a typo: please check each character and try again.',
+    fr: 'Ce code contient une faute de frappe : vérifiez chaque caractère et réessayez.',
+    ja: 'コードに入力ミスがあります。1文字ずつ確認して、もう一度お試しください。',
+  },
+  CONTAINER_UNKNOWN: {
+    en: "Sorry, we don't recognise this code.",
+    fr: 'Désolé, nous ne reconnaissons pas ce code.',
+    ja: '申し訳ありませんが、このコードは認識できません。',
+  },
+  CONTAINER_OTHER_MARKET: {
+    en: 'This container belongs to another country’s programme and cannot be returned here.',
+    fr: "Ce contenant appartient au programme d'un autre pays et ne peut pas être rendu ici.",
+    ja: 'この容器は他の国のプログラムのもので、ここでは返却できません。',
+  },
+  CONTAINER_ALREADY_PENDING: {
+    en: 'This container has already been scanned and is waiting for check-in.',
+    fr: 'Ce contenant a déjà été scanné et attend son enregistrement au centre de lavage.',
+    ja: 'この容器はすでにスキャン済みで、受け入れ処理を待っています。',
+  },
+  SCAN_ID_CONFLICT: {
+    en: 'This scan was already recorded with another code.',
+    fr: 'Ce scan a déjà été enregistré avec un autre code.',
+    ja: 'このスキャンはすでに別のコードで記録されています。',
+  },
+  SCAN_IN_FUTURE: {
+    en: "The scan time is in the future. Please check your device's clock.",
+    fr: "L'heure du scan est dans le futur. Veuillez vérifier l'horloge de votre appareil.",
+    ja: 'スキャン日時が未来になっています。端末の時計を確認してください。',
+  },
+  SCAN_TOO_OLD: {
+    en: 'This scan is too old to be recorded. Please scan the container again.',
+    fr: 'Ce scan est trop ancien pour être enregistré. Veuillez scanner à nouveau le contenant.',
+    ja: 'このスキャンは古すぎるため記録できません。容器をもう一度スキャンしてください。',
+  },
+  SCAN_NOT_PENDING: {
+    en: 'This scan is no longer pending.',
+    fr: "Ce scan n'est plus en attente.",
+    ja: 'このスキャンはすでに処理されています。',
+  },
+  INSUFFICIENT_BALANCE: {
+    en: 'The balance is too low for this amount.',
+    fr: 'Le solde est insuffisant pour ce montant.',
+    ja: '残高が不足しています。',
+  },
+  IDEMPOTENCY_CONFLICT: {
+    en: 'This request key was already used for a different request.',
+    fr: 'Cette clé de requête a déjà été utilisée pour une autre requête.',
+    ja: 'このリクエストキーはすでに別のリクエストで使用されています。',
+  },
+  OPS_KEY_INVALID: {
+    en: 'A valid operator key is required.',
+    fr: 'Une clé opérateur valide est requise.',
+    ja: '有効なオペレーターキーが必要です。',
   },
 };
 

@@ -17,3 +17,18 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   }
   return false;
 }
+
+/** True when a database error is a CHECK violation, optionally of one named constraint. */
+export function isCheckViolation(error: unknown, constraint?: string): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    if (candidate.code === '23514') {
+      if (!constraint) return true;
+      if (candidate.constraint === constraint) return true;
+      return typeof candidate.message === 'string' && candidate.message.includes(constraint);
+    }
+    current = candidate.cause;
+  }
+  return false;
+}

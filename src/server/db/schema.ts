@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -100,4 +100,132 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
+);
+
+// ---------------------------------------------------------------------------
+// Deposit wallet (issue 5): catalogue, containers, scans, ledger.
+
+/** A product sold in a reusable container in one market, with its deposit in minor units. */
+export const products = pgTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    countryCode: text('country_code').notNull(),
+    currency: text('currency').notNull(),
+    containerType: text('container_type').notNull(),
+    nameEn: text('name_en').notNull(),
+    nameFr: text('name_fr').notNull(),
+    nameJa: text('name_ja').notNull(),
+    imageUrl: text('image_url').notNull(),
+    depositMinor: integer('deposit_minor').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('products_country_idx').on(table.countryCode, table.sortOrder),
+    check('products_deposit_positive', sql`${table.depositMinor} > 0`),
+  ],
+);
+
+/** Every issued container code and the product it belongs to. */
+export const containers = pgTable(
+  'containers',
+  {
+    code: text('code').primaryKey(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id),
+    createdAt: createdAt(),
+  },
+  (table) => [index('containers_product_idx').on(table.productId)],
+);
+
+/** One facility check-in: a batch of containers received together. */
+export const checkinBatches = pgTable('checkin_batches', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  note: text('note'),
+  createdAt: createdAt(),
+});
+
+/**
+ * A customer's scan of a container, keyed by the id the client generated
+ * (retries are the same row). PENDING until a check-in completes or rejects it,
+ * or customer care cancels it.
+ */
+export const scans = pgTable(
+  'scans',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    containerCode: text('container_code')
+      .notNull()
+      .references(() => containers.code),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id),
+    status: text('status').notNull().default('PENDING'),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    /** The deposit credited at check-in (the product's deposit then); null otherwise. */
+    creditedMinor: integer('credited_minor'),
+    checkinBatchId: uuid('checkin_batch_id').references(() => checkinBatches.id),
+    /** Why it was rejected or cancelled: the customer sees it as the row's comment. */
+    reason: text('reason'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // A container is pending for one scan at most, whoever scanned it, under any concurrency.
+    uniqueIndex('scans_one_pending_per_container').on(table.containerCode).where(sql`${table.status} = 'PENDING'`),
+    index('scans_user_status_idx').on(table.userId, table.status, table.scannedAt),
+    index('scans_user_batch_idx').on(table.userId, table.checkinBatchId),
+    check('scans_status_valid', sql`${table.status} in ('PENDING', 'COMPLETED', 'REJECTED', 'CANCELLED')`),
+    check(
+      'scans_completed_has_credit',
+      sql`(${table.status} = 'COMPLETED') = (${table.creditedMinor} is not null and ${table.checkinBatchId} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * The ledger: append-only (a trigger refuses UPDATE and DELETE), amounts in minor
+ * units of the customer's currency, signed. A trigger keeps `balances` in step.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    /** DEPOSIT_CREDIT (a check-in batch), ADJUSTMENT; withdrawals (issue 7) add their kinds. */
+    kind: text('kind').notNull(),
+    checkinBatchId: uuid('checkin_batch_id').references(() => checkinBatches.id),
+    /** The client's or operator's key: a retry finds the entry instead of moving money twice. */
+    idempotencyKey: text('idempotency_key'),
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('ledger_entries_user_idx').on(table.userId, table.kind, table.createdAt),
+    uniqueIndex('ledger_entries_idempotency_key').on(table.idempotencyKey),
+    uniqueIndex('ledger_entries_user_batch_key').on(table.userId, table.checkinBatchId),
+    check('ledger_entries_amount_nonzero', sql`${table.amountMinor} <> 0`),
+  ],
+);
+
+/** The sum of a user's ledger entries, kept by a trigger; the CHECK is the floor. */
+export const balances = pgTable(
+  'balances',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    balanceMinor: integer('balance_minor').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('balances_not_negative', sql`${table.balanceMinor} >= 0`)],
 );

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { moneySchema } from '../money';
+import { countryCodeField, keyed } from './fields';
+
+/** Deposit wallet (issue 5): catalogue, scans, balance and history, shared by app and server. */
+
+export const containerTypes = ['bottle', 'jar', 'cup', 'tub', 'pot', 'box', 'growler', 'pump_bottle', 'tin'] as const;
+export type ContainerType = (typeof containerTypes)[number];
+
+export const transactionCategories = ['SCAN', 'ADJUSTMENT', 'WITHDRAWAL'] as const;
+export type TransactionCategory = (typeof transactionCategories)[number];
+
+export const transactionStatuses = ['PENDING', 'COMPLETED', 'REJECTED', 'CANCELLED', 'FAILED'] as const;
+export type TransactionStatus = (typeof transactionStatuses)[number];
+
+/** A scan may wait offline in the outbox; older than this, the server refuses it. */
+export const maxScanAgeDays = 7;
+/** Phones' clocks drift: a scan up to this far in the future is taken as now. */
+export const scanClockSkewSeconds = 300;
+/** Spec §9: pending items can take up to 32 days to process. */
+export const pendingProcessingDays = 32;
+
+// --- Catalogue ---------------------------------------------------------------
+
+export const productsQuery = z.object({ country_code: countryCodeField });
+export type ProductsQuery = z.infer<typeof productsQuery>;
+
+export const productSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  image_url: z.string(),
+  container_type: z.enum(containerTypes),
+  deposit: moneySchema,
+});
+export type Product = z.infer<typeof productSchema>;
+export const productsResponse = z.object({ data: z.array(productSchema) });
+
+// --- Scans --------------------------------------------------------------------
+
+/** POST /scans: `code` is the bare code as typed or the QR payload URL. */
+export const scanBody = z.strictObject({
+  id: z.uuid({ error: keyed('invalidValue') }),
+  code: z.string({ error: keyed('invalidValue') }).trim().min(1, { error: 'required' }).max(300, { error: 'tooLong' }),
+  scanned_at: z.iso.datetime({ offset: true, error: keyed('invalidValue') }),
+});
+export type ScanBody = z.infer<typeof scanBody>;
+
+export const scanStatuses = ['PENDING', 'COMPLETED', 'REJECTED', 'CANCELLED'] as const;
+export type ScanStatus = (typeof scanStatuses)[number];
+
+export const scanSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  status: z.enum(scanStatuses),
+  scanned_at: z.string(),
+  created_at: z.string(),
+  product: productSchema,
+});
+export type Scan = z.infer<typeof scanSchema>;
+export const scanResponse = z.object({ data: scanSchema });
+
+// --- Balance --------------------------------------------------------------------
+
+export const balanceSchema = z.object({
+  /** What the customer can withdraw: the sum of their ledger. */
+  balance: moneySchema,
+  /** Deposits of the containers scanned and waiting for check-in (not yet in the balance). */
+  pending_deposit: moneySchema,
+  /** Containers scanned and waiting for check-in. */
+  pending_items: z.number().int().nonnegative(),
+  /** Containers checked in and credited, ever. */
+  returned_items: z.number().int().nonnegative(),
+});
+export type Balance = z.infer<typeof balanceSchema>;
+export const balanceResponse = z.object({ data: balanceSchema });
+
+// --- Transaction history ----------------------------------------------------------
+
+export const transactionItemSchema = z.object({
+  product_id: z.string(),
+  image_url: z.string().nullable(),
+  name: z.string(),
+  quantity: z.number().int().positive(),
+  /** The deposit of one item. */
+  price: moneySchema,
+});
+export type TransactionItem = z.infer<typeof transactionItemSchema>;
+
+export const transactionSchema = z.object({
+  /** Stable across pages and refreshes, e.g. `scan-batch:<uuid>`, `scan-pending:2026-11-20`. */
+  id: z.string(),
+  created_at: z.string(),
+  category: z.enum(transactionCategories),
+  status: z.enum(transactionStatuses),
+  /** Signed: credits positive, debits negative. Pending and rejected scans carry the deposits at stake. */
+  amount: moneySchema,
+  comment: z.string().nullable(),
+  items: z.array(transactionItemSchema),
+  /** SCAN rows: how many scans the row stands for; null for other categories. */
+  number_of_scans: z.number().int().nullable(),
+  /** WITHDRAWAL rows: the fee taken (issue 7); null otherwise. */
+  price: moneySchema.nullable(),
+  account_name: z.string().nullable(),
+  account_number: z.string().nullable(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const transactionSorts = ['-created_at', 'created_at', '-amount', 'amount'] as const;
+export type TransactionSort = (typeof transactionSorts)[number];
+
+const upper = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
+
+/** GET /merged_transactions query (spec §7 and §9: 1000 per page, page 1). */
+export const transactionsQuery = z.strictObject({
+  items_per_page: z.coerce.number({ error: 'invalidValue' }).int({ error: 'invalidValue' }).min(1, { error: 'invalidValue' }).max(1000, { error: 'invalidValue' }).default(1000),
+  page: z.coerce.number({ error: 'invalidValue' }).int({ error: 'invalidValue' }).min(1, { error: 'invalidValue' }).max(1_000_000, { error: 'invalidValue' }).default(1),
+  type: z.preprocess(upper, z.enum(transactionCategories, { error: 'invalidValue' })).optional(),
+  status: z.preprocess(upper, z.enum(transactionStatuses, { error: 'invalidValue' })).optional(),
+  sort_by: z.enum(transactionSorts, { error: 'invalidValue' }).default('-created_at'),
+});
+export type TransactionsQuery = z.infer<typeof transactionsQuery>;
+
+export const transactionsResponse = z.object({
+  data: z.array(transactionSchema),
+  meta: z.object({ page: z.number().int(), items_per_page: z.number().int(), total: z.number().int() }),
+});
+export type TransactionsPage = z.infer<typeof transactionsResponse>;

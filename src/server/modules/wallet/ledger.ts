@@ -1,0 +1,79 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Currency } from '../../../domain/markets';
+import { moneyFromMinor } from '../../../domain/money';
+import type { Balance } from '../../../domain/schemas/wallet';
+import type { Database } from '../../db/client';
+import { isCheckViolation } from '../../db/errors';
+import { balances, ledgerEntries, products, scans } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+
+export type LedgerKind = 'DEPOSIT_CREDIT' | 'ADJUSTMENT';
+
+/** Any executor: the database or a transaction. */
+type Executor = Pick<Database, 'insert' | 'select' | 'update' | 'execute'>;
+
+export interface LedgerEntryInput {
+  userId: string;
+  amountMinor: number;
+  currency: Currency;
+  kind: LedgerKind;
+  checkinBatchId?: string;
+  idempotencyKey?: string;
+  comment?: string;
+  createdAt: Date;
+}
+
+/**
+ * Append one entry. The database moves the balance in the same statement (trigger)
+ * and refuses it when the balance would go below zero (CHECK): that refusal is
+ * INSUFFICIENT_BALANCE here, and the caller's transaction is rolled back with it.
+ */
+export async function appendLedgerEntry(executor: Executor, entry: LedgerEntryInput) {
+  try {
+    const [row] = await executor
+      .insert(ledgerEntries)
+      .values({
+        userId: entry.userId,
+        amountMinor: entry.amountMinor,
+        currency: entry.currency,
+        kind: entry.kind,
+        checkinBatchId: entry.checkinBatchId ?? null,
+        idempotencyKey: entry.idempotencyKey ?? null,
+        comment: entry.comment ?? null,
+        createdAt: entry.createdAt,
+      })
+      .returning();
+    if (!row) throw new Error('ledger insert returned nothing');
+    return row;
+  } catch (error) {
+    if (isCheckViolation(error, 'balances_not_negative')) throw new ApiError(422, 'INSUFFICIENT_BALANCE', { amount: 'invalidValue' });
+    throw error;
+  }
+}
+
+export async function balanceMinorOf(executor: Executor, userId: string): Promise<number> {
+  const [row] = await executor.select({ minor: balances.balanceMinor }).from(balances).where(eq(balances.userId, userId)).limit(1);
+  return row?.minor ?? 0;
+}
+
+/** GET /user/balance */
+export async function getBalance(db: Database, userId: string, currency: Currency): Promise<Balance> {
+  const [balanceMinor, [pending], [returned]] = await Promise.all([
+    balanceMinorOf(db, userId),
+    db
+      .select({ items: sql<number>`count(*)::int`, depositMinor: sql<number>`coalesce(sum(${products.depositMinor}), 0)::int` })
+      .from(scans)
+      .innerJoin(products, eq(products.id, scans.productId))
+      .where(and(eq(scans.userId, userId), eq(scans.status, 'PENDING'))),
+    db
+      .select({ items: sql<number>`count(*)::int` })
+      .from(scans)
+      .where(and(eq(scans.userId, userId), eq(scans.status, 'COMPLETED'))),
+  ]);
+  return {
+    balance: moneyFromMinor(balanceMinor, currency),
+    pending_deposit: moneyFromMinor(Number(pending?.depositMinor ?? 0), currency),
+    pending_items: Number(pending?.items ?? 0),
+    returned_items: Number(returned?.items ?? 0),
+  };
+}

@@ -1,0 +1,264 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { containerCodeFromRandom, validateContainerCode } from '../../../domain/container-codes';
+import type { Currency } from '../../../domain/markets';
+import { minorFromDecimal, moneyFromMinor, type Money } from '../../../domain/money';
+import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { checkinBatches, containers, ledgerEntries, products, scans, users } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { currencyOf, findProduct } from './catalogue';
+import { appendLedgerEntry, balanceMinorOf } from './ledger';
+
+/**
+ * What operators do (DESIGN.md §3): the HTTP routes under /ops and the ops CLI
+ * call these same functions. Each one is a single database transaction.
+ */
+
+/** Bare codes as typed or scanned at the facility; those that are not codes at all come back apart. */
+function normalizeCodes(raw: readonly string[]): { codes: string[]; invalid: string[] } {
+  const codes = new Set<string>();
+  const invalid: string[] = [];
+  for (const entry of raw) {
+    const result = validateContainerCode(entry);
+    if (result.ok) codes.add(result.code);
+    else invalid.push(entry);
+  }
+  return { codes: [...codes], invalid };
+}
+
+export interface CheckInResult {
+  /** Null when no container of the batch had a pending scan (nothing was written). */
+  batch_id: string | null;
+  checked_in: { code: string; scan_id: string; user_id: string; product_id: string; deposit: Money }[];
+  /** Known codes with no pending scan (never scanned, or already checked in, rejected or cancelled). */
+  not_pending: string[];
+  /** Not an issued code, or not a code at all. */
+  unknown: string[];
+}
+
+/**
+ * A facility check-in: every pending scan of these containers becomes COMPLETED and
+ * its customer is credited the product's deposit, one ledger entry per customer for
+ * the batch. Checking in the same containers again finds nothing pending: a retry
+ * never credits twice.
+ */
+export async function checkIn(db: Database, rawCodes: readonly string[], now: Date, note?: string): Promise<CheckInResult> {
+  const { codes, invalid } = normalizeCodes(rawCodes);
+  return db.transaction(async (tx) => {
+    const known = codes.length
+      ? (await tx.select({ code: containers.code }).from(containers).where(inArray(containers.code, codes))).map((row) => row.code)
+      : [];
+    const pending = known.length
+      ? await tx
+          .select({ scan: scans, product: products })
+          .from(scans)
+          .innerJoin(products, eq(products.id, scans.productId))
+          .where(and(inArray(scans.containerCode, known), eq(scans.status, 'PENDING')))
+          .orderBy(scans.id) // one lock order for every batch: concurrent check-ins do not deadlock
+          .for('update', { of: scans })
+      : [];
+    const pendingCodes = new Set(pending.map((row) => row.scan.containerCode));
+    const result: CheckInResult = {
+      batch_id: null,
+      checked_in: [],
+      not_pending: known.filter((code) => !pendingCodes.has(code)),
+      unknown: [...invalid, ...codes.filter((code) => !known.includes(code))],
+    };
+    if (pending.length === 0) return result;
+
+    const [batch] = await tx.insert(checkinBatches).values({ note: note ?? null, createdAt: now }).returning();
+    if (!batch) throw new Error('batch insert returned nothing');
+    result.batch_id = batch.id;
+
+    const credits = new Map<string, { minor: number; currency: Currency }>();
+    for (const { scan, product } of pending) {
+      await tx
+        .update(scans)
+        .set({ status: 'COMPLETED', creditedMinor: product.depositMinor, checkinBatchId: batch.id, resolvedAt: now })
+        .where(and(eq(scans.id, scan.id), eq(scans.status, 'PENDING')));
+      const credit = credits.get(scan.userId) ?? { minor: 0, currency: product.currency as Currency };
+      credit.minor += product.depositMinor;
+      credits.set(scan.userId, credit);
+      result.checked_in.push({
+        code: scan.containerCode,
+        scan_id: scan.id,
+        user_id: scan.userId,
+        product_id: product.id,
+        deposit: moneyFromMinor(product.depositMinor, product.currency as Currency),
+      });
+    }
+    for (const [userId, credit] of [...credits].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      await appendLedgerEntry(tx, { userId, amountMinor: credit.minor, currency: credit.currency, kind: 'DEPOSIT_CREDIT', checkinBatchId: batch.id, createdAt: now });
+    }
+    return result;
+  });
+}
+
+export interface RejectResult {
+  rejected: { code: string; scan_id: string; user_id: string }[];
+  not_pending: string[];
+  unknown: string[];
+}
+
+/** The facility refuses these containers (damaged, not ours…): REJECTED, no money, the reason shown to the customer. */
+export async function reject(db: Database, rawCodes: readonly string[], reason: string, now: Date): Promise<RejectResult> {
+  const { codes, invalid } = normalizeCodes(rawCodes);
+  return db.transaction(async (tx) => {
+    const known = codes.length
+      ? (await tx.select({ code: containers.code }).from(containers).where(inArray(containers.code, codes))).map((row) => row.code)
+      : [];
+    const rejected = known.length
+      ? await tx
+          .update(scans)
+          .set({ status: 'REJECTED', reason, resolvedAt: now })
+          .where(and(inArray(scans.containerCode, known), eq(scans.status, 'PENDING')))
+          .returning({ code: scans.containerCode, scan_id: scans.id, user_id: scans.userId })
+      : [];
+    const done = new Set(rejected.map((row) => row.code));
+    return {
+      rejected,
+      not_pending: known.filter((code) => !done.has(code)),
+      unknown: [...invalid, ...codes.filter((code) => !known.includes(code))],
+    };
+  });
+}
+
+/**
+ * Customer care cancels a pending scan (by its id, or the pending scan of a container):
+ * CANCELLED, no money. A completed scan is not cancelled: an ADJUSTMENT corrects money.
+ */
+export async function cancelScan(
+  db: Database,
+  target: { scanId: string } | { code: string },
+  reason: string | undefined,
+  now: Date,
+): Promise<{ scan_id: string; code: string; user_id: string; status: 'CANCELLED' }> {
+  return db.transaction(async (tx) => {
+    let condition;
+    if ('scanId' in target) {
+      condition = eq(scans.id, target.scanId);
+    } else {
+      const parsed = validateContainerCode(target.code);
+      if (!parsed.ok) throw new ApiError(400, 'CONTAINER_CODE_FORMAT', { code: 'invalidValue' });
+      condition = and(eq(scans.containerCode, parsed.code), eq(scans.status, 'PENDING'));
+    }
+    const [scan] = await tx.select().from(scans).where(condition).limit(1).for('update');
+    if (!scan) throw new ApiError(404, 'NOT_FOUND');
+    if (scan.status !== 'PENDING') throw new ApiError(409, 'SCAN_NOT_PENDING');
+    await tx.update(scans).set({ status: 'CANCELLED', reason: reason ?? null, resolvedAt: now }).where(eq(scans.id, scan.id));
+    return { scan_id: scan.id, code: scan.containerCode, user_id: scan.userId, status: 'CANCELLED' as const };
+  });
+}
+
+export interface AdjustmentInput {
+  /** The operator's idempotency key (a UUID): a retry returns the first entry. */
+  id?: string;
+  userId?: string;
+  email?: string;
+  /** Decimal string in the customer's currency, signed: "2.50" credits, "-1.00" debits. */
+  amount: string;
+  comment: string;
+}
+
+export interface AdjustmentResult {
+  id: number;
+  user_id: string;
+  amount: Money;
+  comment: string;
+  balance: Money;
+  created_at: string;
+}
+
+async function resolveUser(db: Database, input: { userId?: string; email?: string }) {
+  const condition = input.userId ? eq(users.id, input.userId) : input.email ? eq(users.email, input.email.trim().toLowerCase()) : undefined;
+  if (!condition) throw new ApiError(400, 'VALIDATION_FAILED', { user_id: 'required' });
+  const [user] = await db.select({ id: users.id, countryCode: users.countryCode }).from(users).where(and(condition, isNull(users.deletedAt))).limit(1);
+  if (!user) throw new ApiError(404, 'NOT_FOUND');
+  return user;
+}
+
+function adjustmentView(entry: typeof ledgerEntries.$inferSelect, balanceMinor: number): AdjustmentResult {
+  const currency = entry.currency as Currency;
+  return {
+    id: entry.id,
+    user_id: entry.userId,
+    amount: moneyFromMinor(entry.amountMinor, currency),
+    comment: entry.comment ?? '',
+    balance: moneyFromMinor(balanceMinor, currency),
+    created_at: entry.createdAt.toISOString(),
+  };
+}
+
+/** Customer care credits or debits a balance with a comment; a debit below zero is refused (the database decides). */
+export async function adjustBalance(db: Database, input: AdjustmentInput, now: Date): Promise<{ created: boolean; adjustment: AdjustmentResult }> {
+  const user = await resolveUser(db, input);
+  const currency = currencyOf(user.countryCode);
+  const amountMinor = minorFromDecimal(input.amount, currency);
+  if (amountMinor === undefined || amountMinor === 0 || Math.abs(amountMinor) > 1_000_000_000) {
+    throw new ApiError(400, 'VALIDATION_FAILED', { amount: 'invalidValue' });
+  }
+  const key = input.id ? `adjustment:${input.id}` : undefined;
+
+  const replay = async () => {
+    if (!key) return undefined;
+    const [entry] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, key)).limit(1);
+    if (!entry) return undefined;
+    if (entry.userId !== user.id || entry.amountMinor !== amountMinor || entry.comment !== input.comment) {
+      throw new ApiError(409, 'IDEMPOTENCY_CONFLICT', { id: 'invalidValue' });
+    }
+    return { created: false, adjustment: adjustmentView(entry, await balanceMinorOf(db, user.id)) };
+  };
+
+  const first = await replay();
+  if (first) return first;
+  try {
+    return await db.transaction(async (tx) => {
+      const entry = await appendLedgerEntry(tx, { userId: user.id, amountMinor, currency, kind: 'ADJUSTMENT', idempotencyKey: key, comment: input.comment, createdAt: now });
+      return { created: true, adjustment: adjustmentView(entry, await balanceMinorOf(tx, user.id)) };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'ledger_entries_idempotency_key')) {
+      const raced = await replay();
+      if (raced) return raced;
+    }
+    throw error;
+  }
+}
+
+/** Issue new container codes for a product (crypto randomness; a rare collision is drawn again). */
+export async function issueContainers(db: Database, productId: string, count: number, now: Date): Promise<string[]> {
+  if (!Number.isInteger(count) || count < 1 || count > 10_000) throw new RangeError('count must be 1 to 10000');
+  const product = await findProduct(db, productId);
+  if (!product) throw new ApiError(404, 'NOT_FOUND', { product_id: 'invalidValue' });
+  const issued: string[] = [];
+  while (issued.length < count) {
+    const wanted = Math.min(500, count - issued.length);
+    const batch = new Set<string>();
+    while (batch.size < wanted) batch.add(containerCodeFromRandom(randomBytes(7)));
+    const rows = await db
+      .insert(containers)
+      .values([...batch].map((code) => ({ code, productId, createdAt: now })))
+      .onConflictDoNothing({ target: containers.code })
+      .returning({ code: containers.code });
+    issued.push(...rows.map((row) => row.code));
+  }
+  return issued;
+}
+
+/** Issued codes never scanned: for trying the scanner with demo accounts. */
+export async function unscannedContainers(db: Database, countryCode: string | undefined, limit: number) {
+  const rows = await db
+    .select({ code: containers.code, productId: containers.productId, countryCode: products.countryCode })
+    .from(containers)
+    .innerJoin(products, eq(products.id, containers.productId))
+    .where(
+      and(
+        countryCode ? eq(products.countryCode, countryCode) : undefined,
+        sql`not exists (select 1 from ${scans} where ${scans.containerCode} = ${containers.code})`,
+      ),
+    )
+    .orderBy(containers.createdAt, containers.code)
+    .limit(limit);
+  return rows;
+}

@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { seedCatalogue } from '../modules/wallet/catalogue';
+import { issueContainers } from '../modules/wallet/operations';
+import type { DatabaseKind } from './databases';
+import { createTestApp, type TestApp } from './test-app';
+
+export const testOpsKey = 'test-ops-key-0123456789abcdef';
+export const opsHeaders = { 'x-ops-key': testOpsKey };
+
+/** A test app with the catalogue seeded and an operator key. */
+export async function createWalletTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+  const t = await createTestApp(kind, { env: { OPS_KEY: testOpsKey, ...env } });
+  await seedCatalogue(t.db);
+  return t;
+}
+
+export function issue(t: TestApp, productId: string, count = 1): Promise<string[]> {
+  return issueContainers(t.db, productId, count, t.clock.now());
+}
+
+export function postScan(
+  t: TestApp,
+  headers: Record<string, string>,
+  code: string,
+  options: { id?: string; scannedAt?: Date; extraHeaders?: Record<string, string> } = {},
+) {
+  return t.inject({
+    method: 'POST',
+    url: '/api/v2/scans',
+    headers: { ...headers, ...options.extraHeaders },
+    payload: { id: options.id ?? randomUUID(), code, scanned_at: (options.scannedAt ?? t.clock.now()).toISOString() },
+  });
+}
+
+export function ops(t: TestApp, path: string, payload: unknown, headers: Record<string, string> = opsHeaders) {
+  return t.inject({ method: 'POST', url: `/api/v2/ops${path}`, headers, payload: payload as Record<string, unknown> });
+}
