@@ -7,7 +7,8 @@ import { RouterProvider } from '@tanstack/react-router';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { activateLocale, countryPrefixOf, initialLocale } from './lib/i18n';
 import { cacheBuster, queryClient, queryPersister } from './lib/query-client';
-import { resumeSession } from './lib/session';
+import { hasSession, resumeSession } from './lib/session';
+import { meQueryKey } from './features/auth/api/me';
 import { headless } from './features/shell/headless';
 import { rememberReturnPath } from './features/locale/countries-redirect';
 import { router } from './router';
@@ -40,6 +41,10 @@ createRoot(root).render(
           dehydrateOptions: {
             shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
           },
+        }}
+        // A session that ended while the app was closed (the cookies' max-age ran out) leaves no customer data behind.
+        onSuccess={() => {
+          if (!hasSession()) queryClient.removeQueries({ queryKey: meQueryKey });
         }}
       >
         <RouterProvider router={router} />
