@@ -336,3 +336,36 @@ test('an expired access token is renewed once with the refresh token, for parall
   expect(cookies.token).not.toBe(tokens.access_token);
   expect(cookies.refreshToken).not.toBe(tokens.refresh_token);
 });
+
+test('a token about to expire is renewed before the request leaves', async ({ page, context, request }) => {
+  const tokens = await signIn(context, request, demo.ca);
+  await page.addInitScript(() => localStorage.setItem('token_expires_at', String(Date.now() + 20_000)));
+  const bearers: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/v2/user')) bearers.push(r.headers().authorization ?? '');
+  });
+  await page.goto('/ca/user/account');
+  await expect(page.getByText(`Signed in as ${demo.ca}.`)).toBeVisible();
+  expect(bearers.length).toBeGreaterThan(0);
+  expect(bearers).not.toContain(`Bearer ${tokens.access_token}`);
+});
+
+test('forgot password: a server message shows under the field with an sww notification', async ({ page }) => {
+  await page.route('**/api/v2/user/reset_password', (route) =>
+    route.fulfill({
+      status: 429,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Trop de tentatives. Veuillez réessayer plus tard.' } }),
+    }),
+  );
+  await page.goto('/fr/login');
+  await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Adresse e-mail').fill('someone@roundtrip.example');
+  await dialog.getByRole('button', { name: 'Envoyez-moi un lien' }).click();
+  await expect(dialog.getByText('Trop de tentatives. Veuillez réessayer plus tard.')).toBeVisible();
+  await expect(dialog.getByLabel('Adresse e-mail')).toHaveAttribute('aria-invalid', 'true');
+  const sww = notification(page).filter({ hasText: "Une erreur s'est produite" });
+  await expect(sww).toHaveAttribute('data-kind', 'error');
+  await expect(sww).toContainText('Erreur');
+});
