@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { seedCatalogue } from './modules/wallet/catalogue';
 import { seedDemoData } from './seed/demo';
 
 async function main() {
@@ -13,6 +14,8 @@ async function main() {
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
   const app = await buildApp({ config, db: database.db });
+  // The catalogue is reference data, not demo data: every start brings it up to date.
+  await seedCatalogue(database.db);
   const demo = config.seedDemo ? await seedDemoData(database.db, app.log) : undefined;
 
   let closing = false;

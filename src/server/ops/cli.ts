@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { ApiError } from '../http/api-error';
+import { errorMessages } from '../../domain/errors';
+import { listProducts, productName, findProduct, seedCatalogue } from '../modules/wallet/catalogue';
+import { adjustBalance, cancelScan, checkIn, issueContainers, reject, unscannedContainers } from '../modules/wallet/operations';
+import { countryCodes, isCountryCode } from '../../domain/markets';
+import { labelSheetSvg, printedCode } from './labels';
+
+const usage = `Roundtrip operator tools: the same database as the server (DATA_DIR or DATABASE_URL).
+
+  npm run ops -- products [--country us]                 list product ids and deposits
+  npm run ops -- labels --product <id> --count N [--out labels.svg] [--columns 4]
+                                                         issue N new codes, write a QR label sheet
+  npm run ops -- unscanned [--country us] [--limit 10]   issued codes never scanned (to try the scanner)
+  npm run ops -- checkin <code> [<code>…] [--note text]  check containers in: credit their deposits
+  npm run ops -- reject <code> [<code>…] --reason text   reject containers: no money, the customer sees the reason
+  npm run ops -- cancel (--scan <id> | --code <code>) [--reason text]
+                                                         cancel a pending scan
+  npm run ops -- adjust (--email <e> | --user <id>) --amount <-1.50|2.00> --comment text [--id <uuid>]
+                                                         credit or debit a balance
+`;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(2);
+}
+
+async function open(): Promise<DatabaseHandle> {
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+  );
+  await seedCatalogue(database.db);
+  return database;
+}
+
+function print(value: unknown) {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+async function main(argv: string[]) {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help') {
+    process.stdout.write(usage);
+    return;
+  }
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      product: { type: 'string' },
+      count: { type: 'string' },
+      out: { type: 'string' },
+      columns: { type: 'string' },
+      country: { type: 'string' },
+      limit: { type: 'string' },
+      note: { type: 'string' },
+      reason: { type: 'string' },
+      scan: { type: 'string' },
+      code: { type: 'string' },
+      email: { type: 'string' },
+      user: { type: 'string' },
+      amount: { type: 'string' },
+      comment: { type: 'string' },
+      id: { type: 'string' },
+    },
+  });
+  if (values.country !== undefined && !isCountryCode(values.country)) fail(`--country is one of ${countryCodes.join(', ')}`);
+  const config = loadConfig();
+  const database = await open();
+  const db = database.db;
+  const now = new Date();
+  try {
+    switch (command) {
+      case 'products': {
+        for (const country of values.country ? [values.country as (typeof countryCodes)[number]] : countryCodes) {
+          for (const product of await listProducts(db, country, 'en')) {
+            process.stdout.write(`${product.id.padEnd(28)} ${product.deposit.value.padStart(6)} ${product.deposit.currency}  ${product.name}\n`);
+          }
+        }
+        break;
+      }
+      case 'labels': {
+        const count = Number(values.count ?? '');
+        if (!values.product || !Number.isInteger(count) || count < 1 || count > 10_000) fail('labels needs --product <id> and --count 1…10000');
+        const product = await findProduct(db, values.product);
+        if (!product) fail(`no product ${values.product} (see: npm run ops -- products)`);
+        const codes = await issueContainers(db, product.id, count, now);
+        const out = path.resolve(values.out ?? `labels-${product.id}-${now.toISOString().slice(0, 10)}.svg`);
+        const columns = values.columns ? Number(values.columns) : 4;
+        writeFileSync(out, labelSheetSvg({ publicUrl: config.publicUrl, codes, title: productName(product, 'en'), columns }));
+        process.stdout.write(`Issued ${codes.length} codes for ${product.id}; label sheet: ${out}\n`);
+        for (const code of codes) process.stdout.write(`  ${printedCode(code)}  ${code}\n`);
+        break;
+      }
+      case 'unscanned': {
+        const rows = await unscannedContainers(db, values.country, Number(values.limit ?? 10));
+        for (const row of rows) process.stdout.write(`${row.code}  ${row.countryCode}  ${row.productId}\n`);
+        if (rows.length === 0) process.stdout.write('None: issue some with `npm run ops -- labels --product <id> --count 10`.\n');
+        break;
+      }
+      case 'checkin':
+        if (positionals.length === 0) fail('checkin needs at least one code');
+        print(await checkIn(db, positionals, now, values.note));
+        break;
+      case 'reject':
+        if (positionals.length === 0 || !values.reason) fail('reject needs codes and --reason');
+        print(await reject(db, positionals, values.reason, now));
+        break;
+      case 'cancel':
+        if (!values.scan === !values.code) fail('cancel needs --scan <id> or --code <code>');
+        print(await cancelScan(db, values.scan ? { scanId: values.scan } : { code: values.code! }, values.reason, now));
+        break;
+      case 'adjust':
+        if ((!values.email && !values.user) || !values.amount || !values.comment) fail('adjust needs --email or --user, --amount and --comment');
+        print(
+          await adjustBalance(
+            db,
+            { id: values.id ?? randomUUID(), userId: values.user, email: values.email, amount: values.amount, comment: values.comment },
+            now,
+          ),
+        );
+        break;
+      default:
+        fail(`unknown command ${command}\n\n${usage}`);
+    }
+  } catch (error) {
+    if (error instanceof ApiError) fail(`${error.code}: ${errorMessages[error.code].en}${error.fields ? ` ${JSON.stringify(error.fields)}` : ''}`);
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
