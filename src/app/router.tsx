@@ -1,6 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { queryClient } from './lib/query-client';
 import { routeTree } from './routeTree.gen';
+import { ErrorPage } from './features/shell/error-page';
 
 /**
  * Every query value stays a string: a code like 0123 or a token must reach the page
@@ -28,6 +29,7 @@ export const router = createRouter({
   routeTree,
   context: { queryClient },
   notFoundMode: 'root',
+  defaultErrorComponent: ErrorPage,
   defaultPreload: 'intent',
   // The query cache already holds the data; the router need not keep its own copy fresh.
   defaultPreloadStaleTime: 0,

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { closeConsentBanner, readConsent, saveConsent, useConsentBannerOpen } from './consent-store';
 
 /** The cookie banner: strictly necessary storage is always on, analytics only with consent. */
@@ -10,6 +10,7 @@ export default function ConsentBanner() {
   const analyticsId = useId();
   const [analytics, setAnalytics] = useState(() => readConsent()?.analytics ?? false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
   const decided = readConsent() !== undefined;
 
   useEffect(() => {
@@ -19,10 +20,23 @@ export default function ConsentBanner() {
     if (readConsent() !== undefined) headingRef.current?.focus();
   }, [open]);
 
+  // The page makes room for the banner, so nothing a keyboard user focuses ends up hidden under it.
+  useLayoutEffect(() => {
+    const section = sectionRef.current;
+    if (!open || !section) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--consent-height', `${section.offsetHeight}px`));
+    observer.observe(section);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--consent-height');
+    };
+  }, [open]);
+
   if (!open) return null;
 
   return (
-    <section className="consent" aria-labelledby={headingId} data-testid="consent-banner">
+    <section ref={sectionRef} className="consent" aria-labelledby={headingId} data-testid="consent-banner">
       <h2 id={headingId} ref={headingRef} tabIndex={-1}>
         {t`Cookie settings`}
       </h2>
