@@ -118,14 +118,16 @@ test('mailed link: a bad code goes to verification-error, resend, then the good 
   await expect(sent).toHaveAttribute('data-kind', 'success');
   await expect(sent).toContainText('Succès');
   await expect(page).toHaveURL(/\/fr\/user\/verify-email$/);
+  // Success messages stay 5 s (longer than an error's 3 s), then go.
+  await page.waitForTimeout(3_500);
+  await expect(sent).toBeVisible();
+  await expect(sent).toBeHidden({ timeout: 2_500 });
 
   const fresh = await mailedLink(email, 'verif', /http:\/\/\S+\/fr\/user\/verify-email\?code=\d{4}/, resentAfter);
   await page.goto(`${fresh.pathname}${fresh.search}`);
   await expect(page).toHaveURL(/\/fr\/thank-you\?reason=email-verified$/);
   await expect(page.getByText('Votre adresse e-mail est vérifiée. Vous pouvez maintenant')).toBeVisible();
 
-  // Success messages stay 5 s, then go.
-  await expect(sent).toBeHidden({ timeout: 6_000 });
 });
 
 test('resend failure shows sww as an error for 3 s', async ({ page, context, request }) => {
