@@ -39,6 +39,8 @@ test.describe('navigation bar and footer', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await page.getByRole('link', { name: 'Products' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Products');
+    // Screen-reader and keyboard users start at the new page's heading.
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 

@@ -1,7 +1,7 @@
 import { isFieldErrorKey, type ErrorCode, type FieldErrorKey, errorCodes } from '../../domain/errors';
 import { apiBase } from './config';
 import { currentLocale } from './i18n';
-import { clearTokens, freshAccessToken, refreshTokens } from './session';
+import { freshAccessToken, refreshTokens } from './session';
 
 /** Codes an API call can fail with: the API's own, OAuth's, and the two the client adds. */
 export type ApiErrorCode = ErrorCode | 'invalid_grant' | 'invalid_request' | 'NETWORK' | 'UNKNOWN';
@@ -89,11 +89,9 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
     if (!token) throw new ApiError(401, 'UNAUTHORIZED', '');
     response = await send(path, options, token);
     if (response.status === 401) {
+      // A refused refresh token ends the session (refreshTokens clears it); a network failure does not.
       const renewed = await refreshTokens();
-      if (!renewed) {
-        clearTokens();
-        throw new ApiError(401, 'UNAUTHORIZED', '');
-      }
+      if (!renewed) throw new ApiError(401, 'UNAUTHORIZED', '');
       response = await send(path, options, renewed);
     }
   } else {

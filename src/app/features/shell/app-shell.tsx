@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Outlet, useLocation } from '@tanstack/react-router';
+import { Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { NotificationRegion } from '../../ui/notifications';
 import { useConsent } from '../consent/consent-store';
@@ -10,26 +10,32 @@ import { NavBar } from './nav-bar';
 // Its own chunk: in headless mode the consent script is never fetched.
 const ConsentBanner = lazy(() => import('../consent/consent-banner'));
 
+/** The path of the page on screen: it changes once the new page has loaded, not when the navigation starts. */
+function useShownPath(): string | undefined {
+  return useRouterState({ select: (state) => state.resolvedLocation?.pathname });
+}
+
 function useAnalytics(enabled: boolean) {
-  const { pathname } = useLocation();
+  const pathname = useShownPath();
   const { i18n } = useLingui();
   useEffect(() => {
-    if (!enabled) return;
+    if (!enabled || !pathname) return;
     void import('../consent/analytics').then(({ recordPageView }) => recordPageView(pathname, i18n.locale));
   }, [enabled, pathname, i18n.locale]);
 }
 
 /** After a navigation, screen-reader and keyboard users start at the new page's heading. */
 function useFocusOnNavigation() {
-  const { pathname } = useLocation();
-  const first = useRef(true);
+  const pathname = useShownPath();
+  const firstPath = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
+    if (!pathname) return;
+    // The first page keeps the browser's own start: focus moves only after a navigation.
+    if (firstPath.current === undefined) {
+      firstPath.current = pathname;
       return;
     }
-    const heading = document.querySelector<HTMLElement>('#main h1');
-    heading?.focus({ preventScroll: true });
+    document.querySelector<HTMLElement>('#main h1')?.focus({ preventScroll: true });
   }, [pathname]);
 }
 

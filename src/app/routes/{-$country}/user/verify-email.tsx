@@ -38,11 +38,15 @@ function VerifyEmailPage() {
 
   // The mailed link carries the code: it is checked without asking anything.
   useEffect(() => {
-    if (!linkCode || linkHandled.current) return;
+    if (!linkCode || linkHandled.current || me.data?.email_verified) return;
     linkHandled.current = true;
     verify.mutate(linkCode, {
       onSuccess: onVerified,
-      onError: () => void navigate({ to: '/{-$country}/user/verification-error', params: { country } }),
+      onError: (error) => {
+        // A second click on the mailed link is not a failure.
+        if (isApiError(error) && error.code === 'EMAIL_ALREADY_VERIFIED') onVerified();
+        else void navigate({ to: '/{-$country}/user/verification-error', params: { country } });
+      },
     });
   }, [linkCode]);
 
@@ -85,7 +89,7 @@ function VerifyEmailPage() {
   }
 
   const email = me.data?.email;
-  const checkingLink = Boolean(linkCode) && (verify.isPending || verify.isIdle);
+  const checkingLink = Boolean(linkCode) && !me.data?.email_verified && (verify.isPending || verify.isIdle);
   const errorText = serverMessage ?? fieldErrorText(i18n, errors.code);
 
   return (
