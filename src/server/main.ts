@@ -45,7 +45,10 @@ async function main() {
   ];
   if (demo) {
     lines.push('', '  Sign in as a demo customer (password for each: ' + demo.password + '):');
-    for (const account of demo.accounts) lines.push(`    ${account.flag}  ${account.email}`);
+    for (const account of demo.accounts) {
+      lines.push(`    ${account.flag}  ${account.email.padEnd(28)}${account.tryCode ? `  a code to scan: ${account.tryCode}` : ''}`);
+    }
+    lines.push('  More codes: npm run ops -- unscanned --country us   (labels: npm run ops -- labels --product <id> --count 10)');
   }
   if (!config.smtpUrl) lines.push('', `  Mails (codes, reset links) are written to ${path.join(config.dataDir, 'mail')}`);
   lines.push('  Press Ctrl-C to stop.', '');

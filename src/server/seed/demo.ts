@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { markets, type CountryCode } from '../../domain/markets';
 import type { Database } from '../db/client';
-import { users } from '../db/schema';
+import { scans, users } from '../db/schema';
 import { hashPassword } from '../modules/accounts/passwords';
+import { listProducts } from '../modules/wallet/catalogue';
+import { adjustBalance, cancelScan, checkIn, issueContainers, reject, unscannedContainers } from '../modules/wallet/operations';
 
 /** Shown on the start banner and in the README: demo data is for trying the app, not a secret. */
 export const demoPassword = 'roundtrip-demo';
@@ -22,7 +25,45 @@ export function demoEmail(countryCode: CountryCode): string {
 
 export interface DemoSummary {
   password: string;
-  accounts: { countryCode: CountryCode; flag: string; email: string }[];
+  accounts: { countryCode: CountryCode; flag: string; email: string; /** An issued, never-scanned code to try the scanner with. */ tryCode?: string }[];
+}
+
+const demoTexts: Record<CountryCode, { rejected: string; cancelled: string; adjustment: string; amount: string }> = {
+  us: { rejected: 'The lid was missing, so the container could not be reused.', cancelled: 'Scanned twice by mistake.', adjustment: 'Welcome bonus', amount: '1.00' },
+  ca: { rejected: 'The jar was cracked and could not be reused.', cancelled: 'Scanned twice by mistake.', adjustment: 'Welcome bonus', amount: '1.00' },
+  uk: { rejected: 'The bottle was chipped, so it could not be reused.', cancelled: 'Scanned twice by mistake.', adjustment: 'Welcome bonus', amount: '1.00' },
+  fr: { rejected: 'Le couvercle manquait : le contenant ne pouvait pas être réutilisé.', cancelled: 'Scanné deux fois par erreur.', adjustment: 'Bonus de bienvenue', amount: '1.00' },
+  jp: { rejected: 'ふたが欠けていたため、容器を再利用できませんでした。', cancelled: '誤って2回スキャンされました。', adjustment: '新規登録ボーナス', amount: '100' },
+};
+
+const day = 86_400_000;
+
+/**
+ * A believable history for one demo customer: two check-ins with several products,
+ * a rejection, a cancellation, a welcome adjustment, and scans still pending.
+ * Written through the same service functions as the API (scans directly, to date them).
+ */
+async function seedDemoHistory(db: Database, userId: string, countryCode: CountryCode, now: Date): Promise<void> {
+  const products = await listProducts(db, countryCode, 'en');
+  const product = (index: number) => products[index % products.length]!.id;
+  const at = (daysAgo: number, hour = 10) => new Date(now.getTime() - daysAgo * day + (hour - 12) * 3_600_000);
+  const scanned = async (productIndex: number, when: Date): Promise<string> => {
+    const [code] = await issueContainers(db, product(productIndex), 1, new Date(when.getTime() - 20 * day));
+    await db.insert(scans).values({ id: randomUUID(), userId, containerCode: code!, productId: product(productIndex), scannedAt: when, createdAt: when });
+    return code!;
+  };
+  const texts = demoTexts[countryCode];
+
+  const first = [await scanned(0, at(40)), await scanned(0, at(40, 11)), await scanned(1, at(39)), await scanned(2, at(39, 18))];
+  await checkIn(db, first, at(37), 'Demo facility');
+  await adjustBalance(db, { userId, amount: texts.amount, comment: texts.adjustment }, at(30));
+  const second = [await scanned(3, at(16)), await scanned(0, at(16, 13)), await scanned(4, at(15))];
+  await checkIn(db, second, at(12), 'Demo facility');
+  await reject(db, [await scanned(5, at(10))], texts.rejected, at(8));
+  await cancelScan(db, { code: await scanned(1, at(5)) }, texts.cancelled, at(4));
+  await scanned(2, at(1, 9));
+  await scanned(6, at(1, 17));
+  await scanned(0, at(0, 8));
 }
 
 /** Adds what is missing of the demo data; a second start finds it there and changes nothing. */
@@ -51,12 +92,33 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger): Promis
     created += 1;
   }
   if (created > 0) log.info({ created }, 'demo customers seeded');
+
+  // Wallet history (issue 5), for customers that have none yet; and containers to try the scanner with.
+  const now = new Date();
+  const tryCodes = new Map<CountryCode, string>();
+  for (const market of Object.values(markets)) {
+    const [customer] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoEmail(market.countryCode))).limit(1);
+    if (!customer) continue;
+    const [anyScan] = await db.select({ id: scans.id }).from(scans).where(eq(scans.userId, customer.id)).limit(1);
+    if (!anyScan) {
+      await seedDemoHistory(db, customer.id, market.countryCode, now);
+      log.info({ countryCode: market.countryCode }, 'demo wallet history seeded');
+    }
+    let unscanned = await unscannedContainers(db, market.countryCode, 1);
+    if (unscanned.length === 0) {
+      const products = await listProducts(db, market.countryCode, 'en');
+      for (const product of products.slice(0, 5)) await issueContainers(db, product.id, 1, now);
+      unscanned = await unscannedContainers(db, market.countryCode, 1);
+    }
+    if (unscanned[0]) tryCodes.set(market.countryCode, unscanned[0].code);
+  }
   return {
     password: demoPassword,
     accounts: Object.values(markets).map((market) => ({
       countryCode: market.countryCode,
       flag: market.flag,
       email: demoEmail(market.countryCode),
+      tryCode: tryCodes.get(market.countryCode),
     })),
   };
 }

@@ -23,7 +23,7 @@ describe.each(databaseKinds)('operators and the ledger on %s', (kind) => {
   };
 
   it('refuses a missing or wrong operator key with 403', async () => {
-    for (const headers of [{}, { 'x-ops-key': 'wrong' }, { 'x-ops-key': `${opsHeaders['x-ops-key']}x` }, { 'x-ops-key': '' }]) {
+    for (const headers of [{}, { 'x-ops-key': 'wrong' }, { 'x-ops-key': `${opsHeaders['x-ops-key']}x` }, { 'x-ops-key': '' }] as Record<string, string>[]) {
       const response = await ops(t, '/checkins', { codes: ['X'] }, headers);
       expect(response.statusCode).toBe(403);
       expect(response.json().error.code).toBe('OPS_KEY_INVALID');
