@@ -11,7 +11,8 @@ test.describe('every public route, with and without a country prefix', () => {
     test(`public routes under "${prefix || '(none)'}"`, async ({ page }) => {
       for (const route of publicRoutes) {
         const path = pathOf(prefix, route);
-        await page.goto(path);
+        const response = await page.goto(path);
+        expect(response?.status(), `the server must answer ${path} with the app shell`).toBe(200);
         await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(headings[route]![lang]);
         await expect(page, path).toHaveTitle(/· Roundtrip$/);
         expect(new URL(page.url()).pathname, path).toBe(path);
