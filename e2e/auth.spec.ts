@@ -154,6 +154,7 @@ test('forgot password: both steps, the mailed link, the new password, the used l
   await page.getByRole('button', { name: 'パスワードをお忘れですか？' }).click();
   const dialog = page.getByRole('dialog', { name: 'パスワードをお忘れですか？' });
   const field = dialog.getByLabel('メールアドレス');
+  await expect(field).toBeFocused();
   await dialog.getByRole('button', { name: 'リンクを送信' }).click();
   await expect(dialog.getByText(messages.enterValidEmail.ja, { exact: true })).toBeVisible();
   await field.fill('not-an-email');
@@ -165,8 +166,10 @@ test('forgot password: both steps, the mailed link, the new password, the used l
   const sent = page.getByRole('dialog', { name: '受信トレイをご確認ください' });
   await expect(sent).toContainText('typo@roundtrip.example');
   await expect(notification(page).filter({ hasText: 'パスワード再設定用のメールをお送りしました。' })).toBeVisible();
+  await expect(sent.getByText('typo@roundtrip.example')).toBeFocused();
   await sent.getByRole('button', { name: 'メールアドレスを間違えましたか？もう一度入力する' }).click();
   await expect(dialog.getByLabel('メールアドレス')).toHaveValue('typo@roundtrip.example');
+  await expect(dialog.getByLabel('メールアドレス')).toBeFocused();
 
   const asked = Date.now();
   await dialog.getByLabel('メールアドレス').fill(email);

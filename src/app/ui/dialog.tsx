@@ -17,7 +17,11 @@ export function Dialog({ open, title, onClose, children }: DialogProps) {
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // Start in the first field rather than on the close button.
+      dialog.querySelector<HTMLElement>('[data-autofocus], input, select, textarea')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 

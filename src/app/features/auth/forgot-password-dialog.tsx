@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { resetPasswordRequestBody } from '../../../domain/schemas/account';
 import { isApiError } from '../../lib/api';
 import { Dialog } from '../../ui/dialog';
@@ -17,6 +17,18 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail }: { open: bo
   const [serverMessage, setServerMessage] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
   const request = useRequestPasswordReset();
+  const sentRef = useRef<HTMLParagraphElement>(null);
+  const firstStep = useRef(true);
+
+  // Each step replaces the other: focus follows, or it would fall back to the page behind.
+  useEffect(() => {
+    if (firstStep.current) {
+      firstStep.current = false;
+      return;
+    }
+    if (step === 'sent') sentRef.current?.focus();
+    else formRef.current?.querySelector('input')?.focus();
+  }, [step]);
 
   function close() {
     setStep('form');
@@ -70,7 +82,9 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail }: { open: bo
         </form>
       ) : (
         <div className="form" data-testid="forgot-password-sent">
-          <p>{t`If an account exists for ${email}, you will receive an email with a link to reset your password.`}</p>
+          <p ref={sentRef} tabIndex={-1}>
+            {t`If an account exists for ${email}, you will receive an email with a link to reset your password.`}
+          </p>
           <button type="button" className="button button--secondary" onClick={() => setStep('form')}>
             {t`Mistyped your email? Try again`}
           </button>
