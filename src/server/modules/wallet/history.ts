@@ -58,52 +58,75 @@ export async function listTransactions(
   if (query.status) filters.push(sql`status = ${query.status}`);
   const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
   const offset = (query.page - 1) * query.items_per_page;
-  const item = (quantity: SQL, price: SQL) =>
-    sql`json_build_object('product_id', p.id, 'name', ${name}, 'image_url', p.image_url, 'quantity', ${quantity}, 'price_minor', ${price})`;
 
+  // The merged rows without their items: cheap aggregates over the customer's own rows.
   const statement = sql`
-    with pending_items as (
-      select (s.scanned_at at time zone ${zone})::date as day, s.product_id, count(*)::int as quantity, max(s.scanned_at) as last_at
-      from scans s
-      where s.user_id = ${userId} and s.status = 'PENDING'
-      group by 1, 2
-    ),
-    completed_items as (
-      select s.checkin_batch_id, s.product_id, s.credited_minor, count(*)::int as quantity
+    with merged as (
+      select 'pending' as kind, 'scan-pending:' || day::text as id, day, null::uuid as batch_id, null::uuid as scan_id,
+             max(scanned_at) as created_at, 'SCAN' as category, 'PENDING' as status,
+             sum(deposit_minor)::int as amount_minor, null::text as comment, count(*)::int as number_of_scans
+      from (
+        select (s.scanned_at at time zone ${zone})::date as day, s.scanned_at, p.deposit_minor
+        from scans s join products p on p.id = s.product_id
+        where s.user_id = ${userId} and s.status = 'PENDING'
+      ) as pending_scans
+      group by day
+      union all
+      select 'batch', 'scan-batch:' || s.checkin_batch_id::text, null::date, s.checkin_batch_id, null::uuid,
+             max(s.resolved_at), 'SCAN', 'COMPLETED', sum(s.credited_minor)::int, null::text, count(*)::int
       from scans s
       where s.user_id = ${userId} and s.status = 'COMPLETED'
-      group by 1, 2, 3
-    ),
-    merged as (
-      select 'scan-pending:' || pi.day::text as id, max(pi.last_at) as created_at, 'SCAN' as category, 'PENDING' as status,
-             sum(pi.quantity * p.deposit_minor)::int as amount_minor, null::text as comment,
-             json_agg(${item(sql`pi.quantity`, sql`p.deposit_minor`)} order by p.sort_order, p.id) as items,
-             sum(pi.quantity)::int as number_of_scans
-      from pending_items pi join products p on p.id = pi.product_id
-      group by pi.day
+      group by s.checkin_batch_id
       union all
-      select 'scan-batch:' || b.id::text, b.created_at, 'SCAN', 'COMPLETED',
-             sum(ci.quantity * ci.credited_minor)::int, null::text,
-             json_agg(${item(sql`ci.quantity`, sql`ci.credited_minor`)} order by p.sort_order, p.id, ci.credited_minor),
-             sum(ci.quantity)::int
-      from completed_items ci join checkin_batches b on b.id = ci.checkin_batch_id join products p on p.id = ci.product_id
-      group by b.id, b.created_at
-      union all
-      select 'scan:' || s.id::text, coalesce(s.resolved_at, s.created_at), 'SCAN', s.status,
-             0, s.reason, json_build_array(${item(sql`1`, sql`p.deposit_minor`)}), 1
-      from scans s join products p on p.id = s.product_id
+      select 'scan', 'scan:' || s.id::text, null::date, null::uuid, s.id,
+             coalesce(s.resolved_at, s.created_at), 'SCAN', s.status, 0, s.reason, 1
+      from scans s
       where s.user_id = ${userId} and s.status in ('REJECTED', 'CANCELLED')
       union all
-      select 'adjustment:' || e.id::text, e.created_at, 'ADJUSTMENT', 'COMPLETED',
-             e.amount_minor, e.comment, '[]'::json, null::int
+      select 'adjustment', 'adjustment:' || e.id::text, null::date, null::uuid, null::uuid,
+             e.created_at, 'ADJUSTMENT', 'COMPLETED', e.amount_minor, e.comment, null::int
       from ledger_entries e
       where e.user_id = ${userId} and e.kind = 'ADJUSTMENT'
     )
-    select id, created_at, category, status, amount_minor, comment, items, number_of_scans, count(*) over () as total
+    select kind, id, day, batch_id, scan_id, created_at, category, status, amount_minor, comment, number_of_scans,
+           count(*) over () as total
     from merged
     ${where}
   `;
-  const result = await db.execute(sql`${statement} order by ${orderBy[query.sort_by]} limit ${query.items_per_page} offset ${offset}`);
+  // Items only for the rows of the page, each from an index (batch, pending day, scan id).
+  const page = sql`
+    with page as (
+      ${statement}
+      order by ${orderBy[query.sort_by]}
+      limit ${query.items_per_page} offset ${offset}
+    )
+    select page.*, coalesce(items.list, '[]'::json) as items
+    from page
+    left join lateral (
+      select json_agg(json_build_object('product_id', p.id, 'name', ${name}, 'image_url', p.image_url,
+                                        'quantity', g.quantity, 'price_minor', coalesce(g.price, p.deposit_minor))
+                      order by p.sort_order, p.id, g.price) as list
+      from (
+        select s.product_id, s.credited_minor as price, count(*)::int as quantity
+        from scans s
+        where page.kind = 'batch' and s.user_id = ${userId} and s.checkin_batch_id = page.batch_id and s.status = 'COMPLETED'
+        group by 1, 2
+        union all
+        select s.product_id, null::int, count(*)::int
+        from scans s
+        where page.kind = 'pending' and s.user_id = ${userId} and s.status = 'PENDING'
+          and (s.scanned_at at time zone ${zone})::date = page.day
+        group by 1
+        union all
+        select s.product_id, null::int, 1
+        from scans s
+        where page.kind = 'scan' and s.id = page.scan_id
+      ) as g
+      join products p on p.id = g.product_id
+    ) as items on true
+    order by ${orderBy[query.sort_by]}
+  `;
+  const result = await db.execute(page);
   const rows = (result as unknown as { rows: Row[] }).rows;
   let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
   if (rows.length === 0 && offset > 0) total = await countMerged(db, statement);
