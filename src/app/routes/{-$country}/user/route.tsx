@@ -1,7 +1,8 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute, Outlet, redirect, useLocation, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { isApiError } from '../../../lib/api';
 import { clearTokens, hasSession } from '../../../lib/session';
-import { meQueryOptions } from '../../../features/auth/api/me';
+import { meQueryOptions, useSignedIn } from '../../../features/auth/api/me';
 
 /** Customer pages: a guest signs in first and comes back to the page they asked for. */
 export const Route = createFileRoute('/{-$country}/user')({
@@ -20,4 +21,17 @@ export const Route = createFileRoute('/{-$country}/user')({
       }
     }
   },
+  component: CustomerLayout,
 });
+
+/** A session that ends on a customer page (refused refresh, cookies expired) leads back to login. */
+function CustomerLayout() {
+  const signedIn = useSignedIn();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { country } = Route.useParams();
+  useEffect(() => {
+    if (!signedIn) void navigate({ to: '/{-$country}/login', params: { country }, search: { redirect: location.href }, replace: true });
+  }, [signedIn, navigate, country, location.href]);
+  return <Outlet />;
+}
