@@ -9,12 +9,18 @@ export const test = base.extend<{ consent: Consent }>({
   page: async ({ page, consent }, use) => {
     if (consent !== 'none') {
       await page.addInitScript((analytics) => {
+        // about:blank has no storage.
+        if (location.protocol !== 'http:') return;
         if (!localStorage.getItem('cookie_consent')) {
           localStorage.setItem('cookie_consent', JSON.stringify({ analytics, decidedAt: new Date().toISOString() }));
         }
       }, consent === 'accepted');
     }
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
     await use(page);
+    // An uncaught exception in the app fails the test that caused it.
+    expect(errors, 'uncaught errors in the page').toEqual([]);
   },
 });
 
@@ -58,6 +64,7 @@ export async function signIn(context: BrowserContext, request: APIRequestContext
     { name: 'refreshToken', value: tokens.refresh_token, url, expires, sameSite: 'Strict' },
   ]);
   await context.addInitScript((expiresAt) => {
+    if (location.protocol !== 'http:') return;
     if (!localStorage.getItem('token_expires_at')) localStorage.setItem('token_expires_at', String(expiresAt));
   }, Date.now() + tokens.expires_in * 1000);
   return tokens;
