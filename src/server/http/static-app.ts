@@ -16,6 +16,8 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
       root: staticDir,
       wildcard: true,
       index: false,
+      // Our own headers below; the plugin's default would overwrite them with max-age=0.
+      cacheControl: false,
       setHeaders(response, filePath) {
         const relative = path.relative(staticDir, filePath);
         if (relative.startsWith(`assets${path.sep}`)) {
@@ -26,6 +28,8 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
         }
       },
     });
+    // The static plugin refuses to list the root folder; the root path is the shell like any page.
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,0 +1,48 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+describe('serving the built app', () => {
+  let t: TestApp;
+  let buildDir: string;
+  const shell = '<!doctype html><title>Roundtrip shell</title>';
+
+  beforeAll(async () => {
+    buildDir = mkdtempSync(path.join(tmpdir(), 'roundtrip-build-'));
+    mkdirSync(path.join(buildDir, 'assets'));
+    writeFileSync(path.join(buildDir, 'index.html'), shell);
+    writeFileSync(path.join(buildDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(buildDir, 'manifest.webmanifest'), '{}');
+    t = await createTestApp('pglite', { env: { STATIC_DIR: buildDir } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(buildDir, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/fr', '/us/faq', '/user/account?x=1', '/no/such/page'])('answers the page %s with the shell, revalidated each time', async (url) => {
+    const response = await t.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(shell);
+  });
+
+  it('serves hashed assets as immutable and other files for revalidation', async () => {
+    const asset = await t.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const manifest = await t.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing file or API path with 404, not the shell', async () => {
+    const missingFile = await t.inject({ method: 'GET', url: '/assets/gone-123.js' });
+    expect(missingFile.statusCode).toBe(404);
+    const api = await t.inject({ method: 'GET', url: '/api/v2/nothing' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+});
