@@ -194,7 +194,7 @@ describe.each(databaseKinds)('wallet properties on %s', (kind) => {
           expect(Number(all!.pending)).toBe(pending.size);
         }
       }),
-      { numRuns: 50 },
+      { numRuns: 50, interruptAfterTimeLimit: 90_000 },
     );
-  });
+  }, 120_000);
 });
