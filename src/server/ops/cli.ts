@@ -39,6 +39,21 @@ async function open(): Promise<DatabaseHandle> {
   return database;
 }
 
+/** `--amount -1.50` is an amount, not an option: rewrite it as `--amount=-1.50`. */
+function normalizeAmount(args: string[]): string[] {
+  const out: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    const next = args[index + 1];
+    if (args[index] === '--amount' && next !== undefined && /^-\d/.test(next)) {
+      out.push(`--amount=${next}`);
+      index += 1;
+    } else {
+      out.push(args[index]!);
+    }
+  }
+  return out;
+}
+
 function print(value: unknown) {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
@@ -49,8 +64,10 @@ async function main(argv: string[]) {
     process.stdout.write(usage);
     return;
   }
-  const { values, positionals } = parseArgs({
-    args: rest,
+  let parsed;
+  try {
+    parsed = parseArgs({
+    args: normalizeAmount(rest),
     allowPositionals: true,
     options: {
       product: { type: 'string' },
@@ -69,7 +86,11 @@ async function main(argv: string[]) {
       comment: { type: 'string' },
       id: { type: 'string' },
     },
-  });
+    });
+  } catch (error) {
+    fail(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
+  }
+  const { values, positionals } = parsed;
   if (values.country !== undefined && !isCountryCode(values.country)) fail(`--country is one of ${countryCodes.join(', ')}`);
   const config = loadConfig();
   const database = await open();
