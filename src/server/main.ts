@@ -10,7 +10,11 @@ async function main() {
   const startedAt = performance.now();
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? {
+          kind: 'postgres',
+          url: config.databaseUrl,
+          onIdleConnectionError: (error) => process.stderr.write(`PostgreSQL dropped an idle connection: ${error.message}\n`),
+        }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
   const app = await buildApp({ config, db: database.db });

@@ -23,7 +23,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /** Any number above 2^31 keyed to this app: serializes migrations of instances starting together. */
 const migrationLockKey = 727_413_201;
 
-export type DatabaseTarget = { kind: 'pglite'; dataDir: string | undefined } | { kind: 'postgres'; url: string };
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string | undefined }
+  | { kind: 'postgres'; url: string; onIdleConnectionError?: (error: Error) => void };
 
 /** Open the database and bring its schema up to date. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
@@ -36,6 +38,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   }
 
   const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+  // An idle connection dropped by the server (restart, failover, a forced drop) must not crash the
+  // process: the pool replaces it on the next query.
+  pool.on('error', (error) => target.onIdleConnectionError?.(error));
   const migrationClient = await pool.connect();
   try {
     await migrationClient.query('select pg_advisory_lock($1)', [migrationLockKey]);
