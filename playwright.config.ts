@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
-export const e2eDataDir = '.tmp/e2e-data';
+// One data directory per port, so two runs on different E2E_PORTs never wipe each other's data.
+export const e2eDataDir = `.tmp/e2e-data-${port}`;
 
 export default defineConfig({
   testDir: './e2e',

@@ -4,7 +4,7 @@ import { expect } from '@playwright/test';
 import PostalMime from 'postal-mime';
 
 /** Mails the server wrote as .eml files (no SMTP_URL in the e2e run). */
-const mailDir = path.resolve('.tmp/e2e-data/mail');
+const mailDir = path.resolve(`.tmp/e2e-data-${process.env.E2E_PORT ?? 8181}/mail`);
 
 /** The plain-text body of the newest mail of a kind sent to an address since `after`. */
 async function newestMail(to: string, kind: string, after: number): Promise<string | undefined> {
