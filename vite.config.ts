@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 
@@ -24,6 +25,26 @@ export default defineConfig({
     }),
     react(),
     lingui(),
+    // The service worker (sw/sw.ts) is built by Workbox's injectManifest: our own code, with the
+    // list of built files injected. The app registers it itself (features/offline/register-sw.ts)
+    // and asks before switching to a new version, so nothing reloads in the middle of a form.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      // One manifest per language lives in public/ (manifest-<locale>.webmanifest), linked by the app.
+      manifest: false,
+      injectManifest: {
+        // The shell, every chunk (each locale's catalogue is its own chunk), styles, icons and manifests.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Product pictures are cached when first shown (sw.ts), not all up front.
+        globIgnores: ['**/images/**', '**/*.map', 'sw.js'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      devOptions: { enabled: process.env.SW_DEV === 'true', type: 'module' },
+    }),
   ],
   server: {
     proxy: { '/api': apiTarget },

@@ -2,13 +2,52 @@
 import { clientsClaim } from 'workbox-core';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { cleanupOutdatedCaches, PrecacheController, PrecacheRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate, CacheFirst } from 'workbox-strategies';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
-precacheAndRoute(self.__WB_MANIFEST);
+/** Background Sync's event (Chromium); not in TypeScript's WebWorker library. */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+/** The message the app listens for to send its outbox (features/offline/outbox.ts). */
+const flushOutboxMessage = { type: 'FLUSH_OUTBOX' } as const;
+/** The Background Sync tag the app registers when it queues an action. */
+const outboxSyncTag = 'outbox';
+
+const precache = new PrecacheController();
+precache.addToCacheList(self.__WB_MANIFEST);
+
+/**
+ * Workbox's own install fails the whole service worker when one listed file cannot be
+ * fetched (a file removed by a later deploy, a flaky network). Here each file is cached on
+ * its own: a missing one is skipped and logged, and the rest still works offline. The
+ * navigation route below copes with a missing shell.
+ */
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const missing: string[] = [];
+      for (const [url, cacheKey] of precache.getURLsToCacheKeys()) {
+        const request = new Request(url, { cache: 'reload', credentials: 'same-origin' });
+        try {
+          await Promise.all(precache.strategy.handleAll({ params: { cacheKey }, request, event }));
+        } catch {
+          missing.push(url);
+        }
+      }
+      if (missing.length > 0) console.warn(`Service worker: ${missing.length} file(s) could not be stored for offline use`, missing);
+    })(),
+  );
+});
+self.addEventListener('activate', (event) => {
+  // Drops the files of the previous version that this one no longer lists.
+  void precache.activate(event);
+});
+registerRoute(new PrecacheRoute(precache, { ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^source$/] }));
 cleanupOutdatedCaches();
 
 // The first visit's page is controlled at once, so it works offline without a reload.
@@ -35,7 +74,7 @@ const offlineFallback = `<!doctype html><html><head><meta charset="utf-8"><meta 
  * says what happened, rather than the browser's error.
  */
 async function serveShell({ request }: { request: Request }): Promise<Response> {
-  const shell = await matchPrecache('/index.html');
+  const shell = await precache.matchPrecache('/index.html');
   if (shell) return shell;
   try {
     return await fetch(request);
@@ -49,6 +88,20 @@ registerRoute(
     denylist: [/^\/api\//, /^\/healthz$/, /^\/readyz$/],
   }),
 );
+
+// Background Sync: the browser wakes the worker when the network is back, even after the tab
+// slept. The outbox needs the customer's token, which only the app holds, so the worker asks
+// every open window to send it; with no window open the app sends it at its next start.
+self.addEventListener('sync', (event: Event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== outboxSyncTag) return;
+  sync.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      for (const client of windows) client.postMessage(flushOutboxMessage);
+    })(),
+  );
+});
 
 // Public lists that a customer needs offline: the same for everyone, refreshed in the background.
 registerRoute(

@@ -4,14 +4,15 @@ import { createRoot } from 'react-dom/client';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { activateLocale, countryPrefixOf, initialLocale } from './lib/i18n';
-import { cacheBuster, queryClient, queryPersister } from './lib/query-client';
+import { queryClient, restoreQueryCache } from './lib/query-client';
 import { hasSession, resumeSession } from './lib/session';
 import { meQueryKey } from './features/auth/api/me';
 import { headless } from './features/shell/headless';
 import { rememberReturnPath } from './features/locale/countries-redirect';
 import { router } from './router';
+import { startOffline } from './features/offline/start-offline';
 
 const startUrl = new URL(location.href);
 const { locale, known } = initialLocale(startUrl, navigator.languages);
@@ -23,8 +24,12 @@ if (!known && !headless && !countryPrefixOf(startUrl.pathname) && !onCountries) 
   history.replaceState(null, '', '/countries');
 }
 
-await activateLocale(locale);
+// The saved query cache and the language load together; both are local (IndexedDB, precache).
+await Promise.all([activateLocale(locale), restoreQueryCache()]);
+// A session that ended while the app was closed (the cookies' max-age ran out) leaves no customer data behind.
+if (!hasSession()) queryClient.removeQueries({ queryKey: meQueryKey });
 resumeSession();
+startOffline();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
@@ -32,23 +37,9 @@ if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
-      <PersistQueryClientProvider
-        client={queryClient}
-        persistOptions={{
-          persister: queryPersister,
-          buster: cacheBuster,
-          maxAge: 24 * 60 * 60 * 1000,
-          dehydrateOptions: {
-            shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
-          },
-        }}
-        // A session that ended while the app was closed (the cookies' max-age ran out) leaves no customer data behind.
-        onSuccess={() => {
-          if (!hasSession()) queryClient.removeQueries({ queryKey: meQueryKey });
-        }}
-      >
+      <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
-      </PersistQueryClientProvider>
+      </QueryClientProvider>
     </I18nProvider>
   </StrictMode>,
 );

@@ -1,14 +1,15 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import { persistQueryClientRestore, persistQueryClientSubscribe, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { isApiError } from './api';
-import { db } from './db';
+import { db, isQuotaError } from './db';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 60_000,
-      // Kept a day so that a persisted answer can show at once after a reload.
-      gcTime: 24 * 60 * 60 * 1000,
+      // Kept as long as the persisted cache (persistMaxAge), so that saved answers show at once after a reload.
+      gcTime: 7 * 24 * 60 * 60 * 1000,
       retry: (failureCount, error) => {
         // Client errors will answer the same way again.
         if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
@@ -31,7 +32,16 @@ export const queryPersister = createAsyncStoragePersister({
         await db.kv.delete(key);
         return;
       }
-      await db.kv.put({ key, value });
+      try {
+        await db.kv.put({ key, value });
+      } catch (error) {
+        // A full device keeps the app working: the data just is not saved for the next start.
+        if (isQuotaError(error)) {
+          console.warn('Storage is full: the data shown will not be kept for offline use');
+          return;
+        }
+        throw error;
+      }
     },
     removeItem: async (key) => {
       await db.kv.delete(key);
@@ -41,3 +51,31 @@ export const queryPersister = createAsyncStoragePersister({
 
 /** Bumped when the shape of cached data changes, so old caches are dropped. */
 export const cacheBuster = 'v1';
+
+/** Persisted for a week: the app must open offline with the last known data after days away. */
+export const persistMaxAge = 7 * 24 * 60 * 60 * 1000;
+
+export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
+  persister: queryPersister,
+  buster: cacheBuster,
+  maxAge: persistMaxAge,
+  dehydrateOptions: {
+    shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
+  },
+};
+
+/**
+ * Reads the saved cache into memory before the first render, so route guards and pages see
+ * the last known user, balance and history at once — offline too (a query with no data
+ * would otherwise wait for a network that is not there). Then keeps saving it.
+ */
+export async function restoreQueryCache(): Promise<void> {
+  // react-query 5.108 carries its own query-core; the persister's 5.104 types name the same client.
+  const client = queryClient as unknown as PersistQueryClientOptions['queryClient'];
+  try {
+    await persistQueryClientRestore({ queryClient: client, ...persistOptions });
+  } catch (error) {
+    console.warn('The saved data could not be read', error);
+  }
+  persistQueryClientSubscribe({ queryClient: client, ...persistOptions });
+}

@@ -6,6 +6,7 @@ import { useConsent } from '../consent/consent-store';
 import { Footer } from './footer';
 import { headless } from './headless';
 import { NavBar } from './nav-bar';
+import { OfflineBar } from '../offline/offline-bar';
 
 // Its own chunk: in headless mode the consent script is never fetched.
 const ConsentBanner = lazy(() => import('../consent/consent-banner'));
@@ -53,6 +54,7 @@ export function AppShell() {
         </a>
       )}
       {headless ? null : <NavBar />}
+      <OfflineBar />
       <main id="main" tabIndex={-1} className="main">
         <Outlet />
       </main>

@@ -1,0 +1,94 @@
+import './offline.css';
+import { useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { headless } from '../shell/headless';
+import { useAppStatus, useOnline } from './app-status';
+import { formatAge } from './data-age';
+import { OutboxSummary } from './outbox-status';
+import { InstallOffer } from './install-offer';
+import { applyUpdate } from './start-offline';
+
+/** Re-renders every minute so that ages stay right. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** "Updated 3 hours ago" for a piece of data; features put it next to what they show. */
+export function DataAge({ updatedAt }: { updatedAt: number }) {
+  const { t, i18n } = useLingui();
+  const now = useNow();
+  if (!updatedAt) return null;
+  const age = formatAge(now - updatedAt, i18n.locale);
+  return (
+    <span className="data-age" data-testid="data-age">
+      {t`Updated ${age}`}
+    </span>
+  );
+}
+
+/** The oldest answer among the data on screen (queries someone is looking at). */
+function useOldestShownData(): number | undefined {
+  const queryClient = useQueryClient();
+  const cache = queryClient.getQueryCache();
+  return useSyncExternalStore(
+    (listener) => cache.subscribe(listener),
+    () => {
+      let oldest: number | undefined;
+      for (const query of cache.getAll()) {
+        if (query.getObserversCount() === 0 || query.state.status !== 'success' || !query.state.dataUpdatedAt) continue;
+        oldest = Math.min(oldest ?? Infinity, query.state.dataUpdatedAt);
+      }
+      return oldest;
+    },
+  );
+}
+
+function OfflineBanner() {
+  const { t } = useLingui();
+  const oldest = useOldestShownData();
+  return (
+    <div className="status-bar status-bar--offline" role="status" data-testid="offline-banner">
+      <span>{t`You are offline.`}</span>{' '}
+      {oldest ? (
+        <>
+          <span>{t`Showing the last saved data.`}</span> <DataAge updatedAt={oldest} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function UpdatePrompt({ databaseOutdated }: { databaseOutdated: boolean }) {
+  const { t } = useLingui();
+  return (
+    <div className="status-bar status-bar--update" role="status" data-testid="update-prompt">
+      <span>{databaseOutdated ? t`A newer version of Roundtrip is open in another tab.` : t`Update available`}</span>{' '}
+      <button type="button" className="status-bar__action" onClick={() => (databaseOutdated ? window.location.reload() : applyUpdate())}>
+        {t`Reload`}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The offline feature's strip under the navigation bar: offline banner with the data's age,
+ * the update prompt (never reloads by itself), actions waiting to upload, the install offer.
+ */
+export function OfflineBar() {
+  const online = useOnline();
+  const { updateReady, databaseOutdated } = useAppStatus();
+  return (
+    <div className="status-bars">
+      {online ? null : <OfflineBanner />}
+      {updateReady || databaseOutdated ? <UpdatePrompt databaseOutdated={databaseOutdated} /> : null}
+      <OutboxSummary />
+      {headless ? null : <InstallOffer />}
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { useEffect, useState } from 'react';
+import { liveQuery } from 'dexie';
+import { t } from '@lingui/core/macro';
+import { apiBase } from '../../lib/config';
+import { db, type OutboxEntry } from '../../lib/db';
+import { currentLocale } from '../../lib/i18n';
+import { queryClient } from '../../lib/query-client';
+import { freshAccessToken, hasSession, refreshTokens } from '../../lib/session';
+import { notify } from '../../ui/notifications';
+import { meQueryKey } from '../auth/api/me';
+import { classify, flushDue, saveToOutbox, type EnqueueInput, type SendResult } from './outbox-core';
+
+export { OutboxStorageFullError, type EnqueueInput } from './outbox-core';
+export type { OutboxEntry } from '../../lib/db';
+
+/** The owner recorded on an entry: the signed-in customer's id, from the (persisted) user query. */
+function currentOwner(): string | undefined {
+  if (!hasSession()) return undefined;
+  const me = queryClient.getQueryData<{ id?: unknown }>(meQueryKey);
+  return me && (typeof me.id === 'string' || typeof me.id === 'number') ? String(me.id) : undefined;
+}
+
+async function post(entry: OutboxEntry, token: string | undefined): Promise<Response> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLocale(),
+    'Content-Type': 'application/json',
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (entry.keyIn === 'header') headers['Idempotency-Key'] = entry.id;
+  return fetch(`${apiBase}${entry.endpoint}`, { method: entry.method, headers, body: JSON.stringify(entry.payload) });
+}
+
+/** Sends one entry with the customer's token (renewed once after a 401). */
+async function sendEntry(entry: OutboxEntry): Promise<SendResult> {
+  try {
+    let response = await post(entry, await freshAccessToken());
+    if (response.status === 401) {
+      const renewed = await refreshTokens();
+      if (renewed) response = await post(entry, renewed);
+    }
+    let code = '';
+    let message = '';
+    if (!response.ok) {
+      try {
+        const body: unknown = await response.json();
+        const error = body && typeof body === 'object' && 'error' in body ? body.error : undefined;
+        if (error && typeof error === 'object') {
+          if ('code' in error && typeof error.code === 'string') code = error.code;
+          if ('message' in error && typeof error.message === 'string') message = error.message;
+        }
+      } catch {
+        // Not JSON: the status says enough.
+      }
+    }
+    return classify(response.status, code, message);
+  } catch {
+    return classify(0, 'NETWORK', '');
+  }
+}
+
+let running: Promise<void> | undefined;
+let again = false;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Sends what is due now. One round at a time in this tab, and one tab at a time (Web Locks):
+ * the server deduplicates on the key anyway, this only saves requests.
+ */
+export function flushOutbox(): Promise<void> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    do {
+      again = false;
+      const owner = currentOwner();
+      if (!owner || !navigator.onLine) return;
+      const round = () => flushDue(owner, sendEntry);
+      const report = navigator.locks ? await navigator.locks.request('roundtrip-outbox', round) : await round();
+      if (report.sent.length > 0) void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] || query.queryKey[1] !== meQueryKey[1] });
+      for (const entry of report.refused) {
+        notify({
+          kind: 'error',
+          title: t`Error`,
+          description: entry.lastError?.message || t`Something went wrong`,
+        });
+      }
+      clearTimeout(timer);
+      if (report.nextAttemptAt !== undefined) {
+        timer = setTimeout(() => void flushOutbox(), Math.max(0, report.nextAttemptAt - Date.now()));
+      }
+    } while (again);
+  })().finally(() => {
+    running = undefined;
+  });
+  return running;
+}
+
+/**
+ * Queues an action for the signed-in customer and tries to send it at once. The entry is
+ * on disk before the first byte leaves, keyed by its idempotency id. Rejects when nobody is
+ * signed in, or with OutboxStorageFullError when the device is full.
+ */
+export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
+  const owner = currentOwner();
+  if (!owner) throw new Error('Sign in before queuing an action');
+  const entry = await saveToOutbox(input, owner);
+  void requestBackgroundSync();
+  void flushOutbox();
+  return entry;
+}
+
+/** Removes an entry the server refused, once the customer has seen why. */
+export async function dismissOutboxEntry(id: string): Promise<void> {
+  await db.outbox.delete(id);
+}
+
+/** Asks the browser to wake the service worker when the network returns (Chromium); elsewhere the online event does it. */
+async function requestBackgroundSync(): Promise<void> {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration();
+    const sync = (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;
+    await sync?.register('outbox');
+  } catch {
+    // Not offered, or refused: the online event and the next start still send it.
+  }
+}
+
+let started = false;
+
+/** Wires the triggers once, at app start: now, the online event, the service worker's Background Sync message. */
+export function startOutbox(): void {
+  if (started) return;
+  started = true;
+  window.addEventListener('online', () => void flushOutbox());
+  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<unknown>) => {
+    const data = event.data;
+    if (data && typeof data === 'object' && 'type' in data && data.type === 'FLUSH_OUTBOX') void flushOutbox();
+  });
+  void flushOutbox();
+}
+
+/** The customer's queued actions, oldest first, kept up to date (also across tabs). */
+export function useOutbox(kind?: string): OutboxEntry[] {
+  const [entries, setEntries] = useState<OutboxEntry[]>([]);
+  useEffect(() => {
+    const subscription = liveQuery(() => db.outbox.orderBy('createdAt').toArray()).subscribe({
+      next: (all) => setEntries(kind ? all.filter((entry) => entry.kind === kind) : all),
+      error: () => setEntries([]),
+    });
+    return () => subscription.unsubscribe();
+  }, [kind]);
+  return entries;
+}

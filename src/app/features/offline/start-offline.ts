@@ -1,0 +1,81 @@
+import { Workbox } from 'workbox-window';
+import { i18n } from '@lingui/core';
+import { onDatabaseVersionChange } from '../../lib/db';
+import { setAppStatus, type BeforeInstallPromptEvent } from './app-status';
+import { startOutbox } from './outbox';
+
+let workbox: Workbox | undefined;
+let reloadRequested = false;
+
+/** Links the web app manifest of the interface language (public/manifest-<locale>.webmanifest). */
+export function linkManifest(locale: string): void {
+  let link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = 'manifest';
+    document.head.append(link);
+  }
+  const href = `/manifest-${locale}.webmanifest`;
+  if (link.getAttribute('href') !== href) link.setAttribute('href', href);
+}
+
+/**
+ * Registers the service worker (built app only, or `SW_DEV=true vite`). A new version is
+ * never switched to by itself: `updateReady` shows the prompt and `applyUpdate` does it.
+ */
+function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  if (!import.meta.env.PROD && import.meta.env.VITE_SW_DEV !== 'true') return;
+  workbox = new Workbox(import.meta.env.PROD ? '/sw.js' : '/dev-sw.js?dev-sw', { type: import.meta.env.PROD ? 'classic' : 'module' });
+  workbox.addEventListener('waiting', () => setAppStatus({ updateReady: true }));
+  workbox.addEventListener('controlling', (event) => {
+    // Only the tab where the person said yes reloads; the first install (no previous worker) never does.
+    if (reloadRequested && event.isUpdate) window.location.reload();
+  });
+  void workbox.register().catch((error: unknown) => console.warn('Service worker registration failed', error));
+}
+
+/** The person accepted "Update available — reload". */
+export function applyUpdate(): void {
+  reloadRequested = true;
+  const registration = workbox;
+  if (!registration) {
+    window.location.reload();
+    return;
+  }
+  registration.messageSkipWaiting();
+  // A worker that was already activated by another tab sends no new "controlling" event here.
+  setTimeout(() => window.location.reload(), 3000);
+}
+
+/** Asks the browser not to evict the offline data under storage pressure (granted silently by Chromium for engaged sites). */
+async function askPersistentStorage(): Promise<void> {
+  try {
+    if (navigator.storage?.persist && !(await navigator.storage.persisted())) await navigator.storage.persist();
+  } catch {
+    // Refused or not offered: the data stays, just evictable.
+  }
+}
+
+let started = false;
+
+/** Everything the offline feature needs at app start; called once from main.tsx. */
+export function startOffline(): void {
+  if (started) return;
+  started = true;
+  linkManifest(i18n.locale);
+  i18n.on('change', () => linkManifest(i18n.locale));
+  window.addEventListener('beforeinstallprompt', (event) => {
+    // Keep the browser's offer for our own button instead of its mini bar.
+    event.preventDefault();
+    setAppStatus({ installPrompt: event as BeforeInstallPromptEvent });
+  });
+  window.addEventListener('appinstalled', () => setAppStatus({ installPrompt: undefined, installed: true }));
+  if (window.matchMedia?.('(display-mode: standalone)').matches || (navigator as Navigator & { standalone?: boolean }).standalone) {
+    setAppStatus({ installed: true });
+  }
+  onDatabaseVersionChange(() => setAppStatus({ databaseOutdated: true }));
+  registerServiceWorker();
+  void askPersistentStorage();
+  startOutbox();
+}
