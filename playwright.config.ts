@@ -7,6 +7,8 @@ export const e2eDataDir = `.tmp/e2e-data-${port}`;
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
+  // Per port, like the data directory: a run cleans its own artefacts only.
+  outputDir: `test-results/playwright-${port}`,
   fullyParallel: true,
   // The machine has two cores; the server and the browsers share them.
   workers: 2,
