@@ -2,8 +2,19 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { Page } from '../../../ui/page';
 import { useMe } from '../../../features/auth/api/me';
+import { currentLocale } from '../../../lib/i18n';
+import { balanceQueryOptions } from '../../../features/wallet/api/balance';
+import { transactionsQueryOptions } from '../../../features/wallet/api/transactions';
+import { AccountWallet } from '../../../features/wallet/account-wallet';
 
 export const Route = createFileRoute('/{-$country}/user/account')({
+  loader: async ({ context }) => {
+    // Offline, the persisted cache answers; a failed call shows its message on the page instead of an error page.
+    await Promise.allSettled([
+      context.queryClient.ensureQueryData(balanceQueryOptions()),
+      context.queryClient.ensureQueryData(transactionsQueryOptions({}, currentLocale())),
+    ]);
+  },
   component: AccountPage,
 });
 
@@ -24,7 +35,7 @@ function AccountPage() {
           </Link>
         </p>
       ) : null}
-      <p>{t`Your balance and transaction history are not available yet.`}</p>
+      <AccountWallet />
     </Page>
   );
 }

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { transactionCategories, transactionStatuses, type TransactionCategory, type TransactionStatus } from '../../../domain/schemas/wallet';
+import { useBalance } from './api/balance';
+import { useTransactions } from './api/transactions';
+import { formatMoney } from './format';
+import { ScanForm } from './scan-form';
+import { SlotCounter, SlotText } from './slot-counter';
+import { TransactionList } from './transaction-list';
+import './wallet.css';
+
+export function AccountWallet() {
+  const { t, i18n } = useLingui();
+  const balance = useBalance();
+  const [type, setType] = useState<TransactionCategory | ''>('');
+  const [status, setStatus] = useState<TransactionStatus | ''>('');
+  const transactions = useTransactions({ type: type || undefined, status: status || undefined }, i18n.locale);
+  const data = balance.data;
+
+  const typeNames: Record<TransactionCategory, string> = { SCAN: t`Returns`, ADJUSTMENT: t`Adjustments`, WITHDRAWAL: t`Withdrawals` };
+  const statusNames: Record<TransactionStatus, string> = {
+    PENDING: t`Pending`,
+    COMPLETED: t`Completed`,
+    REJECTED: t`Rejected`,
+    CANCELLED: t`Cancelled`,
+    FAILED: t`Failed`,
+  };
+
+  return (
+    <div className="wallet">
+      <section className="wallet__summary" aria-labelledby="wallet-balance-heading">
+        <h2 id="wallet-balance-heading">{t`Your balance`}</h2>
+        {data ? (
+          <>
+            <p className="wallet__balance">
+              <SlotText text={formatMoney(data.balance, i18n.locale)} testId="balance" />
+            </p>
+            <dl className="wallet__figures">
+              <div>
+                <dt>{t`Items returned`}</dt>
+                <dd>
+                  <SlotCounter value={data.returned_items} testId="returned-items" />
+                </dd>
+              </div>
+              <div>
+                <dt>{t`Items pending`}</dt>
+                <dd data-testid="pending-items">{data.pending_items}</dd>
+              </div>
+            </dl>
+            {data.pending_items > 0 ? (
+              <p className="wallet__pending-note">
+                {t`Pending items are waiting for check-in at the cleaning facility. Their deposit (${formatMoney(data.pending_deposit, i18n.locale)}) is added to your balance when they arrive: this can take up to 32 days.`}
+              </p>
+            ) : null}
+          </>
+        ) : balance.isError ? (
+          <p role="alert">{t`Your balance could not be loaded.`}</p>
+        ) : (
+          <p>{t`Loading…`}</p>
+        )}
+      </section>
+
+      <section aria-labelledby="wallet-scan-heading">
+        <h2 id="wallet-scan-heading">{t`Record a return`}</h2>
+        <ScanForm />
+      </section>
+
+      <section aria-labelledby="wallet-history-heading">
+        <h2 id="wallet-history-heading">{t`History`}</h2>
+        <div className="wallet__filters">
+          <label>
+            {t`Type`}{' '}
+            <select value={type} onChange={(event) => setType(event.currentTarget.value as TransactionCategory | '')} data-testid="filter-type">
+              <option value="">{t`All types`}</option>
+              {transactionCategories.map((category) => (
+                <option key={category} value={category}>
+                  {typeNames[category]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t`Status`}{' '}
+            <select value={status} onChange={(event) => setStatus(event.currentTarget.value as TransactionStatus | '')} data-testid="filter-status">
+              <option value="">{t`All statuses`}</option>
+              {transactionStatuses.map((value) => (
+                <option key={value} value={value}>
+                  {statusNames[value]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {transactions.data ? (
+          <TransactionList rows={transactions.data.data} />
+        ) : transactions.isError ? (
+          <p role="alert">{t`Your history could not be loaded.`}</p>
+        ) : (
+          <p>{t`Loading…`}</p>
+        )}
+      </section>
+    </div>
+  );
+}

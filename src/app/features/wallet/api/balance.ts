@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { balanceResponse, type Balance } from '../../../../domain/schemas/wallet';
+import { apiRequest } from '../../../lib/api';
+
+/** GET /user/balance */
+export async function fetchBalance(signal?: AbortSignal): Promise<Balance> {
+  return balanceResponse.parse(await apiRequest('/user/balance', { auth: true, signal })).data;
+}
+
+export const balanceQueryKey = ['wallet', 'balance'] as const;
+
+export const balanceQueryOptions = () =>
+  queryOptions({
+    queryKey: balanceQueryKey,
+    queryFn: ({ signal }) => fetchBalance(signal),
+    staleTime: 30_000,
+  });
+
+export function useBalance() {
+  return useQuery(balanceQueryOptions());
+}

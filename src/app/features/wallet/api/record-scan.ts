@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query';
+import { scanResponse, type Scan, type ScanBody } from '../../../../domain/schemas/wallet';
+import { apiRequest } from '../../../lib/api';
+import { queryClient } from '../../../lib/query-client';
+import { balanceQueryKey } from './balance';
+import { transactionsQueryKey } from './transactions';
+
+/** A scan as the phone records it: its own id (the idempotency key) and the moment of the scan. */
+export function newScan(code: string, now: Date = new Date()): ScanBody {
+  return { id: crypto.randomUUID(), code, scanned_at: now.toISOString() };
+}
+
+/** POST /scans: 201 new, 200 for a retry of the same id (never a second record). */
+export async function recordScan(body: ScanBody): Promise<Scan> {
+  const scan = scanResponse.parse(await apiRequest('/scans', { method: 'POST', auth: true, body })).data;
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: balanceQueryKey }),
+    queryClient.invalidateQueries({ queryKey: transactionsQueryKey }),
+  ]);
+  return scan;
+}
+
+export function useRecordScan() {
+  return useMutation({ mutationFn: recordScan });
+}

@@ -1,0 +1,34 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  transactionsResponse,
+  type TransactionCategory,
+  type TransactionsPage,
+  type TransactionStatus,
+} from '../../../../domain/schemas/wallet';
+import { apiRequest } from '../../../lib/api';
+
+export interface TransactionFilters {
+  type?: TransactionCategory;
+  status?: TransactionStatus;
+}
+
+/** GET /merged_transactions: spec §9, 1000 rows per page, page 1. Names come in the request's language. */
+export async function fetchTransactions(filters: TransactionFilters, signal?: AbortSignal): Promise<TransactionsPage> {
+  const query = new URLSearchParams({ items_per_page: '1000', page: '1' });
+  if (filters.type) query.set('type', filters.type);
+  if (filters.status) query.set('status', filters.status);
+  return transactionsResponse.parse(await apiRequest(`/merged_transactions?${query}`, { auth: true, signal }));
+}
+
+export const transactionsQueryKey = ['wallet', 'transactions'] as const;
+
+export const transactionsQueryOptions = (filters: TransactionFilters, locale: string) =>
+  queryOptions({
+    queryKey: [...transactionsQueryKey, locale, filters.type ?? 'all', filters.status ?? 'all'] as const,
+    queryFn: ({ signal }) => fetchTransactions(filters, signal),
+    staleTime: 30_000,
+  });
+
+export function useTransactions(filters: TransactionFilters, locale: string) {
+  return useQuery({ ...transactionsQueryOptions(filters, locale), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,48 @@
+import { useEffect, useRef, useState } from 'react';
+import bottleUrl from './bottle.svg';
+
+/** Spec §9: images load 100 px before they scroll into view; until then a 200 px placeholder holds their place. */
+export const lazyRootMargin = '100px';
+export const placeholderHeight = 200;
+export const fallbackImageUrl = bottleUrl;
+
+interface LazyImageProps {
+  src: string | null;
+  alt: string;
+  className?: string;
+  /** The height reserved before the image loads; the spec's 200 px unless the slot is smaller. */
+  height?: number;
+  width?: number;
+}
+
+/** An image loaded only near the viewport (IntersectionObserver), with the bottle picture when it is missing or fails. */
+export function LazyImage({ src, alt, className, height = placeholderHeight, width }: LazyImageProps) {
+  const holder = useRef<HTMLSpanElement>(null);
+  const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const element = holder.current;
+    if (visible || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setVisible(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: lazyRootMargin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [visible]);
+
+  const url = failed || !src ? fallbackImageUrl : src;
+  return (
+    <span ref={holder} className={`lazy-image ${className ?? ''}`} style={{ minHeight: visible ? undefined : height, width }}>
+      {visible ? (
+        <img src={url} alt={alt} width={width} height={width ? height : undefined} decoding="async" onError={() => setFailed(true)} />
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+
+/** Spec §9: a slot-machine digit moves one step every 50 ms. */
+export const slotTickMs = 50;
+
+const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
+
+function subscribeReducedMotion(onChange: () => void): () => void {
+  if (typeof matchMedia === 'undefined') return () => {};
+  const query = matchMedia(reducedMotionQuery);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+export function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(subscribeReducedMotion, () => typeof matchMedia !== 'undefined' && matchMedia(reducedMotionQuery).matches, () => false);
+}
+
+/** One reel: it rolls forward (9 → 0 wraps) one step per tick until it shows its digit. */
+function SlotDigit({ digit, still }: { digit: number; still: boolean }) {
+  const [shown, setShown] = useState(still ? digit : 0);
+  useEffect(() => {
+    if (still) {
+      setShown(digit);
+      return;
+    }
+    if (shown === digit) return;
+    const timer = setTimeout(() => setShown((current) => (current + 1) % 10), slotTickMs);
+    return () => clearTimeout(timer);
+  }, [digit, shown, still]);
+  return (
+    <span className="slot__reel" data-settled={shown === digit ? 'true' : 'false'}>
+      {shown}
+    </span>
+  );
+}
+
+/**
+ * Text whose digits roll like a slot machine: `text` is what screen readers get (and what the
+ * reels settle on), the animation itself is hidden from them. With reduced motion, no roll.
+ */
+export function SlotText({ text, className, testId }: { text: string; className?: string; testId?: string }) {
+  const still = usePrefersReducedMotion();
+  return (
+    <span className={`slot ${className ?? ''}`} data-testid={testId}>
+      <span className="visually-hidden">{text}</span>
+      <span aria-hidden="true" className="slot__reels">
+        {[...text].map((character, index) =>
+          /\d/.test(character) ? (
+            <SlotDigit key={`${index}-${text.length}`} digit={Number(character)} still={still} />
+          ) : (
+            <span key={`${index}-${text.length}`}>{character}</span>
+          ),
+        )}
+      </span>
+    </span>
+  );
+}
+
+/** The spec's 3-digit counter: a count shown on three reels (000–999; larger counts get more reels). */
+export function SlotCounter({ value, className, testId }: { value: number; className?: string; testId?: string }) {
+  const still = usePrefersReducedMotion();
+  const digits = String(Math.max(0, Math.trunc(value))).padStart(3, '0');
+  return (
+    <span className={`slot slot--counter ${className ?? ''}`} data-testid={testId}>
+      <span className="visually-hidden">{value}</span>
+      <span aria-hidden="true" className="slot__reels">
+        {[...digits].map((character, index) => (
+          <SlotDigit key={`${index}-${digits.length}`} digit={Number(character)} still={still} />
+        ))}
+      </span>
+    </span>
+  );
+}

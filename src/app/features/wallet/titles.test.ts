@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { i18n, type Messages } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { generateMessageId } from '@lingui/message-utils/generateMessageId';
+import type { Transaction } from '../../../domain/schemas/wallet';
+import { showsAmount, titleOf, toneOf, transactionTitle } from './titles';
+
+/** The committed .po catalogue, compiled the way the build does (ids are hashes of the source text). */
+function catalogue(locale: string): Messages {
+  const text = readFileSync(path.join(import.meta.dirname, '../../locales', locale, 'messages.po'), 'utf8');
+  const messages: Messages = {};
+  const unescape = (value: string) => value.replace(/\\"/g, '"').replace(/\\\\/g, '\\');
+  for (const match of text.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm)) {
+    if (match[1]) messages[generateMessageId(unescape(match[1]))] = compileMessage(unescape(match[2]!));
+  }
+  return messages;
+}
+
+const money = (value: string) => ({ currency: 'USD' as const, value });
+function row(overrides: Partial<Transaction>): Transaction {
+  return {
+    id: 'x',
+    created_at: '2026-11-20T10:00:00Z',
+    category: 'SCAN',
+    status: 'COMPLETED',
+    amount: money('2.25'),
+    comment: null,
+    items: [],
+    number_of_scans: null,
+    price: null,
+    account_name: null,
+    account_number: null,
+    ...overrides,
+  };
+}
+const item = (quantity: number) => ({ product_id: `p${quantity}`, image_url: null, name: 'Oat milk', quantity, price: money('0.75') });
+
+describe('titleOf (spec §4)', () => {
+  it('counts a completed scan as the sum of item quantities', () => {
+    expect(titleOf(row({ items: [item(2), item(1)], number_of_scans: 99 }))).toEqual({ kind: 'returned', count: 3 });
+  });
+  it('counts scans for pending and rejected rows', () => {
+    expect(titleOf(row({ status: 'PENDING', items: [item(5)], number_of_scans: 2 }))).toEqual({ kind: 'pending-scans', count: 2 });
+    expect(titleOf(row({ status: 'REJECTED', items: [item(1)], number_of_scans: 1 }))).toEqual({ kind: 'rejected-scans', count: 1 });
+  });
+  it('titles withdrawals pending, cancelled (CANCELLED or FAILED) or plain', () => {
+    expect(titleOf(row({ category: 'WITHDRAWAL', status: 'PENDING' })).kind).toBe('withdrawal-pending');
+    expect(titleOf(row({ category: 'WITHDRAWAL', status: 'CANCELLED' })).kind).toBe('withdrawal-cancelled');
+    expect(titleOf(row({ category: 'WITHDRAWAL', status: 'FAILED' })).kind).toBe('withdrawal-cancelled');
+    expect(titleOf(row({ category: 'WITHDRAWAL', status: 'COMPLETED' })).kind).toBe('withdrawal');
+  });
+  it('titles an adjustment', () => {
+    expect(titleOf(row({ category: 'ADJUSTMENT', amount: money('-1.00') })).kind).toBe('adjustment');
+  });
+});
+
+describe('amount and tone', () => {
+  it('hides the amount of pending and rejected scans, shows the others', () => {
+    expect(showsAmount(row({ status: 'PENDING' }))).toBe(false);
+    expect(showsAmount(row({ status: 'REJECTED' }))).toBe(false);
+    expect(showsAmount(row({ status: 'COMPLETED' }))).toBe(true);
+    expect(showsAmount(row({ category: 'WITHDRAWAL', status: 'PENDING' }))).toBe(true);
+    expect(showsAmount(row({ category: 'ADJUSTMENT' }))).toBe(true);
+  });
+  it('styles pending rows apart from cancelled, failed and rejected ones', () => {
+    expect(toneOf(row({ status: 'PENDING' }))).toBe('pending');
+    for (const status of ['CANCELLED', 'FAILED', 'REJECTED'] as const) expect(toneOf(row({ status }))).toBe('closed');
+    expect(toneOf(row({ category: 'ADJUSTMENT', amount: money('-1.00') }))).toBe('debit');
+  });
+});
+
+describe.each([
+  ['en-US', ['1 item returned', '3 items returned', '1 scan pending', '2 scans pending', '2 scans rejected', 'Withdrawal pending', 'Withdrawal cancelled', 'Withdrawal', 'Adjustment by customer care']],
+  ['fr-FR', ['1 article rapporté', '3 articles rapportés', '1 scan en attente', '2 scans en attente', '2 scans refusés', 'Retrait en attente', 'Retrait annulé', 'Retrait', 'Ajustement par le service client']],
+  ['ja-JP', ['1個の容器を返却', '3個の容器を返却', '1件のスキャンが確認待ち', '2件のスキャンが確認待ち', '2件のスキャンが不承認', '出金処理中', '出金取り消し', '出金', 'カスタマーケアによる調整']],
+] as const)('transactionTitle in %s', (locale, expected) => {
+  beforeEach(() => i18n.loadAndActivate({ locale, messages: catalogue(locale) }));
+  it('uses the plural and the wording of the language', () => {
+    expect([
+      transactionTitle(row({ items: [item(1)] })),
+      transactionTitle(row({ items: [item(2), item(1)] })),
+      transactionTitle(row({ status: 'PENDING', number_of_scans: 1 })),
+      transactionTitle(row({ status: 'PENDING', number_of_scans: 2 })),
+      transactionTitle(row({ status: 'REJECTED', number_of_scans: 2 })),
+      transactionTitle(row({ category: 'WITHDRAWAL', status: 'PENDING' })),
+      transactionTitle(row({ category: 'WITHDRAWAL', status: 'FAILED' })),
+      transactionTitle(row({ category: 'WITHDRAWAL', status: 'COMPLETED' })),
+      transactionTitle(row({ category: 'ADJUSTMENT' })),
+    ]).toEqual(expected);
+  });
+});

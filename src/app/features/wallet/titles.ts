@@ -1,0 +1,76 @@
+import { plural, t } from '@lingui/core/macro';
+import type { Transaction } from '../../../domain/schemas/wallet';
+
+export type TitleKind =
+  | 'returned'
+  | 'pending-scans'
+  | 'rejected-scans'
+  | 'cancelled-scans'
+  | 'withdrawal-pending'
+  | 'withdrawal-cancelled'
+  | 'withdrawal'
+  | 'adjustment';
+
+/** How a row is styled: pending rows orange, cancelled/failed/rejected black (spec §4). */
+export type RowTone = 'pending' | 'closed' | 'credit' | 'debit';
+
+type TitleInput = Pick<Transaction, 'category' | 'status' | 'items' | 'number_of_scans'>;
+
+/** Spec §4: the title's kind and the count it shows. */
+export function titleOf(row: TitleInput): { kind: TitleKind; count: number } {
+  const scans = row.number_of_scans ?? row.items.reduce((sum, item) => sum + item.quantity, 0);
+  switch (row.category) {
+    case 'SCAN':
+      switch (row.status) {
+        case 'COMPLETED':
+          // A completed scan counts the items returned: the sum of the item quantities.
+          return { kind: 'returned', count: row.items.reduce((sum, item) => sum + item.quantity, 0) };
+        case 'PENDING':
+          return { kind: 'pending-scans', count: scans };
+        case 'REJECTED':
+          return { kind: 'rejected-scans', count: scans };
+        default:
+          return { kind: 'cancelled-scans', count: scans };
+      }
+    case 'WITHDRAWAL':
+      if (row.status === 'PENDING') return { kind: 'withdrawal-pending', count: 1 };
+      if (row.status === 'CANCELLED' || row.status === 'FAILED') return { kind: 'withdrawal-cancelled', count: 1 };
+      return { kind: 'withdrawal', count: 1 };
+    case 'ADJUSTMENT':
+      return { kind: 'adjustment', count: 1 };
+  }
+}
+
+/** Spec §4: the amount is hidden for pending and rejected scans (no money moved). */
+export function showsAmount(row: Pick<Transaction, 'category' | 'status'>): boolean {
+  return !(row.category === 'SCAN' && (row.status === 'PENDING' || row.status === 'REJECTED' || row.status === 'CANCELLED'));
+}
+
+export function toneOf(row: Pick<Transaction, 'status' | 'amount'>): RowTone {
+  if (row.status === 'PENDING') return 'pending';
+  if (row.status === 'CANCELLED' || row.status === 'FAILED' || row.status === 'REJECTED') return 'closed';
+  return row.amount.value.startsWith('-') ? 'debit' : 'credit';
+}
+
+/** The title in the active language (the global i18n the app activates), with its plural. */
+export function transactionTitle(row: TitleInput): string {
+  const { kind, count } = titleOf(row);
+  switch (kind) {
+    case 'returned':
+      return plural(count, { one: '# item returned', other: '# items returned' });
+    case 'pending-scans':
+      return plural(count, { one: '# scan pending', other: '# scans pending' });
+    case 'rejected-scans':
+      return plural(count, { one: '# scan rejected', other: '# scans rejected' });
+    case 'cancelled-scans':
+      return plural(count, { one: '# scan cancelled', other: '# scans cancelled' });
+    case 'withdrawal-pending':
+      return t`Withdrawal pending`;
+    case 'withdrawal-cancelled':
+      return t`Withdrawal cancelled`;
+    case 'withdrawal':
+      return t`Withdrawal`;
+    case 'adjustment':
+      return t`Adjustment by customer care`;
+  }
+}

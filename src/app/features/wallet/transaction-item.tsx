@@ -1,0 +1,131 @@
+import { memo, useId, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import type { Transaction } from '../../../domain/schemas/wallet';
+import { formatLongDate, formatMoney, formatTransactionDate } from './format';
+import { LazyImage } from './lazy-image';
+import { showsAmount, toneOf, transactionTitle } from './titles';
+
+const thumbnailSize = 40;
+const maxThumbnails = 4;
+
+/** Spec §2: an expandable row with title, amount, date and thumbnails; the body has comment, details and item rows. */
+export const TransactionItem = memo(function TransactionItem({ row, now }: { row: Transaction; now: Date }) {
+  const { t, i18n } = useLingui();
+  const [open, setOpen] = useState(false);
+  const bodyId = useId();
+  const locale = i18n.locale;
+  const title = transactionTitle(row);
+  const tone = toneOf(row);
+  const amount = showsAmount(row) ? formatMoney(row.amount, locale, { signDisplay: row.category === 'ADJUSTMENT' ? 'exceptZero' : 'auto' }) : undefined;
+  const statusText = {
+    PENDING: t`Pending`,
+    COMPLETED: t`Completed`,
+    REJECTED: t`Rejected`,
+    CANCELLED: t`Cancelled`,
+    FAILED: t`Failed`,
+  }[row.status];
+
+  return (
+    <li className={`transaction transaction--${tone}`} data-testid="transaction" data-id={row.id} data-status={row.status} data-category={row.category}>
+      <button type="button" className="transaction__header" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((value) => !value)}>
+        <span className="transaction__thumbs" aria-hidden="true">
+          {row.items.slice(0, maxThumbnails).map((item) => (
+            <span key={`${item.product_id}-${item.price.value}`} className="transaction__thumb">
+              <LazyImage src={item.image_url} alt="" width={thumbnailSize} height={thumbnailSize} />
+              {item.quantity > 1 ? <span className="transaction__badge">×{item.quantity}</span> : null}
+            </span>
+          ))}
+        </span>
+        <span className="transaction__main">
+          <span className="transaction__title" data-testid="transaction-title">
+            {title}
+          </span>
+          <span className="transaction__meta">
+            {/* Not colour alone: the status is written out. */}
+            <span className="transaction__status">{statusText}</span>
+            {' · '}
+            <time dateTime={row.created_at} title={formatLongDate(row.created_at, locale)}>
+              {formatTransactionDate(row.created_at, locale, now)}
+            </time>
+          </span>
+        </span>
+        {amount ? (
+          <span className="transaction__amount" data-testid="transaction-amount">
+            {amount}
+          </span>
+        ) : null}
+        <span className="transaction__chevron" aria-hidden="true">
+          {open ? '▴' : '▾'}
+        </span>
+      </button>
+      <div id={bodyId} className="transaction__body" hidden={!open}>
+        {open ? <TransactionBody row={row} /> : null}
+      </div>
+    </li>
+  );
+});
+
+function TransactionBody({ row }: { row: Transaction }) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  const scans = row.number_of_scans ?? 0;
+  let details: string;
+  if (row.category === 'SCAN') {
+    switch (row.status) {
+      case 'PENDING':
+        details = t`These containers are waiting for check-in at the cleaning facility. Their deposit is credited when they arrive; pending items can take up to 32 days to process.`;
+        break;
+      case 'COMPLETED':
+        details = t`Checked in at the cleaning facility: the deposit is in your balance.`;
+        break;
+      case 'REJECTED':
+        details = t`This return was rejected at the cleaning facility, so no deposit was credited.`;
+        break;
+      default:
+        details = t`Customer service cancelled this scan. No deposit was credited.`;
+    }
+  } else if (row.category === 'ADJUSTMENT') {
+    details = t`Customer care adjusted your balance.`;
+  } else {
+    const account = row.account_number ?? '';
+    details = account ? t`Withdrawal to account ${account}.` : t`Withdrawal from your balance.`;
+  }
+  const fee = row.price ? formatMoney(row.price, locale) : undefined;
+  return (
+    <>
+      {row.comment ? (
+        <p className="transaction__comment" data-testid="transaction-comment">
+          <strong>{t`Comment:`}</strong> {row.comment}
+        </p>
+      ) : null}
+      <p>{details}</p>
+      {row.category === 'SCAN' && scans > 0 ? <p>{t`Scans: ${scans}`}</p> : null}
+      {fee ? <p>{t`Fee: ${fee}`}</p> : null}
+      {row.items.length > 0 ? (
+        <table className="transaction__items" data-testid="transaction-items">
+          <thead>
+            <tr>
+              <th scope="col">{t`Product`}</th>
+              <th scope="col">{t`Quantity`}</th>
+              <th scope="col">{t`Deposit each`}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {row.items.map((item) => (
+              <tr key={`${item.product_id}-${item.price.value}`}>
+                <td>
+                  <span className="transaction__item-name">
+                    <LazyImage src={item.image_url} alt="" width={32} height={32} />
+                    {item.name}
+                  </span>
+                </td>
+                <td>{item.quantity}</td>
+                <td>{formatMoney(item.price, locale)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </>
+  );
+}
