@@ -27,12 +27,35 @@ function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   if (!import.meta.env.PROD && import.meta.env.VITE_SW_DEV !== 'true') return;
   workbox = new Workbox(import.meta.env.PROD ? '/sw.js' : '/dev-sw.js?dev-sw', { type: import.meta.env.PROD ? 'classic' : 'module' });
-  workbox.addEventListener('waiting', () => setAppStatus({ updateReady: true }));
-  workbox.addEventListener('controlling', (event) => {
-    // Only the tab where the person said yes reloads; the first install (no previous worker) never does.
-    if (reloadRequested && event.isUpdate) window.location.reload();
+  // The browser's own events, not workbox-window's: those skip a version found by a later update check.
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    // Only the tab where the person said yes reloads; a first install (clientsClaim) never does.
+    if (reloadRequested) window.location.reload();
   });
-  void workbox.register().catch((error: unknown) => console.warn('Service worker registration failed', error));
+  void workbox
+    .register()
+    .then((registration) => {
+      if (!registration) return;
+      const watch = (worker: ServiceWorker | null) => {
+        if (!worker) return;
+        const check = () => {
+          // A waiting worker while another controls the page: a new version, not the first install.
+          if (worker.state === 'installed' && navigator.serviceWorker.controller) setAppStatus({ updateReady: true });
+        };
+        check();
+        worker.addEventListener('statechange', check);
+      };
+      watch(registration.waiting);
+      watch(registration.installing);
+      registration.addEventListener('updatefound', () => watch(registration.installing));
+      // A long-open tab (or an installed app left running) still hears of new builds.
+      const lookForUpdate = () => void registration.update().catch(() => undefined);
+      setInterval(lookForUpdate, 60 * 60_000);
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState === 'visible') lookForUpdate();
+      });
+    })
+    .catch((error: unknown) => console.warn('Service worker registration failed', error));
 }
 
 /** The person accepted "Update available — reload". */
@@ -43,6 +66,7 @@ export function applyUpdate(): void {
     window.location.reload();
     return;
   }
+  // Tells the waiting worker to take over; controllerchange then reloads this tab.
   registration.messageSkipWaiting();
   // A worker that was already activated by another tab sends no new "controlling" event here.
   setTimeout(() => window.location.reload(), 3000);
