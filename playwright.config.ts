@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { e2eOpsKey } from './e2e/support/ops';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 // One data directory per port, so two runs on different E2E_PORTs never wipe each other's data.
@@ -46,6 +47,7 @@ export default defineConfig({
     timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: e2eDataDir, PUBLIC_URL: `http://localhost:${port}` },
+    // OPS_KEY opens the operator routes (/api/v2/ops) so tests can issue containers and check them in.
+    env: { PORT: String(port), DATA_DIR: e2eDataDir, PUBLIC_URL: `http://localhost:${port}`, OPS_KEY: e2eOpsKey },
   },
 });

@@ -13,7 +13,9 @@ export const balanceQueryOptions = () =>
   queryOptions({
     queryKey: balanceQueryKey,
     queryFn: ({ signal }) => fetchBalance(signal),
-    staleTime: 30_000,
+    // Shown at once from the persisted cache, then asked again (a check-in may have happened since);
+    // one second spares the mount a second call right after the route loader's.
+    staleTime: 1_000,
   });
 
 export function useBalance() {

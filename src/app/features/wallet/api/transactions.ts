@@ -26,7 +26,9 @@ export const transactionsQueryOptions = (filters: TransactionFilters, locale: st
   queryOptions({
     queryKey: [...transactionsQueryKey, locale, filters.type ?? 'all', filters.status ?? 'all'] as const,
     queryFn: ({ signal }) => fetchTransactions(filters, signal),
-    staleTime: 30_000,
+    // Shown at once from the persisted cache, then asked again (a check-in may have happened since);
+    // one second spares the mount a second call right after the route loader's.
+    staleTime: 1_000,
   });
 
 export function useTransactions(filters: TransactionFilters, locale: string) {

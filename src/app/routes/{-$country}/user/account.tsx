@@ -11,8 +11,8 @@ export const Route = createFileRoute('/{-$country}/user/account')({
   loader: async ({ context }) => {
     // Offline, the persisted cache answers; a failed call shows its message on the page instead of an error page.
     await Promise.allSettled([
-      context.queryClient.ensureQueryData(balanceQueryOptions()),
-      context.queryClient.ensureQueryData(transactionsQueryOptions({}, currentLocale())),
+      context.queryClient.ensureQueryData({ ...balanceQueryOptions(), revalidateIfStale: true }),
+      context.queryClient.ensureQueryData({ ...transactionsQueryOptions({}, currentLocale()), revalidateIfStale: true }),
     ]);
   },
   component: AccountPage,
