@@ -1,0 +1,133 @@
+import { demo, expect, signIn, test } from './support/fixtures';
+import { cachedUrls, indexedDbContents, waitForSavedUser, waitForServiceWorker } from './support/offline';
+
+test.describe.configure({ mode: 'parallel' });
+
+test('after one online visit the app opens offline on every kind of route, with the last known user', async ({ page, context, request }) => {
+  await signIn(context, request, demo.us);
+  await page.goto('/user/account');
+  await expect(page.getByText(`Signed in as ${demo.us}.`)).toBeVisible();
+  await waitForServiceWorker(page);
+  await waitForSavedUser(page, demo.us);
+
+  await context.setOffline(true);
+  const banner = page.getByTestId('offline-banner');
+
+  // The home page.
+  await page.reload();
+  await expect(banner).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // A customer page, reloaded offline: the saved user, and how old the data is.
+  await page.goto('/user/account');
+  await expect(page.getByText(`Signed in as ${demo.us}.`)).toBeVisible();
+  await expect(banner).toContainText('You are offline.');
+  await expect(banner.getByTestId('data-age')).toHaveText(/^Updated (now|\d+ minutes? ago)$/);
+
+  // A prefixed route and a deep link with a query, typed straight into the address bar.
+  await page.goto('/us/user/account');
+  await expect(page.getByText(`Signed in as ${demo.us}.`)).toBeVisible();
+  await page.goto('/us/user/profile?from=mail#details');
+  await expect(page.getByText(demo.us).first()).toBeVisible();
+  await expect(banner).toBeVisible();
+
+  // In the visitor's language: a Japanese address opens in Japanese from the precached catalogue.
+  await page.goto('/jp/faq');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP');
+  await expect(banner).toHaveText(/オフラインです。/);
+
+  // Back online, the banner goes.
+  await context.setOffline(false);
+  await expect(banner).toBeHidden();
+});
+
+test('a page never visited still opens offline: every route chunk and catalogue is precached', async ({ page, context }) => {
+  await page.goto('/');
+  await waitForServiceWorker(page);
+  await context.setOffline(true);
+  await page.goto('/fr/how-it-works');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
+  await expect(page.getByTestId('offline-banner')).toHaveText(/Vous êtes hors ligne\./);
+  await page.goto('/products');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('the service worker never stores an answer that belongs to a person; sign-out offline leaves nothing personal', async ({ page, context, request }) => {
+  await signIn(context, request, demo.fr);
+  await page.goto('/fr/user/account');
+  await expect(page.getByText(demo.fr)).toBeVisible();
+  await waitForServiceWorker(page);
+  await waitForSavedUser(page, demo.fr);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(demo.fr)).toBeVisible();
+  // Signing out from a public page: from a customer page the guard's redirect to login loops while
+  // offline (a known issue of the user route, reported); sign-out itself is what is checked here.
+  await page.goto('/fr/faq');
+
+  const nav = page.getByRole('navigation', { name: /./ }).first();
+  await nav.getByRole('button', { name: /Mon compte|My account/ }).click();
+  await Promise.all([page.waitForEvent('load'), nav.getByRole('button', { name: /Se déconnecter|Sign out/ }).click()]);
+  await expect(page).toHaveURL(/\/$/);
+
+  expect(await context.cookies()).toEqual([]);
+  const stored = await indexedDbContents(page);
+  for (const [table, rows] of Object.entries(stored)) expect(rows, `IndexedDB table ${table}`).toEqual([]);
+  expect(JSON.stringify(stored)).not.toContain(demo.fr);
+  const cached = Object.values(await cachedUrls(page)).flat();
+  expect(cached.length).toBeGreaterThan(0);
+  expect(cached.filter((url) => /\/api\/v2\/(user|merged_transactions|payment_methods|oauth)/.test(url))).toEqual([]);
+});
+
+test('a new version is offered with a prompt and applied only when the person asks', async ({ page, context }) => {
+  // The first visit gets an older build's worker (other bytes); the server then has the current one.
+  // (The browser's own update checks do not pass through Playwright's routing, so the old build is the routed one.)
+  await context.route('**/sw.js', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: `${await response.text()}\n// previous build\n` });
+  });
+  await page.goto('/faq');
+  await waitForServiceWorker(page);
+  await context.unrouteAll();
+  await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+
+  // The app looks for a new version when it comes back to the foreground and every hour; here at once.
+  await page.evaluate(async () => {
+    await (await navigator.serviceWorker.getRegistration())?.update();
+  });
+
+  const prompt = page.getByTestId('update-prompt');
+  await expect(prompt).toContainText('Update available');
+  // It waits: nothing reloads by itself.
+  await page.evaluate(() => {
+    (window as Window & { stillHere?: boolean }).stillHere = true;
+  });
+  await page.waitForTimeout(1500);
+  expect(await page.evaluate(() => (window as Window & { stillHere?: boolean }).stillHere)).toBe(true);
+
+  await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
+  await expect(prompt).toBeHidden();
+  expect(await page.evaluate(() => (window as Window & { stillHere?: boolean }).stillHere)).toBeUndefined();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('the manifest of the interface language is linked, with icons and shortcuts', async ({ page, request }) => {
+  await page.goto('/jp/');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest-ja-JP.webmanifest');
+  const manifest = (await (await request.get('/manifest-ja-JP.webmanifest')).json()) as {
+    lang: string;
+    display: string;
+    start_url: string;
+    icons: { src: string; sizes: string; purpose: string }[];
+    shortcuts: { url: string }[];
+  };
+  expect(manifest).toMatchObject({ lang: 'ja-JP', display: 'standalone', start_url: '/jp/?source=pwa' });
+  expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual(['192x192 any', '192x192 maskable', '512x512 any', '512x512 maskable']);
+  for (const icon of manifest.icons) {
+    const response = await request.get(icon.src);
+    expect(response.headers()['content-type']).toBe('image/png');
+    expect((await response.body()).subarray(1, 4).toString()).toBe('PNG');
+  }
+  expect(manifest.shortcuts.length).toBe(2);
+});
