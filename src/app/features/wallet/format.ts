@@ -1,6 +1,17 @@
 import type { Money } from '../../../domain/money';
 import { currencyExponent } from '../../../domain/money';
 
+/** Building an Intl formatter costs far more than using one: a 1,000-row history reuses a handful. */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let formatter = formatters.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /**
  * An amount in the interface language, in the amount's own (market) currency: yen without
  * decimals, the others with two. The value stays a decimal string until here; it is
@@ -8,13 +19,10 @@ import { currencyExponent } from '../../../domain/money';
  */
 export function formatMoney(money: Money, locale: string, options: { signDisplay?: 'auto' | 'always' | 'exceptZero' } = {}): string {
   const digits = currencyExponent[money.currency];
-  const format = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: money.currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-    signDisplay: options.signDisplay ?? 'auto',
-  });
+  const signDisplay = options.signDisplay ?? 'auto';
+  const format = cached(`n|${locale}|${money.currency}|${signDisplay}`, () =>
+    new Intl.NumberFormat(locale, { style: 'currency', currency: money.currency, minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay }),
+  );
   // Intl accepts a decimal string exactly (ES2023 "Intl.NumberFormat v3"); Number() is the fallback.
   return format.format(money.value as unknown as number);
 }
@@ -27,21 +35,20 @@ export function formatMoney(money: Money, locale: string, options: { signDisplay
  * is treated like this year's. Calendar years are the viewer's own time zone unless one is given.
  */
 export function showsYear(date: Date, now: Date, timeZone?: string): boolean {
-  const yearOf = (value: Date) => Number(new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone }).format(value));
+  const years = cached(`y|${timeZone ?? ''}`, () => new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone }));
+  const yearOf = (value: Date) => Number(years.format(value));
   return yearOf(date) < yearOf(now) - 1;
 }
 
 export function formatTransactionDate(value: string | Date, locale: string, now: Date = new Date(), timeZone?: string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
-  return new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'short',
-    ...(showsYear(date, now, timeZone) ? { year: 'numeric' } : {}),
-    timeZone,
-  }).format(date);
+  const withYear = showsYear(date, now, timeZone);
+  return cached(`d|${locale}|${withYear}|${timeZone ?? ''}`, () =>
+    new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}), timeZone }),
+  ).format(date);
 }
 
 /** The full date for screen readers and the tooltip. */
 export function formatLongDate(value: string, locale: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(new Date(value));
+  return cached(`l|${locale}|${timeZone ?? ''}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone })).format(new Date(value));
 }

@@ -6,6 +6,30 @@ export const lazyRootMargin = '100px';
 export const placeholderHeight = 200;
 export const fallbackImageUrl = bottleUrl;
 
+/** One observer for every image on the page (a long history has thousands of thumbnails). */
+let sharedObserver: IntersectionObserver | undefined;
+const onVisible = new WeakMap<Element, () => void>();
+
+function watch(element: Element, callback: () => void): () => void {
+  sharedObserver ??= new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        sharedObserver?.unobserve(entry.target);
+        onVisible.get(entry.target)?.();
+        onVisible.delete(entry.target);
+      }
+    },
+    { rootMargin: lazyRootMargin },
+  );
+  onVisible.set(element, callback);
+  sharedObserver.observe(element);
+  return () => {
+    sharedObserver?.unobserve(element);
+    onVisible.delete(element);
+  };
+}
+
 interface LazyImageProps {
   src: string | null;
   alt: string;
@@ -24,17 +48,7 @@ export function LazyImage({ src, alt, className, height = placeholderHeight, wid
   useEffect(() => {
     const element = holder.current;
     if (visible || !element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setVisible(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: lazyRootMargin },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
+    return watch(element, () => setVisible(true));
   }, [visible]);
 
   const url = failed || !src ? fallbackImageUrl : src;
