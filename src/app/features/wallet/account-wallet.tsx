@@ -22,7 +22,7 @@ export function AccountWallet() {
     PENDING: t`Pending`,
     COMPLETED: t`Completed`,
     REJECTED: t`Rejected`,
-    CANCELLED: t`Cancelled`,
+    CANCELLED: t`Canceled`,
     FAILED: t`Failed`,
   };
 

@@ -63,11 +63,11 @@ export function transactionTitle(row: TitleInput): string {
     case 'rejected-scans':
       return plural(count, { one: '# scan rejected', other: '# scans rejected' });
     case 'cancelled-scans':
-      return plural(count, { one: '# scan cancelled', other: '# scans cancelled' });
+      return plural(count, { one: '# scan canceled', other: '# scans canceled' });
     case 'withdrawal-pending':
       return t`Withdrawal pending`;
     case 'withdrawal-cancelled':
-      return t`Withdrawal cancelled`;
+      return t`Withdrawal canceled`;
     case 'withdrawal':
       return t`Withdrawal`;
     case 'adjustment':

@@ -21,7 +21,7 @@ export const TransactionItem = memo(function TransactionItem({ row, now }: { row
     PENDING: t`Pending`,
     COMPLETED: t`Completed`,
     REJECTED: t`Rejected`,
-    CANCELLED: t`Cancelled`,
+    CANCELLED: t`Canceled`,
     FAILED: t`Failed`,
   }[row.status];
 
@@ -82,7 +82,7 @@ function TransactionBody({ row }: { row: Transaction }) {
         details = t`This return was rejected at the cleaning facility, so no deposit was credited.`;
         break;
       default:
-        details = t`Customer service cancelled this scan. No deposit was credited.`;
+        details = t`Customer service canceled this scan. No deposit was credited.`;
     }
   } else if (row.category === 'ADJUSTMENT') {
     details = t`Customer care adjusted your balance.`;
