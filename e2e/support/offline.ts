@@ -41,7 +41,7 @@ export async function indexedDbContents(page: Page): Promise<Record<string, unkn
   );
 }
 
-/** The saved query cache contains the signed-in user (written a moment after the data arrives). */
+/** The saved query cache contains this text (the persister writes a moment after the data arrives). */
 export async function waitForSavedUser(page: Page, email: string): Promise<void> {
   await page.waitForFunction(async (wanted) => {
     const contents = await new Promise<string>((resolve) => {

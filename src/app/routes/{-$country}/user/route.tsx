@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, redirect, useLocation, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { isApiError } from '../../../lib/api';
 import { clearTokens, hasSession } from '../../../lib/session';
 import { meQueryOptions, useSignedIn } from '../../../features/auth/api/me';
@@ -30,8 +30,18 @@ function CustomerLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const { country } = Route.useParams();
+  // Once per ended session: the location changes as soon as the navigation starts, while this
+  // layout is still on screen, and a second navigation from here would nest the login address
+  // into itself without end (seen with the service worker's timing, and offline).
+  const redirected = useRef(false);
   useEffect(() => {
-    if (!signedIn) void navigate({ to: '/{-$country}/login', params: { country }, search: { redirect: location.href }, replace: true });
+    if (signedIn) {
+      redirected.current = false;
+      return;
+    }
+    if (redirected.current) return;
+    redirected.current = true;
+    void navigate({ to: '/{-$country}/login', params: { country }, search: { redirect: location.href }, replace: true });
   }, [signedIn, navigate, country, location.href]);
   return <Outlet />;
 }
