@@ -106,10 +106,10 @@ test.describe('deposit wallet', () => {
     await rows(page).first().getByRole('button').click();
     await expectAccessible(page, 'account');
     await page.getByTestId('filter-status').selectOption('PENDING');
-    await expect(rows(page).first()).toHaveAttribute('data-status', 'PENDING');
-    for (const status of await rows(page).evaluateAll((items) => items.map((item) => item.getAttribute('data-status')))) expect(status).toBe('PENDING');
+    await expect.poll(() => rows(page).evaluateAll((items) => [...new Set(items.map((item) => item.getAttribute('data-status')))])).toEqual(['PENDING']);
     await page.getByTestId('filter-status').selectOption('');
     await page.getByTestId('filter-type').selectOption('ADJUSTMENT');
+    await expect.poll(() => rows(page).evaluateAll((items) => [...new Set(items.map((item) => item.getAttribute('data-category')))])).toEqual(['ADJUSTMENT']);
     await expect(rows(page).first().getByTestId('transaction-title')).toHaveText('Adjustment by customer care');
     await expect(rows(page).first().getByTestId('transaction-amount')).toHaveText('+£1.00');
 

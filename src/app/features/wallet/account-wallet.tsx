@@ -92,7 +92,9 @@ export function AccountWallet() {
           </label>
         </div>
         {transactions.data ? (
-          <TransactionList rows={transactions.data.data} />
+          <div aria-busy={transactions.isPlaceholderData} className={transactions.isPlaceholderData ? 'wallet__history--updating' : undefined}>
+            <TransactionList rows={transactions.data.data} />
+          </div>
         ) : transactions.isError ? (
           <p role="alert">{t`Your history could not be loaded.`}</p>
         ) : (

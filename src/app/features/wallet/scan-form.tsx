@@ -4,7 +4,46 @@ import { validateContainerCode } from '../../../domain/container-codes';
 import { isApiError } from '../../lib/api';
 import { TextField } from '../../ui/text-field';
 import { notify } from '../../ui/notifications';
-import { newScan, useRecordScan } from './api/record-scan';
+import { db } from '../../lib/db';
+import { enqueue, dismissOutboxEntry } from '../offline/outbox';
+import { newScan, recordScan } from './api/record-scan';
+
+type Outcome = { kind: 'sent' } | { kind: 'queued' } | { kind: 'refused'; code: string; message: string };
+
+/** Follows a queued scan until the outbox has sent it, the server refused it, or a try failed (offline). */
+async function outcomeOf(id: string, timeoutMs = 15_000): Promise<Outcome> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const entry = await db.outbox.get(id);
+    if (!entry) return { kind: 'sent' };
+    if (entry.state === 'failed') return { kind: 'refused', code: entry.lastError?.code ?? '', message: entry.lastError?.message ?? '' };
+    if ((entry.state === 'pending' && (entry.attempts > 0 || !navigator.onLine)) || Date.now() > deadline) return { kind: 'queued' };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Saves the scan in the offline outbox (issue 4) before anything is sent, then waits for the
+ * outbox's first try. Without an outbox (nobody known yet, storage full), it is sent directly.
+ */
+async function submitScan(code: string): Promise<Outcome> {
+  const body = newScan(code);
+  try {
+    await enqueue({ kind: 'scan', endpoint: '/scans', payload: body, id: body.id });
+  } catch {
+    try {
+      await recordScan(body);
+      return { kind: 'sent' };
+    } catch (error) {
+      if (isApiError(error) && error.status > 0) return { kind: 'refused', code: error.code, message: error.message };
+      return { kind: 'queued' };
+    }
+  }
+  const outcome = await outcomeOf(body.id);
+  // The customer reads why right here; the entry need not wait in the outbox list.
+  if (outcome.kind === 'refused') await dismissOutboxEntry(body.id);
+  return outcome;
+}
 
 /**
  * Record a scan by typing the code printed under the QR label. The code is checked on the
@@ -13,7 +52,7 @@ import { newScan, useRecordScan } from './api/record-scan';
  */
 export function ScanForm() {
   const { t } = useLingui();
-  const record = useRecordScan();
+  const [sending, setSending] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
 
@@ -28,9 +67,8 @@ export function ScanForm() {
     }
   }
 
-  function serverText(errorValue: unknown): string {
-    if (!isApiError(errorValue)) return t`Something went wrong`;
-    switch (errorValue.code) {
+  function serverText(code: string, message: string): string {
+    switch (code) {
       case 'CONTAINER_CODE_FORMAT':
         return problemText('format');
       case 'CONTAINER_CHECKSUM':
@@ -46,7 +84,7 @@ export function ScanForm() {
       case 'NETWORK':
         return t`You seem to be offline. Please try again when you are connected.`;
       default:
-        return errorValue.message || t`Something went wrong`;
+        return message || t`Something went wrong`;
     }
   }
 
@@ -63,15 +101,21 @@ export function ScanForm() {
       return;
     }
     setError(undefined);
-    // Sent directly: the offline outbox (issue 4) was not committed yet when this was written.
-    record.mutate(newScan(checked.code), {
-      onSuccess: (scan) => {
+    setSending(true);
+    void submitScan(checked.code)
+      .then((outcome) => {
+        if (outcome.kind === 'refused') {
+          fail(serverText(outcome.code, outcome.message));
+          return;
+        }
         setCode('');
-        const product = scan.product.name;
-        notify({ kind: 'success', title: t`Scan recorded`, description: t`${product} is waiting for check-in.` });
-      },
-      onError: (errorValue) => fail(serverText(errorValue)),
-    });
+        notify(
+          outcome.kind === 'sent'
+            ? { kind: 'success', title: t`Scan recorded`, description: t`Your container is waiting for check-in.` }
+            : { kind: 'success', title: t`Scan saved`, description: t`The scan is saved on this device and will be sent when you are back online.` },
+        );
+      })
+      .finally(() => setSending(false));
   }
 
   return (
@@ -89,7 +133,7 @@ export function ScanForm() {
         onChange={(event) => setCode(event.currentTarget.value)}
         error={error}
       />
-      <button type="submit" className="button" disabled={record.isPending}>
+      <button type="submit" className="button" disabled={sending}>
         {t`Record the scan`}
       </button>
     </form>
