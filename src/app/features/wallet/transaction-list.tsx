@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { Transaction } from '../../../domain/schemas/wallet';
 import { TransactionItem } from './transaction-item';
 
-/** The first rows paint at once; the rest are added a chunk per frame, so 1,000 rows never block the page. */
+/** The first rows paint at once; the rest are added a chunk per task, so 1,000 rows never block the page. */
 export const firstChunk = 40;
 export const nextChunk = 120;
 
@@ -15,8 +15,9 @@ export function TransactionList({ rows }: { rows: Transaction[] }) {
   useEffect(() => setShown(firstChunk), [rows]);
   useEffect(() => {
     if (shown >= rows.length) return;
-    const frame = requestAnimationFrame(() => setShown((count) => count + nextChunk));
-    return () => cancelAnimationFrame(frame);
+    // A task per chunk (not a frame): input and paint run in between, and a busy compositor does not stall the list.
+    const timer = setTimeout(() => setShown((count) => count + nextChunk), 0);
+    return () => clearTimeout(timer);
   }, [shown, rows.length]);
 
   if (rows.length === 0) return <p data-testid="transactions-empty">{t`No transactions yet.`}</p>;
