@@ -1,4 +1,5 @@
-import { demo, expect, signIn, test } from './support/fixtures';
+import { demo, expect, signIn, signUpViaApi, test, uniqueEmail } from './support/fixtures';
+import { firstProduct, issueContainers } from './support/ops';
 import { cachedUrls, indexedDbContents, waitForSavedUser, waitForServiceWorker } from './support/offline';
 
 test.describe.configure({ mode: 'parallel' });
@@ -147,4 +148,57 @@ test('Chromium finds the app installable (the check Lighthouse used to run)', as
   const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
   // Playwright's contexts are incognito, where Chromium never installs; every other check passes.
   expect(installabilityErrors.map((error) => error.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+});
+
+test('a scan taken offline waits in the outbox, survives a reload, and reaches the server exactly once after failed sends', async ({ page, context, request }) => {
+  const email = uniqueEmail('outbox');
+  await signUpViaApi(request, { email, country: 'us' });
+  const tokens = await signIn(context, request, email, 'correct horse 1');
+  const product = await firstProduct(request, 'us', 'en');
+  const [code] = await issueContainers(request, product.id, 1);
+
+  await page.goto('/us/user/account');
+  await expect(page.getByTestId('balance').locator('.visually-hidden')).toHaveText('$0.00');
+  await waitForServiceWorker(page);
+  await waitForSavedUser(page, email);
+
+  // Offline: the scan is saved with its id, nothing is sent.
+  await context.setOffline(true);
+  await page.getByLabel('Container code').fill(code!);
+  await page.getByRole('button', { name: 'Record the scan' }).click();
+  const waiting = page.getByTestId('outbox-summary');
+  await expect(waiting).toHaveText('1 action waiting to upload');
+  const saved = (await indexedDbContents(page)).outbox as { id: string; kind: string; attempts: number }[];
+  expect(saved).toHaveLength(1);
+  expect(saved[0]).toMatchObject({ kind: 'scan', attempts: 0 });
+
+  // A reload while offline keeps it.
+  await page.reload();
+  await expect(waiting).toHaveText('1 action waiting to upload');
+
+  // Back online, the first two sends die on the network; the outbox retries with backoff.
+  let attempts = 0;
+  let delivered = 0;
+  const ids = new Set<string>();
+  await context.route('**/api/v2/scans', async (route) => {
+    attempts++;
+    ids.add((route.request().postDataJSON() as { id: string }).id);
+    if (attempts <= 2) return route.abort('connectionreset');
+    delivered++;
+    return route.continue();
+  });
+  await context.setOffline(false);
+  await expect(waiting).toBeHidden({ timeout: 20_000 });
+  expect(attempts).toBe(3);
+  expect(delivered).toBe(1);
+  expect([...ids]).toEqual([saved[0]!.id]);
+  expect((await indexedDbContents(page)).outbox).toEqual([]);
+
+  // The server holds exactly one scan, and a later start sends nothing more.
+  const history = await request.get('/api/v2/merged_transactions', { headers: { Authorization: `Bearer ${tokens.access_token}` } });
+  const rows = ((await history.json()) as { data: { category: string; status: string; number_of_scans: number }[] }).data;
+  expect(rows.map((row) => [row.category, row.status, row.number_of_scans])).toEqual([['SCAN', 'PENDING', 1]]);
+  await page.reload();
+  await expect(page.getByTestId('transaction')).toHaveCount(1);
+  expect(attempts).toBe(3);
 });
