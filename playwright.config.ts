@@ -23,6 +23,9 @@ export default defineConfig({
     locale: 'en-US',
     timezoneId: 'UTC',
     trace: 'retain-on-failure',
+    // Each new context would otherwise download the whole precache; the specs about offline
+    // behaviour and updates allow the service worker themselves.
+    serviceWorkers: 'block',
     ...devices['Desktop Chrome'],
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

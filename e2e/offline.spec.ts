@@ -3,6 +3,8 @@ import { firstProduct, issueContainers } from './support/ops';
 import { cachedUrls, indexedDbContents, waitForSavedUser, waitForServiceWorker } from './support/offline';
 
 test.describe.configure({ mode: 'parallel' });
+// These tests are about the service worker: let it run (the other specs block it).
+test.use({ serviceWorkers: 'allow' });
 
 test('after one online visit the app opens offline on every kind of route, with the last known user', async ({ page, context, request }) => {
   await signIn(context, request, demo.us);
