@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { persistQueryClientRestore, persistQueryClientSubscribe, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { isApiError } from './api';
@@ -18,6 +18,16 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+/**
+ * For route loaders and guards. Offline, a query with nothing cached would wait for the network
+ * and hold the whole page back; the page renders at once instead, with what the cache has, and
+ * says it is offline.
+ */
+export async function loadWhenOnline(load: () => Promise<unknown>): Promise<void> {
+  if (!onlineManager.isOnline()) return;
+  await load();
+}
 
 const cacheKey = 'query-cache';
 

@@ -1,17 +1,12 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { isCountryCode } from '../../../domain/markets';
 import { Page } from '../../ui/page';
-import { currentCountryCode, currentLocale } from '../../lib/i18n';
-import { productsQueryOptions, useProducts } from '../../features/catalogue/api/products';
+import { preloadProducts, useProducts } from '../../features/catalogue/api/products';
 import { ProductGrid } from '../../features/catalogue/product-grid';
 import { useCatalogueCountry } from '../../features/catalogue/use-catalogue-country';
 
 export const Route = createFileRoute('/{-$country}/shop-and-return')({
-  loader: async ({ context, params }) => {
-    const country = isCountryCode(params.country) ? params.country : currentCountryCode();
-    await Promise.allSettled([context.queryClient.ensureQueryData(productsQueryOptions(country, currentLocale()))]);
-  },
+  loader: ({ context, params }) => preloadProducts(context.queryClient, params.country),
   component: ShopAndReturnPage,
 });
 

@@ -3,18 +3,20 @@ import { useLingui } from '@lingui/react/macro';
 import { Page } from '../../../ui/page';
 import { useMe } from '../../../features/auth/api/me';
 import { currentLocale } from '../../../lib/i18n';
+import { loadWhenOnline } from '../../../lib/query-client';
 import { balanceQueryOptions } from '../../../features/wallet/api/balance';
 import { transactionsQueryOptions } from '../../../features/wallet/api/transactions';
 import { AccountWallet } from '../../../features/wallet/account-wallet';
 
 export const Route = createFileRoute('/{-$country}/user/account')({
-  loader: async ({ context }) => {
-    // Offline, the persisted cache answers; a failed call shows its message on the page instead of an error page.
-    await Promise.allSettled([
-      context.queryClient.ensureQueryData({ ...balanceQueryOptions(), revalidateIfStale: true }),
-      context.queryClient.ensureQueryData({ ...transactionsQueryOptions({}, currentLocale()), revalidateIfStale: true }),
-    ]);
-  },
+  // A failed call shows its message on the page instead of an error page.
+  loader: ({ context }) =>
+    loadWhenOnline(() =>
+      Promise.allSettled([
+        context.queryClient.ensureQueryData({ ...balanceQueryOptions(), revalidateIfStale: true }),
+        context.queryClient.ensureQueryData({ ...transactionsQueryOptions({}, currentLocale()), revalidateIfStale: true }),
+      ]),
+    ),
   component: AccountPage,
 });
 

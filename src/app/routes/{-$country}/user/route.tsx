@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet, redirect, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { isApiError } from '../../../lib/api';
+import { loadWhenOnline } from '../../../lib/query-client';
 import { clearTokens, hasSession } from '../../../lib/session';
 import { meQueryOptions, useSignedIn } from '../../../features/auth/api/me';
 
@@ -11,7 +12,7 @@ export const Route = createFileRoute('/{-$country}/user')({
       redirect({ to: '/{-$country}/login', params: { country: params.country }, search: { redirect: location.href } });
     if (!hasSession()) throw toLogin();
     try {
-      await context.queryClient.ensureQueryData(meQueryOptions());
+      await loadWhenOnline(() => context.queryClient.ensureQueryData(meQueryOptions()));
     } catch (error) {
       // Offline or a server hiccup keeps the session; a refused token ends it.
       if (isApiError(error) && error.status === 401) {
