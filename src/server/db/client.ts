@@ -11,6 +11,9 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** The database or an open transaction: what a statement that may run inside a caller's transaction takes. */
+export type Executor = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;

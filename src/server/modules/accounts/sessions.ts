@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { TokenResponse } from '../../../domain/schemas/account';
 import type { AppContext } from '../../app';
-import type { Database } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { accessTokens, refreshTokens, sessionFamilies, users } from '../../db/schema';
 import { OAuthError } from '../../http/api-error';
 import { newOpaqueToken, sha256Hex } from './secrets';
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type Executor = Database | Transaction;
 
 /**
  * A refresh token presented again within this many seconds of its rotation

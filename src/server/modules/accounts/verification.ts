@@ -5,7 +5,7 @@ import { emailVerificationCodes, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { verificationMail } from '../../mail/templates';
 import { digestsEqual, newVerificationCode, verificationCodeDigest } from './secrets';
-import type { Executor } from './sessions';
+import type { Executor } from '../../db/client';
 import { toUserView, type UserRow } from './user-view';
 
 /** DESIGN.md §8: a 13-bit code must die fast. */

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Currency } from '../../../domain/markets';
 import { moneyFromMinor } from '../../../domain/money';
 import type { Balance } from '../../../domain/schemas/wallet';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { isCheckViolation } from '../../db/errors';
 import { balances, ledgerEntries, products, scans } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
@@ -10,7 +10,6 @@ import { ApiError } from '../../http/api-error';
 export type LedgerKind = 'DEPOSIT_CREDIT' | 'ADJUSTMENT';
 
 /** Any executor: the database or a transaction. */
-type Executor = Pick<Database, 'insert' | 'select' | 'update' | 'execute'>;
 
 export interface LedgerEntryInput {
   userId: string;

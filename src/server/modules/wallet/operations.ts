@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { containerCodeFromRandom, validateContainerCode } from '../../../domain/container-codes';
 import type { Currency } from '../../../domain/markets';
 import { minorFromDecimal, moneyFromMinor, type Money } from '../../../domain/money';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { checkinBatches, containers, ledgerEntries, products, scans, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
@@ -27,6 +27,13 @@ function normalizeCodes(raw: readonly string[]): { codes: string[]; invalid: str
   return { codes: [...codes], invalid };
 }
 
+/** Which of these (valid) codes were ever issued. */
+async function knownContainerCodes(executor: Executor, codes: string[]): Promise<string[]> {
+  if (codes.length === 0) return [];
+  const rows = await executor.select({ code: containers.code }).from(containers).where(inArray(containers.code, codes));
+  return rows.map((row) => row.code);
+}
+
 export interface CheckInResult {
   /** Null when no container of the batch had a pending scan (nothing was written). */
   batch_id: string | null;
@@ -46,9 +53,7 @@ export interface CheckInResult {
 export async function checkIn(db: Database, rawCodes: readonly string[], now: Date, note?: string): Promise<CheckInResult> {
   const { codes, invalid } = normalizeCodes(rawCodes);
   return db.transaction(async (tx) => {
-    const known = codes.length
-      ? (await tx.select({ code: containers.code }).from(containers).where(inArray(containers.code, codes))).map((row) => row.code)
-      : [];
+    const known = await knownContainerCodes(tx, codes);
     const pending = known.length
       ? await tx
           .select({ scan: scans, product: products })
@@ -105,9 +110,7 @@ export interface RejectResult {
 export async function reject(db: Database, rawCodes: readonly string[], reason: string, now: Date): Promise<RejectResult> {
   const { codes, invalid } = normalizeCodes(rawCodes);
   return db.transaction(async (tx) => {
-    const known = codes.length
-      ? (await tx.select({ code: containers.code }).from(containers).where(inArray(containers.code, codes))).map((row) => row.code)
-      : [];
+    const known = await knownContainerCodes(tx, codes);
     const rejected = known.length
       ? await tx
           .update(scans)
