@@ -13,10 +13,9 @@ import {
 import type { AppContext } from '../../app';
 import { OAuthError } from '../../http/api-error';
 import { requestLanguage } from '../../http/language';
-import { fieldErrorsOf } from '../../http/validation';
 import { authenticate, currentSession, currentUserId } from './authenticate';
 import { listCountries } from './countries';
-import { parseBody, type SoleFieldError } from './input';
+import { fieldErrorsOf, parseInput, type SoleFieldError } from '../../http/validation';
 import { loginWithPassword } from './login';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { rotateRefreshToken } from './sessions';
@@ -48,7 +47,7 @@ export async function registerAccountRoutes(api: FastifyInstance, context: AppCo
   const requireUser = authenticate(context);
 
   api.post('/user', async (request, reply) => {
-    const body = parseBody(signUpBody, request.body, [{ field: 'terms_accepted', key: 'acceptTerms', code: 'TERMS_NOT_ACCEPTED' }]);
+    const body = parseInput(signUpBody, request.body, [{ field: 'terms_accepted', key: 'acceptTerms', code: 'TERMS_NOT_ACCEPTED' }]);
     await context.rateLimits.consume('signUpsPerAddress', request.ip);
     const user = await signUp(context, body, request.log);
     return reply.status(201).send({ data: user });
@@ -69,7 +68,7 @@ export async function registerAccountRoutes(api: FastifyInstance, context: AppCo
   });
 
   api.patch('/user', { preHandler: requireUser }, async (request) => {
-    const body = parseBody(updateUserBody, request.body);
+    const body = parseInput(updateUserBody, request.body);
     return { data: await updateUser(context, currentUserId(request), body) };
   });
 
@@ -79,24 +78,24 @@ export async function registerAccountRoutes(api: FastifyInstance, context: AppCo
   });
 
   api.post('/user/verify_email', { preHandler: requireUser }, async (request) => {
-    const body = parseBody(verifyEmailBody, request.body, [{ field: 'code', key: 'enterFourDigits', code: 'CODE_FORMAT' }]);
+    const body = parseInput(verifyEmailBody, request.body, [{ field: 'code', key: 'enterFourDigits', code: 'CODE_FORMAT' }]);
     return { data: await verifyEmail(context, currentUserId(request), body.code) };
   });
 
   api.post('/user/reset_password', async (request) => {
-    const body = parseBody(resetPasswordRequestBody, request.body);
+    const body = parseInput(resetPasswordRequestBody, request.body);
     await requestPasswordReset(context, body.email, request.ip, request.log);
     return { data: { sent: true } };
   });
 
   api.put('/user/reset_password', async (request) => {
-    const body = parseBody(resetPasswordBody, request.body, [passwordsMismatch]);
+    const body = parseInput(resetPasswordBody, request.body, [passwordsMismatch]);
     await resetPassword(context, body.token, body.password);
     return { data: { password_updated: true } };
   });
 
   api.post('/user/change_password', { preHandler: requireUser }, async (request) => {
-    const body = parseBody(changePasswordBody, request.body, [passwordsMismatch]);
+    const body = parseInput(changePasswordBody, request.body, [passwordsMismatch]);
     const session = currentSession(request);
     await changePassword(context, {
       userId: session.userId,
