@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ describe('serving the built app', () => {
   let t: TestApp;
   let buildDir: string;
   const shell = '<!doctype html><title>Roundtrip shell</title>';
+  const bigScript = `console.log(${JSON.stringify('deposit '.repeat(500))});`;
 
   beforeAll(async () => {
     buildDir = mkdtempSync(path.join(tmpdir(), 'roundtrip-build-'));
@@ -15,6 +17,10 @@ describe('serving the built app', () => {
     writeFileSync(path.join(buildDir, 'index.html'), shell);
     writeFileSync(path.join(buildDir, 'assets', 'main-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(buildDir, 'manifest.webmanifest'), '{}');
+    // What scripts/compress-dist.mjs writes beside a large file.
+    writeFileSync(path.join(buildDir, 'assets', 'big-def456.js'), bigScript);
+    writeFileSync(path.join(buildDir, 'assets', 'big-def456.js.br'), brotliCompressSync(bigScript));
+    writeFileSync(path.join(buildDir, 'assets', 'big-def456.js.gz'), gzipSync(bigScript));
     t = await createTestApp('pglite', { env: { STATIC_DIR: buildDir } });
   });
   afterAll(async () => {
@@ -36,6 +42,19 @@ describe('serving the built app', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const manifest = await t.inject({ method: 'GET', url: '/manifest.webmanifest' });
     expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the compressed copy the client accepts, and the plain file to one that accepts none', async () => {
+    const brotli = await t.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(bigScript);
+    const gzip = await t.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await t.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
   });
 
   it('answers a missing file or API path with 404, not the shell', async () => {

@@ -16,6 +16,8 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
       root: staticDir,
       wildcard: true,
       index: false,
+      // The build writes .br and .gz beside each text file (scripts/compress-dist.mjs).
+      preCompressed: true,
       // Our own headers below; the plugin's default would overwrite them with max-age=0.
       cacheControl: false,
       setHeaders(response, filePath) {
