@@ -1,4 +1,8 @@
 import { Dexie, type EntityTable } from 'dexie';
+import { databaseName } from './db-loader';
+
+// Loaded through db-loader: whoever uses the database waits for this module, nobody imports it up front.
+export { liveQuery } from 'dexie';
 
 interface KeyValue {
   key: string;
@@ -44,7 +48,7 @@ class RoundtripDatabase extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'id'>;
 
   constructor() {
-    super('roundtrip');
+    super(databaseName);
     this.version(1).stores({ kv: 'key' });
     this.version(2).stores({ kv: 'key', outbox: 'id, state, nextAttemptAt, createdAt' });
   }

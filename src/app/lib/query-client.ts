@@ -2,7 +2,7 @@ import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { persistQueryClientRestore, persistQueryClientSubscribe, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { isApiError } from './api';
-import { db, isQuotaError } from './db';
+import { hasStoredData, loadDatabase } from './db-loader';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -35,13 +35,18 @@ const cacheKey = 'query-cache';
 export const queryPersister = createAsyncStoragePersister({
   key: cacheKey,
   storage: {
-    getItem: async (key) => (await db.kv.get(key))?.value ?? null,
+    getItem: async (key) => {
+      if (!(await hasStoredData())) return null;
+      const { db } = await loadDatabase();
+      return (await db.kv.get(key))?.value ?? null;
+    },
     setItem: async (key, value) => {
       // An empty cache leaves nothing behind, so a signed-out browser holds no record.
       if (/"queries":\[\]/.test(value) && /"mutations":\[\]/.test(value)) {
-        await db.kv.delete(key);
+        if (await hasStoredData()) await (await loadDatabase()).db.kv.delete(key);
         return;
       }
+      const { db, isQuotaError } = await loadDatabase();
       try {
         await db.kv.put({ key, value });
       } catch (error) {
@@ -54,7 +59,7 @@ export const queryPersister = createAsyncStoragePersister({
       }
     },
     removeItem: async (key) => {
-      await db.kv.delete(key);
+      if (await hasStoredData()) await (await loadDatabase()).db.kv.delete(key);
     },
   },
 });

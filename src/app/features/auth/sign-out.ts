@@ -1,4 +1,4 @@
-import { clearDatabase } from '../../lib/db';
+import { hasStoredData, loadDatabase } from '../../lib/db-loader';
 import { queryClient, queryPersister } from '../../lib/query-client';
 import { clearTokens } from '../../lib/session';
 
@@ -13,7 +13,7 @@ export async function signOut(): Promise<void> {
   queryClient.clear();
   try {
     await queryPersister.removeClient();
-    await clearDatabase();
+    if (await hasStoredData()) await (await loadDatabase()).clearDatabase();
   } finally {
     window.location.assign('/');
   }

@@ -1,4 +1,5 @@
 import { db, isQuotaError, type OutboxEntry, type OutboxMethod } from '../../lib/db';
+import { OutboxStorageFullError } from './outbox-storage-full';
 
 /** What happened to one send. */
 export type SendResult =
@@ -20,9 +21,7 @@ export interface EnqueueInput {
   keyIn?: 'body' | 'header';
 }
 
-export class OutboxStorageFullError extends Error {
-  override readonly name = 'OutboxStorageFullError';
-}
+export { OutboxStorageFullError };
 
 const firstRetryMs = 2_000;
 const maxRetryMs = 10 * 60_000;

@@ -1,16 +1,20 @@
 import { useEffect, useState } from 'react';
-import { liveQuery } from 'dexie';
 import { t } from '@lingui/core/macro';
 import { apiBase } from '../../lib/config';
-import { db, type OutboxEntry } from '../../lib/db';
+import type { OutboxEntry } from '../../lib/db';
+import { databaseLoaded, hasStoredData, loadDatabase } from '../../lib/db-loader';
 import { currentLocale } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import { freshAccessToken, hasSession, refreshTokens } from '../../lib/session';
 import { notify } from '../../ui/notifications';
 import { meQueryKey } from '../auth/api/me';
-import { classify, flushDue, saveToOutbox, type EnqueueInput, type SendResult } from './outbox-core';
+import type { EnqueueInput, SendResult } from './outbox-core';
 
-export { OutboxStorageFullError, type EnqueueInput } from './outbox-core';
+export { OutboxStorageFullError } from './outbox-storage-full';
+export type { EnqueueInput } from './outbox-core';
+
+/** The outbox's storage code comes with the database (db-loader), when there is something to send or show. */
+const loadCore = () => import('./outbox-core');
 export type { OutboxEntry } from '../../lib/db';
 
 /** The owner recorded on an entry: the signed-in customer's id, from the (persisted) user query. */
@@ -53,9 +57,9 @@ async function sendEntry(entry: OutboxEntry): Promise<SendResult> {
         // Not JSON: the status says enough.
       }
     }
-    return classify(response.status, code, message);
+    return (await loadCore()).classify(response.status, code, message);
   } catch {
-    return classify(0, 'NETWORK', '');
+    return (await loadCore()).classify(0, 'NETWORK', '');
   }
 }
 
@@ -77,6 +81,9 @@ export function flushOutbox(): Promise<void> {
       again = false;
       const owner = currentOwner();
       if (!owner || !navigator.onLine) return;
+      // Nothing was ever stored on this device, so nothing can be waiting.
+      if (!(await hasStoredData())) return;
+      const { flushDue } = await loadCore();
       const round = () => flushDue(owner, sendEntry);
       const report = navigator.locks ? await navigator.locks.request('roundtrip-outbox', round) : await round();
       if (report.sent.length > 0) void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] || query.queryKey[1] !== meQueryKey[1] });
@@ -106,6 +113,7 @@ export function flushOutbox(): Promise<void> {
 export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
   const owner = currentOwner();
   if (!owner) throw new Error('Sign in before queuing an action');
+  const { saveToOutbox } = await loadCore();
   const entry = await saveToOutbox(input, owner);
   void requestBackgroundSync();
   void flushOutbox();
@@ -114,6 +122,7 @@ export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
 
 /** Removes an entry the server refused, once the customer has seen why. */
 export async function dismissOutboxEntry(id: string): Promise<void> {
+  const { db } = await loadDatabase();
   await db.outbox.delete(id);
 }
 
@@ -146,11 +155,22 @@ export function startOutbox(): void {
 export function useOutbox(kind?: string): OutboxEntry[] {
   const [entries, setEntries] = useState<OutboxEntry[]>([]);
   useEffect(() => {
-    const subscription = liveQuery(() => db.outbox.orderBy('createdAt').toArray()).subscribe({
-      next: (all) => setEntries(kind ? all.filter((entry) => entry.kind === kind) : all),
-      error: () => setEntries([]),
-    });
-    return () => subscription.unsubscribe();
+    let unsubscribe: (() => void) | undefined;
+    let cancelled = false;
+    void (async () => {
+      // On a device with nothing stored yet, the list starts once the first action is saved.
+      const { db, liveQuery } = (await hasStoredData()) ? await loadDatabase() : await databaseLoaded;
+      if (cancelled) return;
+      const subscription = liveQuery(() => db.outbox.orderBy('createdAt').toArray()).subscribe({
+        next: (all) => setEntries(kind ? all.filter((entry) => entry.kind === kind) : all),
+        error: () => setEntries([]),
+      });
+      unsubscribe = () => subscription.unsubscribe();
+    })();
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
   }, [kind]);
   return entries;
 }

@@ -1,6 +1,6 @@
 import { Workbox } from 'workbox-window';
 import { i18n } from '@lingui/core';
-import { onDatabaseVersionChange } from '../../lib/db';
+import { databaseLoaded } from '../../lib/db-loader';
 import { setAppStatus, type BeforeInstallPromptEvent } from './app-status';
 import { startOutbox } from './outbox';
 
@@ -98,7 +98,7 @@ export function startOffline(): void {
   if (window.matchMedia?.('(display-mode: standalone)').matches || (navigator as Navigator & { standalone?: boolean }).standalone) {
     setAppStatus({ installed: true });
   }
-  onDatabaseVersionChange(() => setAppStatus({ databaseOutdated: true }));
+  void databaseLoaded.then(({ onDatabaseVersionChange }) => onDatabaseVersionChange(() => setAppStatus({ databaseOutdated: true })));
   registerServiceWorker();
   void askPersistentStorage();
   startOutbox();

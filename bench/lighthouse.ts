@@ -1,0 +1,56 @@
+// Lighthouse 12 performance score with its default (mobile) settings, run as its CLI does.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromiumArgs } from './browser';
+
+export interface LighthouseFigures {
+  path: string;
+  performance: number;
+  firstContentfulPaintMs: number;
+  largestContentfulPaintMs: number;
+  totalBlockingTimeMs: number;
+}
+
+interface LighthouseReport {
+  categories: { performance: { score: number } };
+  audits: Record<string, { numericValue?: number }>;
+}
+
+export async function lighthouse(baseUrl: string, pagePath: string): Promise<LighthouseFigures> {
+  const outputDir = mkdtempSync(path.join(os.tmpdir(), 'roundtrip-lighthouse-'));
+  const output = path.join(outputDir, 'report.json');
+  const cli = path.join('node_modules', 'lighthouse', 'cli', 'index.js');
+  const args = [
+    cli,
+    baseUrl + pagePath,
+    '--only-categories=performance',
+    '--output=json',
+    `--output-path=${output}`,
+    '--quiet',
+    `--chrome-flags=--headless=new ${chromiumArgs.join(' ')}`,
+  ];
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, args, {
+        env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let errors = '';
+      child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exited with ${code}: ${errors.slice(-500)}`))));
+    });
+    const report: LighthouseReport = JSON.parse(readFileSync(output, 'utf8'));
+    const audit = (name: string) => Math.round(report.audits[name]?.numericValue ?? -1);
+    return {
+      path: pagePath,
+      performance: Math.round(report.categories.performance.score * 100),
+      firstContentfulPaintMs: audit('first-contentful-paint'),
+      largestContentfulPaintMs: audit('largest-contentful-paint'),
+      totalBlockingTimeMs: audit('total-blocking-time'),
+    };
+  } finally {
+    rmSync(outputDir, { recursive: true, force: true });
+  }
+}

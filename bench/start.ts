@@ -1,0 +1,147 @@
+// Time from navigation to the balance on /user/account, as a customer feels it:
+//  - online, cold (empty cache, no service worker yet), throttled like Lighthouse's mobile preset;
+//  - offline, after one online visit (service worker shell + IndexedDB query cache).
+// Each beside a static HTML page holding the same element, served the same way: over HTTP with
+// the same throttling, and offline from its own service worker's cache.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { median, prepareContext, type Tokens } from './browser';
+
+/** Lighthouse mobile: 150 ms round trip, 1.6 Mbps down, 750 Kbps up, CPU 4× slower. */
+export const mobileThrottling = { latencyMs: 150, downloadKbps: 1600, uploadKbps: 750, cpuSlowdown: 4 };
+
+export interface StartFigures {
+  runs: number;
+  appMs: number[];
+  baselineMs: number[];
+  appMedianMs: number;
+  baselineMedianMs: number;
+  ratio: number;
+}
+
+/** Records performance.now() when the balance first shows. A string: tsx helpers do not exist in the page. */
+const watchBalance = `(() => {
+  const mark = () => {
+    if (window.balanceAt === undefined && document.querySelector('[data-testid="balance"]')) {
+      window.balanceAt = performance.now();
+      return true;
+    }
+    return false;
+  };
+  if (mark()) return;
+  const observer = new MutationObserver(() => { if (mark()) observer.disconnect(); });
+  observer.observe(document, { childList: true, subtree: true });
+})();`;
+
+const staticPage = `<!doctype html><html lang="en-US"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>Account</title></head><body><h1>Account</h1><p data-testid="balance">$3.25</p>
+<script>if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js');</script></body></html>`;
+const staticWorker = `
+self.addEventListener('install', (event) => { event.waitUntil(caches.open('static').then((cache) => cache.add('/account')).then(() => self.skipWaiting())); });
+self.addEventListener('activate', (event) => { event.waitUntil(self.clients.claim()); });
+self.addEventListener('fetch', (event) => { event.respondWith(caches.match(event.request).then((hit) => hit || fetch(event.request))); });`;
+
+/** The baseline: a plain HTTP server with one page and a service worker that caches it. */
+async function startStaticServer(): Promise<{ server: Server; url: string }> {
+  const server = createServer((request, response) => {
+    if (request.url === '/sw.js') {
+      response.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-cache' });
+      response.end(staticWorker);
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+    response.end(staticPage);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+async function throttle(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: mobileThrottling.latencyMs,
+    downloadThroughput: (mobileThrottling.downloadKbps * 1000) / 8,
+    uploadThroughput: (mobileThrottling.uploadKbps * 1000) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: mobileThrottling.cpuSlowdown });
+}
+
+async function balanceAt(page: Page): Promise<number> {
+  await page.getByTestId('balance').first().waitFor({ timeout: 60_000 });
+  return page.evaluate(() => (window as Window & { balanceAt?: number }).balanceAt ?? -1);
+}
+
+/** One cold, throttled visit in a fresh context (nothing cached, no service worker). */
+async function coldVisit(browser: Browser, url: string, signIn: { baseUrl: string; tokens: Tokens } | null): Promise<number> {
+  const context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
+  if (signIn) await prepareContext(context, signIn.baseUrl, signIn.tokens);
+  await context.addInitScript(watchBalance);
+  const page = await context.newPage();
+  await throttle(context, page);
+  await page.goto(url);
+  const at = await balanceAt(page);
+  await context.close();
+  return at;
+}
+
+function figures(runs: number, app: number[], baseline: number[]): StartFigures {
+  const appMedianMs = Math.round(median(app));
+  const baselineMedianMs = Math.round(median(baseline) * 10) / 10;
+  return {
+    runs,
+    appMs: app.map(Math.round),
+    baselineMs: baseline.map((value) => Math.round(value * 10) / 10),
+    appMedianMs,
+    baselineMedianMs,
+    ratio: Math.round((median(app) / median(baseline)) * 10) / 10,
+  };
+}
+
+export async function benchOnlineStart(browser: Browser, baseUrl: string, tokens: Tokens, runs: number): Promise<StartFigures> {
+  const baseline = await startStaticServer();
+  try {
+    const app: number[] = [];
+    const statics: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      app.push(await coldVisit(browser, `${baseUrl}/us/user/account`, { baseUrl, tokens }));
+      statics.push(await coldVisit(browser, `${baseline.url}/account`, null));
+    }
+    return figures(runs, app, statics);
+  } finally {
+    baseline.server.close();
+  }
+}
+
+async function offlineReloads(browser: Browser, url: string, signIn: { baseUrl: string; tokens: Tokens } | null, runs: number) {
+  const context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'allow' });
+  if (signIn) await prepareContext(context, signIn.baseUrl, signIn.tokens);
+  await context.addInitScript(watchBalance);
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.getByTestId('balance').first().waitFor();
+  await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active && navigator.serviceWorker.controller));
+  // The query cache is persisted a moment after the answers arrive.
+  await page.waitForTimeout(1500);
+  await context.setOffline(true);
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    await page.reload();
+    times.push(await balanceAt(page));
+  }
+  await context.close();
+  return times;
+}
+
+export async function benchOfflineStart(browser: Browser, baseUrl: string, tokens: Tokens, runs: number): Promise<StartFigures> {
+  const baseline = await startStaticServer();
+  try {
+    const app = await offlineReloads(browser, `${baseUrl}/us/user/account`, { baseUrl, tokens }, runs);
+    const statics = await offlineReloads(browser, `${baseline.url}/account`, null, runs);
+    return figures(runs, app, statics);
+  } finally {
+    baseline.server.close();
+  }
+}
