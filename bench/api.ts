@@ -1,8 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase, type DatabaseTarget } from '../src/server/db/client';
+import { demoCustomer, signIn } from './browser';
 import { startServer } from './processes';
+import { issueCodesToScan, seedLongHistory } from './seed-history';
 
 export interface LoadFigures {
   requestsPerSecond: number;
@@ -20,9 +25,26 @@ export interface ApiCase {
 }
 
 const connections = 50;
+/** Enough never-scanned codes that every POST /scans of a run records a new scan. */
+const codesToScan = 40_000;
 
-async function load(url: string, headers: Record<string, string>, seconds: number): Promise<LoadFigures> {
-  const result = await autocannon({ url, connections, duration: seconds, headers });
+type Request = { method?: 'GET' | 'POST'; path: string; headers?: Record<string, string>; setupRequest?: (request: { body?: string }) => { body?: string } };
+
+async function load(baseUrl: string, request: Request, seconds: number): Promise<LoadFigures> {
+  const result = await autocannon({
+    url: baseUrl,
+    connections,
+    duration: seconds,
+    // Keys left undefined make autocannon's workers hang: set only the ones this request has.
+    requests: [
+      {
+        method: request.method ?? 'GET',
+        path: request.path,
+        ...(request.headers ? { headers: request.headers } : {}),
+        ...(request.setupRequest ? { setupRequest: request.setupRequest as never } : {}),
+      },
+    ],
+  });
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
@@ -31,50 +53,107 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
   };
 }
 
-async function signIn(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/v2/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'password', client_id: 'bench', email: 'demo.us@roundtrip.example', password: 'roundtrip-demo' }),
-  });
-  const body: unknown = await response.json();
-  if (!response.ok || typeof body !== 'object' || body === null || !('access_token' in body) || typeof body.access_token !== 'string') {
-    throw new Error(`demo sign-in failed: ${response.status} ${JSON.stringify(body)}`);
-  }
-  return body.access_token;
+/** A database for one run: a PGlite folder, or a new database on the PostgreSQL server. */
+interface BenchDatabase {
+  dataDir: string;
+  env: Record<string, string>;
+  target: DatabaseTarget;
+  drop(): Promise<void>;
 }
 
-/** GET /api/v2/user with a valid token, on each database, next to a bare Fastify route. */
-export async function benchApi(options: { seconds: number; postgresUrl: string | undefined }): Promise<ApiCase[]> {
+async function freshDatabase(kind: 'pglite' | 'postgres', postgresUrl: string | undefined): Promise<BenchDatabase> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'roundtrip-bench-'));
+  if (kind === 'pglite') {
+    return { dataDir, env: { DATA_DIR: dataDir }, target: { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  if (!postgresUrl) throw new Error('no PostgreSQL URL');
+  const name = `roundtrip_bench_${randomUUID().slice(0, 8)}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return {
+    dataDir,
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    target: { kind: 'postgres', url: url.toString() },
+    drop: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      const dropper = new pg.Client({ connectionString: postgresUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/**
+ * Each customer call at 50 connections on each database, next to a bare Fastify route measured
+ * in the same run: GET /user, GET /user/balance, GET /merged_transactions (the app's page of 1,000
+ * for a customer with about 10,000 rows) and POST /scans (a new code each time).
+ */
+export async function benchApi(options: { seconds: number; postgresUrl: string | undefined; log: (line: string) => void }): Promise<ApiCase[]> {
   const cases: ApiCase[] = [];
+  options.log('api: bare Fastify baseline');
   const baseline = await startServer('bench/baseline-server.ts', {}, '/constant', 18_090);
-  const baselineFigures = await load(`${baseline.url}/constant`, {}, options.seconds);
+  const baselineFigures = await load(baseline.url, { path: '/constant' }, options.seconds);
   await baseline.stop();
   cases.push({ name: 'bare Fastify route (baseline)', database: 'none', figures: baselineFigures, ratioToBaseline: 1 });
 
-  const databases: { kind: 'pglite' | 'postgres'; env: Record<string, string> }[] = [{ kind: 'pglite', env: {} }];
-  if (options.postgresUrl) databases.push({ kind: 'postgres', env: { DATABASE_URL: options.postgresUrl } });
-
-  for (const database of databases) {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'roundtrip-bench-'));
-    const server = await startServer(
-      'src/server/main.ts',
-      { ...database.env, DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-build') },
-      '/readyz',
-      18_091,
-    );
+  const kinds: ('pglite' | 'postgres')[] = options.postgresUrl ? ['pglite', 'postgres'] : ['pglite'];
+  for (const kind of kinds) {
+    const database = await freshDatabase(kind, options.postgresUrl);
+    const serverEnv = { ...database.env, STATIC_DIR: path.join(database.dataDir, 'no-build'), SEED_DEMO: 'true' };
     try {
-      const token = await signIn(server.url);
-      const figures = await load(`${server.url}/api/v2/user`, { authorization: `Bearer ${token}` }, options.seconds);
-      cases.push({
-        name: 'GET /api/v2/user (valid token)',
-        database: database.kind,
-        figures,
-        ratioToBaseline: Number((figures.requestsPerSecond / baselineFigures.requestsPerSecond).toFixed(3)),
-      });
+      options.log(`api (${kind}): migrations and demo data`);
+      const first = await startServer('src/server/main.ts', serverEnv, '/readyz', 18_091);
+      await first.stop();
+      options.log(`api (${kind}): 10,000 history rows and ${codesToScan} codes to scan`);
+      const handle = await openDatabase(database.target);
+      let codes: string[];
+      try {
+        await seedLongHistory(handle.db, demoCustomer.email);
+        codes = await issueCodesToScan(handle.db, codesToScan);
+      } finally {
+        await handle.close();
+      }
+      const server = await startServer('src/server/main.ts', serverEnv, '/readyz', 18_091);
+      try {
+        const { access_token: token } = await signIn(server.url);
+        const authorization = `Bearer ${token}`;
+        let next = 0;
+        const requests: { name: string; request: Request }[] = [
+          { name: 'GET /api/v2/user', request: { path: '/api/v2/user', headers: { authorization } } },
+          { name: 'GET /api/v2/user/balance', request: { path: '/api/v2/user/balance', headers: { authorization } } },
+          {
+            name: 'GET /api/v2/merged_transactions (1,000 of 10,000)',
+            request: { path: '/api/v2/merged_transactions?items_per_page=1000&page=1', headers: { authorization } },
+          },
+          {
+            name: 'POST /api/v2/scans (new code each)',
+            request: {
+              method: 'POST',
+              path: '/api/v2/scans',
+              headers: { authorization, 'content-type': 'application/json' },
+              setupRequest: (request) => ({
+                ...request,
+                body: JSON.stringify({ id: randomUUID(), code: codes[next++ % codes.length], scanned_at: new Date().toISOString() }),
+              }),
+            },
+          },
+        ];
+        for (const { name, request } of requests) {
+          options.log(`api (${kind}): ${name}`);
+          const figures = await load(server.url, request, options.seconds);
+          cases.push({ name, database: kind, figures, ratioToBaseline: Number((figures.requestsPerSecond / baselineFigures.requestsPerSecond).toFixed(3)) });
+        }
+        if (next > codes.length) options.log(`api (${kind}): ran out of fresh codes after ${codes.length} scans; later scans were retries`);
+      } finally {
+        await server.stop();
+      }
     } finally {
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
     }
   }
   return cases;

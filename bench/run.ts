@@ -1,41 +1,60 @@
 // `npm run bench`: measures what users feel, each figure beside a baseline measured in the same run.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// Needs a build (it runs `npm run build` when dist/ is missing) and Chromium (/usr/bin/chromium or CHROMIUM_PATH).
+// PostgreSQL figures need BENCH_DATABASE_URL or TEST_DATABASE_URL (a server where it may create databases).
+// BENCH_SECONDS (default 10) is the length of each API load; BENCH_ONLY=api,frontend picks sections.
+import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchApi } from './api';
+import { benchApi, type ApiCase } from './api';
+import { firstLoadBudgetGzipBytes } from './bundle';
+import { benchFrontend, type FrontendFigures } from './frontend';
+import { startServer } from './processes';
+import { formatReport } from './report';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-
+const only = new Set((process.env.BENCH_ONLY ?? 'api,frontend').split(','));
+const distDir = 'dist';
 const startedAt = new Date();
-const api = await benchApi({ seconds, postgresUrl });
+const log = (line: string) => process.stdout.write(`[${((Date.now() - startedAt.getTime()) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
+
+if (only.has('frontend') && !existsSync(path.join(distDir, 'index.html'))) {
+  log('no build in dist/: npm run build');
+  execSync('npm run build', { stdio: 'inherit' });
+}
+
+let api: ApiCase[] = [];
+if (only.has('api')) api = await benchApi({ seconds, postgresUrl, log });
+
+let frontend: FrontendFigures | undefined;
+if (only.has('frontend')) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'roundtrip-bench-app-'));
+  log('frontend: starting the app with demo data');
+  const server = await startServer('src/server/main.ts', { DATA_DIR: dataDir, STATIC_DIR: path.resolve(distDir), SEED_DEMO: 'true' }, '/readyz', 18_092);
+  try {
+    frontend = await benchFrontend({ baseUrl: server.url.replace('127.0.0.1', 'localhost'), distDir, startRuns: Number(process.env.BENCH_START_RUNS ?? 3), log });
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
 
 const results = {
   date: startedAt.toISOString(),
+  durationSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
   machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+  budget: { firstLoadGzipJsBytes: firstLoadBudgetGzipBytes },
   api,
+  frontend,
 };
 
-const rows = api.map((entry) =>
-  [
-    entry.name.padEnd(34),
-    entry.database.padEnd(9),
-    String(entry.figures.requestsPerSecond).padStart(8),
-    `${entry.figures.p50Ms} ms`.padStart(8),
-    `${entry.figures.p99Ms} ms`.padStart(8),
-    (entry.ratioToBaseline === null ? '' : entry.ratioToBaseline.toFixed(2)).padStart(7),
-    entry.figures.non2xx > 0 ? `  (${entry.figures.non2xx} non-2xx!)` : '',
-  ].join('  '),
-);
-const table = [
-  `API at 50 connections, ${seconds} s each (${results.machine.cpus} cores, Node ${process.version})`,
-  ['case'.padEnd(34), 'database'.padEnd(9), 'req/s'.padStart(8), 'p50'.padStart(8), 'p99'.padStart(8), 'ratio'.padStart(7)].join('  '),
-  ...rows,
-].join('\n');
-
+const report = formatReport(results, seconds);
 const outputDir = path.join('bench', 'results');
 mkdirSync(outputDir, { recursive: true });
 const stamp = startedAt.toISOString().slice(0, 10);
 writeFileSync(path.join(outputDir, `${stamp}.json`), JSON.stringify(results, null, 2) + '\n');
-writeFileSync(path.join(outputDir, `${stamp}.txt`), table + '\n');
-process.stdout.write(`\n${table}\n\nWritten to ${outputDir}/${stamp}.json\n`);
+writeFileSync(path.join(outputDir, `${stamp}.md`), report + '\n');
+process.stdout.write(`\n${report}\n\nWritten to ${outputDir}/${stamp}.json and ${stamp}.md (${results.durationSeconds} s)\n`);
+const home = frontend?.pages.find((page) => page.name === 'home');
+if (home && home.js.gzip > firstLoadBudgetGzipBytes) process.exitCode = 1;
