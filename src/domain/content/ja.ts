@@ -18,7 +18,7 @@ export const jaContent = {
     'cta.text': '無料アカウントを作成してデポジットを受け取る、購入・返却できる場所を見る、またはプログラムの仕組みを順に確認してください。',
   },
   'how-it-works': {
-    title: '仕組み',
+    title: 'ご利用の流れ',
     description: 'Roundtrip の容器を返却してデポジットを受け取る方法。',
     intro: 'お店の棚から銀行口座まで、4つのステップです。無料の Roundtrip アカウントが、返却した容器をすべて記録します。',
     'step.buy.title': '買う',
