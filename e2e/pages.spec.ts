@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible } from './support/fixtures';
 import { filled, languageMarkets, pageTexts } from './support/content';
 import { headings } from './support/texts';
+import { indexedDbContents, waitForServiceWorker } from './support/offline';
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
@@ -146,4 +147,28 @@ test('the server serves each namespace and locale, and 404 for unknown ones', as
   expect((await translations.json()).data.translations['privacy-policy']).toEqual(pageTexts.fr['privacy-policy']);
   expect((await request.get('/locales/de-DE/faq.json')).status()).toBe(404);
   expect((await request.get('/locales/en-US/unknown.json')).status()).toBe(404);
+});
+
+test.describe('offline', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('a content page never visited opens offline with its bundled text; a visited one with the server’s', async ({ page, context }) => {
+    await page.route('**/locales/en-US/faq.json*', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...((await response.json()) as Record<string, string>), title: 'FAQ as last served' } });
+    });
+    await page.goto('/us/faq');
+    await expect(h1(page)).toHaveText('FAQ as last served');
+    await waitForServiceWorker(page);
+    // The query cache, saved to IndexedDB, holds the server's text.
+    await expect.poll(async () => JSON.stringify((await indexedDbContents(page)).kv ?? [])).toContain('FAQ as last served');
+    await context.setOffline(true);
+
+    await page.goto('/fr/how-it-works');
+    await expect(h1(page)).toHaveText(pageTexts.fr['how-it-works'].title);
+    await expect(page.getByText(pageTexts.fr['how-it-works'].intro)).toBeVisible();
+
+    await page.goto('/us/faq');
+    await expect(h1(page)).toHaveText('FAQ as last served');
+  });
 });

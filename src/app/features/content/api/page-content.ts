@@ -53,6 +53,9 @@ export const bundledContentQueryOptions = (language: Language) =>
     queryKey: ['bundled-content', language] as const,
     queryFn: () => loadBundledContent(language),
     staleTime: Number.POSITIVE_INFINITY,
+    // A chunk of the app (precached by the service worker), not a network call: it must load
+    // offline too, where an 'online' query would wait for the network and leave the page blank.
+    networkMode: 'always',
     // Part of the app build: never saved, always loaded from the chunk.
     meta: { persist: false },
   });
