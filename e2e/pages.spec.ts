@@ -172,3 +172,13 @@ test.describe('offline', () => {
     await expect(h1(page)).toHaveText('FAQ as last served');
   });
 });
+
+test('at 360 px nothing overflows sideways on the content pages and the contact form', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  for (const path of ['/fr', '/jp/how-it-works', '/fr/faq', '/jp/privacy-policy', '/fr/contact-us']) {
+    await page.goto(path);
+    await expect(h1(page)).not.toBeEmpty();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: testInfo.outputPath(`${path.replaceAll('/', '_')}-360.png`), fullPage: true });
+  }
+});
