@@ -52,7 +52,8 @@ export default defineConfig({
     }),
   ],
   server: {
-    proxy: { '/api': apiTarget },
+    // Page content (/locales/{lng}/{ns}.json) is served by the API server too.
+    proxy: { '/api': apiTarget, '/locales': apiTarget },
   },
   build: {
     target: 'es2022',

@@ -3,6 +3,8 @@ import { test, expect, expectAccessible, signIn, signUpViaApi, demo, uniqueEmail
 const h1 = (page: import('@playwright/test').Page) => page.getByRole('heading', { level: 1 });
 
 test('public screens have no serious or critical axe violation', async ({ page }) => {
+  // Fourteen pages with an axe run each; the content pages are long enough that the default 30 s is tight.
+  test.setTimeout(90_000);
   for (const path of [
     '/us',
     '/countries',

@@ -25,7 +25,7 @@ test.describe('locale choice order', () => {
     await page.goto('/faq');
     await expect(h1(page)).toHaveText('よくある質問');
     await expect(page).toHaveTitle('よくある質問 · Roundtrip');
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'Roundtrip についてよくある質問と回答。');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', '容器の返却、デポジット、アカウントに関するよくある質問への回答。');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP');
   });
 });

@@ -252,6 +252,8 @@ export const fieldErrorKeys = [
   'zipCodeTooShort',
   'zipCodeInvalid',
   'tooLong',
+  'messageTooShort',
+  'messageTooLong',
   'invalidValue',
   'unknownField',
 ] as const;

@@ -9,6 +9,8 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticApp } from './http/static-app';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerAccountRoutes } from './modules/accounts/routes';
+import { registerContactRoutes } from './modules/contact/routes';
+import { registerContentApiRoutes, registerLocaleFileRoutes } from './modules/content/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerWalletRoutes } from './modules/wallet/routes';
 
@@ -81,9 +83,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await registerAccountRoutes(api, context);
       await registerWalletRoutes(api, context);
+      await registerContentApiRoutes(api, context);
+      await registerContactRoutes(api, context);
     },
     { prefix: '/api/v2' },
   );
+  await registerLocaleFileRoutes(app, context);
   await registerStaticApp(app, config.staticDir);
   return app;
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { seedContent } from './modules/content/content';
 import { seedCatalogue } from './modules/wallet/catalogue';
 import { seedDemoData } from './seed/demo';
 
@@ -20,6 +21,8 @@ async function main() {
   const app = await buildApp({ config, db: database.db });
   // The catalogue is reference data, not demo data: every start brings it up to date.
   await seedCatalogue(database.db);
+  // Page texts too: the bundled source is the starting point, operators' edits are kept.
+  await seedContent(database.db);
   const demo = config.seedDemo ? await seedDemoData(database.db, app.log) : undefined;
 
   let closing = false;

@@ -17,6 +17,8 @@ const fieldErrorMessages: Record<FieldErrorKey, MessageDescriptor> = {
   zipCodeTooShort: msg`Your zip code must be at least 5 characters long.`,
   zipCodeInvalid: msg`Please enter a valid zip code.`,
   tooLong: msg`This is too long.`,
+  messageTooShort: msg`Please write at least 10 characters.`,
+  messageTooLong: msg`Please keep your message under 2,000 characters.`,
   invalidValue: msg`This value is not valid.`,
   unknownField: msg`This field is not expected.`,
 };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -228,4 +228,45 @@ export const balances = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('balances_not_negative', sql`${table.balanceMinor} >= 0`)],
+);
+
+/**
+ * Page content (issue 9): one row per text of a page namespace, per locale and status. The
+ * bundled texts are seeded at every start (source 'bundled'); an operator's edit (source
+ * 'operator') is never overwritten by the seed. A draft row is a version not yet published.
+ */
+export const contentEntries = pgTable(
+  'content_entries',
+  {
+    locale: text('locale').notNull(),
+    namespace: text('namespace').notNull(),
+    key: text('key').notNull(),
+    status: text('status').notNull(),
+    text: text('text').notNull(),
+    source: text('source').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.locale, table.namespace, table.status, table.key] }),
+    check('content_entries_status', sql`${table.status} in ('published', 'draft')`),
+    check('content_entries_source', sql`${table.source} in ('bundled', 'operator')`),
+  ],
+);
+
+/** Messages sent with the contact form; mailed to support, kept to follow up (2 years, privacy policy). */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    topic: text('topic').notNull(),
+    message: text('message').notNull(),
+    locale: text('locale').notNull(),
+    countryCode: text('country_code'),
+    /** Set once support's mail went out; null means it is still to be forwarded. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('contact_messages_created_idx').on(table.createdAt), index('contact_messages_email_idx').on(table.email)],
 );

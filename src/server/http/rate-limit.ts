@@ -16,6 +16,9 @@ export const defaultLimitRules = {
   resetRequestsPerAccount: { points: 5, windowSeconds: 60 * 60 },
   resetRequestsPerAddress: { points: 20, windowSeconds: 60 * 60 },
   signUpsPerAddress: { points: 20, windowSeconds: 60 * 60 },
+  /** The contact form mails support: a person writes a few messages an hour, a spammer many. */
+  contactPerAddress: { points: 5, windowSeconds: 60 * 60 },
+  contactPerEmail: { points: 3, windowSeconds: 60 * 60 },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof defaultLimitRules;

@@ -9,6 +9,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Where answers go, when not to the sender (support answers a contact message to its author). */
+  replyTo?: string;
   /** What the mail is for, for the log; never its content, which holds codes and links. */
   kind: string;
 }
@@ -35,7 +37,7 @@ export function createMailer(options: MailerOptions): Mailer {
     const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo });
         options.logger.info({ kind: mail.kind }, 'mail sent over SMTP');
       },
       close: () => transport.close(),
@@ -45,7 +47,7 @@ export function createMailer(options: MailerOptions): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo });
       const message: unknown = info.message;
       if (!Buffer.isBuffer(message)) throw new Error('the stream transport did not render a message');
       await mkdir(options.mailDir, { recursive: true });

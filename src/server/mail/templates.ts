@@ -121,3 +121,39 @@ export function resetPasswordMail(input: ResetPasswordMailInput): MailContent {
     ]),
   };
 }
+
+export interface ContactSupportMailInput {
+  id: string;
+  name: string;
+  email: string;
+  topic: string;
+  message: string;
+  locale: SupportedLocale;
+  countryCode: CountryCode | undefined;
+  receivedAt: Date;
+}
+
+/**
+ * A contact-form message forwarded to support. Written for the support team, in English; it says
+ * which language to answer in, and a reply goes to the customer (Reply-To). The customer's words
+ * are quoted as text, escaped in the HTML part, and kept off the subject line but for the name.
+ */
+export function contactSupportMail(input: ContactSupportMailInput): MailContent {
+  const singleLineName = input.name.replace(/\s+/g, ' ').slice(0, 100);
+  const facts: [string, string][] = [
+    ['From', `${singleLineName} <${input.email}>`],
+    ['Topic', input.topic],
+    ['Answer in', input.locale],
+    ['Market', input.countryCode ?? 'not given'],
+    ['Received', input.receivedAt.toISOString()],
+    ['Reference', input.id],
+  ];
+  return {
+    subject: `[Contact · ${input.topic}] ${singleLineName}`,
+    text: [...facts.map(([label, value]) => `${label}: ${value}`), '', input.message, ''].join('\n'),
+    html: htmlPage('en', [
+      facts.map(([label, value]) => `<strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}`).join('<br>'),
+      escapeHtml(input.message).replace(/\n/g, '<br>'),
+    ]),
+  };
+}

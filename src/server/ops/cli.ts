@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
@@ -10,6 +10,9 @@ import { listProducts, productName, findProduct, seedCatalogue } from '../module
 import { adjustBalance, cancelScan, checkIn, issueContainers, reject, unscannedContainers } from '../modules/wallet/operations';
 import { countryCodes, isCountryCode } from '../../domain/markets';
 import { labelSheetSvg, printedCode } from './labels';
+import { ContentInputError, editsFromImport, publishDrafts, readNamespace, seedContent, setContent } from '../modules/content/content';
+import { isContentNamespace } from '../../domain/content/namespaces';
+import { isSupportedLocale } from '../../domain/markets';
 
 const usage = `Roundtrip operator tools: the same database as the server (DATA_DIR or DATABASE_URL).
 
@@ -23,6 +26,12 @@ const usage = `Roundtrip operator tools: the same database as the server (DATA_D
                                                          cancel a pending scan
   npm run ops -- adjust (--email <e> | --user <id>) --amount <-1.50|2.00> --comment text [--id <uuid>]
                                                          credit or debit a balance
+  npm run ops -- content show <locale> <namespace> [--draft]
+                                                         the texts a page shows (--draft: with drafts laid over)
+  npm run ops -- content set <locale> <namespace> <key> <text…> [--draft]
+                                                         change one text (live at once, or as a draft)
+  npm run ops -- content import <file.json> [--draft]    change many: { "<locale>": { "<namespace>": { "<key>": "<text>" } } }
+  npm run ops -- content publish <locale> [<namespace>]  publish the drafts
 `;
 
 function fail(message: string): never {
@@ -36,6 +45,7 @@ async function open(): Promise<DatabaseHandle> {
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
   await seedCatalogue(database.db);
+  await seedContent(database.db);
   return database;
 }
 
@@ -85,6 +95,7 @@ async function main(argv: string[]) {
       amount: { type: 'string' },
       comment: { type: 'string' },
       id: { type: 'string' },
+      draft: { type: 'boolean' },
     },
     });
   } catch (error) {
@@ -147,10 +158,43 @@ async function main(argv: string[]) {
           ),
         );
         break;
+      case 'content': {
+        const [action, ...args] = positionals;
+        const status = values.draft ? 'draft' : 'published';
+        if (action === 'show') {
+          const [locale, namespace] = args;
+          if (!isSupportedLocale(locale) || !isContentNamespace(namespace)) fail('content show needs a locale and a namespace');
+          print(await readNamespace(db, locale, namespace, status));
+        } else if (action === 'set') {
+          const [locale, namespace, key, ...words] = args;
+          if (!locale || !namespace || !key || words.length === 0) fail('content set needs <locale> <namespace> <key> <text>');
+          await setContent(db, [{ locale, namespace, key, text: words.join(' ') }], status);
+          process.stdout.write(`${status === 'draft' ? 'Draft saved' : 'Published'}: ${locale} ${namespace} ${key}\n`);
+        } else if (action === 'import') {
+          const [file] = args;
+          if (!file) fail('content import needs a JSON file');
+          let parsedFile: unknown;
+          try {
+            parsedFile = JSON.parse(readFileSync(file, 'utf8'));
+          } catch (error) {
+            fail(`${file} is not readable JSON: ${error instanceof Error ? error.message : String(error)}`);
+          }
+          const count = await setContent(db, editsFromImport(parsedFile), status);
+          process.stdout.write(`${count} text(s) ${status === 'draft' ? 'saved as drafts' : 'published'}\n`);
+        } else if (action === 'publish') {
+          const [locale, namespace] = args;
+          if (!locale) fail('content publish needs a locale');
+          process.stdout.write(`${await publishDrafts(db, locale, namespace)} draft(s) published\n`);
+        } else {
+          fail(`content needs show, set, import or publish\n\n${usage}`);
+        }
+        break;
+      }
       default:
         fail(`unknown command ${command}\n\n${usage}`);
     }
   } catch (error) {
+    if (error instanceof ContentInputError) fail(error.message);
     if (error instanceof ApiError) fail(`${error.code}: ${errorMessages[error.code].en}${error.fields ? ` ${JSON.stringify(error.fields)}` : ''}`);
     throw error;
   } finally {

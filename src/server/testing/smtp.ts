@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
   to: string[];
+  replyTo: string[];
   subject: string;
   text: string;
   html: string;
@@ -34,6 +35,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
           .then((parsed) => {
             mails.push({
               to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
+              replyTo: (parsed.replyTo ?? []).flatMap((address) => (address.address ? [address.address.toLowerCase()] : [])),
               subject: parsed.subject ?? '',
               text: parsed.text ?? '',
               html: parsed.html ?? '',

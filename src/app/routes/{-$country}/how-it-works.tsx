@@ -1,23 +1,50 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { Page } from '../../ui/page';
+import { preloadPageContent } from '../../features/content/api/page-content';
+import { ContentText } from '../../features/content/content-text';
+import { usePageContent } from '../../features/content/use-page-content';
 
 export const Route = createFileRoute('/{-$country}/how-it-works')({
+  loader: ({ context }) => preloadPageContent(context.queryClient, 'how-it-works'),
   component: HowItWorksPage,
 });
 
+const steps = ['buy', 'return', 'checkin', 'credit'] as const;
+
 function HowItWorksPage() {
   const { t } = useLingui();
+  const { country } = Route.useParams();
+  const content = usePageContent('how-it-works');
   return (
-    <Page title={t`How it works`} description={t`How to return Roundtrip containers and get your deposit back.`}>
-      <ol className="steps">
-        <li>{t`Buy products in reusable containers. Each container carries a small deposit.`}</li>
-        <li>{t`When a container is empty, scan its QR code with the app and drop it in a return bin.`}</li>
-        <li>
-          {t`When the container reaches the cleaning facility, its deposit is credited to your balance. This can take up to 32 days.`}
-        </li>
-        <li>{t`Withdraw your balance to your bank account or PayPal.`}</li>
+    <Page title={content.text('title')} description={content.text('description')}>
+      <p className="lead">{content.text('intro')}</p>
+      <ol className="steps steps--numbered">
+        {steps.map((step) => (
+          <li key={step}>
+            <h2>{content.text(`step.${step}.title`)}</h2>
+            <ContentText text={content.text(`step.${step}.text`)} />
+          </li>
+        ))}
       </ol>
+      <section aria-labelledby="how-withdraw">
+        <h2 id="how-withdraw">{content.text('withdraw.heading')}</h2>
+        <p>{content.text('withdraw.text')}</p>
+        {/* The fee applies in Japan only; elsewhere the page says withdrawals are free. */}
+        <p data-testid="withdrawal-fee">{content.country === 'jp' ? content.text('withdraw.fee') : content.text('withdraw.no_fee')}</p>
+      </section>
+      <section aria-labelledby="how-offline">
+        <h2 id="how-offline">{content.text('offline.heading')}</h2>
+        <p>{content.text('offline.text')}</p>
+      </section>
+      <p className="actions">
+        <Link to="/{-$country}/shop-and-return" params={{ country }} className="button">
+          {t`Shop and return`}
+        </Link>
+        <Link to="/{-$country}/faq" params={{ country }} className="button button--link">
+          {t`Frequently asked questions`}
+        </Link>
+      </p>
     </Page>
   );
 }

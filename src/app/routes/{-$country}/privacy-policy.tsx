@@ -1,27 +1,59 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { Page } from '../../ui/page';
 import { openConsentBanner } from '../../features/consent/consent-store';
+import { preloadPageContent } from '../../features/content/api/page-content';
+import { ContentText } from '../../features/content/content-text';
+import { usePageContent } from '../../features/content/use-page-content';
 
 export const Route = createFileRoute('/{-$country}/privacy-policy')({
+  loader: ({ context }) => preloadPageContent(context.queryClient, 'privacy-policy'),
   component: PrivacyPolicyPage,
 });
 
+const sections = ['controller', 'data', 'purposes', 'retention', 'sharing', 'rights'] as const;
+
 function PrivacyPolicyPage() {
   const { t } = useLingui();
+  const { country } = Route.useParams();
+  const content = usePageContent('privacy-policy');
   return (
-    <Page title={t`Terms and privacy`} description={t`The terms of use of Roundtrip and how we handle your data.`}>
-      <p>{t`The full terms of use and privacy policy are not available yet.`}</p>
-      <h2>{t`Cookies and local storage`}</h2>
-      <ul>
-        <li>{t`Strictly necessary: the cookies token and refreshToken keep you signed in; they expire with your session. Your language choice is kept in this browser.`}</li>
-        <li>{t`Analytics, only with your consent: the pages you view are counted in this browser only. Nothing is sent to a third party.`}</li>
-      </ul>
-      <p>
-        <button type="button" className="button button--secondary" onClick={openConsentBanner}>
-          {t`Cookie settings`}
-        </button>
-      </p>
+    <Page title={content.text('title')} description={content.text('description')} className="policy">
+      <p className="lead">{content.text('intro')}</p>
+      {sections.map((section) => (
+        <section key={section} aria-labelledby={`policy-${section}`}>
+          <h2 id={`policy-${section}`}>{content.text(`${section}.heading`)}</h2>
+          <ContentText text={content.text(`${section}.text`)} />
+          {section === 'rights' ? (
+            <p>
+              <Link to="/{-$country}/dsar" params={{ country }}>
+                {t`Make a data request`}
+              </Link>
+            </p>
+          ) : null}
+        </section>
+      ))}
+      <section aria-labelledby="policy-cookies">
+        <h2 id="policy-cookies">{content.text('cookies.heading')}</h2>
+        <ul>
+          <li>{content.text('cookies.necessary')}</li>
+          <li>{content.text('cookies.analytics')}</li>
+        </ul>
+        <p>
+          <button type="button" className="button button--secondary" onClick={openConsentBanner}>
+            {t`Cookie settings`}
+          </button>
+        </p>
+      </section>
+      <section aria-labelledby="policy-contact">
+        <h2 id="policy-contact">{content.text('contact.heading')}</h2>
+        <p>
+          {content.text('contact.text')}{' '}
+          <Link to="/{-$country}/contact-us" params={{ country }}>
+            {t`Contact us`}
+          </Link>
+        </p>
+      </section>
     </Page>
   );
 }

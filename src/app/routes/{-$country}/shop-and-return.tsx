@@ -4,9 +4,12 @@ import { Page } from '../../ui/page';
 import { preloadProducts, useProducts } from '../../features/catalogue/api/products';
 import { ProductGrid } from '../../features/catalogue/product-grid';
 import { useCatalogueCountry } from '../../features/catalogue/use-catalogue-country';
+import { preloadPageContent } from '../../features/content/api/page-content';
+import { usePageContent } from '../../features/content/use-page-content';
 
 export const Route = createFileRoute('/{-$country}/shop-and-return')({
-  loader: ({ context, params }) => preloadProducts(context.queryClient, params.country),
+  loader: ({ context, params }) =>
+    Promise.all([preloadProducts(context.queryClient, params.country), preloadPageContent(context.queryClient, 'shop-and-return')]),
   component: ShopAndReturnPage,
 });
 
@@ -14,20 +17,22 @@ function ShopAndReturnPage() {
   const { t, i18n } = useLingui();
   const { country } = Route.useParams();
   const products = useProducts(useCatalogueCountry(), i18n.locale);
+  const content = usePageContent('shop-and-return');
   return (
-    <Page title={t`Shop and return`} description={t`Where to buy Roundtrip products and where to return the empty containers.`}>
+    <Page title={content.text('title')} description={content.text('description')}>
+      <p>{content.text('intro')}</p>
       <ol className="steps" data-testid="return-steps">
-        <li>{t`Buy a product in a Roundtrip container. Its deposit is part of the price.`}</li>
-        <li>{t`Enjoy it, then drop the empty container in a Roundtrip return bin.`}</li>
-        <li>{t`Scan the QR code on the container with your phone, or type the code printed under it in your account.`}</li>
-        <li>{t`Once the container is checked in at the cleaning facility (up to 32 days), its deposit is added to your balance.`}</li>
+        <li>{content.text('step.buy')}</li>
+        <li>{content.text('step.enjoy')}</li>
+        <li>{content.text('step.scan')}</li>
+        <li>{content.text('step.credit')}</li>
       </ol>
-      <p>
+      <p className="actions">
         <Link to="/{-$country}/user/account" params={{ country }} className="button">
           {t`Go to my account`}
         </Link>
       </p>
-      <h2>{t`Products and their deposits`}</h2>
+      <h2>{content.text('products.heading')}</h2>
       {products.data ? (
         <ProductGrid products={products.data} />
       ) : products.isError ? (

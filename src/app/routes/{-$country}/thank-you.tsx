@@ -2,9 +2,14 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { Page } from '../../ui/page';
 
+const reasons = ['email-verified', 'contact'] as const;
+type ThankYouReason = (typeof reasons)[number];
+
 export const Route = createFileRoute('/{-$country}/thank-you')({
-  validateSearch: (search: Record<string, unknown>): { reason?: 'email-verified' } =>
-    search.reason === 'email-verified' ? { reason: 'email-verified' } : {},
+  validateSearch: (search: Record<string, unknown>): { reason?: ThankYouReason } => {
+    const reason = reasons.find((known) => known === search.reason);
+    return reason ? { reason } : {};
+  },
   component: ThankYouPage,
 });
 
@@ -12,22 +17,31 @@ function ThankYouPage() {
   const { t } = useLingui();
   const { country } = Route.useParams();
   const { reason } = Route.useSearch();
+  const message =
+    reason === 'email-verified'
+      ? t`Your email address is verified. You can now return containers and withdraw your deposits.`
+      : reason === 'contact'
+        ? t`Your message has been sent. Customer care will answer you by email, usually within two working days.`
+        : t`Thank you for being part of Roundtrip.`;
   return (
     <Page title={t`Thank you`} description={t`Thank you for being part of Roundtrip.`}>
-      <p>
-        {reason === 'email-verified'
-          ? t`Your email address is verified. You can now return containers and withdraw your deposits.`
-          : t`Thank you for being part of Roundtrip.`}
-      </p>
+      <p data-testid="thank-you-message">{message}</p>
       <p className="actions">
         {reason === 'email-verified' ? (
           <Link to="/{-$country}/user/account" params={{ country }} className="button">
             {t`Go to my account`}
           </Link>
         ) : (
-          <Link to="/{-$country}" params={{ country }} className="button">
-            {t`Go to the home page`}
-          </Link>
+          <>
+            <Link to="/{-$country}" params={{ country }} className="button">
+              {t`Go to the home page`}
+            </Link>
+            {reason === 'contact' ? (
+              <Link to="/{-$country}/faq" params={{ country }} className="button button--link">
+                {t`Frequently asked questions`}
+              </Link>
+            ) : null}
+          </>
         )}
       </p>
     </Page>

@@ -1,0 +1,146 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { contactBody, contactMessageMaxLength, contactTopics, type ContactBody, type ContactTopic } from '../../../domain/schemas/contact';
+import { isApiError } from '../../lib/api';
+import { currentCountryCode, currentLocale } from '../../lib/i18n';
+import { TextField } from '../../ui/text-field';
+import { fieldErrorText, fieldErrorsOf, focusFirstError, type FieldErrors } from '../../ui/field-errors';
+import { notify } from '../../ui/notifications';
+import { useMe } from '../auth/api/me';
+import { useSendContactMessage } from './api/send-contact-message';
+
+const topicLabels: Record<ContactTopic, MessageDescriptor> = {
+  returns: msg`Returns and scans`,
+  balance: msg`My balance`,
+  withdrawals: msg`Withdrawals`,
+  account: msg`My account`,
+  privacy: msg`Privacy and my data`,
+  other: msg`Something else`,
+};
+
+interface ContactFormProps {
+  /** The notice on how the message is used, from the page's content. */
+  consentText: string;
+  onSent: () => void;
+}
+
+export function ContactForm({ consentText, onSent }: ContactFormProps) {
+  const { t, i18n } = useLingui();
+  const me = useMe();
+  const send = useSendContactMessage();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, setForm] = useState({ name: '', email: '', topic: '', message: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  // A signed-in customer writes from the account's address: support finds the account by it.
+  const user = me.data;
+  useEffect(() => {
+    if (!user) return;
+    setForm((current) => ({ ...current, name: current.name || (user.name ?? ''), email: current.email || (user.email ?? '') }));
+  }, [user]);
+
+  const update = (field: keyof typeof form) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+    const { value } = event.currentTarget;
+    setForm((current) => ({ ...current, [field]: value }));
+  };
+  const errorOf = (field: string) => fieldErrorText(i18n, errors[field]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = contactBody.safeParse({ ...form, country_code: currentCountryCode(), locale: currentLocale() });
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      requestAnimationFrame(() => focusFirstError(formRef.current));
+      return;
+    }
+    setErrors({});
+    const body: ContactBody = parsed.data;
+    send.mutate(body, {
+      onSuccess: onSent,
+      onError: (error) => {
+        if (isApiError(error) && Object.keys(error.fields).length > 0) {
+          setErrors(error.fields);
+          requestAnimationFrame(() => focusFirstError(formRef.current));
+        } else if (isApiError(error) && error.code === 'RATE_LIMITED') {
+          notify({ kind: 'error', title: t`Error`, description: error.message || t`Too many attempts. Please try again later.` });
+        } else if (isApiError(error) && error.code === 'NETWORK') {
+          notify({ kind: 'error', title: t`Error`, description: t`You are offline. Your message was not sent; please try again when you are back online.` });
+        } else {
+          notify({ kind: 'error', title: t`Error`, description: t`Something went wrong` });
+        }
+      },
+    });
+  }
+
+  const messageLength = form.message.trim().length;
+  return (
+    <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-label={t`Contact form`}>
+      <TextField id="contact-name" label={t`Name`} name="name" autoComplete="name" value={form.name} onChange={update('name')} error={errorOf('name')} />
+      <TextField
+        id="contact-email"
+        label={t`Email`}
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={form.email}
+        onChange={update('email')}
+        error={errorOf('email')}
+      />
+      <div className="field">
+        <label htmlFor="contact-topic">{t`Topic`}</label>
+        <select
+          id="contact-topic"
+          name="topic"
+          value={form.topic}
+          onChange={update('topic')}
+          aria-invalid={errors.topic ? true : undefined}
+          aria-describedby={errors.topic ? 'contact-topic-error' : undefined}
+        >
+          <option value="">{t`Choose a topic`}</option>
+          {contactTopics.map((topic) => (
+            <option key={topic} value={topic}>
+              {i18n._(topicLabels[topic])}
+            </option>
+          ))}
+        </select>
+        {errors.topic ? (
+          <p id="contact-topic-error" className="field__error">
+            {errorOf('topic')}
+          </p>
+        ) : null}
+      </div>
+      <div className="field">
+        <label htmlFor="contact-message">{t`Message`}</label>
+        <p id="contact-message-hint" className="field__hint">
+          {t`Between 10 and 2,000 characters. For a return, give the date and the code printed on the container.`}
+        </p>
+        <textarea
+          id="contact-message"
+          name="message"
+          rows={7}
+          maxLength={contactMessageMaxLength}
+          value={form.message}
+          onChange={update('message')}
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={['contact-message-hint', 'contact-message-count', errors.message ? 'contact-message-error' : ''].filter(Boolean).join(' ')}
+        />
+        <p id="contact-message-count" className="field__hint">
+          {t`${messageLength} of 2,000 characters`}
+        </p>
+        {errors.message ? (
+          <p id="contact-message-error" className="field__error">
+            {errorOf('message')}
+          </p>
+        ) : null}
+      </div>
+      <p className="field__hint" data-testid="contact-consent">
+        {consentText}
+      </p>
+      <button type="submit" className="button" disabled={send.isPending}>
+        {send.isPending ? t`Sending…` : t`Send message`}
+      </button>
+    </form>
+  );
+}

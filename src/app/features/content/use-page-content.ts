@@ -1,0 +1,52 @@
+import { useLingui } from '@lingui/react/macro';
+import type { ContentShape } from '../../../domain/content/en';
+import { checkInDaysMax, japanWithdrawalFee } from '../../../domain/content/market-facts';
+import type { ContentNamespace, ContentPlaceholder } from '../../../domain/content/namespaces';
+import { currencyExponent, moneyFromMinor } from '../../../domain/money';
+import { isSupportedLocale, markets, type CountryCode, type Currency, type SupportedLocale } from '../../../domain/markets';
+import { currentCountryCode } from '../../lib/i18n';
+import { useCountryParam } from '../shell/use-country';
+import { usePageContentQueries } from './api/page-content';
+
+function formatAmount(minor: number, currency: Currency, locale: string): string {
+  const digits = currencyExponent[currency];
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return format.format(Number(moneyFromMinor(minor, currency).value));
+}
+
+/** The market's figures the texts refer to, in the interface language: one text serves every market. */
+export function placeholderValues(country: CountryCode, locale: string): Record<ContentPlaceholder, string> {
+  const market = markets[country];
+  return {
+    minimum: formatAmount(market.minimumWithdrawalMinor, market.currency, locale),
+    fee: formatAmount(japanWithdrawalFee.feeMinor, japanWithdrawalFee.currency, locale),
+    feeThreshold: formatAmount(japanWithdrawalFee.appliesBelowMinor, japanWithdrawalFee.currency, locale),
+    days: new Intl.NumberFormat(locale).format(checkInDaysMax),
+  };
+}
+
+/** Replaces {placeholder} with its value; an unknown name stays as it is written. */
+export function fillPlaceholders(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+export type ContentKey<Namespace extends ContentNamespace> = keyof ContentShape[Namespace] & string;
+
+/**
+ * A page's texts: the server's version of each text, else the bundled one, with the market's
+ * figures filled in. The market is the address's country prefix, else the interface language's.
+ */
+export function usePageContent<Namespace extends ContentNamespace>(namespace: Namespace) {
+  const { i18n } = useLingui();
+  const locale: SupportedLocale = isSupportedLocale(i18n.locale) ? i18n.locale : 'en-US';
+  const country = useCountryParam() ?? currentCountryCode();
+  const { server, bundled } = usePageContentQueries(namespace, locale);
+  const values = placeholderValues(country, locale);
+  const bundledTexts: Partial<Record<string, string>> | undefined = bundled.data?.[namespace];
+  const serverTexts: Partial<Record<string, string>> | undefined = server.data;
+  return {
+    ready: Boolean(bundledTexts ?? serverTexts),
+    country,
+    text: (key: ContentKey<Namespace>): string => fillPlaceholders(serverTexts?.[key] ?? bundledTexts?.[key] ?? '', values),
+  };
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { contentStatuses } from '../content/namespaces';
+import { keyed } from './fields';
+
+/** `strapi_status` (the spec's name, kept for clients of the old CMS) picks published or draft texts. */
+export const contentStatusField = z.enum(contentStatuses, { error: keyed('invalidValue') }).default('published');
+
+/** GET /translation?locale=&strapi_status= (an unknown locale is a 404, checked by the route). */
+export const translationQuery = z.strictObject({
+  locale: z.string({ error: keyed('invalidValue') }).min(1, { error: 'required' }).max(20, { error: 'tooLong' }),
+  strapi_status: contentStatusField,
+});
+
+/** GET /locales/{lng}/{ns}.json?strapi_status= */
+export const namespaceFileQuery = z.strictObject({ strapi_status: contentStatusField });
+
+/** One namespace's texts, as served and as the app reads them. */
+export const namespaceTexts = z.record(z.string(), z.string());
+export type NamespaceTextsBody = z.infer<typeof namespaceTexts>;
+
+export const translationResponse = z.object({
+  data: z.object({ translations: z.record(z.string(), namespaceTexts) }),
+});

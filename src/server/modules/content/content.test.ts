@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enContent } from '../../../domain/content/en';
+import { frContent } from '../../../domain/content/fr';
+import { jaContent } from '../../../domain/content/ja';
+import { contentNamespaces } from '../../../domain/content/namespaces';
+import { databaseKinds } from '../../testing/databases';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { editsFromImport, publishDrafts, seedContent, setContent } from './content';
+
+describe.each(databaseKinds)('page content endpoints on %s', (kind) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await seedContent(t.db);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = (url: string) => t.inject({ method: 'GET', url });
+
+  it('serves one namespace as /locales/{lng}/{ns}.json, in each locale, from the seeded source', async () => {
+    const en = await get('/locales/en-US/faq.json');
+    expect(en.statusCode).toBe(200);
+    expect(en.headers['content-type']).toMatch(/^application\/json/);
+    expect(en.headers['cache-control']).toBe('public, max-age=300');
+    expect(en.json()).toEqual({ ...enContent.faq });
+
+    expect((await get('/locales/fr-FR/how-it-works.json')).json()).toEqual({ ...frContent['how-it-works'] });
+    expect((await get('/locales/ja-JP/privacy-policy.json')).json()).toEqual({ ...jaContent['privacy-policy'] });
+    // British and Canadian English start from the English text.
+    expect((await get('/locales/en-GB/home.json')).json()).toEqual({ ...enContent.home });
+  });
+
+  it('serves every namespace of a locale as GET /api/v2/translation → data.translations', async () => {
+    const response = await get('/api/v2/translation?locale=ja-JP');
+    expect(response.statusCode).toBe(200);
+    const { translations } = response.json().data;
+    expect(Object.keys(translations).sort()).toEqual([...contentNamespaces].sort());
+    expect(translations.faq['pending.q']).toBe(jaContent.faq['pending.q']);
+  });
+
+  it('answers 404 for an unknown locale or namespace, and 400 without a locale', async () => {
+    for (const url of ['/locales/de-DE/faq.json', '/locales/en-US/recipes.json', '/locales/en-US/faq', '/locales/en-US/faq.txt']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().error.code).toBe('NOT_FOUND');
+    }
+    expect((await get('/api/v2/translation?locale=xx-YY')).statusCode).toBe(404);
+    const missing = await get('/api/v2/translation');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields).toEqual({ locale: 'required' });
+    const badStatus = await get('/locales/en-US/faq.json?strapi_status=archived');
+    expect(badStatus.statusCode).toBe(400);
+    expect(badStatus.json().error.fields).toEqual({ strapi_status: 'invalidValue' });
+  });
+
+  it('keeps drafts apart: strapi_status=draft previews them over the published texts until they are published', async () => {
+    await setContent(t.db, [{ locale: 'fr-FR', namespace: 'faq', key: 'fees.q', text: 'Des frais ? (brouillon)' }], 'draft');
+
+    const published = await get('/locales/fr-FR/faq.json?strapi_status=published');
+    expect(published.json()['fees.q']).toBe(frContent.faq['fees.q']);
+    const draft = await get('/locales/fr-FR/faq.json?strapi_status=draft');
+    expect(draft.headers['cache-control']).toBe('no-store');
+    expect(draft.json()['fees.q']).toBe('Des frais ? (brouillon)');
+    // A page previewed as a draft is complete: texts without a draft come from the published version.
+    expect(draft.json()['pending.q']).toBe(frContent.faq['pending.q']);
+    const translations = (await get('/api/v2/translation?locale=fr-FR&strapi_status=draft')).json().data.translations;
+    expect(translations.faq['fees.q']).toBe('Des frais ? (brouillon)');
+
+    expect(await publishDrafts(t.db, 'fr-FR', 'faq')).toBe(1);
+    expect((await get('/locales/fr-FR/faq.json')).json()['fees.q']).toBe('Des frais ? (brouillon)');
+    expect(await publishDrafts(t.db, 'fr-FR')).toBe(0);
+  });
+
+  it('keeps an operator’s edit when the bundled source is seeded again at the next start', async () => {
+    await setContent(t.db, [{ locale: 'en-CA', namespace: 'home', key: 'lead', text: 'Canadian lead, edited by an operator.' }], 'published');
+    await seedContent(t.db);
+    expect((await get('/locales/en-CA/home.json')).json().lead).toBe('Canadian lead, edited by an operator.');
+    expect((await get('/locales/en-US/home.json')).json().lead).toBe(enContent.home.lead);
+  });
+
+  it('refuses an edit or an import with an unknown locale, namespace or key, writing nothing', async () => {
+    await expect(setContent(t.db, [{ locale: 'en-US', namespace: 'faq', key: 'no.such.key', text: 'x' }], 'published')).rejects.toThrow(/has no key/);
+    expect(() => editsFromImport({ 'en-US': { faq: { 'fees.q': 'ok' } }, 'de-DE': { faq: { 'fees.q': 'nein' } } })).toThrow(/unknown locale de-DE/);
+    expect(() => editsFromImport({ 'en-US': { faq: { 'fees.q': 42 } } })).toThrow(/must be a text/);
+    expect((await get('/locales/en-US/faq.json')).json()['fees.q']).toBe(enContent.faq['fees.q']);
+  });
+});
