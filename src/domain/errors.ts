@@ -254,6 +254,8 @@ export const fieldErrorKeys = [
   'tooLong',
   'invalidValue',
   'unknownField',
+  'confirmDeletion',
+  'wrongPassword',
 ] as const;
 export type FieldErrorKey = (typeof fieldErrorKeys)[number];
 

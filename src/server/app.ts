@@ -10,6 +10,7 @@ import { registerStaticApp } from './http/static-app';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerAccountRoutes } from './modules/accounts/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { registerPrivacyRoutes } from './modules/privacy/routes';
 import { registerWalletRoutes } from './modules/wallet/routes';
 
 /** What every module may use: passed in, never imported as a global, so tests build their own. */
@@ -81,6 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await registerAccountRoutes(api, context);
       await registerWalletRoutes(api, context);
+      await registerPrivacyRoutes(api, context);
     },
     { prefix: '/api/v2' },
   );

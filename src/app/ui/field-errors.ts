@@ -19,6 +19,8 @@ const fieldErrorMessages: Record<FieldErrorKey, MessageDescriptor> = {
   tooLong: msg`This is too long.`,
   invalidValue: msg`This value is not valid.`,
   unknownField: msg`This field is not expected.`,
+  wrongPassword: msg`Wrong password`,
+  confirmDeletion: msg`Please tick the box to confirm that you want to delete your account.`,
 };
 
 export function fieldErrorText(i18n: I18n, key: FieldErrorKey | undefined): string | undefined {

@@ -16,6 +16,7 @@ export const defaultLimitRules = {
   resetRequestsPerAccount: { points: 5, windowSeconds: 60 * 60 },
   resetRequestsPerAddress: { points: 20, windowSeconds: 60 * 60 },
   signUpsPerAddress: { points: 20, windowSeconds: 60 * 60 },
+  dataRequestsPerAddress: { points: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof defaultLimitRules;

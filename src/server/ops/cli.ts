@@ -10,6 +10,7 @@ import { listProducts, productName, findProduct, seedCatalogue } from '../module
 import { adjustBalance, cancelScan, checkIn, issueContainers, reject, unscannedContainers } from '../modules/wallet/operations';
 import { countryCodes, isCountryCode } from '../../domain/markets';
 import { labelSheetSvg, printedCode } from './labels';
+import { closeDataRequest, listDataRequests } from '../modules/privacy/dsar';
 
 const usage = `Roundtrip operator tools: the same database as the server (DATA_DIR or DATABASE_URL).
 
@@ -23,6 +24,8 @@ const usage = `Roundtrip operator tools: the same database as the server (DATA_D
                                                          cancel a pending scan
   npm run ops -- adjust (--email <e> | --user <id>) --amount <-1.50|2.00> --comment text [--id <uuid>]
                                                          credit or debit a balance
+  npm run ops -- dsar list [--all]                       open data-subject requests, nearest deadline first
+  npm run ops -- dsar close <id>                         mark a data-subject request answered
 `;
 
 function fail(message: string): never {
@@ -85,6 +88,7 @@ async function main(argv: string[]) {
       amount: { type: 'string' },
       comment: { type: 'string' },
       id: { type: 'string' },
+      all: { type: 'boolean' },
     },
     });
   } catch (error) {
@@ -147,6 +151,25 @@ async function main(argv: string[]) {
           ),
         );
         break;
+      case 'dsar': {
+        const [action, id] = positionals;
+        if (action === 'list') {
+          const requests = await listDataRequests(db, { includeClosed: values.all === true, now });
+          for (const request of requests) {
+            const state = request.closed_at ? `closed ${request.closed_at.slice(0, 10)}` : request.overdue ? 'OVERDUE' : 'open';
+            const who = request.email ? `${request.name ?? ''} <${request.email}>` : '(erased with the account)';
+            process.stdout.write(
+              `${request.id}  due ${request.due_at.slice(0, 10)}  ${state.padEnd(16)} ${request.kind.padEnd(13)} ${request.country_code}  ${who}\n`,
+            );
+          }
+          if (requests.length === 0) process.stdout.write(values.all ? 'No data-subject request.\n' : 'No open data-subject request.\n');
+        } else if (action === 'close' && id) {
+          print(await closeDataRequest(db, id, now));
+        } else {
+          fail('dsar needs list [--all] or close <id>');
+        }
+        break;
+      }
       default:
         fail(`unknown command ${command}\n\n${usage}`);
     }
