@@ -164,6 +164,7 @@ async function main(argv: string[]) {
           }
           if (requests.length === 0) process.stdout.write(values.all ? 'No data-subject request.\n' : 'No open data-subject request.\n');
         } else if (action === 'close' && id) {
+          if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) fail('dsar close needs the id shown by dsar list');
           print(await closeDataRequest(db, id, now));
         } else {
           fail('dsar needs list [--all] or close <id>');
