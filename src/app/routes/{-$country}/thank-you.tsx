@@ -3,8 +3,8 @@ import { useLingui } from '@lingui/react/macro';
 import { Page } from '../../ui/page';
 
 export const Route = createFileRoute('/{-$country}/thank-you')({
-  validateSearch: (search: Record<string, unknown>): { reason?: 'email-verified' } =>
-    search.reason === 'email-verified' ? { reason: 'email-verified' } : {},
+  validateSearch: (search: Record<string, unknown>): { reason?: 'email-verified' | 'account-deleted' } =>
+    search.reason === 'email-verified' || search.reason === 'account-deleted' ? { reason: search.reason } : {},
   component: ThankYouPage,
 });
 
@@ -17,7 +17,9 @@ function ThankYouPage() {
       <p>
         {reason === 'email-verified'
           ? t`Your email address is verified. You can now return containers and withdraw your deposits.`
-          : t`Thank you for being part of Roundtrip.`}
+          : reason === 'account-deleted'
+            ? t`Your account has been deleted. Your personal data is erased and you are signed out on every device.`
+            : t`Thank you for being part of Roundtrip.`}
       </p>
       <p className="actions">
         {reason === 'email-verified' ? (
