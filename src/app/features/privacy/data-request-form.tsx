@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { flushSync } from 'react-dom';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { dsarBody, dsarKinds, maxDsarMessageLength, type DsarKind, type DsarReceipt } from '../../../domain/schemas/privacy';
 import { isApiError } from '../../lib/api';
@@ -55,18 +56,18 @@ export function DataRequestForm({ initialKind, name = '', email = '' }: DataRequ
     setErrors({});
     file.mutate(parsed.data, {
       onSuccess: (answer) => {
-        setReceipt(answer);
+        flushSync(() => setReceipt(answer));
         notify({
           kind: 'success',
           title: t`Success`,
           description: answer.kind === 'deletion' ? t`Deletion request received.` : t`Request received.`,
         });
-        requestAnimationFrame(() => receiptRef.current?.focus());
+        receiptRef.current?.focus();
       },
       onError: (error) => {
         if (isApiError(error) && Object.keys(error.fields).length > 0) {
-          setErrors(error.fields);
-          requestAnimationFrame(() => focusFirstError(formRef.current));
+          flushSync(() => setErrors(error.fields));
+          focusFirstError(formRef.current);
         } else {
           const description = isApiError(error) && error.code === 'RATE_LIMITED' && error.message ? error.message : t`Something went wrong`;
           notify({ kind: 'error', title: t`Error`, description });

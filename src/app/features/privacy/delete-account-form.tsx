@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { flushSync } from 'react-dom';
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { deleteAccountBody } from '../../../domain/schemas/privacy';
@@ -48,14 +49,14 @@ export function DeleteAccountForm() {
       },
       onError: (error) => {
         if (isApiError(error) && error.code === 'LB_0102') {
-          setErrors({ password: 'wrongPassword' });
-          requestAnimationFrame(() => focusFirstError(formRef.current));
+          flushSync(() => setErrors({ password: 'wrongPassword' }));
+          focusFirstError(formRef.current);
         } else if (isApiError(error) && (error.code === 'POSITIVE_BALANCE' || error.code === 'PENDING_ITEMS')) {
-          setBlocked({ kind: error.code === 'POSITIVE_BALANCE' ? 'balance' : 'pending', message: error.message });
-          requestAnimationFrame(() => blockedRef.current?.focus());
+          flushSync(() => setBlocked({ kind: error.code === 'POSITIVE_BALANCE' ? 'balance' : 'pending', message: error.message }));
+          blockedRef.current?.focus();
         } else if (isApiError(error) && Object.keys(error.fields).length > 0) {
-          setErrors(error.fields);
-          requestAnimationFrame(() => focusFirstError(formRef.current));
+          flushSync(() => setErrors(error.fields));
+          focusFirstError(formRef.current);
         } else {
           notify({ kind: 'error', title: t`Error`, description: t`Something went wrong` });
         }

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { flushSync } from 'react-dom';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { changePasswordBody } from '../../../domain/schemas/account';
 import { isApiError } from '../../lib/api';
@@ -40,16 +41,17 @@ export function ChangePasswordForm() {
         notify({ kind: 'success', title: t`Success`, description: t`Your password has been updated.` });
       },
       onError: (error) => {
+        // Rendered at once, so the field in error exists to be focused (the answer arrives outside any event).
         if (isApiError(error) && error.code === 'CURRENT_PASSWORD_INCORRECT') {
-          setCurrentPasswordMessage(error.message || t`Current password is incorrect`);
+          flushSync(() => setCurrentPasswordMessage(error.message || t`Current password is incorrect`));
         } else if (isApiError(error) && Object.keys(error.fields).length > 0) {
-          setErrors(error.fields);
+          flushSync(() => setErrors(error.fields));
         } else {
           const description = isApiError(error) && error.code === 'RATE_LIMITED' && error.message ? error.message : t`Password change failed`;
           notify({ kind: 'error', title: t`Error`, description });
           return;
         }
-        requestAnimationFrame(() => focusFirstError(formRef.current));
+        focusFirstError(formRef.current);
       },
     });
   }

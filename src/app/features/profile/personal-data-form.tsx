@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { flushSync } from 'react-dom';
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { updateUserBody, type User } from '../../../domain/schemas/account';
@@ -52,8 +53,8 @@ export function PersonalDataForm({ user }: { user: User }) {
       },
       onError: (error) => {
         if (isApiError(error) && Object.keys(error.fields).length > 0) {
-          setErrors(error.fields);
-          requestAnimationFrame(() => focusFirstError(formRef.current));
+          flushSync(() => setErrors(error.fields));
+          focusFirstError(formRef.current);
         } else if (isApiError(error) && error.status === 422 && error.message) {
           setServerMessage(error.message);
         } else {

@@ -2,7 +2,8 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Page } from '../../../ui/page';
-import { useMe } from '../../../features/auth/api/me';
+import { meQueryOptions, useMe } from '../../../features/auth/api/me';
+import { loadWhenOnline } from '../../../lib/query-client';
 import { ChangePasswordForm } from '../../../features/profile/change-password-form';
 import { EmailVerificationStatus } from '../../../features/profile/email-verification-status';
 import { PersonalDataForm } from '../../../features/profile/personal-data-form';
@@ -11,6 +12,10 @@ import { DeleteAccountForm } from '../../../features/privacy/delete-account-form
 import '../../../features/profile/profile.css';
 
 export const Route = createFileRoute('/{-$country}/user/profile')({
+  // The forms start from the server's data, not a saved copy that may predate a change made
+  // a moment ago or on another device. A failed call leaves the saved copy on screen.
+  loader: ({ context }) =>
+    loadWhenOnline(() => Promise.allSettled([context.queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 })])),
   component: ProfilePage,
 });
 
