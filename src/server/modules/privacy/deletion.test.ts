@@ -142,6 +142,16 @@ describe.each(databaseKinds)('DELETE /api/v2/user on %s', (kind) => {
     expect(balance?.balanceMinor).toBe(0);
     expect(await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id))).toHaveLength(2);
 
+    // The database itself refuses a scan for the erased account (a request racing the deletion).
+    const [late] = await issue(t, 'us-oat-milk-1l');
+    const refused = await t.db
+      .execute(
+        sql`insert into scans (id, user_id, container_code, product_id, status, scanned_at) values (gen_random_uuid(), ${user.id}, ${late!}, 'us-oat-milk-1l', 'PENDING', now())`,
+      )
+      .then(() => undefined, (error: unknown) => error);
+    expect(String((refused as { cause?: unknown })?.cause ?? refused)).toMatch(/account .* is deleted/);
+    expect(await ledgerOf()).toEqual(ledgerBefore);
+
     // Every device is signed out, and nothing signs in again.
     for (const headers of [person.headers, { authorization: `Bearer ${phone.access_token}` }]) expect((await me(headers)).statusCode).toBe(401);
     for (const token of [person.tokens.refresh_token, phone.refresh_token]) expect((await refresh(t, token)).json().error).toBe('invalid_grant');
@@ -163,5 +173,41 @@ describe.each(databaseKinds)('DELETE /api/v2/user on %s', (kind) => {
     await rateLimits.close();
     expect((await me(headers)).json().data).toEqual(user);
     expect((await login(t, fields.email, fields.password)).statusCode).toBe(200);
+  });
+});
+
+describe.runIf(databaseKinds.includes('postgres'))('a scan racing the deletion on postgres', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createWalletTestApp('postgres');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('waits for the deletion, then is refused: no pending scan lands on an erased account', async () => {
+    const { user, headers, fields } = await customer(t);
+    const [code] = await issue(t, 'us-oat-milk-1l');
+    let scan: Promise<unknown> | undefined;
+    await t.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+      // The scan's insert now waits on the row lock held by this transaction.
+      scan = postScan(t, headers, code!);
+      for (;;) {
+        const result = (await t.db.execute(
+          sql`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'insert into "scans"%'`,
+        )) as unknown as { rows: { waiting: number }[] };
+        if (Number(result.rows[0]?.waiting) > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      for (const step of deletionRules.steps) await step(tx, user.id);
+    });
+    const response = (await scan) as { statusCode: number };
+    expect(response.statusCode).not.toBe(201);
+    const [pending] = (
+      (await t.db.execute(sql`select count(*)::int as n from scans where user_id = ${user.id}`)) as unknown as { rows: { n: number }[] }
+    ).rows;
+    expect(Number(pending?.n)).toBe(0);
+    expect((await login(t, fields.email, fields.password)).statusCode).toBe(400);
   });
 });
