@@ -256,6 +256,8 @@ export const fieldErrorKeys = [
   'messageTooLong',
   'invalidValue',
   'unknownField',
+  'confirmDeletion',
+  'wrongPassword',
 ] as const;
 export type FieldErrorKey = (typeof fieldErrorKeys)[number];
 

@@ -12,6 +12,7 @@ import { registerAccountRoutes } from './modules/accounts/routes';
 import { registerContactRoutes } from './modules/contact/routes';
 import { registerContentApiRoutes, registerLocaleFileRoutes } from './modules/content/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { registerPrivacyRoutes } from './modules/privacy/routes';
 import { registerWalletRoutes } from './modules/wallet/routes';
 
 /** What every module may use: passed in, never imported as a global, so tests build their own. */
@@ -85,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerWalletRoutes(api, context);
       await registerContentApiRoutes(api, context);
       await registerContactRoutes(api, context);
+      await registerPrivacyRoutes(api, context);
     },
     { prefix: '/api/v2' },
   );

@@ -21,6 +21,8 @@ const fieldErrorMessages: Record<FieldErrorKey, MessageDescriptor> = {
   messageTooLong: msg`Please keep your message under 2,000 characters.`,
   invalidValue: msg`This value is not valid.`,
   unknownField: msg`This field is not expected.`,
+  wrongPassword: msg`Wrong password`,
+  confirmDeletion: msg`Please tick the box to confirm that you want to delete your account.`,
 };
 
 export function fieldErrorText(i18n: I18n, key: FieldErrorKey | undefined): string | undefined {

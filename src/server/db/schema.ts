@@ -270,3 +270,33 @@ export const contactMessages = pgTable(
   },
   (table) => [index('contact_messages_created_idx').on(table.createdAt), index('contact_messages_email_idx').on(table.email)],
 );
+
+// ---------------------------------------------------------------------------
+// Data rights (issue 9): data-subject requests filed through the public form.
+
+/**
+ * A data-subject request (GDPR art. 12-22 and its equivalents): answered within one
+ * month of receipt (`due_at`). Deleting an account erases the requester's name, email
+ * and message from their requests and keeps the kind and dates as the record of it.
+ */
+export const dsarRequests = pgTable(
+  'dsar_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** access, deletion, rectification or other (dsarKinds in src/domain/schemas/privacy.ts). */
+    kind: text('kind').notNull(),
+    name: text('name'),
+    email: text('email'),
+    countryCode: text('country_code').notNull(),
+    locale: text('locale').notNull(),
+    message: text('message'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('dsar_requests_open_idx').on(table.closedAt, table.dueAt),
+    index('dsar_requests_email_idx').on(table.email),
+    check('dsar_requests_kind_valid', sql`${table.kind} in ('access', 'deletion', 'rectification', 'other')`),
+  ],
+);

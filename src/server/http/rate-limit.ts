@@ -19,6 +19,7 @@ export const defaultLimitRules = {
   /** The contact form mails support: a person writes a few messages an hour, a spammer many. */
   contactPerAddress: { points: 5, windowSeconds: 60 * 60 },
   contactPerEmail: { points: 3, windowSeconds: 60 * 60 },
+  dataRequestsPerAddress: { points: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof defaultLimitRules;

@@ -157,3 +157,89 @@ export function contactSupportMail(input: ContactSupportMailInput): MailContent 
     ]),
   };
 }
+
+// ---------------------------------------------------------------------------
+// Data-subject requests (issue 9).
+
+export type DataRequestKind = 'access' | 'deletion' | 'rectification' | 'other';
+
+export interface DataRequestMailInput {
+  id: string;
+  kind: DataRequestKind;
+  name: string;
+  email: string;
+  countryCode: CountryCode;
+  locale: SupportedLocale;
+  message: string | undefined;
+  receivedAt: Date;
+  dueAt: Date;
+}
+
+const dataRequestKindNames: Record<Language, Record<DataRequestKind, string>> = {
+  en: { access: 'a copy of your personal data', deletion: 'the deletion of your account and personal data', rectification: 'the correction of your personal data', other: 'a question about your personal data' },
+  fr: { access: 'une copie de vos données personnelles', deletion: 'la suppression de votre compte et de vos données personnelles', rectification: 'la rectification de vos données personnelles', other: 'une question sur vos données personnelles' },
+  ja: { access: '個人データのコピー', deletion: 'アカウントと個人データの削除', rectification: '個人データの訂正', other: '個人データに関するお問い合わせ' },
+};
+
+const dataRequestTexts: Record<Language, { subject: string; hello: (name: string) => string; received: (what: string) => string; reference: (id: string) => string; deadline: (date: string) => string; ignore: string }> = {
+  en: {
+    subject: 'We received your data request',
+    hello: (name) => `Hello ${name},`,
+    received: (what) => `We received your request for ${what}.`,
+    reference: (id) => `Reference: ${id}`,
+    deadline: (date) => `We will answer by ${date} at the latest, and may first ask you to confirm who you are.`,
+    ignore: 'If you did not send this request, please reply to this mail.',
+  },
+  fr: {
+    subject: 'Nous avons bien reçu votre demande relative à vos données',
+    hello: (name) => `Bonjour ${name},`,
+    received: (what) => `Nous avons bien reçu votre demande concernant ${what}.`,
+    reference: (id) => `Référence : ${id}`,
+    deadline: (date) => `Nous vous répondrons au plus tard le ${date}, et pourrons d’abord vous demander de confirmer votre identité.`,
+    ignore: 'Si vous n’êtes pas à l’origine de cette demande, répondez à ce message.',
+  },
+  ja: {
+    subject: '個人データに関するご請求を受け付けました',
+    hello: (name) => `${name} 様`,
+    received: (what) => `${what}のご請求を受け付けました。`,
+    reference: (id) => `受付番号: ${id}`,
+    deadline: (date) => `${date}までに回答いたします。その前にご本人確認をお願いする場合があります。`,
+    ignore: 'このご請求にお心当たりがない場合は、このメールにご返信ください。',
+  },
+};
+
+/** The acknowledgement the requester gets, in the language of the form. */
+export function dataRequestAcknowledgementMail(input: DataRequestMailInput): MailContent {
+  const language = languageOf(input.locale);
+  const t = dataRequestTexts[language];
+  const deadline = new Intl.DateTimeFormat(input.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(input.dueAt);
+  const lines = [t.hello(input.name), t.received(dataRequestKindNames[language][input.kind]), t.reference(input.id), t.deadline(deadline), t.ignore];
+  return {
+    subject: t.subject,
+    text: [lines[0], '', ...lines.slice(1), ''].join('\n'),
+    html: htmlPage(language, lines.map(escapeHtml)),
+  };
+}
+
+/** The copy support works from, in English: who asked for what, and by when it must be answered. */
+export function dataRequestSupportMail(input: DataRequestMailInput): MailContent {
+  const fields: [string, string][] = [
+    ['Reference', input.id],
+    ['Request', input.kind],
+    ['Name', input.name],
+    ['Email', input.email],
+    ['Market', input.countryCode],
+    ['Language', input.locale],
+    ['Received', input.receivedAt.toISOString()],
+    ['Answer by', input.dueAt.toISOString()],
+  ];
+  const message = input.message ?? '';
+  return {
+    subject: `Data-subject request (${input.kind}) due ${input.dueAt.toISOString().slice(0, 10)}: ${input.id}`,
+    text: [...fields.map(([label, value]) => `${label}: ${value}`), '', message, ''].join('\n'),
+    html: htmlPage('en', [
+      ...fields.map(([label, value]) => `<strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}`),
+      escapeHtml(message).replace(/\n/g, '<br>'),
+    ]),
+  };
+}

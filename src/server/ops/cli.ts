@@ -13,6 +13,7 @@ import { labelSheetSvg, printedCode } from './labels';
 import { ContentInputError, editsFromImport, publishDrafts, readNamespace, seedContent, setContent } from '../modules/content/content';
 import { isContentNamespace } from '../../domain/content/namespaces';
 import { isSupportedLocale } from '../../domain/markets';
+import { closeDataRequest, listDataRequests } from '../modules/privacy/dsar';
 
 const usage = `Roundtrip operator tools: the same database as the server (DATA_DIR or DATABASE_URL).
 
@@ -32,6 +33,8 @@ const usage = `Roundtrip operator tools: the same database as the server (DATA_D
                                                          change one text (live at once, or as a draft)
   npm run ops -- content import <file.json> [--draft]    change many: { "<locale>": { "<namespace>": { "<key>": "<text>" } } }
   npm run ops -- content publish <locale> [<namespace>]  publish the drafts
+  npm run ops -- dsar list [--all]                       open data-subject requests, nearest deadline first
+  npm run ops -- dsar close <id>                         mark a data-subject request answered
 `;
 
 function fail(message: string): never {
@@ -96,6 +99,7 @@ async function main(argv: string[]) {
       comment: { type: 'string' },
       id: { type: 'string' },
       draft: { type: 'boolean' },
+      all: { type: 'boolean' },
     },
     });
   } catch (error) {
@@ -187,6 +191,26 @@ async function main(argv: string[]) {
           process.stdout.write(`${await publishDrafts(db, locale, namespace)} draft(s) published\n`);
         } else {
           fail(`content needs show, set, import or publish\n\n${usage}`);
+        }
+        break;
+      }
+      case 'dsar': {
+        const [action, id] = positionals;
+        if (action === 'list') {
+          const requests = await listDataRequests(db, { includeClosed: values.all === true, now });
+          for (const request of requests) {
+            const state = request.closed_at ? `closed ${request.closed_at.slice(0, 10)}` : request.overdue ? 'OVERDUE' : 'open';
+            const who = request.email ? `${request.name ?? ''} <${request.email}>` : '(erased with the account)';
+            process.stdout.write(
+              `${request.id}  due ${request.due_at.slice(0, 10)}  ${state.padEnd(16)} ${request.kind.padEnd(13)} ${request.country_code}  ${who}\n`,
+            );
+          }
+          if (requests.length === 0) process.stdout.write(values.all ? 'No data-subject request.\n' : 'No open data-subject request.\n');
+        } else if (action === 'close' && id) {
+          if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) fail('dsar close needs the id shown by dsar list');
+          print(await closeDataRequest(db, id, now));
+        } else {
+          fail('dsar needs list [--all] or close <id>');
         }
         break;
       }

@@ -5,9 +5,9 @@ import { clearTokens } from '../../lib/session';
 /**
  * The spec's sign-out: tokens, stored user and bank data all go (memory, the
  * persisted query cache, IndexedDB), then a fresh page load at / drops anything
- * still held by running code.
+ * still held by running code. An account deletion lands on its own page instead.
  */
-export async function signOut(): Promise<void> {
+export async function signOut(destination = '/'): Promise<void> {
   clearTokens();
   await queryClient.cancelQueries();
   queryClient.clear();
@@ -15,6 +15,6 @@ export async function signOut(): Promise<void> {
     await queryPersister.removeClient();
     if (await hasStoredData()) await (await loadDatabase()).clearDatabase();
   } finally {
-    window.location.assign('/');
+    window.location.assign(destination);
   }
 }

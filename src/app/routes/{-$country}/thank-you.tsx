@@ -2,7 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { Page } from '../../ui/page';
 
-const reasons = ['email-verified', 'contact'] as const;
+const reasons = ['email-verified', 'contact', 'account-deleted'] as const;
 type ThankYouReason = (typeof reasons)[number];
 
 export const Route = createFileRoute('/{-$country}/thank-you')({
@@ -22,7 +22,9 @@ function ThankYouPage() {
       ? t`Your email address is verified. You can now return containers and withdraw your deposits.`
       : reason === 'contact'
         ? t`Your message has been sent. Customer care will answer you by email, usually within two working days.`
-        : t`Thank you for being part of Roundtrip.`;
+        : reason === 'account-deleted'
+          ? t`Your account has been deleted. Your personal data is erased and you are signed out on every device.`
+          : t`Thank you for being part of Roundtrip.`;
   return (
     <Page title={t`Thank you`} description={t`Thank you for being part of Roundtrip.`}>
       <p data-testid="thank-you-message">{message}</p>

@@ -1,26 +1,57 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
+import { useId } from 'react';
 import { Page } from '../../../ui/page';
-import { useMe } from '../../../features/auth/api/me';
+import { meQueryOptions, useMe } from '../../../features/auth/api/me';
+import { loadWhenOnline } from '../../../lib/query-client';
+import { ChangePasswordForm } from '../../../features/profile/change-password-form';
+import { EmailVerificationStatus } from '../../../features/profile/email-verification-status';
+import { PersonalDataForm } from '../../../features/profile/personal-data-form';
+import { DataExportButton } from '../../../features/privacy/data-export';
+import { DeleteAccountForm } from '../../../features/privacy/delete-account-form';
+import '../../../features/profile/profile.css';
 
 export const Route = createFileRoute('/{-$country}/user/profile')({
+  // The forms start from the server's data, not a saved copy that may predate a change made
+  // a moment ago or on another device. A failed call leaves the saved copy on screen.
+  loader: ({ context }) =>
+    loadWhenOnline(() => Promise.allSettled([context.queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 })])),
   component: ProfilePage,
 });
 
 function ProfilePage() {
   const { t } = useLingui();
+  const { country } = Route.useParams();
   const me = useMe();
+  const dataHeadingId = useId();
+  const user = me.data;
   return (
-    <Page title={t`Profile page`} description={t`Your personal data.`}>
-      {me.data ? (
-        <dl className="details">
-          <dt>{t`Name`}</dt>
-          <dd>{me.data.name}</dd>
-          <dt>{t`Email`}</dt>
-          <dd>{me.data.email}</dd>
-        </dl>
-      ) : null}
-      <p>{t`Editing your personal data is not available yet.`}</p>
+    <Page title={t`Profile page`} description={t`Your personal data, password, email verification and account.`}>
+      {user ? (
+        <>
+          {/* Keyed by the user: the form starts from the saved data once it has loaded. */}
+          <PersonalDataForm key={user.id} user={user} />
+          <EmailVerificationStatus user={user} />
+          <ChangePasswordForm />
+          <section className="profile-section" aria-labelledby={dataHeadingId}>
+            <h2 id={dataHeadingId}>{t`Your data`}</h2>
+            <p>{t`Download a copy of everything we hold about you, as a JSON file.`}</p>
+            <p className="actions">
+              <DataExportButton />
+              <Link to="/{-$country}/dsar" params={{ country }}>
+                {t`Other requests about your data`}
+              </Link>
+            </p>
+          </section>
+          <DeleteAccountForm />
+        </>
+      ) : me.isError ? (
+        <p className="notice notice--error" role="alert">
+          {t`Something went wrong`}
+        </p>
+      ) : (
+        <p role="status">{t`Loading…`}</p>
+      )}
     </Page>
   );
 }

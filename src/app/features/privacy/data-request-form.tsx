@@ -1,0 +1,169 @@
+import { useLingui } from '@lingui/react/macro';
+import { flushSync } from 'react-dom';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { dsarBody, dsarKinds, maxDsarMessageLength, type DsarKind, type DsarReceipt } from '../../../domain/schemas/privacy';
+import { isApiError } from '../../lib/api';
+import { currentCountryCode, currentLocale } from '../../lib/i18n';
+import { fieldErrorText, fieldErrorsOf, focusFirstError, type FieldErrors } from '../../ui/field-errors';
+import { notify } from '../../ui/notifications';
+import { TextField } from '../../ui/text-field';
+import { useFileDataRequest } from './api/file-data-request';
+import './privacy.css';
+
+interface DataRequestFormProps {
+  initialKind: DsarKind;
+  /** A signed-in customer's name and email, filled in for them. */
+  name?: string;
+  email?: string;
+}
+
+/**
+ * The public data-subject request: anyone may file one. A deletion request is answered
+ * "deletion request received" (the spec's message); the others "request received". The
+ * answer carries the reference and the date by which we must reply (one month).
+ */
+export function DataRequestForm({ initialKind, name = '', email = '' }: DataRequestFormProps) {
+  const { t, i18n } = useLingui();
+  const kindId = useId();
+  const messageId = useId();
+  const file = useFileDataRequest();
+  const [values, setValues] = useState({ kind: initialKind, name, email, message: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [receipt, setReceipt] = useState<DsarReceipt>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const receiptRef = useRef<HTMLDivElement>(null);
+
+  const kindLabels: Record<DsarKind, string> = {
+    access: t`A copy of my personal data`,
+    deletion: t`The deletion of my account and personal data`,
+    rectification: t`The correction of my personal data`,
+    other: t`Something else about my personal data`,
+  };
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = dsarBody.safeParse({
+      ...values,
+      message: values.message || undefined,
+      country_code: currentCountryCode(),
+      locale: currentLocale(),
+    });
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      requestAnimationFrame(() => focusFirstError(formRef.current));
+      return;
+    }
+    setErrors({});
+    file.mutate(parsed.data, {
+      onSuccess: (answer) => {
+        flushSync(() => setReceipt(answer));
+        notify({
+          kind: 'success',
+          title: t`Success`,
+          description: answer.kind === 'deletion' ? t`Deletion request received.` : t`Request received.`,
+        });
+        receiptRef.current?.focus();
+      },
+      onError: (error) => {
+        if (isApiError(error) && Object.keys(error.fields).length > 0) {
+          flushSync(() => setErrors(error.fields));
+          focusFirstError(formRef.current);
+        } else {
+          const description = isApiError(error) && error.code === 'RATE_LIMITED' && error.message ? error.message : t`Something went wrong`;
+          notify({ kind: 'error', title: t`Error`, description });
+        }
+      },
+    });
+  }
+
+  if (receipt) {
+    const dueDate = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(receipt.due_at));
+    const reference = receipt.id;
+    const address = values.email;
+    return (
+      <div ref={receiptRef} tabIndex={-1} className="notice data-request__receipt">
+        <h2>{receipt.kind === 'deletion' ? t`Deletion request received` : t`Request received`}</h2>
+        <p>{t`We will answer by ${dueDate} at the latest. We sent a confirmation to ${address}.`}</p>
+        <p>{t`Your reference: ${reference}`}</p>
+      </div>
+    );
+  }
+
+  const messageError = fieldErrorText(i18n, errors.message);
+  return (
+    <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
+      <fieldset className="choice-group" aria-describedby={errors.kind ? `${kindId}-error` : undefined}>
+        <legend>{t`What are you asking for?`}</legend>
+        {dsarKinds.map((kind) => (
+          <div className="checkbox" key={kind}>
+            <input
+              id={`${kindId}-${kind}`}
+              type="radio"
+              name="kind"
+              value={kind}
+              checked={values.kind === kind}
+              onChange={() => setValues((current) => ({ ...current, kind }))}
+              aria-invalid={errors.kind ? true : undefined}
+            />
+            <label htmlFor={`${kindId}-${kind}`}>{kindLabels[kind]}</label>
+          </div>
+        ))}
+        {errors.kind ? (
+          <p id={`${kindId}-error`} className="field__error">
+            {fieldErrorText(i18n, errors.kind)}
+          </p>
+        ) : null}
+      </fieldset>
+      <TextField
+        id="dsar-name"
+        label={t`Name`}
+        name="name"
+        autoComplete="name"
+        value={values.name}
+        onChange={(event) => {
+          const { value } = event.currentTarget;
+          setValues((current) => ({ ...current, name: value }));
+        }}
+        error={fieldErrorText(i18n, errors.name)}
+      />
+      <TextField
+        id="dsar-email"
+        label={t`Email`}
+        hint={t`The email address of your Roundtrip account, if you have one.`}
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={values.email}
+        onChange={(event) => {
+          const { value } = event.currentTarget;
+          setValues((current) => ({ ...current, email: value }));
+        }}
+        error={fieldErrorText(i18n, errors.email)}
+      />
+      <div className="field">
+        <label htmlFor={messageId}>{t`Details (optional)`}</label>
+        <textarea
+          id={messageId}
+          name="message"
+          rows={5}
+          maxLength={maxDsarMessageLength}
+          value={values.message}
+          onChange={(event) => {
+            const { value } = event.currentTarget;
+            setValues((current) => ({ ...current, message: value }));
+          }}
+          aria-invalid={messageError ? true : undefined}
+          aria-describedby={messageError ? `${messageId}-error` : undefined}
+        />
+        {messageError ? (
+          <p id={`${messageId}-error`} className="field__error">
+            {messageError}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className="button" disabled={file.isPending}>
+        {file.isPending ? t`Sending…` : t`Send my request`}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { countryCodeField, emailField, keyed, localeField, optionalText, passwordField, requiredText } from './fields';
+
+/** DELETE /user: the password again, and the box ticked (spec §5). */
+export const deleteAccountBody = z.strictObject({
+  password: passwordField,
+  confirm: z.literal(true, { error: 'confirmDeletion' }),
+});
+export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
+
+/** What a data-subject request asks for. A deletion request is the one answered "deletion request received". */
+export const dsarKinds = ['access', 'deletion', 'rectification', 'other'] as const;
+export type DsarKind = (typeof dsarKinds)[number];
+
+export const maxDsarMessageLength = 2000;
+
+/** POST /dsar: anyone may file one, signed in or not. */
+export const dsarBody = z.strictObject({
+  kind: z.enum(dsarKinds, { error: keyed('invalidValue') }),
+  name: requiredText(100),
+  email: emailField,
+  country_code: countryCodeField,
+  locale: localeField,
+  message: optionalText(maxDsarMessageLength).optional(),
+});
+export type DsarBody = z.infer<typeof dsarBody>;
+
+export const dsarReceipt = z.object({
+  id: z.string(),
+  kind: z.enum(dsarKinds),
+  received_at: z.string(),
+  due_at: z.string(),
+});
+export type DsarReceipt = z.infer<typeof dsarReceipt>;

@@ -1,0 +1,151 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app';
+import type { Executor } from '../../db/client';
+import {
+  accessTokens,
+  dsarRequests,
+  emailVerificationCodes,
+  passwordResetTokens,
+  refreshTokens,
+  scans,
+  sessionFamilies,
+  users,
+} from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { verifyPassword } from '../accounts/passwords';
+import { findActiveUser } from '../accounts/users';
+import { balanceMinorOf } from '../wallet/ledger';
+
+/**
+ * A reason an account cannot be deleted yet (spec §6), checked inside the deletion's
+ * transaction with the person's row locked. The first that applies is the answer.
+ */
+export interface DeletionBlocker {
+  code: 'POSITIVE_BALANCE' | 'PENDING_ITEMS';
+  applies: (executor: Executor, userId: string) => Promise<boolean>;
+}
+
+/**
+ * One part of the person's data erased or unlinked, inside the deletion's transaction.
+ * Steps run in order; the last one clears the user row, which the others may still read.
+ */
+export type ErasureStep = (executor: Executor, userId: string) => Promise<void>;
+
+export async function hasPositiveBalance(executor: Executor, userId: string): Promise<boolean> {
+  return (await balanceMinorOf(executor, userId)) > 0;
+}
+
+export async function hasPendingScan(executor: Executor, userId: string): Promise<boolean> {
+  const [pending] = await executor
+    .select({ id: scans.id })
+    .from(scans)
+    .where(and(eq(scans.userId, userId), eq(scans.status, 'PENDING')))
+    .limit(1);
+  return pending !== undefined;
+}
+
+/** Spec order: a positive balance is named first; a pending withdrawal or scan sends the person to customer service. */
+export const deletionBlockers: readonly DeletionBlocker[] = [
+  { code: 'POSITIVE_BALANCE', applies: hasPositiveBalance },
+  { code: 'PENDING_ITEMS', applies: hasPendingScan },
+];
+
+/** Every device signs out: tokens and the sessions they belong to are gone, not just revoked. */
+export async function endAllSessions(executor: Executor, userId: string): Promise<void> {
+  const families = executor.select({ id: sessionFamilies.id }).from(sessionFamilies).where(eq(sessionFamilies.userId, userId));
+  await executor.delete(accessTokens).where(eq(accessTokens.userId, userId));
+  await executor.delete(refreshTokens).where(inArray(refreshTokens.familyId, families));
+  await executor.delete(sessionFamilies).where(eq(sessionFamilies.userId, userId));
+}
+
+export async function eraseVerificationCodes(executor: Executor, userId: string): Promise<void> {
+  await executor.delete(emailVerificationCodes).where(eq(emailVerificationCodes.userId, userId));
+}
+
+export async function erasePasswordResetLinks(executor: Executor, userId: string): Promise<void> {
+  await executor.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+}
+
+/** Requests filed under the account's email keep their kind and dates (the record that they were answered), not the person. */
+export async function eraseDataRequests(executor: Executor, userId: string): Promise<void> {
+  const [user] = await executor.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user?.email) return;
+  await executor
+    .update(dsarRequests)
+    .set({ name: null, email: null, message: null })
+    .where(sql`lower(${dsarRequests.email}) = ${user.email.toLowerCase()}`);
+}
+
+/**
+ * The user row stays as a pseudonym: its random id keys the ledger, scans and balance
+ * (kept for legal retention, append-only), and nothing in it says who the person was.
+ * The market and locale stay because the ledger's currency follows the market.
+ */
+export async function erasePersonalDetails(executor: Executor, userId: string): Promise<void> {
+  await executor
+    .update(users)
+    .set({
+      email: null,
+      passwordHash: null,
+      name: null,
+      zipCode: null,
+      address: null,
+      city: null,
+      state: null,
+      emailVerifiedAt: null,
+      termsAcceptedAt: null,
+      deletedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId));
+}
+
+export const erasureSteps: readonly ErasureStep[] = [
+  endAllSessions,
+  eraseVerificationCodes,
+  erasePasswordResetLinks,
+  eraseDataRequests,
+  // Last: the steps above may read the row.
+  erasePersonalDetails,
+];
+
+export interface DeletionRules {
+  blockers: readonly DeletionBlocker[];
+  steps: readonly ErasureStep[];
+}
+
+export const deletionRules: DeletionRules = { blockers: deletionBlockers, steps: erasureSteps };
+
+/**
+ * DELETE /user. The password first (wrong: 422 LB_0102, counted against the login
+ * limit), then one transaction that locks the person's row, checks every blocker and
+ * runs every erasure step: all of it happens, or none of it.
+ */
+export async function deleteAccount(
+  context: Pick<AppContext, 'db' | 'rateLimits'>,
+  input: { userId: string; password: string },
+  rules: DeletionRules = deletionRules,
+): Promise<void> {
+  const user = await findActiveUser(context, input.userId);
+  const limitKey = user.email ?? user.id;
+  await context.rateLimits.consume('loginPerAccount', limitKey);
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.password))) {
+    throw new ApiError(422, 'LB_0102', { password: 'wrongPassword' });
+  }
+  await context.rateLimits.reset('loginPerAccount', limitKey);
+
+  await context.db.transaction(async (tx) => {
+    // FOR UPDATE conflicts with the key-share lock every scan or ledger insert of this person
+    // takes on the row: nothing can credit or scan between the checks and the erasure.
+    const [locked] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, input.userId), isNull(users.deletedAt)))
+      .for('update');
+    if (!locked) throw new ApiError(401, 'UNAUTHORIZED');
+    for (const blocker of rules.blockers) {
+      if (await blocker.applies(tx, input.userId)) throw new ApiError(422, blocker.code);
+    }
+    for (const step of rules.steps) await step(tx, input.userId);
+  });
+}

@@ -1,0 +1,119 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DsarBody, DsarReceipt } from '../../../domain/schemas/privacy';
+import type { AppContext } from '../../app';
+import type { Database } from '../../db/client';
+import { dsarRequests } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { dataRequestAcknowledgementMail, dataRequestSupportMail, type DataRequestMailInput } from '../../mail/templates';
+
+/**
+ * One month from receipt (GDPR art. 12(3)): the same day of the next month, or its last
+ * day when it has none (31 January → 28 or 29 February), at the same time, in UTC.
+ */
+export function dsarDueDate(receivedAt: Date): Date {
+  const due = new Date(receivedAt.getTime());
+  const day = due.getUTCDate();
+  due.setUTCDate(1);
+  due.setUTCMonth(due.getUTCMonth() + 1);
+  const lastDay = new Date(Date.UTC(due.getUTCFullYear(), due.getUTCMonth() + 1, 0)).getUTCDate();
+  due.setUTCDate(Math.min(day, lastDay));
+  return due;
+}
+
+/** POST /dsar: the request is stored first; support is told and the requester gets an acknowledgement. */
+export async function fileDataRequest(context: AppContext, body: DsarBody, log: FastifyBaseLogger): Promise<DsarReceipt> {
+  const receivedAt = context.now();
+  const dueAt = dsarDueDate(receivedAt);
+  const [row] = await context.db
+    .insert(dsarRequests)
+    .values({
+      kind: body.kind,
+      name: body.name,
+      email: body.email,
+      countryCode: body.country_code,
+      locale: body.locale,
+      message: body.message || null,
+      receivedAt,
+      dueAt,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no request');
+
+  const mail: DataRequestMailInput = {
+    id: row.id,
+    kind: body.kind,
+    name: body.name,
+    email: body.email,
+    countryCode: body.country_code,
+    locale: body.locale,
+    message: body.message || undefined,
+    receivedAt,
+    dueAt,
+  };
+  // Stored is received: operators see it in `dsar list` even if a mail fails.
+  const sends = [
+    context.mailer.send({ to: context.config.supportEmail, kind: 'dsar-support', ...dataRequestSupportMail(mail) }),
+    context.mailer.send({ to: body.email, kind: 'dsar-acknowledgement', ...dataRequestAcknowledgementMail(mail) }),
+  ];
+  for (const result of await Promise.allSettled(sends)) {
+    if (result.status === 'rejected') {
+      const error: unknown = result.reason;
+      log.error({ err: error instanceof Error ? { name: error.name, message: error.message } : 'unknown' }, 'data request mail not sent');
+    }
+  }
+  return { id: row.id, kind: body.kind, received_at: receivedAt.toISOString(), due_at: dueAt.toISOString() };
+}
+
+export interface DataRequestView {
+  id: string;
+  kind: string;
+  name: string | null;
+  email: string | null;
+  country_code: string;
+  locale: string;
+  message: string | null;
+  received_at: string;
+  due_at: string;
+  closed_at: string | null;
+  overdue: boolean;
+}
+
+function toView(row: typeof dsarRequests.$inferSelect, now: Date): DataRequestView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    email: row.email,
+    country_code: row.countryCode,
+    locale: row.locale,
+    message: row.message,
+    received_at: row.receivedAt.toISOString(),
+    due_at: row.dueAt.toISOString(),
+    closed_at: row.closedAt ? row.closedAt.toISOString() : null,
+    overdue: row.closedAt === null && row.dueAt.getTime() < now.getTime(),
+  };
+}
+
+/** Operators: open requests (or all), the nearest deadline first. */
+export async function listDataRequests(db: Database, options: { includeClosed: boolean; now: Date }): Promise<DataRequestView[]> {
+  const rows = await db
+    .select()
+    .from(dsarRequests)
+    .where(options.includeClosed ? undefined : isNull(dsarRequests.closedAt))
+    .orderBy(asc(dsarRequests.dueAt));
+  return rows.map((row) => toView(row, options.now));
+}
+
+/** Operators: the request was answered. Closing twice answers the first closing. */
+export async function closeDataRequest(db: Database, id: string, now: Date): Promise<DataRequestView> {
+  const [closed] = await db
+    .update(dsarRequests)
+    .set({ closedAt: now })
+    .where(and(eq(dsarRequests.id, id), isNull(dsarRequests.closedAt)))
+    .returning();
+  if (closed) return toView(closed, now);
+  const [existing] = await db.select().from(dsarRequests).where(eq(dsarRequests.id, id)).limit(1);
+  if (!existing) throw new ApiError(404, 'NOT_FOUND');
+  return toView(existing, now);
+}

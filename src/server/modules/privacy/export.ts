@@ -1,0 +1,124 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { moneyFromMinor } from '../../../domain/money';
+import type { AppContext } from '../../app';
+import type { Executor } from '../../db/client';
+import {
+  dsarRequests,
+  emailVerificationCodes,
+  ledgerEntries,
+  passwordResetTokens,
+  scans,
+  sessionFamilies,
+} from '../../db/schema';
+import { findActiveUser } from '../accounts/users';
+import { toUserView, type UserRow } from '../accounts/user-view';
+import { currencyOf } from '../wallet/catalogue';
+import { getBalance } from '../wallet/ledger';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/**
+ * One part of the export: what one table (or area) holds about the person, as JSON.
+ * Secrets (password hash, token and code hashes) are never exported: they are ours, not data
+ * about the person, and would only help an attacker who got the file.
+ */
+export type ExportSection = (executor: Executor, user: UserRow) => Promise<unknown>;
+
+const ledgerSection: ExportSection = async (executor, user) => {
+  const currency = currencyOf(user.countryCode);
+  const rows = await executor.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id)).orderBy(asc(ledgerEntries.id));
+  return rows.map((row) => ({
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    kind: row.kind,
+    amount: moneyFromMinor(row.amountMinor, currency),
+    comment: row.comment,
+  }));
+};
+
+const scansSection: ExportSection = async (executor, user) => {
+  const currency = currencyOf(user.countryCode);
+  const rows = await executor.select().from(scans).where(eq(scans.userId, user.id)).orderBy(asc(scans.scannedAt));
+  return rows.map((row) => ({
+    id: row.id,
+    container_code: row.containerCode,
+    product_id: row.productId,
+    status: row.status,
+    scanned_at: row.scannedAt.toISOString(),
+    credited: row.creditedMinor === null ? null : moneyFromMinor(row.creditedMinor, currency),
+    reason: row.reason,
+    resolved_at: iso(row.resolvedAt),
+  }));
+};
+
+const sessionsSection: ExportSection = async (executor, user) => {
+  const rows = await executor.select().from(sessionFamilies).where(eq(sessionFamilies.userId, user.id)).orderBy(asc(sessionFamilies.createdAt));
+  return rows.map((row) => ({ client_id: row.clientId, signed_in_at: row.createdAt.toISOString(), ended_at: iso(row.revokedAt) }));
+};
+
+const verificationCodesSection: ExportSection = async (executor, user) => {
+  const rows = await executor
+    .select()
+    .from(emailVerificationCodes)
+    .where(eq(emailVerificationCodes.userId, user.id))
+    .orderBy(asc(emailVerificationCodes.createdAt));
+  return rows.map((row) => ({ sent_at: row.createdAt.toISOString(), expires_at: row.expiresAt.toISOString(), used_or_retired_at: iso(row.consumedAt), wrong_attempts: row.attempts }));
+};
+
+const resetLinksSection: ExportSection = async (executor, user) => {
+  const rows = await executor
+    .select()
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.userId, user.id))
+    .orderBy(asc(passwordResetTokens.createdAt));
+  return rows.map((row) => ({ sent_at: row.createdAt.toISOString(), expires_at: row.expiresAt.toISOString(), used_at: iso(row.usedAt) }));
+};
+
+const dataRequestsSection: ExportSection = async (executor, user) => {
+  if (!user.email) return [];
+  const rows = await executor
+    .select()
+    .from(dsarRequests)
+    .where(sql`lower(${dsarRequests.email}) = ${user.email.toLowerCase()}`)
+    .orderBy(asc(dsarRequests.receivedAt));
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    email: row.email,
+    country_code: row.countryCode,
+    message: row.message,
+    received_at: row.receivedAt.toISOString(),
+    due_at: row.dueAt.toISOString(),
+    closed_at: iso(row.closedAt),
+  }));
+};
+
+/** Each key is one section of the file; a new area adds its line here (withdrawals, payment methods). */
+export const exportSections: Record<string, ExportSection> = {
+  ledger_entries: ledgerSection,
+  scans: scansSection,
+  sessions: sessionsSection,
+  email_verification_codes: verificationCodesSection,
+  password_reset_links: resetLinksSection,
+  data_requests: dataRequestsSection,
+};
+
+export const exportFormat = 'roundtrip-personal-data/1';
+
+/** GET /user/export: everything held about the caller; the sections are read in one transaction so they agree. */
+export async function exportPersonalData(context: Pick<AppContext, 'db' | 'now'>, userId: string, sections = exportSections) {
+  const user = await findActiveUser(context, userId);
+  const balance = await getBalance(context.db, user.id, currencyOf(user.countryCode));
+  return context.db.transaction(async (tx) => {
+    const account = {
+      ...toUserView(user),
+      email_verified_at: iso(user.emailVerifiedAt),
+      terms_accepted_at: iso(user.termsAcceptedAt),
+      updated_at: user.updatedAt.toISOString(),
+    };
+    const parts: Record<string, unknown> = {};
+    for (const [name, section] of Object.entries(sections)) parts[name] = await section(tx, user);
+    return { format: exportFormat, exported_at: context.now().toISOString(), account, balance, ...parts };
+  });
+}
