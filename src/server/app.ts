@@ -9,6 +9,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticApp } from './http/static-app';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerAccountRoutes } from './modules/accounts/routes';
+import { registerBinRoutes } from './modules/bins/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerWalletRoutes } from './modules/wallet/routes';
 
@@ -69,7 +70,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, { extraConnectSources: [] });
+  // The map's vector-tile style, when configured, is fetched from its own origin.
+  await registerSecurityHeaders(app, { extraConnectSources: config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : [] });
   await app.register(formBody);
 
   registerHealthRoutes(app, options.db);
@@ -81,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await registerAccountRoutes(api, context);
       await registerWalletRoutes(api, context);
+      await registerBinRoutes(api, context);
     },
     { prefix: '/api/v2' },
   );

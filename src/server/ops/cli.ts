@@ -10,6 +10,7 @@ import { listProducts, productName, findProduct, seedCatalogue } from '../module
 import { adjustBalance, cancelScan, checkIn, issueContainers, reject, unscannedContainers } from '../modules/wallet/operations';
 import { countryCodes, isCountryCode } from '../../domain/markets';
 import { labelSheetSvg, printedCode } from './labels';
+import { binsUsage, runBinsCommand } from '../modules/bins/ops';
 
 const usage = `Roundtrip operator tools: the same database as the server (DATA_DIR or DATABASE_URL).
 
@@ -23,7 +24,7 @@ const usage = `Roundtrip operator tools: the same database as the server (DATA_D
                                                          cancel a pending scan
   npm run ops -- adjust (--email <e> | --user <id>) --amount <-1.50|2.00> --comment text [--id <uuid>]
                                                          credit or debit a balance
-`;
+${binsUsage}`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -85,6 +86,8 @@ async function main(argv: string[]) {
       amount: { type: 'string' },
       comment: { type: 'string' },
       id: { type: 'string' },
+      name: { type: 'string' },
+      'dry-run': { type: 'boolean' },
     },
     });
   } catch (error) {
@@ -147,6 +150,12 @@ async function main(argv: string[]) {
           ),
         );
         break;
+      case 'bins': {
+        const result = await runBinsCommand(db, positionals, { country: values.country, name: values.name, dryRun: values['dry-run'] });
+        (result.exitCode === 2 ? process.stderr : process.stdout).write(result.output);
+        process.exitCode = result.exitCode;
+        break;
+      }
       default:
         fail(`unknown command ${command}\n\n${usage}`);
     }
