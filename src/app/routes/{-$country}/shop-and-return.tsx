@@ -16,6 +16,11 @@ function ShopAndReturnPage() {
   const products = useProducts(useCatalogueCountry(), i18n.locale);
   return (
     <Page title={t`Shop and return`} description={t`Where to buy Roundtrip products and where to return the empty containers.`}>
+      <p>
+        <Link to="/{-$country}/map" params={{ country }} data-testid="return-points-link">
+          {t`Find a return point near you`}
+        </Link>
+      </p>
       <ol className="steps" data-testid="return-steps">
         <li>{t`Buy a product in a Roundtrip container. Its deposit is part of the price.`}</li>
         <li>{t`Enjoy it, then drop the empty container in a Roundtrip return bin.`}</li>
