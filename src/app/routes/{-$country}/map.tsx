@@ -14,7 +14,8 @@ import { currentCountryCode } from '../../lib/i18n';
 import '../../features/map/map.css';
 
 // MapLibre is big: it loads with this page only, after the title and the list can show.
-const BinMap = lazy(() => import('../../features/map/bin-map'));
+const loadBinMap = () => import('../../features/map/bin-map');
+const BinMap = lazy(loadBinMap);
 
 /** The spec's start: the market's centre at zoom 4, unless the address says otherwise. */
 const defaultZoom = 4;
@@ -33,7 +34,13 @@ export const Route = createFileRoute('/{-$country}/map')({
     const zoom = typeof search.zoom === 'number' || typeof search.zoom === 'string' ? Number(search.zoom) : Number.NaN;
     return { ...(id ? { id } : {}), ...(Number.isFinite(zoom) && zoom >= 0 && zoom <= 22 ? { zoom } : {}) };
   },
-  loader: ({ context, params }) => preloadBins(context.queryClient, params.country),
+  loader: ({ context, params }) => {
+    // MapLibre's chunk and the basemap file start loading with the bins, not after them.
+    void loadBinMap().catch(() => undefined);
+    // (Dynamic imports: the loader is part of the shell's route tree, MapLibre and the basemap are not.)
+    void import('../../features/map/basemap').then((basemap) => basemap.loadBasemapData()).catch(() => undefined);
+    return preloadBins(context.queryClient, params.country);
+  },
   component: MapPage,
 });
 
