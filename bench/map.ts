@@ -126,7 +126,7 @@ function closure(assets: string, start: string[], dynamic: boolean, stopAt: Read
 }
 
 /** The JavaScript (and CSS) the map route loads beyond what the shell already has, from dist/assets. */
-function mapRouteJs(): MapBenchResult['mapRouteJs'] {
+export function mapRouteJs(): MapBenchResult['mapRouteJs'] {
   const assets = path.join(root, 'dist', 'assets');
   const files = readdirSync(assets);
   const entry = readFileSync(path.join(root, 'dist', 'index.html'), 'utf8').match(/assets\/(index-[\w-]+\.js)/)?.[1];
