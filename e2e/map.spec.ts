@@ -109,6 +109,23 @@ test.describe('return-point map online', () => {
   });
 });
 
+test('MapLibre loads on the map route only; the shop-and-return page links to it; 360 px wide works', async ({ page }) => {
+  const mapFiles: string[] = [];
+  page.on('request', (request) => {
+    if (/maplibre|countries-50m/.test(request.url())) mapFiles.push(request.url());
+  });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/fr/shop-and-return');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(mapFiles).toEqual([]);
+  await page.getByTestId('return-points-link').click();
+  await expect(page).toHaveURL(/\/fr\/map$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Points de retour' })).toBeVisible();
+  await waitForPins(page);
+  expect(mapFiles.some((url) => /maplibre-gl-[\w-]+\.js/.test(url))).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
 test.describe('with the position granted', () => {
   test.use({ geolocation: portland, permissions: ['geolocation'] });
 
