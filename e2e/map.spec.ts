@@ -4,7 +4,8 @@ import { expect, expectAccessible, test } from './support/fixtures';
 import { binsOf, collectConsoleProblems, mapZoom, searchParam, waitForPins } from './support/map';
 import { cachedUrls, waitForSavedUser, waitForServiceWorker } from './support/offline';
 
-test.describe.configure({ mode: 'parallel' });
+// WebGL runs on the CPU (SwiftShader) here: a map test takes longer than a form's.
+test.describe.configure({ mode: 'parallel', timeout: 60_000 });
 
 const portland = { latitude: 45.5152, longitude: -122.6784 };
 

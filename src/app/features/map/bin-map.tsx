@@ -207,7 +207,7 @@ export default function BinMap(props: BinMapProps) {
           }}
         >
           <NavigationControl showCompass={false} />
-          <Source id={binsSourceId} type="geojson" data={geojson} cluster clusterMaxZoom={clusterMaxZoom} clusterRadius={48}>
+          <Source id={binsSourceId} type="geojson" data={geojson} cluster clusterMaxZoom={clusterMaxZoom} clusterRadius={60}>
             {/* Invisible: keeps the source's tiles laid out for the markers, which draw the pins. */}
             <Layer id="bins-layout" type="circle" paint={{ 'circle-radius': 1, 'circle-opacity': 0 }} />
           </Source>
