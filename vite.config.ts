@@ -42,8 +42,9 @@ export default defineConfig({
       // One manifest per language lives in public/ (manifest-<locale>.webmanifest), linked by the app.
       manifest: false,
       injectManifest: {
-        // The shell, every chunk (each locale's catalogue is its own chunk), styles, icons and manifests.
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The shell, every chunk (each locale's catalogue is its own chunk), styles, icons and manifests;
+        // the map's worker (.mjs) and its offline basemap (world-atlas .json).
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,webmanifest,json}'],
         // Product pictures are cached when first shown (sw.ts), not all up front.
         globIgnores: ['**/images/**', '**/*.map', 'sw.js'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,

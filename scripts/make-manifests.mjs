@@ -39,7 +39,7 @@ for (const [locale, text] of Object.entries(locales)) {
     icons,
     shortcuts: [
       { name: text.scan, short_name: text.scan, url: `/${text.cc}/user/account?source=shortcut`, icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
-      { name: text.map, short_name: text.map, url: `/${text.cc}/shop-and-return?source=shortcut`, icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+      { name: text.map, short_name: text.map, url: `/${text.cc}/map?source=shortcut`, icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
     ],
   };
   writeFileSync(path.join(root, 'public', `manifest-${locale}.webmanifest`), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -18,6 +18,7 @@ import { Route as Char123CountryChar125DsarRouteImport } from './routes/{-$count
 import { Route as Char123CountryChar125FaqRouteImport } from './routes/{-$country}/faq'
 import { Route as Char123CountryChar125HowItWorksRouteImport } from './routes/{-$country}/how-it-works'
 import { Route as Char123CountryChar125LoginRouteImport } from './routes/{-$country}/login'
+import { Route as Char123CountryChar125MapRouteImport } from './routes/{-$country}/map'
 import { Route as Char123CountryChar125PrivacyPolicyRouteImport } from './routes/{-$country}/privacy-policy'
 import { Route as Char123CountryChar125ProductsRouteImport } from './routes/{-$country}/products'
 import { Route as Char123CountryChar125ProfileRouteImport } from './routes/{-$country}/profile'
@@ -87,6 +88,12 @@ const Char123CountryChar125LoginRoute =
   Char123CountryChar125LoginRouteImport.update({
     id: '/login',
     path: '/login',
+    getParentRoute: () => Char123CountryChar125RouteRoute,
+  } as any)
+const Char123CountryChar125MapRoute =
+  Char123CountryChar125MapRouteImport.update({
+    id: '/map',
+    path: '/map',
     getParentRoute: () => Char123CountryChar125RouteRoute,
   } as any)
 const Char123CountryChar125PrivacyPolicyRoute =
@@ -196,6 +203,7 @@ export interface FileRoutesByFullPath {
   '/{-$country}/faq': typeof Char123CountryChar125FaqRoute
   '/{-$country}/how-it-works': typeof Char123CountryChar125HowItWorksRoute
   '/{-$country}/login': typeof Char123CountryChar125LoginRoute
+  '/{-$country}/map': typeof Char123CountryChar125MapRoute
   '/{-$country}/privacy-policy': typeof Char123CountryChar125PrivacyPolicyRoute
   '/{-$country}/products': typeof Char123CountryChar125ProductsRoute
   '/{-$country}/profile': typeof Char123CountryChar125ProfileRoute
@@ -222,6 +230,7 @@ export interface FileRoutesByTo {
   '/{-$country}/faq': typeof Char123CountryChar125FaqRoute
   '/{-$country}/how-it-works': typeof Char123CountryChar125HowItWorksRoute
   '/{-$country}/login': typeof Char123CountryChar125LoginRoute
+  '/{-$country}/map': typeof Char123CountryChar125MapRoute
   '/{-$country}/privacy-policy': typeof Char123CountryChar125PrivacyPolicyRoute
   '/{-$country}/products': typeof Char123CountryChar125ProductsRoute
   '/{-$country}/profile': typeof Char123CountryChar125ProfileRoute
@@ -250,6 +259,7 @@ export interface FileRoutesById {
   '/{-$country}/faq': typeof Char123CountryChar125FaqRoute
   '/{-$country}/how-it-works': typeof Char123CountryChar125HowItWorksRoute
   '/{-$country}/login': typeof Char123CountryChar125LoginRoute
+  '/{-$country}/map': typeof Char123CountryChar125MapRoute
   '/{-$country}/privacy-policy': typeof Char123CountryChar125PrivacyPolicyRoute
   '/{-$country}/products': typeof Char123CountryChar125ProductsRoute
   '/{-$country}/profile': typeof Char123CountryChar125ProfileRoute
@@ -279,6 +289,7 @@ export interface FileRouteTypes {
     | '/{-$country}/faq'
     | '/{-$country}/how-it-works'
     | '/{-$country}/login'
+    | '/{-$country}/map'
     | '/{-$country}/privacy-policy'
     | '/{-$country}/products'
     | '/{-$country}/profile'
@@ -305,6 +316,7 @@ export interface FileRouteTypes {
     | '/{-$country}/faq'
     | '/{-$country}/how-it-works'
     | '/{-$country}/login'
+    | '/{-$country}/map'
     | '/{-$country}/privacy-policy'
     | '/{-$country}/products'
     | '/{-$country}/profile'
@@ -332,6 +344,7 @@ export interface FileRouteTypes {
     | '/{-$country}/faq'
     | '/{-$country}/how-it-works'
     | '/{-$country}/login'
+    | '/{-$country}/map'
     | '/{-$country}/privacy-policy'
     | '/{-$country}/products'
     | '/{-$country}/profile'
@@ -417,6 +430,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/{-$country}/login'
       preLoaderRoute: typeof Char123CountryChar125LoginRouteImport
+      parentRoute: typeof Char123CountryChar125RouteRoute
+    }
+    '/{-$country}/map': {
+      id: '/{-$country}/map'
+      path: '/map'
+      fullPath: '/{-$country}/map'
+      preLoaderRoute: typeof Char123CountryChar125MapRouteImport
       parentRoute: typeof Char123CountryChar125RouteRoute
     }
     '/{-$country}/privacy-policy': {
@@ -570,6 +590,7 @@ interface Char123CountryChar125RouteRouteChildren {
   Char123CountryChar125FaqRoute: typeof Char123CountryChar125FaqRoute
   Char123CountryChar125HowItWorksRoute: typeof Char123CountryChar125HowItWorksRoute
   Char123CountryChar125LoginRoute: typeof Char123CountryChar125LoginRoute
+  Char123CountryChar125MapRoute: typeof Char123CountryChar125MapRoute
   Char123CountryChar125PrivacyPolicyRoute: typeof Char123CountryChar125PrivacyPolicyRoute
   Char123CountryChar125ProductsRoute: typeof Char123CountryChar125ProductsRoute
   Char123CountryChar125ProfileRoute: typeof Char123CountryChar125ProfileRoute
@@ -594,6 +615,7 @@ const Char123CountryChar125RouteRouteChildren: Char123CountryChar125RouteRouteCh
     Char123CountryChar125FaqRoute: Char123CountryChar125FaqRoute,
     Char123CountryChar125HowItWorksRoute: Char123CountryChar125HowItWorksRoute,
     Char123CountryChar125LoginRoute: Char123CountryChar125LoginRoute,
+    Char123CountryChar125MapRoute: Char123CountryChar125MapRoute,
     Char123CountryChar125PrivacyPolicyRoute:
       Char123CountryChar125PrivacyPolicyRoute,
     Char123CountryChar125ProductsRoute: Char123CountryChar125ProductsRoute,

@@ -18,6 +18,8 @@ export interface Market {
   flag: string;
   /** Where the map opens before the visitor's position is known. */
   mapCenter: { lat: number; lng: number };
+  /** The market's map pin (spec §3): its colour on the return-point map. */
+  mapPin: { color: string };
   /** Smallest withdrawal, in minor units of the currency. */
   minimumWithdrawalMinor: number;
 }
@@ -30,6 +32,7 @@ export const markets: Record<CountryCode, Market> = {
     currency: 'USD',
     flag: '🇺🇸',
     mapCenter: { lat: 39.5, lng: -98.35 },
+    mapPin: { color: '#1d4ed8' },
     minimumWithdrawalMinor: 500,
   },
   ca: {
@@ -39,6 +42,7 @@ export const markets: Record<CountryCode, Market> = {
     currency: 'CAD',
     flag: '🇨🇦',
     mapCenter: { lat: 45.5, lng: -75.7 },
+    mapPin: { color: '#c8102e' },
     minimumWithdrawalMinor: 500,
   },
   uk: {
@@ -48,6 +52,7 @@ export const markets: Record<CountryCode, Market> = {
     currency: 'GBP',
     flag: '🇬🇧',
     mapCenter: { lat: 53.0, lng: -1.5 },
+    mapPin: { color: '#012169' },
     minimumWithdrawalMinor: 500,
   },
   fr: {
@@ -57,6 +62,7 @@ export const markets: Record<CountryCode, Market> = {
     currency: 'EUR',
     flag: '🇫🇷',
     mapCenter: { lat: 46.6, lng: 2.4 },
+    mapPin: { color: '#0055a4' },
     minimumWithdrawalMinor: 500,
   },
   jp: {
@@ -66,6 +72,7 @@ export const markets: Record<CountryCode, Market> = {
     currency: 'JPY',
     flag: '🇯🇵',
     mapCenter: { lat: 36.2, lng: 138.25 },
+    mapPin: { color: '#bc002d' },
     minimumWithdrawalMinor: 500,
   },
 };

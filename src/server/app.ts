@@ -11,6 +11,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { registerAccountRoutes } from './modules/accounts/routes';
 import { registerContactRoutes } from './modules/contact/routes';
 import { registerContentApiRoutes, registerLocaleFileRoutes } from './modules/content/routes';
+import { registerBinRoutes } from './modules/bins/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerPrivacyRoutes } from './modules/privacy/routes';
 import { registerWalletRoutes } from './modules/wallet/routes';
@@ -72,7 +73,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, { extraConnectSources: [] });
+  // The map's vector-tile style, when configured, is fetched from its own origin.
+  await registerSecurityHeaders(app, { extraConnectSources: config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : [] });
   await app.register(formBody);
 
   registerHealthRoutes(app, options.db);
@@ -87,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerContentApiRoutes(api, context);
       await registerContactRoutes(api, context);
       await registerPrivacyRoutes(api, context);
+      await registerBinRoutes(api, context);
     },
     { prefix: '/api/v2' },
   );

@@ -25,6 +25,7 @@ const environmentSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  MAP_STYLE_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -45,6 +46,8 @@ export interface Config {
   refreshTokenTtlSeconds: number;
   trustProxy: boolean;
   seedDemo: boolean;
+  /** A MapLibre style drawn over the offline basemap (the app reads it from GET /config). */
+  mapStyleUrl: string | undefined;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
 }
 
@@ -75,6 +78,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL,
     trustProxy: env.TRUST_PROXY,
     seedDemo: env.SEED_DEMO,
+    mapStyleUrl: env.MAP_STYLE_URL,
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -298,5 +298,37 @@ export const dsarRequests = pgTable(
     index('dsar_requests_open_idx').on(table.closedAt, table.dueAt),
     index('dsar_requests_email_idx').on(table.email),
     check('dsar_requests_kind_valid', sql`${table.kind} in ('access', 'deletion', 'rectification', 'other')`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Return bins (issue 8): retailers and the bins they host.
+
+export const retailers = pgTable('retailers', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+/** A return bin; operators move it by importing the same id with new coordinates. */
+export const bins = pgTable(
+  'bins',
+  {
+    id: text('id').primaryKey(),
+    countryCode: text('country_code').notNull(),
+    retailerId: text('retailer_id')
+      .notNull()
+      .references(() => retailers.id),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    details: text('details').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('bins_country_idx').on(table.countryCode, table.id),
+    check('bins_lat_range', sql`${table.lat} between -90 and 90`),
+    check('bins_lng_range', sql`${table.lng} between -180 and 180`),
+    check('bins_country_valid', sql`${table.countryCode} in ('us', 'ca', 'uk', 'fr', 'jp')`),
   ],
 );

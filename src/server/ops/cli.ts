@@ -14,6 +14,7 @@ import { ContentInputError, editsFromImport, publishDrafts, readNamespace, seedC
 import { isContentNamespace } from '../../domain/content/namespaces';
 import { isSupportedLocale } from '../../domain/markets';
 import { closeDataRequest, listDataRequests } from '../modules/privacy/dsar';
+import { binsUsage, runBinsCommand } from '../modules/bins/ops';
 
 const usage = `Roundtrip operator tools: the same database as the server (DATA_DIR or DATABASE_URL).
 
@@ -35,7 +36,7 @@ const usage = `Roundtrip operator tools: the same database as the server (DATA_D
   npm run ops -- content publish <locale> [<namespace>]  publish the drafts
   npm run ops -- dsar list [--all]                       open data-subject requests, nearest deadline first
   npm run ops -- dsar close <id>                         mark a data-subject request answered
-`;
+${binsUsage}`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -100,6 +101,8 @@ async function main(argv: string[]) {
       id: { type: 'string' },
       draft: { type: 'boolean' },
       all: { type: 'boolean' },
+      name: { type: 'string' },
+      'dry-run': { type: 'boolean' },
     },
     });
   } catch (error) {
@@ -212,6 +215,12 @@ async function main(argv: string[]) {
         } else {
           fail('dsar needs list [--all] or close <id>');
         }
+        break;
+      }
+      case 'bins': {
+        const result = await runBinsCommand(db, positionals, { country: values.country, name: values.name, dryRun: values['dry-run'] });
+        (result.exitCode === 2 ? process.stderr : process.stdout).write(result.output);
+        process.exitCode = result.exitCode;
         break;
       }
       default:

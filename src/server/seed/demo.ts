@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import { scans, users } from '../db/schema';
 import { hashPassword } from '../modules/accounts/passwords';
 import { listProducts } from '../modules/wallet/catalogue';
+import { seedDemoBins } from './bins-data';
 import { adjustBalance, cancelScan, checkIn, issueContainers, reject, unscannedContainers } from '../modules/wallet/operations';
 
 /** Shown on the start banner and in the README: demo data is for trying the app, not a secret. */
@@ -112,6 +113,10 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger): Promis
     }
     if (unscanned[0]) tryCodes.set(market.countryCode, unscanned[0].code);
   }
+  // Return bins and their retailers (issue 8), on a database that has none yet.
+  const binsSeeded = await seedDemoBins(db);
+  if (binsSeeded > 0) log.info({ bins: binsSeeded }, 'demo return bins seeded');
+
   return {
     password: demoPassword,
     accounts: Object.values(markets).map((market) => ({

@@ -20,6 +20,11 @@ function ShopAndReturnPage() {
   const content = usePageContent('shop-and-return');
   return (
     <Page title={content.text('title')} description={content.text('description')}>
+      <p>
+        <Link to="/{-$country}/map" params={{ country }} data-testid="return-points-link">
+          {t`Find a return point near you`}
+        </Link>
+      </p>
       <p>{content.text('intro')}</p>
       <ol className="steps" data-testid="return-steps">
         <li>{content.text('step.buy')}</li>

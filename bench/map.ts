@@ -1,0 +1,234 @@
+// Return-point map (issue 8): time from navigation to the first pins on screen with 5,000 bins
+// in one market, the size of that market's bins payload (raw and gzip), and the JavaScript the
+// map route adds to the shell (gzip). A fresh server on a temporary database; the built app
+// (`npm run build`) is served from dist/. Not part of `npm run bench`:
+//   npx tsx bench/map.ts [bins] [runs]
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { openDatabase } from '../src/server/db/client';
+import { importBins, saveRetailer } from '../src/server/modules/bins/service';
+import { startServer } from './processes';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface MapBenchResult {
+  date: string;
+  bins: number;
+  runs: number;
+  payload: { rawBytes: number; gzipBytes: number; sentBytesWithGzip: number };
+  timeToFirstPinsMs: { cold: { median: number; all: number[] }; warm: { median: number; all: number[] } };
+  mapRouteJs: { files: string[]; rawBytes: number; gzipBytes: number; workerGzipBytes: number; basemapGzipBytes: number };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** A fixed-seed generator, so every run measures the same bins. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const usCities = [
+  [40.73, -73.99],
+  [34.05, -118.24],
+  [41.88, -87.63],
+  [29.76, -95.37],
+  [33.45, -112.07],
+  [39.95, -75.17],
+  [47.61, -122.33],
+  [45.52, -122.68],
+  [39.74, -104.99],
+  [42.36, -71.06],
+] as const;
+
+/** Bins as a big market would have them: most in cities, the rest spread over the country. */
+async function seedBins(dataDir: string, count: number): Promise<void> {
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+  try {
+    const retailers = ['bench-grocer', 'bench-market', 'bench-pantry', 'bench-co-op'];
+    for (const id of retailers) await saveRetailer(database.db, { id, name: `Bench ${id.slice(6)}` });
+    const next = random(5000);
+    const rows = Array.from({ length: count }, (_, index) => {
+      const [lat, lng] =
+        next() < 0.7
+          ? (() => {
+              const [cityLat, cityLng] = usCities[Math.floor(next() * usCities.length)]!;
+              return [cityLat + (next() - 0.5) * 0.6, cityLng + (next() - 0.5) * 0.8];
+            })()
+          : [26 + next() * 22, -123 + next() * 53];
+      return {
+        row: index + 1,
+        values: {
+          id: `bench-${index + 1}`,
+          country_code: 'us',
+          lat: Math.round(lat! * 1e6) / 1e6,
+          lng: Math.round(lng! * 1e6) / 1e6,
+          details: `Bench Grocer, ${100 + (index % 800)} Main Street, Springfield. Inside the main entrance. Open 7 am–10 pm.`,
+          retailer_id: retailers[index % retailers.length],
+        },
+      };
+    });
+    const report = await importBins(database.db, rows);
+    if (report.rejected.length > 0) throw new Error(`bench bins rejected: ${JSON.stringify(report.rejected.slice(0, 3))}`);
+  } finally {
+    await database.close();
+  }
+}
+
+/** Bytes on the wire for a GET, with or without gzip asked for. */
+function bytesOnWire(url: string, gzip: boolean): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const call = request(url, { headers: gzip ? { 'accept-encoding': 'gzip' } : {} }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => resolve(bytes));
+      response.on('error', reject);
+    });
+    call.on('error', reject);
+    call.end();
+  });
+}
+
+/** Chunks a file imports, statically (`from"./x.js"`) and, optionally, dynamically (`import("./x.js")`). */
+function importsOf(assets: string, file: string, dynamic: boolean): string[] {
+  const text = readFileSync(path.join(assets, file), 'utf8');
+  const found = new Set<string>();
+  for (const match of text.matchAll(/from\s*["`]\.\/([\w.-]+\.js)["`]|import\s*["`]\.\/([\w.-]+\.js)["`]/g)) found.add((match[1] ?? match[2])!);
+  if (dynamic) for (const match of text.matchAll(/import\(\s*["`]\.\/([\w.-]+\.js)["`]\s*\)/g)) found.add(match[1]!);
+  return [...found];
+}
+
+function closure(assets: string, start: string[], dynamic: boolean, stopAt: ReadonlySet<string> = new Set()): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...start];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file) || stopAt.has(file)) continue;
+    seen.add(file);
+    queue.push(...importsOf(assets, file, dynamic));
+  }
+  return seen;
+}
+
+/** The JavaScript (and CSS) the map route loads beyond what the shell already has, from dist/assets. */
+export function mapRouteJs(): MapBenchResult['mapRouteJs'] {
+  const assets = path.join(root, 'dist', 'assets');
+  const files = readdirSync(assets);
+  const entry = readFileSync(path.join(root, 'dist', 'index.html'), 'utf8').match(/assets\/(index-[\w-]+\.js)/)?.[1];
+  if (!entry) throw new Error('dist/index.html names no entry chunk: run npm run build');
+  const shell = closure(assets, [entry], false);
+  // The route's own chunk (its loader sits in the shell's route tree) lazily imports the MapLibre component.
+  const routeChunk = files.find((file) => /\.js$/.test(file) && !file.startsWith('bin-map-') && importsOf(assets, file, true).some((imported) => imported.startsWith('bin-map-')));
+  if (!routeChunk) throw new Error('no map route chunk in dist/assets');
+  // What it loads on demand, and what that needs, short of the files the shell already has.
+  const route = [...closure(assets, importsOf(assets, routeChunk, true), true, shell)];
+  const css = files.filter((file) => /^(bin-)?map-[\w-]+\.css$/.test(file));
+  const listed = [...route, ...css].sort();
+  const read = (file: string) => readFileSync(path.join(assets, file));
+  const gzipOf = (file: string) => gzipSync(read(file), { level: 9 }).length;
+  const worker = files.find((file) => /^maplibre-gl-worker-[\w-]+\.mjs$/.test(file));
+  const basemap = files.find((file) => /^countries-50m-[\w-]+\.json$/.test(file));
+  return {
+    files: listed,
+    rawBytes: listed.reduce((sum, file) => sum + read(file).length, 0),
+    gzipBytes: listed.reduce((sum, file) => sum + gzipOf(file), 0),
+    workerGzipBytes: worker ? gzipOf(worker) : 0,
+    basemapGzipBytes: basemap ? gzipOf(basemap) : 0,
+  };
+}
+
+export async function benchMap(options: { bins?: number; runs?: number; port?: number } = {}): Promise<MapBenchResult> {
+  const count = options.bins ?? 5_000;
+  const runs = options.runs ?? 5;
+  const port = options.port ?? 8_197;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'roundtrip-bench-map-'));
+  await seedBins(dataDir, count);
+  const server = await startServer(
+    path.join(root, 'src/server/main.ts'),
+    { DATA_DIR: dataDir, SEED_DEMO: 'false', STATIC_DIR: path.join(root, 'dist'), HOST: '127.0.0.1' },
+    '/healthz',
+    port,
+  );
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const binsUrl = `${server.url}/api/v2/bins?country_code=us`;
+    const raw = await (await fetch(binsUrl)).text();
+    const payload = { rawBytes: Buffer.byteLength(raw), gzipBytes: gzipSync(raw).length, sentBytesWithGzip: await bytesOnWire(binsUrl, true) };
+
+    const firstPins = async (page: import('playwright-core').Page, reload: boolean) => {
+      if (reload) await page.reload();
+      else await page.goto(`${server.url}/us/map`);
+      await page.waitForSelector('[data-testid="bin-map"][data-pins-ready="true"]', { timeout: 60_000 });
+      return page.evaluate(() => performance.getEntriesByName('map-pins-ready')[0]?.startTime ?? -1);
+    };
+    const consent = `(() => { if (location.protocol === 'http:' && !localStorage.getItem('cookie_consent')) localStorage.setItem('cookie_consent', JSON.stringify({ analytics: false, decidedAt: new Date().toISOString() })); })();`;
+
+    // Cold: a new browser profile each time (no HTTP cache, no service worker, no saved data).
+    const cold: number[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      const context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });
+      await context.addInitScript(consent);
+      cold.push(await firstPins(await context.newPage(), false));
+      await context.close();
+    }
+    // Warm: reloads in one profile (files from the HTTP cache, bins from the saved query cache).
+    const warm: number[] = [];
+    const context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(consent);
+    const page = await context.newPage();
+    await firstPins(page, false);
+    await page.waitForTimeout(1_500); // the persister writes the cache a moment after the answer
+    for (let run = 0; run < runs; run += 1) warm.push(await firstPins(page, true));
+    await context.close();
+
+    const round = (values: number[]) => values.map((value) => Math.round(value));
+    return {
+      date: new Date().toISOString(),
+      bins: count,
+      runs,
+      payload,
+      timeToFirstPinsMs: { cold: { median: Math.round(median(cold)), all: round(cold) }, warm: { median: Math.round(median(warm)), all: round(warm) } },
+      mapRouteJs: mapRouteJs(),
+    };
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const result = await benchMap({ bins: process.argv[2] ? Number(process.argv[2]) : undefined, runs: process.argv[3] ? Number(process.argv[3]) : undefined });
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+  process.stdout.write(
+    [
+      `Return-point map, ${result.bins} bins in one market (${result.runs} runs each)`,
+      `  time to first pins, cold profile   median ${result.timeToFirstPinsMs.cold.median} ms  (${result.timeToFirstPinsMs.cold.all.join(', ')})`,
+      `  time to first pins, warm reload    median ${result.timeToFirstPinsMs.warm.median} ms  (${result.timeToFirstPinsMs.warm.all.join(', ')})`,
+      `  bins payload                       ${kib(result.payload.rawBytes)} raw, ${kib(result.payload.gzipBytes)} gzip (${kib(result.payload.sentBytesWithGzip)} sent with Accept-Encoding: gzip)`,
+      `  map route JS + CSS beyond the shell ${kib(result.mapRouteJs.rawBytes)} raw, ${kib(result.mapRouteJs.gzipBytes)} gzip: ${result.mapRouteJs.files.join(' ')}`,
+      `  map worker ${kib(result.mapRouteJs.workerGzipBytes)} gzip; offline basemap ${kib(result.mapRouteJs.basemapGzipBytes)} gzip`,
+      '',
+      JSON.stringify(result, null, 2),
+      '',
+    ].join('\n'),
+  );
+}

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { binsResponse, type Bin } from '../../../../domain/bins';
+import { isCountryCode, type CountryCode } from '../../../../domain/markets';
+import { apiRequest } from '../../../lib/api';
+import { currentCountryCode } from '../../../lib/i18n';
+import { loadWhenOnline } from '../../../lib/query-client';
+
+/** GET /bins?country_code= (public): the market's return bins with their retailers. */
+export async function fetchBins(countryCode: CountryCode, signal?: AbortSignal): Promise<Bin[]> {
+  const query = new URLSearchParams({ country_code: countryCode });
+  return binsResponse.parse(await apiRequest(`/bins?${query}`, { signal })).data;
+}
+
+export const binsQueryOptions = (countryCode: CountryCode) =>
+  queryOptions({
+    queryKey: ['bins', countryCode] as const,
+    queryFn: ({ signal }) => fetchBins(countryCode, signal),
+    // Bins move rarely; the persisted copy shows at once and offline.
+    staleTime: 10 * 60_000,
+  });
+
+export function useBins(countryCode: CountryCode) {
+  return useQuery(binsQueryOptions(countryCode));
+}
+
+/** For the map route's loader: a failure leaves the page to say so. */
+export async function preloadBins(queryClient: QueryClient, countryParam: string | undefined): Promise<void> {
+  const country = isCountryCode(countryParam) ? countryParam : currentCountryCode();
+  await loadWhenOnline(() => queryClient.ensureQueryData(binsQueryOptions(country))).catch(() => undefined);
+}

@@ -1,0 +1,117 @@
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { validateBinRow, type Bin, type BinImportReason, type RawBinRow, type Retailer, type ValidBinRow } from '../../../domain/bins';
+import type { CountryCode } from '../../../domain/markets';
+import type { Database, Executor } from '../../db/client';
+import { bins, retailers } from '../../db/schema';
+
+/** A market's bins with their retailers, in a stable order (the id). */
+export async function listBins(db: Database, countryCode: CountryCode): Promise<Bin[]> {
+  const rows = await db
+    .select({ id: bins.id, lat: bins.lat, lng: bins.lng, details: bins.details, retailerId: retailers.id, retailerName: retailers.name })
+    .from(bins)
+    .innerJoin(retailers, eq(retailers.id, bins.retailerId))
+    .where(eq(bins.countryCode, countryCode))
+    .orderBy(asc(bins.id));
+  return rows.map((row) => ({ id: row.id, lat: row.lat, lng: row.lng, details: row.details, retailer: { id: row.retailerId, name: row.retailerName } }));
+}
+
+export async function listRetailers(db: Database): Promise<(Retailer & { bins: number })[]> {
+  const rows = await db
+    .select({ id: retailers.id, name: retailers.name, bins: count(bins.id) })
+    .from(retailers)
+    .leftJoin(bins, eq(bins.retailerId, retailers.id))
+    .groupBy(retailers.id, retailers.name)
+    .orderBy(asc(retailers.id));
+  return rows;
+}
+
+/** Adds a retailer or renames it (its id stays). */
+export async function saveRetailer(db: Executor, retailer: Retailer): Promise<void> {
+  await db
+    .insert(retailers)
+    .values(retailer)
+    .onConflictDoUpdate({ target: retailers.id, set: { name: sql`excluded.name` } });
+}
+
+export interface RejectedRow {
+  /** Where the row is in the file: a CSV line number, or a GeoJSON feature index (from 1). */
+  row: number;
+  id: string | undefined;
+  reasons: BinImportReason[];
+}
+
+export interface ImportReport {
+  added: number;
+  updated: number;
+  rejected: RejectedRow[];
+}
+
+export interface NumberedRow {
+  row: number;
+  values: RawBinRow;
+}
+
+/** Rows per INSERT: PostgreSQL takes at most 65,535 parameters in one statement (6 per bin). */
+const batchSize = 1_000;
+
+/**
+ * Adds new bins and moves or rewrites known ones (same id), all or nothing for the valid rows.
+ * Invalid rows are left out and reported with every reason; with `dryRun` nothing is written.
+ */
+export async function importBins(db: Database, rows: readonly NumberedRow[], options: { dryRun?: boolean; now?: Date } = {}): Promise<ImportReport> {
+  const knownRetailers = new Set((await db.select({ id: retailers.id }).from(retailers)).map((row) => row.id));
+  const rejected: RejectedRow[] = [];
+  const valid: ValidBinRow[] = [];
+  const seen = new Set<string>();
+  for (const { row, values } of rows) {
+    const result = validateBinRow(values, (id) => knownRetailers.has(id));
+    if (!result.ok) {
+      rejected.push({ row, id: typeof values.id === 'string' && values.id.trim() ? values.id.trim() : undefined, reasons: result.reasons });
+      continue;
+    }
+    if (seen.has(result.bin.id)) {
+      rejected.push({ row, id: result.bin.id, reasons: ['duplicateId'] });
+      continue;
+    }
+    seen.add(result.bin.id);
+    valid.push(result.bin);
+  }
+
+  const existing = new Set<string>();
+  for (let start = 0; start < valid.length; start += batchSize) {
+    const ids = valid.slice(start, start + batchSize).map((bin) => bin.id);
+    for (const row of await db.select({ id: bins.id }).from(bins).where(inArray(bins.id, ids))) existing.add(row.id);
+  }
+  const report = { added: valid.length - existing.size, updated: existing.size, rejected };
+  if (options.dryRun || valid.length === 0) return report;
+
+  const now = options.now ?? new Date();
+  await db.transaction(async (tx) => {
+    for (let start = 0; start < valid.length; start += batchSize) {
+      await tx
+        .insert(bins)
+        .values(valid.slice(start, start + batchSize).map((bin) => ({ ...bin, createdAt: now, updatedAt: now })))
+        .onConflictDoUpdate({
+          target: bins.id,
+          set: {
+            countryCode: sql`excluded.country_code`,
+            retailerId: sql`excluded.retailer_id`,
+            lat: sql`excluded.lat`,
+            lng: sql`excluded.lng`,
+            details: sql`excluded.details`,
+            updatedAt: sql`excluded.updated_at`,
+          },
+        });
+    }
+  });
+  return report;
+}
+
+/** Removes bins by id; answers the ids that were not there. */
+export async function removeBins(db: Database, ids: readonly string[]): Promise<{ removed: string[]; unknown: string[] }> {
+  const wanted = [...new Set(ids.map((id) => id.trim().toLowerCase()))];
+  if (wanted.length === 0) return { removed: [], unknown: [] };
+  const removed = (await db.delete(bins).where(inArray(bins.id, wanted)).returning({ id: bins.id })).map((row) => row.id);
+  const gone = new Set(removed);
+  return { removed, unknown: wanted.filter((id) => !gone.has(id)) };
+}
