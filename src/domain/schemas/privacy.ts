@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dsarKinds } from '../dsar-kinds';
 import { countryCodeField, emailField, keyed, localeField, optionalText, passwordField, requiredText } from './fields';
 
 /** DELETE /user: the password again, and the box ticked (spec §5). */
@@ -8,9 +9,7 @@ export const deleteAccountBody = z.strictObject({
 });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
 
-/** What a data-subject request asks for. A deletion request is the one answered "deletion request received". */
-export const dsarKinds = ['access', 'deletion', 'rectification', 'other'] as const;
-export type DsarKind = (typeof dsarKinds)[number];
+export { dsarKinds, type DsarKind } from '../dsar-kinds';
 
 export const maxDsarMessageLength = 2000;
 

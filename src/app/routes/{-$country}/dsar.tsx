@@ -1,12 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { dsarKinds, type DsarKind } from '../../../domain/schemas/privacy';
+import { isDsarKind, type DsarKind } from '../../../domain/dsar-kinds';
 import { Page } from '../../ui/page';
 import { useMe } from '../../features/auth/api/me';
 import { DataExportButton } from '../../features/privacy/data-export';
 import { DataRequestForm } from '../../features/privacy/data-request-form';
-
-const isDsarKind = (value: unknown): value is DsarKind => typeof value === 'string' && (dsarKinds as readonly string[]).includes(value);
 
 export const Route = createFileRoute('/{-$country}/dsar')({
   validateSearch: (search: Record<string, unknown>): { kind?: DsarKind } => (isDsarKind(search.kind) ? { kind: search.kind } : {}),
