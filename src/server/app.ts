@@ -10,7 +10,10 @@ import { registerStaticApp } from './http/static-app';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerAccountRoutes } from './modules/accounts/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { openPaymentCipher } from './modules/payments/encryption';
+import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerWalletRoutes } from './modules/wallet/routes';
+import { registerWithdrawalRoutes } from './modules/withdrawals/routes';
 
 /** What every module may use: passed in, never imported as a global, so tests build their own. */
 export interface AppContext {
@@ -68,6 +71,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await rateLimits.close();
   });
 
+  // Bank details at rest: the key is read (or made, on a first start) before any request.
+  const paymentCipher = openPaymentCipher(config);
+
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { extraConnectSources: [] });
   await app.register(formBody);
@@ -81,6 +87,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await registerAccountRoutes(api, context);
       await registerWalletRoutes(api, context);
+      await registerPaymentRoutes(api, context, paymentCipher);
+      await registerWithdrawalRoutes(api, context, paymentCipher);
     },
     { prefix: '/api/v2' },
   );
