@@ -10,6 +10,9 @@ import { listProducts, productName, findProduct, seedCatalogue } from '../module
 import { adjustBalance, cancelScan, checkIn, issueContainers, reject, unscannedContainers } from '../modules/wallet/operations';
 import { countryCodes, isCountryCode } from '../../domain/markets';
 import { labelSheetSvg, printedCode } from './labels';
+import { openPaymentCipher } from '../modules/payments/encryption';
+import { manualPayoutProvider } from '../modules/withdrawals/manual-provider';
+import { exportPendingPayouts, listPendingPayouts, settleWithdrawal } from '../modules/withdrawals/withdrawals';
 
 const usage = `Roundtrip operator tools: the same database as the server (DATA_DIR or DATABASE_URL).
 
@@ -23,6 +26,13 @@ const usage = `Roundtrip operator tools: the same database as the server (DATA_D
                                                          cancel a pending scan
   npm run ops -- adjust (--email <e> | --user <id>) --amount <-1.50|2.00> --comment text [--id <uuid>]
                                                          credit or debit a balance
+  npm run ops -- payouts list                            pending withdrawals (oldest first)
+  npm run ops -- payouts export [--out dir]              write the pending payouts as a bank bulk-payment CSV
+                                                         and a PayPal payouts CSV (default dir: DATA_DIR/payouts)
+  npm run ops -- payouts complete <id> [--reference r]   the payout was made: the withdrawal is COMPLETED
+  npm run ops -- payouts fail <id> --reason text [--cancel]
+                                                         the payout failed (FAILED) or was stopped (CANCELLED):
+                                                         the money goes back to the customer's balance
 `;
 
 function fail(message: string): never {
@@ -85,6 +95,8 @@ async function main(argv: string[]) {
       amount: { type: 'string' },
       comment: { type: 'string' },
       id: { type: 'string' },
+      reference: { type: 'string' },
+      cancel: { type: 'boolean' },
     },
     });
   } catch (error) {
@@ -147,6 +159,31 @@ async function main(argv: string[]) {
           ),
         );
         break;
+      case 'payouts': {
+        const [action, id] = positionals;
+        if (id !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) fail(`${id} is not a withdrawal id (see: npm run ops -- payouts list)`);
+        if (action === 'list') {
+          const rows = await listPendingPayouts(db);
+          for (const row of rows) {
+            process.stdout.write(
+              `${row.id}  ${row.created_at}  ${row.payout_amount.value.padStart(9)} ${row.payout_amount.currency}  ${row.withdraw_type.padEnd(12)} ${row.account_number ?? ''}${row.exported_at ? `  exported ${row.exported_at}` : ''}\n`,
+            );
+          }
+          if (rows.length === 0) process.stdout.write('No pending payout.\n');
+        } else if (action === 'export') {
+          const directory = path.resolve(values.out ?? path.join(config.dataDir, 'payouts'));
+          const submission = await exportPendingPayouts(db, openPaymentCipher(config), manualPayoutProvider(directory), now);
+          process.stdout.write(`${submission.withdrawalIds.length} pending payout(s) written (bank details in clear: keep these files safe):\n`);
+          for (const file of submission.files) process.stdout.write(`  ${file}\n`);
+        } else if (action === 'complete' && id) {
+          print(await settleWithdrawal(db, id, { status: 'COMPLETED', reference: values.reference }, now));
+        } else if (action === 'fail' && id && values.reason) {
+          print(await settleWithdrawal(db, id, { status: values.cancel ? 'CANCELLED' : 'FAILED', reason: values.reason }, now));
+        } else {
+          fail(`payouts needs list, export, complete <id> or fail <id> --reason text\n\n${usage}`);
+        }
+        break;
+      }
       default:
         fail(`unknown command ${command}\n\n${usage}`);
     }
