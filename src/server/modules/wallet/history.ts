@@ -163,7 +163,8 @@ export async function listTransactions(
         price: money(Number(entry.price_minor)),
       })),
       number_of_scans: row.number_of_scans === null ? null : Number(row.number_of_scans),
-      price: row.fee_minor === null ? null : money(Number(row.fee_minor)),
+      // A fee only where one was taken (Japan below 8,800 JPY).
+      price: row.fee_minor === null || Number(row.fee_minor) === 0 ? null : money(Number(row.fee_minor)),
       account_name: row.account_name,
       account_number: row.account_number,
     };

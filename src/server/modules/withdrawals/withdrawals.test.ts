@@ -134,7 +134,7 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
         category: 'WITHDRAWAL',
         status: 'PENDING',
         amount: { currency: 'USD', value: '-12.50' },
-        price: { currency: 'USD', value: '0.00' },
+        price: null,
         account_name: 'Jamie Rivera',
         account_number: '•••• 6789',
       }),
