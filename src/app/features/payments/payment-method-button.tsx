@@ -37,6 +37,8 @@ export function PaymentMethodButton({ countryCode }: { countryCode: CountryCode 
   const [editing, setEditing] = useState<PaymentMethod>();
   const data = methods.data;
   const current = data?.withdraw_type ?? undefined;
+  // The choice shows at once while it is being saved; a failure puts the saved one back.
+  const checked = setDefault.isPending ? setDefault.variables : current;
   const label = data && current ? `${names[current]} ${shownField(data, current) ?? ''}`.trim() : t`Add a payment method`;
 
   const close = () => {
@@ -85,7 +87,7 @@ export function PaymentMethodButton({ countryCode }: { countryCode: CountryCode 
                       type="radio"
                       name="default-payment-method"
                       value={method}
-                      checked={current === method}
+                      checked={checked === method}
                       disabled={!shown || setDefault.isPending}
                       onChange={() => choose(method)}
                     />{' '}
