@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedCatalogue } from './modules/wallet/catalogue';
 import { seedDemoData } from './seed/demo';
+import { openPaymentCipher } from './modules/payments/encryption';
 
 async function main() {
   const config = loadConfig();
@@ -20,7 +21,7 @@ async function main() {
   const app = await buildApp({ config, db: database.db });
   // The catalogue is reference data, not demo data: every start brings it up to date.
   await seedCatalogue(database.db);
-  const demo = config.seedDemo ? await seedDemoData(database.db, app.log) : undefined;
+  const demo = config.seedDemo ? await seedDemoData(database.db, app.log, openPaymentCipher(config)) : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
