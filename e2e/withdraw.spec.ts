@@ -1,4 +1,4 @@
-import { expect, notification, signIn, test } from './support/fixtures';
+import { expect, expectAccessible, notification, signIn, test } from './support/fixtures';
 import { customerWithBalance, e2ePassword } from './support/withdrawals';
 
 test.describe('payment methods and withdrawals', () => {
@@ -28,6 +28,8 @@ test.describe('payment methods and withdrawals', () => {
     await dialog.getByLabel('Zip code').fill('97205');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText('Please enter a valid 9-digit ACH routing number.')).toBeVisible();
+    await expect(dialog.getByLabel('ACH routing number')).toBeFocused();
+    await expectAccessible(page, 'US bank form with an error');
     await dialog.getByLabel('ACH routing number').fill('021000021');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByTestId('payment-option-TRANSFERWISE')).toContainText('•••• 6789');
@@ -50,6 +52,7 @@ test.describe('payment methods and withdrawals', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     const confirmation = page.getByTestId('withdraw-confirmation');
     await expect(confirmation.getByTestId('withdraw-fee')).toHaveText('$0.00');
+    await expectAccessible(page, 'withdrawal confirmation');
     await expect(confirmation.getByTestId('withdraw-payout')).toHaveText('$12.50');
     await expect(confirmation).toContainText('Bank account •••• 6789');
     await confirmation.getByRole('button', { name: 'Confirm withdrawal' }).click();
@@ -91,6 +94,7 @@ test.describe('payment methods and withdrawals', () => {
     await expect(page.getByTestId('withdraw-balance')).toHaveText('￥2,000');
     const row = page.locator('[data-testid="transaction"][data-category="WITHDRAWAL"][data-status="PENDING"]');
     await expect(row.getByTestId('transaction-title')).toHaveText('出金処理中');
+    await expectAccessible(page, 'Japanese withdraw page');
     await row.getByRole('button').click();
     await expect(row).toContainText('249');
   });
