@@ -41,6 +41,10 @@ export const errorCodes = [
   'INSUFFICIENT_BALANCE',
   'IDEMPOTENCY_CONFLICT',
   'OPS_KEY_INVALID',
+  'AMOUNT_BELOW_MINIMUM',
+  'PAYMENT_METHOD_UNAVAILABLE',
+  'PAYMENT_METHOD_MISSING',
+  'WITHDRAWAL_NOT_PENDING',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -232,6 +236,26 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     fr: 'Une clé opérateur valide est requise.',
     ja: '有効なオペレーターキーが必要です。',
   },
+  AMOUNT_BELOW_MINIMUM: {
+    en: 'This amount is below the minimum withdrawal.',
+    fr: 'Ce montant est inférieur au retrait minimum.',
+    ja: 'この金額は最低出金額を下回っています。',
+  },
+  PAYMENT_METHOD_UNAVAILABLE: {
+    en: 'This payment method is not offered in your country.',
+    fr: "Ce moyen de paiement n'est pas proposé dans votre pays.",
+    ja: 'この支払い方法はお住まいの国では利用できません。',
+  },
+  PAYMENT_METHOD_MISSING: {
+    en: 'Please add a payment method before withdrawing.',
+    fr: 'Veuillez ajouter un moyen de paiement avant de faire un retrait.',
+    ja: '出金する前に支払い方法を登録してください。',
+  },
+  WITHDRAWAL_NOT_PENDING: {
+    en: 'This withdrawal is no longer pending.',
+    fr: "Ce retrait n'est plus en attente.",
+    ja: 'この出金はすでに処理されています。',
+  },
 };
 
 /**
@@ -258,6 +282,18 @@ export const fieldErrorKeys = [
   'unknownField',
   'confirmDeletion',
   'wrongPassword',
+  'routingNumberInvalid',
+  'accountNumberInvalid',
+  'ibanInvalid',
+  'sortCodeInvalid',
+  'transitNumberInvalid',
+  'institutionNumberInvalid',
+  'bankCodeInvalid',
+  'branchCodeInvalid',
+  'linePayNumberInvalid',
+  'amountInvalid',
+  'amountBelowMinimum',
+  'amountAboveBalance',
 ] as const;
 export type FieldErrorKey = (typeof fieldErrorKeys)[number];
 

@@ -14,7 +14,10 @@ import { registerContentApiRoutes, registerLocaleFileRoutes } from './modules/co
 import { registerBinRoutes } from './modules/bins/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerPrivacyRoutes } from './modules/privacy/routes';
+import { openPaymentCipher } from './modules/payments/encryption';
+import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerWalletRoutes } from './modules/wallet/routes';
+import { registerWithdrawalRoutes } from './modules/withdrawals/routes';
 
 /** What every module may use: passed in, never imported as a global, so tests build their own. */
 export interface AppContext {
@@ -72,6 +75,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await rateLimits.close();
   });
 
+  // Bank details at rest: the key is read (or made, on a first start) before any request.
+  const paymentCipher = openPaymentCipher(config);
+
   registerErrorHandling(app);
   // The map's vector-tile style, when configured, is fetched from its own origin.
   await registerSecurityHeaders(app, { extraConnectSources: config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : [] });
@@ -88,8 +94,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerWalletRoutes(api, context);
       await registerContentApiRoutes(api, context);
       await registerContactRoutes(api, context);
-      await registerPrivacyRoutes(api, context);
+      await registerPrivacyRoutes(api, context, paymentCipher);
       await registerBinRoutes(api, context);
+      await registerPaymentRoutes(api, context, paymentCipher);
+      await registerWithdrawalRoutes(api, context, paymentCipher);
     },
     { prefix: '/api/v2' },
   );

@@ -15,6 +15,11 @@ const environmentSchema = z.object({
   SUPPORT_EMAIL: z.string().email().default('support@roundtrip.example'),
   REDIS_URL: z.string().optional(),
   OPS_KEY: z.string().min(16).optional(),
+  /** 32 bytes, base64: encrypts bank details at rest. Unset: DATA_DIR/payment-data.key (made on first start). */
+  PAYMENT_DATA_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, { message: 'must be 32 bytes in base64 (openssl rand -base64 32)' })
+    .optional(),
   ACCESS_TOKEN_TTL: durationSeconds.default(86_400),
   REFRESH_TOKEN_TTL: durationSeconds.default(60 * 86_400),
   TRUST_PROXY: z
@@ -42,6 +47,8 @@ export interface Config {
   supportEmail: string;
   redisUrl: string | undefined;
   opsKey: string | undefined;
+  /** Base64 of 32 bytes; undefined: a key file in dataDir (payments/encryption.ts). */
+  paymentDataKey: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   trustProxy: boolean;
@@ -74,6 +81,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     supportEmail: env.SUPPORT_EMAIL,
     redisUrl: env.REDIS_URL,
     opsKey: env.OPS_KEY,
+    paymentDataKey: env.PAYMENT_DATA_KEY,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL,
     trustProxy: env.TRUST_PROXY,

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import { seedContent } from './modules/content/content';
 import { seedCatalogue } from './modules/wallet/catalogue';
 import { seedDemoData } from './seed/demo';
+import { openPaymentCipher } from './modules/payments/encryption';
 
 async function main() {
   const config = loadConfig();
@@ -23,7 +24,7 @@ async function main() {
   await seedCatalogue(database.db);
   // Page texts too: the bundled source is the starting point, operators' edits are kept.
   await seedContent(database.db);
-  const demo = config.seedDemo ? await seedDemoData(database.db, app.log) : undefined;
+  const demo = config.seedDemo ? await seedDemoData(database.db, app.log, openPaymentCipher(config)) : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -59,12 +59,15 @@ export interface RequestOptions {
   /** Send the customer's bearer token (renewed when needed, retried once after a 401). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 async function send(path: string, options: RequestOptions, token: string | undefined): Promise<Response> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': currentLocale(),
+    ...options.headers,
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;

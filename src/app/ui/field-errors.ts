@@ -23,6 +23,18 @@ const fieldErrorMessages: Record<FieldErrorKey, MessageDescriptor> = {
   unknownField: msg`This field is not expected.`,
   wrongPassword: msg`Wrong password`,
   confirmDeletion: msg`Please tick the box to confirm that you want to delete your account.`,
+  routingNumberInvalid: msg`Please enter a valid 9-digit ACH routing number.`,
+  accountNumberInvalid: msg`Please check the account number.`,
+  ibanInvalid: msg`Please enter a valid IBAN.`,
+  sortCodeInvalid: msg`Please enter a 6-digit sort code.`,
+  transitNumberInvalid: msg`Please enter a 5-digit transit number.`,
+  institutionNumberInvalid: msg`Please enter a 3-digit institution number.`,
+  bankCodeInvalid: msg`Please enter a 4-digit bank code.`,
+  branchCodeInvalid: msg`Please enter a 3-digit branch code.`,
+  linePayNumberInvalid: msg`Please enter the 11 digits of your LINE Pay number.`,
+  amountInvalid: msg`Please enter an amount.`,
+  amountBelowMinimum: msg`This amount is below the minimum withdrawal.`,
+  amountAboveBalance: msg`Maximum amount is your current balance`,
 };
 
 export function fieldErrorText(i18n: I18n, key: FieldErrorKey | undefined): string | undefined {

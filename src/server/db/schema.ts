@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -201,7 +201,7 @@ export const ledgerEntries = pgTable(
       .references(() => users.id),
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
-    /** DEPOSIT_CREDIT (a check-in batch), ADJUSTMENT; withdrawals (issue 7) add their kinds. */
+    /** DEPOSIT_CREDIT (a check-in batch), ADJUSTMENT, WITHDRAWAL (a request, negative), WITHDRAWAL_REVERSAL (its money back). */
     kind: text('kind').notNull(),
     checkinBatchId: uuid('checkin_batch_id').references(() => checkinBatches.id),
     /** The client's or operator's key: a retry finds the entry instead of moving money twice. */
@@ -330,5 +330,76 @@ export const bins = pgTable(
     check('bins_lat_range', sql`${table.lat} between -90 and 90`),
     check('bins_lng_range', sql`${table.lng} between -180 and 180`),
     check('bins_country_valid', sql`${table.countryCode} in ('us', 'ca', 'uk', 'fr', 'jp')`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Payment methods and withdrawals (issue 7).
+
+/**
+ * A customer's payout destination, one per method. `details` is the form's data encrypted
+ * (AES-256-GCM, payments/encryption.ts); `shown` is the masked field the customer sees.
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** TRANSFERWISE, PAYPAL, LINE */
+    method: text('method').notNull(),
+    details: text('details').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.method] }),
+    uniqueIndex('payment_methods_one_default').on(table.userId).where(sql`${table.isDefault}`),
+    check('payment_methods_method_valid', sql`${table.method} in ('TRANSFERWISE', 'PAYPAL', 'LINE')`),
+  ],
+);
+
+/**
+ * A withdrawal request. Its money left the balance in the same transaction (a WITHDRAWAL
+ * ledger entry keyed `withdrawal:<id>`); FAILED or CANCELLED returns it (`withdrawal-reversal:<id>`).
+ * The (user_id, idempotency_key) pair makes a retried request find the first one.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** What left the balance, minor units. */
+    amountMinor: integer('amount_minor').notNull(),
+    /** Kept by us (Japan below 8,800 JPY); the payout is amount − fee. */
+    feeMinor: integer('fee_minor').notNull().default(0),
+    currency: text('currency').notNull(),
+    method: text('method').notNull(),
+    status: text('status').notNull().default('PENDING'),
+    /** The destination at request time, encrypted like payment_methods.details; erased with the account. */
+    payoutDetails: text('payout_details'),
+    accountName: text('account_name'),
+    /** Masked, for the history row. */
+    accountNumber: text('account_number'),
+    /** Which payout adapter settles it (manual: CSV export + operator). */
+    provider: text('provider').notNull().default('manual'),
+    providerReference: text('provider_reference'),
+    /** Shown to the customer on a FAILED or CANCELLED row. */
+    reason: text('reason'),
+    exportedAt: timestamp('exported_at', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('withdrawals_user_idempotency_key').on(table.userId, table.idempotencyKey),
+    index('withdrawals_user_status_idx').on(table.userId, table.status, table.createdAt),
+    index('withdrawals_pending_idx').on(table.createdAt).where(sql`${table.status} = 'PENDING'`),
+    check('withdrawals_amount_positive', sql`${table.amountMinor} > 0 and ${table.feeMinor} >= 0 and ${table.feeMinor} < ${table.amountMinor}`),
+    check('withdrawals_status_valid', sql`${table.status} in ('PENDING', 'COMPLETED', 'FAILED', 'CANCELLED')`),
+    check('withdrawals_method_valid', sql`${table.method} in ('TRANSFERWISE', 'PAYPAL', 'LINE')`),
   ],
 );

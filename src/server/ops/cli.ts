@@ -15,6 +15,9 @@ import { isContentNamespace } from '../../domain/content/namespaces';
 import { isSupportedLocale } from '../../domain/markets';
 import { closeDataRequest, listDataRequests } from '../modules/privacy/dsar';
 import { binsUsage, runBinsCommand } from '../modules/bins/ops';
+import { openPaymentCipher } from '../modules/payments/encryption';
+import { manualPayoutProvider } from '../modules/withdrawals/manual-provider';
+import { exportPendingPayouts, listPendingPayouts, settleWithdrawal } from '../modules/withdrawals/withdrawals';
 
 const usage = `Roundtrip operator tools: the same database as the server (DATA_DIR or DATABASE_URL).
 
@@ -36,6 +39,13 @@ const usage = `Roundtrip operator tools: the same database as the server (DATA_D
   npm run ops -- content publish <locale> [<namespace>]  publish the drafts
   npm run ops -- dsar list [--all]                       open data-subject requests, nearest deadline first
   npm run ops -- dsar close <id>                         mark a data-subject request answered
+  npm run ops -- payouts list                            pending withdrawals (oldest first)
+  npm run ops -- payouts export [--out dir]              write the pending payouts as a bank bulk-payment CSV
+                                                         and a PayPal payouts CSV (default dir: DATA_DIR/payouts)
+  npm run ops -- payouts complete <id> [--reference r]   the payout was made: the withdrawal is COMPLETED
+  npm run ops -- payouts fail <id> --reason text [--cancel]
+                                                         the payout failed (FAILED) or was stopped (CANCELLED):
+                                                         the money goes back to the customer's balance
 ${binsUsage}`;
 
 function fail(message: string): never {
@@ -103,6 +113,8 @@ async function main(argv: string[]) {
       all: { type: 'boolean' },
       name: { type: 'string' },
       'dry-run': { type: 'boolean' },
+      reference: { type: 'string' },
+      cancel: { type: 'boolean' },
     },
     });
   } catch (error) {
@@ -221,6 +233,31 @@ async function main(argv: string[]) {
         const result = await runBinsCommand(db, positionals, { country: values.country, name: values.name, dryRun: values['dry-run'] });
         (result.exitCode === 2 ? process.stderr : process.stdout).write(result.output);
         process.exitCode = result.exitCode;
+        break;
+      }
+      case 'payouts': {
+        const [action, id] = positionals;
+        if (id !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) fail(`${id} is not a withdrawal id (see: npm run ops -- payouts list)`);
+        if (action === 'list') {
+          const rows = await listPendingPayouts(db);
+          for (const row of rows) {
+            process.stdout.write(
+              `${row.id}  ${row.created_at}  ${row.payout_amount.value.padStart(9)} ${row.payout_amount.currency}  ${row.withdraw_type.padEnd(12)} ${row.account_number ?? ''}${row.exported_at ? `  exported ${row.exported_at}` : ''}\n`,
+            );
+          }
+          if (rows.length === 0) process.stdout.write('No pending payout.\n');
+        } else if (action === 'export') {
+          const directory = path.resolve(values.out ?? path.join(config.dataDir, 'payouts'));
+          const submission = await exportPendingPayouts(db, openPaymentCipher(config), manualPayoutProvider(directory), now);
+          process.stdout.write(`${submission.withdrawalIds.length} pending payout(s) written (bank details in clear: keep these files safe):\n`);
+          for (const file of submission.files) process.stdout.write(`  ${file}\n`);
+        } else if (action === 'complete' && id) {
+          print(await settleWithdrawal(db, id, { status: 'COMPLETED', reference: values.reference }, now));
+        } else if (action === 'fail' && id && values.reason) {
+          print(await settleWithdrawal(db, id, { status: values.cancel ? 'CANCELLED' : 'FAILED', reason: values.reason }, now));
+        } else {
+          fail(`payouts needs list, export, complete <id> or fail <id> --reason text\n\n${usage}`);
+        }
         break;
       }
       default:

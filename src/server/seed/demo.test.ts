@@ -4,6 +4,7 @@ import { databaseKinds } from '../testing/databases';
 import { loginTokens, bearer } from '../testing/accounts';
 import type { TestApp } from '../testing/test-app';
 import { createWalletTestApp, postScan } from '../testing/wallet';
+import { openPaymentCipher } from '../modules/payments/encryption';
 import { demoEmail, demoPassword, seedDemoData } from './demo';
 
 describe.each(databaseKinds)('demo data on %s', (kind) => {
@@ -24,9 +25,10 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
 
   it('gives each demo customer a history and a code to try, and a second start changes nothing', async () => {
     const silent = { info: () => {} } as never;
-    const summary = await seedDemoData(t.db, silent);
+    const cipher = openPaymentCipher(t.config);
+    const summary = await seedDemoData(t.db, silent, cipher);
     const after = await counts();
-    const again = await seedDemoData(t.db, silent);
+    const again = await seedDemoData(t.db, silent, cipher);
     expect(await counts()).toEqual(after);
     expect(again.accounts.map((account) => account.tryCode)).toEqual(summary.accounts.map((account) => account.tryCode));
 
@@ -34,6 +36,9 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
       const tokens = await loginTokens(t, demoEmail(account.countryCode), demoPassword);
       const headers = bearer(tokens.access_token);
       const history = (await t.inject({ method: 'GET', url: '/api/v2/merged_transactions', headers })).json();
+      // A payout destination on file, so the withdraw page works at once.
+      const methods = (await t.inject({ method: 'GET', url: '/api/v2/payment_methods', headers })).json().data;
+      expect(methods.withdraw_type).toBe(account.countryCode === 'ca' ? 'PAYPAL' : 'TRANSFERWISE');
       const kinds = new Set(history.data.map((row: { category: string; status: string }) => `${row.category} ${row.status}`));
       expect([...kinds].sort()).toEqual(['ADJUSTMENT COMPLETED', 'SCAN CANCELLED', 'SCAN COMPLETED', 'SCAN PENDING', 'SCAN REJECTED']);
       const completed = history.data.filter((row: { status: string; category: string }) => row.category === 'SCAN' && row.status === 'COMPLETED');

@@ -3,7 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { markets, type CountryCode } from '../../domain/markets';
 import type { Database } from '../db/client';
-import { scans, users } from '../db/schema';
+import { paymentMethods, scans, users } from '../db/schema';
+import type { PaymentCipher } from '../modules/payments/encryption';
+import { savePaymentMethod } from '../modules/payments/payment-methods';
+import type { PaymentMethod } from '../../domain/payment-methods';
 import { hashPassword } from '../modules/accounts/passwords';
 import { listProducts } from '../modules/wallet/catalogue';
 import { seedDemoBins } from './bins-data';
@@ -67,8 +70,24 @@ async function seedDemoHistory(db: Database, userId: string, countryCode: Countr
   await scanned(0, at(0, 8));
 }
 
+/**
+ * A payout destination per demo customer, so the withdraw page works at once: published
+ * example numbers (a valid ABA routing number, the sort code and IBAN of bank documentation
+ * examples) with made-up accounts; nobody is ever paid out from demo data.
+ */
+const demoPaymentMethods: Record<CountryCode, { method: PaymentMethod; fields: Record<string, string> }> = {
+  us: {
+    method: 'TRANSFERWISE',
+    fields: { routing_number: '021000021', account_number: '000123456789', account_type: 'checking', name: 'Alex Morgan', address: '1120 SW 5th Ave', city: 'Portland', state: 'OR', zip_code: '97205' },
+  },
+  ca: { method: 'PAYPAL', fields: { email: 'demo.ca@roundtrip.example' } },
+  uk: { method: 'TRANSFERWISE', fields: { sort_code: '200000', account_number: '55779911', name: 'Olivia Hughes', address: '12 Piccadilly, Manchester', post_code: 'M1 1AE' } },
+  fr: { method: 'TRANSFERWISE', fields: { iban: 'FR7630006000011234567890189', name: 'Camille Dubois', address: '8 Rue de la République, 69002 Lyon' } },
+  jp: { method: 'TRANSFERWISE', fields: { bank_code: '0005', branch_code: '123', account_number: '1234567', account_type: 'ordinary', account_name: 'タナカ ユイ' } },
+};
+
 /** Adds what is missing of the demo data; a second start finds it there and changes nothing. */
-export async function seedDemoData(db: Database, log: FastifyBaseLogger): Promise<DemoSummary> {
+export async function seedDemoData(db: Database, log: FastifyBaseLogger, cipher?: PaymentCipher): Promise<DemoSummary> {
   let created = 0;
   let passwordHash: string | undefined;
   for (const market of Object.values(markets)) {
@@ -104,6 +123,11 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger): Promis
     if (!anyScan) {
       await seedDemoHistory(db, customer.id, market.countryCode, now);
       log.info({ countryCode: market.countryCode }, 'demo wallet history seeded');
+    }
+    const [anyMethod] = cipher ? await db.select({ method: paymentMethods.method }).from(paymentMethods).where(eq(paymentMethods.userId, customer.id)).limit(1) : [];
+    if (cipher && !anyMethod) {
+      const demoMethod = demoPaymentMethods[market.countryCode];
+      await savePaymentMethod(db, cipher, { id: customer.id, countryCode: market.countryCode, emailVerified: true }, demoMethod.method, demoMethod.fields, now);
     }
     let unscanned = await unscannedContainers(db, market.countryCode, 1);
     if (unscanned.length === 0) {

@@ -1,5 +1,9 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useMe } from '../auth/api/me';
+import { PaymentMethodButton } from '../payments/payment-method-button';
+import { useCountryParam } from '../shell/use-country';
 import { transactionCategories, transactionStatuses, type TransactionCategory, type TransactionStatus } from '../../../domain/schemas/wallet';
 import { useBalance } from './api/balance';
 import { useTransactions } from './api/transactions';
@@ -16,6 +20,8 @@ export function AccountWallet() {
   const [status, setStatus] = useState<TransactionStatus | ''>('');
   const transactions = useTransactions({ type: type || undefined, status: status || undefined }, i18n.locale);
   const data = balance.data;
+  const me = useMe();
+  const country = useCountryParam();
 
   const typeNames: Record<TransactionCategory, string> = { SCAN: t`Returns`, ADJUSTMENT: t`Adjustments`, WITHDRAWAL: t`Withdrawals` };
   const statusNames: Record<TransactionStatus, string> = {
@@ -58,6 +64,10 @@ export function AccountWallet() {
         ) : (
           <p>{t`Loading…`}</p>
         )}
+        {me.data ? <PaymentMethodButton countryCode={me.data.country_code} /> : null}
+        <Link to="/{-$country}/user/withdraw" params={{ country }} className="button" data-testid="withdraw-link">
+          {t`Withdraw`}
+        </Link>
       </section>
 
       <section aria-labelledby="wallet-scan-heading">

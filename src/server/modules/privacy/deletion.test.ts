@@ -8,6 +8,7 @@ import { databaseKinds } from '../../testing/databases';
 import { findPersonalData } from '../../testing/personal-data';
 import { looseLimitRules, type TestApp } from '../../testing/test-app';
 import { createWalletTestApp, issue, ops, postScan } from '../../testing/wallet';
+import { saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../../testing/withdrawals';
 import { deleteAccount, deletionRules } from './deletion';
 
 const positiveBalanceMessage = 'You still have a positive balance. You must withdraw it before deleting your account.';
@@ -86,6 +87,29 @@ describe.each(databaseKinds)('DELETE /api/v2/user on %s', (kind) => {
     const japanese = await remove({ ...headers, 'accept-language': 'ja' }, { password: fields.password, confirm: true });
     expect(japanese.json().error.message).toBe('処理中の出金リクエストまたはQRスキャンがあります。アカウント削除をご希望の場合はカスタマーサービスにお問い合わせください。');
     expect((await me(headers)).json().data).toEqual(user);
+  });
+
+  it('is blocked by a pending withdrawal; once paid out, deletion erases the bank details', async () => {
+    const holder = `Ottoline Marsh ${randomBytes(4).toString('hex')}`;
+    const person = await verifiedCustomer(t, { balance: '12.00' });
+    const saved = await saveMethod(t, person.headers, 'TRANSFERWISE', { ...usBankAccount, name: holder });
+    expect(saved.statusCode).toBe(200);
+    const requested = await withdraw(t, person.headers, { amount: '12.00', withdraw_type: 'TRANSFERWISE' });
+    expect(requested.statusCode).toBe(201);
+    const withdrawalId = requested.json().data.id as string;
+
+    const blocked = await remove(person.headers, { password: person.fields.password, confirm: true });
+    expect(blocked.statusCode).toBe(422);
+    expect(blocked.json()).toEqual({ error: { code: 'PENDING_ITEMS', message: pendingMessage } });
+    expect((await me(person.headers)).statusCode).toBe(200);
+
+    expect((await ops(t, `/payouts/${withdrawalId}/complete`, {})).statusCode).toBe(200);
+    expect((await findPersonalData(t.db, [holder])).length).toBeGreaterThan(0);
+    const removed = await remove(person.headers, { password: person.fields.password, confirm: true });
+    expect(removed.statusCode).toBe(200);
+    expect(await findPersonalData(t.db, [holder, person.fields.email])).toEqual([]);
+    const storedDetails = await t.db.execute(sql`select count(*)::int as count from payment_methods where user_id = ${person.user.id}`);
+    expect((storedDetails as unknown as { rows: { count: number }[] }).rows[0]?.count).toBe(0);
   });
 
   it('erases every trace of the person, keeps the ledger unchanged and signs out every device', async () => {

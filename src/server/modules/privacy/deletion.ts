@@ -15,6 +15,8 @@ import { ApiError } from '../../http/api-error';
 import { verifyPassword } from '../accounts/passwords';
 import { findActiveUser } from '../accounts/users';
 import { balanceMinorOf } from '../wallet/ledger';
+import { erasePaymentMethods } from '../payments/payment-methods';
+import { hasPendingWithdrawal } from '../withdrawals/withdrawals';
 
 /**
  * A reason an account cannot be deleted yet (spec §6), checked inside the deletion's
@@ -48,6 +50,7 @@ export async function hasPendingScan(executor: Executor, userId: string): Promis
 export const deletionBlockers: readonly DeletionBlocker[] = [
   { code: 'POSITIVE_BALANCE', applies: hasPositiveBalance },
   { code: 'PENDING_ITEMS', applies: hasPendingScan },
+  { code: 'PENDING_ITEMS', applies: hasPendingWithdrawal },
 ];
 
 /** Every device signs out: tokens and the sessions they belong to are gone, not just revoked. */
@@ -105,6 +108,7 @@ export const erasureSteps: readonly ErasureStep[] = [
   eraseVerificationCodes,
   erasePasswordResetLinks,
   eraseDataRequests,
+  erasePaymentMethods,
   // Last: the steps above may read the row.
   erasePersonalDetails,
 ];

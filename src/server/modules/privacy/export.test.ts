@@ -3,6 +3,7 @@ import { customer } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
 import { createWalletTestApp, issue, ops, postScan } from '../../testing/wallet';
+import { saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../../testing/withdrawals';
 
 describe.each(databaseKinds)('GET /api/v2/user/export on %s', (kind) => {
   let t: TestApp;
@@ -62,6 +63,18 @@ describe.each(databaseKinds)('GET /api/v2/user/export on %s', (kind) => {
     expect(response.body).not.toContain(person.tokens.access_token);
     expect(response.body).not.toContain(other.fields.email);
     expect(response.body).not.toContain(othersCode);
+  });
+
+  it('includes the withdrawals and the stored payout destinations, masked', async () => {
+    const person = await verifiedCustomer(t, { balance: '9.00' });
+    expect((await saveMethod(t, person.headers, 'TRANSFERWISE', usBankAccount)).statusCode).toBe(200);
+    expect((await withdraw(t, person.headers, { amount: '6.00', withdraw_type: 'TRANSFERWISE' })).statusCode).toBe(201);
+    const exported = (await t.inject({ method: 'GET', url: '/api/v2/user/export', headers: person.headers })).json();
+    expect(exported.payment_methods).toEqual([
+      expect.objectContaining({ method: 'TRANSFERWISE', default: true, account: expect.objectContaining({ name: usBankAccount.name }) }),
+    ]);
+    expect(JSON.stringify(exported)).not.toContain(usBankAccount.account_number);
+    expect(exported.withdrawals).toEqual([expect.objectContaining({ status: 'PENDING', amount: { currency: 'USD', value: '6.00' }, withdraw_type: 'TRANSFERWISE' })]);
   });
 
   it('needs a token', async () => {

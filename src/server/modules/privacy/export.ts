@@ -9,10 +9,14 @@ import {
   passwordResetTokens,
   scans,
   sessionFamilies,
+  withdrawals,
 } from '../../db/schema';
 import { findActiveUser } from '../accounts/users';
 import { toUserView, type UserRow } from '../accounts/user-view';
 import { currencyOf } from '../wallet/catalogue';
+import type { PaymentCipher } from '../payments/encryption';
+import { shownAccount, storedMethods } from '../payments/payment-methods';
+import { withdrawalView } from '../withdrawals/withdrawals';
 import { getBalance } from '../wallet/ledger';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -94,7 +98,23 @@ const dataRequestsSection: ExportSection = async (executor, user) => {
   }));
 };
 
-/** Each key is one section of the file; a new area adds its line here (withdrawals, payment methods). */
+const withdrawalsSection: ExportSection = async (executor, user) => {
+  const rows = await executor.select().from(withdrawals).where(eq(withdrawals.userId, user.id)).orderBy(asc(withdrawals.createdAt));
+  return rows.map((row) => ({ ...withdrawalView(row), reason: row.reason, resolved_at: iso(row.resolvedAt) }));
+};
+
+/** Stored payout destinations, masked as the app shows them: the file may travel further than the account. */
+function paymentMethodsSection(cipher: PaymentCipher): ExportSection {
+  return async (executor, user) =>
+    (await storedMethods(executor, cipher, user.id)).map((stored) => ({
+      method: stored.details.method,
+      default: stored.isDefault,
+      account: shownAccount(stored.details),
+      updated_at: stored.updatedAt.toISOString(),
+    }));
+}
+
+/** Each key is one section of the file; a new area adds its line here. */
 export const exportSections: Record<string, ExportSection> = {
   ledger_entries: ledgerSection,
   scans: scansSection,
@@ -102,7 +122,13 @@ export const exportSections: Record<string, ExportSection> = {
   email_verification_codes: verificationCodesSection,
   password_reset_links: resetLinksSection,
   data_requests: dataRequestsSection,
+  withdrawals: withdrawalsSection,
 };
+
+/** The sections with the ones that need the payment-data key. */
+export function exportSectionsWith(cipher: PaymentCipher): Record<string, ExportSection> {
+  return { ...exportSections, payment_methods: paymentMethodsSection(cipher) };
+}
 
 export const exportFormat = 'roundtrip-personal-data/1';
 

@@ -7,14 +7,16 @@ import { authenticate, currentUserId } from '../accounts/authenticate';
 import { opsKeyGuard } from '../wallet/ops-routes';
 import { deleteAccount } from './deletion';
 import { closeDataRequest, fileDataRequest, listDataRequests } from './dsar';
-import { exportPersonalData } from './export';
+import { exportPersonalData, exportSectionsWith } from './export';
+import type { PaymentCipher } from '../payments/encryption';
 
 const dataRequestsQuery = z.strictObject({ status: z.enum(['open', 'all']).default('open') });
 const dataRequestParams = z.strictObject({ id: z.uuid({ error: 'invalidValue' }) });
 
 /** Account deletion, the personal-data export and data-subject requests (issue 9). */
-export async function registerPrivacyRoutes(api: FastifyInstance, context: AppContext) {
+export async function registerPrivacyRoutes(api: FastifyInstance, context: AppContext, paymentCipher: PaymentCipher) {
   const requireUser = authenticate(context);
+  const sections = exportSectionsWith(paymentCipher);
 
   api.delete('/user', { preHandler: requireUser }, async (request) => {
     const body = parseInput(deleteAccountBody, request.body);
@@ -23,7 +25,7 @@ export async function registerPrivacyRoutes(api: FastifyInstance, context: AppCo
   });
 
   api.get('/user/export', { preHandler: requireUser }, async (request, reply) => {
-    const data = await exportPersonalData(context, currentUserId(request));
+    const data = await exportPersonalData(context, currentUserId(request), sections);
     const day = data.exported_at.slice(0, 10);
     reply.header('content-disposition', `attachment; filename="roundtrip-personal-data-${day}.json"`);
     reply.type('application/json; charset=utf-8');

@@ -24,6 +24,9 @@ interface Row {
   comment: string | null;
   items: { product_id: string; name: string; image_url: string | null; quantity: number; price_minor: number }[] | string;
   number_of_scans: number | null;
+  fee_minor: number | string | null;
+  account_name: string | null;
+  account_number: string | null;
   total: number | string;
 }
 
@@ -40,7 +43,9 @@ const orderBy: Record<TransactionsQuery['sort_by'], SQL> = {
  * - each check-in batch: one COMPLETED SCAN row, items grouped by product and price
  * - each rejected or cancelled scan: a REJECTED / CANCELLED SCAN row, amount 0, comment = reason
  * - each adjustment: a COMPLETED ADJUSTMENT row with its comment
- * Withdrawals (issue 7) join as one more branch of `merged` with the same columns.
+ * - each withdrawal: a WITHDRAWAL row with its status (PENDING, COMPLETED, FAILED, CANCELLED), the
+ *   amount that left the balance (negative, also on a FAILED/CANCELLED row, whose money came back),
+ *   the fee as `price`, the masked destination, and the failure reason as comment
  * Every branch starts from an index on user_id, so the work is bounded by the
  * customer's own rows; paging happens in the database.
  */
@@ -64,7 +69,8 @@ export async function listTransactions(
     with merged as (
       select 'pending' as kind, 'scan-pending:' || day::text as id, day, null::uuid as batch_id, null::uuid as scan_id,
              max(scanned_at) as created_at, 'SCAN' as category, 'PENDING' as status,
-             sum(deposit_minor)::int as amount_minor, null::text as comment, count(*)::int as number_of_scans
+             sum(deposit_minor)::int as amount_minor, null::text as comment, count(*)::int as number_of_scans,
+             null::int as fee_minor, null::text as account_name, null::text as account_number
       from (
         select (s.scanned_at at time zone ${zone})::date as day, s.scanned_at, p.deposit_minor
         from scans s join products p on p.id = s.product_id
@@ -73,23 +79,32 @@ export async function listTransactions(
       group by day
       union all
       select 'batch', 'scan-batch:' || s.checkin_batch_id::text, null::date, s.checkin_batch_id, null::uuid,
-             max(s.resolved_at), 'SCAN', 'COMPLETED', sum(s.credited_minor)::int, null::text, count(*)::int
+             max(s.resolved_at), 'SCAN', 'COMPLETED', sum(s.credited_minor)::int, null::text, count(*)::int,
+             null::int, null::text, null::text
       from scans s
       where s.user_id = ${userId} and s.status = 'COMPLETED'
       group by s.checkin_batch_id
       union all
       select 'scan', 'scan:' || s.id::text, null::date, null::uuid, s.id,
-             coalesce(s.resolved_at, s.created_at), 'SCAN', s.status, 0, s.reason, 1
+             coalesce(s.resolved_at, s.created_at), 'SCAN', s.status, 0, s.reason, 1,
+             null::int, null::text, null::text
       from scans s
       where s.user_id = ${userId} and s.status in ('REJECTED', 'CANCELLED')
       union all
       select 'adjustment', 'adjustment:' || e.id::text, null::date, null::uuid, null::uuid,
-             e.created_at, 'ADJUSTMENT', 'COMPLETED', e.amount_minor, e.comment, null::int
+             e.created_at, 'ADJUSTMENT', 'COMPLETED', e.amount_minor, e.comment, null::int,
+             null::int, null::text, null::text
       from ledger_entries e
       where e.user_id = ${userId} and e.kind = 'ADJUSTMENT'
+      union all
+      select 'withdrawal', 'withdrawal:' || w.id::text, null::date, null::uuid, null::uuid,
+             w.created_at, 'WITHDRAWAL', w.status, -w.amount_minor, w.reason, null::int,
+             w.fee_minor, w.account_name, w.account_number
+      from withdrawals w
+      where w.user_id = ${userId}
     )
     select kind, id, day, batch_id, scan_id, created_at, category, status, amount_minor, comment, number_of_scans,
-           count(*) over () as total
+           fee_minor, account_name, account_number, count(*) over () as total
     from merged
     ${where}
   `;
@@ -148,9 +163,10 @@ export async function listTransactions(
         price: money(Number(entry.price_minor)),
       })),
       number_of_scans: row.number_of_scans === null ? null : Number(row.number_of_scans),
-      price: null,
-      account_name: null,
-      account_number: null,
+      // A fee only where one was taken (Japan below 8,800 JPY).
+      price: row.fee_minor === null || Number(row.fee_minor) === 0 ? null : money(Number(row.fee_minor)),
+      account_name: row.account_name,
+      account_number: row.account_number,
     };
   });
   return { data, meta: { page: query.page, items_per_page: query.items_per_page, total } };

@@ -7,9 +7,8 @@ import { isCheckViolation } from '../../db/errors';
 import { balances, ledgerEntries, products, scans } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 
-export type LedgerKind = 'DEPOSIT_CREDIT' | 'ADJUSTMENT';
-
-/** Any executor: the database or a transaction. */
+/** WITHDRAWAL takes a request's amount out (negative); WITHDRAWAL_REVERSAL gives it back when the payout fails or is cancelled. */
+export type LedgerKind = 'DEPOSIT_CREDIT' | 'ADJUSTMENT' | 'WITHDRAWAL' | 'WITHDRAWAL_REVERSAL';
 
 export interface LedgerEntryInput {
   userId: string;

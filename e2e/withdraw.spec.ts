@@ -1,0 +1,112 @@
+import { expect, expectAccessible, notification, signIn, test } from './support/fixtures';
+import { customerWithBalance, e2ePassword } from './support/withdrawals';
+
+test.describe('payment methods and withdrawals', () => {
+  test('a US customer adds PayPal and a bank account, makes the bank the default, withdraws and sees the pending row', async ({ page, context, request }) => {
+    const email = await customerWithBalance(request, { country: 'us', amount: '20.00', verified: true });
+    await signIn(context, request, email, e2ePassword);
+    await page.goto('/us/user/account');
+
+    const button = page.getByTestId('payment-method-button');
+    await expect(button).toHaveText('Add a payment method');
+    await button.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Add PayPal' }).click();
+    await dialog.getByLabel('PayPal email').fill('jamie.paypal@example.com');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(notification(page).filter({ hasText: 'Bank data added' })).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'Add Bank account' }).click();
+    // The rules run on the phone first: a wrong ABA check digit is named under its field.
+    await dialog.getByLabel('ACH routing number').fill('021000022');
+    await dialog.getByLabel('Account number').fill('000123456789');
+    await dialog.getByLabel('Account type').selectOption('checking');
+    await dialog.getByLabel('Name').fill('Jamie Rivera');
+    await dialog.getByLabel('Address').fill('1120 SW 5th Ave');
+    await dialog.getByLabel('City').fill('Portland');
+    await dialog.getByLabel('State').fill('OR');
+    await dialog.getByLabel('Zip code').fill('97205');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Please enter a valid 9-digit ACH routing number.')).toBeVisible();
+    await expect(dialog.getByLabel('ACH routing number')).toBeFocused();
+    await expectAccessible(page, 'US bank form with an error');
+    await dialog.getByLabel('ACH routing number').fill('021000021');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByTestId('payment-option-TRANSFERWISE')).toContainText('•••• 6789');
+
+    // PayPal, saved first, is the default; the bank becomes it.
+    await expect(dialog.getByRole('radio', { name: /PayPal/ })).toBeChecked();
+    await dialog.getByRole('radio', { name: /Bank account/ }).check();
+    await expect(notification(page).filter({ hasText: 'Default payment method saved' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(button).toHaveText('Bank account •••• 6789');
+
+    await page.getByTestId('withdraw-link').click();
+    await expect(page).toHaveURL(/\/us\/user\/withdraw$/);
+    await expect(page.getByTestId('withdraw-balance')).toHaveText('$20.00');
+    const amount = page.getByLabel('Amount to withdraw');
+    await amount.fill('25');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Maximum amount is your current balance')).toBeVisible();
+    await amount.fill('12.50');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const confirmation = page.getByTestId('withdraw-confirmation');
+    await expect(confirmation.getByTestId('withdraw-fee')).toHaveText('$0.00');
+    await expectAccessible(page, 'withdrawal confirmation');
+    await expect(confirmation.getByTestId('withdraw-payout')).toHaveText('$12.50');
+    await expect(confirmation).toContainText('Bank account •••• 6789');
+    await confirmation.getByRole('button', { name: 'Confirm withdrawal' }).click();
+    await expect(notification(page).filter({ hasText: 'Your withdrawal request has been sent.' })).toBeVisible();
+
+    await expect(page.getByTestId('withdraw-balance')).toHaveText('$7.50');
+    const row = page.locator('[data-testid="transaction"][data-category="WITHDRAWAL"][data-status="PENDING"]');
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId('transaction-title')).toHaveText('Withdrawal pending');
+    await expect(row.getByTestId('transaction-amount')).toHaveText('-$12.50');
+  });
+
+  test('a Japanese customer adds a bank account, sees the 249 yen fee before confirming, and the pending row', async ({ page, context, request }) => {
+    const email = await customerWithBalance(request, { country: 'jp', amount: '5000', verified: true });
+    await signIn(context, request, email, e2ePassword);
+    await page.goto('/jp/user/withdraw');
+
+    await page.getByTestId('payment-method-button').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: '追加 銀行口座' }).click();
+    await expect(dialog.getByText('8,800円未満の出金には249円の手数料がかかります。')).toBeVisible();
+    await dialog.getByLabel('銀行コード').fill('0005');
+    await dialog.getByLabel('支店コード').fill('123');
+    await dialog.getByLabel('口座種別').selectOption('ordinary');
+    await dialog.getByLabel('口座番号').fill('1234567');
+    await dialog.getByLabel('口座名義（カナ）').fill('タナカ ユイ');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(notification(page).filter({ hasText: '口座情報を登録しました' })).toBeVisible();
+    await expect(dialog.getByRole('radio', { name: /銀行口座/ })).toBeChecked();
+    await dialog.getByRole('button', { name: '閉じる' }).click();
+    await expect(page.getByTestId('payment-method-button')).toHaveText('銀行口座 •••• 567');
+
+    await page.getByLabel('出金額').fill('3000');
+    await page.getByRole('button', { name: '次へ' }).click();
+    const confirmation = page.getByTestId('withdraw-confirmation');
+    await expect(confirmation.getByTestId('withdraw-fee')).toHaveText('￥249');
+    await expect(confirmation.getByTestId('withdraw-payout')).toHaveText('￥2,751');
+    await confirmation.getByRole('button', { name: '出金を確定' }).click();
+    await expect(page.getByTestId('withdraw-balance')).toHaveText('￥2,000');
+    const row = page.locator('[data-testid="transaction"][data-category="WITHDRAWAL"][data-status="PENDING"]');
+    await expect(row.getByTestId('transaction-title')).toHaveText('出金処理中');
+    await expectAccessible(page, 'Japanese withdraw page');
+    await row.getByRole('button').click();
+    await expect(row).toContainText('249');
+  });
+
+  test('an unverified customer is blocked with the message and can ask for a new code', async ({ page, context, request }) => {
+    const email = await customerWithBalance(request, { country: 'us', amount: '10.00', verified: false });
+    await signIn(context, request, email, e2ePassword);
+    await page.goto('/us/user/withdraw');
+    const blocked = page.getByTestId('withdraw-unverified');
+    await expect(blocked).toContainText('Please validate your email! You can not do withdrawal request without email validation.');
+    await expect(page.getByLabel('Amount to withdraw')).toHaveCount(0);
+    await blocked.getByRole('button', { name: 'Resend code' }).click();
+    await expect(page).toHaveURL(/\/us\/user\/verify-email/);
+  });
+});

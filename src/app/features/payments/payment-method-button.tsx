@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import type { CountryCode } from '../../../domain/markets';
+import type { PaymentMethod } from '../../../domain/payment-methods';
+import type { PaymentMethods } from '../../../domain/schemas/payments';
+import { isApiError } from '../../lib/api';
+import { Dialog } from '../../ui/dialog';
+import { notify } from '../../ui/notifications';
+import { usePaymentMethods } from './api/payment-methods';
+import { useSetDefaultPaymentMethod } from './api/set-default-payment-method';
+import { PaymentMethodForm } from './payment-method-form';
+import './payments.css';
+
+export function usePaymentMethodNames(): Record<PaymentMethod, string> {
+  const { t } = useLingui();
+  return { TRANSFERWISE: t`Bank account`, PAYPAL: t`PayPal`, LINE: t`LINE Pay` };
+}
+
+/** The masked field the spec shows for a method (account number or IBAN, email, LINE number). */
+export function shownField(methods: PaymentMethods, method: PaymentMethod): string | undefined {
+  if (method === 'TRANSFERWISE') return methods.transfer_wise_data ? (methods.transfer_wise_data.account_number ?? methods.transfer_wise_data.iban ?? undefined) : undefined;
+  if (method === 'PAYPAL') return methods.paypalWithdrawData?.email;
+  return methods.lineData?.referenceNo;
+}
+
+/**
+ * Spec §2: a button that shows the default payment method and lets the customer set it or
+ * edit the account. The dialog lists the market's methods: the one on file can become the
+ * default; each can be added or edited.
+ */
+export function PaymentMethodButton({ countryCode }: { countryCode: CountryCode }) {
+  const { t } = useLingui();
+  const names = usePaymentMethodNames();
+  const methods = usePaymentMethods();
+  const setDefault = useSetDefaultPaymentMethod();
+  const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState<PaymentMethod>();
+  const data = methods.data;
+  const current = data?.withdraw_type ?? undefined;
+  // The choice shows at once while it is being saved; a failure puts the saved one back.
+  const checked = setDefault.isPending ? setDefault.variables : current;
+  const label = data && current ? `${names[current]} ${shownField(data, current) ?? ''}`.trim() : t`Add a payment method`;
+
+  const close = () => {
+    setOpen(false);
+    setEditing(undefined);
+  };
+
+  const choose = (method: PaymentMethod) =>
+    setDefault.mutate(method, {
+      onSuccess: () => notify({ kind: 'success', title: t`Success`, description: t`Default payment method saved` }),
+      onError: (error) => notify({ kind: 'error', title: t`Error`, description: isApiError(error) && error.message ? error.message : t`Something went wrong` }),
+    });
+
+  return (
+    <div className="payment-method">
+      <span className="payment-method__caption" id="payment-method-caption">
+        {t`Payment method`}
+      </span>
+      <button
+        type="button"
+        className="button button--secondary payment-method__button"
+        aria-describedby="payment-method-caption"
+        data-testid="payment-method-button"
+        disabled={!data}
+        onClick={() => setOpen(true)}
+      >
+        {data ? label : methods.isError ? t`Payment methods could not be loaded.` : t`Loading…`}
+      </button>
+      <Dialog open={open} title={editing ? names[editing] : t`Payment method`} onClose={close}>
+        {data && editing && countryCode ? (
+          <>
+            <PaymentMethodForm countryCode={countryCode} method={editing} onSaved={() => setEditing(undefined)} />
+            <button type="button" className="button--link" onClick={() => setEditing(undefined)}>
+              {t`Back to payment methods`}
+            </button>
+          </>
+        ) : data ? (
+          <fieldset className="payment-method__list">
+            <legend>{t`Default payment method`}</legend>
+            {data.available_methods.map((method) => {
+              const shown = shownField(data, method);
+              return (
+                <div key={method} className="payment-method__option" data-testid={`payment-option-${method}`}>
+                  <label>
+                    <input
+                      type="radio"
+                      name="default-payment-method"
+                      value={method}
+                      checked={checked === method}
+                      disabled={!shown || setDefault.isPending}
+                      onChange={() => choose(method)}
+                    />{' '}
+                    {names[method]}
+                    {shown ? <span className="payment-method__shown"> {shown}</span> : <span className="payment-method__shown"> {t`(not added yet)`}</span>}
+                  </label>
+                  <button type="button" className="button button--small button--secondary" onClick={() => setEditing(method)}>
+                    {shown ? t`Edit account` : t`Add`}
+                    <span className="visually-hidden"> {names[method]}</span>
+                  </button>
+                </div>
+              );
+            })}
+          </fieldset>
+        ) : null}
+      </Dialog>
+    </div>
+  );
+}

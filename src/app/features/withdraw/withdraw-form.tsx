@@ -1,0 +1,136 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import type { CountryCode } from '../../../domain/markets';
+import { minorFromDecimal, moneyFromMinor } from '../../../domain/money';
+import { checkWithdrawalAmount, currencyOfMarket, minimumWithdrawalMinor, withdrawalFeeMinor } from '../../../domain/payment-methods';
+import { isApiError } from '../../lib/api';
+import { fieldErrorText } from '../../ui/field-errors';
+import type { FieldErrorKey } from '../../../domain/errors';
+import { notify } from '../../ui/notifications';
+import { TextField } from '../../ui/text-field';
+import { usePaymentMethods } from '../payments/api/payment-methods';
+import { shownField, usePaymentMethodNames } from '../payments/payment-method-button';
+import { useBalance } from '../wallet/api/balance';
+import { formatMoney } from '../wallet/format';
+import { useRequestWithdrawal } from './api/request-withdrawal';
+
+interface Confirmation {
+  amountMinor: number;
+  /** Made once per confirmation: a second click or a retry sends the same key. */
+  idempotencyKey: string;
+}
+
+/** Amount, then a confirmation with the fee and what arrives, then the request. */
+export function WithdrawForm({ countryCode }: { countryCode: CountryCode }) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  const id = useId();
+  const balance = useBalance();
+  const methods = usePaymentMethods();
+  const names = usePaymentMethodNames();
+  const request = useRequestWithdrawal();
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<FieldErrorKey>();
+  const [serverError, setServerError] = useState<string>();
+  const [confirmation, setConfirmation] = useState<Confirmation>();
+
+  const currency = currencyOfMarket(countryCode);
+  const money = (minor: number) => formatMoney(moneyFromMinor(minor, currency), locale);
+  const minimum = money(minimumWithdrawalMinor(countryCode));
+  const method = methods.data?.withdraw_type ?? undefined;
+  const destination = method && methods.data ? `${names[method]} ${shownField(methods.data, method) ?? ''}`.trim() : undefined;
+  const balanceMinor = balance.data ? minorFromDecimal(balance.data.balance.value, currency) ?? 0 : undefined;
+
+  const review = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setServerError(undefined);
+    if (balanceMinor === undefined) return;
+    const amountMinor = minorFromDecimal(amount, currency);
+    const problem = checkWithdrawalAmount(countryCode, amountMinor, balanceMinor);
+    setError(problem);
+    if (problem || amountMinor === undefined) {
+      document.getElementById(`${id}-amount`)?.focus();
+      return;
+    }
+    setConfirmation({ amountMinor, idempotencyKey: crypto.randomUUID() });
+  };
+
+  const confirm = () => {
+    if (!confirmation) return;
+    request.mutate(
+      { idempotencyKey: confirmation.idempotencyKey, body: { amount: moneyFromMinor(confirmation.amountMinor, currency).value } },
+      {
+        onSuccess: () => {
+          notify({ kind: 'success', title: t`Success`, description: t`Your withdrawal request has been sent.` });
+          setConfirmation(undefined);
+          setAmount('');
+        },
+        onError: (failure) => {
+          const key = isApiError(failure) ? failure.fields.amount : undefined;
+          if (key) {
+            setError(key);
+            setConfirmation(undefined);
+          } else {
+            setServerError(isApiError(failure) && failure.message ? failure.message : t`Something went wrong`);
+          }
+        },
+      },
+    );
+  };
+
+  if (confirmation) {
+    const fee = withdrawalFeeMinor(countryCode, confirmation.amountMinor);
+    return (
+      <section aria-labelledby={`${id}-confirm`} data-testid="withdraw-confirmation">
+        <h2 id={`${id}-confirm`}>{t`Confirm your withdrawal`}</h2>
+        <dl className="withdraw__summary">
+          <dt>{t`Amount`}</dt>
+          <dd>{money(confirmation.amountMinor)}</dd>
+          <dt>{t`Fee`}</dt>
+          <dd data-testid="withdraw-fee">{money(fee)}</dd>
+          <dt>{t`You receive`}</dt>
+          <dd data-testid="withdraw-payout">{money(confirmation.amountMinor - fee)}</dd>
+          <dt>{t`To`}</dt>
+          <dd>{destination}</dd>
+        </dl>
+        {serverError ? (
+          <p role="alert" className="field__error">
+            {serverError}
+          </p>
+        ) : null}
+        <div className="withdraw__actions">
+          <button type="button" className="button" onClick={confirm} disabled={request.isPending}>
+            {t`Confirm withdrawal`}
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setConfirmation(undefined)} disabled={request.isPending}>
+            {t`Back`}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={review} className="withdraw__form">
+      <TextField
+        id={`${id}-amount`}
+        label={t`Amount to withdraw`}
+        hint={
+          countryCode === 'jp'
+            ? t`Minimum ${minimum}. Maximum: your balance. A fee of 249 yen applies to withdrawals below 8,800 yen.`
+            : t`Minimum ${minimum}. Maximum: your balance.`
+        }
+        error={fieldErrorText(i18n, error)}
+        value={amount}
+        inputMode={countryCode === 'jp' ? 'numeric' : 'decimal'}
+        autoComplete="off"
+        onChange={(event) => setAmount(event.currentTarget.value)}
+        data-testid="withdraw-amount"
+      />
+      {!method && methods.data ? <p className="notice">{t`Add a payment method to withdraw.`}</p> : null}
+      <button type="submit" className="button" disabled={!method || balanceMinor === undefined}>
+        {t`Continue`}
+      </button>
+    </form>
+  );
+}

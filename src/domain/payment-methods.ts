@@ -1,0 +1,62 @@
+import type { CountryCode, Currency } from './markets';
+import { markets } from './markets';
+
+/** Spec §3: the three ways out, each with the key its bank data travels under and the field shown. */
+export const paymentMethods = ['TRANSFERWISE', 'PAYPAL', 'LINE'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+export function isPaymentMethod(value: unknown): value is PaymentMethod {
+  return typeof value === 'string' && (paymentMethods as readonly string[]).includes(value);
+}
+
+export const bankDataKeys = {
+  LINE: 'lineData',
+  PAYPAL: 'paypalWithdrawData',
+  TRANSFERWISE: 'transfer_wise_data',
+} as const satisfies Record<PaymentMethod, string>;
+
+/**
+ * Spec §3 "Methods available per market": every market lists the bank transfer and PayPal;
+ * LINE Pay is supported by the forms and the API but listed for no market. Change a
+ * market's list here to offer it (the app and the server both read this table).
+ */
+export const paymentMethodsByMarket: Record<CountryCode, readonly PaymentMethod[]> = {
+  us: ['TRANSFERWISE', 'PAYPAL'],
+  ca: ['TRANSFERWISE', 'PAYPAL'],
+  uk: ['TRANSFERWISE', 'PAYPAL'],
+  fr: ['TRANSFERWISE', 'PAYPAL'],
+  jp: ['TRANSFERWISE', 'PAYPAL'],
+};
+
+export function isOfferedIn(countryCode: CountryCode, method: PaymentMethod): boolean {
+  return paymentMethodsByMarket[countryCode].includes(method);
+}
+
+/** DESIGN.md §3: a 249 JPY fee on a Japanese withdrawal below 8,800 JPY (spec §9); no fee elsewhere. */
+export const japaneseFee = { belowMinor: 8_800, feeMinor: 249 } as const;
+
+export function withdrawalFeeMinor(countryCode: CountryCode, amountMinor: number): number {
+  if (countryCode === 'jp' && amountMinor < japaneseFee.belowMinor) return japaneseFee.feeMinor;
+  return 0;
+}
+
+export function minimumWithdrawalMinor(countryCode: CountryCode): number {
+  return markets[countryCode].minimumWithdrawalMinor;
+}
+
+export type WithdrawalAmountProblem = 'amountInvalid' | 'amountBelowMinimum' | 'amountAboveBalance';
+
+/**
+ * The amount rules in one place (app before sending, server on the request): a whole number
+ * of minor units, at least the market's minimum (and more than the fee), at most the balance.
+ */
+export function checkWithdrawalAmount(countryCode: CountryCode, amountMinor: number | undefined, balanceMinor: number): WithdrawalAmountProblem | undefined {
+  if (amountMinor === undefined || !Number.isSafeInteger(amountMinor) || amountMinor <= 0) return 'amountInvalid';
+  if (amountMinor > balanceMinor) return 'amountAboveBalance';
+  if (amountMinor < minimumWithdrawalMinor(countryCode) || amountMinor <= withdrawalFeeMinor(countryCode, amountMinor)) return 'amountBelowMinimum';
+  return undefined;
+}
+
+export function currencyOfMarket(countryCode: CountryCode): Currency {
+  return markets[countryCode].currency;
+}

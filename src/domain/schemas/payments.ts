@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import {
+  compactDigits,
+  compactIban,
+  isAbaRoutingNumber,
+  isCanadianAccountNumber,
+  isCanadianInstitutionNumber,
+  isCanadianTransitNumber,
+  isIban,
+  isJapaneseAccountNumber,
+  isJapaneseBankCode,
+  isJapaneseBranchCode,
+  isLinePayNumber,
+  isSortCode,
+  isUkAccountNumber,
+  isUsAccountNumber,
+} from '../bank-accounts';
+import type { FieldErrorKey } from '../errors';
+import type { CountryCode } from '../markets';
+import { moneySchema } from '../money';
+import { paymentMethods } from '../payment-methods';
+import { isValidPostalCode, normalizePostalCode } from '../postal-codes';
+import { emailField, keyed, requiredText } from './fields';
+
+/** Payment methods and withdrawals (issue 7): the forms' and the API's shapes, shared by app and server. */
+
+/** A number typed with optional spaces or dashes, checked once compacted. */
+const digitsField = (isValid: (value: string) => boolean, key: FieldErrorKey) =>
+  z
+    .string({ error: keyed(key) })
+    .transform(compactDigits)
+    .pipe(z.string().min(1, { error: 'required' }).refine(isValid, { error: key }));
+
+const postCodeField = (countryCode: CountryCode) =>
+  z
+    .string({ error: keyed('zipCodeInvalid') })
+    .trim()
+    .min(1, { error: 'required' })
+    .refine((value) => isValidPostalCode(countryCode, value), { error: 'zipCodeInvalid' })
+    .transform((value) => normalizePostalCode(countryCode, value));
+
+export const usAccountTypes = ['checking', 'savings'] as const;
+/** Japanese accounts: 普通 (ordinary) or 当座 (current). */
+export const japaneseAccountTypes = ['ordinary', 'current'] as const;
+
+/** The bank form of each market (spec §3 "Form fields", §5 rules). */
+export const bankAccountSchemas = {
+  us: z.strictObject({
+    routing_number: digitsField(isAbaRoutingNumber, 'routingNumberInvalid'),
+    account_number: digitsField(isUsAccountNumber, 'accountNumberInvalid'),
+    account_type: z.enum(usAccountTypes, { error: 'required' }),
+    name: requiredText(100),
+    address: requiredText(),
+    city: requiredText(100),
+    state: requiredText(100),
+    zip_code: postCodeField('us'),
+  }),
+  ca: z.strictObject({
+    transit_number: digitsField(isCanadianTransitNumber, 'transitNumberInvalid'),
+    institution_number: digitsField(isCanadianInstitutionNumber, 'institutionNumberInvalid'),
+    account_number: digitsField(isCanadianAccountNumber, 'accountNumberInvalid'),
+    name: requiredText(100),
+    address: requiredText(),
+  }),
+  uk: z.strictObject({
+    sort_code: digitsField(isSortCode, 'sortCodeInvalid'),
+    account_number: digitsField(isUkAccountNumber, 'accountNumberInvalid'),
+    name: requiredText(100),
+    address: requiredText(),
+    post_code: postCodeField('uk'),
+  }),
+  fr: z.strictObject({
+    iban: z
+      .string({ error: keyed('ibanInvalid') })
+      .transform(compactIban)
+      .pipe(z.string().min(1, { error: 'required' }).refine(isIban, { error: 'ibanInvalid' })),
+    name: requiredText(100),
+    address: requiredText(),
+  }),
+  jp: z.strictObject({
+    bank_code: digitsField(isJapaneseBankCode, 'bankCodeInvalid'),
+    branch_code: digitsField(isJapaneseBranchCode, 'branchCodeInvalid'),
+    account_number: digitsField(isJapaneseAccountNumber, 'accountNumberInvalid'),
+    account_type: z.enum(japaneseAccountTypes, { error: 'required' }),
+    account_name: requiredText(100),
+  }),
+} as const satisfies Record<CountryCode, z.ZodType>;
+
+export type BankAccountForm<C extends CountryCode = CountryCode> = z.output<(typeof bankAccountSchemas)[C]>;
+
+/** A stored bank account: the form's fields and the market they follow. */
+export type BankAccount = { [C in CountryCode]: { country: C } & BankAccountForm<C> }[CountryCode];
+
+export const paypalSchema = z.strictObject({ email: emailField });
+export type PaypalAccount = z.output<typeof paypalSchema>;
+
+export const linePaySchema = z.strictObject({ referenceNo: digitsField(isLinePayNumber, 'linePayNumberInvalid') });
+export type LinePayAccount = z.output<typeof linePaySchema>;
+
+export const paymentMethodField = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
+  z.enum(paymentMethods, { error: keyed('invalidValue') }),
+);
+
+/** PUT /payment_methods */
+export const setDefaultPaymentMethodBody = z.strictObject({ withdraw_type: paymentMethodField });
+
+/**
+ * GET /payment_methods: what is on file, masked (spec §3 keys), the default, and the methods
+ * the customer's market offers. Bank numbers are never sent back in full.
+ */
+export const paymentMethodsSchema = z.object({
+  withdraw_type: z.enum(paymentMethods).nullable(),
+  available_methods: z.array(z.enum(paymentMethods)),
+  transfer_wise_data: z
+    .object({
+      /** Masked: "•••• 6789". One of account_number and iban is set. */
+      account_number: z.string().nullable(),
+      iban: z.string().nullable(),
+      /** The holder's name as entered. */
+      name: z.string(),
+      /** What identifies the bank, masked or public: routing, sort, transit, bank+branch code. */
+      bank: z.string().nullable(),
+      updated_at: z.string(),
+    })
+    .nullable(),
+  paypalWithdrawData: z.object({ email: z.string(), updated_at: z.string() }).nullable(),
+  lineData: z.object({ referenceNo: z.string(), updated_at: z.string() }).nullable(),
+});
+export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;
+export const paymentMethodsResponse = z.object({ data: paymentMethodsSchema });
+
+// --- Withdrawals ---------------------------------------------------------------
+
+/** The client's key for one withdrawal request (a UUID in our app): printable, bounded. */
+export const idempotencyKeyField = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, { error: 'required' })
+  .max(100, { error: 'tooLong' })
+  .regex(/^[A-Za-z0-9_.:-]+$/, { error: 'invalidValue' });
+
+/** POST /withdrawals: the amount in the customer's currency ("12.50", "5000"), the method (default: the default one). */
+export const withdrawalBody = z.strictObject({
+  amount: z
+    .string({ error: keyed('amountInvalid') })
+    .trim()
+    .min(1, { error: 'required' })
+    .regex(/^\d{1,10}([.,]\d{1,2})?$/, { error: 'amountInvalid' }),
+  withdraw_type: paymentMethodField.optional(),
+});
+export type WithdrawalBody = z.infer<typeof withdrawalBody>;
+
+export const withdrawalStatuses = ['PENDING', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
+export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
+
+export const withdrawalSchema = z.object({
+  id: z.string(),
+  status: z.enum(withdrawalStatuses),
+  /** What left the balance. */
+  amount: moneySchema,
+  /** The fee kept (Japan below 8,800 JPY), zero elsewhere. */
+  fee: moneySchema,
+  /** What the customer receives: amount − fee. */
+  payout_amount: moneySchema,
+  withdraw_type: z.enum(paymentMethods),
+  account_name: z.string().nullable(),
+  account_number: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+export const withdrawalResponse = z.object({ data: withdrawalSchema });

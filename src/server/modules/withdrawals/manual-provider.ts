@@ -1,0 +1,97 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { moneyFromMinor } from '../../../domain/money';
+import type { PayoutInstruction, PayoutProvider, PayoutSubmission } from './payout-provider';
+
+/** A CSV cell: quoted when needed, and a leading = + - @ defused so a spreadsheet never runs it as a formula. */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function csv(rows: readonly (readonly (string | number | null | undefined)[])[]): string {
+  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+export const bankCsvHeader = [
+  'reference', 'requested_at', 'country', 'currency', 'amount', 'account_holder', 'account_type',
+  'routing_number', 'transit_number', 'institution_number', 'sort_code', 'bank_code', 'branch_code',
+  'account_number', 'iban', 'address', 'city', 'state', 'post_code',
+] as const;
+
+/** One row per bank payout, every market in one file with the columns each one needs. */
+export function bankPaymentsCsv(instructions: readonly PayoutInstruction[]): string {
+  const rows = instructions.flatMap((instruction) => {
+    if (instruction.destination.method !== 'TRANSFERWISE') return [];
+    const account = instruction.destination.account;
+    const base = {
+      reference: instruction.withdrawalId,
+      requested_at: instruction.requestedAt.toISOString(),
+      country: account.country.toUpperCase(),
+      currency: instruction.currency,
+      amount: moneyFromMinor(instruction.payoutMinor, instruction.currency).value,
+    };
+    const cells: Partial<Record<(typeof bankCsvHeader)[number], string>> = { ...base };
+    switch (account.country) {
+      case 'us':
+        Object.assign(cells, { account_holder: account.name, account_type: account.account_type, routing_number: account.routing_number, account_number: account.account_number, address: account.address, city: account.city, state: account.state, post_code: account.zip_code });
+        break;
+      case 'ca':
+        Object.assign(cells, { account_holder: account.name, transit_number: account.transit_number, institution_number: account.institution_number, account_number: account.account_number, address: account.address });
+        break;
+      case 'uk':
+        Object.assign(cells, { account_holder: account.name, sort_code: account.sort_code, account_number: account.account_number, address: account.address, post_code: account.post_code });
+        break;
+      case 'fr':
+        Object.assign(cells, { account_holder: account.name, iban: account.iban, address: account.address });
+        break;
+      case 'jp':
+        Object.assign(cells, { account_holder: account.account_name, account_type: account.account_type, bank_code: account.bank_code, branch_code: account.branch_code, account_number: account.account_number });
+        break;
+    }
+    return [bankCsvHeader.map((column) => cells[column] ?? '')];
+  });
+  return csv([bankCsvHeader, ...rows]);
+}
+
+/** PayPal Payouts' upload columns: recipient, amount, currency, reference id, note to recipient, recipient wallet. */
+export function paypalPayoutsCsv(instructions: readonly PayoutInstruction[], note = 'Roundtrip deposit refund'): string {
+  const rows = instructions.flatMap((instruction) =>
+    instruction.destination.method === 'PAYPAL'
+      ? [[instruction.destination.account.email, moneyFromMinor(instruction.payoutMinor, instruction.currency).value, instruction.currency, instruction.withdrawalId, note, 'PayPal']]
+      : [],
+  );
+  return csv(rows);
+}
+
+/** LINE Pay is offered in no market today; should one open it, its payouts get their own list. */
+export function linePayCsv(instructions: readonly PayoutInstruction[]): string {
+  const rows = instructions.flatMap((instruction) =>
+    instruction.destination.method === 'LINE'
+      ? [[instruction.withdrawalId, instruction.destination.account.referenceNo, moneyFromMinor(instruction.payoutMinor, instruction.currency).value, instruction.currency]]
+      : [],
+  );
+  return csv([['reference', 'line_pay_number', 'amount', 'currency'], ...rows]);
+}
+
+/** Writes the files into `directory` (created, files 0600: they hold bank details in clear). */
+export function manualPayoutProvider(directory: string, now: () => Date = () => new Date()): PayoutProvider {
+  return {
+    name: 'manual',
+    async submit(instructions): Promise<PayoutSubmission> {
+      mkdirSync(directory, { recursive: true });
+      const stamp = now().toISOString().replace(/[:.]/g, '-');
+      const files: string[] = [];
+      const write = (name: string, content: string) => {
+        const file = path.join(directory, `${name}-${stamp}.csv`);
+        writeFileSync(file, content, { mode: 0o600 });
+        files.push(file);
+      };
+      write('bank-payments', bankPaymentsCsv(instructions));
+      write('paypal-payouts', paypalPayoutsCsv(instructions));
+      if (instructions.some((instruction) => instruction.destination.method === 'LINE')) write('line-pay-payouts', linePayCsv(instructions));
+      return { provider: 'manual', withdrawalIds: instructions.map((instruction) => instruction.withdrawalId), files };
+    },
+  };
+}

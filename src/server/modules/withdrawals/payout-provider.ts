@@ -1,0 +1,32 @@
+import type { Currency } from '../../../domain/markets';
+import type { PaymentDetails } from '../payments/payment-methods';
+
+/** One payout to make: a pending withdrawal with its destination decrypted. */
+export interface PayoutInstruction {
+  withdrawalId: string;
+  userId: string;
+  currency: Currency;
+  /** What the customer receives (amount − fee), minor units. */
+  payoutMinor: number;
+  destination: PaymentDetails;
+  requestedAt: Date;
+}
+
+export interface PayoutSubmission {
+  provider: string;
+  /** The withdrawals handed over. */
+  withdrawalIds: string[];
+  /** What the operator gets (the manual provider: the files written). */
+  files: string[];
+}
+
+/**
+ * A way to pay customers out. The manual provider writes files an operator uploads to the
+ * bank and to PayPal, then settles each payout with `ops payouts complete|fail`. A provider
+ * with an API (Wise, PayPal Payouts) submits the same instructions by HTTP and settles them
+ * from its webhook with the same `settleWithdrawal`.
+ */
+export interface PayoutProvider {
+  readonly name: string;
+  submit(instructions: readonly PayoutInstruction[]): Promise<PayoutSubmission>;
+}

@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balances, ledgerEntries, paymentMethods, withdrawals } from '../../db/schema';
+import { openPaymentCipher } from '../payments/encryption';
+import { erasePaymentMethods } from '../payments/payment-methods';
+import { customer } from '../../testing/accounts';
+import { databaseKinds } from '../../testing/databases';
+import type { TestApp } from '../../testing/test-app';
+import { createWalletTestApp, opsHeaders } from '../../testing/wallet';
+import { japaneseBankAccount, saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../../testing/withdrawals';
+import { manualPayoutProvider } from './manual-provider';
+import { exportPendingPayouts, hasPendingWithdrawal } from './withdrawals';
+
+describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createWalletTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const balanceOf = async (headers: Record<string, string>) =>
+    (await t.inject({ method: 'GET', url: '/api/v2/user/balance', headers })).json().data.balance.value as string;
+  const methodsOf = async (headers: Record<string, string>) => (await t.inject({ method: 'GET', url: '/api/v2/payment_methods', headers })).json().data;
+
+  it('saves a bank account and PayPal, shows them masked, the first saved is the default, PUT changes it', async () => {
+    const { headers, user } = await customer(t);
+    expect(await methodsOf(headers)).toEqual({
+      withdraw_type: null,
+      available_methods: ['TRANSFERWISE', 'PAYPAL'],
+      transfer_wise_data: null,
+      paypalWithdrawData: null,
+      lineData: null,
+    });
+    const saved = await saveMethod(t, headers, 'TRANSFERWISE', usBankAccount);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.transfer_wise_data).toMatchObject({ account_number: '•••• 6789', iban: null, name: 'Jamie Rivera', bank: '021000021' });
+    expect(saved.json().data.withdraw_type).toBe('TRANSFERWISE');
+    expect((await saveMethod(t, headers, 'paypal', { email: 'Jamie.Rivera@Example.com' })).statusCode).toBe(200);
+    const both = await methodsOf(headers);
+    expect(both.withdraw_type).toBe('TRANSFERWISE');
+    expect(both.paypalWithdrawData.email).toBe('ja•••@example.com');
+
+    const put = await t.inject({ method: 'PUT', url: '/api/v2/payment_methods', headers, payload: { withdraw_type: 'PAYPAL' } });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().data.withdraw_type).toBe('PAYPAL');
+
+    // At rest: no number in clear, and the value opens only for its owner and method.
+    const [row] = await t.db.select().from(paymentMethods).where(sql`${paymentMethods.userId} = ${user.id} and ${paymentMethods.method} = 'TRANSFERWISE'`);
+    expect(row!.details).not.toContain('123456789');
+    expect(row!.details).not.toContain('Jamie');
+    const cipher = openPaymentCipher(t.config);
+    expect(cipher.open(row!.details, `${user.id}:TRANSFERWISE`)).toMatchObject({ account_number: '000123456789', country: 'us' });
+    expect(() => cipher.open(row!.details, `${randomUUID()}:TRANSFERWISE`)).toThrow();
+    expect(statSync(path.join(t.config.dataDir, 'payment-data.key')).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses bad bank data field by field, LINE Pay (offered in no market), and a default not on file', async () => {
+    const { headers } = await customer(t);
+    const bad = await saveMethod(t, headers, 'TRANSFERWISE', { ...usBankAccount, routing_number: '021000022', account_number: '12' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({ routing_number: 'routingNumberInvalid', account_number: 'accountNumberInvalid' });
+    // A Japanese form is not a US customer's bank form.
+    expect((await saveMethod(t, headers, 'TRANSFERWISE', japaneseBankAccount)).json().error.fields).toMatchObject({ bank_code: 'unknownField' });
+    const line = await saveMethod(t, headers, 'LINE', { referenceNo: '09012345678' });
+    expect(line.statusCode).toBe(422);
+    expect(line.json().error.code).toBe('PAYMENT_METHOD_UNAVAILABLE');
+    const put = await t.inject({ method: 'PUT', url: '/api/v2/payment_methods', headers, payload: { withdraw_type: 'PAYPAL' } });
+    expect(put.statusCode).toBe(422);
+    expect(put.json().error.code).toBe('PAYMENT_METHOD_MISSING');
+    expect((await t.inject({ method: 'GET', url: '/api/v2/payment_methods' })).statusCode).toBe(401);
+  });
+
+  it('an unverified customer cannot withdraw, with the spec message', async () => {
+    const { headers } = await customer(t);
+    await saveMethod(t, headers, 'PAYPAL', { email: 'someone@example.com' });
+    const response = await withdraw(t, headers, { amount: '5.00' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toMatchObject({
+      code: 'EMAIL_NOT_VERIFIED',
+      message: 'Please validate your email! You can not do withdrawal request without email validation.',
+    });
+  });
+
+  it('checks the key, the amount against the minimum and the balance, and a method on file', async () => {
+    const { headers } = await verifiedCustomer(t, { balance: '12.00' });
+    expect((await withdraw(t, headers, { amount: '5.00' }, null)).json().error.fields).toEqual({ 'Idempotency-Key': 'required' });
+    const noMethod = await withdraw(t, headers, { amount: '5.00' });
+    expect([noMethod.statusCode, noMethod.json().error.code]).toEqual([422, 'PAYMENT_METHOD_MISSING']);
+    await saveMethod(t, headers, 'TRANSFERWISE', usBankAccount);
+    const above = await withdraw(t, headers, { amount: '12.01' });
+    expect(above.statusCode).toBe(422);
+    expect(above.json().error).toMatchObject({ code: 'AMOUNT_ABOVE_BALANCE', message: 'Maximum amount is your current balance', fields: { amount: 'amountAboveBalance' } });
+    const below = await withdraw(t, headers, { amount: '4.99' });
+    expect([below.statusCode, below.json().error.code]).toEqual([422, 'AMOUNT_BELOW_MINIMUM']);
+    expect((await withdraw(t, headers, { amount: '5.001' })).json().error.fields).toEqual({ amount: 'amountInvalid' });
+    expect(await balanceOf(headers)).toBe('12.00');
+  });
+
+  it('a withdrawal leaves the balance at once, shows as PENDING WITHDRAWAL, and a retry with the key returns it', async () => {
+    const { headers, user } = await verifiedCustomer(t, { balance: '20.00' });
+    await saveMethod(t, headers, 'TRANSFERWISE', usBankAccount);
+    const key = randomUUID();
+    const first = await withdraw(t, headers, { amount: '12.50' }, key);
+    expect(first.statusCode).toBe(201);
+    const withdrawal = first.json().data;
+    expect(withdrawal).toMatchObject({
+      status: 'PENDING',
+      amount: { currency: 'USD', value: '12.50' },
+      fee: { currency: 'USD', value: '0.00' },
+      payout_amount: { currency: 'USD', value: '12.50' },
+      withdraw_type: 'TRANSFERWISE',
+      account_name: 'Jamie Rivera',
+      account_number: '•••• 6789',
+    });
+    expect(await balanceOf(headers)).toBe('7.50');
+    const again = await withdraw(t, headers, { amount: '12.50' }, key);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data).toEqual(withdrawal);
+    expect((await withdraw(t, headers, { amount: '1.00' }, key)).statusCode).toBe(409);
+    expect(await balanceOf(headers)).toBe('7.50');
+    expect(await hasPendingWithdrawal(t.db, user.id)).toBe(true);
+
+    const history = (await t.inject({ method: 'GET', url: '/api/v2/merged_transactions?type=WITHDRAWAL', headers })).json().data;
+    expect(history).toEqual([
+      expect.objectContaining({
+        id: `withdrawal:${withdrawal.id}`,
+        category: 'WITHDRAWAL',
+        status: 'PENDING',
+        amount: { currency: 'USD', value: '-12.50' },
+        price: null,
+        account_name: 'Jamie Rivera',
+        account_number: '•••• 6789',
+      }),
+    ]);
+  });
+
+  it('Japan keeps 249 yen below 8,800 yen; a failed or cancelled payout returns the money, once', async () => {
+    const { headers, user } = await verifiedCustomer(t, { balance: '10000', overrides: { country_code: 'jp', locale: 'ja-JP', zip_code: '150-0002' } });
+    expect((await saveMethod(t, headers, 'TRANSFERWISE', japaneseBankAccount)).statusCode).toBe(200);
+    const small = (await withdraw(t, headers, { amount: '5000' })).json().data;
+    expect(small).toMatchObject({ amount: { value: '5000' }, fee: { value: '249' }, payout_amount: { value: '4751' }, account_number: '•••• 567' });
+    t.clock.advance(60);
+    const large = (await withdraw(t, headers, { amount: '4000' })).json().data;
+    expect(large.fee.value).toBe('249');
+    expect(await balanceOf(headers)).toBe('1000');
+
+    const cancel = await t.inject({ method: 'POST', url: `/api/v2/ops/payouts/${small.id}/fail`, headers: opsHeaders, payload: { reason: 'Account closed', status: 'CANCELLED' } });
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json().data.status).toBe('CANCELLED');
+    expect(await balanceOf(headers)).toBe('6000');
+    // Settling again: the same outcome answers as is, no second refund; another outcome is refused.
+    expect((await t.inject({ method: 'POST', url: `/api/v2/ops/payouts/${small.id}/fail`, headers: opsHeaders, payload: { reason: 'Again', status: 'CANCELLED' } })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'POST', url: `/api/v2/ops/payouts/${small.id}/complete`, headers: opsHeaders, payload: {} })).statusCode).toBe(409);
+    expect(await balanceOf(headers)).toBe('6000');
+
+    const done = await t.inject({ method: 'POST', url: `/api/v2/ops/payouts/${large.id}/complete`, headers: opsHeaders, payload: { reference: 'ZENGIN-42' } });
+    expect(done.json().data.status).toBe('COMPLETED');
+    expect(await balanceOf(headers)).toBe('6000');
+    expect(await hasPendingWithdrawal(t.db, user.id)).toBe(false);
+
+    const rows = (await t.inject({ method: 'GET', url: '/api/v2/merged_transactions?type=WITHDRAWAL&sort_by=created_at', headers })).json().data;
+    expect(rows.map((row: { status: string; comment: string | null }) => [row.status, row.comment])).toEqual([
+      ['CANCELLED', 'Account closed'],
+      ['COMPLETED', null],
+    ]);
+  });
+
+  it('exports pending payouts as a bank CSV and a PayPal CSV, and erases stored details on request', async () => {
+    const bank = await verifiedCustomer(t, { balance: '30.00' });
+    await saveMethod(t, bank.headers, 'TRANSFERWISE', usBankAccount);
+    const bankWithdrawal = (await withdraw(t, bank.headers, { amount: '10.00' })).json().data;
+    const paypal = await verifiedCustomer(t, { balance: '8.00' });
+    await saveMethod(t, paypal.headers, 'PAYPAL', { email: 'payee@example.com' });
+    const paypalWithdrawal = (await withdraw(t, paypal.headers, { amount: '8.00' })).json().data;
+
+    const directory = mkdtempSync(path.join(tmpdir(), 'payouts-'));
+    const submission = await exportPendingPayouts(t.db, openPaymentCipher(t.config), manualPayoutProvider(directory), t.clock.now());
+    expect(submission.withdrawalIds).toEqual(expect.arrayContaining([bankWithdrawal.id, paypalWithdrawal.id]));
+    const [bankFile, paypalFile] = submission.files;
+    const bankCsv = readFileSync(bankFile!, 'utf8');
+    expect(bankCsv.split('\r\n')[0]).toMatch(/^reference,requested_at,country,currency,amount,account_holder/);
+    expect(bankCsv).toContain(`${bankWithdrawal.id},`);
+    expect(bankCsv).toContain(',US,USD,10.00,Jamie Rivera,checking,021000021,,,,,,000123456789,,1120 SW 5th Ave,Portland,OR,97205');
+    expect(readFileSync(paypalFile!, 'utf8')).toContain(`payee@example.com,8.00,USD,${paypalWithdrawal.id},Roundtrip deposit refund,PayPal`);
+    expect(statSync(bankFile!).mode & 0o777).toBe(0o600);
+    const listed = (await t.inject({ method: 'GET', url: '/api/v2/ops/payouts', headers: opsHeaders })).json().data;
+    expect(listed.find((row: { id: string }) => row.id === bankWithdrawal.id).exported_at).toEqual(expect.any(String));
+
+    await t.inject({ method: 'POST', url: `/api/v2/ops/payouts/${bankWithdrawal.id}/complete`, headers: opsHeaders, payload: {} });
+    await erasePaymentMethods(t.db, bank.user.id);
+    expect(await methodsOf(bank.headers)).toMatchObject({ withdraw_type: null, transfer_wise_data: null });
+    const [settled] = await t.db.select().from(withdrawals).where(eq(withdrawals.id, bankWithdrawal.id));
+    expect(settled).toMatchObject({ payoutDetails: null, accountNumber: null, amountMinor: 1000 });
+  });
+
+  it('50 parallel withdrawals against a balance that covers 3: never below zero, the accepted ones add up', async () => {
+    const { headers, user } = await verifiedCustomer(t, { balance: '17.00' });
+    await saveMethod(t, headers, 'PAYPAL', { email: 'race@example.com' });
+    const responses = await Promise.all(Array.from({ length: 50 }, () => withdraw(t, headers, { amount: '5.00' })));
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+    expect(statuses.filter((status) => status !== 201).every((status) => status === 422)).toBe(true);
+    const [balance] = await t.db.select().from(balances).where(eq(balances.userId, user.id));
+    expect(balance!.balanceMinor).toBe(200);
+    const [sum] = await t.db
+      .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amountMinor}), 0)::int` })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, user.id));
+    expect(Number(sum!.total)).toBe(200);
+    const accepted = await t.db.select().from(withdrawals).where(eq(withdrawals.userId, user.id));
+    expect(accepted.reduce((total, row) => total + row.amountMinor, 0)).toBe(1500);
+  });
+
+  it('50 parallel retries of one request with the same key: one withdrawal, every answer the same', async () => {
+    const { headers, user } = await verifiedCustomer(t, { balance: '6.00' });
+    await saveMethod(t, headers, 'PAYPAL', { email: 'retry@example.com' });
+    const key = randomUUID();
+    const responses = await Promise.all(Array.from({ length: 50 }, () => withdraw(t, headers, { amount: '5.00' }, key)));
+    expect(new Set(responses.map((response) => response.statusCode))).toEqual(new Set([201]));
+    expect(new Set(responses.map((response) => response.json().data.id)).size).toBe(1);
+    expect(await t.db.select().from(withdrawals).where(eq(withdrawals.userId, user.id))).toHaveLength(1);
+    expect(await balanceOf(headers)).toBe('1.00');
+  });
+});

@@ -1,0 +1,229 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Currency } from '../../../domain/markets';
+import { minorFromDecimal, moneyFromMinor } from '../../../domain/money';
+import { checkWithdrawalAmount, currencyOfMarket, isOfferedIn, isPaymentMethod, withdrawalFeeMinor, type PaymentMethod } from '../../../domain/payment-methods';
+import type { Withdrawal, WithdrawalBody, WithdrawalStatus } from '../../../domain/schemas/payments';
+import type { Database, Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { paymentMethods, withdrawals } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import type { PaymentCipher } from '../payments/encryption';
+import { findCustomer, openDetails, shownAccount } from '../payments/payment-methods';
+import { appendLedgerEntry, balanceMinorOf } from '../wallet/ledger';
+import type { PayoutInstruction, PayoutProvider, PayoutSubmission } from './payout-provider';
+
+type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+export function withdrawalView(row: WithdrawalRow): Withdrawal {
+  const currency = row.currency as Currency;
+  return {
+    id: row.id,
+    status: row.status as WithdrawalStatus,
+    amount: moneyFromMinor(row.amountMinor, currency),
+    fee: moneyFromMinor(row.feeMinor, currency),
+    payout_amount: moneyFromMinor(row.amountMinor - row.feeMinor, currency),
+    withdraw_type: row.method as PaymentMethod,
+    account_name: row.accountName,
+    account_number: row.accountNumber,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+async function findByKey(executor: Executor, userId: string, key: string): Promise<WithdrawalRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, key)))
+    .limit(1);
+  return row;
+}
+
+/** A retry answers what the first request got; the same key with another amount or method is a client bug. */
+function replayOf(row: WithdrawalRow, amountMinor: number | undefined, method: PaymentMethod | undefined) {
+  if (row.amountMinor !== amountMinor || (method !== undefined && row.method !== method)) {
+    throw new ApiError(409, 'IDEMPOTENCY_CONFLICT', { 'Idempotency-Key': 'invalidValue' });
+  }
+  return { created: false, withdrawal: withdrawalView(row) };
+}
+
+/**
+ * POST /withdrawals. Checks in the order a person fixes them: email verified, a replay of the
+ * same key, the amount (minimum, balance), a payment method on file. Then one transaction:
+ *
+ * 1. the withdrawal row claims (user_id, idempotency_key): a concurrent request with the same
+ *    key waits on the unique index and, once the first commits, finds its row (no second one);
+ * 2. the WITHDRAWAL ledger entry takes the amount out: its trigger UPDATEs the customer's
+ *    balance row, which locks it, so concurrent withdrawals of one customer apply one after
+ *    the other to the latest balance, and CHECK (balance_minor >= 0) refuses the one that would
+ *    go below zero (then nothing of it stays). No SELECT … FOR UPDATE is needed: the row lock
+ *    is taken by the update itself and held to commit, and only for this customer's row.
+ *
+ * The balance read before the transaction only gives the friendly message early; the database
+ * decides. A refused request stores nothing, so a retry of it is judged again.
+ */
+export async function requestWithdrawal(
+  db: Database,
+  cipher: PaymentCipher,
+  userId: string,
+  idempotencyKey: string,
+  body: WithdrawalBody,
+  now: Date,
+): Promise<{ created: boolean; withdrawal: Withdrawal }> {
+  const customer = await findCustomer(db, userId);
+  if (!customer.emailVerified) throw new ApiError(403, 'EMAIL_NOT_VERIFIED');
+  const currency = currencyOfMarket(customer.countryCode);
+  const amountMinor = minorFromDecimal(body.amount, currency);
+
+  const first = await findByKey(db, userId, idempotencyKey);
+  if (first) return replayOf(first, amountMinor, body.withdraw_type);
+
+  const problem = checkWithdrawalAmount(customer.countryCode, amountMinor, await balanceMinorOf(db, userId));
+  if (problem === 'amountInvalid') throw new ApiError(400, 'VALIDATION_FAILED', { amount: 'amountInvalid' });
+  if (problem === 'amountAboveBalance') {
+    // A retry racing its own first request finds the balance already lowered by it: answer the first.
+    const raced = await findByKey(db, userId, idempotencyKey);
+    if (raced) return replayOf(raced, amountMinor, body.withdraw_type);
+    throw new ApiError(422, 'AMOUNT_ABOVE_BALANCE', { amount: 'amountAboveBalance' });
+  }
+  if (problem === 'amountBelowMinimum') throw new ApiError(422, 'AMOUNT_BELOW_MINIMUM', { amount: 'amountBelowMinimum' });
+  const amount = amountMinor!;
+
+  const [stored] = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.userId, userId), body.withdraw_type ? eq(paymentMethods.method, body.withdraw_type) : eq(paymentMethods.isDefault, true)))
+    .limit(1);
+  if (!stored || !isPaymentMethod(stored.method)) throw new ApiError(422, 'PAYMENT_METHOD_MISSING', { withdraw_type: 'required' });
+  const method = stored.method;
+  if (!isOfferedIn(customer.countryCode, method)) throw new ApiError(422, 'PAYMENT_METHOD_UNAVAILABLE', { withdraw_type: 'invalidValue' });
+  const shown = shownAccount(openDetails(cipher, userId, method, stored.details));
+
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(withdrawals)
+        .values({
+          userId,
+          idempotencyKey,
+          amountMinor: amount,
+          feeMinor: withdrawalFeeMinor(customer.countryCode, amount),
+          currency,
+          method,
+          status: 'PENDING',
+          // The same sealed value: it is bound to (user, method), which the row keeps.
+          payoutDetails: stored.details,
+          accountName: shown.name,
+          accountNumber: shown.number,
+          createdAt: now,
+        })
+        .onConflictDoNothing({ target: [withdrawals.userId, withdrawals.idempotencyKey] })
+        .returning();
+      if (!row) {
+        const raced = await findByKey(tx, userId, idempotencyKey);
+        if (!raced) throw new Error('withdrawal key conflict without a row');
+        return replayOf(raced, amountMinor, body.withdraw_type);
+      }
+      try {
+        await appendLedgerEntry(tx, { userId, amountMinor: -amount, currency, kind: 'WITHDRAWAL', idempotencyKey: `withdrawal:${row.id}`, createdAt: now });
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'INSUFFICIENT_BALANCE') throw new ApiError(422, 'AMOUNT_ABOVE_BALANCE', { amount: 'amountAboveBalance' });
+        throw error;
+      }
+      return { created: true, withdrawal: withdrawalView(row) };
+    });
+  } catch (error) {
+    // PGlite and some poolers surface the key conflict as an error rather than waiting: same answer.
+    if (isUniqueViolation(error, 'withdrawals_user_idempotency_key')) {
+      const raced = await findByKey(db, userId, idempotencyKey);
+      if (raced) return replayOf(raced, amountMinor, body.withdraw_type);
+    }
+    throw error;
+  }
+}
+
+/** For account deletion (issue 9): a pending withdrawal blocks it (spec §6). */
+export async function hasPendingWithdrawal(executor: Executor, userId: string): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.status, 'PENDING')))
+    .limit(1);
+  return row !== undefined;
+}
+
+export type Settlement = { status: 'COMPLETED'; reference?: string } | { status: 'FAILED' | 'CANCELLED'; reason: string };
+
+/**
+ * A payout's outcome. COMPLETED keeps the money out; FAILED or CANCELLED returns it with a
+ * WITHDRAWAL_REVERSAL entry keyed `withdrawal-reversal:<id>` (unique: never twice). Settling
+ * again with the same outcome answers the row as it is; another outcome is refused.
+ */
+export async function settleWithdrawal(db: Database, id: string, settlement: Settlement, now: Date): Promise<{ changed: boolean; withdrawal: Withdrawal }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1).for('update');
+    if (!row) throw new ApiError(404, 'NOT_FOUND');
+    if (row.status !== 'PENDING') {
+      if (row.status === settlement.status) return { changed: false, withdrawal: withdrawalView(row) };
+      throw new ApiError(409, 'WITHDRAWAL_NOT_PENDING');
+    }
+    const [updated] = await tx
+      .update(withdrawals)
+      .set({
+        status: settlement.status,
+        resolvedAt: now,
+        providerReference: settlement.status === 'COMPLETED' ? (settlement.reference ?? null) : row.providerReference,
+        reason: settlement.status === 'COMPLETED' ? null : settlement.reason,
+      })
+      .where(eq(withdrawals.id, id))
+      .returning();
+    if (settlement.status !== 'COMPLETED') {
+      await appendLedgerEntry(tx, {
+        userId: row.userId,
+        amountMinor: row.amountMinor,
+        currency: row.currency as Currency,
+        kind: 'WITHDRAWAL_REVERSAL',
+        idempotencyKey: `withdrawal-reversal:${row.id}`,
+        comment: settlement.reason,
+        createdAt: now,
+      });
+    }
+    return { changed: true, withdrawal: withdrawalView(updated!) };
+  });
+}
+
+export interface PendingPayout extends Withdrawal {
+  user_id: string;
+  exported_at: string | null;
+}
+
+export async function listPendingPayouts(db: Database, limit = 1000): Promise<PendingPayout[]> {
+  const rows = await db.select().from(withdrawals).where(eq(withdrawals.status, 'PENDING')).orderBy(asc(withdrawals.createdAt), asc(withdrawals.id)).limit(limit);
+  return rows.map((row) => ({ ...withdrawalView(row), user_id: row.userId, exported_at: row.exportedAt?.toISOString() ?? null }));
+}
+
+/**
+ * Hands every pending payout to a provider (the manual one writes the CSV files) and stamps
+ * them exported. They stay PENDING until settled; a later export lists them again, marked.
+ */
+export async function exportPendingPayouts(db: Database, cipher: PaymentCipher, provider: PayoutProvider, now: Date): Promise<PayoutSubmission> {
+  const rows = await db.select().from(withdrawals).where(eq(withdrawals.status, 'PENDING')).orderBy(asc(withdrawals.createdAt), asc(withdrawals.id));
+  const instructions: PayoutInstruction[] = rows.flatMap((row) => {
+    if (!row.payoutDetails || !isPaymentMethod(row.method)) return [];
+    return [
+      {
+        withdrawalId: row.id,
+        userId: row.userId,
+        currency: row.currency as Currency,
+        payoutMinor: row.amountMinor - row.feeMinor,
+        destination: openDetails(cipher, row.userId, row.method, row.payoutDetails),
+        requestedAt: row.createdAt,
+      },
+    ];
+  });
+  const submission = await provider.submit(instructions);
+  if (submission.withdrawalIds.length > 0) {
+    await db.update(withdrawals).set({ exportedAt: now, provider: provider.name }).where(inArray(withdrawals.id, submission.withdrawalIds));
+  }
+  return submission;
+}
+
