@@ -16,6 +16,9 @@ export const defaultLimitRules = {
   resetRequestsPerAccount: { points: 5, windowSeconds: 60 * 60 },
   resetRequestsPerAddress: { points: 20, windowSeconds: 60 * 60 },
   signUpsPerAddress: { points: 20, windowSeconds: 60 * 60 },
+  // A person at a return bin scans about one container every two seconds; a phone coming back
+  // online sends its queued scans one after another. A 429 is retried later by the app's outbox.
+  scansPerUser: { points: 120, windowSeconds: 60 },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof defaultLimitRules;
