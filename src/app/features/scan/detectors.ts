@@ -44,20 +44,11 @@ async function nativeDetector(): Promise<QrDetector | undefined> {
   }
 }
 
-/** Rec. 601 luma of RGBA pixels, the grey picture ZXing reads. */
-function lumaOf(pixels: Uint8ClampedArray): Uint8ClampedArray {
-  const luma = new Uint8ClampedArray(pixels.length / 4);
-  for (let index = 0; index < luma.length; index += 1) {
-    const offset = index * 4;
-    luma[index] = (pixels[offset]! * 77 + pixels[offset + 1]! * 150 + pixels[offset + 2]! * 29) >> 8;
-  }
-  return luma;
-}
-
 async function zxingDetector(): Promise<QrDetector> {
-  const { decodeQrFromLuma } = await import('./zxing-decode');
+  const { decodeQrFromLuma, lumaOf } = await import('./zxing-decode');
   const canvas = document.createElement('canvas');
   const context = canvas.getContext('2d', { willReadFrequently: true });
+  let frames = 0;
   return {
     kind: 'zxing',
     async detect(video) {
@@ -71,7 +62,9 @@ async function zxingDetector(): Promise<QrDetector> {
       canvas.height = Math.round(height * scale);
       context.drawImage(video, 0, 0, canvas.width, canvas.height);
       const frame = context.getImageData(0, 0, canvas.width, canvas.height);
-      return decodeQrFromLuma(lumaOf(frame.data), frame.width, frame.height);
+      frames += 1;
+      // Every other frame is read turned by a few degrees: see tiltDegrees.
+      return decodeQrFromLuma(lumaOf(frame.data), frame.width, frame.height, { tilted: frames % 2 === 0 });
     },
   };
 }
