@@ -69,6 +69,8 @@ export async function decodeFrameFigures(runs = 80): Promise<DecodeFrameFigures>
     const page = await browser.newPage();
     await page.setContent('<!doctype html><title>decode</title>');
     await page.addScriptTag({ content: await zxingPageScript() });
+    // tsx names the functions it compiles with a helper the page does not have.
+    await page.addScriptTag({ content: 'window.__name = (target) => target;' });
     const result = await page.evaluate(
       ({ frames, runs, width, height }) => {
         type Bench = {
@@ -198,14 +200,16 @@ const watchScanner = `(() => {
   const context = sample.getContext('2d', { willReadFrequently: true });
   let watched;
   let codeInView = false;
-  const onFrame = (now) => {
+  const onFrame = (now, metadata) => {
     if (!watched) return;
+    // When the camera delivered the frame, if the browser says; else when it was presented.
+    const arrived = metadata.captureTime ?? metadata.receiveTime ?? metadata.presentationTime ?? now;
     context.drawImage(watched, 0, 0, 32, 24);
     const pixels = context.getImageData(8, 6, 16, 12).data;
     let sum = 0;
     for (let index = 0; index < pixels.length; index += 4) sum += pixels[index + 1];
     const inView = sum / (pixels.length / 4) < 200;
-    if (inView && !codeInView) window.codeEnteredAt.push(now);
+    if (inView && !codeInView) window.codeEnteredAt.push(arrived);
     codeInView = inView;
     watched.requestVideoFrameCallback(onFrame);
   };
@@ -246,6 +250,7 @@ async function runCamera(server: RunningServer, customer: BenchCustomer, codes: 
       if (!localStorage.getItem('cookie_consent')) localStorage.setItem('cookie_consent', JSON.stringify({ analytics: false, decidedAt: new Date().toISOString() }));
     })();`);
     await context.addInitScript(watchScanner);
+    await context.addInitScript('window.__name = (target) => target;');
     const page = await context.newPage();
     await page.goto(`${server.url}/us/user/scan`);
     const deadline = Date.now() + waitMs;
@@ -282,7 +287,7 @@ export interface CodeToRecordedFigures {
 
 /** (b) Code entering the camera view → "Recorded" on screen, against a running server. */
 export async function codeToRecordedFigures(options: { codes?: number; port?: number; handlingSeconds?: number } = {}): Promise<CodeToRecordedFigures> {
-  const count = options.codes ?? 6;
+  const count = options.codes ?? 8;
   const port = options.port ?? 18_191;
   const handlingSeconds = options.handlingSeconds ?? 1.5;
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'roundtrip-scanner-bench-'));
