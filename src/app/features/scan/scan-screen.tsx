@@ -127,8 +127,7 @@ export function ScanScreen({ country, initialCode, onInitialCodeTaken }: { count
       show('refused', problemText(checked.problem === 'empty' ? 'format' : checked.problem, false));
       onInitialCodeTaken();
     }
-    // Runs for the code the page was opened with, not on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only for the code the page was opened with: the handlers it uses change on every render.
   }, [initialCode]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
