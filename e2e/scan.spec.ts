@@ -82,6 +82,9 @@ test.describe('camera scanner with real container labels', () => {
       await expect(scanOf(page, code)).toHaveAttribute('data-state', 'recorded');
     }
     expect(scripts.some((url) => url.includes('zxing'))).toBe(true);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.screenshot({ path: test.info().outputPath('scan-360.png'), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // The video loops: the same labels come back into view and are noted, never sent again.
     await expect(page.getByTestId('scan-feedback')).toContainText('already scanned in this session', { timeout: 15_000 });
@@ -248,6 +251,9 @@ test.describe('scanner without a usable camera (the suite\'s browser has none)',
     await expect(problem).toBeVisible();
     await expect(problem.locator('p').first()).toHaveText(/^(Camera access is blocked|No camera found|The camera is in use|The camera could not start)$/);
     await expectAccessible(page, 'scan screen without a camera');
+    // A 360 px phone: nothing sticks out sideways.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     const field = page.getByLabel('Container code');
     const code = codes[0]!;
@@ -266,5 +272,42 @@ test.describe('scanner without a usable camera (the suite\'s browser has none)',
     await expect(field).toHaveValue('');
     await expect(page.getByTestId('scan-count')).toHaveText('1 container scanned');
     expect(await pendingScansOnServer(request, email)).toBe(1);
+  });
+});
+
+test.describe('scanner on a plain http address that is not this machine', () => {
+  let browser: Browser;
+  test.beforeAll(async ({ playwright }) => {
+    // scanner.test resolves here, but to the browser it is a remote http site: not a secure context.
+    browser = await playwright.chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--host-resolver-rules=MAP scanner.test 127.0.0.1'],
+    });
+  });
+  test.afterAll(async () => browser?.close());
+
+  test('explains that the camera needs https, and typing the code still works', async ({ request }) => {
+    const email = uniqueEmail('scan-insecure');
+    await signUpViaApi(request, { email, country: 'us' });
+    const tokens = await tokensFor(request, email, password);
+    const origin = e2eBaseUrl.replace('localhost', 'scanner.test');
+    const context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
+    const expires = Math.floor(Date.now() / 1000) + tokens.expires_in;
+    await context.addCookies([
+      { name: 'token', value: tokens.access_token, url: origin, expires, sameSite: 'Strict' },
+      { name: 'refreshToken', value: tokens.refresh_token, url: origin, expires, sameSite: 'Strict' },
+    ]);
+    await context.addInitScript((expiresAt) => {
+      localStorage.setItem('token_expires_at', String(expiresAt));
+      localStorage.setItem('cookie_consent', JSON.stringify({ analytics: false, decidedAt: new Date().toISOString() }));
+    }, Date.now() + tokens.expires_in * 1000);
+    const page = await context.newPage();
+    await page.goto(`${origin}/us/user/scan`);
+    expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
+    const problem = page.getByTestId('camera-problem');
+    await expect(problem).toHaveAttribute('data-problem', 'insecure');
+    await expect(problem).toContainText('The camera needs a secure connection');
+    await expect(page.getByLabel('Container code')).toBeVisible();
+    await context.close();
   });
 });
