@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // Writes one web app manifest per language (public/manifest-<locale>.webmanifest). The app
 // links the one of the visitor's language (features/offline/manifest-link.ts).
-// Shortcuts: "Scan" opens the account page until the scanner issue adds /user/scan, and
-// "Return points" opens shop-and-return until the map issue adds its page; change them here.
+// Shortcuts: "Scan" opens the camera scanner (/user/scan), "Return points" the map (/map).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,7 +37,7 @@ for (const [locale, text] of Object.entries(locales)) {
     categories: ['shopping', 'lifestyle'],
     icons,
     shortcuts: [
-      { name: text.scan, short_name: text.scan, url: `/${text.cc}/user/account?source=shortcut`, icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+      { name: text.scan, short_name: text.scan, url: `/${text.cc}/user/scan?source=shortcut`, icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
       { name: text.map, short_name: text.map, url: `/${text.cc}/map?source=shortcut`, icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
     ],
   };

@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as Char123CountryChar125RouteRouteImport } from './routes/{-$country}/route'
+import { Route as RCodeRouteImport } from './routes/r/$code'
 import { Route as Char123CountryChar125IndexRouteImport } from './routes/{-$country}/index'
 import { Route as Char123CountryChar125AccountRouteImport } from './routes/{-$country}/account'
 import { Route as Char123CountryChar125ContactUsRouteImport } from './routes/{-$country}/contact-us'
@@ -32,6 +33,7 @@ import { Route as Char123CountryChar125VerifyEmailRouteImport } from './routes/{
 import { Route as Char123CountryChar125WithdrawRouteImport } from './routes/{-$country}/withdraw'
 import { Route as Char123CountryChar125UserAccountRouteImport } from './routes/{-$country}/user/account'
 import { Route as Char123CountryChar125UserProfileRouteImport } from './routes/{-$country}/user/profile'
+import { Route as Char123CountryChar125UserScanRouteImport } from './routes/{-$country}/user/scan'
 import { Route as Char123CountryChar125UserVerificationErrorRouteImport } from './routes/{-$country}/user/verification-error'
 import { Route as Char123CountryChar125UserVerifyEmailRouteImport } from './routes/{-$country}/user/verify-email'
 import { Route as Char123CountryChar125UserWithdrawRouteImport } from './routes/{-$country}/user/withdraw'
@@ -42,6 +44,11 @@ const Char123CountryChar125RouteRoute =
     path: '/{-$country}',
     getParentRoute: () => rootRouteImport,
   } as any)
+const RCodeRoute = RCodeRouteImport.update({
+  id: '/r/$code',
+  path: '/r/$code',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const Char123CountryChar125IndexRoute =
   Char123CountryChar125IndexRouteImport.update({
     id: '/',
@@ -174,6 +181,12 @@ const Char123CountryChar125UserProfileRoute =
     path: '/profile',
     getParentRoute: () => Char123CountryChar125UserRouteRoute,
   } as any)
+const Char123CountryChar125UserScanRoute =
+  Char123CountryChar125UserScanRouteImport.update({
+    id: '/scan',
+    path: '/scan',
+    getParentRoute: () => Char123CountryChar125UserRouteRoute,
+  } as any)
 const Char123CountryChar125UserVerificationErrorRoute =
   Char123CountryChar125UserVerificationErrorRouteImport.update({
     id: '/verification-error',
@@ -196,6 +209,7 @@ const Char123CountryChar125UserWithdrawRoute =
 export interface FileRoutesByFullPath {
   '/{-$country}': typeof Char123CountryChar125RouteRouteWithChildren
   '/{-$country}/user': typeof Char123CountryChar125UserRouteRouteWithChildren
+  '/r/$code': typeof RCodeRoute
   '/{-$country}/account': typeof Char123CountryChar125AccountRoute
   '/{-$country}/contact-us': typeof Char123CountryChar125ContactUsRoute
   '/{-$country}/countries': typeof Char123CountryChar125CountriesRoute
@@ -217,12 +231,14 @@ export interface FileRoutesByFullPath {
   '/{-$country}/': typeof Char123CountryChar125IndexRoute
   '/{-$country}/user/account': typeof Char123CountryChar125UserAccountRoute
   '/{-$country}/user/profile': typeof Char123CountryChar125UserProfileRoute
+  '/{-$country}/user/scan': typeof Char123CountryChar125UserScanRoute
   '/{-$country}/user/verification-error': typeof Char123CountryChar125UserVerificationErrorRoute
   '/{-$country}/user/verify-email': typeof Char123CountryChar125UserVerifyEmailRoute
   '/{-$country}/user/withdraw': typeof Char123CountryChar125UserWithdrawRoute
 }
 export interface FileRoutesByTo {
   '/{-$country}/user': typeof Char123CountryChar125UserRouteRouteWithChildren
+  '/r/$code': typeof RCodeRoute
   '/{-$country}/account': typeof Char123CountryChar125AccountRoute
   '/{-$country}/contact-us': typeof Char123CountryChar125ContactUsRoute
   '/{-$country}/countries': typeof Char123CountryChar125CountriesRoute
@@ -244,6 +260,7 @@ export interface FileRoutesByTo {
   '/{-$country}': typeof Char123CountryChar125IndexRoute
   '/{-$country}/user/account': typeof Char123CountryChar125UserAccountRoute
   '/{-$country}/user/profile': typeof Char123CountryChar125UserProfileRoute
+  '/{-$country}/user/scan': typeof Char123CountryChar125UserScanRoute
   '/{-$country}/user/verification-error': typeof Char123CountryChar125UserVerificationErrorRoute
   '/{-$country}/user/verify-email': typeof Char123CountryChar125UserVerifyEmailRoute
   '/{-$country}/user/withdraw': typeof Char123CountryChar125UserWithdrawRoute
@@ -252,6 +269,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/{-$country}': typeof Char123CountryChar125RouteRouteWithChildren
   '/{-$country}/user': typeof Char123CountryChar125UserRouteRouteWithChildren
+  '/r/$code': typeof RCodeRoute
   '/{-$country}/account': typeof Char123CountryChar125AccountRoute
   '/{-$country}/contact-us': typeof Char123CountryChar125ContactUsRoute
   '/{-$country}/countries': typeof Char123CountryChar125CountriesRoute
@@ -273,6 +291,7 @@ export interface FileRoutesById {
   '/{-$country}/': typeof Char123CountryChar125IndexRoute
   '/{-$country}/user/account': typeof Char123CountryChar125UserAccountRoute
   '/{-$country}/user/profile': typeof Char123CountryChar125UserProfileRoute
+  '/{-$country}/user/scan': typeof Char123CountryChar125UserScanRoute
   '/{-$country}/user/verification-error': typeof Char123CountryChar125UserVerificationErrorRoute
   '/{-$country}/user/verify-email': typeof Char123CountryChar125UserVerifyEmailRoute
   '/{-$country}/user/withdraw': typeof Char123CountryChar125UserWithdrawRoute
@@ -282,6 +301,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/{-$country}'
     | '/{-$country}/user'
+    | '/r/$code'
     | '/{-$country}/account'
     | '/{-$country}/contact-us'
     | '/{-$country}/countries'
@@ -303,12 +323,14 @@ export interface FileRouteTypes {
     | '/{-$country}/'
     | '/{-$country}/user/account'
     | '/{-$country}/user/profile'
+    | '/{-$country}/user/scan'
     | '/{-$country}/user/verification-error'
     | '/{-$country}/user/verify-email'
     | '/{-$country}/user/withdraw'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/{-$country}/user'
+    | '/r/$code'
     | '/{-$country}/account'
     | '/{-$country}/contact-us'
     | '/{-$country}/countries'
@@ -330,6 +352,7 @@ export interface FileRouteTypes {
     | '/{-$country}'
     | '/{-$country}/user/account'
     | '/{-$country}/user/profile'
+    | '/{-$country}/user/scan'
     | '/{-$country}/user/verification-error'
     | '/{-$country}/user/verify-email'
     | '/{-$country}/user/withdraw'
@@ -337,6 +360,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/{-$country}'
     | '/{-$country}/user'
+    | '/r/$code'
     | '/{-$country}/account'
     | '/{-$country}/contact-us'
     | '/{-$country}/countries'
@@ -358,6 +382,7 @@ export interface FileRouteTypes {
     | '/{-$country}/'
     | '/{-$country}/user/account'
     | '/{-$country}/user/profile'
+    | '/{-$country}/user/scan'
     | '/{-$country}/user/verification-error'
     | '/{-$country}/user/verify-email'
     | '/{-$country}/user/withdraw'
@@ -365,6 +390,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   Char123CountryChar125RouteRoute: typeof Char123CountryChar125RouteRouteWithChildren
+  RCodeRoute: typeof RCodeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -374,6 +400,13 @@ declare module '@tanstack/react-router' {
       path: '/{-$country}'
       fullPath: '/{-$country}'
       preLoaderRoute: typeof Char123CountryChar125RouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/r/$code': {
+      id: '/r/$code'
+      path: '/r/$code'
+      fullPath: '/r/$code'
+      preLoaderRoute: typeof RCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/{-$country}/': {
@@ -530,6 +563,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123CountryChar125UserProfileRouteImport
       parentRoute: typeof Char123CountryChar125UserRouteRoute
     }
+    '/{-$country}/user/scan': {
+      id: '/{-$country}/user/scan'
+      path: '/scan'
+      fullPath: '/{-$country}/user/scan'
+      preLoaderRoute: typeof Char123CountryChar125UserScanRouteImport
+      parentRoute: typeof Char123CountryChar125UserRouteRoute
+    }
     '/{-$country}/user/verification-error': {
       id: '/{-$country}/user/verification-error'
       path: '/verification-error'
@@ -557,6 +597,7 @@ declare module '@tanstack/react-router' {
 interface Char123CountryChar125UserRouteRouteChildren {
   Char123CountryChar125UserAccountRoute: typeof Char123CountryChar125UserAccountRoute
   Char123CountryChar125UserProfileRoute: typeof Char123CountryChar125UserProfileRoute
+  Char123CountryChar125UserScanRoute: typeof Char123CountryChar125UserScanRoute
   Char123CountryChar125UserVerificationErrorRoute: typeof Char123CountryChar125UserVerificationErrorRoute
   Char123CountryChar125UserVerifyEmailRoute: typeof Char123CountryChar125UserVerifyEmailRoute
   Char123CountryChar125UserWithdrawRoute: typeof Char123CountryChar125UserWithdrawRoute
@@ -568,6 +609,7 @@ const Char123CountryChar125UserRouteRouteChildren: Char123CountryChar125UserRout
       Char123CountryChar125UserAccountRoute,
     Char123CountryChar125UserProfileRoute:
       Char123CountryChar125UserProfileRoute,
+    Char123CountryChar125UserScanRoute: Char123CountryChar125UserScanRoute,
     Char123CountryChar125UserVerificationErrorRoute:
       Char123CountryChar125UserVerificationErrorRoute,
     Char123CountryChar125UserVerifyEmailRoute:
@@ -641,6 +683,7 @@ const Char123CountryChar125RouteRouteWithChildren =
 
 const rootRouteChildren: RootRouteChildren = {
   Char123CountryChar125RouteRoute: Char123CountryChar125RouteRouteWithChildren,
+  RCodeRoute: RCodeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

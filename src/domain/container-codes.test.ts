@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { containerCodeFromRandom, containerUrl, parseScannedPayload, validateContainerCode } from './container-codes';
 
 const symbols = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -53,5 +54,35 @@ describe('container codes', () => {
     expect(parseScannedPayload('https://app.roundtrip.example/products', origin)).toEqual({ ok: false, problem: 'foreign' });
     expect(parseScannedPayload('WIFI:S:shop;T:WPA;P:secret;;', origin)).toEqual({ ok: false, problem: 'foreign' });
     expect(parseScannedPayload('hello world', origin)).toEqual({ ok: false, problem: 'foreign' });
+  });
+
+  it('catches every single-symbol misread of any code, also inside the QR address a camera reads', () => {
+    const origin = 'https://app.roundtrip.example';
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 7, maxLength: 7 }), fc.nat(10), fc.nat(36), (bytes, position, pick) => {
+        const code = containerCodeFromRandom(bytes);
+        expect(validateContainerCode(code)).toEqual({ ok: true, code });
+        const alphabet = position < 10 ? symbols : checkSymbols;
+        const replacement = alphabet[pick % alphabet.length]!;
+        if (replacement === code[position]) return;
+        const misread = code.slice(0, position) + replacement + code.slice(position + 1);
+        expect(validateContainerCode(misread).ok).toBe(false);
+        expect(parseScannedPayload(containerUrl(origin, misread), origin).ok).toBe(false);
+        expect(parseScannedPayload(misread, origin).ok).toBe(false);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('catches two neighbouring symbols read in swapped order', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 7, maxLength: 7 }), fc.nat(8), (bytes, position) => {
+        const code = containerCodeFromRandom(bytes);
+        if (code[position] === code[position + 1]) return;
+        const swapped = code.slice(0, position) + code[position + 1] + code[position] + code.slice(position + 2);
+        expect(validateContainerCode(swapped).ok).toBe(false);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -20,6 +20,9 @@ export const defaultLimitRules = {
   contactPerAddress: { points: 5, windowSeconds: 60 * 60 },
   contactPerEmail: { points: 3, windowSeconds: 60 * 60 },
   dataRequestsPerAddress: { points: 10, windowSeconds: 60 * 60 },
+  // A person at a return bin scans about one container every two seconds; a phone coming back
+  // online sends its queued scans one after another. A 429 is retried later by the app's outbox.
+  scansPerUser: { points: 120, windowSeconds: 60 },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof defaultLimitRules;

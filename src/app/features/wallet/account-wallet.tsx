@@ -1,9 +1,13 @@
 import { useState } from 'react';
-import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { useMe } from '../auth/api/me';
 import { PaymentMethodButton } from '../payments/payment-method-button';
 import { useCountryParam } from '../shell/use-country';
+import type { ScanBody } from '../../../domain/schemas/wallet';
+import { useOutbox } from '../offline/outbox';
+import { OutboxList } from '../offline/outbox-status';
 import { transactionCategories, transactionStatuses, type TransactionCategory, type TransactionStatus } from '../../../domain/schemas/wallet';
 import { useBalance } from './api/balance';
 import { useTransactions } from './api/transactions';
@@ -22,6 +26,8 @@ export function AccountWallet() {
   const data = balance.data;
   const me = useMe();
   const country = useCountryParam();
+  // Scans still on this device count as pending at once; the server's figures include them once sent.
+  const waitingScans = useOutbox('scan').filter((entry) => entry.state !== 'failed').length;
 
   const typeNames: Record<TransactionCategory, string> = { SCAN: t`Returns`, ADJUSTMENT: t`Adjustments`, WITHDRAWAL: t`Withdrawals` };
   const statusNames: Record<TransactionStatus, string> = {
@@ -50,9 +56,17 @@ export function AccountWallet() {
               </div>
               <div>
                 <dt>{t`Items pending`}</dt>
-                <dd data-testid="pending-items">{data.pending_items}</dd>
+                <dd data-testid="pending-items">{data.pending_items + waitingScans}</dd>
               </div>
             </dl>
+            {waitingScans > 0 ? (
+              <p className="wallet__pending-note" data-testid="pending-on-device">
+                {plural(waitingScans, {
+                  one: '# of them is saved on this device and waiting to upload.',
+                  other: '# of them are saved on this device and waiting to upload.',
+                })}
+              </p>
+            ) : null}
             {data.pending_items > 0 ? (
               <p className="wallet__pending-note">
                 {t`Pending items are waiting for check-in at the cleaning facility. Their deposit (${formatMoney(data.pending_deposit, i18n.locale)}) is added to your balance when they arrive: this can take up to 32 days.`}
@@ -72,6 +86,11 @@ export function AccountWallet() {
 
       <section aria-labelledby="wallet-scan-heading">
         <h2 id="wallet-scan-heading">{t`Record a return`}</h2>
+        <p>
+          <Link to="/{-$country}/user/scan" params={{ country }} className="button" data-testid="open-scanner">
+            {t`Scan with the camera`}
+          </Link>
+        </p>
         <ScanForm />
       </section>
 
@@ -101,6 +120,7 @@ export function AccountWallet() {
             </select>
           </label>
         </div>
+        <OutboxList kind="scan" describe={(entry) => t`Return of container ${(entry.payload as Partial<ScanBody>).code ?? ''}`} />
         {transactions.data ? (
           <div aria-busy={transactions.isPlaceholderData} className={transactions.isPlaceholderData ? 'wallet__history--updating' : undefined}>
             <TransactionList rows={transactions.data.data} />

@@ -32,6 +32,7 @@ export async function registerWalletRoutes(api: FastifyInstance, context: AppCon
   });
 
   api.post('/scans', { preHandler: requireUser }, async (request, reply) => {
+    await context.rateLimits.consume('scansPerUser', currentUserId(request));
     const body = parseInput(scanBody, request.body);
     const { created, scan } = await recordScan(
       { db: context.db, now: context.now(), publicUrl: context.config.publicUrl },

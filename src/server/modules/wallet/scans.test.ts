@@ -5,7 +5,8 @@ import { containerCodeFromRandom } from '../../../domain/container-codes';
 import { scans } from '../../db/schema';
 import { customer } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
-import type { TestApp } from '../../testing/test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { seedCatalogue } from './catalogue';
 import { createWalletTestApp, issue, ops, postScan } from '../../testing/wallet';
 
 /** A well-formed code (right check symbol) that was never issued. */
@@ -221,5 +222,28 @@ describe.each(databaseKinds)('POST /api/v2/scans on %s', (kind) => {
     });
     const anonymous = await t.inject({ method: 'POST', url: '/api/v2/scans', payload: { id: randomUUID(), code: neverIssuedCode(), scanned_at: new Date().toISOString() } });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe.each(databaseKinds)('POST /api/v2/scans rate limit on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { limitRules: { scansPerUser: { points: 3, windowSeconds: 60 } } });
+    await seedCatalogue(t.db);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 429 with Retry-After past the per-person limit, without touching another person', async () => {
+    const first = await customer(t);
+    const second = await customer(t);
+    const codes = await issue(t, 'us-oat-milk-1l', 5);
+    for (const code of codes.slice(0, 3)) expect((await postScan(t, first.headers, code)).statusCode).toBe(201);
+    const limited = await postScan(t, first.headers, codes[3]!);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await postScan(t, second.headers, codes[4]!)).statusCode).toBe(201);
   });
 });

@@ -1,0 +1,313 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { containerUrl } from '../src/domain/container-codes';
+import { cameraContext, e2eBaseUrl, launchWithFakeCamera, writeY4m, type VideoSegment } from './support/fake-camera';
+import { expect, expectAccessible, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
+import { checkIn, firstProduct, issueContainers } from './support/ops';
+import { indexedDbContents, waitForSavedUser, waitForServiceWorker } from './support/offline';
+
+// Reading a looping video on a shared 2-core machine takes a while; these tests wait for the camera.
+test.describe.configure({ timeout: 120_000 });
+
+const password = 'correct horse 1';
+const videoDir = mkdtempSync(path.join(tmpdir(), 'roundtrip-camera-'));
+test.afterAll(() => rmSync(videoDir, { recursive: true, force: true }));
+
+/** A new US customer and `count` freshly issued containers (their codes). */
+async function customerWithContainers(request: APIRequestContext, tag: string, count: number) {
+  const email = uniqueEmail(tag);
+  await signUpViaApi(request, { email, country: 'us' });
+  const product = await firstProduct(request, 'us', 'en');
+  const codes = await issueContainers(request, product.id, count);
+  return { email, codes };
+}
+
+/** The labels as printed: the QR code holds the app's /r/ address. */
+function labelVideo(name: string, codes: string[]): string {
+  const segments: VideoSegment[] = [{ seconds: 1 }];
+  for (const code of codes) segments.push({ text: containerUrl(e2eBaseUrl, code), seconds: 2.5 }, { seconds: 0.5 });
+  const file = path.join(videoDir, `${name}.y4m`);
+  writeY4m(file, segments);
+  return file;
+}
+
+/** The customer's scans as the server holds them: the PENDING SCAN rows' scan counts. */
+async function pendingScansOnServer(request: APIRequestContext, email: string): Promise<number> {
+  const { access_token } = await tokensFor(request, email, password);
+  const response = await request.get('/api/v2/merged_transactions?status=PENDING&type=SCAN', { headers: { Authorization: `Bearer ${access_token}` } });
+  expect(response.status()).toBe(200);
+  const rows = ((await response.json()) as { data: { number_of_scans: number | null }[] }).data;
+  return rows.reduce((sum, row) => sum + (row.number_of_scans ?? 0), 0);
+}
+
+test.describe('camera scanner with real container labels', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let pageErrors: string[];
+  let customer: { email: string; codes: string[] };
+
+  test.beforeAll(async ({ playwright }) => {
+    const request = await playwright.request.newContext({ baseURL: e2eBaseUrl });
+    customer = await customerWithContainers(request, 'scan-camera', 3);
+    await request.dispose();
+    browser = await launchWithFakeCamera(playwright.chromium, labelVideo('labels', customer.codes));
+  });
+  test.afterAll(async () => browser?.close());
+  test.beforeEach(async () => {
+    ({ context, pageErrors } = await cameraContext(browser));
+  });
+  test.afterEach(async () => {
+    await context.close();
+    expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+  });
+
+  test('each label in view is recorded once on the server; ZXing loads only on the scan page', async ({ request }) => {
+    await signIn(context, request, customer.email, password);
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.resourceType() === 'script') scripts.push(sent.url());
+    });
+    await page.goto('/us/user/account');
+    await expect(page.getByTestId('balance')).toBeVisible();
+    expect(scripts.filter((url) => url.includes('zxing'))).toEqual([]);
+
+    await page.getByTestId('open-scanner').click();
+    await expect(page).toHaveURL(/\/us\/user\/scan$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Scan containers');
+    await expect(page.getByTestId('scan-count')).toHaveText('3 containers scanned', { timeout: 40_000 });
+    for (const code of customer.codes) {
+      await expect(scanOf(page, code)).toHaveAttribute('data-state', 'recorded');
+    }
+    expect(scripts.some((url) => url.includes('zxing'))).toBe(true);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.screenshot({ path: test.info().outputPath('scan-360.png'), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // The video loops: the same labels come back into view and are noted, never sent again.
+    await expect(page.getByTestId('scan-feedback')).toContainText('already scanned in this session', { timeout: 15_000 });
+    await expect(page.getByTestId('scan-count')).toHaveText('3 containers scanned');
+    expect(await pendingScansOnServer(request, customer.email)).toBe(3);
+    await checkIn(request, customer.codes);
+  });
+});
+
+test.describe('camera scanner with a foreign QR code', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let pageErrors: string[];
+
+  test.beforeAll(async ({ playwright }) => {
+    const file = path.join(videoDir, 'foreign.y4m');
+    writeY4m(file, [{ seconds: 0.5 }, { text: 'https://shop.example.com/promo?item=42', seconds: 2 }]);
+    browser = await launchWithFakeCamera(playwright.chromium, file);
+  });
+  test.afterAll(async () => browser?.close());
+  test.beforeEach(async () => {
+    ({ context, pageErrors } = await cameraContext(browser));
+  });
+  test.afterEach(async () => {
+    await context.close();
+    expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+  });
+
+  test('is refused on the phone with the message, and nothing is queued', async ({ request }) => {
+    const email = uniqueEmail('scan-foreign');
+    await signUpViaApi(request, { email, country: 'us' });
+    await signIn(context, request, email, password);
+    const page = await context.newPage();
+    await page.goto('/us/user/scan');
+    await expect(page.getByTestId('scan-feedback')).toHaveText("Sorry, we don't recognise this code.", { timeout: 20_000 });
+    await expect(page.getByTestId('scan-count')).toHaveText('0 containers scanned');
+    expect((await indexedDbContents(page)).outbox).toEqual([]);
+    expect(await pendingScansOnServer(request, email)).toBe(0);
+  });
+});
+
+/** A describe block's own browser, whose camera shows this customer's labels. */
+function withLabelCamera(tag: string, serviceWorkers: 'allow' | 'block') {
+  const state = {} as { browser: Browser; context: BrowserContext; pageErrors: string[]; customer: { email: string; codes: string[] } };
+  test.beforeAll(async ({ playwright }) => {
+    const request = await playwright.request.newContext({ baseURL: e2eBaseUrl });
+    state.customer = await customerWithContainers(request, tag, 3);
+    await request.dispose();
+    state.browser = await launchWithFakeCamera(playwright.chromium, labelVideo(tag, state.customer.codes));
+  });
+  test.afterAll(async () => state.browser?.close());
+  test.beforeEach(async () => {
+    const made = await cameraContext(state.browser, { serviceWorkers });
+    state.context = made.context;
+    state.pageErrors = made.pageErrors;
+  });
+  test.afterEach(async () => {
+    await state.context.close();
+    expect(state.pageErrors, 'uncaught errors in the page').toEqual([]);
+  });
+  return state;
+}
+
+const scanOf = (page: Page, code: string) => page.locator(`[data-testid="session-scan"][data-code="${code}"]`);
+
+test.describe('camera scanner offline', () => {
+  const camera = withLabelCamera('scan-offline', 'allow');
+
+  test('scans taken offline wait on the phone, survive a reload, and each reaches the server once', async ({ request }) => {
+    const { context } = camera;
+    const { email, codes } = camera.customer;
+    await signIn(context, request, email, password);
+    const page = await context.newPage();
+    await page.goto('/us/user/account');
+    await expect(page.getByTestId('balance')).toBeVisible();
+    await waitForServiceWorker(page);
+    await waitForSavedUser(page, email);
+
+    await context.setOffline(true);
+    await page.goto('/us/user/scan');
+    for (const code of codes) await expect(scanOf(page, code)).toHaveAttribute('data-state', 'waiting', { timeout: 40_000 });
+    await expect(scanOf(page, codes[0]!)).toContainText('Waiting to upload');
+    await expect(page.getByTestId('scan-count')).toHaveText('3 containers scanned');
+    const saved = (await indexedDbContents(page)).outbox as { id: string; kind: string; payload: { code: string } }[];
+    expect(saved.map((entry) => entry.payload.code).sort()).toEqual([...codes].sort());
+
+    // A reload offline: the scans are still there, and the labels still in view are not queued twice.
+    await page.reload();
+    await expect(page.getByTestId('scan-count')).toHaveText('3 containers scanned');
+    await expect(page.getByTestId('scan-feedback')).toContainText('already scanned in this session', { timeout: 15_000 });
+    expect((await indexedDbContents(page)).outbox).toHaveLength(3);
+
+    // The account page shows them as pending straight away, still offline.
+    await page.goto('/us/user/account');
+    await expect(page.getByTestId('pending-on-device')).toHaveText('3 of them are saved on this device and waiting to upload.');
+    await expect(page.getByTestId('outbox-list').getByText(codes[0]!)).toBeVisible();
+
+    // Back online on the scan screen: each is recorded, once.
+    await page.goto('/us/user/scan');
+    await context.setOffline(false);
+    for (const code of codes) await expect(scanOf(page, code)).toHaveAttribute('data-state', 'recorded', { timeout: 20_000 });
+    expect((await indexedDbContents(page)).outbox).toEqual([]);
+    expect(await pendingScansOnServer(request, email)).toBe(3);
+    await checkIn(request, codes);
+  });
+});
+
+test.describe('camera scanner on a flaky network', () => {
+  const camera = withLabelCamera('scan-flaky', 'block');
+
+  test('sends that die on the way are retried with the same id and recorded exactly once', async ({ request }) => {
+    const { context } = camera;
+    const { email, codes } = camera.customer;
+    await signIn(context, request, email, password);
+    const attemptsById = new Map<string, number>();
+    await context.route('**/api/v2/scans', async (route) => {
+      const { id } = route.request().postDataJSON() as { id: string };
+      const attempt = (attemptsById.get(id) ?? 0) + 1;
+      attemptsById.set(id, attempt);
+      if (attempt === 1) {
+        // The server records it, the answer is lost on the way back.
+        await route.fetch();
+        return route.abort('connectionreset');
+      }
+      if (attempt === 2) return route.abort('connectionreset');
+      return route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto('/us/user/scan');
+    for (const code of codes) await expect(scanOf(page, code)).toHaveAttribute('data-state', 'recorded', { timeout: 40_000 });
+    expect(attemptsById.size).toBe(3);
+    for (const attempts of attemptsById.values()) expect(attempts).toBe(3);
+    expect(await pendingScansOnServer(request, email)).toBe(3);
+    await checkIn(request, codes);
+  });
+});
+
+test.describe('scanner without a usable camera (the suite\'s browser has none)', () => {
+  test('a phone camera\'s /r/ link goes through login without losing the code, and records it once', async ({ page, request }) => {
+    const { email, codes } = await customerWithContainers(request, 'scan-deeplink', 1);
+    const code = codes[0]!;
+    await page.goto(`/r/${code}`);
+    await expect(page).toHaveURL(/\/us\/login\?redirect=/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await expect(page).toHaveURL(/\/us\/user\/scan$/);
+    await expect(scanOf(page, code)).toHaveAttribute('data-state', 'recorded');
+    await expect(page.getByTestId('scan-feedback')).toHaveText(`Container ${code} scanned.`);
+
+    // Opening the same link again (the label scanned twice) does not record it twice.
+    await page.goto(`/r/${code}`);
+    await expect(page.getByTestId('scan-feedback')).toHaveText(`Container ${code} is already scanned in this session.`);
+    await expect(page.getByTestId('scan-count')).toHaveText('1 container scanned');
+    expect(await pendingScansOnServer(request, email)).toBe(1);
+    await checkIn(request, codes);
+  });
+
+  test('camera trouble gets guidance; a damaged label is typed in, checked on the phone first', async ({ page, context, request }) => {
+    const { email, codes } = await customerWithContainers(request, 'scan-typed', 1);
+    await signIn(context, request, email, password);
+    await page.goto('/us/user/scan');
+    const problem = page.getByTestId('camera-problem');
+    await expect(problem).toBeVisible();
+    await expect(problem.locator('p').first()).toHaveText(/^(Camera access is blocked|No camera found|The camera is in use|The camera could not start)$/);
+    await expectAccessible(page, 'scan screen without a camera');
+    // A 360 px phone: nothing sticks out sideways.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    const field = page.getByLabel('Container code');
+    const code = codes[0]!;
+    const misread = code.slice(0, 3) + (code[3] === 'A' ? 'B' : 'A') + code.slice(4);
+    await field.fill(misread);
+    await page.getByRole('button', { name: 'Record the scan' }).click();
+    await expect(page.locator('#typed-code-error')).toHaveText('This code has a typo: check each character and try again.');
+    await field.fill('https://shop.example.com/r/' + code);
+    await page.getByRole('button', { name: 'Record the scan' }).click();
+    await expect(page.locator('#typed-code-error')).toHaveText("Sorry, we don't recognise this code.");
+    expect((await indexedDbContents(page)).outbox ?? []).toEqual([]);
+
+    await field.fill(`${code.slice(0, 5)}-${code.slice(5, 10)}-${code.slice(10)}`.toLowerCase());
+    await page.getByRole('button', { name: 'Record the scan' }).click();
+    await expect(scanOf(page, code)).toHaveAttribute('data-state', 'recorded');
+    await expect(field).toHaveValue('');
+    await expect(page.getByTestId('scan-count')).toHaveText('1 container scanned');
+    expect(await pendingScansOnServer(request, email)).toBe(1);
+  });
+});
+
+test.describe('scanner on a plain http address that is not this machine', () => {
+  let browser: Browser;
+  test.beforeAll(async ({ playwright }) => {
+    // scanner.test resolves here, but to the browser it is a remote http site: not a secure context.
+    browser = await playwright.chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--host-resolver-rules=MAP scanner.test 127.0.0.1'],
+    });
+  });
+  test.afterAll(async () => browser?.close());
+
+  test('explains that the camera needs https, and typing the code still works', async ({ request }) => {
+    const email = uniqueEmail('scan-insecure');
+    await signUpViaApi(request, { email, country: 'us' });
+    const tokens = await tokensFor(request, email, password);
+    const origin = e2eBaseUrl.replace('localhost', 'scanner.test');
+    const context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
+    const expires = Math.floor(Date.now() / 1000) + tokens.expires_in;
+    await context.addCookies([
+      { name: 'token', value: tokens.access_token, url: origin, expires, sameSite: 'Strict' },
+      { name: 'refreshToken', value: tokens.refresh_token, url: origin, expires, sameSite: 'Strict' },
+    ]);
+    await context.addInitScript((expiresAt) => {
+      localStorage.setItem('token_expires_at', String(expiresAt));
+      localStorage.setItem('cookie_consent', JSON.stringify({ analytics: false, decidedAt: new Date().toISOString() }));
+    }, Date.now() + tokens.expires_in * 1000);
+    const page = await context.newPage();
+    await page.goto(`${origin}/us/user/scan`);
+    expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
+    const problem = page.getByTestId('camera-problem');
+    await expect(problem).toHaveAttribute('data-problem', 'insecure');
+    await expect(problem).toContainText('The camera needs a secure connection');
+    await expect(page.getByLabel('Container code')).toBeVisible();
+    await context.close();
+  });
+});

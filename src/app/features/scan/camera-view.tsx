@@ -1,0 +1,146 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { CameraError, hasTorch, listCameras, openCamera, setTorch, stopCamera, type CameraProblem } from './camera';
+import { createQrDetector } from './detectors';
+
+type CameraState = { kind: 'starting' } | { kind: 'running' } | { kind: 'problem'; problem: CameraProblem };
+
+/** Time between two reads with nothing found; native detection is cheap, ZXing runs on the main thread. */
+const idleDelayMs = { native: 80, zxing: 60 } as const;
+
+/**
+ * The live camera picture and its controls. Reads QR codes continuously and hands each
+ * text to `onRead` (the same code is handed again on the next frame: the caller decides).
+ */
+export function CameraView({ onRead, flash }: { onRead: (text: string) => void; flash: { tone: 'ok' | 'bad'; serial: number } | undefined }) {
+  const { t } = useLingui();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const readRef = useRef(onRead);
+  readRef.current = onRead;
+  const [state, setState] = useState<CameraState>({ kind: 'starting' });
+  const [attempt, setAttempt] = useState(0);
+  const [cameras, setCameras] = useState<MediaDeviceInfo[]>([]);
+  const [deviceId, setDeviceId] = useState<string>();
+  const [stream, setStream] = useState<MediaStream>();
+  const [torchOn, setTorchOn] = useState(false);
+
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let opened: MediaStream | undefined;
+    setState({ kind: 'starting' });
+    setTorchOn(false);
+    void (async () => {
+      try {
+        opened = await openCamera(deviceId);
+        if (stopped) return stopCamera(opened);
+        const video = videoRef.current;
+        if (!video) return;
+        video.srcObject = opened;
+        await video.play().catch(() => undefined);
+        setStream(opened);
+        setState({ kind: 'running' });
+        void listCameras().then((found) => !stopped && setCameras(found));
+        const detector = await createQrDetector();
+        const tick = async () => {
+          if (stopped) return;
+          // A hidden tab does not read (battery), the camera stays open to resume at once.
+          if (!document.hidden && video.readyState >= 2) {
+            try {
+              const text = await detector.detect(video);
+              if (text && !stopped) readRef.current(text);
+            } catch {
+              // A frame the detector could not take (resizing, switching): the next one will do.
+            }
+          }
+          if (!stopped) timer = setTimeout(() => void tick(), idleDelayMs[detector.kind]);
+        };
+        void tick();
+      } catch (error) {
+        if (stopped) return;
+        setState({ kind: 'problem', problem: error instanceof CameraError ? error.problem : 'unknown' });
+      }
+    })();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      stopCamera(opened);
+      setStream(undefined);
+    };
+  }, [deviceId, attempt]);
+
+  function switchCamera() {
+    const currentId = stream?.getVideoTracks()[0]?.getSettings().deviceId ?? deviceId;
+    const index = cameras.findIndex((camera) => camera.deviceId === currentId);
+    const next = cameras[(index + 1) % cameras.length];
+    if (next) setDeviceId(next.deviceId);
+  }
+
+  async function toggleTorch() {
+    try {
+      await setTorch(stream, !torchOn);
+      setTorchOn(!torchOn);
+    } catch {
+      // The light refused (another app holds it): the button keeps its state.
+    }
+  }
+
+  const problemTexts: Record<CameraProblem, { title: string; help: string }> = {
+    denied: {
+      title: t`Camera access is blocked`,
+      help: t`Allow the camera for this site: tap the lock or camera icon next to the address, choose Allow, then try again. In the installed app, allow the camera for your browser in your phone's settings.`,
+    },
+    'no-camera': {
+      title: t`No camera found`,
+      help: t`This device has no camera we can use. Type the code printed under the QR code instead.`,
+    },
+    'in-use': {
+      title: t`The camera is in use`,
+      help: t`Another app or tab is using the camera. Close it (video call, camera app), then try again.`,
+    },
+    insecure: {
+      title: t`The camera needs a secure connection`,
+      help: t`Browsers only open the camera on a secure (https) address. Open the app from its https address, or type the code below.`,
+    },
+    unknown: {
+      title: t`The camera could not start`,
+      help: t`Try again, or type the code printed under the QR code.`,
+    },
+  };
+
+  return (
+    <div className="scanner" data-testid="camera" data-state={state.kind}>
+      <div className="scanner__frame">
+        <video ref={videoRef} className="scanner__video" muted playsInline aria-label={t`Camera view`} />
+        <div className="scanner__target" aria-hidden="true" />
+        {flash ? <div key={flash.serial} className={`scanner__flash scanner__flash--${flash.tone}`} aria-hidden="true" /> : null}
+        {state.kind === 'starting' ? <p className="scanner__overlay">{t`Starting the camera…`}</p> : null}
+      </div>
+      {state.kind === 'problem' ? (
+        <div className="scanner__problem" role="alert" data-testid="camera-problem" data-problem={state.problem}>
+          <p className="scanner__problem-title">{problemTexts[state.problem].title}</p>
+          <p>{problemTexts[state.problem].help}</p>
+          {state.problem !== 'insecure' && state.problem !== 'no-camera' ? (
+            <button type="button" className="button" onClick={() => setAttempt((value) => value + 1)}>
+              {t`Try again`}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {state.kind === 'running' && (hasTorch(stream) || cameras.length > 1) ? (
+        <div className="scanner__controls">
+          {hasTorch(stream) ? (
+            <button type="button" className="button button--secondary" aria-pressed={torchOn} onClick={() => void toggleTorch()}>
+              {t`Light`}
+            </button>
+          ) : null}
+          {cameras.length > 1 ? (
+            <button type="button" className="button button--secondary" onClick={switchCamera}>
+              {t`Switch camera`}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
