@@ -20,6 +20,8 @@ const environmentSchema = z.object({
     .string()
     .refine((value) => Buffer.from(value, 'base64').length === 32, { message: 'must be 32 bytes in base64 (openssl rand -base64 32)' })
     .optional(),
+  /** Scans one person may send a minute (a bin with a queue of containers is about 30). */
+  SCANS_PER_MINUTE: z.coerce.number().int().positive().default(120),
   ACCESS_TOKEN_TTL: durationSeconds.default(86_400),
   REFRESH_TOKEN_TTL: durationSeconds.default(60 * 86_400),
   TRUST_PROXY: z
@@ -49,6 +51,7 @@ export interface Config {
   opsKey: string | undefined;
   /** Base64 of 32 bytes; undefined: a key file in dataDir (payments/encryption.ts). */
   paymentDataKey: string | undefined;
+  scansPerMinute: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   trustProxy: boolean;
@@ -84,6 +87,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     paymentDataKey: env.PAYMENT_DATA_KEY,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL,
+    scansPerMinute: env.SCANS_PER_MINUTE,
     trustProxy: env.TRUST_PROXY,
     seedDemo: env.SEED_DEMO,
     mapStyleUrl: env.MAP_STYLE_URL,

@@ -9,6 +9,8 @@ import { clearTokens } from '../../lib/session';
  */
 export async function signOut(destination = '/'): Promise<void> {
   clearTokens();
+  // The scanner's list of this tab's scans (features/scan/scan-session.ts) names the person's codes.
+  for (const key of Object.keys(sessionStorage)) if (key.startsWith('scan_session:')) sessionStorage.removeItem(key);
   await queryClient.cancelQueries();
   queryClient.clear();
   try {
