@@ -1,6 +1,9 @@
 // The readable table of a bench run (Markdown, also pasted into the README's Performance section).
 import type { ApiCase } from './api';
 import type { FrontendFigures } from './frontend';
+import type { MapBenchResult } from './map';
+import type { CodeToRecordedFigures, DecodeFrameFigures, ScanRouteSize } from './scanner';
+import type { WithdrawalBench } from './withdrawals';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -52,14 +55,71 @@ function frontendTables(frontend: FrontendFigures | undefined, budget: number): 
   return lines;
 }
 
-export function formatReport(
-  results: { date: string; machine: { cpus: number; cpuModel: string; node: string }; budget: { firstLoadGzipJsBytes: number }; api: ApiCase[]; frontend?: FrontendFigures },
-  seconds: number,
-): string {
+function withdrawalsTable(bench: WithdrawalBench | undefined): string[] {
+  if (!bench) return [];
   return [
-    `## Bench run ${results.date} (${results.machine.cpus} cores, ${results.machine.cpuModel}, Node ${results.machine.node})`,
+    `### Withdrawals on PostgreSQL (${bench.connections} connections, ${bench.seconds} s, a new Idempotency-Key each)`,
     '',
-    ...apiTable(results.api, seconds),
+    '| case | req/s | p50 | p99 | accepted | negative balances |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...bench.cases.map((entry) => `| ${entry.name} | ${entry.requestsPerSecond} | ${entry.p50Ms} ms | ${entry.p99Ms} ms | ${entry.accepted} | ${entry.negativeBalances} |`),
+    '',
+  ];
+}
+
+function scannerTable(scanner: { decode: DecodeFrameFigures; codeToRecorded: CodeToRecordedFigures; route: ScanRouteSize } | undefined): string[] {
+  if (!scanner) return [];
+  const { decode, codeToRecorded, route } = scanner;
+  return [
+    '### Scanner',
+    '',
+    '| figure | value |',
+    '|---|---|',
+    `| ZXing decode of a 640×480 frame with a label (${decode.runs} runs) | median ${decode.withCodeMs.median} ms, p95 ${decode.withCodeMs.p95} ms |`,
+    `| ZXing on a frame with nothing in view (straight / turned 15°) | median ${decode.emptySceneMs.median} ms / ${decode.emptySceneTiltedMs.median} ms |`,
+    `| label entering the fake camera's view → "Recorded" (${codeToRecorded.codes} labels) | median ${codeToRecorded.codeToRecordedMs.median} ms, p95 ${codeToRecorded.codeToRecordedMs.p95} ms |`,
+    `| one label a second | ${codeToRecorded.rapid.recordedOnFirstPass} of ${codeToRecorded.rapid.labelsPresented} recorded on the first pass |`,
+    `| scans a minute: scanner alone / a person (${codeToRecorded.scansPerMinute.personWithHandlingSeconds} s to handle each container) | ${codeToRecorded.scansPerMinute.scannerLimit} / ${codeToRecorded.scansPerMinute.person} |`,
+    `| scan route JavaScript (route, screen, ZXing) | ${kb(route.gzipBytes)} gzip |`,
+    '',
+  ];
+}
+
+function mapTable(map: MapBenchResult | undefined): string[] {
+  if (!map) return [];
+  return [
+    `### Map (${map.bins} bins, ${map.runs} runs)`,
+    '',
+    '| figure | value |',
+    '|---|---|',
+    `| navigation → first pins, new profile (cold) | median ${map.timeToFirstPinsMs.cold.median} ms |`,
+    `| navigation → first pins, reload (warm) | median ${map.timeToFirstPinsMs.warm.median} ms |`,
+    `| bins payload | ${kb(map.payload.rawBytes)} raw, ${kb(map.payload.gzipBytes)} gzip |`,
+    `| map route JavaScript (MapLibre and the page) | ${kb(map.mapRouteJs.gzipBytes)} gzip; worker ${kb(map.mapRouteJs.workerGzipBytes)}; offline basemap ${kb(map.mapRouteJs.basemapGzipBytes)} |`,
+    '',
+  ];
+}
+
+export interface BenchResults {
+  date: string;
+  durationSeconds: number;
+  machine: { cpus: number; cpuModel: string; node: string };
+  budget: { firstLoadGzipJsBytes: number };
+  api: ApiCase[];
+  withdrawals?: WithdrawalBench;
+  frontend?: FrontendFigures;
+  scanner?: { decode: DecodeFrameFigures; codeToRecorded: CodeToRecordedFigures; route: ScanRouteSize };
+  map?: MapBenchResult;
+}
+
+export function formatReport(results: BenchResults, seconds: number): string {
+  return [
+    `## Bench run ${results.date} (${results.machine.cpus} cores, ${results.machine.cpuModel}, Node ${results.machine.node}, ${results.durationSeconds} s)`,
+    '',
     ...frontendTables(results.frontend, results.budget.firstLoadGzipJsBytes),
+    ...apiTable(results.api, seconds),
+    ...withdrawalsTable(results.withdrawals),
+    ...scannerTable(results.scanner),
+    ...mapTable(results.map),
   ].join('\n');
 }

@@ -1,7 +1,7 @@
 // `npm run bench`: measures what users feel, each figure beside a baseline measured in the same run.
 // Needs a build (it runs `npm run build` when dist/ is missing) and Chromium (/usr/bin/chromium or CHROMIUM_PATH).
 // PostgreSQL figures need BENCH_DATABASE_URL or TEST_DATABASE_URL (a server where it may create databases).
-// BENCH_SECONDS (default 10) is the length of each API load; BENCH_ONLY=api,frontend picks sections.
+// BENCH_SECONDS (default 10) is the length of each API load; BENCH_ONLY=api,withdrawals,frontend,scanner,map picks sections.
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -10,22 +10,31 @@ import { benchApi, type ApiCase } from './api';
 import { firstLoadBudgetGzipBytes } from './bundle';
 import { benchFrontend, type FrontendFigures } from './frontend';
 import { startServer } from './processes';
+import { benchMap, type MapBenchResult } from './map';
 import { formatReport } from './report';
+import { codeToRecordedFigures, decodeFrameFigures, scanRouteSize, type CodeToRecordedFigures, type DecodeFrameFigures, type ScanRouteSize } from './scanner';
+import { benchWithdrawals, type WithdrawalBench } from './withdrawals';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const only = new Set((process.env.BENCH_ONLY ?? 'api,frontend').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'api,withdrawals,frontend,scanner,map').split(','));
 const distDir = 'dist';
 const startedAt = new Date();
 const log = (line: string) => process.stdout.write(`[${((Date.now() - startedAt.getTime()) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
 
-if (only.has('frontend') && !existsSync(path.join(distDir, 'index.html'))) {
+if ((only.has('frontend') || only.has('scanner') || only.has('map')) && !existsSync(path.join(distDir, 'index.html'))) {
   log('no build in dist/: npm run build');
   execSync('npm run build', { stdio: 'inherit' });
 }
 
 let api: ApiCase[] = [];
 if (only.has('api')) api = await benchApi({ seconds, postgresUrl, log });
+
+let withdrawals: WithdrawalBench | undefined;
+if (only.has('withdrawals') && postgresUrl) {
+  log('withdrawals: POST /api/v2/withdrawals on PostgreSQL');
+  withdrawals = await benchWithdrawals({ seconds, adminUrl: postgresUrl });
+}
 
 let frontend: FrontendFigures | undefined;
 if (only.has('frontend')) {
@@ -40,13 +49,30 @@ if (only.has('frontend')) {
   }
 }
 
+let scanner: { decode: DecodeFrameFigures; codeToRecorded: CodeToRecordedFigures; route: ScanRouteSize } | undefined;
+if (only.has('scanner')) {
+  log('scanner: ZXing decode time per 640×480 frame');
+  const decode = await decodeFrameFigures();
+  log('scanner: code entering the fake camera → "Recorded"');
+  scanner = { decode, codeToRecorded: await codeToRecordedFigures(), route: scanRouteSize() };
+}
+
+let map: MapBenchResult | undefined;
+if (only.has('map')) {
+  log('map: time to first pins with 5,000 bins');
+  map = await benchMap({ bins: 5_000, runs: 5 });
+}
+
 const results = {
   date: startedAt.toISOString(),
   durationSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
   machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
   budget: { firstLoadGzipJsBytes: firstLoadBudgetGzipBytes },
   api,
+  withdrawals,
   frontend,
+  scanner,
+  map,
 };
 
 const report = formatReport(results, seconds);
