@@ -25,7 +25,7 @@ export interface PageBundle {
 }
 
 export const firstLoadBudgetGzipBytes = 170 * 1024;
-const routeOnlyLibraries = ['maplibre-gl', '@zxing/library', '@zxing/browser', 'react-map-gl'];
+const routeOnlyLibraries = ['maplibre-gl', 'react-map-gl', '@zxing/library'];
 
 function compressedSizes(bodies: readonly Buffer[]): Sizes {
   let raw = 0;

@@ -67,10 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailDir: path.join(config.dataDir, 'mail'),
     logger: app.log,
   });
-  const rateLimits = createRateLimits(
-    { ...defaultLimitRules, scansPerUser: { points: config.scansPerMinute, windowSeconds: 60 }, ...options.limitRules },
-    config.redisUrl,
-  );
+  const rateLimits = createRateLimits({ ...defaultLimitRules, ...config.rateLimits, ...options.limitRules }, config.redisUrl);
   const context: AppContext = { config, db: options.db, mailer, rateLimits, now: options.now ?? (() => new Date()) };
 
   app.addHook('onClose', async () => {

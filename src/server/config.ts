@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultLimitRules, type LimitName, type LimitRule } from './http/rate-limit';
 
 const durationSeconds = z.coerce.number().int().positive();
 
@@ -20,8 +21,25 @@ const environmentSchema = z.object({
     .string()
     .refine((value) => Buffer.from(value, 'base64').length === 32, { message: 'must be 32 bytes in base64 (openssl rand -base64 32)' })
     .optional(),
-  /** Scans one person may send a minute (a bin with a queue of containers is about 30). */
-  SCANS_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** JSON overrides of the API's rate limits, e.g. {"scansPerUser": {"points": 300, "windowSeconds": 60}}. */
+  RATE_LIMITS: z
+    .string()
+    .optional()
+    .transform((text, context) => {
+      if (text === undefined || text.trim() === '') return {};
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: 'must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.partialRecord(
+        z.enum(Object.keys(defaultLimitRules) as [LimitName, ...LimitName[]]),
+        z.strictObject({ points: z.number().int().positive(), windowSeconds: z.number().int().positive() }),
+      ),
+    ),
   ACCESS_TOKEN_TTL: durationSeconds.default(86_400),
   REFRESH_TOKEN_TTL: durationSeconds.default(60 * 86_400),
   TRUST_PROXY: z
@@ -51,7 +69,8 @@ export interface Config {
   opsKey: string | undefined;
   /** Base64 of 32 bytes; undefined: a key file in dataDir (payments/encryption.ts). */
   paymentDataKey: string | undefined;
-  scansPerMinute: number;
+  /** Replaces the named rules of defaultLimitRules. */
+  rateLimits: Partial<Record<LimitName, LimitRule>>;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   trustProxy: boolean;
@@ -87,7 +106,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     paymentDataKey: env.PAYMENT_DATA_KEY,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL,
-    scansPerMinute: env.SCANS_PER_MINUTE,
+    rateLimits: env.RATE_LIMITS,
     trustProxy: env.TRUST_PROXY,
     seedDemo: env.SEED_DEMO,
     mapStyleUrl: env.MAP_STYLE_URL,
