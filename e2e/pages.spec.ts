@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible } from './support/fixtures';
 import { filled, languageMarkets, pageTexts } from './support/content';
 import { headings } from './support/texts';
-import { indexedDbContents, waitForServiceWorker } from './support/offline';
+import { waitForServiceWorker } from './support/offline';
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
@@ -153,15 +153,23 @@ test.describe('offline', () => {
   test.use({ serviceWorkers: 'allow' });
 
   test('a content page never visited opens offline with its bundled text; a visited one with the server’s', async ({ page, context }) => {
-    await page.route('**/locales/en-US/faq.json*', async (route) => {
+    // The context's route also sees the service worker's own requests.
+    await context.route('**/locales/en-US/faq.json*', async (route) => {
       const response = await route.fetch();
       await route.fulfill({ response, json: { ...((await response.json()) as Record<string, string>), title: 'FAQ as last served' } });
     });
     await page.goto('/us/faq');
     await expect(h1(page)).toHaveText('FAQ as last served');
     await waitForServiceWorker(page);
-    // The query cache, saved to IndexedDB, holds the server's text.
-    await expect.poll(async () => JSON.stringify((await indexedDbContents(page)).kv ?? [])).toContain('FAQ as last served');
+    // The service worker keeps the page texts it fetched (public, the same for everyone; not in IndexedDB).
+    await page.reload();
+    await expect(h1(page)).toHaveText('FAQ as last served');
+    await expect
+      .poll(() => page.evaluate(async () => (await caches.keys()).some((name) => name === 'public-lists')))
+      .toBe(true);
+    await expect
+      .poll(() => page.evaluate(async () => (await (await caches.open('public-lists')).keys()).map((request) => request.url).join(' ')))
+      .toContain('/locales/en-US/faq.json');
     await context.setOffline(true);
 
     await page.goto('/fr/how-it-works');

@@ -103,12 +103,15 @@ self.addEventListener('sync', (event: Event) => {
   );
 });
 
-// Public lists that a customer needs offline: the same for everyone, refreshed in the background.
+// Public lists and page texts that a customer needs offline: the same for everyone, refreshed in
+// the background. Draft page texts (an editor's preview) are never kept.
 registerRoute(
   ({ url, request }) =>
     request.method === 'GET' &&
     url.origin === self.location.origin &&
-    (url.pathname === '/api/v2/bins' || url.pathname === '/api/v2/products'),
+    (url.pathname === '/api/v2/bins' ||
+      url.pathname === '/api/v2/products' ||
+      (url.pathname.startsWith('/locales/') && url.searchParams.get('strapi_status') !== 'draft')),
   new StaleWhileRevalidate({
     cacheName: 'public-lists',
     plugins: [

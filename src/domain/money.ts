@@ -1,15 +1,13 @@
-import { z } from 'zod';
-import { currencies, type Currency } from './markets';
+import type { Currency } from './markets';
 
 /** Digits after the decimal point: the yen has none. */
 export const currencyExponent: Record<Currency, number> = { USD: 2, CAD: 2, GBP: 2, EUR: 2, JPY: 0 };
 
-/** An amount on the wire: a decimal string in major units, never a float. */
-export const moneySchema = z.object({
-  currency: z.enum(currencies),
-  value: z.string().regex(/^-?\d+(\.\d+)?$/),
-});
-export type Money = z.infer<typeof moneySchema>;
+/** An amount on the wire: `{ "currency": "USD", "value": "12.50" }` (major units, a decimal string). Its schema: schemas/money.ts. */
+export interface Money {
+  currency: Currency;
+  value: string;
+}
 
 export function moneyFromMinor(minor: number, currency: Currency): Money {
   if (!Number.isSafeInteger(minor)) throw new RangeError(`not an amount in minor units: ${minor}`);

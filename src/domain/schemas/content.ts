@@ -13,11 +13,3 @@ export const translationQuery = z.strictObject({
 
 /** GET /locales/{lng}/{ns}.json?strapi_status= */
 export const namespaceFileQuery = z.strictObject({ strapi_status: contentStatusField });
-
-/** One namespace's texts, as served and as the app reads them. */
-export const namespaceTexts = z.record(z.string(), z.string());
-export type NamespaceTextsBody = z.infer<typeof namespaceTexts>;
-
-export const translationResponse = z.object({
-  data: z.object({ translations: z.record(z.string(), namespaceTexts) }),
-});

@@ -17,7 +17,7 @@ import {
 } from '../bank-accounts';
 import type { FieldErrorKey } from '../errors';
 import type { CountryCode } from '../markets';
-import { moneySchema } from '../money';
+import { moneySchema } from './money';
 import { paymentMethods } from '../payment-methods';
 import { isValidPostalCode, normalizePostalCode } from '../postal-codes';
 import { emailField, keyed, requiredText } from './fields';

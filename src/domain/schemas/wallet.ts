@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneySchema } from '../money';
+import { moneySchema } from './money';
 import { countryCodeField, keyed } from './fields';
 
 /** Deposit wallet (issue 5): catalogue, scans, balance and history, shared by app and server. */

@@ -2,7 +2,7 @@ import { onlineManager, queryOptions, useQuery, type QueryClient } from '@tansta
 import { languageOf, type Language } from '../../../../domain/locales';
 import type { SupportedLocale } from '../../../../domain/markets';
 import type { ContentNamespace, ContentStatus } from '../../../../domain/content/namespaces';
-import { namespaceTexts, type NamespaceTextsBody } from '../../../../domain/schemas/content';
+import { parseNamespaceTexts, type NamespaceTexts } from '../../../../domain/content/texts';
 import { currentLocale } from '../../../lib/i18n';
 import { loadBundledContent } from '../bundled';
 
@@ -23,12 +23,12 @@ export async function fetchPageContent(
   namespace: ContentNamespace,
   status: ContentStatus,
   signal?: AbortSignal,
-): Promise<NamespaceTextsBody> {
+): Promise<NamespaceTexts> {
   const query = status === 'draft' ? '?strapi_status=draft' : '';
   try {
     const response = await fetch(`/locales/${locale}/${namespace}.json${query}`, { headers: { Accept: 'application/json' }, signal });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return namespaceTexts.parse(await response.json());
+    return parseNamespaceTexts(await response.json());
   } catch (error) {
     if (signal?.aborted) throw error;
     // The spec: a translation that fails to load is logged and treated as a 404 (the bundled text shows).
@@ -44,8 +44,9 @@ export const pageContentQueryOptions = (locale: SupportedLocale, namespace: Cont
     staleTime: 5 * 60_000,
     // The bundled text is there meanwhile: no reason to hold the page for retries.
     retry: false,
-    // Published texts are kept for offline use; a draft preview is not.
-    meta: { persist: status === 'published' },
+    // Public texts, the same for everyone: the service worker keeps the last published ones for
+    // offline use (sw/sw.ts), so a visitor's first page needs no IndexedDB (Dexie) at all.
+    meta: { persist: false },
   });
 
 export const bundledContentQueryOptions = (language: Language) =>
