@@ -56,8 +56,13 @@ export default defineConfig({
       DATA_DIR: e2eDataDir,
       PUBLIC_URL: `http://localhost:${port}`,
       OPS_KEY: e2eOpsKey,
-      // Every test signs its customers up from 127.0.0.1: one address, many more than a person's 20 an hour.
-      RATE_LIMITS: JSON.stringify({ signUpsPerAddress: { points: 10_000, windowSeconds: 3600 } }),
+      // Every test signs up and signs in from 127.0.0.1, often as the same demo customer: far more
+      // than one person does. The limits themselves are tested in the server's tests.
+      RATE_LIMITS: JSON.stringify({
+        signUpsPerAddress: { points: 10_000, windowSeconds: 3600 },
+        loginPerAddress: { points: 10_000, windowSeconds: 900 },
+        loginPerAccount: { points: 1_000, windowSeconds: 900 },
+      }),
     },
   },
 });
