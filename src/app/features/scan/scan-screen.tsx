@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import { parseScannedPayload, validateContainerCode, type ContainerCodeProblem } from '../../../domain/container-codes';
+import { parseScannedPayload, validateContainerCode } from '../../../domain/container-codes';
+import { codeProblemText, scanRefusalText } from '../wallet/scan-messages';
 import { TextField } from '../../ui/text-field';
 import { CameraView } from './camera-view';
 import { giveFeedback, soundPreference, storeSoundPreference, type FeedbackKind } from './feedback';
@@ -39,19 +40,6 @@ export function ScanScreen({ country, initialCode, onInitialCodeTaken }: { count
     if (queued) void takeRefusals(queued);
   }, [queued]);
 
-  function problemText(problem: ContainerCodeProblem, typedByHand: boolean): string {
-    switch (problem) {
-      case 'empty':
-        return t`Please enter the code printed under the QR code.`;
-      case 'checksum':
-        return typedByHand ? t`This code has a typo: check each character and try again.` : t`The code was misread. Hold the phone steady and try again.`;
-      case 'foreign':
-        return t`Sorry, we don't recognise this code.`;
-      default:
-        return t`A container code has 11 letters and digits, like 8B3GG-1FWKZ-Y.`;
-    }
-  }
-
   function show(kind: FeedbackKind, text: string) {
     serial.current += 1;
     setFeedback({ kind, text, serial: serial.current });
@@ -66,7 +54,7 @@ export function ScanScreen({ country, initialCode, onInitialCodeTaken }: { count
         return { kind: 'duplicate', text: t`Container ${result.code} is already scanned in this session.` };
       default:
         if (result.reason === 'signed-out') return { kind: 'refused', text: t`Sign in to record your returns.` };
-        if (result.reason === 'refused') return { kind: 'refused', text: refusalText(result.code ?? '', result.message ?? '') };
+        if (result.reason === 'refused') return { kind: 'refused', text: scanRefusalText(result.code ?? '', result.message ?? '') };
         return { kind: 'refused', text: t`This scan could not be saved: your device is out of storage space.` };
     }
   }
@@ -91,29 +79,10 @@ export function ScanScreen({ country, initialCode, onInitialCodeTaken }: { count
     if (previous && previous.text === text && now - previous.at < sameReadWindowMs) return;
     const parsed = parseScannedPayload(text, window.location.origin);
     if (!parsed.ok) {
-      show('refused', problemText(parsed.problem, false));
+      show('refused', codeProblemText(parsed.problem, false));
       return;
     }
     void capture(parsed.code);
-  }
-
-  function refusalText(code: string, message: string): string {
-    switch (code) {
-      case 'CONTAINER_CODE_FORMAT':
-        return problemText('format', true);
-      case 'CONTAINER_CHECKSUM':
-        return problemText('checksum', true);
-      case 'CONTAINER_UNKNOWN':
-        return t`Sorry, we don't recognise this code.`;
-      case 'CONTAINER_OTHER_MARKET':
-        return t`This container belongs to another country's program and cannot be returned here.`;
-      case 'CONTAINER_ALREADY_PENDING':
-        return t`This container has already been scanned and is waiting for check-in.`;
-      case 'SCAN_TOO_OLD':
-        return t`This scan is too old to be recorded.`;
-      default:
-        return message || t`Something went wrong`;
-    }
   }
 
   // A deep link's code: checked and recorded once, then dropped from the address.
@@ -124,7 +93,7 @@ export function ScanScreen({ country, initialCode, onInitialCodeTaken }: { count
     const checked = validateContainerCode(initialCode);
     if (checked.ok) void capture(checked.code).finally(onInitialCodeTaken);
     else {
-      show('refused', problemText(checked.problem === 'empty' ? 'format' : checked.problem, false));
+      show('refused', codeProblemText(checked.problem === 'empty' ? 'format' : checked.problem, false));
       onInitialCodeTaken();
     }
     // Only for the code the page was opened with: the handlers it uses change on every render.
@@ -135,7 +104,7 @@ export function ScanScreen({ country, initialCode, onInitialCodeTaken }: { count
     // A pasted QR address is read like the camera reads it; anything else is a typed code.
     const checked = typed.includes('/') ? parseScannedPayload(typed, window.location.origin) : validateContainerCode(typed);
     if (!checked.ok) {
-      setTypedError(problemText(checked.problem, true));
+      setTypedError(codeProblemText(checked.problem, true));
       requestAnimationFrame(() => document.getElementById('typed-code')?.focus());
       return;
     }
@@ -159,7 +128,7 @@ export function ScanScreen({ country, initialCode, onInitialCodeTaken }: { count
       <>
         <span className="scan-list__code">{scan.code}</span>{' '}
         <span className={`scan-list__state scan-list__state--${state}`}>{stateTexts[state]}</span>
-        {scan.refusal ? <span className="scan-list__reason">{refusalText(scan.refusal.code, scan.refusal.message)}</span> : null}
+        {scan.refusal ? <span className="scan-list__reason">{scanRefusalText(scan.refusal.code, scan.refusal.message)}</span> : null}
       </>
     );
   }

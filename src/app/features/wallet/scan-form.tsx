@@ -7,6 +7,7 @@ import { notify } from '../../ui/notifications';
 import { db } from '../../lib/db';
 import { enqueue, dismissOutboxEntry } from '../offline/outbox';
 import { newScan, recordScan } from './api/record-scan';
+import { codeProblemText, scanRefusalText } from './scan-messages';
 
 type Outcome = { kind: 'sent' } | { kind: 'queued' } | { kind: 'refused'; code: string; message: string };
 
@@ -56,38 +57,6 @@ export function ScanForm() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
 
-  function problemText(problem: 'empty' | 'format' | 'checksum' | 'foreign'): string {
-    switch (problem) {
-      case 'empty':
-        return t`Please enter the code printed under the QR code.`;
-      case 'checksum':
-        return t`This code has a typo: check each character and try again.`;
-      default:
-        return t`A container code has 11 letters and digits, like 8B3GG-1FWKZ-Y.`;
-    }
-  }
-
-  function serverText(code: string, message: string): string {
-    switch (code) {
-      case 'CONTAINER_CODE_FORMAT':
-        return problemText('format');
-      case 'CONTAINER_CHECKSUM':
-        return problemText('checksum');
-      case 'CONTAINER_UNKNOWN':
-        return t`Sorry, we don't recognise this code.`;
-      case 'CONTAINER_OTHER_MARKET':
-        return t`This container belongs to another country's program and cannot be returned here.`;
-      case 'CONTAINER_ALREADY_PENDING':
-        return t`This container has already been scanned and is waiting for check-in.`;
-      case 'SCAN_TOO_OLD':
-        return t`This scan is too old to be recorded.`;
-      case 'NETWORK':
-        return t`You seem to be offline. Please try again when you are connected.`;
-      default:
-        return message || t`Something went wrong`;
-    }
-  }
-
   function fail(text: string) {
     setError(text);
     requestAnimationFrame(() => document.getElementById('container-code')?.focus());
@@ -97,7 +66,7 @@ export function ScanForm() {
     event.preventDefault();
     const checked = validateContainerCode(code);
     if (!checked.ok) {
-      fail(problemText(checked.problem));
+      fail(codeProblemText(checked.problem, true));
       return;
     }
     setError(undefined);
@@ -105,7 +74,7 @@ export function ScanForm() {
     void submitScan(checked.code)
       .then((outcome) => {
         if (outcome.kind === 'refused') {
-          fail(serverText(outcome.code, outcome.message));
+          fail(scanRefusalText(outcome.code, outcome.message));
           return;
         }
         setCode('');
