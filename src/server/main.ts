@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { seedContent } from './modules/content/content';
 import { seedCatalogue } from './modules/wallet/catalogue';
 import { seedDemoData } from './seed/demo';
@@ -17,8 +18,10 @@ async function main() {
           url: config.databaseUrl,
           onIdleConnectionError: (error) => process.stderr.write(`PostgreSQL dropped an idle connection: ${error.message}\n`),
         }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite'), role: 'server' },
   );
+  // A crash that still runs exit handlers leaves no lock behind (kill -9 leaves a stale one, which the next start clears).
+  process.once('exit', () => database.lock?.release());
   const app = await buildApp({ config, db: database.db });
   // The catalogue is reference data, not demo data: every start brings it up to date.
   await seedCatalogue(database.db);
@@ -44,6 +47,9 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  // The operator CLI finds the server through the lock and talks to it over loopback.
+  if (address && typeof address === 'object') database.lock?.update({ url: `http://127.0.0.1:${address.port}` });
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const where = database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)';
   const lines = [
@@ -64,7 +70,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(`Roundtrip could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

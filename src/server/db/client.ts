@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,6 +19,8 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The embedded database's folder lock (absent for PostgreSQL and in-memory PGlite). */
+  lock?: DataDirLock;
   close(): Promise<void>;
 }
 
@@ -27,17 +30,35 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 const migrationLockKey = 727_413_201;
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | undefined }
+  /** role names the holder in the folder's lock (`server`, `ops`, `bench`): see data-dir-lock.ts. */
+  | { kind: 'pglite'; dataDir: string | undefined; role?: string }
   | { kind: 'postgres'; url: string; onIdleConnectionError?: (error: Error) => void };
 
 /** Open the database and bring its schema up to date. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'pglite') {
-    if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-    const client = await PGlite.create(target.dataDir);
-    const db = drizzlePglite({ client, schema });
-    await migratePglite(db, { migrationsFolder });
-    return { db, kind: 'pglite', close: () => client.close() };
+    let lock: DataDirLock | undefined;
+    if (target.dataDir) {
+      mkdirSync(path.dirname(target.dataDir), { recursive: true });
+      lock = acquireDataDirLock(target.dataDir, target.role ?? 'server');
+      mkdirSync(target.dataDir, { recursive: true });
+    }
+    try {
+      const client = await PGlite.create(target.dataDir);
+      const db = drizzlePglite({ client, schema });
+      await migratePglite(db, { migrationsFolder });
+      const close = async () => {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      };
+      return { db, kind: 'pglite', ...(lock ? { lock } : {}), close };
+    } catch (error) {
+      lock?.release();
+      throw error;
+    }
   }
 
   const pool = new pg.Pool({ connectionString: target.url, max: 10 });
