@@ -2,13 +2,15 @@ import path from 'node:path';
 import formBody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import type { Database, DatabaseHandle } from './db/client';
+import { createCustomerAnswers, type CustomerAnswers } from './http/customer-answers';
 import { registerErrorHandling } from './http/error-handler';
 import { createRateLimits, defaultLimitRules, type LimitRules, type RateLimits } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticApp } from './http/static-app';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerAccountRoutes } from './modules/accounts/routes';
+import { databaseSessionLookup, inProcessSessionLookup, type SessionLookup } from './modules/accounts/session-lookup';
 import { registerContactRoutes } from './modules/contact/routes';
 import { registerContentApiRoutes, registerLocaleFileRoutes } from './modules/content/routes';
 import { registerBinRoutes } from './modules/bins/routes';
@@ -25,6 +27,10 @@ export interface AppContext {
   db: Database;
   mailer: Mailer;
   rateLimits: RateLimits;
+  /** Access-token checks: in this process for the embedded database, in the database for a shared one. */
+  sessions: SessionLookup;
+  /** A customer's answers kept per data version, with ETags. */
+  answers: CustomerAnswers;
   /** The current time; tests move it to expire codes and tokens. */
   now: () => Date;
 }
@@ -32,6 +38,11 @@ export interface AppContext {
 export interface BuildAppOptions {
   config: Config;
   db: Database;
+  /**
+   * The embedded database's change feed (DatabaseHandle.listen). Given: this process is the only
+   * writer, and checks sessions and keeps answers in memory. Absent: every check asks the database.
+   */
+  listen?: DatabaseHandle['listen'];
   limitRules?: Partial<LimitRules>;
   now?: () => Date;
   /** A log level, or false for no log at all (tests). */
@@ -68,7 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: app.log,
   });
   const rateLimits = createRateLimits({ ...defaultLimitRules, ...config.rateLimits, ...options.limitRules }, config.redisUrl);
-  const context: AppContext = { config, db: options.db, mailer, rateLimits, now: options.now ?? (() => new Date()) };
+  const sessions = options.listen ? await inProcessSessionLookup(options.db, options.listen) : databaseSessionLookup(options.db);
+  const context: AppContext = { config, db: options.db, mailer, rateLimits, sessions, answers: createCustomerAnswers(), now: options.now ?? (() => new Date()) };
 
   app.addHook('onClose', async () => {
     mailer.close();

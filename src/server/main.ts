@@ -22,7 +22,7 @@ async function main() {
   );
   // A crash that still runs exit handlers leaves no lock behind (kill -9 leaves a stale one, which the next start clears).
   process.once('exit', () => database.lock?.release());
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, ...(database.listen ? { listen: database.listen } : {}) });
   // The catalogue is reference data, not demo data: every start brings it up to date.
   await seedCatalogue(database.db);
   // Page texts too: the bundled source is the starting point, operators' edits are kept.

@@ -21,6 +21,12 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** The embedded database's folder lock (absent for PostgreSQL and in-memory PGlite). */
   lock?: DataDirLock;
+  /**
+   * Embedded only: NOTIFY payloads of a channel. PGlite runs in this process and hands them over
+   * while the writing statement's COMMIT is answered, before its caller resumes, so a listener
+   * sees every change before anyone can read it (see customer-versions.ts).
+   */
+  listen?: (channel: string, onPayload: (payload: string) => void) => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -54,7 +60,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
           lock?.release();
         }
       };
-      return { db, kind: 'pglite', ...(lock ? { lock } : {}), close };
+      const listen = async (channel: string, onPayload: (payload: string) => void) => {
+        await client.listen(channel, onPayload);
+      };
+      return { db, kind: 'pglite', ...(lock ? { lock } : {}), listen, close };
     } catch (error) {
       lock?.release();
       throw error;

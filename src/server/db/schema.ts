@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -403,3 +403,15 @@ export const withdrawals = pgTable(
     check('withdrawals_method_valid', sql`${table.method} in ('TRANSFERWISE', 'PAYPAL', 'LINE')`),
   ],
 );
+
+/**
+ * A counter per customer, raised by triggers in the transaction of every write that changes what
+ * the customer's calls answer (scans, ledger, withdrawals, the account, its sessions). It is the
+ * validator of cached answers and ETags, and the embedded server's signal to drop what it cached
+ * (each raise is also a NOTIFY on `roundtrip_customer`). No foreign key: the row is a counter, and
+ * checking users on every raise would lock the account row for nothing.
+ */
+export const customerVersions = pgTable('customer_versions', {
+  userId: uuid('user_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -64,6 +64,8 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   const app = await buildApp({
     config,
     db: database.db,
+    // As in main.ts: the embedded database's change feed, so tests cover the in-process checks.
+    ...(database.listen ? { listen: database.listen } : {}),
     limitRules: { ...looseLimitRules, ...options.limitRules },
     now: clock.now,
     logger: false,

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../../app';
 import { ApiError } from '../../http/api-error';
-import { findAccessSession, type AuthenticatedSession } from './sessions';
+import { sha256Hex } from './secrets';
+import type { AuthenticatedSession } from './session-lookup';
 
 const sessions = new WeakMap<FastifyRequest, AuthenticatedSession>();
 
@@ -26,11 +27,11 @@ function unauthorized(reply: FastifyReply): ApiError {
  * Use it as `{ preHandler: authenticate(context) }`, then read the caller
  * with currentUserId(request) / currentSession(request).
  */
-export function authenticate(context: Pick<AppContext, 'db' | 'now'>): preHandlerAsyncHookHandler {
+export function authenticate(context: Pick<AppContext, 'sessions' | 'now'>): preHandlerAsyncHookHandler {
   return async function authenticateRequest(request, reply) {
     const token = bearerToken(request);
     if (!token) throw unauthorized(reply);
-    const session = await findAccessSession(context, token);
+    const session = await context.sessions.find(sha256Hex(token), context.now());
     if (!session) throw unauthorized(reply);
     sessions.set(request, session);
   };

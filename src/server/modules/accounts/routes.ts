@@ -63,8 +63,9 @@ export async function registerAccountRoutes(api: FastifyInstance, context: AppCo
     return reply.send(tokens);
   });
 
-  api.get('/user', { preHandler: requireUser }, async (request) => {
-    return { data: await getUser(context, currentUserId(request)) };
+  api.get('/user', { preHandler: requireUser }, async (request, reply) => {
+    const session = currentSession(request);
+    return context.answers.send(request, reply, session, async () => ({ data: await getUser(context, session.userId) }));
   });
 
   api.patch('/user', { preHandler: requireUser }, async (request) => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { TokenResponse } from '../../../domain/schemas/account';
 import type { AppContext } from '../../app';
 import type { Executor } from '../../db/client';
@@ -16,11 +16,6 @@ import { newOpaqueToken, sha256Hex } from './secrets';
  * second use means the token was copied, and the whole family is revoked.
  */
 export const refreshReuseGraceSeconds = 10;
-
-export interface AuthenticatedSession {
-  userId: string;
-  familyId: string;
-}
 
 type TokenContext = Pick<AppContext, 'config' | 'db' | 'now'>;
 
@@ -113,23 +108,4 @@ export async function revokeUserFamilies(db: Executor, userId: string, now: Date
     .update(sessionFamilies)
     .set({ revokedAt: now })
     .where(and(...conditions));
-}
-
-/** The session an access token belongs to, if the token is known, unexpired, its family alive and its user not deleted. */
-export async function findAccessSession(context: Pick<AppContext, 'db' | 'now'>, accessToken: string): Promise<AuthenticatedSession | undefined> {
-  const [found] = await context.db
-    .select({ userId: accessTokens.userId, familyId: accessTokens.familyId })
-    .from(accessTokens)
-    .innerJoin(sessionFamilies, eq(sessionFamilies.id, accessTokens.familyId))
-    .innerJoin(users, eq(users.id, accessTokens.userId))
-    .where(
-      and(
-        eq(accessTokens.tokenHash, sha256Hex(accessToken)),
-        gt(accessTokens.expiresAt, context.now()),
-        isNull(sessionFamilies.revokedAt),
-        isNull(users.deletedAt),
-      ),
-    )
-    .limit(1);
-  return found;
 }

@@ -7,7 +7,7 @@ import { users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { requestLanguage } from '../../http/language';
 import { parseInput } from '../../http/validation';
-import { authenticate, currentUserId } from '../accounts/authenticate';
+import { authenticate, currentSession, currentUserId } from '../accounts/authenticate';
 import { currencyOf, listProducts } from './catalogue';
 import { listTransactions } from './history';
 import { getBalance } from './ledger';
@@ -43,15 +43,21 @@ export async function registerWalletRoutes(api: FastifyInstance, context: AppCon
     return reply.status(created ? 201 : 200).send({ data: scan });
   });
 
-  api.get('/user/balance', { preHandler: requireUser }, async (request) => {
-    const user = await customerMarket(context, currentUserId(request));
-    return { data: await getBalance(context.db, user.id, user.currency) };
+  api.get('/user/balance', { preHandler: requireUser }, async (request, reply) => {
+    const session = currentSession(request);
+    return context.answers.send(request, reply, session, async () => {
+      const user = await customerMarket(context, session.userId);
+      return { data: await getBalance(context.db, user.id, user.currency) };
+    });
   });
 
-  api.get('/merged_transactions', { preHandler: requireUser }, async (request) => {
+  api.get('/merged_transactions', { preHandler: requireUser }, async (request, reply) => {
     const query = parseInput(transactionsQuery, request.query);
-    const user = await customerMarket(context, currentUserId(request));
-    return listTransactions(context.db, user, query, requestLanguage(request));
+    const session = currentSession(request);
+    return context.answers.send(request, reply, session, async () => {
+      const user = await customerMarket(context, session.userId);
+      return listTransactions(context.db, user, query, requestLanguage(request));
+    });
   });
 
   await api.register(async (ops) => registerOpsRoutes(ops, context), { prefix: '/ops' });

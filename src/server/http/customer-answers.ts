@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { AuthenticatedSession } from '../modules/accounts/session-lookup';
+import { requestLanguage } from './language';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** Smaller answers go as they are: compressing them costs more than it saves. */
+const compressAbove = 1024;
+
+interface Answer {
+  version: number;
+  etag: string;
+  json: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+}
+
+export interface CustomerAnswers {
+  /**
+   * Answer a customer's GET from what was computed for the same customer, URL and language at their
+   * current data version (AuthenticatedSession.version, raised by the database on every write that
+   * changes it), or compute and keep it. If-None-Match with the current ETag gets a 304.
+   */
+  send(request: FastifyRequest, reply: FastifyReply, session: AuthenticatedSession, compute: () => Promise<unknown>): Promise<FastifyReply>;
+}
+
+function etagOf(key: string, version: number): string {
+  return `"${version}-${createHash('sha256').update(key).digest('base64url').slice(0, 16)}"`;
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+}
+
+/** The encoding the client takes that we have, best first (brotli, then gzip). */
+function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Set(
+    acceptEncoding
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, quality]) => quality === undefined || !/^q=0(\.0*)?$/.test(quality.trim()))
+      .map(([name]) => name?.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+export function createCustomerAnswers(limits: { maxBytes: number } = { maxBytes: 64 * 1024 * 1024 }): CustomerAnswers {
+  const answers = new LRUCache<string, Answer>({
+    maxSize: limits.maxBytes,
+    sizeCalculation: (answer) => answer.json.length + (answer.gzip?.length ?? 0) + (answer.br?.length ?? 0) + 200,
+  });
+
+  async function build(key: string, version: number, compute: () => Promise<unknown>): Promise<Answer> {
+    const json = Buffer.from(JSON.stringify(await compute()));
+    const answer: Answer = { version, etag: etagOf(key, version), json };
+    if (json.length > compressAbove) {
+      // Once per version, off the event loop (zlib runs on libuv's thread pool).
+      [answer.gzip, answer.br] = await Promise.all([
+        gzipAsync(json, { level: 6 }),
+        brotliAsync(json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length } }),
+      ]);
+    }
+    return answer;
+  }
+
+  return {
+    async send(request, reply, session, compute) {
+      const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      const path = request.routeOptions.url ?? request.url.split('?')[0];
+      const key = `${session.userId}\u0000${requestLanguage(request)}\u0000${path}${search}`;
+      let answer = answers.get(key);
+      if (!answer || answer.version !== session.version) {
+        answer = await build(key, session.version, compute);
+        // A write may have raised the version while this was computed: the older one never replaces it.
+        const current = answers.get(key);
+        if (!current || current.version <= answer.version) answers.set(key, answer);
+      }
+      reply.header('etag', answer.etag);
+      reply.header('vary', 'authorization, accept-language, accept-encoding');
+      if (matches(request.headers['if-none-match'], answer.etag)) return reply.status(304).send();
+      reply.type('application/json; charset=utf-8');
+      const encoding = answer.gzip ? pickEncoding(request.headers['accept-encoding']) : undefined;
+      if (encoding === 'br' && answer.br) return reply.header('content-encoding', 'br').send(answer.br);
+      if (encoding === 'gzip' && answer.gzip) return reply.header('content-encoding', 'gzip').send(answer.gzip);
+      return reply.send(answer.json);
+    },
+  };
+}
