@@ -1,0 +1,98 @@
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, customer, loginTokens, testPassword } from '../testing/accounts';
+import { databaseKinds } from '../testing/databases';
+import type { TestApp } from '../testing/test-app';
+import { createWalletTestApp, issue, postScan } from '../testing/wallet';
+import { adjustBalance } from '../modules/wallet/operations';
+
+describe.each(databaseKinds)('answers kept per data version (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createWalletTestApp(kind);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const balanceOf = async (headers: Record<string, string>) => {
+    const response = await t.inject({ method: 'GET', url: '/api/v2/user/balance', headers });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ data: { balance: { value: string } } }>().data.balance.value;
+  };
+
+  it('shows a write made outside the request path (an operator adjustment) on the very next call', async () => {
+    const { user, headers } = await customer(t);
+    expect(await balanceOf(headers)).toBe('0.00');
+    expect(await balanceOf(headers)).toBe('0.00');
+    await adjustBalance(t.db, { userId: user.id, amount: '1.25', comment: 'Goodwill' }, t.clock.now());
+    expect(await balanceOf(headers)).toBe('1.25');
+    const history = await t.inject({ method: 'GET', url: '/api/v2/merged_transactions', headers });
+    expect(history.json<{ data: { category: string }[] }>().data.map((row) => row.category)).toEqual(['ADJUSTMENT']);
+  });
+
+  it('answers 304 to a matching If-None-Match until the customer’s data changes', async () => {
+    const { headers } = await customer(t);
+    const first = await t.inject({ method: 'GET', url: '/api/v2/merged_transactions', headers });
+    const etag = first.headers.etag;
+    expect(typeof etag).toBe('string');
+    const again = await t.inject({ method: 'GET', url: '/api/v2/merged_transactions', headers: { ...headers, 'if-none-match': String(etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const [code] = await issue(t, 'us-oat-milk-1l');
+    expect((await postScan(t, headers, code!)).statusCode).toBe(201);
+    const changed = await t.inject({ method: 'GET', url: '/api/v2/merged_transactions', headers: { ...headers, 'if-none-match': String(etag) } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json<{ data: { status: string }[] }>().data.map((row) => row.status)).toEqual(['PENDING']);
+  });
+
+  it('keeps one customer’s answer and ETag from another, and a language’s from another', async () => {
+    const first = await customer(t);
+    const second = await customer(t);
+    await adjustBalance(t.db, { userId: first.user.id, amount: '3.00', comment: 'Goodwill' }, t.clock.now());
+    const a = await t.inject({ method: 'GET', url: '/api/v2/user', headers: first.headers });
+    const b = await t.inject({ method: 'GET', url: '/api/v2/user', headers: { ...second.headers, 'if-none-match': String(a.headers.etag) } });
+    expect(b.statusCode).toBe(200);
+    expect(b.json<{ data: { email: string } }>().data.email).toBe(second.fields.email);
+    expect(await balanceOf(second.headers)).toBe('0.00');
+    const english = await t.inject({ method: 'GET', url: '/api/v2/user/balance', headers: first.headers });
+    const french = await t.inject({ method: 'GET', url: '/api/v2/user/balance', headers: { ...first.headers, 'accept-language': 'fr-FR', 'if-none-match': String(english.headers.etag) } });
+    expect(french.statusCode).toBe(200);
+  });
+
+  it('compresses a large history for a client that takes gzip, and the JSON is the same', async () => {
+    const { user, headers } = await customer(t);
+    for (let index = 0; index < 40; index += 1) {
+      await adjustBalance(t.db, { userId: user.id, amount: '0.10', comment: `Goodwill number ${index}` }, t.clock.now());
+    }
+    const plain = await t.inject({ method: 'GET', url: '/api/v2/merged_transactions?items_per_page=100', headers });
+    const zipped = await t.inject({ method: 'GET', url: '/api/v2/merged_transactions?items_per_page=100', headers: { ...headers, 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+    expect(plain.json<{ data: unknown[] }>().data).toHaveLength(40);
+  });
+
+  it('refuses a token at once after sign-out everywhere, even one answered a moment before', async () => {
+    const { fields, headers } = await customer(t);
+    const other = await loginTokens(t, fields.email);
+    expect((await t.inject({ method: 'GET', url: '/api/v2/user', headers: bearer(other.access_token) })).statusCode).toBe(200);
+    const changed = await t.inject({
+      method: 'POST',
+      url: '/api/v2/user/change_password',
+      headers,
+      payload: { current_password: testPassword, password: 'another long passphrase', password_confirmation: 'another long passphrase' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: '/api/v2/user', headers: bearer(other.access_token) })).statusCode).toBe(401);
+    expect((await t.inject({ method: 'GET', url: '/api/v2/user/balance', headers: bearer(other.access_token) })).statusCode).toBe(401);
+  });
+
+  it('refuses a deleted customer’s token at once', async () => {
+    const { headers } = await customer(t);
+    expect(await balanceOf(headers)).toBe('0.00');
+    const deleted = await t.inject({ method: 'DELETE', url: '/api/v2/user', headers, payload: { password: testPassword, confirm: true } });
+    expect(deleted.statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: '/api/v2/user/balance', headers })).statusCode).toBe(401);
+  });
+});
