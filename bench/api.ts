@@ -19,21 +19,26 @@ export interface LoadFigures {
 export interface ApiCase {
   name: string;
   database: 'pglite' | 'postgres' | 'none';
+  /** 32, or 1 for the one-client-at-a-time latency of a call. */
+  connections: number;
   figures: LoadFigures;
-  /** requests/s of this case over the baseline's. */
+  /** requests/s of this case over the bare Fastify route's. */
   ratioToBaseline: number | null;
+  /** requests/s of this case over the same server's /healthz, measured just before it (same process, same run). */
+  ratioToHealthz: number | null;
 }
 
-const connections = 50;
+/** A shop's drop-off queue, or a phone's start with its handful of calls times many customers. */
+const connections = 32;
 /** Enough never-scanned codes that every POST /scans of a run records a new scan. */
 const codesToScan = 40_000;
 
 type Request = { method?: 'GET' | 'POST'; path: string; headers?: Record<string, string>; setupRequest?: (request: { body?: string }) => { body?: string } };
 
-async function load(baseUrl: string, request: Request, seconds: number): Promise<LoadFigures> {
+async function load(baseUrl: string, request: Request, seconds: number, clients = connections): Promise<LoadFigures> {
   const result = await autocannon({
     url: baseUrl,
-    connections,
+    connections: clients,
     duration: seconds,
     // Keys left undefined make autocannon's workers hang: set only the ones this request has.
     requests: [
@@ -99,7 +104,7 @@ export async function benchApi(options: { seconds: number; postgresUrl: string |
   const baseline = await startServer('bench/baseline-server.ts', {}, '/constant', 18_090);
   const baselineFigures = await load(baseline.url, { path: '/constant' }, options.seconds);
   await baseline.stop();
-  cases.push({ name: 'bare Fastify route (baseline)', database: 'none', figures: baselineFigures, ratioToBaseline: 1 });
+  cases.push({ name: 'bare Fastify route (baseline)', database: 'none', connections, figures: baselineFigures, ratioToBaseline: 1, ratioToHealthz: null });
 
   const kinds: ('pglite' | 'postgres')[] = options.postgresUrl ? ['pglite', 'postgres'] : ['pglite'];
   for (const kind of kinds) {
@@ -111,7 +116,8 @@ export async function benchApi(options: { seconds: number; postgresUrl: string |
       const first = await startServer('src/server/main.ts', serverEnv, '/readyz', 18_091);
       await first.stop();
       options.log(`api (${kind}): 10,000 history rows and ${codesToScan} codes to scan`);
-      const handle = await openDatabase(database.target);
+      // The server has stopped: the seeding may open the embedded folder now (its lock says who holds it).
+      const handle = await openDatabase(database.target.kind === 'pglite' ? { ...database.target, role: 'bench' } : database.target);
       let codes: string[];
       try {
         await seedLongHistory(handle.db, demoCustomer.email);
@@ -144,10 +150,26 @@ export async function benchApi(options: { seconds: number; postgresUrl: string |
             },
           },
         ];
+        const ratio = (value: number, to: number) => Number((value / to).toFixed(3));
+        options.log(`api (${kind}): GET /healthz`);
+        const healthz = await load(server.url, { path: '/healthz' }, options.seconds);
+        cases.push({ name: 'GET /healthz (this server)', database: kind, connections, figures: healthz, ratioToBaseline: ratio(healthz.requestsPerSecond, baselineFigures.requestsPerSecond), ratioToHealthz: 1 });
         for (const { name, request } of requests) {
           options.log(`api (${kind}): ${name}`);
           const figures = await load(server.url, request, options.seconds);
-          cases.push({ name, database: kind, figures, ratioToBaseline: Number((figures.requestsPerSecond / baselineFigures.requestsPerSecond).toFixed(3)) });
+          cases.push({
+            name,
+            database: kind,
+            connections,
+            figures,
+            ratioToBaseline: ratio(figures.requestsPerSecond, baselineFigures.requestsPerSecond),
+            ratioToHealthz: ratio(figures.requestsPerSecond, healthz.requestsPerSecond),
+          });
+          if (name.startsWith('GET /api/v2/merged_transactions')) {
+            options.log(`api (${kind}): ${name}, one client at a time`);
+            const single = await load(server.url, request, options.seconds, 1);
+            cases.push({ name, database: kind, connections: 1, figures: single, ratioToBaseline: null, ratioToHealthz: null });
+          }
         }
         if (next > codes.length) options.log(`api (${kind}): ran out of fresh codes after ${codes.length} scans; later scans were retries`);
       } finally {

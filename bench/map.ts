@@ -58,7 +58,7 @@ const usCities = [
 
 /** Bins as a big market would have them: most in cities, the rest spread over the country. */
 async function seedBins(dataDir: string, count: number): Promise<void> {
-  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite'), role: 'bench' });
   try {
     const retailers = ['bench-grocer', 'bench-market', 'bench-pantry', 'bench-co-op'];
     for (const id of retailers) await saveRetailer(database.db, { id, name: `Bench ${id.slice(6)}` });

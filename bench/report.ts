@@ -10,13 +10,13 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 function apiTable(api: ApiCase[], seconds: number): string[] {
   if (api.length === 0) return [];
   return [
-    `### API (autocannon, 50 connections, ${seconds} s each)`,
+    `### API (autocannon, ${seconds} s each; /healthz is the same server's, measured in the same run)`,
     '',
-    '| call | database | req/s | p50 | p99 | ratio to baseline |',
-    '|---|---|---:|---:|---:|---:|',
+    '| call | database | connections | req/s | p50 | p99 | ratio to /healthz | ratio to bare Fastify |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
     ...api.map(
       (entry) =>
-        `| ${entry.name} | ${entry.database} | ${entry.figures.requestsPerSecond} | ${entry.figures.p50Ms} ms | ${entry.figures.p99Ms} ms | ${entry.ratioToBaseline === null ? '' : entry.ratioToBaseline.toFixed(3)}${entry.figures.non2xx > 0 ? ` (${entry.figures.non2xx} non-2xx!)` : ''} |`,
+        `| ${entry.name} | ${entry.database} | ${entry.connections} | ${entry.figures.requestsPerSecond} | ${entry.figures.p50Ms} ms | ${entry.figures.p99Ms} ms | ${entry.ratioToHealthz === null ? '' : entry.ratioToHealthz.toFixed(2)} | ${entry.ratioToBaseline === null ? '' : entry.ratioToBaseline.toFixed(3)}${entry.figures.non2xx > 0 ? ` (${entry.figures.non2xx} non-2xx!)` : ''} |`,
     ),
     '',
   ];
