@@ -59,6 +59,20 @@ export function createCustomerAnswers(limits: { maxBytes: number } = { maxBytes:
     sizeCalculation: (answer) => answer.json.length + (answer.gzip?.length ?? 0) + (answer.br?.length ?? 0) + 200,
   });
 
+  // Calls that miss together wait for one computation: 32 phones opening the same history at once
+  // would otherwise each run the same query, one after the other on an embedded database.
+  const inFlight = new Map<string, { version: number; answer: Promise<Answer> }>();
+
+  function buildOnce(key: string, version: number, compute: () => Promise<unknown>): Promise<Answer> {
+    const running = inFlight.get(key);
+    if (running && running.version === version) return running.answer;
+    const answer = build(key, version, compute).finally(() => {
+      if (inFlight.get(key)?.answer === answer) inFlight.delete(key);
+    });
+    inFlight.set(key, { version, answer });
+    return answer;
+  }
+
   async function build(key: string, version: number, compute: () => Promise<unknown>): Promise<Answer> {
     const json = Buffer.from(JSON.stringify(await compute()));
     const answer: Answer = { version, etag: etagOf(key, version), json };
@@ -79,7 +93,7 @@ export function createCustomerAnswers(limits: { maxBytes: number } = { maxBytes:
       const key = `${session.userId}\u0000${requestLanguage(request)}\u0000${path}${search}`;
       let answer = answers.get(key);
       if (!answer || answer.version !== session.version) {
-        answer = await build(key, session.version, compute);
+        answer = await buildOnce(key, session.version, compute);
         // A write may have raised the version while this was computed: the older one never replaces it.
         const current = answers.get(key);
         if (!current || current.version <= answer.version) answers.set(key, answer);

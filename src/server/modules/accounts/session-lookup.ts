@@ -86,22 +86,36 @@ export async function inProcessSessionLookup(
   const query = prepareSessionQuery(db);
   const versions = new LRUCache<string, number>({ max: limits.customers });
   const sessions = new LRUCache<string, FoundSession>({ max: limits.sessions });
+  // Checks of one token that overlap share one query, unless anything changed since it started
+  // (then the later call must see the change, and asks on its own).
+  const inFlight = new Map<string, { changesSeen: number; found: Promise<FoundSession | undefined> }>();
+  let changes = 0;
   const learn = (userId: string, version: number) => {
     // Versions only go up; a late answer of an older read must not take one back.
     if ((versions.get(userId) ?? -1) < version) versions.set(userId, version);
   };
   await listen(customerVersionChannel, (payload) => {
     const [userId, version] = payload.split(':');
+    changes += 1;
     if (userId && version) learn(userId, Number(version));
   });
+  const queryOnce = (tokenHash: string, now: Date) => {
+    const running = inFlight.get(tokenHash);
+    if (running && running.changesSeen === changes) return running.found;
+    const found = query(tokenHash, now).finally(() => {
+      if (inFlight.get(tokenHash)?.found === found) inFlight.delete(tokenHash);
+    });
+    inFlight.set(tokenHash, { changesSeen: changes, found });
+    return found;
+  };
   return {
     async find(tokenHash, now) {
       const cached = sessions.get(tokenHash);
       if (cached && cached.expiresAt > now && versions.get(cached.userId) === cached.version) {
         return { userId: cached.userId, familyId: cached.familyId, version: cached.version };
       }
-      const found = await query(tokenHash, now);
-      if (!found) {
+      const found = await queryOnce(tokenHash, now);
+      if (!found || found.expiresAt <= now) {
         sessions.delete(tokenHash);
         return undefined;
       }
