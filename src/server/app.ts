@@ -18,6 +18,7 @@ import { openPaymentCipher } from './modules/payments/encryption';
 import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerWalletRoutes } from './modules/wallet/routes';
 import { registerWithdrawalRoutes } from './modules/withdrawals/routes';
+import { registerOpsCommandRoute } from './ops/commands-route';
 
 /** What every module may use: passed in, never imported as a global, so tests build their own. */
 export interface AppContext {
@@ -27,6 +28,8 @@ export interface AppContext {
   rateLimits: RateLimits;
   /** The current time; tests move it to expire codes and tokens. */
   now: () => Date;
+  /** The operator key kept in DATA_DIR for the ops CLI of this machine (ops/local-key.ts); loopback only. */
+  opsLocalKey?: string;
 }
 
 export interface BuildAppOptions {
@@ -34,6 +37,8 @@ export interface BuildAppOptions {
   db: Database;
   limitRules?: Partial<LimitRules>;
   now?: () => Date;
+  /** Accepted in X-Ops-Key from loopback only, beside OPS_KEY (main.ts makes it for PGlite without OPS_KEY). */
+  opsLocalKey?: string;
   /** A log level, or false for no log at all (tests). */
   logger?: false | { level: string };
 }
@@ -68,7 +73,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: app.log,
   });
   const rateLimits = createRateLimits({ ...defaultLimitRules, ...config.rateLimits, ...options.limitRules }, config.redisUrl);
-  const context: AppContext = { config, db: options.db, mailer, rateLimits, now: options.now ?? (() => new Date()) };
+  const context: AppContext = {
+    config,
+    db: options.db,
+    mailer,
+    rateLimits,
+    now: options.now ?? (() => new Date()),
+    ...(options.opsLocalKey ? { opsLocalKey: options.opsLocalKey } : {}),
+  };
 
   app.addHook('onClose', async () => {
     mailer.close();
@@ -98,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerBinRoutes(api, context);
       await registerPaymentRoutes(api, context, paymentCipher);
       await registerWithdrawalRoutes(api, context, paymentCipher);
+      await api.register(async (ops) => registerOpsCommandRoute(ops, context, paymentCipher), { prefix: '/ops' });
     },
     { prefix: '/api/v2' },
   );
