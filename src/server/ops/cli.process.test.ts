@@ -50,7 +50,7 @@ async function startServer() {
   if (outcome !== 'ready') throw new Error(`the server did not start: ${outcome.stderr}`);
   const holder = readDataDirHolder(path.join(dataDir, 'pglite'));
   if (!holder?.url) throw new Error('the server holds no lock with its address');
-  const tryCode = /demo\.us@roundtrip\.example\s+a code to scan: (\w+)/.exec(server.output.stdout)?.[1];
+  const tryCode = /demo\.us@roundtrip\.example\s+a code to scan: (\S+)/.exec(server.output.stdout)?.[1];
   return { ...server, url: holder.url, tryCode };
 }
 
@@ -108,7 +108,7 @@ describe('npm run ops beside npm start (PGlite)', () => {
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({ id: crypto.randomUUID(), code: first.tryCode, scanned_at: new Date().toISOString() }),
     });
-    expect(scan.status, await scan.clone().text()).toBe(201);
+    expect(scan.status, `${first.tryCode}: ${await scan.clone().text()}`).toBe(201);
     const checkin = await ops('checkin', first.tryCode!);
     expect(checkin.code, checkin.stderr).toBe(0);
     const checkedIn = JSON.parse(checkin.stdout) as { checked_in: { code: string; deposit: { value: string } }[] };
