@@ -125,6 +125,7 @@ describe('the local operator key (PGlite, OPS_KEY unset)', () => {
     // From elsewhere the door does not exist, as without any key; a local proxy's relay is not local.
     expect((await products(t, { 'x-ops-key': localKey }, '203.0.113.9')).statusCode).toBe(404);
     expect((await products(t, { 'x-ops-key': localKey, 'x-forwarded-for': '203.0.113.9' }, '127.0.0.1')).statusCode).toBe(404);
+    expect((await products(t, { 'x-ops-key': localKey, 'x-real-ip': '203.0.113.9' }, '::ffff:127.0.0.1')).statusCode).toBe(404);
     // The other operator routes share the guard.
     const checkin = await t.inject({ method: 'POST', url: '/api/v2/ops/checkins', headers: { 'x-ops-key': localKey }, payload: { codes: ['X'] } });
     expect(checkin.statusCode).toBe(200);

@@ -35,6 +35,8 @@ function digest(value: string): Buffer {
 }
 
 const loopbackAddresses = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+/** What a reverse proxy adds to what it relays (nginx, Caddy, HAProxy, load balancers). */
+const forwardingHeaders = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
 
 /**
  * A request from this machine: its socket comes from loopback (not `request.ip`, which a proxy
@@ -44,7 +46,7 @@ const loopbackAddresses = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 function isLocalRequest(request: FastifyRequest): boolean {
   const address = request.socket.remoteAddress;
   if (address === undefined || !loopbackAddresses.has(address)) return false;
-  return request.headers['x-forwarded-for'] === undefined && request.headers.forwarded === undefined;
+  return forwardingHeaders.every((name) => request.headers[name] === undefined);
 }
 
 /**
