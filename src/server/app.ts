@@ -20,6 +20,7 @@ import { openPaymentCipher } from './modules/payments/encryption';
 import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerWalletRoutes } from './modules/wallet/routes';
 import { registerWithdrawalRoutes } from './modules/withdrawals/routes';
+import { registerOpsCommandRoute } from './ops/commands-route';
 
 /** What every module may use: passed in, never imported as a global, so tests build their own. */
 export interface AppContext {
@@ -33,6 +34,8 @@ export interface AppContext {
   answers: CustomerAnswers;
   /** The current time; tests move it to expire codes and tokens. */
   now: () => Date;
+  /** The operator key kept in DATA_DIR for the ops CLI of this machine (ops/local-key.ts); loopback only. */
+  opsLocalKey?: string;
 }
 
 export interface BuildAppOptions {
@@ -45,6 +48,8 @@ export interface BuildAppOptions {
   listen?: DatabaseHandle['listen'];
   limitRules?: Partial<LimitRules>;
   now?: () => Date;
+  /** Accepted in X-Ops-Key from loopback only, beside OPS_KEY (main.ts makes it for PGlite without OPS_KEY). */
+  opsLocalKey?: string;
   /** A log level, or false for no log at all (tests). */
   logger?: false | { level: string };
 }
@@ -80,7 +85,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const rateLimits = createRateLimits({ ...defaultLimitRules, ...config.rateLimits, ...options.limitRules }, config.redisUrl);
   const sessions = options.listen ? await inProcessSessionLookup(options.db, options.listen) : databaseSessionLookup(options.db);
-  const context: AppContext = { config, db: options.db, mailer, rateLimits, sessions, answers: createCustomerAnswers(), now: options.now ?? (() => new Date()) };
+  const context: AppContext = {
+    config,
+    db: options.db,
+    mailer,
+    rateLimits,
+    sessions,
+    answers: createCustomerAnswers(),
+    now: options.now ?? (() => new Date()),
+    ...(options.opsLocalKey ? { opsLocalKey: options.opsLocalKey } : {}),
+  };
 
   app.addHook('onClose', async () => {
     mailer.close();
@@ -110,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerBinRoutes(api, context);
       await registerPaymentRoutes(api, context, paymentCipher);
       await registerWithdrawalRoutes(api, context, paymentCipher);
+      await api.register(async (ops) => registerOpsCommandRoute(ops, context, paymentCipher), { prefix: '/ops' });
     },
     { prefix: '/api/v2' },
   );

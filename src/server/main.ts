@@ -7,6 +7,7 @@ import { seedContent } from './modules/content/content';
 import { seedCatalogue } from './modules/wallet/catalogue';
 import { seedDemoData } from './seed/demo';
 import { openPaymentCipher } from './modules/payments/encryption';
+import { ensureLocalOpsKey } from './ops/local-key';
 
 async function main() {
   const config = loadConfig();
@@ -22,7 +23,15 @@ async function main() {
   );
   // A crash that still runs exit handlers leaves no lock behind (kill -9 leaves a stale one, which the next start clears).
   process.once('exit', () => database.lock?.release());
-  const app = await buildApp({ config, db: database.db, ...(database.listen ? { listen: database.listen } : {}) });
+  // PGlite: the ops CLI cannot open the folder the server holds, so it sends its commands here with
+  // this key (loopback only) when the operator has set no OPS_KEY.
+  const opsLocalKey = database.kind === 'pglite' && !config.opsKey ? ensureLocalOpsKey(config.dataDir) : undefined;
+  const app = await buildApp({
+    config,
+    db: database.db,
+    ...(database.listen ? { listen: database.listen } : {}),
+    ...(opsLocalKey ? { opsLocalKey } : {}),
+  });
   // The catalogue is reference data, not demo data: every start brings it up to date.
   await seedCatalogue(database.db);
   // Page texts too: the bundled source is the starting point, operators' edits are kept.

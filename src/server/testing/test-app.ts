@@ -33,6 +33,8 @@ export interface TestAppOptions {
   smtpUrl?: string;
   limitRules?: Partial<LimitRules>;
   env?: Record<string, string>;
+  /** The operator key a PGlite server keeps in DATA_DIR for the CLI (accepted from loopback only). */
+  opsLocalKey?: string;
 }
 
 export interface TestApp {
@@ -69,6 +71,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     limitRules: { ...looseLimitRules, ...options.limitRules },
     now: clock.now,
     logger: false,
+    ...(options.opsLocalKey ? { opsLocalKey: options.opsLocalKey } : {}),
   });
   await app.ready();
   return {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { binImportReasons } from '../../../domain/bins';
 import { countryCodes, type CountryCode } from '../../../domain/markets';
 import { retailerIdPattern } from '../../../domain/bins';
@@ -30,6 +29,8 @@ export interface BinsCommandOptions {
   country?: string;
   name?: string;
   dryRun?: boolean;
+  /** The import file's text: read from disk by the CLI, or taken from what the CLI sent to the server. */
+  readFile(name: string): string;
 }
 
 /** `npm run ops -- bins …`; answers the text to print and the exit code. */
@@ -39,9 +40,15 @@ export async function runBinsCommand(db: Database, args: string[], options: Bins
     case 'import': {
       const [file] = rest;
       if (!file) return { output: `bins import needs a file\n\n${binsUsage}`, exitCode: 2 };
+      let text: string;
+      try {
+        text = options.readFile(file);
+      } catch (error) {
+        return { output: `${file}: ${error instanceof Error ? error.message : String(error)}\n`, exitCode: 2 };
+      }
       let rows;
       try {
-        rows = parseBinsFile(file, readFileSync(file, 'utf8'));
+        rows = parseBinsFile(file, text);
       } catch (error) {
         if (error instanceof BinsFileError) return { output: `${file}: ${error.message}\n`, exitCode: 2 };
         throw error;

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../app';
+import { opsKeyGuard } from '../modules/wallet/ops-routes';
+import type { PaymentCipher } from '../modules/payments/encryption';
+import { parseInput } from '../http/validation';
+import { runOpsCommand } from './commands';
+import type { OpsIo, OutputFile } from './commands/types';
+
+const argument = z.string({ error: 'invalidValue' }).max(100_000, { error: 'tooLong' });
+const fileName = z.string({ error: 'invalidValue' }).min(1, { error: 'required' }).max(4096, { error: 'tooLong' });
+
+export const opsCommandBody = z.strictObject({
+  /** A command line as `npm run ops --` takes it, e.g. ["adjust", "--email", "a@b.c", "--amount", "1.00", "--comment", "x"]. */
+  argv: z.array(argument, { error: 'required' }).min(1, { error: 'required' }).max(10_000, { error: 'tooLong' }),
+  /** The input files the command line names (content import, bins import), by the name used there. */
+  files: z.record(fileName, z.string({ error: 'invalidValue' })).optional(),
+  /** The operator's working directory: relative output paths are answered resolved against it. */
+  cwd: fileName.refine((value) => path.isAbsolute(value), { error: 'invalidValue' }).optional(),
+});
+
+export interface OpsCommandResult {
+  exit_code: number;
+  stdout: string;
+  stderr: string;
+  files: OutputFile[];
+}
+
+/** Input files and output paths can be large (a bins import, a sheet of many labels): more room than the API's 64 KB. */
+const commandBodyLimit = 32 * 1024 * 1024;
+
+/**
+ * POST /ops/commands: one `npm run ops` command line, run by the server on its own database.
+ * With PGlite the server is the only process that may open the folder, so the CLI sends its
+ * commands here; the answer carries what the CLI prints, its exit code, and the files it writes.
+ */
+export async function registerOpsCommandRoute(ops: FastifyInstance, context: AppContext, paymentCipher: PaymentCipher) {
+  ops.addHook('onRequest', opsKeyGuard(context));
+
+  ops.post('/commands', { bodyLimit: commandBodyLimit }, async (request) => {
+    const body = parseInput(opsCommandBody, request.body);
+    const stdout: string[] = [];
+    const stderr: string[] = [];
+    const files: OutputFile[] = [];
+    const io: OpsIo = {
+      db: context.db,
+      config: context.config,
+      paymentCipher: () => paymentCipher,
+      now: context.now(),
+      out: (text) => stdout.push(text),
+      err: (text) => stderr.push(text),
+      readFile(name) {
+        const text = body.files?.[name];
+        if (text === undefined) throw new Error('not sent with the command');
+        return text;
+      },
+      writeFile: (file) => files.push(file),
+      // The server's own working directory means nothing to the operator: without theirs, a path stays as given.
+      resolvePath: (name) => (body.cwd ? path.resolve(body.cwd, name) : path.normalize(name)),
+    };
+    const exitCode = await runOpsCommand(body.argv, io);
+    return { data: { exit_code: exitCode, stdout: stdout.join(''), stderr: stderr.join(''), files } satisfies OpsCommandResult };
+  });
+}

@@ -1,0 +1,24 @@
+import { closeDataRequest, listDataRequests } from '../../modules/privacy/dsar';
+import { isUuid, type OpsArguments } from './args';
+import { OpsUsageError, type OpsIo } from './types';
+
+/** `dsar list [--all]` and `dsar close <id>`: data-subject requests and their deadlines. */
+export async function dsarCommand({ values, positionals }: OpsArguments, io: OpsIo): Promise<number> {
+  const [action, id] = positionals;
+  if (action === 'list') {
+    const requests = await listDataRequests(io.db, { includeClosed: values.all === true, now: io.now });
+    for (const request of requests) {
+      const state = request.closed_at ? `closed ${request.closed_at.slice(0, 10)}` : request.overdue ? 'OVERDUE' : 'open';
+      const who = request.email ? `${request.name ?? ''} <${request.email}>` : '(erased with the account)';
+      io.out(`${request.id}  due ${request.due_at.slice(0, 10)}  ${state.padEnd(16)} ${request.kind.padEnd(13)} ${request.country_code}  ${who}\n`);
+    }
+    if (requests.length === 0) io.out(values.all ? 'No data-subject request.\n' : 'No open data-subject request.\n');
+    return 0;
+  }
+  if (action === 'close' && id) {
+    if (!isUuid(id)) throw new OpsUsageError('dsar close needs the id shown by dsar list');
+    io.out(`${JSON.stringify(await closeDataRequest(io.db, id, io.now), null, 2)}\n`);
+    return 0;
+  }
+  throw new OpsUsageError('dsar needs list [--all] or close <id>');
+}

@@ -1,0 +1,38 @@
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { PaymentCipher } from '../../modules/payments/encryption';
+
+/** A file a command writes: where the operator asked for it, and its content. */
+export interface OutputFile {
+  /** Absolute, in the operator's terms (resolved against the directory the CLI runs in). */
+  name: string;
+  content: string;
+  /** File mode; 0o600 for files holding personal or bank data. */
+  mode: number;
+}
+
+/**
+ * Everything a command touches besides its arguments. The CLI opening the database itself
+ * passes the real files and terminal; the server running a command sent by the CLI passes
+ * the files the CLI sent and collects what is printed and written, so one command behaves
+ * the same on both paths.
+ */
+export interface OpsIo {
+  db: Database;
+  config: Config;
+  /** Bank details: only `payouts export` needs them, so the key is read on first use. */
+  paymentCipher(): PaymentCipher;
+  now: Date;
+  out(text: string): void;
+  err(text: string): void;
+  /** An input file named on the command line (content import, bins import). Throws when unreadable. */
+  readFile(name: string): string;
+  writeFile(file: OutputFile): void;
+  /** A path named on the command line, made absolute against the operator's working directory. */
+  resolvePath(name: string): string;
+}
+
+/** A mistake in the command line: printed with exit code 2, as a usage error. */
+export class OpsUsageError extends Error {
+  override name = 'OpsUsageError';
+}

@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import { adjustBalance, cancelScan, checkIn, reject } from '../../modules/wallet/operations';
+import type { OpsArguments } from './args';
+import { OpsUsageError, type OpsIo } from './types';
+
+function print(io: OpsIo, value: unknown) {
+  io.out(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** `checkin <code>… [--note text]`: credit the deposits of pending scans. */
+export async function checkinCommand({ values, positionals }: OpsArguments, io: OpsIo): Promise<number> {
+  if (positionals.length === 0) throw new OpsUsageError('checkin needs at least one code');
+  print(io, await checkIn(io.db, positionals, io.now, values.note));
+  return 0;
+}
+
+/** `reject <code>… --reason text`: no money, the customer sees the reason. */
+export async function rejectCommand({ values, positionals }: OpsArguments, io: OpsIo): Promise<number> {
+  if (positionals.length === 0 || !values.reason) throw new OpsUsageError('reject needs codes and --reason');
+  print(io, await reject(io.db, positionals, values.reason, io.now));
+  return 0;
+}
+
+/** `cancel (--scan <id> | --code <code>) [--reason text]`. */
+export async function cancelCommand({ values }: OpsArguments, io: OpsIo): Promise<number> {
+  const { scan, code } = values;
+  const target = scan && !code ? { scanId: scan } : code && !scan ? { code } : undefined;
+  if (!target) throw new OpsUsageError('cancel needs --scan <id> or --code <code>');
+  print(io, await cancelScan(io.db, target, values.reason, io.now));
+  return 0;
+}
+
+/** `adjust (--email <e> | --user <id>) --amount <signed> --comment text [--id <uuid>]`. */
+export async function adjustCommand({ values }: OpsArguments, io: OpsIo): Promise<number> {
+  if ((!values.email && !values.user) || !values.amount || !values.comment) throw new OpsUsageError('adjust needs --email or --user, --amount and --comment');
+  print(
+    io,
+    await adjustBalance(io.db, { id: values.id ?? randomUUID(), userId: values.user, email: values.email, amount: values.amount, comment: values.comment }, io.now),
+  );
+  return 0;
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import type { DataDirHolder } from '../db/data-dir-lock';
+import { localOpsKeyPath, readLocalOpsKey } from './local-key';
+import type { OpsCommandResult } from './commands-route';
+
+const resultSchema = z.object({
+  data: z.object({
+    exit_code: z.number().int(),
+    stdout: z.string(),
+    stderr: z.string(),
+    files: z.array(z.object({ name: z.string().min(1), content: z.string(), mode: z.number().int() })),
+  }),
+});
+
+const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+
+export interface ServerTarget {
+  dataDir: string;
+  opsKey: string | undefined;
+  /** The PGlite folder the server holds, and its lock record (with the address it listens on). */
+  folder: string;
+  holder: DataDirHolder & { url: string };
+}
+
+export type SendAnswer = { ok: true; result: OpsCommandResult } | { ok: false; message: string };
+
+/** How long a server that holds the folder has to show it is alive, before the operator is told it is stuck. */
+const probeTimeoutMs = 10_000;
+
+function describe(target: ServerTarget): string {
+  return `the Roundtrip server holding ${target.folder} (process ${target.holder.pid}, ${target.holder.url})`;
+}
+
+function causeOf(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = error.cause;
+    if (cause instanceof Error) return 'code' in cause && typeof cause.code === 'string' ? cause.code : cause.message;
+    return error.name === 'TimeoutError' ? `no answer in ${probeTimeoutMs / 1000} s` : error.message;
+  }
+  return String(error);
+}
+
+/**
+ * Send one command line to the server that holds the PGlite folder. The key: OPS_KEY when set,
+ * else the local key the server keeps in DATA_DIR; when one is refused the other is tried (a
+ * server started with OPS_KEY makes no local key, and an older local key file may linger).
+ */
+export async function sendOpsCommand(target: ServerTarget, body: { argv: string[]; files: Record<string, string>; cwd: string }): Promise<SendAnswer> {
+  const keys = [...new Set([target.opsKey, readLocalOpsKey(target.dataDir)].filter((key): key is string => key !== undefined))];
+  if (keys.length === 0) {
+    return {
+      ok: false,
+      message: `${describe(target)} needs an operator key: set OPS_KEY to the server's, or restart the server without OPS_KEY so that it makes ${localOpsKeyPath(target.dataDir)}.`,
+    };
+  }
+  // A live process that does not answer (stopped, stuck) would leave the operator waiting with no word: ask first, briefly.
+  try {
+    await fetch(`${target.holder.url}/healthz`, { signal: AbortSignal.timeout(probeTimeoutMs) });
+  } catch (error) {
+    return { ok: false, message: `Cannot reach ${describe(target)}: ${causeOf(error)}. Nothing was changed; check that server, or stop it and run the command again.` };
+  }
+
+  let refused = '';
+  for (const key of keys) {
+    let response: Response;
+    try {
+      response = await fetch(`${target.holder.url}/api/v2/ops/commands`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-ops-key': key },
+        body: JSON.stringify(body),
+      });
+    } catch (error) {
+      return { ok: false, message: `Lost ${describe(target)} while it ran the command: ${causeOf(error)}. Check with a read command (list, show) whether it was done.` };
+    }
+    const payload: unknown = await response.json().catch(() => undefined);
+    if (response.ok) {
+      const parsed = resultSchema.safeParse(payload);
+      if (parsed.success) return { ok: true, result: parsed.data.data };
+      return { ok: false, message: `${describe(target)} gave an answer this CLI does not understand (a different version?).` };
+    }
+    const error = errorSchema.safeParse(payload);
+    const code = error.success ? error.data.error.code : '';
+    if (response.status === 403 || response.status === 404) {
+      refused = `${describe(target)} refused the operator key (${response.status}${code ? ` ${code}` : ''}): set OPS_KEY to the server's key.`;
+      continue;
+    }
+    return { ok: false, message: `${describe(target)} answered ${response.status}${code ? ` ${code}` : ''}${error.success ? `: ${error.data.error.message}` : ''}.` };
+  }
+  return { ok: false, message: refused };
+}
