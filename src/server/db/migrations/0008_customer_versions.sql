@@ -38,9 +38,37 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
+-- Sessions: an embedded server keeps checked access tokens in memory and drops a customer's on
+-- this signal (sign-out, revocation, a password change, deletion). Payload: the user id.
+CREATE FUNCTION sessions_changed_notify(changed uuid[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  changed_user uuid;
+BEGIN
+  FOR changed_user IN SELECT DISTINCT unnest(changed) LOOP
+    PERFORM pg_notify('roundtrip_session', changed_user::text);
+  END LOOP;
+END;
+$$;
+--> statement-breakpoint
+CREATE FUNCTION sessions_changed_from_new_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM sessions_changed_notify(ARRAY(SELECT user_id FROM new_rows));
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE FUNCTION sessions_changed_from_old_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM sessions_changed_notify(ARRAY(SELECT user_id FROM old_rows));
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+-- The account row feeds both: GET /user answers from it, and a deleted account has no session.
 CREATE FUNCTION customer_versions_from_users() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM customer_versions_raise(ARRAY(SELECT id FROM new_rows));
+  PERFORM sessions_changed_notify(ARRAY(SELECT id FROM new_rows));
   RETURN NULL;
 END;
 $$;
@@ -66,11 +94,11 @@ CREATE TRIGGER withdrawals_update_raises_version AFTER UPDATE ON withdrawals REF
 CREATE TRIGGER users_update_raises_version AFTER UPDATE ON users REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION customer_versions_from_users();
 --> statement-breakpoint
-CREATE TRIGGER session_families_update_raises_version AFTER UPDATE ON session_families REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION customer_versions_from_new_rows();
+CREATE TRIGGER session_families_update_notifies AFTER UPDATE ON session_families REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION sessions_changed_from_new_rows();
 --> statement-breakpoint
-CREATE TRIGGER session_families_delete_raises_version AFTER DELETE ON session_families REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION customer_versions_from_old_rows();
+CREATE TRIGGER session_families_delete_notifies AFTER DELETE ON session_families REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION sessions_changed_from_old_rows();
 --> statement-breakpoint
-CREATE TRIGGER access_tokens_delete_raises_version AFTER DELETE ON access_tokens REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION customer_versions_from_old_rows();
+CREATE TRIGGER access_tokens_delete_notifies AFTER DELETE ON access_tokens REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION sessions_changed_from_old_rows();

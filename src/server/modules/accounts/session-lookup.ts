@@ -70,13 +70,17 @@ export function databaseSessionLookup(db: Database): SessionLookup {
   };
 }
 
+/** NOTIFY channel of sessions_changed_notify (migration 0008): payload `<user id>`. */
+export const sessionChannel = 'roundtrip_session';
+
 /**
  * Embedded database (PGlite): this process is its only writer (the folder lock), and PGlite hands
- * each NOTIFY to us before the writer's COMMIT returns. So a version learnt from the channel is
- * the truth the moment anything could read it, and a session checked at version v stays valid
- * while its customer is still at v and its token has not expired: sign-out, revocation, password
- * change and deletion all raise the version in their own transaction. A call that finds the
- * customer at another version asks the database again.
+ * each NOTIFY to us before the writer's COMMIT returns. So what the two channels say is the truth
+ * the moment anything could read it:
+ * - a checked session stays valid until its token expires or its customer's sessions change
+ *   (sign-out, revocation, a password change, deletion: `roundtrip_session`);
+ * - the customer's data version is the last one announced on `roundtrip_customer`.
+ * A scan, a credit or a withdrawal changes the data, not the session: the next call reuses its check.
  */
 export async function inProcessSessionLookup(
   db: Database,
@@ -85,44 +89,67 @@ export async function inProcessSessionLookup(
 ): Promise<SessionLookup> {
   const query = prepareSessionQuery(db);
   const versions = new LRUCache<string, number>({ max: limits.customers });
-  const sessions = new LRUCache<string, FoundSession>({ max: limits.sessions });
-  // Checks of one token that overlap share one query, unless anything changed since it started
-  // (then the later call must see the change, and asks on its own).
+  const tokensOf = new Map<string, Set<string>>();
+  const sessions = new LRUCache<string, FoundSession>({
+    max: limits.sessions,
+    dispose: (found, tokenHash) => {
+      const tokens = tokensOf.get(found.userId);
+      tokens?.delete(tokenHash);
+      if (tokens?.size === 0) tokensOf.delete(found.userId);
+    },
+  });
+  // Raised by every session change: a check that started before one is not kept, and overlapping
+  // checks of one token share a query only while nothing changed.
+  let sessionChanges = 0;
   const inFlight = new Map<string, { changesSeen: number; found: Promise<FoundSession | undefined> }>();
-  let changes = 0;
+
   const learn = (userId: string, version: number) => {
     // Versions only go up; a late answer of an older read must not take one back.
     if ((versions.get(userId) ?? -1) < version) versions.set(userId, version);
   };
   await listen(customerVersionChannel, (payload) => {
     const [userId, version] = payload.split(':');
-    changes += 1;
     if (userId && version) learn(userId, Number(version));
   });
+  await listen(sessionChannel, (userId) => {
+    sessionChanges += 1;
+    for (const tokenHash of [...(tokensOf.get(userId) ?? [])]) sessions.delete(tokenHash);
+  });
+
+  const remember = (tokenHash: string, found: FoundSession) => {
+    sessions.set(tokenHash, found);
+    let tokens = tokensOf.get(found.userId);
+    if (!tokens) tokensOf.set(found.userId, (tokens = new Set()));
+    tokens.add(tokenHash);
+  };
+
   const queryOnce = (tokenHash: string, now: Date) => {
     const running = inFlight.get(tokenHash);
-    if (running && running.changesSeen === changes) return running.found;
-    const found = query(tokenHash, now).finally(() => {
-      if (inFlight.get(tokenHash)?.found === found) inFlight.delete(tokenHash);
-    });
-    inFlight.set(tokenHash, { changesSeen: changes, found });
+    if (running && running.changesSeen === sessionChanges) return running.found;
+    const changesSeen = sessionChanges;
+    const found = query(tokenHash, now)
+      .then((result) => {
+        if (result && result.expiresAt > now && changesSeen === sessionChanges) remember(tokenHash, result);
+        return result;
+      })
+      .finally(() => {
+        if (inFlight.get(tokenHash)?.found === found) inFlight.delete(tokenHash);
+      });
+    inFlight.set(tokenHash, { changesSeen, found });
     return found;
   };
+
   return {
     async find(tokenHash, now) {
       const cached = sessions.get(tokenHash);
-      if (cached && cached.expiresAt > now && versions.get(cached.userId) === cached.version) {
-        return { userId: cached.userId, familyId: cached.familyId, version: cached.version };
+      if (cached && cached.expiresAt > now) {
+        const version = versions.get(cached.userId);
+        if (version !== undefined) return { userId: cached.userId, familyId: cached.familyId, version };
       }
       const found = await queryOnce(tokenHash, now);
-      if (!found || found.expiresAt <= now) {
-        sessions.delete(tokenHash);
-        return undefined;
-      }
+      if (!found || found.expiresAt <= now) return undefined;
       learn(found.userId, found.version);
-      // Kept only when nothing moved while the query ran; otherwise the next call checks again.
-      if (versions.get(found.userId) === found.version) sessions.set(tokenHash, found);
-      return { userId: found.userId, familyId: found.familyId, version: found.version };
+      return { userId: found.userId, familyId: found.familyId, version: versions.get(found.userId) ?? found.version };
     },
   };
 }

@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { parseScannedPayload } from '../../../domain/container-codes';
 import type { Language } from '../../../domain/locales';
 import { maxScanAgeDays, scanClockSkewSeconds, type Scan, type ScanBody, type ScanStatus } from '../../../domain/schemas/wallet';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { containers, products, scans, users } from '../../db/schema';
+import { products, scans } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { productView, type ProductRow } from './catalogue';
 
@@ -52,11 +52,116 @@ function replay(found: { scan: ScanRow; product: ProductRow }, userId: string, c
   return { created: false, scan: scanView(found.scan, found.product, language) };
 }
 
+interface ScanRowJson {
+  id: string;
+  user_id: string;
+  container_code: string;
+  product_id: string;
+  status: string;
+  scanned_at: string;
+  created_at: string;
+}
+
+interface ProductRowJson {
+  id: string;
+  country_code: string;
+  currency: string;
+  container_type: string;
+  name_en: string;
+  name_fr: string;
+  name_ja: string;
+  image_url: string;
+  deposit_minor: number;
+  sort_order: number;
+  created_at: string;
+}
+
+interface RecordingOutcome {
+  existing: ScanRowJson | null;
+  inserted: ScanRowJson | null;
+  product: ProductRowJson | null;
+  customer_country: string | null;
+}
+
+function scanFromJson(row: ScanRowJson): ScanRow {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    containerCode: row.container_code,
+    productId: row.product_id,
+    status: row.status,
+    scannedAt: new Date(row.scanned_at),
+    creditedMinor: null,
+    checkinBatchId: null,
+    reason: null,
+    resolvedAt: null,
+    createdAt: new Date(row.created_at),
+  };
+}
+
+function productFromJson(row: ProductRowJson): ProductRow {
+  return {
+    id: row.id,
+    countryCode: row.country_code,
+    currency: row.currency,
+    containerType: row.container_type,
+    nameEn: row.name_en,
+    nameFr: row.name_fr,
+    nameJa: row.name_ja,
+    imageUrl: row.image_url,
+    depositMinor: row.deposit_minor,
+    sortOrder: row.sort_order,
+    createdAt: new Date(row.created_at),
+  };
+}
+
+/**
+ * One round trip: the scan of this id if it exists, the container's product, the customer's
+ * market, and the new pending scan when all agree. On an embedded database every statement costs
+ * the whole process a little, and a shop's drop-off queue sends these by the dozen.
+ */
+async function recordInOneStatement(db: Database, input: { id: string; userId: string; code: string; scannedAt: Date; now: Date }) {
+  const result = await db.execute(sql`
+    with existing as (
+      select id, user_id, container_code, product_id, status, scanned_at, created_at from scans where id = ${input.id}
+    ), target as (
+      select p.id, p.country_code from containers c join products p on p.id = c.product_id where c.code = ${input.code}
+    ), customer as (
+      select country_code from users where id = ${input.userId} and deleted_at is null
+    ), inserted as (
+      insert into scans (id, user_id, container_code, product_id, status, scanned_at, created_at)
+      select ${input.id}, ${input.userId}, ${input.code}, t.id, 'PENDING', ${input.scannedAt.toISOString()}::timestamptz, ${input.now.toISOString()}::timestamptz
+      from target t join customer u on u.country_code = t.country_code
+      where not exists (select 1 from existing)
+      on conflict (id) do nothing
+      returning id, user_id, container_code, product_id, status, scanned_at, created_at
+    )
+    select
+      (select row_to_json(e) from existing e) as existing,
+      (select row_to_json(i) from inserted i) as inserted,
+      (select row_to_json(p) from products p
+        where p.id = coalesce((select product_id from existing), (select id from target))) as product,
+      (select country_code from customer) as customer_country
+  `);
+  const [row] = (result as unknown as { rows: (RecordingOutcome | Record<keyof RecordingOutcome, string | null>)[] }).rows;
+  if (!row) throw new Error('the scan statement returned no row');
+  // PGlite hands json columns over parsed, node-postgres too; a driver that sends text is read the same.
+  const parse = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+  return {
+    existing: parse<ScanRowJson>(row.existing),
+    inserted: parse<ScanRowJson>(row.inserted),
+    product: parse<ProductRowJson>(row.product),
+    customerCountry: row.customer_country,
+  };
+}
+
 /**
  * POST /scans. Idempotent on the client's id: the primary key decides, so a
  * retry (even one racing the first request) finds the first record and never
  * makes a second. The partial unique index on pending scans decides who wins
- * when two people scan one container at once.
+ * when two people scan one container at once. Checks, in order: the code's
+ * form and checksum, the time of the scan, then in the database: a replay of
+ * this id, a known container, a live customer, the same market.
  */
 export async function recordScan(
   deps: ScanDeps,
@@ -67,35 +172,23 @@ export async function recordScan(
   const { db, now } = deps;
   const code = containerCodeOf(body.code, deps.publicUrl);
 
-  const existing = await findScanWithProduct(db, body.id);
-  if (existing) return replay(existing, userId, code, language);
-
   const scannedAt = new Date(body.scanned_at);
-  if (scannedAt.getTime() > now.getTime() + scanClockSkewSeconds * 1000) {
-    throw new ApiError(400, 'SCAN_IN_FUTURE', { scanned_at: 'invalidValue' });
-  }
-  if (scannedAt.getTime() < now.getTime() - maxScanAgeDays * 86_400_000) {
-    throw new ApiError(422, 'SCAN_TOO_OLD', { scanned_at: 'invalidValue' });
+  const timeProblem =
+    scannedAt.getTime() > now.getTime() + scanClockSkewSeconds * 1000
+      ? new ApiError(400, 'SCAN_IN_FUTURE', { scanned_at: 'invalidValue' })
+      : scannedAt.getTime() < now.getTime() - maxScanAgeDays * 86_400_000
+        ? new ApiError(422, 'SCAN_TOO_OLD', { scanned_at: 'invalidValue' })
+        : undefined;
+  if (timeProblem) {
+    // A retry of a scan recorded days ago is still a replay, not a late scan.
+    const existing = await findScanWithProduct(db, body.id);
+    if (existing) return replay(existing, userId, code, language);
+    throw timeProblem;
   }
 
-  const [container] = await db
-    .select({ product: products })
-    .from(containers)
-    .innerJoin(products, eq(products.id, containers.productId))
-    .where(eq(containers.code, code))
-    .limit(1);
-  if (!container) throw new ApiError(404, 'CONTAINER_UNKNOWN', { code: 'invalidValue' });
-  const [user] = await db.select({ countryCode: users.countryCode }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw new ApiError(401, 'UNAUTHORIZED');
-  if (container.product.countryCode !== user.countryCode) throw new ApiError(422, 'CONTAINER_OTHER_MARKET', { code: 'invalidValue' });
-
-  let inserted: ScanRow | undefined;
+  let outcome: Awaited<ReturnType<typeof recordInOneStatement>>;
   try {
-    [inserted] = await db
-      .insert(scans)
-      .values({ id: body.id, userId, containerCode: code, productId: container.product.id, status: 'PENDING', scannedAt, createdAt: now })
-      .onConflictDoNothing({ target: scans.id })
-      .returning();
+    outcome = await recordInOneStatement(db, { id: body.id, userId, code, scannedAt, now });
   } catch (error) {
     if (isUniqueViolation(error, 'scans_one_pending_per_container')) {
       // A concurrent retry of this very scan may have taken the container first: that is a replay, not a conflict.
@@ -105,8 +198,14 @@ export async function recordScan(
     }
     throw error;
   }
-  if (inserted) return { created: true, scan: scanView(inserted, container.product, language) };
+  const product = outcome.product && productFromJson(outcome.product);
+  if (outcome.existing && product) return replay({ scan: scanFromJson(outcome.existing), product }, userId, code, language);
+  if (outcome.inserted && product) return { created: true, scan: scanView(scanFromJson(outcome.inserted), product, language) };
+  if (!product) throw new ApiError(404, 'CONTAINER_UNKNOWN', { code: 'invalidValue' });
+  if (!outcome.customerCountry) throw new ApiError(401, 'UNAUTHORIZED');
+  if (product.countryCode !== outcome.customerCountry) throw new ApiError(422, 'CONTAINER_OTHER_MARKET', { code: 'invalidValue' });
 
+  // Nothing inserted although everything agreed: the id was taken between the snapshot and the insert.
   const raced = await findScanWithProduct(db, body.id);
   if (!raced) throw new Error('scan vanished after an id conflict');
   return replay(raced, userId, code, language);
