@@ -14,7 +14,7 @@ import { registerContentApiRoutes, registerLocaleFileRoutes } from './modules/co
 import { registerBinRoutes } from './modules/bins/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerPrivacyRoutes } from './modules/privacy/routes';
-import { openPaymentCipher } from './modules/payments/encryption';
+import { openCheckedPaymentCipher } from './modules/payments/key-check';
 import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerWalletRoutes } from './modules/wallet/routes';
 import { registerWithdrawalRoutes } from './modules/withdrawals/routes';
@@ -33,6 +33,8 @@ export interface BuildAppOptions {
   config: Config;
   db: Database;
   limitRules?: Partial<LimitRules>;
+  /** Names the shared counters in Redis (default `rt`): tests give each run its own. */
+  rateLimitPrefix?: string;
   now?: () => Date;
   /** A log level, or false for no log at all (tests). */
   logger?: false | { level: string };
@@ -40,6 +42,9 @@ export interface BuildAppOptions {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  // Bank details at rest: the key is read (or made, on a first start) and checked against the
+  // keys that sealed the stored values, before anything else is opened (throws PaymentKeyError).
+  const paymentCipher = await openCheckedPaymentCipher(config, options.db);
   const app = Fastify({
     logger:
       options.logger === false
@@ -67,16 +72,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailDir: path.join(config.dataDir, 'mail'),
     logger: app.log,
   });
-  const rateLimits = createRateLimits({ ...defaultLimitRules, ...config.rateLimits, ...options.limitRules }, config.redisUrl);
+  const rateLimits = createRateLimits({ ...defaultLimitRules, ...config.rateLimits, ...options.limitRules }, config.redisUrl, options.rateLimitPrefix);
   const context: AppContext = { config, db: options.db, mailer, rateLimits, now: options.now ?? (() => new Date()) };
 
   app.addHook('onClose', async () => {
     mailer.close();
     await rateLimits.close();
   });
-
-  // Bank details at rest: the key is read (or made, on a first start) before any request.
-  const paymentCipher = openPaymentCipher(config);
 
   registerErrorHandling(app);
   // The map's vector-tile style, when configured, is fetched from its own origin.

@@ -6,7 +6,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { seedContent } from './modules/content/content';
 import { seedCatalogue } from './modules/wallet/catalogue';
 import { seedDemoData } from './seed/demo';
-import { openPaymentCipher } from './modules/payments/encryption';
+import { openPaymentCipher, PaymentKeyError } from './modules/payments/encryption';
 
 async function main() {
   const config = loadConfig();
@@ -70,7 +70,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof PaymentKeyError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(`Roundtrip could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

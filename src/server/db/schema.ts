@@ -403,3 +403,17 @@ export const withdrawals = pgTable(
     check('withdrawals_method_valid', sql`${table.method} in ('TRANSFERWISE', 'PAYPAL', 'LINE')`),
   ],
 );
+
+// ---------------------------------------------------------------------------
+// Payment-data keys (issue 14).
+
+/**
+ * The keys that sealed the bank details stored in this database, by id, each with a verifier
+ * (an HMAC made with the key: proves an instance holds it, reveals nothing of it). An instance
+ * starts only if it holds every key listed here; a rotation leaves one row. See payments/key-check.ts.
+ */
+export const paymentDataKeys = pgTable('payment_data_keys', {
+  keyId: text('key_id').primaryKey(),
+  verifier: text('verifier').notNull(),
+  createdAt: createdAt(),
+});

@@ -40,13 +40,14 @@ export interface RateLimits {
 
 /**
  * Counters live in this process, or in Redis when REDIS_URL is set so that
- * every instance behind a load balancer shares them.
+ * every instance behind a load balancer shares them. Keys read `<keyPrefix>:<limit>:<key>`;
+ * instances that share counters must share the prefix.
  */
-export function createRateLimits(rules: LimitRules, redisUrl: string | undefined): RateLimits {
+export function createRateLimits(rules: LimitRules, redisUrl: string | undefined, keyPrefix = 'rt'): RateLimits {
   const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, lazyConnect: false }) : undefined;
   const limiters = Object.fromEntries(
     Object.entries(rules).map(([name, rule]) => {
-      const options = { keyPrefix: `rt:${name}`, points: rule.points, duration: rule.windowSeconds };
+      const options = { keyPrefix: `${keyPrefix}:${name}`, points: rule.points, duration: rule.windowSeconds };
       const limiter: RateLimiterAbstract = redis
         ? new RateLimiterRedis({ ...options, storeClient: redis })
         : new RateLimiterMemory(options);

@@ -15,7 +15,9 @@ import { isContentNamespace } from '../../domain/content/namespaces';
 import { isSupportedLocale } from '../../domain/markets';
 import { closeDataRequest, listDataRequests } from '../modules/privacy/dsar';
 import { binsUsage, runBinsCommand } from '../modules/bins/ops';
-import { openPaymentCipher } from '../modules/payments/encryption';
+import { openCheckedPaymentCipher } from '../modules/payments/key-check';
+import { generatePaymentDataKey, loadPaymentKeyring, createPaymentCipher, PaymentKeyError } from '../modules/payments/encryption';
+import { rotatePaymentDataKey } from '../modules/payments/key-rotation';
 import { manualPayoutProvider } from '../modules/withdrawals/manual-provider';
 import { exportPendingPayouts, listPendingPayouts, settleWithdrawal } from '../modules/withdrawals/withdrawals';
 
@@ -46,6 +48,10 @@ const usage = `Roundtrip operator tools: the same database as the server (DATA_D
   npm run ops -- payouts fail <id> --reason text [--cancel]
                                                          the payout failed (FAILED) or was stopped (CANCELLED):
                                                          the money goes back to the customer's balance
+  npm run ops -- payment-key generate                    print a new payment-data key (for PAYMENT_DATA_KEY)
+  npm run ops -- payment-key rotate [--new-key <base64>] re-seal every stored bank detail with a new key
+                                                         (made and printed once when not given); see the
+                                                         README (Payment-data key) before running it
 ${binsUsage}`;
 
 function fail(message: string): never {
@@ -115,6 +121,7 @@ async function main(argv: string[]) {
       'dry-run': { type: 'boolean' },
       reference: { type: 'string' },
       cancel: { type: 'boolean' },
+      'new-key': { type: 'string' },
     },
     });
   } catch (error) {
@@ -248,7 +255,7 @@ async function main(argv: string[]) {
           if (rows.length === 0) process.stdout.write('No pending payout.\n');
         } else if (action === 'export') {
           const directory = path.resolve(values.out ?? path.join(config.dataDir, 'payouts'));
-          const submission = await exportPendingPayouts(db, openPaymentCipher(config), manualPayoutProvider(directory), now);
+          const submission = await exportPendingPayouts(db, await openCheckedPaymentCipher(config, db), manualPayoutProvider(directory), now);
           process.stdout.write(`${submission.withdrawalIds.length} pending payout(s) written (bank details in clear: keep these files safe):\n`);
           for (const file of submission.files) process.stdout.write(`  ${file}\n`);
         } else if (action === 'complete' && id) {
@@ -260,11 +267,43 @@ async function main(argv: string[]) {
         }
         break;
       }
+      case 'payment-key': {
+        const [action] = positionals;
+        if (action === 'generate') {
+          process.stdout.write(`${generatePaymentDataKey().toString('base64')}\n`);
+        } else if (action === 'rotate') {
+          const given = values['new-key'];
+          if (given !== undefined && Buffer.from(given, 'base64').length !== 32) fail('--new-key must be 32 bytes in base64 (npm run ops -- payment-key generate)');
+          const newKey = given !== undefined ? Buffer.from(given, 'base64') : generatePaymentDataKey();
+          const keyring = loadPaymentKeyring(config);
+          const cipher = createPaymentCipher(keyring.current, keyring.readOnly);
+          const result = await rotatePaymentDataKey(db, cipher, newKey, keyring.source.kind === 'file' ? { keyFile: keyring.source.file } : {});
+          process.stdout.write(
+            `Re-sealed ${result.paymentMethods} saved payment method(s) and ${result.withdrawals} withdrawal destination(s) with key id ${result.keyId}` +
+              `${result.retiredKeyIds.length > 0 ? ` (no longer used: ${result.retiredKeyIds.join(', ')})` : ''}.\n`,
+          );
+          if (keyring.source.kind === 'file') {
+            process.stdout.write(`${keyring.source.file} now holds the new key: restart the server so it seals with it.\n`);
+          } else if (given === undefined) {
+            process.stdout.write(
+              `New payment-data key (shown this once, keep it with your secrets):\n\n  ${newKey.toString('base64')}\n\n` +
+                'Set PAYMENT_DATA_KEY to it on every instance and restart them; an instance still on the old key refuses to start.\n',
+            );
+          } else if (!newKey.equals(keyring.current)) {
+            process.stdout.write('Set PAYMENT_DATA_KEY to the new key on every instance and restart them (then drop PAYMENT_DATA_READ_KEYS).\n');
+          } else {
+            process.stdout.write('Every instance may now drop PAYMENT_DATA_READ_KEYS (restart them one by one).\n');
+          }
+        } else {
+          fail(`payment-key needs generate or rotate [--new-key <base64>]\n\n${usage}`);
+        }
+        break;
+      }
       default:
         fail(`unknown command ${command}\n\n${usage}`);
     }
   } catch (error) {
-    if (error instanceof ContentInputError) fail(error.message);
+    if (error instanceof ContentInputError || error instanceof PaymentKeyError) fail(error.message);
     if (error instanceof ApiError) fail(`${error.code}: ${errorMessages[error.code].en}${error.fields ? ` ${JSON.stringify(error.fields)}` : ''}`);
     throw error;
   } finally {
