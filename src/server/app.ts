@@ -73,6 +73,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: app.log,
   });
   const rateLimits = createRateLimits({ ...defaultLimitRules, ...config.rateLimits, ...options.limitRules }, config.redisUrl, options.rateLimitPrefix);
+  try {
+    await rateLimits.ready();
+  } catch (error) {
+    mailer.close();
+    await rateLimits.close();
+    throw error;
+  }
   const context: AppContext = { config, db: options.db, mailer, rateLimits, now: options.now ?? (() => new Date()) };
 
   app.addHook('onClose', async () => {
