@@ -57,13 +57,13 @@ export function keyIdOpening(cipher: PaymentCipher, value: SealedValue): string 
 }
 
 function whereTheKeyIs(source: PaymentKeySource): string {
-  return source.kind === 'env' ? 'PAYMENT_DATA_KEY' : `${source.file} (PAYMENT_DATA_KEY is not set)`;
+  return source.kind === 'env' ? 'PAYMENT_DATA_KEY' : `the file ${source.file}, as PAYMENT_DATA_KEY is not set`;
 }
 
 const whatToSet =
-  'Set PAYMENT_DATA_KEY (the same value on every instance) to the key the other instances use: ' +
-  'their PAYMENT_DATA_KEY, or the DATA_DIR/payment-data.key file of the instance that first started on this database. ' +
-  'During a key rotation, PAYMENT_DATA_READ_KEYS holds the other key (README: Payment-data key).';
+  '  Set PAYMENT_DATA_KEY, the same value on every instance, to the key the other instances use: their PAYMENT_DATA_KEY,\n' +
+  '  or the content of DATA_DIR/payment-data.key of the instance that first started on this database.\n' +
+  '  During a key rotation, PAYMENT_DATA_READ_KEYS holds the other key (README: Payment-data key).';
 
 /**
  * The start check (before listening): this instance must hold every key that sealed what the
@@ -87,8 +87,8 @@ export async function checkPaymentKeys(db: Executor, cipher: PaymentCipher, sour
       if (unreadable > 0) {
         throw new PaymentKeyError(
           'PAYMENT_DATA_UNREADABLE',
-          `Roundtrip will not start: ${unreadable} stored bank detail(s) cannot be opened with this instance's payment-data key (${whereTheKeyIs(source)}). ${whatToSet} ` +
-            'If two keys sealed them, give this instance the other one in PAYMENT_DATA_READ_KEYS, then run npm run ops -- payment-key rotate to bring them under one key.',
+          `Roundtrip will not start: ${unreadable} stored bank detail(s) cannot be opened with this instance's payment-data key (${whereTheKeyIs(source)}).\n${whatToSet}\n` +
+            '  If two keys sealed them, give this instance the other one in PAYMENT_DATA_READ_KEYS, then bring them under one key: npm run ops -- payment-key rotate.',
         );
       }
       used.add(cipher.keyId);
@@ -100,8 +100,9 @@ export async function checkPaymentKeys(db: Executor, cipher: PaymentCipher, sour
     if (missing.length > 0) {
       throw new PaymentKeyError(
         'PAYMENT_KEY_NOT_HELD',
-        `Roundtrip will not start: this instance's payment-data key (${whereTheKeyIs(source)}) cannot read the bank details stored in this database ` +
-          `(they were sealed with key id ${missing.map((row) => row.keyId).join(', ')}; this instance holds ${cipher.keys.map((entry) => entry.id).join(', ')}). ${whatToSet}`,
+        `Roundtrip will not start: this instance's payment-data key cannot read the bank details stored in this database.\n` +
+          `  They were sealed with key id ${missing.map((row) => row.keyId).join(', ')}; this instance holds key id ${cipher.keys.map((entry) => entry.id).join(', ')} (${whereTheKeyIs(source)}).\n` +
+          whatToSet,
       );
     }
     // A rolling rotation: this instance seals with a new key; the others must now hold it too.
