@@ -129,6 +129,11 @@ async function main(argv: string[]) {
   }
   const { values, positionals } = parsed;
   if (values.country !== undefined && !isCountryCode(values.country)) fail(`--country is one of ${countryCodes.join(', ')}`);
+  if (command === 'payment-key' && positionals[0] === 'generate') {
+    // A key needs no database (and must not wait for a server that holds it).
+    process.stdout.write(`${generatePaymentDataKey().toString('base64')}\n`);
+    return;
+  }
   const config = loadConfig();
   const database = await open();
   const db = database.db;
@@ -269,9 +274,7 @@ async function main(argv: string[]) {
       }
       case 'payment-key': {
         const [action] = positionals;
-        if (action === 'generate') {
-          process.stdout.write(`${generatePaymentDataKey().toString('base64')}\n`);
-        } else if (action === 'rotate') {
+        if (action === 'rotate') {
           const given = values['new-key'];
           if (given !== undefined && Buffer.from(given, 'base64').length !== 32) fail('--new-key must be 32 bytes in base64 (npm run ops -- payment-key generate)');
           const newKey = given !== undefined ? Buffer.from(given, 'base64') : generatePaymentDataKey();
@@ -295,7 +298,7 @@ async function main(argv: string[]) {
             process.stdout.write('Every instance may now drop PAYMENT_DATA_READ_KEYS (restart them one by one).\n');
           }
         } else {
-          fail(`payment-key needs generate or rotate [--new-key <base64>]\n\n${usage}`);
+          fail(`payment-key needs rotate [--new-key <base64>] or generate\n\n${usage}`);
         }
         break;
       }
