@@ -181,4 +181,23 @@ describe.each(databaseKinds)('payment-data key on one database, several instance
     expect(await database.db.select().from(paymentMethods)).toEqual(storedBefore);
     expect((await methodsOf(first, person.headers)).transfer_wise_data.account_number).toBe('•••• 6789');
   });
+
+  it('an instance left on the old key after a rotation lists that key again when it seals: the next start without it is refused, not a customer', async () => {
+    const database = await sharedDatabase();
+    const oldKey = generatePaymentDataKey();
+    const newKey = generatePaymentDataKey();
+    const forgotten = await instance(database, { PAYMENT_DATA_KEY: oldKey.toString('base64') });
+    await rotatePaymentDataKey(database.db, openPaymentCipher(forgotten.config), newKey);
+    // Still running with the old key, it saves a bank account.
+    const person = await verifiedCustomer(forgotten);
+    expect((await saveMethod(forgotten, person.headers, 'TRANSFERWISE', usBankAccount)).statusCode).toBe(200);
+
+    const error = await refusal(instance(database, { PAYMENT_DATA_KEY: newKey.toString('base64') }));
+    expect(error.code).toBe('PAYMENT_KEY_NOT_HELD');
+    expect(error.message).toContain(createPaymentCipher(oldKey).keyId);
+    // With the old key to read, a rotation brings it under the new key; then the new key alone starts.
+    await rotatePaymentDataKey(database.db, createPaymentCipher(newKey, [oldKey]), newKey);
+    const fixed = await instance(database, { PAYMENT_DATA_KEY: newKey.toString('base64') });
+    expect((await methodsOf(fixed, person.headers)).transfer_wise_data.account_number).toBe('•••• 6789');
+  });
 });
