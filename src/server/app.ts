@@ -16,7 +16,7 @@ import { registerContentApiRoutes, registerLocaleFileRoutes } from './modules/co
 import { registerBinRoutes } from './modules/bins/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerPrivacyRoutes } from './modules/privacy/routes';
-import { openPaymentCipher } from './modules/payments/encryption';
+import { openCheckedPaymentCipher } from './modules/payments/key-check';
 import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerWalletRoutes } from './modules/wallet/routes';
 import { registerWithdrawalRoutes } from './modules/withdrawals/routes';
@@ -47,6 +47,8 @@ export interface BuildAppOptions {
    */
   listen?: DatabaseHandle['listen'];
   limitRules?: Partial<LimitRules>;
+  /** Names the shared counters in Redis (default `rt`): tests give each run its own. */
+  rateLimitPrefix?: string;
   now?: () => Date;
   /** Accepted in X-Ops-Key from loopback only, beside OPS_KEY (main.ts makes it for PGlite without OPS_KEY). */
   opsLocalKey?: string;
@@ -56,6 +58,9 @@ export interface BuildAppOptions {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  // Bank details at rest: the key is read (or made, on a first start) and checked against the
+  // keys that sealed the stored values, before anything else is opened (throws PaymentKeyError).
+  const paymentCipher = await openCheckedPaymentCipher(config, options.db);
   const app = Fastify({
     logger:
       options.logger === false
@@ -83,7 +88,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailDir: path.join(config.dataDir, 'mail'),
     logger: app.log,
   });
-  const rateLimits = createRateLimits({ ...defaultLimitRules, ...config.rateLimits, ...options.limitRules }, config.redisUrl);
+  const rateLimits = createRateLimits({ ...defaultLimitRules, ...config.rateLimits, ...options.limitRules }, config.redisUrl, options.rateLimitPrefix);
+  try {
+    await rateLimits.ready();
+  } catch (error) {
+    mailer.close();
+    await rateLimits.close();
+    throw error;
+  }
   const sessions = options.listen ? await inProcessSessionLookup(options.db, options.listen) : databaseSessionLookup(options.db);
   const context: AppContext = {
     config,
@@ -100,9 +112,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer.close();
     await rateLimits.close();
   });
-
-  // Bank details at rest: the key is read (or made, on a first start) before any request.
-  const paymentCipher = openPaymentCipher(config);
 
   registerErrorHandling(app);
   // The map's vector-tile style, when configured, is fetched from its own origin.

@@ -21,6 +21,17 @@ const environmentSchema = z.object({
     .string()
     .refine((value) => Buffer.from(value, 'base64').length === 32, { message: 'must be 32 bytes in base64 (openssl rand -base64 32)' })
     .optional(),
+  /**
+   * Keys that open stored bank details but never seal new ones, comma-separated (32 bytes each,
+   * base64): held during a rolling key rotation (README, Payment-data key).
+   */
+  PAYMENT_DATA_READ_KEYS: z
+    .string()
+    .optional()
+    .transform((text) => (text ?? '').split(',').map((part) => part.trim()).filter((part) => part !== ''))
+    .refine((keys) => keys.every((key) => Buffer.from(key, 'base64').length === 32), {
+      message: 'must be 32-byte base64 keys separated by commas',
+    }),
   /** JSON overrides of the API's rate limits, e.g. {"scansPerUser": {"points": 300, "windowSeconds": 60}}. */
   RATE_LIMITS: z
     .string()
@@ -69,6 +80,8 @@ export interface Config {
   opsKey: string | undefined;
   /** Base64 of 32 bytes; undefined: a key file in dataDir (payments/encryption.ts). */
   paymentDataKey: string | undefined;
+  /** Base64 keys that open stored values but never seal (a rotation in progress). */
+  paymentDataReadKeys: string[];
   /** Replaces the named rules of defaultLimitRules. */
   rateLimits: Partial<Record<LimitName, LimitRule>>;
   accessTokenTtlSeconds: number;
@@ -104,6 +117,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     redisUrl: env.REDIS_URL,
     opsKey: env.OPS_KEY,
     paymentDataKey: env.PAYMENT_DATA_KEY,
+    paymentDataReadKeys: env.PAYMENT_DATA_READ_KEYS,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL,
     rateLimits: env.RATE_LIMITS,

@@ -3,10 +3,11 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { RateLimitStoreError } from './http/rate-limit';
 import { seedContent } from './modules/content/content';
 import { seedCatalogue } from './modules/wallet/catalogue';
 import { seedDemoData } from './seed/demo';
-import { openPaymentCipher } from './modules/payments/encryption';
+import { openPaymentCipher, PaymentKeyError } from './modules/payments/encryption';
 import { ensureLocalOpsKey } from './ops/local-key';
 
 async function main() {
@@ -79,7 +80,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof PaymentKeyError || error instanceof RateLimitStoreError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(`Roundtrip could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -415,3 +415,14 @@ export const customerVersions = pgTable('customer_versions', {
   userId: uuid('user_id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * The keys that sealed the bank details stored in this database, by id, each with a verifier
+ * (an HMAC made with the key: proves an instance holds it, reveals nothing of it). An instance
+ * starts only if it holds every key listed here; a rotation leaves one row. See payments/key-check.ts.
+ */
+export const paymentDataKeys = pgTable('payment_data_keys', {
+  keyId: text('key_id').primaryKey(),
+  verifier: text('verifier').notNull(),
+  createdAt: createdAt(),
+});

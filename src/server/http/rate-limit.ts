@@ -35,18 +35,31 @@ export interface RateLimits {
   consume(name: LimitName, key: string): Promise<void>;
   /** Forget a key's attempts (a successful login clears its failures). */
   reset(name: LimitName, key: string): Promise<void>;
+  /**
+   * Resolves once the counters can be used: at once in memory, when the Redis connection is up
+   * otherwise (commands are not queued while it connects, so a request before that would fail).
+   * Rejects with RateLimitStoreError when Redis does not answer.
+   */
+  ready(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** REDIS_URL names a server that does not answer: printed at start without a stack. */
+export class RateLimitStoreError extends Error {
+  override name = 'RateLimitStoreError';
+  readonly code = 'RATE_LIMIT_STORE_UNAVAILABLE';
 }
 
 /**
  * Counters live in this process, or in Redis when REDIS_URL is set so that
- * every instance behind a load balancer shares them.
+ * every instance behind a load balancer shares them. Keys read `<keyPrefix>:<limit>:<key>`;
+ * instances that share counters must share the prefix.
  */
-export function createRateLimits(rules: LimitRules, redisUrl: string | undefined): RateLimits {
+export function createRateLimits(rules: LimitRules, redisUrl: string | undefined, keyPrefix = 'rt'): RateLimits {
   const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, lazyConnect: false }) : undefined;
   const limiters = Object.fromEntries(
     Object.entries(rules).map(([name, rule]) => {
-      const options = { keyPrefix: `rt:${name}`, points: rule.points, duration: rule.windowSeconds };
+      const options = { keyPrefix: `${keyPrefix}:${name}`, points: rule.points, duration: rule.windowSeconds };
       const limiter: RateLimiterAbstract = redis
         ? new RateLimiterRedis({ ...options, storeClient: redis })
         : new RateLimiterMemory(options);
@@ -69,8 +82,25 @@ export function createRateLimits(rules: LimitRules, redisUrl: string | undefined
     async reset(name, key) {
       await limiters[name].delete(key);
     },
+    ready() {
+      if (!redis || redis.status === 'ready') return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const onReady = () => {
+          redis.off('error', onError);
+          resolve();
+        };
+        const onError = (error: Error) => {
+          redis.off('ready', onReady);
+          reject(new RateLimitStoreError(`Roundtrip will not start: Redis (REDIS_URL) does not answer: ${error.message}. Start it, or unset REDIS_URL to count rate limits in this process.`));
+        };
+        redis.once('ready', onReady);
+        redis.once('error', onError);
+      });
+    },
     async close() {
-      await redis?.quit();
+      if (!redis) return;
+      if (redis.status === 'ready') await redis.quit();
+      else redis.disconnect();
     },
   };
 }

@@ -5,7 +5,8 @@ import { loadConfig, ConfigError, type Config } from '../config';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError, readDataDirHolder, type DataDirHolder } from '../db/data-dir-lock';
 import { seedContent } from '../modules/content/content';
-import { openPaymentCipher, type PaymentCipher } from '../modules/payments/encryption';
+import { generatePaymentDataKey, PaymentKeyError, type PaymentCipher } from '../modules/payments/encryption';
+import { openCheckedPaymentCipher } from '../modules/payments/key-check';
 import { seedCatalogue } from '../modules/wallet/catalogue';
 import { isHelpRequest } from './commands/args';
 import { checkOpsCommand, opsInputFiles, opsUsage, runOpsCommand } from './commands';
@@ -31,11 +32,11 @@ async function runHere(argv: string[], config: Config): Promise<number> {
   try {
     await seedCatalogue(database.db);
     await seedContent(database.db);
-    let cipher: PaymentCipher | undefined;
+    let cipher: Promise<PaymentCipher> | undefined;
     const io: OpsIo = {
       db: database.db,
       config,
-      paymentCipher: () => (cipher ??= openPaymentCipher(config)),
+      paymentCipher: () => (cipher ??= openCheckedPaymentCipher(config, database.db)),
       now: new Date(),
       out: (text) => process.stdout.write(text),
       err: (text) => process.stderr.write(text),
@@ -81,13 +82,17 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${checked.message}\n`);
     return 2;
   }
+  if (checked.args.command === 'payment-key' && checked.args.positionals[0] === 'generate') {
+    process.stdout.write(`${generatePaymentDataKey().toString('base64')}\n`);
+    return 0;
+  }
   const config = loadConfig();
   if (config.databaseUrl) return runHere(argv, config);
 
   const folder = path.join(config.dataDir, 'pglite');
   const holder = readDataDirHolder(folder);
   if (holder) {
-    if (holder.role === 'server' && holder.host === os.hostname()) {
+    if (holder.role === 'server' && holder.host === os.hostname() && !checked.command.localOnly) {
       if (holder.url) return runOnServer(argv, config, folder, { ...holder, url: holder.url });
       process.stderr.write(`A Roundtrip server (process ${holder.pid}) is starting on ${folder}: try again once it listens.\n`);
       return 1;
@@ -103,7 +108,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof DataDirLockedError) process.stderr.write(`${error.message}\n`);
+    if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof PaymentKeyError) process.stderr.write(`${error.message}\n`);
     else process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exitCode = 1;
   },

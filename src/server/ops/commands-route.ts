@@ -5,7 +5,7 @@ import type { AppContext } from '../app';
 import { opsKeyGuard } from '../modules/wallet/ops-routes';
 import type { PaymentCipher } from '../modules/payments/encryption';
 import { parseInput } from '../http/validation';
-import { runOpsCommand } from './commands';
+import { checkOpsCommand, runOpsCommand } from './commands';
 import type { OpsIo, OutputFile } from './commands/types';
 
 const argument = z.string({ error: 'invalidValue' }).max(100_000, { error: 'tooLong' });
@@ -46,7 +46,7 @@ export async function registerOpsCommandRoute(ops: FastifyInstance, context: App
     const io: OpsIo = {
       db: context.db,
       config: context.config,
-      paymentCipher: () => paymentCipher,
+      paymentCipher: async () => paymentCipher,
       now: context.now(),
       out: (text) => stdout.push(text),
       err: (text) => stderr.push(text),
@@ -59,6 +59,11 @@ export async function registerOpsCommandRoute(ops: FastifyInstance, context: App
       // The server's own working directory means nothing to the operator: without theirs, a path stays as given.
       resolvePath: (name) => (body.cwd ? path.resolve(body.cwd, name) : path.normalize(name)),
     };
+    const checked = checkOpsCommand(body.argv);
+    if (checked.ok && checked.command.localOnly) {
+      const message = `${checked.args.command} runs only where the database is opened by the CLI: stop the server first.\n`;
+      return { data: { exit_code: 2, stdout: '', stderr: message, files: [] } satisfies OpsCommandResult };
+    }
     const exitCode = await runOpsCommand(body.argv, io);
     return { data: { exit_code: exitCode, stdout: stdout.join(''), stderr: stderr.join(''), files } satisfies OpsCommandResult };
   });

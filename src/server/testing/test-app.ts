@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
-import type { Database } from '../db/client';
+import type { Database, DatabaseHandle } from '../db/client';
 import { defaultLimitRules, type LimitRules } from '../http/rate-limit';
 import { createTestDatabase, type DatabaseKind } from './databases';
 
@@ -35,6 +35,10 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** The operator key a PGlite server keeps in DATA_DIR for the CLI (accepted from loopback only). */
   opsLocalKey?: string;
+  /** An open database to share with other instances (the caller closes it); default: a fresh one. */
+  database?: DatabaseHandle;
+  /** Redis key prefix of the rate-limit counters (instances sharing counters share it). */
+  rateLimitPrefix?: string;
 }
 
 export interface TestApp {
@@ -61,18 +65,27 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     ...options.env,
   });
-  const database = await createTestDatabase(kind);
+  const shared = options.database;
+  const database = shared ?? (await createTestDatabase(kind));
   const clock = createTestClock();
-  const app = await buildApp({
-    config,
-    db: database.db,
-    // As in main.ts: the embedded database's change feed, so tests cover the in-process checks.
-    ...(database.listen ? { listen: database.listen } : {}),
-    limitRules: { ...looseLimitRules, ...options.limitRules },
-    now: clock.now,
-    logger: false,
-    ...(options.opsLocalKey ? { opsLocalKey: options.opsLocalKey } : {}),
-  });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      config,
+      db: database.db,
+      // As in main.ts: the embedded database's change feed, so tests cover the in-process checks.
+      ...(database.listen ? { listen: database.listen } : {}),
+      limitRules: { ...looseLimitRules, ...options.limitRules },
+      ...(options.rateLimitPrefix ? { rateLimitPrefix: options.rateLimitPrefix } : {}),
+      now: clock.now,
+      logger: false,
+      ...(options.opsLocalKey ? { opsLocalKey: options.opsLocalKey } : {}),
+    });
+  } catch (error) {
+    if (!shared) await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   await app.ready();
   return {
     app,
@@ -83,7 +96,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     inject: (injectOptions) => app.inject(injectOptions),
     async close() {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

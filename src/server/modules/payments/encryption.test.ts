@@ -4,7 +4,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
-import { createPaymentCipher, loadPaymentDataKey } from './encryption';
+import { createCipheriv } from 'node:crypto';
+import { createPaymentCipher, describePaymentKey, loadPaymentDataKey, loadPaymentKeyring, PaymentKeyError } from './encryption';
+
+/** A value as sealed before key ids were recorded: `v1.<iv>.<tag>.<ciphertext>`. */
+function sealV1(key: Buffer, value: unknown, owner: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(owner));
+  const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
+  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+}
 
 describe('payment data key and cipher', () => {
   const dirs: string[] = [];
@@ -45,9 +55,36 @@ describe('payment data key and cipher', () => {
     expect(() => cipher.open(sealed, 'user-2:TRANSFERWISE')).toThrow();
     expect(() => createPaymentCipher(randomBytes(32)).open(sealed, 'user-1:TRANSFERWISE')).toThrow();
     const parts = sealed.split('.');
-    const body = Buffer.from(parts[3]!, 'base64url');
+    const body = Buffer.from(parts[4]!, 'base64url');
     body[0] = body[0]! ^ 0xff;
-    parts[3] = body.toString('base64url');
+    parts[4] = body.toString('base64url');
     expect(() => cipher.open(parts.join('.'), 'user-1:TRANSFERWISE')).toThrow();
+  });
+
+  it('names the sealing key in each value, opens with read keys too, and still opens v1 values', () => {
+    const oldKey = randomBytes(32);
+    const newKey = randomBytes(32);
+    const before = createPaymentCipher(oldKey);
+    const during = createPaymentCipher(newKey, [oldKey]);
+    const sealedBefore = before.seal({ email: 'a@example.com' }, 'u:PAYPAL');
+    expect(sealedBefore.split('.').slice(0, 2)).toEqual(['v2', describePaymentKey(oldKey).id]);
+    expect(during.open(sealedBefore, 'u:PAYPAL')).toEqual({ email: 'a@example.com' });
+    expect(during.seal({ x: 1 }, 'u:PAYPAL').split('.')[1]).toBe(describePaymentKey(newKey).id);
+    expect(during.open(sealV1(oldKey, { x: 2 }, 'u:LINE'), 'u:LINE')).toEqual({ x: 2 });
+    // A key the instance does not hold: a typed refusal, not a decryption failure.
+    expect(() => createPaymentCipher(newKey).open(sealedBefore, 'u:PAYPAL')).toThrow(PaymentKeyError);
+    // The id and the verifier are derived from the key and show nothing of it.
+    const described = describePaymentKey(oldKey);
+    expect(described.verifier).not.toContain(oldKey.toString('base64url').slice(0, 8));
+    expect(describePaymentKey(oldKey)).toEqual(described);
+  });
+
+  it('reads PAYMENT_DATA_READ_KEYS, and the key a rotation left beside the key file', () => {
+    const dataDir = tempDir();
+    const extra = randomBytes(32);
+    const keyring = loadPaymentKeyring(loadConfig({ DATA_DIR: dataDir, PAYMENT_DATA_READ_KEYS: ` ${extra.toString('base64')} ` }));
+    expect(keyring.readOnly).toEqual([extra]);
+    expect(keyring.source).toEqual({ kind: 'file', file: path.join(dataDir, 'payment-data.key') });
+    expect(() => loadConfig({ PAYMENT_DATA_READ_KEYS: 'short' })).toThrow(ConfigError);
   });
 });

@@ -12,7 +12,7 @@ import {
   type PaypalAccount,
 } from '../../../domain/schemas/payments';
 import type { Database, Executor } from '../../db/client';
-import { paymentMethods, users, withdrawals } from '../../db/schema';
+import { paymentDataKeys, paymentMethods, users, withdrawals } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { parseInput } from '../../http/validation';
 import type { PaymentCipher } from './encryption';
@@ -147,6 +147,17 @@ export async function getPaymentMethods(db: Executor, cipher: PaymentCipher, cus
   return view;
 }
 
+/**
+ * Every key that sealed a stored value is in payment_data_keys (the start check relies on it).
+ * Usually already there; after the value's row is written, so that a rotation running at the
+ * same time either re-seals this value (it waits for this transaction) or sees this key listed
+ * again once it has committed.
+ */
+async function recordSealingKey(executor: Executor, cipher: PaymentCipher) {
+  const sealing = cipher.keys[0]!;
+  await executor.insert(paymentDataKeys).values({ keyId: sealing.id, verifier: sealing.verifier }).onConflictDoNothing();
+}
+
 /** Changes to one customer's methods take turns (the first saved becomes the default exactly once). */
 async function lockCustomer(executor: Executor, userId: string) {
   await executor.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
@@ -168,6 +179,7 @@ export async function savePaymentMethod(db: Database, cipher: PaymentCipher, cus
       .insert(paymentMethods)
       .values({ userId: customer.id, method, details: sealed, isDefault: !existingDefault, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({ target: [paymentMethods.userId, paymentMethods.method], set: { details: sealed, updatedAt: now } });
+    await recordSealingKey(tx, cipher);
   });
   return getPaymentMethods(db, cipher, customer);
 }

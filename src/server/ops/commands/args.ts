@@ -24,6 +24,7 @@ const options = {
   'dry-run': { type: 'boolean' },
   reference: { type: 'string' },
   cancel: { type: 'boolean' },
+  'new-key': { type: 'string' },
 } as const;
 
 type ParsedValues = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];

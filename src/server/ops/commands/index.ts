@@ -7,6 +7,7 @@ import { binsCommand, binsInputFiles } from './bins';
 import { labelsCommand, productsCommand, unscannedCommand } from './catalogue';
 import { contentCommand, contentInputFiles } from './content';
 import { dsarCommand } from './dsar';
+import { paymentKeyCommand } from './payment-key';
 import { payoutsCommand } from './payouts';
 import { OpsUsageError, type OpsIo } from './types';
 import { adjustCommand, cancelCommand, checkinCommand, rejectCommand } from './wallet';
@@ -38,6 +39,11 @@ export const opsUsage = `Roundtrip operator tools: the same database as the serv
   npm run ops -- payouts fail <id> --reason text [--cancel]
                                                          the payout failed (FAILED) or was stopped (CANCELLED):
                                                          the money goes back to the customer's balance
+  npm run ops -- payment-key generate                    print a new payment-data key (for PAYMENT_DATA_KEY)
+  npm run ops -- payment-key rotate [--new-key <base64>] re-seal every stored bank detail with a new key
+                                                         (made and printed once when not given); see the
+                                                         README (Payment-data key) before running it; with
+                                                         PGlite, stop the server first
 ${binsUsage}
 With PGlite and a server running on the same DATA_DIR, each command is sent to that server
 (POST /api/v2/ops/commands, with OPS_KEY or the server's DATA_DIR/ops-local.key).
@@ -47,6 +53,8 @@ interface OpsCommand {
   run(args: OpsArguments, io: OpsIo, usage: string): Promise<number>;
   /** The input files named on the command line, which a server running the command cannot read itself. */
   inputFiles?(args: OpsArguments): string[];
+  /** Never run by a server for the CLI (payment-key: a server keeps the key it started with). */
+  localOnly?: boolean;
 }
 
 const commands: Record<string, OpsCommand> = {
@@ -61,6 +69,7 @@ const commands: Record<string, OpsCommand> = {
   dsar: { run: dsarCommand },
   bins: { run: binsCommand, inputFiles: binsInputFiles },
   payouts: { run: payoutsCommand },
+  'payment-key': { run: paymentKeyCommand, localOnly: true },
 };
 
 export type CheckedCommand = { ok: true; args: OpsArguments; command: OpsCommand } | { ok: false; message: string };

@@ -14,7 +14,7 @@ import { OpsUsageError, type OpsIo } from './types';
 async function exportPayouts(io: OpsIo, directory: string): Promise<number> {
   const staging = mkdtempSync(path.join(tmpdir(), 'roundtrip-payouts-'));
   try {
-    const submission = await exportPendingPayouts(io.db, io.paymentCipher(), manualPayoutProvider(staging), io.now);
+    const submission = await exportPendingPayouts(io.db, await io.paymentCipher(), manualPayoutProvider(staging), io.now);
     const files = submission.files.map((file) => {
       // Bank details in clear: 0600 wherever they land.
       const written = { name: path.join(directory, path.relative(staging, file)), content: readFileSync(file, 'utf8'), mode: 0o600 };

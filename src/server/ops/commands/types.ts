@@ -20,8 +20,8 @@ export interface OutputFile {
 export interface OpsIo {
   db: Database;
   config: Config;
-  /** Bank details: only `payouts export` needs them, so the key is read on first use. */
-  paymentCipher(): PaymentCipher;
+  /** Bank details: only `payouts export` needs them, so the key is read (and checked against the database) on first use. */
+  paymentCipher(): Promise<PaymentCipher>;
   now: Date;
   out(text: string): void;
   err(text: string): void;
