@@ -1,7 +1,7 @@
 import { isFieldErrorKey, type ErrorCode, type FieldErrorKey, errorCodes } from '../../domain/errors';
 import { apiBase } from './config';
 import { currentLocale } from './i18n';
-import { freshAccessToken, refreshTokens } from './session';
+import { freshAccessToken, hasSession, onSessionChange, refreshTokens } from './session';
 
 /** Codes an API call can fail with: the API's own, OAuth's, and the two the client adds. */
 export type ApiErrorCode = ErrorCode | 'invalid_grant' | 'invalid_request' | 'NETWORK' | 'UNKNOWN';
@@ -63,12 +63,29 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * The last answer of each signed-in GET, with its ETag: the app reopens the same few calls often
+ * (balance, history), and the server then answers 304 with no body. Memory only, dropped with the
+ * session; the server's ETags are per customer, so a stale one can never match another person's.
+ */
+const validated = new Map<string, { etag: string; body: unknown }>();
+const maxValidated = 50;
+onSessionChange(() => {
+  if (!hasSession()) validated.clear();
+});
+
+function validatedKey(path: string): string {
+  return `${currentLocale()} ${path}`;
+}
+
 async function send(path: string, options: RequestOptions, token: string | undefined): Promise<Response> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': currentLocale(),
     ...options.headers,
   };
+  const known = token && (options.method ?? 'GET') === 'GET' ? validated.get(validatedKey(path)) : undefined;
+  if (known) headers['If-None-Match'] = known.etag;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
@@ -100,6 +117,14 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   } else {
     response = await send(path, options, undefined);
   }
+  const isSignedInGet = options.auth === true && (options.method ?? 'GET') === 'GET';
+  if (isSignedInGet && response.status === 304) {
+    const known = validated.get(validatedKey(path));
+    if (known) return known.body;
+    // We sent no validator for it (a cache dropped meanwhile): ask again plainly.
+    validated.delete(validatedKey(path));
+    return apiRequest(path, options);
+  }
   const text = await response.text();
   let body: unknown = undefined;
   if (text) {
@@ -110,5 +135,11 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
     }
   }
   if (!response.ok) throw toApiError(response.status, body);
+  const etag = response.headers.get('etag');
+  if (isSignedInGet && etag && body !== undefined) {
+    validated.delete(validatedKey(path));
+    if (validated.size >= maxValidated) validated.delete(validated.keys().next().value ?? '');
+    validated.set(validatedKey(path), { etag, body });
+  }
   return body;
 }

@@ -219,7 +219,7 @@ describe.runIf(databaseKinds.includes('postgres'))('a scan racing the deletion o
       scan = postScan(t, headers, code!);
       for (;;) {
         const result = (await t.db.execute(
-          sql`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'insert into "scans"%'`,
+          sql`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%insert into scans%'`,
         )) as unknown as { rows: { waiting: number }[] };
         if (Number(result.rows[0]?.waiting) > 0) break;
         await new Promise((resolve) => setTimeout(resolve, 20));

@@ -2,6 +2,7 @@ import { errorMessages } from '../../../domain/errors';
 import { ApiError } from '../../http/api-error';
 import { binsUsage } from '../../modules/bins/ops';
 import { ContentInputError } from '../../modules/content/content';
+import { PaymentKeyError } from '../../modules/payments/encryption';
 import { isHelpRequest, parseOpsArguments, type OpsArguments } from './args';
 import { binsCommand, binsInputFiles } from './bins';
 import { labelsCommand, productsCommand, unscannedCommand } from './catalogue';
@@ -112,7 +113,7 @@ export async function runOpsCommand(argv: readonly string[], io: OpsIo): Promise
     return await checked.command.run(checked.args, io, opsUsage);
   } catch (error) {
     const message =
-      error instanceof OpsUsageError || error instanceof ContentInputError
+      error instanceof OpsUsageError || error instanceof ContentInputError || error instanceof PaymentKeyError
         ? error.message
         : error instanceof ApiError
           ? `${error.code}: ${errorMessages[error.code].en}${error.fields ? ` ${JSON.stringify(error.fields)}` : ''}`
