@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -426,3 +426,34 @@ export const paymentDataKeys = pgTable('payment_data_keys', {
   verifier: text('verifier').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A customer's history as GET /merged_transactions shows it, one row per line of the list, kept by
+ * triggers on scans, ledger_entries and withdrawals in the transaction of each write (migration
+ * 0010). A page is then an index range, not a merge of every scan the customer ever made. Items
+ * hold product ids, quantities and credited prices; names come from products when read, in the
+ * reader's language.
+ */
+export const historyRows = pgTable(
+  'history_rows',
+  {
+    userId: uuid('user_id').notNull(),
+    /** The row's id in the API: `scan-pending:<day>`, `scan-batch:<id>`, `scan:<id>`, `adjustment:<id>`, `withdrawal:<id>`. */
+    id: text('id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    category: text('category').notNull(),
+    status: text('status').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    comment: text('comment'),
+    numberOfScans: integer('number_of_scans'),
+    feeMinor: integer('fee_minor'),
+    accountName: text('account_name'),
+    accountNumber: text('account_number'),
+    /** [{ product_id, quantity, price_minor (null: the product's deposit) }] */
+    items: jsonb('items').notNull().default(sql`'[]'::jsonb`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.id] }),
+    index('history_rows_user_created_idx').on(table.userId, table.createdAt, table.id),
+  ],
+);
