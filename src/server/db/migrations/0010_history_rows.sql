@@ -102,10 +102,46 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
+-- New pending scans (the common write: a customer scanning in a shop) add to their day's line:
+-- O(products) per scan, where rebuilding the day would cost O(scans that day).
+CREATE FUNCTION history_add_pending(inserted jsonb) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO history_rows AS h (user_id, id, created_at, category, status, amount_minor, number_of_scans, items)
+  SELECT d.user_id, 'scan-pending:' || d.day::text, d.last_scan, 'SCAN', 'PENDING', d.deposits, d.scans, d.items
+    FROM (
+      SELECT r.user_id, r.day, max(r.scanned_at) AS last_scan, sum(r.deposit_minor)::int AS deposits, count(*)::int AS scans,
+             (SELECT jsonb_agg(jsonb_build_object('product_id', g.product_id, 'quantity', g.quantity, 'price_minor', NULL))
+                FROM (SELECT x.product_id, count(*)::int AS quantity
+                        FROM jsonb_to_recordset(inserted) AS x(user_id uuid, product_id text, status text, scanned_at timestamptz)
+                        JOIN users xu ON xu.id = x.user_id
+                       WHERE x.user_id = r.user_id AND x.status = 'PENDING'
+                         AND (x.scanned_at AT TIME ZONE market_time_zone(xu.country_code))::date = r.day
+                       GROUP BY x.product_id) AS g) AS items
+        FROM (SELECT n.user_id, n.scanned_at, p.deposit_minor, (n.scanned_at AT TIME ZONE market_time_zone(u.country_code))::date AS day
+                FROM jsonb_to_recordset(inserted) AS n(user_id uuid, product_id text, status text, scanned_at timestamptz)
+                JOIN users u ON u.id = n.user_id AND u.deleted_at IS NULL
+                JOIN products p ON p.id = n.product_id
+               WHERE n.status = 'PENDING') AS r
+       GROUP BY r.user_id, r.day
+    ) AS d
+  ON CONFLICT (user_id, id) DO UPDATE
+    SET created_at = greatest(h.created_at, EXCLUDED.created_at),
+        amount_minor = h.amount_minor + EXCLUDED.amount_minor,
+        number_of_scans = h.number_of_scans + EXCLUDED.number_of_scans,
+        items = (SELECT jsonb_agg(jsonb_build_object('product_id', t.product_id, 'quantity', t.quantity, 'price_minor', NULL))
+                   FROM (SELECT e->>'product_id' AS product_id, sum((e->>'quantity')::int)::int AS quantity
+                           FROM jsonb_array_elements(h.items || EXCLUDED.items) AS e GROUP BY 1) AS t);
+END;
+$$;
+--> statement-breakpoint
+-- These run after customer_versions_raise (trigger names sort "raises_version" before
+-- "rebuilds_history"): the raise locks the customer's counter row, so two writes of one customer
+-- rebuild their lines one after the other, each from what the other committed.
 CREATE FUNCTION history_from_scans() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM history_refresh_scans((SELECT jsonb_agg(to_jsonb(n)) FROM new_rows n));
+    PERFORM history_add_pending((SELECT jsonb_agg(to_jsonb(n)) FROM new_rows n WHERE n.status = 'PENDING'));
+    PERFORM history_refresh_scans((SELECT jsonb_agg(to_jsonb(n)) FROM new_rows n WHERE n.status <> 'PENDING'));
   ELSIF TG_OP = 'UPDATE' THEN
     PERFORM history_refresh_scans((SELECT jsonb_agg(to_jsonb(c)) FROM (SELECT * FROM old_rows UNION ALL SELECT * FROM new_rows) AS c));
   ELSE
@@ -115,13 +151,13 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
-CREATE TRIGGER scans_insert_history AFTER INSERT ON scans REFERENCING NEW TABLE AS new_rows
+CREATE TRIGGER scans_insert_rebuilds_history AFTER INSERT ON scans REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION history_from_scans();
 --> statement-breakpoint
-CREATE TRIGGER scans_update_history AFTER UPDATE ON scans REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+CREATE TRIGGER scans_update_rebuilds_history AFTER UPDATE ON scans REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION history_from_scans();
 --> statement-breakpoint
-CREATE TRIGGER scans_delete_history AFTER DELETE ON scans REFERENCING OLD TABLE AS old_rows
+CREATE TRIGGER scans_delete_rebuilds_history AFTER DELETE ON scans REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION history_from_scans();
 --> statement-breakpoint
 CREATE FUNCTION history_from_ledger() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -134,7 +170,7 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
-CREATE TRIGGER ledger_entries_insert_history AFTER INSERT ON ledger_entries REFERENCING NEW TABLE AS new_rows
+CREATE TRIGGER ledger_entries_insert_rebuilds_history AFTER INSERT ON ledger_entries REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION history_from_ledger();
 --> statement-breakpoint
 -- The amount that left the balance shows negative, also on a FAILED or CANCELLED row (its money came back).
@@ -150,10 +186,10 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
-CREATE TRIGGER withdrawals_insert_history AFTER INSERT ON withdrawals REFERENCING NEW TABLE AS new_rows
+CREATE TRIGGER withdrawals_insert_rebuilds_history AFTER INSERT ON withdrawals REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION history_from_withdrawals();
 --> statement-breakpoint
-CREATE TRIGGER withdrawals_update_history AFTER UPDATE ON withdrawals REFERENCING NEW TABLE AS new_rows
+CREATE TRIGGER withdrawals_update_rebuilds_history AFTER UPDATE ON withdrawals REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION history_from_withdrawals();
 --> statement-breakpoint
 -- An erased account keeps no history rows (what the ledger must keep stays in the ledger).
@@ -164,7 +200,7 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
-CREATE TRIGGER users_update_history AFTER UPDATE ON users REFERENCING NEW TABLE AS new_rows
+CREATE TRIGGER users_update_rebuilds_history AFTER UPDATE ON users REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION history_forget_erased();
 --> statement-breakpoint
 -- The rows of the history there is already.
