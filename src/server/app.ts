@@ -40,6 +40,7 @@ export interface BuildAppOptions {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const trusted = config.trustProxy;
   const app = Fastify({
     logger:
       options.logger === false
@@ -55,7 +56,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
               }),
             },
           },
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies from our side: the client's own X-Forwarded-For entries are never believed.
+    trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
     bodyLimit: 64 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, isLocalAddress, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedContent } from './modules/content/content';
 import { seedCatalogue } from './modules/wallet/catalogue';
-import { seedDemoData } from './seed/demo';
+import { demoAccountsRefusal, liveDemoAccounts, seedDemoData } from './seed/demo';
 import { openPaymentCipher } from './modules/payments/encryption';
 
 async function main() {
@@ -19,6 +19,14 @@ async function main() {
         }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
+  if (!isLocalAddress(config.publicUrl)) {
+    // A database seeded while trying the app locally must not go live with its published password.
+    const demoAccounts = await liveDemoAccounts(database.db);
+    if (demoAccounts.length > 0) {
+      await database.close();
+      throw new ConfigError(demoAccountsRefusal(config.publicUrl, demoAccounts));
+    }
+  }
   const app = await buildApp({ config, db: database.db });
   // The catalogue is reference data, not demo data: every start brings it up to date.
   await seedCatalogue(database.db);
