@@ -17,7 +17,7 @@ import { closeDataRequest, listDataRequests } from '../modules/privacy/dsar';
 import { binsUsage, runBinsCommand } from '../modules/bins/ops';
 import { openPaymentCipher } from '../modules/payments/encryption';
 import { manualPayoutProvider } from '../modules/withdrawals/manual-provider';
-import { exportPendingPayouts, listPendingPayouts, settleWithdrawal } from '../modules/withdrawals/withdrawals';
+import { exportPendingPayouts, listPendingPayouts, payoutReferencePattern, settleWithdrawal, withdrawalIdOf } from '../modules/withdrawals/withdrawals';
 
 const usage = `Roundtrip operator tools: the same database as the server (DATA_DIR or DATABASE_URL).
 
@@ -40,10 +40,15 @@ const usage = `Roundtrip operator tools: the same database as the server (DATA_D
   npm run ops -- dsar list [--all]                       open data-subject requests, nearest deadline first
   npm run ops -- dsar close <id>                         mark a data-subject request answered
   npm run ops -- payouts list                            pending withdrawals (oldest first)
-  npm run ops -- payouts export [--out dir]              write the pending payouts as a bank bulk-payment CSV
-                                                         and a PayPal payouts CSV (default dir: DATA_DIR/payouts)
-  npm run ops -- payouts complete <id> [--reference r]   the payout was made: the withdrawal is COMPLETED
-  npm run ops -- payouts fail <id> --reason text [--cancel]
+  npm run ops -- payouts export [--out dir] [--repeat <batch>]
+                                                         write the pending payouts no export listed yet as a bank
+                                                         bulk-payment CSV and a PayPal payouts CSV (default dir:
+                                                         DATA_DIR/payouts), marked with a new batch; --repeat writes
+                                                         an earlier batch again (its payouts still pending)
+  npm run ops -- payouts complete <id|RT…> [--reference r]
+                                                         the payout was made: the withdrawal is COMPLETED
+                                                         (the id, or the payout reference in the files)
+  npm run ops -- payouts fail <id|RT…> --reason text [--cancel]
                                                          the payout failed (FAILED) or was stopped (CANCELLED):
                                                          the money goes back to the customer's balance
 ${binsUsage}`;
@@ -115,6 +120,7 @@ async function main(argv: string[]) {
       'dry-run': { type: 'boolean' },
       reference: { type: 'string' },
       cancel: { type: 'boolean' },
+      repeat: { type: 'string' },
     },
     });
   } catch (error) {
@@ -237,24 +243,28 @@ async function main(argv: string[]) {
       }
       case 'payouts': {
         const [action, id] = positionals;
-        if (id !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) fail(`${id} is not a withdrawal id (see: npm run ops -- payouts list)`);
+        if (id !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) && !payoutReferencePattern.test(id.toUpperCase())) {
+          fail(`${id} is neither a withdrawal id nor a payout reference (see: npm run ops -- payouts list)`);
+        }
         if (action === 'list') {
           const rows = await listPendingPayouts(db);
           for (const row of rows) {
             process.stdout.write(
-              `${row.id}  ${row.created_at}  ${row.payout_amount.value.padStart(9)} ${row.payout_amount.currency}  ${row.withdraw_type.padEnd(12)} ${row.account_number ?? ''}${row.exported_at ? `  exported ${row.exported_at}` : ''}\n`,
+              `${row.id}  ${row.payout_reference}  ${row.created_at}  ${row.payout_amount.value.padStart(9)} ${row.payout_amount.currency}  ${row.withdraw_type.padEnd(12)} ${row.account_number ?? ''}${row.export_batch ? `  exported in batch ${row.export_batch}` : ''}\n`,
             );
           }
           if (rows.length === 0) process.stdout.write('No pending payout.\n');
         } else if (action === 'export') {
           const directory = path.resolve(values.out ?? path.join(config.dataDir, 'payouts'));
-          const submission = await exportPendingPayouts(db, openPaymentCipher(config), manualPayoutProvider(directory), now);
-          process.stdout.write(`${submission.withdrawalIds.length} pending payout(s) written (bank details in clear: keep these files safe):\n`);
+          const submission = await exportPendingPayouts(db, openPaymentCipher(config), manualPayoutProvider(directory), now, { repeatBatch: values.repeat });
+          const what = submission.repeated ? `batch ${submission.batch} written again` : `batch ${submission.batch}`;
+          process.stdout.write(`${submission.withdrawalIds.length} pending payout(s), ${what} (bank details in clear: keep these files safe):\n`);
+          if (!submission.repeated && submission.withdrawalIds.length === 0) process.stdout.write('  Payouts listed by an earlier export are left out; write one again with --repeat <batch>.\n');
           for (const file of submission.files) process.stdout.write(`  ${file}\n`);
         } else if (action === 'complete' && id) {
-          print(await settleWithdrawal(db, id, { status: 'COMPLETED', reference: values.reference }, now));
+          print(await settleWithdrawal(db, await withdrawalIdOf(db, id), { status: 'COMPLETED', reference: values.reference }, now));
         } else if (action === 'fail' && id && values.reason) {
-          print(await settleWithdrawal(db, id, { status: values.cancel ? 'CANCELLED' : 'FAILED', reason: values.reason }, now));
+          print(await settleWithdrawal(db, await withdrawalIdOf(db, id), { status: values.cancel ? 'CANCELLED' : 'FAILED', reason: values.reason }, now));
         } else {
           fail(`payouts needs list, export, complete <id> or fail <id> --reason text\n\n${usage}`);
         }
