@@ -49,7 +49,7 @@ export const errorCodes = [
 export type ErrorCode = (typeof errorCodes)[number];
 
 /** OAuth answers (RFC 6749 §5.2) keep their own shape; this is the login failure text. */
-export const oauthErrorMessages: Record<'invalid_grant' | 'invalid_request' | 'unsupported_grant_type', Record<Language, string>> = {
+export const oauthErrorMessages: Record<'invalid_grant' | 'invalid_request' | 'unsupported_grant_type' | 'unsupported_token_type', Record<Language, string>> = {
   invalid_grant: {
     en: 'The email or password is incorrect.',
     fr: "L'adresse e-mail ou le mot de passe est incorrect.",
@@ -64,6 +64,11 @@ export const oauthErrorMessages: Record<'invalid_grant' | 'invalid_request' | 'u
     en: 'This sign-in method is not supported.',
     fr: "Cette méthode de connexion n'est pas prise en charge.",
     ja: 'このサインイン方法には対応していません。',
+  },
+  unsupported_token_type: {
+    en: 'This kind of token cannot be revoked.',
+    fr: 'Ce type de jeton ne peut pas être révoqué.',
+    ja: 'この種類のトークンは無効にできません。',
   },
 };
 

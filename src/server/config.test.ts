@@ -49,3 +49,12 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: a hop count/);
   });
 });
+
+describe('token lifetimes', () => {
+  it('access tokens last 15 minutes at most; sessions have an absolute end', () => {
+    expect(loadConfig({}).accessTokenTtlSeconds).toBe(900);
+    expect(loadConfig({ ACCESS_TOKEN_TTL: '300' }).accessTokenTtlSeconds).toBe(300);
+    expect(() => loadConfig({ ACCESS_TOKEN_TTL: '86400' })).toThrow(/ACCESS_TOKEN_TTL: at most 900 seconds/);
+    expect(loadConfig({}).sessionMaxAgeSeconds).toBe(90 * 86_400);
+  });
+});

@@ -53,8 +53,11 @@ const environmentSchema = z.object({
         z.strictObject({ points: z.number().int().positive(), windowSeconds: z.number().int().positive() }),
       ),
     ),
-  ACCESS_TOKEN_TTL: durationSeconds.default(86_400),
-  REFRESH_TOKEN_TTL: durationSeconds.default(60 * 86_400),
+  /** At most 15 minutes: a stolen access token is worth little, and sign-out ends it within that time at worst. */
+  ACCESS_TOKEN_TTL: durationSeconds.max(900, { message: 'at most 900 seconds (15 minutes)' }).default(900),
+  REFRESH_TOKEN_TTL: durationSeconds.default(30 * 86_400),
+  /** The absolute end of a session, however often it is refreshed: then the person signs in again. */
+  SESSION_MAX_AGE: durationSeconds.default(90 * 86_400),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -100,6 +103,8 @@ export interface Config {
   rateLimits: Partial<Record<LimitName, LimitRule>>;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** A session family ends this long after its sign-in, refreshed or not. */
+  sessionMaxAgeSeconds: number;
   /** Passed to Fastify: false, a hop count, or trusted proxy addresses/ranges (never "trust everyone"). */
   trustProxy: TrustProxy;
   seedDemo: boolean;
@@ -151,6 +156,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     paymentDataKey: env.PAYMENT_DATA_KEY,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL,
+    sessionMaxAgeSeconds: env.SESSION_MAX_AGE,
     rateLimits: env.RATE_LIMITS,
     trustProxy: env.TRUST_PROXY,
     seedDemo: env.SEED_DEMO ?? local,

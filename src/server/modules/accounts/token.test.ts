@@ -26,7 +26,7 @@ describe.each(databaseKinds)('POST /api/v2/oauth/token and bearer authentication
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-store');
       const body = response.json();
-      expect(Object.keys(body).sort()).toEqual(['access_token', 'expires_in', 'refresh_token', 'token_type']);
+      expect(Object.keys(body).sort()).toEqual(['access_token', 'expires_in', 'refresh_token', 'refresh_token_expires_in', 'token_type']);
       expect(body.token_type).toBe('Bearer');
       expect(body.expires_in).toBe(t.config.accessTokenTtlSeconds);
       expect(body.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
