@@ -45,6 +45,7 @@ export const errorCodes = [
   'PAYMENT_METHOD_UNAVAILABLE',
   'PAYMENT_METHOD_MISSING',
   'WITHDRAWAL_NOT_PENDING',
+  'PASSWORD_REQUIRED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -100,6 +101,11 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     en: 'Email has already been taken',
     fr: 'Cette adresse e-mail est déjà utilisée',
     ja: 'このメールアドレスはすでに使用されています',
+  },
+  PASSWORD_REQUIRED: {
+    en: 'Please enter your password to change where your money is paid',
+    fr: 'Saisissez votre mot de passe pour changer le compte qui reçoit vos remboursements',
+    ja: '払い戻し先を変更するには、パスワードを入力してください',
   },
   CURRENT_PASSWORD_INCORRECT: {
     en: 'Current password is incorrect',

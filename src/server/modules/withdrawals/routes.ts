@@ -5,6 +5,7 @@ import type { AppContext } from '../../app';
 import { parseInput } from '../../http/validation';
 import { authenticate, currentUserId } from '../accounts/authenticate';
 import type { PaymentCipher } from '../payments/encryption';
+import { mailWithdrawalRequested } from '../payments/notices';
 import { opsKeyGuard } from '../wallet/ops-routes';
 import { listPendingPayouts, payoutReferencePattern, requestWithdrawal, settleWithdrawal, withdrawalIdOf } from './withdrawals';
 
@@ -29,6 +30,7 @@ export async function registerWithdrawalRoutes(api: FastifyInstance, context: Ap
     const { created, withdrawal } = await requestWithdrawal(context.db, cipher, currentUserId(request), key, body, context.now());
     // A retry gets the first answer, status included; the header tells a client it was a replay.
     if (!created) reply.header('idempotent-replayed', 'true');
+    else mailWithdrawalRequested(context, request.log, currentUserId(request), withdrawal);
     return reply.status(201).send({ data: withdrawal });
   });
 
