@@ -46,6 +46,7 @@ export const errorCodes = [
   'PAYMENT_METHOD_MISSING',
   'WITHDRAWAL_NOT_PENDING',
   'PASSWORD_REQUIRED',
+  'MAIL_NOT_SENT',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -101,6 +102,11 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     en: 'Email has already been taken',
     fr: 'Cette adresse e-mail est déjà utilisée',
     ja: 'このメールアドレスはすでに使用されています',
+  },
+  MAIL_NOT_SENT: {
+    en: 'We could not send the mail just now. Please try again in a minute.',
+    fr: 'Nous n’avons pas pu envoyer l’e-mail pour le moment. Réessayez dans une minute.',
+    ja: '現在メールを送信できませんでした。1分後にもう一度お試しください。',
   },
   PASSWORD_REQUIRED: {
     en: 'Please enter your password to change where your money is paid',

@@ -69,7 +69,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailDir: path.join(config.dataDir, 'mail'),
     logger: app.log,
   });
-  const rateLimits = createRateLimits({ ...defaultLimitRules, ...config.rateLimits, ...options.limitRules }, config.redisUrl);
+  const rateLimits = createRateLimits({ ...defaultLimitRules, ...config.rateLimits, ...options.limitRules }, config.redisUrl, {
+    warn: (message) => app.log.warn(message),
+    info: (message) => app.log.info(message),
+  });
   const context: AppContext = { config, db: options.db, mailer, rateLimits, now: options.now ?? (() => new Date()) };
 
   app.addHook('onClose', async () => {

@@ -10,9 +10,17 @@ export interface LimitRule {
 
 /** Limits the API enforces; tests may tighten or loosen them through buildApp. */
 export const defaultLimitRules = {
+  /**
+   * Keyed on the account and the address together: someone guessing from their own address is
+   * stopped, while the owner signing in from theirs is not locked out by them.
+   */
   loginPerAccount: { points: 10, windowSeconds: 15 * 60 },
   loginPerAddress: { points: 50, windowSeconds: 15 * 60 },
   verificationCodesPerHour: { points: 5, windowSeconds: 60 * 60 },
+  /** 6 codes × 5 tries a day: guessing a 4-digit code this way takes years, not days. */
+  verificationCodesPerDay: { points: 6, windowSeconds: 24 * 60 * 60 },
+  /** PUT /user/reset_password: tries of reset tokens (and new passwords) from one address. */
+  resetAttemptsPerAddress: { points: 20, windowSeconds: 60 * 60 },
   resetRequestsPerAccount: { points: 5, windowSeconds: 60 * 60 },
   resetRequestsPerAddress: { points: 20, windowSeconds: 60 * 60 },
   signUpsPerAddress: { points: 20, windowSeconds: 60 * 60 },
@@ -35,20 +43,56 @@ export interface RateLimits {
   consume(name: LimitName, key: string): Promise<void>;
   /** Forget a key's attempts (a successful login clears its failures). */
   reset(name: LimitName, key: string): Promise<void>;
+  /** Resolves once the shared store is reachable (at once without Redis); until then counts stay in the process. */
+  connected(): Promise<void>;
   close(): Promise<void>;
 }
 
+/** Where the limits say what happens to their store (Redis gone, Redis back). */
+export interface LimitsLog {
+  warn(message: string): void;
+  info(message: string): void;
+}
+
+/** The key of the login limit: the account (the email as typed) and the caller's address. */
+export function accountAddressKey(account: string, address: string): string {
+  return `${account}|${address}`;
+}
+
 /**
- * Counters live in this process, or in Redis when REDIS_URL is set so that
- * every instance behind a load balancer shares them.
+ * Counters live in this process, or in Redis when REDIS_URL is set so that every instance behind
+ * a load balancer shares them. When Redis cannot be reached, each limit counts in this process
+ * instead (rate-limiter-flexible's insurance limiter): the limits still hold per instance, a log
+ * line says so once per outage, and no request fails for it.
  */
-export function createRateLimits(rules: LimitRules, redisUrl: string | undefined): RateLimits {
-  const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, lazyConnect: false }) : undefined;
+export function createRateLimits(rules: LimitRules, redisUrl: string | undefined, log?: LimitsLog): RateLimits {
+  const redis = redisUrl
+    ? new Redis(redisUrl, {
+        enableOfflineQueue: false,
+        lazyConnect: false,
+        // Keep trying to come back, at most every 2 s; each command fails at once meanwhile.
+        retryStrategy: (times) => Math.min(times * 200, 2000),
+        maxRetriesPerRequest: 1,
+      })
+    : undefined;
+  if (redis) {
+    let down = false;
+    redis.on('error', (error: Error) => {
+      if (down) return;
+      down = true;
+      log?.warn(`Redis unreachable (${error.message}): rate limits are counted in this process until it is back`);
+    });
+    redis.on('ready', () => {
+      if (!down) return;
+      down = false;
+      log?.info('Redis reachable again: rate limits are shared again');
+    });
+  }
   const limiters = Object.fromEntries(
     Object.entries(rules).map(([name, rule]) => {
       const options = { keyPrefix: `rt:${name}`, points: rule.points, duration: rule.windowSeconds };
       const limiter: RateLimiterAbstract = redis
-        ? new RateLimiterRedis({ ...options, storeClient: redis })
+        ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new RateLimiterMemory(options) })
         : new RateLimiterMemory(options);
       return [name, limiter];
     }),
@@ -67,10 +111,20 @@ export function createRateLimits(rules: LimitRules, redisUrl: string | undefined
       }
     },
     async reset(name, key) {
-      await limiters[name].delete(key);
+      try {
+        await limiters[name].delete(key);
+      } catch {
+        // Redis away: the count runs out with its window; forgetting it early is a kindness, not a rule.
+      }
+    },
+    async connected() {
+      if (!redis || redis.status === 'ready') return;
+      await new Promise<void>((resolve) => redis.once('ready', () => resolve()));
     },
     async close() {
-      await redis?.quit();
+      if (!redis) return;
+      if (redis.status === 'ready') await redis.quit();
+      else redis.disconnect();
     },
   };
 }

@@ -49,11 +49,20 @@ export async function requestPasswordReset(context: AppContext, email: string, a
 
 type ResetOutcome = { ok: true } | { ok: false; error: ApiError };
 
-/** PUT /user/reset_password: a single-use link sets the password and signs the person out everywhere. */
-export async function resetPassword(context: AppContext, token: string, newPassword: string): Promise<void> {
-  const passwordHash = await hashPassword(newPassword);
+/**
+ * PUT /user/reset_password: a single-use link sets the password and signs the person out everywhere.
+ * Tries are limited per address, and the link is checked before the new password is hashed: argon2
+ * costs memory and time, which a stream of made-up tokens must not buy.
+ */
+export async function resetPassword(context: AppContext, token: string, newPassword: string, address: string): Promise<void> {
+  await context.rateLimits.consume('resetAttemptsPerAddress', address);
   const now = context.now();
   const tokenHash = sha256Hex(token);
+  const [candidate] = await context.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).limit(1);
+  if (!candidate) throw new ApiError(422, 'RESET_LINK_INVALID');
+  if (candidate.usedAt) throw new ApiError(422, 'RESET_LINK_USED');
+  if (candidate.expiresAt.getTime() <= now.getTime()) throw new ApiError(422, 'RESET_LINK_INVALID');
+  const passwordHash = await hashPassword(newPassword);
   const outcome = await context.db.transaction(async (tx): Promise<ResetOutcome> => {
     const [link] = await tx.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).for('update');
     if (!link) return { ok: false, error: new ApiError(422, 'RESET_LINK_INVALID') };

@@ -103,7 +103,7 @@ export async function registerAccountRoutes(api: FastifyInstance, context: AppCo
 
   api.put('/user/reset_password', async (request) => {
     const body = parseInput(resetPasswordBody, request.body, [passwordsMismatch]);
-    await resetPassword(context, body.token, body.password);
+    await resetPassword(context, body.token, body.password, request.ip);
     return { data: { password_updated: true } };
   });
 

@@ -6,6 +6,7 @@ import { destinationChangeProof, paymentMethodField, setDefaultPaymentMethodBody
 import type { AppContext } from '../../app';
 import { users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { accountAddressKey } from '../../http/rate-limit';
 import { parseInput } from '../../http/validation';
 import { authenticate, currentSession, currentUserId } from '../accounts/authenticate';
 import { verifyPassword } from '../accounts/passwords';
@@ -24,14 +25,14 @@ export const recentSignInSeconds = 5 * 60;
  * that signed in with it within `recentSignInSeconds`. Wrong passwords count against the account's
  * login limit, as a sign-in would.
  */
-async function requirePersonPresent(context: AppContext, session: AuthenticatedSession, currentPassword: string | undefined): Promise<void> {
+async function requirePersonPresent(context: AppContext, session: AuthenticatedSession, currentPassword: string | undefined, address: string): Promise<void> {
   if (currentPassword === undefined) {
     const signedInAt = await sessionSignedInAt(context.db, session.familyId);
     if (signedInAt && context.now().getTime() - signedInAt.getTime() <= recentSignInSeconds * 1000) return;
     throw new ApiError(403, 'PASSWORD_REQUIRED', { current_password: 'required' });
   }
   const [user] = await context.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, session.userId)).limit(1);
-  const limitKey = user?.email ?? session.userId;
+  const limitKey = accountAddressKey(user?.email ?? session.userId, address);
   await context.rateLimits.consume('loginPerAccount', limitKey);
   if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
     throw new ApiError(422, 'CURRENT_PASSWORD_INCORRECT', { current_password: 'invalidValue' });
@@ -80,7 +81,7 @@ export async function registerPaymentRoutes(api: FastifyInstance, context: AppCo
     const customer = await findCustomer(context.db, currentUserId(request));
     // The form's own mistakes first: a person fixes those before typing a password.
     if (isOfferedIn(customer.countryCode, method)) parseDetails(customer.countryCode, method, form);
-    await requirePersonPresent(context, currentSession(request), proof.current_password);
+    await requirePersonPresent(context, currentSession(request), proof.current_password, request.ip);
     const methods = await savePaymentMethod(context.db, cipher, customer, method, form, context.now());
     mailPayoutDestinationChanged(context, request.log, customer.id, {
       method,
