@@ -4,7 +4,7 @@ import { containerCodeFromRandom, validateContainerCode } from '../../../domain/
 import type { Currency } from '../../../domain/markets';
 import { minorFromDecimal, moneyFromMinor, type Money } from '../../../domain/money';
 import type { Database, Executor } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
+import { isOutOfRange, isUniqueViolation } from '../../db/errors';
 import { checkinBatches, containers, ledgerEntries, products, scans, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { currencyOf, findProduct } from './catalogue';
@@ -225,6 +225,8 @@ export async function adjustBalance(db: Database, input: AdjustmentInput, now: D
       const raced = await replay();
       if (raced) return raced;
     }
+    // The balance column holds 32 bits: an adjustment that would carry it past them is refused.
+    if (isOutOfRange(error)) throw new ApiError(422, 'VALIDATION_FAILED', { amount: 'invalidValue' });
     throw error;
   }
 }

@@ -3,7 +3,7 @@ import { parseScannedPayload } from '../../../domain/container-codes';
 import type { Language } from '../../../domain/locales';
 import { maxScanAgeDays, scanClockSkewSeconds, type Scan, type ScanBody, type ScanStatus } from '../../../domain/schemas/wallet';
 import type { Database } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { containers, products, scans, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { productView, type ProductRow } from './catalogue';
@@ -103,6 +103,8 @@ export async function recordScan(
       if (raced) return replay(raced, userId, code, language);
       throw new ApiError(409, 'CONTAINER_ALREADY_PENDING', { code: 'invalidValue' });
     }
+    // The trigger refuses scans of an account erased meanwhile (its token died with it).
+    if (isForeignKeyViolation(error)) throw new ApiError(401, 'UNAUTHORIZED');
     throw error;
   }
   if (inserted) return { created: true, scan: scanView(inserted, container.product, language) };
