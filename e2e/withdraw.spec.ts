@@ -151,7 +151,7 @@ test.describe('the password a destination change may need', () => {
         await page.screenshot({ path: testInfo.outputPath(`password-asked-${locale}.png`) });
         await password.fill(e2ePassword);
         await dialog.getByTestId('payment-form-PAYPAL').getByRole('button').last().click();
-        await expect(dialog.getByTestId('payment-option-PAYPAL')).toContainText('e2e');
+        await expect(dialog.getByTestId('payment-option-PAYPAL')).toContainText('e2•••@example.com');
         expect(sent.map((body) => body.current_password)).toEqual([undefined, e2ePassword]);
       });
     });

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useLingui } from '@lingui/react/macro';
 import type { CountryCode } from '../../../domain/markets';
 import type { PaymentMethod } from '../../../domain/payment-methods';
@@ -122,9 +123,12 @@ export function PaymentMethodForm({ countryCode, method, onSaved }: { countryCod
         },
         onError: (error) => {
           if (isApiError(error) && error.fields.current_password) {
-            setAskPassword(true);
-            setPasswordMessage(error.message || t`Please enter your password to change where your money is paid`);
-            requestAnimationFrame(() => formRef.current?.querySelector<HTMLInputElement>('input[name="current_password"]')?.focus());
+            // Rendered at once, so the field exists to take the focus.
+            flushSync(() => {
+              setAskPassword(true);
+              setPasswordMessage(error.message || t`Please enter your password to change where your money is paid`);
+            });
+            formRef.current?.querySelector<HTMLInputElement>('input[name="current_password"]')?.focus();
           } else if (isApiError(error) && Object.keys(error.fields).length > 0) {
             setErrors(error.fields);
             requestAnimationFrame(() => focusFirstError(formRef.current));
