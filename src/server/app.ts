@@ -76,6 +76,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const context: AppContext = { config, db: options.db, mailer, rateLimits, now: options.now ?? (() => new Date()) };
 
   app.addHook('onClose', async () => {
+    // Requests in flight are done by now; mails they queued after their answer (reset links,
+    // notices) are sent before the transport closes. main.ts bounds the whole shutdown.
+    await mailer.drain();
     mailer.close();
     await rateLimits.close();
   });

@@ -81,6 +81,8 @@ const environmentSchema = z.object({
     .optional()
     .transform((value) => (value === undefined ? undefined : value === 'true')),
   MAP_STYLE_URL: z.string().url().optional(),
+  /** Seconds a stop may take (requests in flight, then queued mail, then the database) before the process exits anyway. */
+  SHUTDOWN_TIMEOUT: durationSeconds.default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -110,6 +112,7 @@ export interface Config {
   seedDemo: boolean;
   /** A MapLibre style drawn over the offline basemap (the app reads it from GET /config). */
   mapStyleUrl: string | undefined;
+  shutdownTimeoutSeconds: number;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
 }
 
@@ -161,6 +164,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     trustProxy: env.TRUST_PROXY,
     seedDemo: env.SEED_DEMO ?? local,
     mapStyleUrl: env.MAP_STYLE_URL,
+    shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT,
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -6,6 +6,7 @@ import { seedContent } from './modules/content/content';
 import { seedCatalogue } from './modules/wallet/catalogue';
 import { demoAccountsRefusal, liveDemoAccounts, seedDemoData } from './seed/demo';
 import { openPaymentCipher } from './modules/payments/encryption';
+import { shutdownWithin } from './shutdown';
 
 async function main() {
   const config = loadConfig();
@@ -38,10 +39,17 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    app.log.info({ signal, deadlineSeconds: config.shutdownTimeoutSeconds }, 'shutting down: finishing requests in flight, then queued mail');
     try {
-      await app.close();
-      await database.close();
+      // app.close() lets requests in flight finish, then sends the mail they queued (app.ts onClose).
+      const outcome = await shutdownWithin(config.shutdownTimeoutSeconds * 1000, async () => {
+        await app.close();
+        await database.close();
+      });
+      if (outcome === 'deadline') {
+        app.log.error({ deadlineSeconds: config.shutdownTimeoutSeconds }, 'shutdown deadline reached: exiting with work unfinished');
+        process.exit(1);
+      }
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'unclean shutdown');
