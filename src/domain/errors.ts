@@ -47,6 +47,8 @@ export const errorCodes = [
   'WITHDRAWAL_NOT_PENDING',
   'PASSWORD_REQUIRED',
   'MAIL_NOT_SENT',
+  'TOO_MANY_PENDING_SCANS',
+  'CONTAINER_CLAIM_RECORDED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -217,6 +219,16 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     en: 'This container has already been scanned and is waiting for check-in.',
     fr: 'Ce contenant a déjà été scanné et attend son enregistrement au centre de lavage.',
     ja: 'この容器はすでにスキャン済みで、受け入れ処理を待っています。',
+  },
+  CONTAINER_CLAIM_RECORDED: {
+    en: 'Someone else scanned this container first. We noted your scan too: our team checks both when the container arrives.',
+    fr: 'Quelqu’un d’autre a scanné ce contenant avant vous. Votre scan est noté aussi : notre équipe vérifie les deux à l’arrivée du contenant.',
+    ja: 'この容器は先に別の方がスキャンしています。あなたのスキャンも記録しました。容器が届いた時点で担当者が両方を確認します。',
+  },
+  TOO_MANY_PENDING_SCANS: {
+    en: 'You have 100 containers waiting for check-in. Please wait until some of them are checked in before scanning more.',
+    fr: 'Vous avez 100 contenants en attente d’enregistrement. Attendez que certains soient enregistrés avant d’en scanner d’autres.',
+    ja: '受け入れ待ちの容器が100個あります。いくつか受け入れられてから、追加でスキャンしてください。',
   },
   SCAN_ID_CONFLICT: {
     en: 'This scan was already recorded with another code.',

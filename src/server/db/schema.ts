@@ -189,6 +189,36 @@ export const scans = pgTable(
 );
 
 /**
+ * A second person scanning a container that someone else's scan holds (PENDING): recorded, not
+ * silently refused, and shown to operators when the container is checked in. A code seen on a
+ * shelf and scanned first is then not the end of the story for whoever really returns it.
+ * One row per person and pending scan, however often they scan again.
+ */
+export const scanClaims = pgTable(
+  'scan_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    containerCode: text('container_code')
+      .notNull()
+      .references(() => containers.code),
+    /** The pending scan that held the container when this person scanned it. */
+    pendingScanId: uuid('pending_scan_id')
+      .notNull()
+      .references(() => scans.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('scan_claims_one_per_person').on(table.pendingScanId, table.userId),
+    index('scan_claims_code_idx').on(table.containerCode),
+    index('scan_claims_user_idx').on(table.userId),
+  ],
+);
+
+/**
  * The ledger: append-only (a trigger refuses UPDATE and DELETE), amounts in minor
  * units of the customer's currency, signed. A trigger keeps `balances` in step.
  */
