@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { databaseKinds } from '../testing/databases';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { mailErrorSummary } from '../mail/mailer';
 import { loggableError } from './error-handler';
 
 describe.each(databaseKinds)('what the log keeps of a database error on %s', (kind) => {
@@ -43,5 +44,16 @@ describe.each(databaseKinds)('what the log keeps of a database error on %s', (ki
 
   it('other errors keep their message for whoever reads the log', () => {
     expect(loggableError(new RangeError('count must be 1 to 10000'))).toMatchObject({ errorName: 'RangeError', message: 'count must be 1 to 10000' });
+  });
+});
+
+describe('what the log keeps of a failed mail', () => {
+  it('the SMTP codes, not the message that quotes the address', () => {
+    const refused = Object.assign(new Error("Can't send mail - all recipients were rejected: 550 <someone.private@example.com>: mailbox unavailable"), {
+      code: 'EENVELOPE',
+      responseCode: 550,
+    });
+    expect(mailErrorSummary(refused)).toEqual({ name: 'Error', code: 'EENVELOPE', responseCode: 550 });
+    expect(JSON.stringify(mailErrorSummary(refused))).not.toContain('someone.private');
   });
 });

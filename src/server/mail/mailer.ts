@@ -86,3 +86,17 @@ function createTransportMailer(options: MailerOptions): Omit<Mailer, 'drain'> {
     close: () => transport.close(),
   };
 }
+
+/**
+ * What the log keeps of a failed send: the error's name and the SMTP codes, never its message,
+ * which can quote the recipient's address ("550 <someone@example.com>: mailbox unavailable").
+ */
+export function mailErrorSummary(error: unknown): { name: string; code?: string; responseCode?: number } {
+  if (!(error instanceof Error)) return { name: typeof error };
+  const details = error as Error & { code?: unknown; responseCode?: unknown };
+  return {
+    name: error.name,
+    ...(typeof details.code === 'string' ? { code: details.code } : {}),
+    ...(typeof details.responseCode === 'number' ? { responseCode: details.responseCode } : {}),
+  };
+}

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { mailErrorSummary } from '../../mail/mailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app';
 import { passwordResetTokens, users } from '../../db/schema';
@@ -43,7 +44,7 @@ export async function requestPasswordReset(context: AppContext, email: string, a
   });
   const to = user.email;
   void context.mailer.send({ to, kind: 'reset-password', ...content }).catch((error: unknown) => {
-    log.error({ err: error instanceof Error ? { name: error.name, message: error.message } : 'unknown' }, 'reset mail not sent');
+    log.error({ err: mailErrorSummary(error) }, 'reset mail not sent');
   });
 }
 

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { mailErrorSummary } from '../../mail/mailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { languageOf, type Language } from '../../../domain/locales';
 import type { PaymentMethod } from '../../../domain/payment-methods';
@@ -36,7 +37,7 @@ function mailCustomer(context: AppContext, log: FastifyBaseLogger, userId: strin
     await context.mailer.send({ to: row.email, kind, ...render(user) });
   };
   void send().catch((error: unknown) => {
-    log.error({ kind, err: error instanceof Error ? { name: error.name, message: error.message } : 'unknown' }, 'customer mail not sent');
+    log.error({ kind, err: mailErrorSummary(error) }, 'customer mail not sent');
   });
 }
 
