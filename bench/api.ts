@@ -110,7 +110,7 @@ export async function benchApi(options: { seconds: number; postgresUrl: string |
   for (const kind of kinds) {
     const database = await freshDatabase(kind, options.postgresUrl);
     // One customer sends every scan here: lift the per-person scan limit so the run measures recording, not 429s.
-    const serverEnv = { ...database.env, STATIC_DIR: path.join(database.dataDir, 'no-build'), SEED_DEMO: 'true', RATE_LIMITS: JSON.stringify({ scansPerUser: { points: 100_000_000, windowSeconds: 60 } }) };
+    const serverEnv = { ...database.env, STATIC_DIR: path.join(database.dataDir, 'no-build'), SEED_DEMO: 'true', MAX_PENDING_SCANS: '100000000', RATE_LIMITS: JSON.stringify({ scansPerUser: { points: 100_000_000, windowSeconds: 60 } }) };
     try {
       options.log(`api (${kind}): migrations and demo data`);
       const first = await startServer('src/server/main.ts', serverEnv, '/readyz', 18_091);

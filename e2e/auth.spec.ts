@@ -78,11 +78,14 @@ test('sign up → code from the mail → verified → sign out → log in → me
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
   const cookies = await context.cookies();
   expect(cookies.map((cookie) => cookie.name).sort()).toEqual(['refreshToken', 'token']);
-  for (const cookie of cookies) {
-    // max-age = expires_in (a day on this server), give or take the test's own time.
-    expect(cookie.expires * 1000 - Date.now()).toBeGreaterThan(86_000_000);
-    expect(cookie.expires * 1000 - Date.now()).toBeLessThanOrEqual(86_400_000);
-  }
+  const lifetime = (name: string) => cookies.find((cookie) => cookie.name === name)!.expires * 1000 - Date.now();
+  // The access cookie lives as long as the access token (15 minutes), the refresh cookie as long as
+  // the refresh token (30 days), give or take the test's own time.
+  expect(lifetime('token')).toBeGreaterThan(880_000);
+  expect(lifetime('token')).toBeLessThanOrEqual(900_000);
+  expect(lifetime('refreshToken')).toBeGreaterThan(30 * 86_400_000 - 60_000);
+  expect(lifetime('refreshToken')).toBeLessThanOrEqual(30 * 86_400_000);
+  const signedInWith = cookies.find((cookie) => cookie.name === 'token')!.value;
   await expect.poll(async () => (await storedState(page)).rows).toBe(1);
 
   await nav.getByRole('button', { name: /My account/ }).click();
@@ -93,6 +96,8 @@ test('sign up → code from the mail → verified → sign out → log in → me
   await expect(page).toHaveURL(/\/$/);
   expect(await context.cookies()).toEqual([]);
   expect(await storedState(page)).toEqual({ cookies: '', rows: 0, expiresAt: null });
+  // The session ended on the server too: a copy of its token opens nothing.
+  expect((await page.request.get('/api/v2/user', { headers: { authorization: `Bearer ${signedInWith}` } })).status()).toBe(401);
 
   // A signed-in visitor on login is sent to /; a guest is not.
   await page.goto('/login');

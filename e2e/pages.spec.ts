@@ -1,3 +1,4 @@
+import { e2eOpsKey } from './support/ops';
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible } from './support/fixtures';
 import { filled, languageMarkets, pageTexts } from './support/content';
@@ -112,8 +113,10 @@ for (const market of languageMarkets) {
 
 test('page texts come from the server, and the bundled text shows when it fails (logged)', async ({ page }) => {
   const requested: string[] = [];
+  const keys: (string | undefined)[] = [];
   await page.route('**/locales/en-US/faq.json*', async (route) => {
     requested.push(new URL(route.request().url()).search);
+    keys.push(route.request().headers()['x-ops-key']);
     const response = await route.fetch();
     const body = (await response.json()) as Record<string, string>;
     await route.fulfill({ response, json: { ...body, title: 'Questions, answered by the server' } });
@@ -123,10 +126,15 @@ test('page texts come from the server, and the bundled text shows when it fails 
   // Texts the server did not change are the server's too (the same as bundled).
   await expect(page.getByText(pageTexts.en.faq['pending.q'])).toBeVisible();
 
-  // The spec's strapi_status is forwarded to the content call (an editor's draft preview).
+  // The spec's strapi_status is forwarded to the content call (an editor's draft preview), with
+  // the operator key the editor put in the tab's session storage: drafts are not public.
+  await page.evaluate((key) => sessionStorage.setItem('roundtrip_ops_key', key), e2eOpsKey);
   await page.goto('/us/faq?strapi_status=draft');
   await expect(h1(page)).toHaveText('Questions, answered by the server');
   expect(requested).toContain('?strapi_status=draft');
+  expect(keys[requested.indexOf('?strapi_status=draft')]).toBe(e2eOpsKey);
+  // Published texts go without it.
+  expect(keys[0]).toBeUndefined();
 
   const warnings: string[] = [];
   page.on('console', (message) => {

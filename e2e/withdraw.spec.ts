@@ -1,4 +1,4 @@
-import { expect, expectAccessible, notification, signIn, test } from './support/fixtures';
+import { expect, expectAccessible, notification, signIn, signUpViaApi, test, uniqueEmail } from './support/fixtures';
 import { customerWithBalance, e2ePassword } from './support/withdrawals';
 
 test.describe('payment methods and withdrawals', () => {
@@ -109,4 +109,51 @@ test.describe('payment methods and withdrawals', () => {
     await blocked.getByRole('button', { name: 'Resend code' }).click();
     await expect(page).toHaveURL(/\/us\/user\/verify-email/);
   });
+});
+
+test.describe('the password a destination change may need', () => {
+  for (const { country, locale, asked, label } of [
+    { country: 'fr', locale: 'fr-FR', asked: 'Saisissez votre mot de passe pour changer le compte qui reçoit vos remboursements', label: 'Votre mot de passe Roundtrip' },
+    { country: 'jp', locale: 'ja-JP', asked: '払い戻し先を変更するには、パスワードを入力してください', label: 'Roundtrip のパスワード' },
+  ] as const) {
+    test.describe(locale, () => {
+      test.use({ locale, viewport: { width: 360, height: 780 } });
+
+      test(`when the server asks for it (${locale}), the form shows the password field and sends it with the destination`, async ({ page, context, request }, testInfo) => {
+        const email = uniqueEmail(`password-${country}`);
+        await signUpViaApi(request, { email, password: e2ePassword, country });
+        await signIn(context, request, email, e2ePassword);
+        // This session signed in a moment ago, so the server would not ask: answer as it does for an older one.
+        const sent: Record<string, unknown>[] = [];
+        await page.route('**/api/v2/payment_methods/PAYPAL', async (route) => {
+          const body: Record<string, unknown> = route.request().postDataJSON();
+          sent.push(body);
+          if (body.current_password === undefined) {
+            await route.fulfill({
+              status: 403,
+              contentType: 'application/json',
+              body: JSON.stringify({ error: { code: 'PASSWORD_REQUIRED', message: asked, fields: { current_password: 'required' } } }),
+            });
+            return;
+          }
+          await route.continue();
+        });
+        await page.goto(`/${country}/user/account`);
+        await page.getByTestId('payment-method-button').click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByTestId('payment-option-PAYPAL').getByRole('button').click();
+        await dialog.getByTestId('payment-form-PAYPAL').getByRole('textbox').first().fill('e2e.paypal@example.com');
+        await dialog.getByTestId('payment-form-PAYPAL').getByRole('button').click();
+        const password = dialog.getByLabel(label);
+        await expect(password).toBeFocused();
+        await expect(dialog.getByText(asked)).toBeVisible();
+        await expectAccessible(page, `password asked for, ${locale}`);
+        await page.screenshot({ path: testInfo.outputPath(`password-asked-${locale}.png`) });
+        await password.fill(e2ePassword);
+        await dialog.getByTestId('payment-form-PAYPAL').getByRole('button').last().click();
+        await expect(dialog.getByTestId('payment-option-PAYPAL')).toContainText('e2•••@example.com');
+        expect(sent.map((body) => body.current_password)).toEqual([undefined, e2ePassword]);
+      });
+    });
+  }
 });

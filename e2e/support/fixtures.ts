@@ -43,6 +43,7 @@ interface Tokens {
   access_token: string;
   refresh_token: string;
   expires_in: number;
+  refresh_token_expires_in: number;
 }
 
 export async function tokensFor(request: APIRequestContext, email: string, password = demoPassword): Promise<Tokens> {
@@ -61,7 +62,7 @@ export async function signIn(context: BrowserContext, request: APIRequestContext
   const expires = Math.floor(Date.now() / 1000) + tokens.expires_in;
   await context.addCookies([
     { name: 'token', value: tokens.access_token, url, expires, sameSite: 'Strict' },
-    { name: 'refreshToken', value: tokens.refresh_token, url, expires, sameSite: 'Strict' },
+    { name: 'refreshToken', value: tokens.refresh_token, url, expires: Math.floor(Date.now() / 1000) + tokens.refresh_token_expires_in, sameSite: 'Strict' },
   ]);
   await context.addInitScript((expiresAt) => {
     if (location.protocol !== 'http:') return;

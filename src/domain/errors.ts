@@ -45,11 +45,15 @@ export const errorCodes = [
   'PAYMENT_METHOD_UNAVAILABLE',
   'PAYMENT_METHOD_MISSING',
   'WITHDRAWAL_NOT_PENDING',
+  'PASSWORD_REQUIRED',
+  'MAIL_NOT_SENT',
+  'TOO_MANY_PENDING_SCANS',
+  'CONTAINER_CLAIM_RECORDED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
 /** OAuth answers (RFC 6749 §5.2) keep their own shape; this is the login failure text. */
-export const oauthErrorMessages: Record<'invalid_grant' | 'invalid_request' | 'unsupported_grant_type', Record<Language, string>> = {
+export const oauthErrorMessages: Record<'invalid_grant' | 'invalid_request' | 'unsupported_grant_type' | 'unsupported_token_type', Record<Language, string>> = {
   invalid_grant: {
     en: 'The email or password is incorrect.',
     fr: "L'adresse e-mail ou le mot de passe est incorrect.",
@@ -64,6 +68,11 @@ export const oauthErrorMessages: Record<'invalid_grant' | 'invalid_request' | 'u
     en: 'This sign-in method is not supported.',
     fr: "Cette méthode de connexion n'est pas prise en charge.",
     ja: 'このサインイン方法には対応していません。',
+  },
+  unsupported_token_type: {
+    en: 'This kind of token cannot be revoked.',
+    fr: 'Ce type de jeton ne peut pas être révoqué.',
+    ja: 'この種類のトークンは無効にできません。',
   },
 };
 
@@ -95,6 +104,16 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     en: 'Email has already been taken',
     fr: 'Cette adresse e-mail est déjà utilisée',
     ja: 'このメールアドレスはすでに使用されています',
+  },
+  MAIL_NOT_SENT: {
+    en: 'We could not send the mail just now. Please try again in a minute.',
+    fr: 'Nous n’avons pas pu envoyer l’e-mail pour le moment. Réessayez dans une minute.',
+    ja: '現在メールを送信できませんでした。1分後にもう一度お試しください。',
+  },
+  PASSWORD_REQUIRED: {
+    en: 'Please enter your password to change where your money is paid',
+    fr: 'Saisissez votre mot de passe pour changer le compte qui reçoit vos remboursements',
+    ja: '払い戻し先を変更するには、パスワードを入力してください',
   },
   CURRENT_PASSWORD_INCORRECT: {
     en: 'Current password is incorrect',
@@ -200,6 +219,16 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     en: 'This container has already been scanned and is waiting for check-in.',
     fr: 'Ce contenant a déjà été scanné et attend son enregistrement au centre de lavage.',
     ja: 'この容器はすでにスキャン済みで、受け入れ処理を待っています。',
+  },
+  CONTAINER_CLAIM_RECORDED: {
+    en: 'Someone else scanned this container first. We noted your scan too: our team checks both when the container arrives.',
+    fr: 'Quelqu’un d’autre a scanné ce contenant avant vous. Votre scan est noté aussi : notre équipe vérifie les deux à l’arrivée du contenant.',
+    ja: 'この容器は先に別の方がスキャンしています。あなたのスキャンも記録しました。容器が届いた時点で担当者が両方を確認します。',
+  },
+  TOO_MANY_PENDING_SCANS: {
+    en: 'You have 100 containers waiting for check-in. Please wait until some of them are checked in before scanning more.',
+    fr: 'Vous avez 100 contenants en attente d’enregistrement. Attendez que certains soient enregistrés avant d’en scanner d’autres.',
+    ja: '受け入れ待ちの容器が100個あります。いくつか受け入れられてから、追加でスキャンしてください。',
   },
   SCAN_ID_CONFLICT: {
     en: 'This scan was already recorded with another code.',

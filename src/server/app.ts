@@ -61,6 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Bank details at rest: the key is read (or made, on a first start) and checked against the
   // keys that sealed the stored values, before anything else is opened (throws PaymentKeyError).
   const paymentCipher = await openCheckedPaymentCipher(config, options.db);
+  const trusted = config.trustProxy;
   const app = Fastify({
     logger:
       options.logger === false
@@ -76,7 +77,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
               }),
             },
           },
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies from our side: the client's own X-Forwarded-For entries are never believed.
+    trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
     bodyLimit: 64 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -88,14 +90,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailDir: path.join(config.dataDir, 'mail'),
     logger: app.log,
   });
-  const rateLimits = createRateLimits({ ...defaultLimitRules, ...config.rateLimits, ...options.limitRules }, config.redisUrl, options.rateLimitPrefix);
-  try {
-    await rateLimits.ready();
-  } catch (error) {
-    mailer.close();
-    await rateLimits.close();
-    throw error;
-  }
+  const rateLimits = createRateLimits({ ...defaultLimitRules, ...config.rateLimits, ...options.limitRules }, config.redisUrl, {
+    ...(options.rateLimitPrefix ? { keyPrefix: options.rateLimitPrefix } : {}),
+    log: { warn: (message) => app.log.warn(message), info: (message) => app.log.info(message) },
+  });
+  await rateLimits.ready();
   const sessions = options.listen ? await inProcessSessionLookup(options.db, options.listen) : databaseSessionLookup(options.db);
   const context: AppContext = {
     config,
@@ -109,6 +108,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
 
   app.addHook('onClose', async () => {
+    // Requests in flight are done by now; mails they queued after their answer (reset links,
+    // notices) are sent before the transport closes. main.ts bounds the whole shutdown.
+    await mailer.drain();
     mailer.close();
     await rateLimits.close();
   });

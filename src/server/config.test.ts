@@ -17,3 +17,44 @@ describe('RATE_LIMITS', () => {
     expect(() => loadConfig({ RATE_LIMITS: value })).toThrow(message);
   });
 });
+
+describe('demo data', () => {
+  it('is seeded by default only when PUBLIC_URL is local', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:8080' }).seedDemo).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'http://app.localhost:8080' }).seedDemo).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'https://roundtrip.example' }).seedDemo).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:8080', SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('refuses SEED_DEMO=true behind a public address, saying why', () => {
+    const publicDemo = { PUBLIC_URL: 'https://roundtrip.example', SEED_DEMO: 'true' };
+    expect(() => loadConfig(publicDemo)).toThrow(ConfigError);
+    expect(() => loadConfig(publicDemo)).toThrow(/not a local address.*published/s);
+    // A name that merely starts with "localhost" is not local.
+    expect(() => loadConfig({ PUBLIC_URL: 'https://localhost.attacker.example', SEED_DEMO: 'true' })).toThrow(ConfigError);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('takes a hop count or a list of proxy addresses, never "trust every entry"', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', '::1']);
+  });
+
+  it.each(['yes', '10.0.0.0/33', 'proxy.internal'])('refuses %s with a message naming the variable', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: a hop count/);
+  });
+});
+
+describe('token lifetimes', () => {
+  it('access tokens last 15 minutes at most; sessions have an absolute end', () => {
+    expect(loadConfig({}).accessTokenTtlSeconds).toBe(900);
+    expect(loadConfig({ ACCESS_TOKEN_TTL: '300' }).accessTokenTtlSeconds).toBe(300);
+    expect(() => loadConfig({ ACCESS_TOKEN_TTL: '86400' })).toThrow(/ACCESS_TOKEN_TTL: at most 900 seconds/);
+    expect(loadConfig({}).sessionMaxAgeSeconds).toBe(90 * 86_400);
+  });
+});

@@ -1,8 +1,21 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultLimitRules, type LimitName, type LimitRule } from './http/rate-limit';
 
 const durationSeconds = z.coerce.number().int().positive();
+
+/** How far to trust X-Forwarded-For: not at all, a number of proxy hops, or the proxies' own addresses. */
+export type TrustProxy = false | number | string[];
+
+function isAddressOrRange(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || address === undefined) return false;
+  const version = isIP(address);
+  if (version === 0) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
 
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -51,17 +64,38 @@ const environmentSchema = z.object({
         z.strictObject({ points: z.number().int().positive(), windowSeconds: z.number().int().positive() }),
       ),
     ),
-  ACCESS_TOKEN_TTL: durationSeconds.default(86_400),
-  REFRESH_TOKEN_TTL: durationSeconds.default(60 * 86_400),
+  /** At most 15 minutes: a stolen access token is worth little, and sign-out ends it within that time at worst. */
+  ACCESS_TOKEN_TTL: durationSeconds.max(900, { message: 'at most 900 seconds (15 minutes)' }).default(900),
+  REFRESH_TOKEN_TTL: durationSeconds.default(30 * 86_400),
+  /** The absolute end of a session, however often it is refreshed: then the person signs in again. */
+  SESSION_MAX_AGE: durationSeconds.default(90 * 86_400),
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((value) => value === 'true'),
+    .transform((text, context): TrustProxy => {
+      const value = text.trim();
+      if (value === 'false' || value === '' || value === '0') return false;
+      // One proxy in front: the address it saw is the rightmost X-Forwarded-For entry.
+      if (value === 'true') return 1;
+      if (/^\d+$/.test(value)) return Number(value);
+      const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+      const invalid = entries.filter((entry) => !isAddressOrRange(entry));
+      if (invalid.length > 0) {
+        context.addIssue({ code: 'custom', message: `a hop count (1, 2…) or a comma-separated list of proxy addresses or ranges (10.0.0.0/8); not ${invalid.join(', ')}` });
+        return z.NEVER;
+      }
+      return entries;
+    }),
+  /** Unset: demo data when PUBLIC_URL is local, none otherwise. */
   SEED_DEMO: z
     .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true')),
   MAP_STYLE_URL: z.string().url().optional(),
+  /** Seconds a stop may take (requests in flight, then queued mail, then the database) before the process exits anyway. */
+  SHUTDOWN_TIMEOUT: durationSeconds.default(10),
+  /** Pending scans one customer may hold at once (a load test lifts it; see wallet/scans.ts). */
+  MAX_PENDING_SCANS: z.coerce.number().int().positive().default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -86,16 +120,35 @@ export interface Config {
   rateLimits: Partial<Record<LimitName, LimitRule>>;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
-  trustProxy: boolean;
+  /** A session family ends this long after its sign-in, refreshed or not. */
+  sessionMaxAgeSeconds: number;
+  /** Passed to Fastify: false, a hop count, or trusted proxy addresses/ranges (never "trust everyone"). */
+  trustProxy: TrustProxy;
   seedDemo: boolean;
   /** A MapLibre style drawn over the offline basemap (the app reads it from GET /config). */
   mapStyleUrl: string | undefined;
+  shutdownTimeoutSeconds: number;
+  maxPendingScans: number;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
 }
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
+
+/**
+ * A public address only its own machine reaches: localhost, a *.localhost name, a loopback
+ * address. Demo data (published password, balances, payout methods) is allowed only there.
+ */
+export function isLocalAddress(publicUrl: string): boolean {
+  const host = new URL(publicUrl).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1';
+}
+
+export const demoRefusal = (publicUrl: string) =>
+  `SEED_DEMO=true is refused: PUBLIC_URL (${publicUrl}) is not a local address. The demo accounts share a published ` +
+  `password and hold balances and payout methods, so anyone could sign in and withdraw. Unset SEED_DEMO ` +
+  `(or set SEED_DEMO=false) for this deployment, or set PUBLIC_URL to http://localhost:<port> to try the app.`;
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environmentSchema.safeParse(environment);
@@ -104,12 +157,15 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const local = isLocalAddress(publicUrl);
+  if (env.SEED_DEMO === true && !local) throw new ConfigError(demoRefusal(publicUrl));
   return {
     port: env.PORT,
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     staticDir: path.resolve(env.STATIC_DIR),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
@@ -120,10 +176,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     paymentDataReadKeys: env.PAYMENT_DATA_READ_KEYS,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL,
+    sessionMaxAgeSeconds: env.SESSION_MAX_AGE,
     rateLimits: env.RATE_LIMITS,
     trustProxy: env.TRUST_PROXY,
-    seedDemo: env.SEED_DEMO,
+    seedDemo: env.SEED_DEMO ?? local,
     mapStyleUrl: env.MAP_STYLE_URL,
+    shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT,
+    maxPendingScans: env.MAX_PENDING_SCANS,
     logLevel: env.LOG_LEVEL,
   };
 }

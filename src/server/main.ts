@@ -1,14 +1,14 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, isLocalAddress, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { RateLimitStoreError } from './http/rate-limit';
 import { seedContent } from './modules/content/content';
 import { seedCatalogue } from './modules/wallet/catalogue';
-import { seedDemoData } from './seed/demo';
+import { demoAccountsRefusal, liveDemoAccounts, seedDemoData } from './seed/demo';
 import { openPaymentCipher, PaymentKeyError } from './modules/payments/encryption';
 import { ensureLocalOpsKey } from './ops/local-key';
+import { shutdownWithin } from './shutdown';
 
 async function main() {
   const config = loadConfig();
@@ -24,6 +24,14 @@ async function main() {
   );
   // A crash that still runs exit handlers leaves no lock behind (kill -9 leaves a stale one, which the next start clears).
   process.once('exit', () => database.lock?.release());
+  if (!isLocalAddress(config.publicUrl)) {
+    // A database seeded while trying the app locally must not go live with its published password.
+    const demoAccounts = await liveDemoAccounts(database.db);
+    if (demoAccounts.length > 0) {
+      await database.close();
+      throw new ConfigError(demoAccountsRefusal(config.publicUrl, demoAccounts));
+    }
+  }
   // PGlite: the ops CLI cannot open the folder the server holds, so it sends its commands here with
   // this key (loopback only) when the operator has set no OPS_KEY.
   const opsLocalKey = database.kind === 'pglite' && !config.opsKey ? ensureLocalOpsKey(config.dataDir) : undefined;
@@ -43,10 +51,17 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    app.log.info({ signal, deadlineSeconds: config.shutdownTimeoutSeconds }, 'shutting down: finishing requests in flight, then queued mail');
     try {
-      await app.close();
-      await database.close();
+      // app.close() lets requests in flight finish, then sends the mail they queued (app.ts onClose).
+      const outcome = await shutdownWithin(config.shutdownTimeoutSeconds * 1000, async () => {
+        await app.close();
+        await database.close();
+      });
+      if (outcome === 'deadline') {
+        app.log.error({ deadlineSeconds: config.shutdownTimeoutSeconds }, 'shutdown deadline reached: exiting with work unfinished');
+        process.exit(1);
+      }
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'unclean shutdown');
@@ -80,7 +95,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof PaymentKeyError || error instanceof RateLimitStoreError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof PaymentKeyError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(`Roundtrip could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -35,11 +35,34 @@ function scheduleRefresh(expiresAt: number): void {
 
 export function saveTokens(tokens: TokenResponse): void {
   writeCookie(tokenCookie, tokens.access_token, tokens.expires_in);
-  writeCookie(refreshCookie, tokens.refresh_token, tokens.expires_in);
+  // The refresh cookie lives as long as the refresh token: the app stays signed in across short access tokens.
+  writeCookie(refreshCookie, tokens.refresh_token, tokens.refresh_token_expires_in ?? tokens.expires_in);
   const expiresAt = Date.now() + tokens.expires_in * 1000;
   localStorage.setItem(expiresAtKey, String(expiresAt));
   scheduleRefresh(expiresAt);
   emit();
+}
+
+/**
+ * Ends the session on the server (RFC 7009): revoking the refresh token revokes every token of the
+ * session, so a copied token stops working too. Offline or failing, sign-out still goes on locally;
+ * the access token then dies within its 15 minutes and the refresh token with its session.
+ */
+export async function revokeSession(): Promise<void> {
+  const token = readCookie(refreshCookie) ?? readCookie(tokenCookie);
+  if (!token) return;
+  try {
+    await fetch(`${apiBase}/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ token, token_type_hint: readCookie(refreshCookie) ? 'refresh_token' : 'access_token', client_id: clientId }),
+      keepalive: true,
+      // A server that does not answer does not hold the person on the page.
+      signal: AbortSignal.timeout(3000),
+    });
+  } catch {
+    // Offline: nothing more to do here.
+  }
 }
 
 export function clearTokens(): void {

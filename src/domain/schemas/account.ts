@@ -55,8 +55,18 @@ export const tokenResponse = z.object({
   refresh_token: z.string(),
   token_type: z.literal('Bearer'),
   expires_in: z.number().int().positive(),
+  /** Seconds the refresh token lives (its cookie's max-age); absent from servers before it was added. */
+  refresh_token_expires_in: z.number().int().positive().optional(),
 });
 export type TokenResponse = z.infer<typeof tokenResponse>;
+
+/** RFC 7009 token revocation: either token of a session ends the whole session. */
+export const revokeBody = z.object({
+  token: z.string({ error: keyed('required') }).min(1, { error: 'required' }).max(200, { error: 'tooLong' }),
+  token_type_hint: z.enum(['access_token', 'refresh_token']).optional(),
+  client_id: optionalText(100).optional(),
+});
+export type RevokeBody = z.infer<typeof revokeBody>;
 
 export const verificationCodeField = z
   .string({ error: keyed('enterFourDigits', 'enterFourDigits') })

@@ -102,6 +102,14 @@ export const paymentMethodField = z.preprocess(
   z.enum(paymentMethods, { error: keyed('invalidValue') }),
 );
 
+/**
+ * Beside a payout destination: the account password, needed unless the session signed in a few
+ * minutes ago (a stolen token alone cannot send the money elsewhere).
+ */
+export const destinationChangeProof = z.object({
+  current_password: z.string({ error: keyed('invalidValue') }).min(1, { error: 'required' }).max(128, { error: 'tooLong' }).optional(),
+});
+
 /** PUT /payment_methods */
 export const setDefaultPaymentMethodBody = z.strictObject({ withdraw_type: paymentMethodField });
 

@@ -26,3 +26,36 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 export function isCheckViolation(error: unknown, constraint?: string): boolean {
   return isConstraintViolation(error, '23514', constraint);
 }
+
+/** True when a database error is a foreign-key violation (also raised by the scans trigger for an erased account). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return isConstraintViolation(error, '23503', undefined);
+}
+
+/** True when a value did not fit its column (22003: an integer past 32 bits). */
+export function isOutOfRange(error: unknown): boolean {
+  return isConstraintViolation(error, '22003', undefined);
+}
+
+/**
+ * What of a database error may be logged: its SQLSTATE, constraint, table and column names, never
+ * the query's parameters (emails, names, hashes) nor its text (drizzle copies them into messages).
+ */
+export function databaseErrorSummary(error: unknown): { sqlState: string; constraint?: string; table?: string; column?: string; routine?: string } | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const candidate = current as { code?: unknown; constraint?: unknown; table?: unknown; column?: unknown; routine?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+      return {
+        sqlState: candidate.code,
+        constraint: text(candidate.constraint),
+        table: text(candidate.table),
+        column: text(candidate.column),
+        routine: text(candidate.routine),
+      };
+    }
+    current = candidate.cause;
+  }
+  return undefined;
+}

@@ -189,6 +189,36 @@ export const scans = pgTable(
 );
 
 /**
+ * A second person scanning a container that someone else's scan holds (PENDING): recorded, not
+ * silently refused, and shown to operators when the container is checked in. A code seen on a
+ * shelf and scanned first is then not the end of the story for whoever really returns it.
+ * One row per person and pending scan, however often they scan again.
+ */
+export const scanClaims = pgTable(
+  'scan_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    containerCode: text('container_code')
+      .notNull()
+      .references(() => containers.code),
+    /** The pending scan that held the container when this person scanned it. */
+    pendingScanId: uuid('pending_scan_id')
+      .notNull()
+      .references(() => scans.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('scan_claims_one_per_person').on(table.pendingScanId, table.userId),
+    index('scan_claims_code_idx').on(table.containerCode),
+    index('scan_claims_user_idx').on(table.userId),
+  ],
+);
+
+/**
  * The ledger: append-only (a trigger refuses UPDATE and DELETE), amounts in minor
  * units of the customer's currency, signed. A trigger keeps `balances` in step.
  */
@@ -391,16 +421,31 @@ export const withdrawals = pgTable(
     /** Shown to the customer on a FAILED or CANCELLED row. */
     reason: text('reason'),
     exportedAt: timestamp('exported_at', { withTimezone: true }),
+    /**
+     * The export that listed it (ops payouts export): a later export leaves it out unless that batch is
+     * asked for again. Set once, by the UPDATE that claims the row, so two exports never share a row.
+     */
+    exportBatch: text('export_batch'),
+    /**
+     * What the bank or PayPal reports back: derived from the id, so it never changes, 18 characters
+     * (the shortest bank reference field we meet, UK Bacs, holds 18; a UUID does not fit SEPA's 35).
+     */
+    payoutReference: text('payout_reference')
+      .notNull()
+      .generatedAlwaysAs(sql`'RT' || upper(substr(md5(id::text), 1, 16))`),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('withdrawals_user_idempotency_key').on(table.userId, table.idempotencyKey),
+    uniqueIndex('withdrawals_payout_reference').on(table.payoutReference),
+    index('withdrawals_export_batch_idx').on(table.exportBatch),
     index('withdrawals_user_status_idx').on(table.userId, table.status, table.createdAt),
     index('withdrawals_pending_idx').on(table.createdAt).where(sql`${table.status} = 'PENDING'`),
     check('withdrawals_amount_positive', sql`${table.amountMinor} > 0 and ${table.feeMinor} >= 0 and ${table.feeMinor} < ${table.amountMinor}`),
     check('withdrawals_status_valid', sql`${table.status} in ('PENDING', 'COMPLETED', 'FAILED', 'CANCELLED')`),
     check('withdrawals_method_valid', sql`${table.method} in ('TRANSFERWISE', 'PAYPAL', 'LINE')`),
+    check('withdrawals_export_marked', sql`(${table.exportBatch} is null) = (${table.exportedAt} is null)`),
   ],
 );
 

@@ -16,7 +16,7 @@ export class ApiError extends Error {
   }
 }
 
-export type OAuthErrorCode = 'invalid_grant' | 'invalid_request' | 'unsupported_grant_type';
+export type OAuthErrorCode = 'invalid_grant' | 'invalid_request' | 'unsupported_grant_type' | 'unsupported_token_type';
 
 /** The token endpoint answers errors as OAuth does (RFC 6749 §5.2). */
 export class OAuthError extends Error {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorMessages, oauthErrorMessages, type ApiErrorBody, type ErrorCode } from '../../domain/errors';
+import { databaseErrorSummary } from '../db/errors';
 import { ApiError, OAuthError } from './api-error';
 import { requestLanguage } from './language';
 
@@ -19,6 +20,20 @@ function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && 'code' in error && typeof error.code === 'string';
 }
 
+/**
+ * What the log keeps of an unexpected error. A database error (or one wrapping it, as drizzle's
+ * "Failed query: … params: …" does) is logged as its SQLSTATE and constraint, table and column
+ * names: its message and detail can quote the parameters (emails, names, hashes). Other errors
+ * keep their name, message and stack.
+ */
+export function loggableError(error: unknown): Record<string, unknown> {
+  const errorName = error instanceof Error ? error.name : typeof error;
+  const database = databaseErrorSummary(error);
+  if (database) return { errorName, database };
+  if (error instanceof Error && /failed query/i.test(error.message)) return { errorName, database: 'query failed (no SQLSTATE)' };
+  return error instanceof Error ? { errorName, message: error.message, stack: error.stack } : { errorName };
+}
+
 /** One error shape for every answer; no stack trace or SQL ever leaves the server. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
@@ -36,7 +51,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       const status = error.statusCode === 404 || error.statusCode === 429 ? error.statusCode : 400;
       return sendApiError(request, reply, new ApiError(status, code));
     }
-    request.log.error({ err: error }, 'unhandled error');
+    // Error name, SQLSTATE and constraint only: a database error's message and fields carry the
+    // query's parameters (emails, names, password hashes), which never go to the log.
+    request.log.error(loggableError(error), 'unhandled error');
     return sendApiError(request, reply, new ApiError(500, 'RS_0001'));
   });
 }

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { looseLimitRules } from '../testing/test-app';
 import { ApiError } from './api-error';
-import { createRateLimits, defaultLimitRules, RateLimitStoreError, type RateLimits } from './rate-limit';
+import { createRateLimits, type LimitRules, type RateLimits } from './rate-limit';
 
 const redisUrl = process.env.TEST_REDIS_URL;
-const rules = { ...defaultLimitRules, loginPerAccount: { points: 2, windowSeconds: 600 } };
+const rules: LimitRules = { ...looseLimitRules, signUpsPerAddress: { points: 2, windowSeconds: 60 }, loginPerAccount: { points: 2, windowSeconds: 600 } };
 
 async function refusal(attempt: Promise<void>): Promise<unknown> {
   return attempt.then(
@@ -23,18 +24,35 @@ describe('rate limits in one process', () => {
     await second.consume('loginPerAccount', 'x');
     await Promise.all([first.close(), second.close()]);
   });
+});
 
-  it('a Redis that does not answer is refused when the counters are made ready', async () => {
-    const limits = createRateLimits(rules, 'redis://127.0.0.1:1');
-    await expect(limits.ready()).rejects.toBeInstanceOf(RateLimitStoreError);
-    await limits.close();
+describe('rate limits when Redis is down', () => {
+  it('count in this process instead, say so once in the log, and never fail a request for it', async () => {
+    const warnings: string[] = [];
+    // Nothing listens on port 1: every Redis command fails at once.
+    const limits = createRateLimits(rules, 'redis://127.0.0.1:1', {
+      log: { warn: (message) => warnings.push(message), info: () => {} },
+    });
+    try {
+      // Ready as soon as the store has failed once: a server starts, and counts in process.
+      await limits.ready();
+      await expect(limits.consume('signUpsPerAddress', '198.51.100.1')).resolves.toBeUndefined();
+      await expect(limits.consume('signUpsPerAddress', '198.51.100.1')).resolves.toBeUndefined();
+      await expect(limits.consume('signUpsPerAddress', '198.51.100.1')).rejects.toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+      await expect(limits.consume('signUpsPerAddress', '198.51.100.2')).resolves.toBeUndefined();
+      await expect(limits.reset('signUpsPerAddress', '198.51.100.1')).resolves.toBeUndefined();
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/Redis unreachable .*counted in this process/);
+    } finally {
+      await limits.close();
+    }
   });
 });
 
-describe.skipIf(!redisUrl)('rate limits in Redis (REDIS_URL)', () => {
+describe.skipIf(!redisUrl)('rate limits in Redis (TEST_REDIS_URL)', () => {
   const opened: RateLimits[] = [];
-  const open = async (prefix: string) => {
-    const limits = createRateLimits(rules, redisUrl, prefix);
+  const open = async (keyPrefix: string) => {
+    const limits = createRateLimits(rules, redisUrl, { keyPrefix });
     opened.push(limits);
     await limits.ready();
     return limits;

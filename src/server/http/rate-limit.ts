@@ -10,9 +10,17 @@ export interface LimitRule {
 
 /** Limits the API enforces; tests may tighten or loosen them through buildApp. */
 export const defaultLimitRules = {
+  /**
+   * Keyed on the account and the address together: someone guessing from their own address is
+   * stopped, while the owner signing in from theirs is not locked out by them.
+   */
   loginPerAccount: { points: 10, windowSeconds: 15 * 60 },
   loginPerAddress: { points: 50, windowSeconds: 15 * 60 },
   verificationCodesPerHour: { points: 5, windowSeconds: 60 * 60 },
+  /** 6 codes × 5 tries a day: guessing a 4-digit code this way takes years, not days. */
+  verificationCodesPerDay: { points: 6, windowSeconds: 24 * 60 * 60 },
+  /** PUT /user/reset_password: tries of reset tokens (and new passwords) from one address. */
+  resetAttemptsPerAddress: { points: 20, windowSeconds: 60 * 60 },
   resetRequestsPerAccount: { points: 5, windowSeconds: 60 * 60 },
   resetRequestsPerAddress: { points: 20, windowSeconds: 60 * 60 },
   signUpsPerAddress: { points: 20, windowSeconds: 60 * 60 },
@@ -36,33 +44,67 @@ export interface RateLimits {
   /** Forget a key's attempts (a successful login clears its failures). */
   reset(name: LimitName, key: string): Promise<void>;
   /**
-   * Resolves once the counters can be used: at once in memory, when the Redis connection is up
-   * otherwise (commands are not queued while it connects, so a request before that would fail).
-   * Rejects with RateLimitStoreError when Redis does not answer.
+   * Resolves once the shared store answers, or has failed once (then the limits count in this
+   * process, as during any outage, and the log says so). At once without Redis. The server waits
+   * for it before listening, so that the first requests already share their counters.
    */
   ready(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** REDIS_URL names a server that does not answer: printed at start without a stack. */
-export class RateLimitStoreError extends Error {
-  override name = 'RateLimitStoreError';
-  readonly code = 'RATE_LIMIT_STORE_UNAVAILABLE';
+/** Where the limits say what happens to their store (Redis gone, Redis back). */
+export interface LimitsLog {
+  warn(message: string): void;
+  info(message: string): void;
+}
+
+/** The key of the login limit: the account (the email as typed) and the caller's address. */
+export function accountAddressKey(account: string, address: string): string {
+  return `${account}|${address}`;
 }
 
 /**
- * Counters live in this process, or in Redis when REDIS_URL is set so that
- * every instance behind a load balancer shares them. Keys read `<keyPrefix>:<limit>:<key>`;
- * instances that share counters must share the prefix.
+ * Counters live in this process, or in Redis when REDIS_URL is set so that every instance behind
+ * a load balancer shares them. When Redis cannot be reached, each limit counts in this process
+ * instead (rate-limiter-flexible's insurance limiter): the limits still hold per instance, a log
+ * line says so once per outage, and no request fails for it.
  */
-export function createRateLimits(rules: LimitRules, redisUrl: string | undefined, keyPrefix = 'rt'): RateLimits {
-  const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, lazyConnect: false }) : undefined;
+export interface RateLimitOptions {
+  /** Keys read `<keyPrefix>:<limit>:<key>`; instances that share counters share the prefix (default `rt`). */
+  keyPrefix?: string;
+  log?: LimitsLog;
+}
+
+export function createRateLimits(rules: LimitRules, redisUrl: string | undefined, options: RateLimitOptions = {}): RateLimits {
+  const { keyPrefix = 'rt', log } = options;
+  const redis = redisUrl
+    ? new Redis(redisUrl, {
+        enableOfflineQueue: false,
+        lazyConnect: false,
+        // Keep trying to come back, at most every 2 s; each command fails at once meanwhile.
+        retryStrategy: (times) => Math.min(times * 200, 2000),
+        maxRetriesPerRequest: 1,
+      })
+    : undefined;
+  if (redis) {
+    let down = false;
+    redis.on('error', (error: Error) => {
+      if (down) return;
+      down = true;
+      log?.warn(`Redis unreachable (${error.message}): rate limits are counted in this process until it is back`);
+    });
+    redis.on('ready', () => {
+      if (!down) return;
+      down = false;
+      log?.info('Redis reachable again: rate limits are shared again');
+    });
+  }
   const limiters = Object.fromEntries(
     Object.entries(rules).map(([name, rule]) => {
-      const options = { keyPrefix: `${keyPrefix}:${name}`, points: rule.points, duration: rule.windowSeconds };
+      const limiterOptions = { keyPrefix: `${keyPrefix}:${name}`, points: rule.points, duration: rule.windowSeconds };
       const limiter: RateLimiterAbstract = redis
-        ? new RateLimiterRedis({ ...options, storeClient: redis })
-        : new RateLimiterMemory(options);
+        ? new RateLimiterRedis({ ...limiterOptions, storeClient: redis, insuranceLimiter: new RateLimiterMemory(limiterOptions) })
+        : new RateLimiterMemory(limiterOptions);
       return [name, limiter];
     }),
   ) as Record<LimitName, RateLimiterAbstract>;
@@ -80,21 +122,22 @@ export function createRateLimits(rules: LimitRules, redisUrl: string | undefined
       }
     },
     async reset(name, key) {
-      await limiters[name].delete(key);
+      try {
+        await limiters[name].delete(key);
+      } catch {
+        // Redis away: the count runs out with its window; forgetting it early is a kindness, not a rule.
+      }
     },
     ready() {
       if (!redis || redis.status === 'ready') return Promise.resolve();
-      return new Promise((resolve, reject) => {
-        const onReady = () => {
-          redis.off('error', onError);
+      return new Promise<void>((resolve) => {
+        const settle = () => {
+          redis.off('ready', settle);
+          redis.off('error', settle);
           resolve();
         };
-        const onError = (error: Error) => {
-          redis.off('ready', onReady);
-          reject(new RateLimitStoreError(`Roundtrip will not start: Redis (REDIS_URL) does not answer: ${error.message}. Start it, or unset REDIS_URL to count rate limits in this process.`));
-        };
-        redis.once('ready', onReady);
-        redis.once('error', onError);
+        redis.once('ready', settle);
+        redis.once('error', settle);
       });
     },
     async close() {

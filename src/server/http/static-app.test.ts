@@ -17,6 +17,7 @@ describe('serving the built app', () => {
     writeFileSync(path.join(buildDir, 'index.html'), shell);
     writeFileSync(path.join(buildDir, 'assets', 'main-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(buildDir, 'manifest.webmanifest'), '{}');
+    writeFileSync(path.join(buildDir, 'assets', 'main-abc123.js.map'), '{"version":3,"sources":["src/app/secret.ts"]}');
     // What scripts/compress-dist.mjs writes beside a large file.
     writeFileSync(path.join(buildDir, 'assets', 'big-def456.js'), bigScript);
     writeFileSync(path.join(buildDir, 'assets', 'big-def456.js.br'), brotliCompressSync(bigScript));
@@ -34,6 +35,13 @@ describe('serving the built app', () => {
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toBe(shell);
+  });
+
+  it('never serves source maps', async () => {
+    const response = await t.inject({ method: 'GET', url: '/assets/main-abc123.js.map' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('secret.ts');
+    expect(response.json().error.code).toBe('NOT_FOUND');
   });
 
   it('serves hashed assets as immutable and other files for revalidation', async () => {

@@ -20,6 +20,8 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
       preCompressed: true,
       // Our own headers below; the plugin's default would overwrite them with max-age=0.
       cacheControl: false,
+      // Source maps stay on the server's disk (for the bench and for us): never served.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders(response, filePath) {
         const relative = path.relative(staticDir, filePath);
         if (relative.startsWith(`assets${path.sep}`)) {

@@ -17,6 +17,8 @@ export interface OutgoingMail {
 
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
+  /** Waits for every mail still being sent (those queued after an answer): shutdown calls it before close. */
+  drain(): Promise<void>;
   close(): void;
 }
 
@@ -33,6 +35,31 @@ export interface MailerOptions {
  * library into an .eml file under DATA_DIR/mail, so a local user can open it.
  */
 export function createMailer(options: MailerOptions): Mailer {
+  return trackInFlight(createTransportMailer(options));
+}
+
+/** Remembers the sends under way, so that shutdown can wait for them instead of dropping them. */
+function trackInFlight(mailer: Omit<Mailer, 'drain'>): Mailer {
+  const inFlight = new Set<Promise<void>>();
+  return {
+    send(mail) {
+      const sending = mailer.send(mail);
+      const settled = sending.then(
+        () => undefined,
+        () => undefined,
+      );
+      inFlight.add(settled);
+      void settled.then(() => inFlight.delete(settled));
+      return sending;
+    },
+    async drain() {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
+    close: () => mailer.close(),
+  };
+}
+
+function createTransportMailer(options: MailerOptions): Omit<Mailer, 'drain'> {
   if (options.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -57,5 +84,19 @@ export function createMailer(options: MailerOptions): Mailer {
       options.logger.info({ kind: mail.kind, file }, 'mail written to a file (no SMTP_URL set)');
     },
     close: () => transport.close(),
+  };
+}
+
+/**
+ * What the log keeps of a failed send: the error's name and the SMTP codes, never its message,
+ * which can quote the recipient's address ("550 <someone@example.com>: mailbox unavailable").
+ */
+export function mailErrorSummary(error: unknown): { name: string; code?: string; responseCode?: number } {
+  if (!(error instanceof Error)) return { name: typeof error };
+  const details = error as Error & { code?: unknown; responseCode?: unknown };
+  return {
+    name: error.name,
+    ...(typeof details.code === 'string' ? { code: details.code } : {}),
+    ...(typeof details.responseCode === 'number' ? { responseCode: details.responseCode } : {}),
   };
 }

@@ -243,3 +243,96 @@ export function dataRequestSupportMail(input: DataRequestMailInput): MailContent
     ]),
   };
 }
+
+export interface MoneyMailInput {
+  locale: SupportedLocale;
+  name: string;
+  /** The destination as the app shows it: method and masked number. */
+  destination: string;
+  publicUrl: string;
+  countryCode: CountryCode;
+}
+
+const payoutChangeTexts: Record<Language, { subject: string; hello: (name: string) => string; intro: string; notYou: string }> = {
+  en: {
+    subject: 'Your Roundtrip payout account was changed',
+    hello: (name) => `Hello ${name},`,
+    intro: 'Withdrawals from your Roundtrip balance will now be paid to:',
+    notYou: 'If you did not make this change, change your password at once and write to us: someone may be using your account.',
+  },
+  fr: {
+    subject: 'Le compte de versement Roundtrip a été modifié',
+    hello: (name) => `Bonjour ${name},`,
+    intro: 'Vos retraits depuis votre solde Roundtrip seront désormais versés sur :',
+    notYou: 'Si vous n’êtes pas à l’origine de ce changement, changez tout de suite votre mot de passe et écrivez-nous : quelqu’un utilise peut-être votre compte.',
+  },
+  ja: {
+    subject: 'Roundtrip の払い戻し先が変更されました',
+    hello: (name) => `${name} 様`,
+    intro: 'Roundtrip の残高からの出金は、今後こちらに振り込まれます:',
+    notYou: 'この変更に心当たりがない場合は、すぐにパスワードを変更し、お問い合わせください。第三者がアカウントを使用している可能性があります。',
+  },
+};
+
+/** Sent on every change of payout destination: the person hears of it even if it was not them. */
+export function payoutDestinationChangedMail(input: MoneyMailInput): MailContent {
+  const language = languageOf(input.locale);
+  const t = payoutChangeTexts[language];
+  const contact = `${input.publicUrl}/${input.countryCode}/contact-us`;
+  return {
+    subject: t.subject,
+    text: [t.hello(input.name), '', t.intro, `    ${input.destination}`, '', t.notYou, contact, ''].join('\n'),
+    html: htmlPage(language, [
+      escapeHtml(t.hello(input.name)),
+      `${escapeHtml(t.intro)}<br><strong>${escapeHtml(input.destination)}</strong>`,
+      `${escapeHtml(t.notYou)} <a href="${escapeHtml(contact)}">${escapeHtml(contact)}</a>`,
+    ]),
+  };
+}
+
+export interface WithdrawalMailInput extends MoneyMailInput {
+  /** Formatted in the person's language, currency included. */
+  amount: string;
+  payout: string;
+}
+
+const withdrawalTexts: Record<Language, { subject: (amount: string) => string; hello: (name: string) => string; intro: (amount: string) => string; payout: (payout: string) => string; notYou: string }> = {
+  en: {
+    subject: (amount) => `Withdrawal of ${amount} requested`,
+    hello: (name) => `Hello ${name},`,
+    intro: (amount) => `A withdrawal of ${amount} from your Roundtrip balance was requested.`,
+    payout: (payout) => `${payout} will be paid to:`,
+    notYou: 'If you did not ask for it, change your password at once and write to us.',
+  },
+  fr: {
+    subject: (amount) => `Retrait de ${amount} demandé`,
+    hello: (name) => `Bonjour ${name},`,
+    intro: (amount) => `Un retrait de ${amount} a été demandé sur votre solde Roundtrip.`,
+    payout: (payout) => `${payout} seront versés sur :`,
+    notYou: 'Si vous ne l’avez pas demandé, changez tout de suite votre mot de passe et écrivez-nous.',
+  },
+  ja: {
+    subject: (amount) => `${amount} の出金を受け付けました`,
+    hello: (name) => `${name} 様`,
+    intro: (amount) => `Roundtrip の残高から ${amount} の出金が申請されました。`,
+    payout: (payout) => `${payout} を次の口座へお支払いします:`,
+    notYou: '心当たりがない場合は、すぐにパスワードを変更し、お問い合わせください。',
+  },
+};
+
+/** Sent on every withdrawal request. */
+export function withdrawalRequestedMail(input: WithdrawalMailInput): MailContent {
+  const language = languageOf(input.locale);
+  const t = withdrawalTexts[language];
+  const contact = `${input.publicUrl}/${input.countryCode}/contact-us`;
+  return {
+    subject: t.subject(input.amount),
+    text: [t.hello(input.name), '', t.intro(input.amount), t.payout(input.payout), `    ${input.destination}`, '', t.notYou, contact, ''].join('\n'),
+    html: htmlPage(language, [
+      escapeHtml(t.hello(input.name)),
+      escapeHtml(t.intro(input.amount)),
+      `${escapeHtml(t.payout(input.payout))}<br><strong>${escapeHtml(input.destination)}</strong>`,
+      `${escapeHtml(t.notYou)} <a href="${escapeHtml(contact)}">${escapeHtml(contact)}</a>`,
+    ]),
+  };
+}

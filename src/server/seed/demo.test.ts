@@ -5,7 +5,7 @@ import { loginTokens, bearer } from '../testing/accounts';
 import type { TestApp } from '../testing/test-app';
 import { createWalletTestApp, postScan } from '../testing/wallet';
 import { openPaymentCipher } from '../modules/payments/encryption';
-import { demoEmail, demoPassword, seedDemoData } from './demo';
+import { demoAccountsRefusal, demoEmail, demoPassword, liveDemoAccounts, seedDemoData } from './demo';
 
 describe.each(databaseKinds)('demo data on %s', (kind) => {
   let t: TestApp;
@@ -47,5 +47,10 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
       expect(account.tryCode).toMatch(/^[0-9A-Z*~$=]{11}$/);
       expect((await postScan(t, headers, account.tryCode!)).statusCode).toBe(201);
     }
+  });
+
+  it('are found in the database, so a public deployment on it refuses to start', async () => {
+    expect((await liveDemoAccounts(t.db)).sort()).toEqual(['ca', 'fr', 'jp', 'uk', 'us'].map((country) => `demo.${country}@roundtrip.example`));
+    expect(demoAccountsRefusal('https://roundtrip.example', ['demo.us@roundtrip.example'])).toMatch(/refuses to start.*demo\.us@roundtrip\.example.*withdraw/s);
   });
 });

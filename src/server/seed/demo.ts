@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, inArray, isNull, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { markets, type CountryCode } from '../../domain/markets';
 import type { Database } from '../db/client';
@@ -85,6 +85,26 @@ const demoPaymentMethods: Record<CountryCode, { method: PaymentMethod; fields: R
   fr: { method: 'TRANSFERWISE', fields: { iban: 'FR7630006000011234567890189', name: 'Camille Dubois', address: '8 Rue de la République, 69002 Lyon' } },
   jp: { method: 'TRANSFERWISE', fields: { bank_code: '0005', branch_code: '123', account_number: '1234567', account_type: 'ordinary', account_name: 'タナカ ユイ' } },
 };
+
+/** Live demo accounts in a database (their password is published): none may exist behind a public address. */
+export async function liveDemoAccounts(db: Database): Promise<string[]> {
+  const emails = Object.values(markets).map((market) => demoEmail(market.countryCode));
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(inArray(users.email, emails), isNull(users.deletedAt)));
+  return rows.flatMap((row) => (row.email ? [row.email] : []));
+}
+
+/** Why a public deployment refuses to start on a database that holds demo accounts. */
+export function demoAccountsRefusal(publicUrl: string, emails: readonly string[]): string {
+  return (
+    `Roundtrip refuses to start: PUBLIC_URL (${publicUrl}) is not a local address, and this database holds demo ` +
+    `accounts (${emails.join(', ')}) whose password is published in the README. Anyone could sign in as them, ` +
+    `change their payout method and withdraw their balance. Start this deployment on a database that was never ` +
+    `started with demo data (a new DATA_DIR or DATABASE_URL).`
+  );
+}
 
 /** Adds what is missing of the demo data; a second start finds it there and changes nothing. */
 export async function seedDemoData(db: Database, log: FastifyBaseLogger, cipher?: PaymentCipher): Promise<DemoSummary> {

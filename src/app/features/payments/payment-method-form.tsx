@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useLingui } from '@lingui/react/macro';
 import type { CountryCode } from '../../../domain/markets';
 import type { PaymentMethod } from '../../../domain/payment-methods';
@@ -96,6 +97,10 @@ export function PaymentMethodForm({ countryCode, method, onSaved }: { countryCod
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(specs.map((spec) => [spec.name, ''])));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
+  // Asked for by the server when the sign-in is more than a few minutes old (a token alone cannot move money).
+  const [askPassword, setAskPassword] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordMessage, setPasswordMessage] = useState<string>();
   const save = useSavePaymentMethod();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -108,15 +113,23 @@ export function PaymentMethodForm({ countryCode, method, onSaved }: { countryCod
       return;
     }
     setErrors({});
+    setPasswordMessage(undefined);
     save.mutate(
-      { method, fields: values },
+      { method, fields: askPassword ? { ...values, current_password: password } : values },
       {
         onSuccess: () => {
           notify({ kind: 'success', title: t`Success`, description: t`Bank data added` });
           onSaved();
         },
         onError: (error) => {
-          if (isApiError(error) && Object.keys(error.fields).length > 0) {
+          if (isApiError(error) && error.fields.current_password) {
+            // Rendered at once, so the field exists to take the focus.
+            flushSync(() => {
+              setAskPassword(true);
+              setPasswordMessage(error.message || t`Please enter your password to change where your money is paid`);
+            });
+            formRef.current?.querySelector<HTMLInputElement>('input[name="current_password"]')?.focus();
+          } else if (isApiError(error) && Object.keys(error.fields).length > 0) {
             setErrors(error.fields);
             requestAnimationFrame(() => focusFirstError(formRef.current));
           } else {
@@ -178,6 +191,19 @@ export function PaymentMethodForm({ countryCode, method, onSaved }: { countryCod
           />
         );
       })}
+      {askPassword ? (
+        <TextField
+          id={`${idPrefix}-current_password`}
+          name="current_password"
+          label={t`Your Roundtrip password`}
+          hint={t`Needed to change where your money is paid, unless you signed in a few minutes ago.`}
+          error={passwordMessage}
+          value={password}
+          type="password"
+          autoComplete="current-password"
+          onChange={(event) => setPassword(event.currentTarget.value)}
+        />
+      ) : null}
       {formError ? (
         <p role="alert" className="field__error">
           {formError}

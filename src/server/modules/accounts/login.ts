@@ -3,6 +3,7 @@ import type { TokenResponse } from '../../../domain/schemas/account';
 import type { AppContext } from '../../app';
 import { users } from '../../db/schema';
 import { OAuthError } from '../../http/api-error';
+import { accountAddressKey } from '../../http/rate-limit';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { startSession } from './sessions';
 
@@ -17,10 +18,13 @@ export interface PasswordLogin {
 /**
  * grant_type=password. An unknown email, a deleted account and a wrong
  * password get the same answer after the same work (a dummy argon2 check).
+ * Failures count per address and per account-and-address: whoever guesses
+ * is slowed, and cannot lock the owner out from another address.
  */
 export async function loginWithPassword(context: AppContext, login: PasswordLogin): Promise<TokenResponse> {
+  const accountKey = accountAddressKey(login.email, login.address);
   await context.rateLimits.consume('loginPerAddress', login.address);
-  await context.rateLimits.consume('loginPerAccount', login.email);
+  await context.rateLimits.consume('loginPerAccount', accountKey);
   const [user] = await context.db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
@@ -28,6 +32,6 @@ export async function loginWithPassword(context: AppContext, login: PasswordLogi
     .limit(1);
   const valid = user?.passwordHash ? await verifyPassword(user.passwordHash, login.password) : await verifyAgainstDummy(login.password);
   if (!user || !valid) throw new OAuthError('invalid_grant');
-  await context.rateLimits.reset('loginPerAccount', login.email);
+  await context.rateLimits.reset('loginPerAccount', accountKey);
   return startSession(context, user.id, login.clientId);
 }

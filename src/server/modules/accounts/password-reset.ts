@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { mailErrorSummary } from '../../mail/mailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app';
 import { passwordResetTokens, users } from '../../db/schema';
@@ -43,17 +44,26 @@ export async function requestPasswordReset(context: AppContext, email: string, a
   });
   const to = user.email;
   void context.mailer.send({ to, kind: 'reset-password', ...content }).catch((error: unknown) => {
-    log.error({ err: error instanceof Error ? { name: error.name, message: error.message } : 'unknown' }, 'reset mail not sent');
+    log.error({ err: mailErrorSummary(error) }, 'reset mail not sent');
   });
 }
 
 type ResetOutcome = { ok: true } | { ok: false; error: ApiError };
 
-/** PUT /user/reset_password: a single-use link sets the password and signs the person out everywhere. */
-export async function resetPassword(context: AppContext, token: string, newPassword: string): Promise<void> {
-  const passwordHash = await hashPassword(newPassword);
+/**
+ * PUT /user/reset_password: a single-use link sets the password and signs the person out everywhere.
+ * Tries are limited per address, and the link is checked before the new password is hashed: argon2
+ * costs memory and time, which a stream of made-up tokens must not buy.
+ */
+export async function resetPassword(context: AppContext, token: string, newPassword: string, address: string): Promise<void> {
+  await context.rateLimits.consume('resetAttemptsPerAddress', address);
   const now = context.now();
   const tokenHash = sha256Hex(token);
+  const [candidate] = await context.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).limit(1);
+  if (!candidate) throw new ApiError(422, 'RESET_LINK_INVALID');
+  if (candidate.usedAt) throw new ApiError(422, 'RESET_LINK_USED');
+  if (candidate.expiresAt.getTime() <= now.getTime()) throw new ApiError(422, 'RESET_LINK_INVALID');
+  const passwordHash = await hashPassword(newPassword);
   const outcome = await context.db.transaction(async (tx): Promise<ResetOutcome> => {
     const [link] = await tx.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).for('update');
     if (!link) return { ok: false, error: new ApiError(422, 'RESET_LINK_INVALID') };

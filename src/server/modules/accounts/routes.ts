@@ -5,6 +5,7 @@ import {
   refreshGrantBody,
   resetPasswordBody,
   resetPasswordRequestBody,
+  revokeBody,
   signUpBody,
   updateUserBody,
   verifyEmailBody,
@@ -18,7 +19,7 @@ import { listCountries } from './countries';
 import { fieldErrorsOf, parseInput, type SoleFieldError } from '../../http/validation';
 import { loginWithPassword } from './login';
 import { requestPasswordReset, resetPassword } from './password-reset';
-import { rotateRefreshToken } from './sessions';
+import { revokeToken, rotateRefreshToken } from './sessions';
 import { changePassword, getUser, signUp, updateUser } from './users';
 import { resendVerificationCode, verifyEmail } from './verification';
 
@@ -63,6 +64,18 @@ export async function registerAccountRoutes(api: FastifyInstance, context: AppCo
     return reply.send(tokens);
   });
 
+  /** RFC 7009: the app's sign-out. 200 for any token, known or not; errors in OAuth's shape. */
+  api.post('/oauth/revoke', async (request, reply) => {
+    const raw: Record<string, unknown> = request.body && typeof request.body === 'object' ? { ...request.body } : {};
+    const hint = raw.token_type_hint;
+    if (hint !== undefined && hint !== 'access_token' && hint !== 'refresh_token') throw new OAuthError('unsupported_token_type');
+    const result = revokeBody.safeParse(raw);
+    if (!result.success) throw new OAuthError('invalid_request', fieldErrorsOf(result.error));
+    await revokeToken(context, result.data.token, result.data.token_type_hint);
+    reply.header('pragma', 'no-cache');
+    return reply.send({});
+  });
+
   api.get('/user', { preHandler: requireUser }, async (request, reply) => {
     const session = currentSession(request);
     return context.answers.send(request, reply, session, async () => ({ data: await getUser(context, session.userId) }));
@@ -91,7 +104,7 @@ export async function registerAccountRoutes(api: FastifyInstance, context: AppCo
 
   api.put('/user/reset_password', async (request) => {
     const body = parseInput(resetPasswordBody, request.body, [passwordsMismatch]);
-    await resetPassword(context, body.token, body.password);
+    await resetPassword(context, body.token, body.password, request.ip);
     return { data: { password_updated: true } };
   });
 

@@ -19,25 +19,44 @@ export const refreshReuseGraceSeconds = 10;
 
 type TokenContext = Pick<AppContext, 'config' | 'db' | 'now'>;
 
-/** Insert one access and one refresh token for a family (inside the caller's transaction). */
-async function insertTokenPair(context: TokenContext, tx: Executor, userId: string, familyId: string, now: Date): Promise<TokenResponse> {
+/**
+ * Insert one access and one refresh token for a family (inside the caller's transaction). Neither
+ * outlives the family's absolute end (sign-in + SESSION_MAX_AGE), however often it is refreshed.
+ */
+async function insertTokenPair(
+  context: TokenContext,
+  tx: Executor,
+  family: { userId: string; familyId: string; signedInAt: Date },
+  now: Date,
+): Promise<TokenResponse> {
   const accessToken = newOpaqueToken();
   const refreshToken = newOpaqueToken();
-  const { accessTokenTtlSeconds, refreshTokenTtlSeconds } = context.config;
+  const { accessTokenTtlSeconds, refreshTokenTtlSeconds, sessionMaxAgeSeconds } = context.config;
+  const sessionEnd = family.signedInAt.getTime() + sessionMaxAgeSeconds * 1000;
+  const secondsLeft = Math.floor((sessionEnd - now.getTime()) / 1000);
+  if (secondsLeft <= 0) throw new OAuthError('invalid_grant');
+  const accessSeconds = Math.min(accessTokenTtlSeconds, secondsLeft);
+  const refreshSeconds = Math.min(refreshTokenTtlSeconds, secondsLeft);
   await tx.insert(accessTokens).values({
     tokenHash: sha256Hex(accessToken),
-    familyId,
-    userId,
-    expiresAt: new Date(now.getTime() + accessTokenTtlSeconds * 1000),
+    familyId: family.familyId,
+    userId: family.userId,
+    expiresAt: new Date(now.getTime() + accessSeconds * 1000),
     createdAt: now,
   });
   await tx.insert(refreshTokens).values({
     tokenHash: sha256Hex(refreshToken),
-    familyId,
-    expiresAt: new Date(now.getTime() + refreshTokenTtlSeconds * 1000),
+    familyId: family.familyId,
+    expiresAt: new Date(now.getTime() + refreshSeconds * 1000),
     createdAt: now,
   });
-  return { access_token: accessToken, refresh_token: refreshToken, token_type: 'Bearer', expires_in: accessTokenTtlSeconds };
+  return {
+    access_token: accessToken,
+    refresh_token: refreshToken,
+    token_type: 'Bearer',
+    expires_in: accessSeconds,
+    refresh_token_expires_in: refreshSeconds,
+  };
 }
 
 /** A new login: a new session family with its first pair of tokens. */
@@ -46,7 +65,7 @@ export async function startSession(context: TokenContext, userId: string, client
   const familyId = randomUUID();
   return context.db.transaction(async (tx) => {
     await tx.insert(sessionFamilies).values({ id: familyId, userId, clientId: clientId || null, createdAt: now });
-    return insertTokenPair(context, tx, userId, familyId, now);
+    return insertTokenPair(context, tx, { userId, familyId, signedInAt: now }, now);
   });
 }
 
@@ -60,6 +79,7 @@ export async function rotateRefreshToken(context: TokenContext, presented: strin
       expiresAt: refreshTokens.expiresAt,
       rotatedAt: refreshTokens.rotatedAt,
       familyRevokedAt: sessionFamilies.revokedAt,
+      signedInAt: sessionFamilies.createdAt,
       userId: sessionFamilies.userId,
       userDeletedAt: users.deletedAt,
     })
@@ -85,7 +105,7 @@ export async function rotateRefreshToken(context: TokenContext, presented: strin
       .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.rotatedAt)))
       .returning({ familyId: refreshTokens.familyId });
     if (claimed.length === 0) return undefined;
-    return insertTokenPair(context, tx, found.userId, found.familyId, now);
+    return insertTokenPair(context, tx, { userId: found.userId, familyId: found.familyId, signedInAt: found.signedInAt }, now);
   });
   // The loser of a race is inside the grace by definition: refused, family kept.
   if (!pair) throw new OAuthError('invalid_grant');
@@ -98,6 +118,30 @@ export async function revokeFamily(db: Executor, familyId: string, now: Date): P
     .update(sessionFamilies)
     .set({ revokedAt: now })
     .where(and(eq(sessionFamilies.id, familyId), isNull(sessionFamilies.revokedAt)));
+}
+
+/**
+ * RFC 7009: the session a token (access or refresh, the hint only saves a lookup) belongs to is
+ * revoked, every token of it with it. An unknown, expired or already revoked token is answered the
+ * same way (§2.2), so a sign-out never fails and the endpoint tells nothing about a token.
+ */
+export async function revokeToken(context: Pick<AppContext, 'db' | 'now'>, token: string, hint: 'access_token' | 'refresh_token' | undefined): Promise<void> {
+  const tokenHash = sha256Hex(token);
+  const lookups = hint === 'access_token' ? (['access', 'refresh'] as const) : (['refresh', 'access'] as const);
+  for (const kind of lookups) {
+    const table = kind === 'access' ? accessTokens : refreshTokens;
+    const [found] = await context.db.select({ familyId: table.familyId }).from(table).where(eq(table.tokenHash, tokenHash)).limit(1);
+    if (found) {
+      await revokeFamily(context.db, found.familyId, context.now());
+      return;
+    }
+  }
+}
+
+/** When the person behind a session last proved who they are with their password (its sign-in). */
+export async function sessionSignedInAt(db: Executor, familyId: string): Promise<Date | undefined> {
+  const [family] = await db.select({ createdAt: sessionFamilies.createdAt }).from(sessionFamilies).where(eq(sessionFamilies.id, familyId)).limit(1);
+  return family?.createdAt;
 }
 
 /** Sign a person out everywhere, or everywhere but the session at hand. */

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { mailErrorSummary } from '../../mail/mailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { isCountryCode } from '../../../domain/markets';
 import { normalizePostalCode } from '../../../domain/postal-codes';
@@ -56,7 +57,7 @@ export async function signUp(context: AppContext, body: SignUpBody, log: Fastify
     await sendVerificationMail(context, created.user, created.code);
   } catch (error) {
     // The account exists; the person can ask for another code. Only the failure is logged, never the code.
-    log.error({ err: error instanceof Error ? { name: error.name, message: error.message } : 'unknown' }, 'verification mail not sent');
+    log.error({ err: mailErrorSummary(error) }, 'verification mail not sent');
   }
   return toUserView(created.user);
 }

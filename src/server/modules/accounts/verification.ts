@@ -6,6 +6,7 @@ import { ApiError } from '../../http/api-error';
 import { verificationMail } from '../../mail/templates';
 import { digestsEqual, newVerificationCode, verificationCodeDigest } from './secrets';
 import type { Executor } from '../../db/client';
+import type { LimitRule } from '../../http/rate-limit';
 import { toUserView, type UserRow } from './user-view';
 
 /** DESIGN.md §8: a 13-bit code must die fast. */
@@ -45,30 +46,48 @@ export async function sendVerificationMail(context: AppContext, user: UserRow, c
   await context.mailer.send({ to: user.email, kind: 'verification-code', ...content });
 }
 
-/** POST /user/verification: a new code by mail, within the hourly allowance counted in the database. */
+/**
+ * Refuses a new code when `rule` is used up, counting the codes in the database (inside the
+ * transaction that holds the user's row, so two requests cannot both slip under it).
+ */
+async function checkCodeAllowance(tx: Executor, userId: string, rule: LimitRule, now: Date): Promise<void> {
+  const windowStart = new Date(now.getTime() - rule.windowSeconds * 1000);
+  const recentFilter = and(eq(emailVerificationCodes.userId, userId), gt(emailVerificationCodes.createdAt, windowStart));
+  const [recent] = await tx.select({ n: count() }).from(emailVerificationCodes).where(recentFilter);
+  if ((recent?.n ?? 0) < rule.points) return;
+  const [oldest] = await tx
+    .select({ createdAt: emailVerificationCodes.createdAt })
+    .from(emailVerificationCodes)
+    .where(recentFilter)
+    .orderBy(asc(emailVerificationCodes.createdAt))
+    .limit(1);
+  const freeAt = (oldest?.createdAt.getTime() ?? now.getTime()) + rule.windowSeconds * 1000;
+  throw new ApiError(429, 'TOO_MANY_CODES', undefined, Math.max(1, (freeAt - now.getTime()) / 1000));
+}
+
+/**
+ * POST /user/verification: a new code by mail, within the hourly and daily allowances counted in
+ * the database. A code whose mail could not be sent is taken back (it does not count, and the
+ * answer is 503 MAIL_NOT_SENT with Retry-After): the person asks again once the mail server is back.
+ */
 export async function resendVerificationCode(context: AppContext, userId: string): Promise<void> {
   const now = context.now();
-  const rule = context.rateLimits.rules.verificationCodesPerHour;
-  const windowStart = new Date(now.getTime() - rule.windowSeconds * 1000);
   const { user, code } = await context.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user || user.deletedAt) throw new ApiError(401, 'UNAUTHORIZED');
     if (user.emailVerifiedAt) throw new ApiError(409, 'EMAIL_ALREADY_VERIFIED');
-    const recentFilter = and(eq(emailVerificationCodes.userId, userId), gt(emailVerificationCodes.createdAt, windowStart));
-    const [recent] = await tx.select({ n: count() }).from(emailVerificationCodes).where(recentFilter);
-    if ((recent?.n ?? 0) >= rule.points) {
-      const [oldest] = await tx
-        .select({ createdAt: emailVerificationCodes.createdAt })
-        .from(emailVerificationCodes)
-        .where(recentFilter)
-        .orderBy(asc(emailVerificationCodes.createdAt))
-        .limit(1);
-      const freeAt = (oldest?.createdAt.getTime() ?? now.getTime()) + rule.windowSeconds * 1000;
-      throw new ApiError(429, 'TOO_MANY_CODES', undefined, Math.max(1, (freeAt - now.getTime()) / 1000));
-    }
+    await checkCodeAllowance(tx, userId, context.rateLimits.rules.verificationCodesPerHour, now);
+    await checkCodeAllowance(tx, userId, context.rateLimits.rules.verificationCodesPerDay, now);
     return { user, code: await issueVerificationCode(tx, userId, now) };
   });
-  await sendVerificationMail(context, user, code);
+  try {
+    await sendVerificationMail(context, user, code);
+  } catch {
+    await context.db
+      .delete(emailVerificationCodes)
+      .where(and(eq(emailVerificationCodes.userId, userId), eq(emailVerificationCodes.codeHash, verificationCodeDigest(userId, code))));
+    throw new ApiError(503, 'MAIL_NOT_SENT', undefined, 60);
+  }
 }
 
 type CheckOutcome = { kind: 'verified'; user: UserRow } | { kind: 'refused'; error: ApiError };

@@ -5,20 +5,21 @@ import { jaContent } from '../../../domain/content/ja';
 import { contentNamespaces } from '../../../domain/content/namespaces';
 import { databaseKinds } from '../../testing/databases';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { opsHeaders, testOpsKey } from '../../testing/wallet';
 import { editsFromImport, publishDrafts, seedContent, setContent } from './content';
 
 describe.each(databaseKinds)('page content endpoints on %s', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    t = await createTestApp(kind, { env: { OPS_KEY: testOpsKey } });
     await seedContent(t.db);
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  const get = (url: string) => t.inject({ method: 'GET', url });
+  const get = (url: string, headers: Record<string, string> = {}) => t.inject({ method: 'GET', url, headers });
 
   it('serves one namespace as /locales/{lng}/{ns}.json, in each locale, from the seeded source', async () => {
     const en = await get('/locales/en-US/faq.json');
@@ -61,12 +62,16 @@ describe.each(databaseKinds)('page content endpoints on %s', (kind) => {
 
     const published = await get('/locales/fr-FR/faq.json?strapi_status=published');
     expect(published.json()['fees.q']).toBe(frContent.faq['fees.q']);
-    const draft = await get('/locales/fr-FR/faq.json?strapi_status=draft');
+    // Drafts are not public: without the operator key, or with a wrong one, they are refused.
+    expect((await get('/locales/fr-FR/faq.json?strapi_status=draft')).statusCode).toBe(403);
+    expect((await get('/api/v2/translation?locale=fr-FR&strapi_status=draft', { 'x-ops-key': 'not-the-key-0123456789' })).json().error.code).toBe('OPS_KEY_INVALID');
+    const draft = await get('/locales/fr-FR/faq.json?strapi_status=draft', opsHeaders);
+    expect(draft.statusCode).toBe(200);
     expect(draft.headers['cache-control']).toBe('no-store');
     expect(draft.json()['fees.q']).toBe('Des frais ? (brouillon)');
     // A page previewed as a draft is complete: texts without a draft come from the published version.
     expect(draft.json()['pending.q']).toBe(frContent.faq['pending.q']);
-    const translations = (await get('/api/v2/translation?locale=fr-FR&strapi_status=draft')).json().data.translations;
+    const translations = (await get('/api/v2/translation?locale=fr-FR&strapi_status=draft', opsHeaders)).json().data.translations;
     expect(translations.faq['fees.q']).toBe('Des frais ? (brouillon)');
 
     expect(await publishDrafts(t.db, 'fr-FR', 'faq')).toBe(1);

@@ -1,13 +1,59 @@
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { paymentMethodField, setDefaultPaymentMethodBody } from '../../../domain/schemas/payments';
+import { isOfferedIn, type PaymentMethod } from '../../../domain/payment-methods';
+import { destinationChangeProof, paymentMethodField, setDefaultPaymentMethodBody, type PaymentMethods } from '../../../domain/schemas/payments';
 import type { AppContext } from '../../app';
+import { users } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { accountAddressKey } from '../../http/rate-limit';
 import { parseInput } from '../../http/validation';
-import { authenticate, currentUserId } from '../accounts/authenticate';
+import { authenticate, currentSession, currentUserId } from '../accounts/authenticate';
+import { verifyPassword } from '../accounts/passwords';
+import type { AuthenticatedSession } from '../accounts/session-lookup';
+import { sessionSignedInAt } from '../accounts/sessions';
 import type { PaymentCipher } from './encryption';
-import { findCustomer, getPaymentMethods, savePaymentMethod, setDefaultPaymentMethod } from './payment-methods';
+import { mailPayoutDestinationChanged } from './notices';
+import { findCustomer, getPaymentMethods, parseDetails, savePaymentMethod, setDefaultPaymentMethod } from './payment-methods';
 
 const methodParams = z.strictObject({ method: paymentMethodField });
+
+/** A sign-in this recent counts as proof that the person, not only their token, is at the phone. */
+export const recentSignInSeconds = 5 * 60;
+
+/**
+ * Where money goes changes only for the person: the account password in the request, or a session
+ * that signed in with it within `recentSignInSeconds`. Wrong passwords count against the account's
+ * login limit, as a sign-in would.
+ */
+async function requirePersonPresent(context: AppContext, session: AuthenticatedSession, currentPassword: string | undefined, address: string): Promise<void> {
+  if (currentPassword === undefined) {
+    const signedInAt = await sessionSignedInAt(context.db, session.familyId);
+    if (signedInAt && context.now().getTime() - signedInAt.getTime() <= recentSignInSeconds * 1000) return;
+    throw new ApiError(403, 'PASSWORD_REQUIRED', { current_password: 'required' });
+  }
+  const [user] = await context.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, session.userId)).limit(1);
+  const limitKey = accountAddressKey(user?.email ?? session.userId, address);
+  await context.rateLimits.consume('loginPerAccount', limitKey);
+  if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
+    throw new ApiError(422, 'CURRENT_PASSWORD_INCORRECT', { current_password: 'invalidValue' });
+  }
+  await context.rateLimits.reset('loginPerAccount', limitKey);
+}
+
+/** The destination now in use, as the mail names it (masked). */
+function defaultDestination(methods: PaymentMethods): { method: PaymentMethod; maskedNumber: string | null } | undefined {
+  switch (methods.withdraw_type) {
+    case 'TRANSFERWISE':
+      return { method: 'TRANSFERWISE', maskedNumber: methods.transfer_wise_data?.account_number ?? methods.transfer_wise_data?.iban ?? null };
+    case 'PAYPAL':
+      return { method: 'PAYPAL', maskedNumber: methods.paypalWithdrawData?.email ?? null };
+    case 'LINE':
+      return { method: 'LINE', maskedNumber: methods.lineData?.referenceNo ?? null };
+    case null:
+      return undefined;
+  }
+}
 
 /** Payment methods (issue 7, spec §7): list masked, set the default, save one. */
 export async function registerPaymentRoutes(api: FastifyInstance, context: AppContext, cipher: PaymentCipher) {
@@ -18,15 +64,35 @@ export async function registerPaymentRoutes(api: FastifyInstance, context: AppCo
     return { data: await getPaymentMethods(context.db, cipher, customer) };
   });
 
+  // Choosing between destinations the person already proved themselves for: no password, but a mail.
   api.put('/payment_methods', { preHandler: requireUser }, async (request) => {
     const body = parseInput(setDefaultPaymentMethodBody, request.body);
     const customer = await findCustomer(context.db, currentUserId(request));
-    return { data: await setDefaultPaymentMethod(context.db, cipher, customer, body.withdraw_type, context.now()) };
+    const before = await getPaymentMethods(context.db, cipher, customer);
+    const after = await setDefaultPaymentMethod(context.db, cipher, customer, body.withdraw_type, context.now());
+    const destination = defaultDestination(after);
+    if (destination && before.withdraw_type !== after.withdraw_type) mailPayoutDestinationChanged(context, request.log, customer.id, destination);
+    return { data: after };
   });
 
   api.post('/payment_methods/:method', { preHandler: requireUser }, async (request) => {
     const { method } = parseInput(methodParams, request.params);
+    const { current_password: currentPassword, ...form } = request.body && typeof request.body === 'object' ? { ...request.body } : { current_password: undefined };
+    const proof = parseInput(destinationChangeProof, { current_password: currentPassword });
     const customer = await findCustomer(context.db, currentUserId(request));
-    return { data: await savePaymentMethod(context.db, cipher, customer, method, request.body, context.now()) };
+    // The form's own mistakes first: a person fixes those before typing a password.
+    if (isOfferedIn(customer.countryCode, method)) parseDetails(customer.countryCode, method, form);
+    await requirePersonPresent(context, currentSession(request), proof.current_password, request.ip);
+    const methods = await savePaymentMethod(context.db, cipher, customer, method, form, context.now());
+    mailPayoutDestinationChanged(context, request.log, customer.id, {
+      method,
+      maskedNumber:
+        method === 'TRANSFERWISE'
+          ? (methods.transfer_wise_data?.account_number ?? methods.transfer_wise_data?.iban ?? null)
+          : method === 'PAYPAL'
+            ? (methods.paypalWithdrawData?.email ?? null)
+            : (methods.lineData?.referenceNo ?? null),
+    });
+    return { data: methods };
   });
 }

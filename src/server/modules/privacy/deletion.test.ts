@@ -134,6 +134,8 @@ describe.each(databaseKinds)('DELETE /api/v2/user on %s', (kind) => {
     expect(request.statusCode).toBe(201);
     expect((await t.inject({ method: 'POST', url: '/api/v2/user/reset_password', payload: { email: fields.email } })).statusCode).toBe(200);
     expect((await t.inject({ method: 'POST', url: '/api/v2/user/verification', headers: person.headers })).statusCode).toBe(200);
+    // The address is the person's (verified), so requests filed under it are theirs to erase.
+    await t.db.update(users).set({ emailVerifiedAt: t.clock.now() }).where(eq(users.id, user.id));
     await debitToZero(user.id, person.headers);
 
     const needles = [fields.email, name, address, city];
@@ -183,6 +185,27 @@ describe.each(databaseKinds)('DELETE /api/v2/user on %s', (kind) => {
     // The address is free for a new account.
     const again = await signUp(t, { email: fields.email });
     expect(again.user.id).not.toBe(user.id);
+  });
+
+  it('never erases another person\'s request: an account that never verified the address leaves its requests alone', async () => {
+    const tag = randomBytes(4).toString('hex');
+    const victim = `victim.${tag}@example.com`;
+    const filed = await t.inject({
+      method: 'POST',
+      url: '/api/v2/dsar',
+      payload: { kind: 'deletion', name: `Real Owner ${tag}`, email: victim, country_code: 'us', locale: 'en-US', message: `Please erase me ${tag}` },
+    });
+    expect(filed.statusCode).toBe(201);
+    // Someone else signs up with that address, never verifies it, reads the export, then deletes the account.
+    const impostor = await customer(t, { email: victim });
+    const exported = (await t.inject({ method: 'GET', url: '/api/v2/user/export', headers: impostor.headers })).json();
+    expect(exported.data_requests).toEqual([]);
+    expect(JSON.stringify(exported)).not.toContain(`Real Owner ${tag}`);
+    expect((await remove(impostor.headers, { password: impostor.fields.password, confirm: true })).statusCode).toBe(200);
+    expect((await findPersonalData(t.db, [`Real Owner ${tag}`, `Please erase me ${tag}`])).sort()).toEqual([
+      expect.stringMatching(/^public\.dsar_requests\.message/),
+      expect.stringMatching(/^public\.dsar_requests\.name/),
+    ]);
   });
 
   it('runs as one transaction: a failing step leaves the account as it was', async () => {

@@ -69,10 +69,14 @@ export async function erasePasswordResetLinks(executor: Executor, userId: string
   await executor.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
 }
 
-/** Requests filed under the account's email keep their kind and dates (the record that they were answered), not the person. */
+/**
+ * Requests filed under the account's email keep their kind and dates (the record that they were
+ * answered), not the person. Only when the account verified that address: an account opened with
+ * someone else's email must not erase that person's requests by being deleted.
+ */
 export async function eraseDataRequests(executor: Executor, userId: string): Promise<void> {
-  const [user] = await executor.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user?.email) return;
+  const [user] = await executor.select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user?.email || !user.emailVerifiedAt) return;
   await executor
     .update(dsarRequests)
     .set({ name: null, email: null, message: null })

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { mailErrorSummary } from '../../mail/mailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DsarBody, DsarReceipt } from '../../../domain/schemas/privacy';
 import type { AppContext } from '../../app';
@@ -59,7 +60,7 @@ export async function fileDataRequest(context: AppContext, body: DsarBody, log: 
   for (const result of await Promise.allSettled(sends)) {
     if (result.status === 'rejected') {
       const error: unknown = result.reason;
-      log.error({ err: error instanceof Error ? { name: error.name, message: error.message } : 'unknown' }, 'data request mail not sent');
+      log.error({ err: mailErrorSummary(error) }, 'data request mail not sent');
     }
   }
   return { id: row.id, kind: body.kind, received_at: receivedAt.toISOString(), due_at: dueAt.toISOString() };

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
 import { customer } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
@@ -16,6 +18,8 @@ describe.each(databaseKinds)('GET /api/v2/user/export on %s', (kind) => {
 
   it('downloads everything held about the caller as one JSON file, and nothing about anyone else', async () => {
     const person = await customer(t, { name: 'Ada Export' });
+    // Data requests are linked to the account only through a verified address.
+    await t.db.update(users).set({ emailVerifiedAt: t.clock.now() }).where(eq(users.id, person.user.id));
     const other = await customer(t, { name: 'Someone Else' });
     await t.inject({ method: 'PATCH', url: '/api/v2/user', headers: person.headers, payload: { address: '5 Rue des Lilas', city: 'Lyon' } });
     const [credited, rejected, pending, othersCode] = await issue(t, 'us-oat-milk-1l', 4);
@@ -38,7 +42,7 @@ describe.each(databaseKinds)('GET /api/v2/user/export on %s', (kind) => {
     const file = response.json();
     expect(file).toMatchObject({
       format: 'roundtrip-personal-data/1',
-      account: { ...person.user, address: '5 Rue des Lilas', city: 'Lyon', email_verified_at: null, terms_accepted_at: expect.any(String) },
+      account: { ...person.user, email_verified: true, address: '5 Rue des Lilas', city: 'Lyon', email_verified_at: expect.any(String), terms_accepted_at: expect.any(String) },
       balance: { balance: { currency: 'USD', value: '1.00' }, pending_items: 1, returned_items: 1 },
       data_requests: [{ kind: 'access', email: person.fields.email, message: 'Everything, please.', due_at: expect.any(String) }],
     });

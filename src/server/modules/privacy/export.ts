@@ -78,8 +78,12 @@ const resetLinksSection: ExportSection = async (executor, user) => {
   return rows.map((row) => ({ sent_at: row.createdAt.toISOString(), expires_at: row.expiresAt.toISOString(), used_at: iso(row.usedAt) }));
 };
 
+/**
+ * Requests filed under the account's address, only once that address is verified: anyone can
+ * sign up with another person's email, and must not read that person's requests.
+ */
 const dataRequestsSection: ExportSection = async (executor, user) => {
-  if (!user.email) return [];
+  if (!user.email || !user.emailVerifiedAt) return [];
   const rows = await executor
     .select()
     .from(dsarRequests)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactionsResponse } from '../../../domain/schemas/wallet';
-import { customer } from '../../testing/accounts';
+import { bearer, customer, loginTokens } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
 import { createWalletTestApp, issue, ops, postScan } from '../../testing/wallet';
@@ -9,10 +9,10 @@ describe.each(databaseKinds)('GET /api/v2/merged_transactions on %s', (kind) => 
   let t: TestApp;
   let alice: Awaited<ReturnType<typeof customer>>;
   beforeAll(async () => {
-    // The clock moves days ahead below: tokens live long enough for it.
-    t = await createWalletTestApp(kind, { ACCESS_TOKEN_TTL: String(30 * 86_400) });
+    t = await createWalletTestApp(kind);
     alice = await customer(t, { name: 'Alice' });
-    const h = alice.headers;
+    // The clock moves days ahead below, past the 15-minute access token: a fresh sign-in each time, as the app refreshes.
+    const fresh = async () => bearer((await loginTokens(t, alice.fields.email)).access_token);
     // Day 1: three scans (two oat milk, one jar), checked in the next day as one batch with a cup.
     const [milk1, milk2, jar, cup, rejected, cancelled, pending1, pending2, pending3] = [
       ...(await issue(t, 'us-oat-milk-1l', 2)),
@@ -21,7 +21,7 @@ describe.each(databaseKinds)('GET /api/v2/merged_transactions on %s', (kind) => 
       ...(await issue(t, 'us-hand-soap-500', 2)),
       ...(await issue(t, 'us-greek-yogurt-170', 3)),
     ];
-    const scanned = async (code: string, scannedAt?: Date) => expect((await postScan(t, h, code, { scannedAt })).statusCode).toBe(201);
+    const scanned = async (code: string, scannedAt?: Date) => expect((await postScan(t, await fresh(), code, { scannedAt })).statusCode).toBe(201);
     for (const code of [milk1, milk2, jar, cup]) await scanned(code!);
     t.clock.advance(86_400);
     await ops(t, '/checkins', { codes: [milk1, milk2, jar, cup] });
@@ -40,6 +40,7 @@ describe.each(databaseKinds)('GET /api/v2/merged_transactions on %s', (kind) => 
     await scanned(pending1!, new Date(t.clock.now().getTime() - 86_400_000));
     await scanned(pending2!);
     await scanned(pending3!);
+    alice.headers = await fresh();
   });
   afterAll(async () => {
     await t?.close();

@@ -4,8 +4,9 @@ import { containerCodeFromRandom, validateContainerCode } from '../../../domain/
 import type { Currency } from '../../../domain/markets';
 import { minorFromDecimal, moneyFromMinor, type Money } from '../../../domain/money';
 import type { Database, Executor } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
-import { checkinBatches, containers, ledgerEntries, products, scans, users } from '../../db/schema';
+import { isOutOfRange, isUniqueViolation } from '../../db/errors';
+import { checkinBatches, containers, ledgerEntries, products, scanClaims, scans, users } from '../../db/schema';
+import { expirePendingScans } from './scans';
 import { ApiError } from '../../http/api-error';
 import { currencyOf, findProduct } from './catalogue';
 import { appendLedgerEntry, balanceMinorOf } from './ledger';
@@ -40,6 +41,13 @@ export interface CheckInResult {
   checked_in: { code: string; scan_id: string; user_id: string; product_id: string; deposit: Money }[];
   /** Known codes with no pending scan (never scanned, or already checked in, rejected or cancelled). */
   not_pending: string[];
+  /** Codes whose pending scan was older than 32 days: cancelled now, not credited. */
+  expired: string[];
+  /**
+   * Containers checked in while other people had scanned them too: the credit went to the first
+   * scan; operators look at these (a code seen on a shelf, scanned by someone who never had it).
+   */
+  competing_claims: { code: string; credited_scan_id: string; credited_user_id: string; claims: { user_id: string; scanned_at: string }[] }[];
   /** Not an issued code, or not a code at all. */
   unknown: string[];
 }
@@ -54,6 +62,7 @@ export async function checkIn(db: Database, rawCodes: readonly string[], now: Da
   const { codes, invalid } = normalizeCodes(rawCodes);
   return db.transaction(async (tx) => {
     const known = await knownContainerCodes(tx, codes);
+    const expired = new Set(known.length ? (await expirePendingScans(tx, now, known)).map((row) => row.code) : []);
     const pending = known.length
       ? await tx
           .select({ scan: scans, product: products })
@@ -67,7 +76,9 @@ export async function checkIn(db: Database, rawCodes: readonly string[], now: Da
     const result: CheckInResult = {
       batch_id: null,
       checked_in: [],
-      not_pending: known.filter((code) => !pendingCodes.has(code)),
+      not_pending: known.filter((code) => !pendingCodes.has(code) && !expired.has(code)),
+      expired: [...expired],
+      competing_claims: [],
       unknown: [...invalid, ...codes.filter((code) => !known.includes(code))],
     };
     if (pending.length === 0) return result;
@@ -95,6 +106,21 @@ export async function checkIn(db: Database, rawCodes: readonly string[], now: Da
     }
     for (const [userId, credit] of [...credits].sort(([a], [b]) => (a < b ? -1 : 1))) {
       await appendLedgerEntry(tx, { userId, amountMinor: credit.minor, currency: credit.currency, kind: 'DEPOSIT_CREDIT', checkinBatchId: batch.id, createdAt: now });
+    }
+    const claims = await tx
+      .select()
+      .from(scanClaims)
+      .where(inArray(scanClaims.pendingScanId, pending.map((row) => row.scan.id)))
+      .orderBy(scanClaims.scannedAt);
+    for (const { scan } of pending) {
+      const competing = claims.filter((claim) => claim.pendingScanId === scan.id);
+      if (competing.length === 0) continue;
+      result.competing_claims.push({
+        code: scan.containerCode,
+        credited_scan_id: scan.id,
+        credited_user_id: scan.userId,
+        claims: competing.map((claim) => ({ user_id: claim.userId, scanned_at: claim.scannedAt.toISOString() })),
+      });
     }
     return result;
   });
@@ -225,6 +251,8 @@ export async function adjustBalance(db: Database, input: AdjustmentInput, now: D
       const raced = await replay();
       if (raced) return raced;
     }
+    // The balance column holds 32 bits: an adjustment that would carry it past them is refused.
+    if (isOutOfRange(error)) throw new ApiError(422, 'VALIDATION_FAILED', { amount: 'invalidValue' });
     throw error;
   }
 }

@@ -35,7 +35,7 @@ export async function registerWalletRoutes(api: FastifyInstance, context: AppCon
     await context.rateLimits.consume('scansPerUser', currentUserId(request));
     const body = parseInput(scanBody, request.body);
     const { created, scan } = await recordScan(
-      { db: context.db, now: context.now(), publicUrl: context.config.publicUrl },
+      { db: context.db, now: context.now(), publicUrl: context.config.publicUrl, maxPendingScans: context.config.maxPendingScans },
       currentUserId(request),
       body,
       requestLanguage(request),

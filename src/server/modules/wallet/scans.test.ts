@@ -178,10 +178,11 @@ describe.each(databaseKinds)('POST /api/v2/scans on %s', (kind) => {
     const bob = await customer(t);
     const [code, raced] = await issue(t, 'us-hand-soap-500', 2);
     expect((await postScan(t, alice.headers, code!)).statusCode).toBe(201);
-    for (const who of [alice, bob]) {
+    // Alice's own scan again: already pending. Bob's: refused too, and recorded as his competing claim.
+    for (const [who, code409] of [[alice, 'CONTAINER_ALREADY_PENDING'], [bob, 'CONTAINER_CLAIM_RECORDED']] as const) {
       const again = await postScan(t, who.headers, code!);
       expect(again.statusCode).toBe(409);
-      expect(again.json().error.code).toBe('CONTAINER_ALREADY_PENDING');
+      expect(again.json().error.code).toBe(code409);
     }
 
     const answers = await Promise.all([alice, bob, alice, bob].map((who) => postScan(t, who.headers, raced!)));

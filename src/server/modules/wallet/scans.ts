@@ -1,19 +1,67 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { parseScannedPayload } from '../../../domain/container-codes';
-import type { Language } from '../../../domain/locales';
+import { languageOf, type Language } from '../../../domain/locales';
+import { isSupportedLocale } from '../../../domain/markets';
 import { maxScanAgeDays, scanClockSkewSeconds, type Scan, type ScanBody, type ScanStatus } from '../../../domain/schemas/wallet';
-import type { Database } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
-import { products, scans } from '../../db/schema';
+import type { Database, Executor } from '../../db/client';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
+import { products, scanClaims, scans, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { productView, type ProductRow } from './catalogue';
 
 type ScanRow = typeof scans.$inferSelect;
 
+/** A pending scan holds its container this long (the app tells customers check-in can take 32 days). */
+export const pendingScanLifetimeDays = 32;
+/** Pending scans one customer may hold at once: a person returns a bag of containers, not a shop shelf. */
+export const maxPendingScansPerCustomer = 100;
+
+const expiryReasons: Record<Language, string> = {
+  en: 'Not checked in within 32 days of the scan.',
+  fr: 'Non enregistré au centre de lavage dans les 32 jours suivant le scan.',
+  ja: 'スキャンから32日以内に受け入れ処理が行われませんでした。',
+};
+
+export function pendingExpiryCutoff(now: Date): Date {
+  return new Date(now.getTime() - pendingScanLifetimeDays * 86_400_000);
+}
+
+/**
+ * Pending scans older than 32 days (of these codes, or all) are CANCELLED with a reason in their
+ * owner's language: they no longer hold the container, and a check-in no longer credits them.
+ * Returns the scans it cancelled.
+ */
+export async function expirePendingScans(executor: Executor, now: Date, codes?: readonly string[]): Promise<{ scanId: string; code: string; userId: string }[]> {
+  const expired = await executor
+    .select({ id: scans.id, code: scans.containerCode, userId: scans.userId, locale: users.locale })
+    .from(scans)
+    .innerJoin(users, eq(users.id, scans.userId))
+    .where(
+      and(
+        eq(scans.status, 'PENDING'),
+        lt(scans.scannedAt, pendingExpiryCutoff(now)),
+        codes ? inArray(scans.containerCode, codes.length > 0 ? [...codes] : ['']) : undefined,
+      ),
+    );
+  const cancelled: { scanId: string; code: string; userId: string }[] = [];
+  for (const row of expired) {
+    const language = isSupportedLocale(row.locale) ? languageOf(row.locale) : 'en';
+    const updated = await executor
+      .update(scans)
+      .set({ status: 'CANCELLED', reason: expiryReasons[language], resolvedAt: now })
+      .where(and(eq(scans.id, row.id), eq(scans.status, 'PENDING')))
+      .returning({ id: scans.id });
+    if (updated.length > 0) cancelled.push({ scanId: row.id, code: row.code, userId: row.userId });
+  }
+  return cancelled;
+}
+
 export interface ScanDeps {
   db: Database;
   now: Date;
   publicUrl: string;
+  /** Pending scans one customer may hold (MAX_PENDING_SCANS); default maxPendingScansPerCustomer. */
+  maxPendingScans?: number;
 }
 
 function scanView(scan: ScanRow, product: ProductRow, language: Language): Scan {
@@ -81,6 +129,7 @@ interface RecordingOutcome {
   inserted: ScanRowJson | null;
   product: ProductRowJson | null;
   customer_country: string | null;
+  customer_pending: number | string | null;
 }
 
 function scanFromJson(row: ScanRowJson): ScanRow {
@@ -120,19 +169,25 @@ function productFromJson(row: ProductRowJson): ProductRow {
  * market, and the new pending scan when all agree. On an embedded database every statement costs
  * the whole process a little, and a shop's drop-off queue sends these by the dozen.
  */
-async function recordInOneStatement(db: Database, input: { id: string; userId: string; code: string; scannedAt: Date; now: Date }) {
+async function recordInOneStatement(
+  db: Database,
+  input: { id: string; userId: string; code: string; scannedAt: Date; now: Date; pendingSince: Date; maxPending: number },
+) {
   const result = await db.execute(sql`
     with existing as (
       select id, user_id, container_code, product_id, status, scanned_at, created_at from scans where id = ${input.id}
     ), target as (
       select p.id, p.country_code from containers c join products p on p.id = c.product_id where c.code = ${input.code}
     ), customer as (
-      select country_code from users where id = ${input.userId} and deleted_at is null
+      select country_code,
+             (select count(*)::int from scans
+               where user_id = ${input.userId} and status = 'PENDING' and scanned_at >= ${input.pendingSince.toISOString()}::timestamptz) as pending
+      from users where id = ${input.userId} and deleted_at is null
     ), inserted as (
       insert into scans (id, user_id, container_code, product_id, status, scanned_at, created_at)
       select ${input.id}, ${input.userId}, ${input.code}, t.id, 'PENDING', ${input.scannedAt.toISOString()}::timestamptz, ${input.now.toISOString()}::timestamptz
       from target t join customer u on u.country_code = t.country_code
-      where not exists (select 1 from existing)
+      where not exists (select 1 from existing) and u.pending < ${input.maxPending}
       on conflict (id) do nothing
       returning id, user_id, container_code, product_id, status, scanned_at, created_at
     )
@@ -141,9 +196,10 @@ async function recordInOneStatement(db: Database, input: { id: string; userId: s
       (select row_to_json(i) from inserted i) as inserted,
       (select row_to_json(p) from products p
         where p.id = coalesce((select product_id from existing), (select id from target))) as product,
-      (select country_code from customer) as customer_country
+      (select country_code from customer) as customer_country,
+      (select pending from customer) as customer_pending
   `);
-  const [row] = (result as unknown as { rows: (RecordingOutcome | Record<keyof RecordingOutcome, string | null>)[] }).rows;
+  const [row] = (result as unknown as { rows: RecordingOutcome[] }).rows;
   if (!row) throw new Error('the scan statement returned no row');
   // PGlite hands json columns over parsed, node-postgres too; a driver that sends text is read the same.
   const parse = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
@@ -152,6 +208,7 @@ async function recordInOneStatement(db: Database, input: { id: string; userId: s
     inserted: parse<ScanRowJson>(row.inserted),
     product: parse<ProductRowJson>(row.product),
     customerCountry: row.customer_country,
+    customerPending: Number(row.customer_pending ?? 0),
   };
 }
 
@@ -186,17 +243,33 @@ export async function recordScan(
     throw timeProblem;
   }
 
-  let outcome: Awaited<ReturnType<typeof recordInOneStatement>>;
-  try {
-    outcome = await recordInOneStatement(db, { id: body.id, userId, code, scannedAt, now });
-  } catch (error) {
-    if (isUniqueViolation(error, 'scans_one_pending_per_container')) {
-      // A concurrent retry of this very scan may have taken the container first: that is a replay, not a conflict.
-      const raced = await findScanWithProduct(db, body.id);
-      if (raced) return replay(raced, userId, code, language);
-      throw new ApiError(409, 'CONTAINER_ALREADY_PENDING', { code: 'invalidValue' });
+  let outcome: Awaited<ReturnType<typeof recordInOneStatement>> | undefined;
+  for (let attempt = 0; !outcome; attempt += 1) {
+    try {
+      outcome = await recordInOneStatement(db, {
+        id: body.id,
+        userId,
+        code,
+        scannedAt,
+        now,
+        pendingSince: pendingExpiryCutoff(now),
+        maxPending: deps.maxPendingScans ?? maxPendingScansPerCustomer,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'scans_one_pending_per_container')) {
+        // A concurrent retry of this very scan may have taken the container first: that is a replay, not a conflict.
+        const raced = await findScanWithProduct(db, body.id);
+        if (raced) return replay(raced, userId, code, language);
+        // A pending scan older than 32 days no longer holds the container: expire it, and try once more.
+        if (attempt === 0 && (await expirePendingScans(db, now, [code])).length > 0) continue;
+        // Someone else's scan holds it: this one is recorded as a competing claim, and said so.
+        if (await recordCompetingClaim(db, userId, code, scannedAt, now)) throw new ApiError(409, 'CONTAINER_CLAIM_RECORDED', { code: 'invalidValue' });
+        throw new ApiError(409, 'CONTAINER_ALREADY_PENDING', { code: 'invalidValue' });
+      }
+      // The trigger refuses scans of an account erased meanwhile (its token died with it).
+      if (isForeignKeyViolation(error)) throw new ApiError(401, 'UNAUTHORIZED');
+      throw error;
     }
-    throw error;
   }
   const product = outcome.product && productFromJson(outcome.product);
   if (outcome.existing && product) return replay({ scan: scanFromJson(outcome.existing), product }, userId, code, language);
@@ -204,11 +277,30 @@ export async function recordScan(
   if (!product) throw new ApiError(404, 'CONTAINER_UNKNOWN', { code: 'invalidValue' });
   if (!outcome.customerCountry) throw new ApiError(401, 'UNAUTHORIZED');
   if (product.countryCode !== outcome.customerCountry) throw new ApiError(422, 'CONTAINER_OTHER_MARKET', { code: 'invalidValue' });
+  if (outcome.customerPending >= (deps.maxPendingScans ?? maxPendingScansPerCustomer)) throw new ApiError(422, 'TOO_MANY_PENDING_SCANS');
 
   // Nothing inserted although everything agreed: the id was taken between the snapshot and the insert.
   const raced = await findScanWithProduct(db, body.id);
   if (!raced) throw new Error('scan vanished after an id conflict');
   return replay(raced, userId, code, language);
+}
+
+/**
+ * Someone else's pending scan holds the container: this person's scan is kept as a competing
+ * claim (once per person and pending scan) for the operators who check the container in.
+ */
+async function recordCompetingClaim(db: Database, userId: string, code: string, scannedAt: Date, now: Date): Promise<boolean> {
+  const [holder] = await db
+    .select({ id: scans.id, userId: scans.userId })
+    .from(scans)
+    .where(and(eq(scans.containerCode, code), eq(scans.status, 'PENDING')))
+    .limit(1);
+  if (!holder || holder.userId === userId) return false;
+  await db
+    .insert(scanClaims)
+    .values({ containerCode: code, pendingScanId: holder.id, userId, scannedAt, createdAt: now })
+    .onConflictDoNothing({ target: [scanClaims.pendingScanId, scanClaims.userId] });
+  return true;
 }
 
 /** A scan of a customer (for tests and ops tools). */

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { moneyFromMinor } from '../../../domain/money';
 import type { PayoutInstruction, PayoutProvider, PayoutSubmission } from './payout-provider';
@@ -17,7 +17,7 @@ function csv(rows: readonly (readonly (string | number | null | undefined)[])[])
 export const bankCsvHeader = [
   'reference', 'requested_at', 'country', 'currency', 'amount', 'account_holder', 'account_type',
   'routing_number', 'transit_number', 'institution_number', 'sort_code', 'bank_code', 'branch_code',
-  'account_number', 'iban', 'address', 'city', 'state', 'post_code',
+  'account_number', 'iban', 'address', 'city', 'state', 'post_code', 'withdrawal_id',
 ] as const;
 
 /** One row per bank payout, every market in one file with the columns each one needs. */
@@ -26,7 +26,8 @@ export function bankPaymentsCsv(instructions: readonly PayoutInstruction[]): str
     if (instruction.destination.method !== 'TRANSFERWISE') return [];
     const account = instruction.destination.account;
     const base = {
-      reference: instruction.withdrawalId,
+      reference: instruction.payoutReference,
+      withdrawal_id: instruction.withdrawalId,
       requested_at: instruction.requestedAt.toISOString(),
       country: account.country.toUpperCase(),
       currency: instruction.currency,
@@ -59,7 +60,7 @@ export function bankPaymentsCsv(instructions: readonly PayoutInstruction[]): str
 export function paypalPayoutsCsv(instructions: readonly PayoutInstruction[], note = 'Roundtrip deposit refund'): string {
   const rows = instructions.flatMap((instruction) =>
     instruction.destination.method === 'PAYPAL'
-      ? [[instruction.destination.account.email, moneyFromMinor(instruction.payoutMinor, instruction.currency).value, instruction.currency, instruction.withdrawalId, note, 'PayPal']]
+      ? [[instruction.destination.account.email, moneyFromMinor(instruction.payoutMinor, instruction.currency).value, instruction.currency, instruction.payoutReference, note, 'PayPal']]
       : [],
   );
   return csv(rows);
@@ -69,23 +70,26 @@ export function paypalPayoutsCsv(instructions: readonly PayoutInstruction[], not
 export function linePayCsv(instructions: readonly PayoutInstruction[]): string {
   const rows = instructions.flatMap((instruction) =>
     instruction.destination.method === 'LINE'
-      ? [[instruction.withdrawalId, instruction.destination.account.referenceNo, moneyFromMinor(instruction.payoutMinor, instruction.currency).value, instruction.currency]]
+      ? [[instruction.payoutReference, instruction.destination.account.referenceNo, moneyFromMinor(instruction.payoutMinor, instruction.currency).value, instruction.currency]]
       : [],
   );
   return csv([['reference', 'line_pay_number', 'amount', 'currency'], ...rows]);
 }
 
-/** Writes the files into `directory` (created, files 0600: they hold bank details in clear). */
+/**
+ * Writes the files into `directory` (created, files 0600: they hold bank details in clear), named
+ * after the batch; a repeated batch gets a `-repeat-<time>` suffix so the first files stay as they were.
+ */
 export function manualPayoutProvider(directory: string, now: () => Date = () => new Date()): PayoutProvider {
   return {
     name: 'manual',
-    async submit(instructions): Promise<PayoutSubmission> {
+    async submit(instructions, batch): Promise<PayoutSubmission> {
       mkdirSync(directory, { recursive: true });
-      const stamp = now().toISOString().replace(/[:.]/g, '-');
       const files: string[] = [];
       const write = (name: string, content: string) => {
-        const file = path.join(directory, `${name}-${stamp}.csv`);
-        writeFileSync(file, content, { mode: 0o600 });
+        const first = path.join(directory, `${name}-${batch}.csv`);
+        const file = existsSync(first) ? path.join(directory, `${name}-${batch}-repeat-${now().toISOString().replace(/[-:.]/g, '')}.csv`) : first;
+        writeFileSync(file, content, { mode: 0o600, flag: 'wx' });
         files.push(file);
       };
       write('bank-payments', bankPaymentsCsv(instructions));

@@ -4,6 +4,8 @@ import type { PaymentDetails } from '../payments/payment-methods';
 /** One payout to make: a pending withdrawal with its destination decrypted. */
 export interface PayoutInstruction {
   withdrawalId: string;
+  /** Stable, 18 characters: what the bank or PayPal reports back, accepted by complete and fail. */
+  payoutReference: string;
   userId: string;
   currency: Currency;
   /** What the customer receives (amount − fee), minor units. */
@@ -28,5 +30,6 @@ export interface PayoutSubmission {
  */
 export interface PayoutProvider {
   readonly name: string;
-  submit(instructions: readonly PayoutInstruction[]): Promise<PayoutSubmission>;
+  /** `batch` names the export (files are named after it); the same batch may be submitted again. */
+  submit(instructions: readonly PayoutInstruction[], batch: string): Promise<PayoutSubmission>;
 }

@@ -5,11 +5,13 @@ import type { AppContext } from '../../app';
 import { parseInput } from '../../http/validation';
 import { authenticate, currentUserId } from '../accounts/authenticate';
 import type { PaymentCipher } from '../payments/encryption';
+import { mailWithdrawalRequested } from '../payments/notices';
 import { opsKeyGuard } from '../wallet/ops-routes';
-import { listPendingPayouts, requestWithdrawal, settleWithdrawal } from './withdrawals';
+import { listPendingPayouts, payoutReferencePattern, requestWithdrawal, settleWithdrawal, withdrawalIdOf } from './withdrawals';
 
 const keyHeader = z.object({ 'Idempotency-Key': idempotencyKeyField });
-const payoutParams = z.strictObject({ id: z.uuid({ error: 'invalidValue' }) });
+/** A withdrawal id, or the payout reference the bank or PayPal reports back (RT + 16 hex digits). */
+const payoutParams = z.strictObject({ id: z.union([z.uuid(), z.string().regex(new RegExp(payoutReferencePattern.source, 'i'))], { error: 'invalidValue' }) });
 const completeBody = z.strictObject({ reference: z.string().trim().min(1).max(200).optional() });
 const failBody = z.strictObject({
   reason: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(300, { error: 'tooLong' }),
@@ -28,6 +30,7 @@ export async function registerWithdrawalRoutes(api: FastifyInstance, context: Ap
     const { created, withdrawal } = await requestWithdrawal(context.db, cipher, currentUserId(request), key, body, context.now());
     // A retry gets the first answer, status included; the header tells a client it was a replay.
     if (!created) reply.header('idempotent-replayed', 'true');
+    else mailWithdrawalRequested(context, request.log, currentUserId(request), withdrawal);
     return reply.status(201).send({ data: withdrawal });
   });
 
@@ -41,12 +44,12 @@ export async function registerWithdrawalRoutes(api: FastifyInstance, context: Ap
       ops.post('/payouts/:id/complete', async (request) => {
         const { id } = parseInput(payoutParams, request.params);
         const body = parseInput(completeBody, request.body);
-        return { data: (await settleWithdrawal(context.db, id, { status: 'COMPLETED', reference: body.reference }, context.now())).withdrawal };
+        return { data: (await settleWithdrawal(context.db, await withdrawalIdOf(context.db, id), { status: 'COMPLETED', reference: body.reference }, context.now())).withdrawal };
       });
       ops.post('/payouts/:id/fail', async (request) => {
         const { id } = parseInput(payoutParams, request.params);
         const body = parseInput(failBody, request.body);
-        return { data: (await settleWithdrawal(context.db, id, { status: body.status, reason: body.reason }, context.now())).withdrawal };
+        return { data: (await settleWithdrawal(context.db, await withdrawalIdOf(context.db, id), { status: body.status, reason: body.reason }, context.now())).withdrawal };
       });
     },
     { prefix: '/ops' },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balances, ledgerEntries, paymentMethods, withdrawals } from '../../db/schema';
 import { openPaymentCipher } from '../payments/encryption';
@@ -186,9 +186,12 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
     const [bankFile, paypalFile] = submission.files;
     const bankCsv = readFileSync(bankFile!, 'utf8');
     expect(bankCsv.split('\r\n')[0]).toMatch(/^reference,requested_at,country,currency,amount,account_holder/);
-    expect(bankCsv).toContain(`${bankWithdrawal.id},`);
-    expect(bankCsv).toContain(',US,USD,10.00,Jamie Rivera,checking,021000021,,,,,,000123456789,,1120 SW 5th Ave,Portland,OR,97205');
-    expect(readFileSync(paypalFile!, 'utf8')).toContain(`payee@example.com,8.00,USD,${paypalWithdrawal.id},Roundtrip deposit refund,PayPal`);
+    const listedFirst = (await t.inject({ method: 'GET', url: '/api/v2/ops/payouts', headers: opsHeaders })).json().data;
+    const referenceOf = (id: string): string => listedFirst.find((row: { id: string }) => row.id === id).payout_reference;
+    expect(referenceOf(bankWithdrawal.id)).toMatch(/^RT[0-9A-F]{16}$/);
+    expect(bankCsv).toContain(`${referenceOf(bankWithdrawal.id)},`);
+    expect(bankCsv).toContain(`,US,USD,10.00,Jamie Rivera,checking,021000021,,,,,,000123456789,,1120 SW 5th Ave,Portland,OR,97205,${bankWithdrawal.id}`);
+    expect(readFileSync(paypalFile!, 'utf8')).toContain(`payee@example.com,8.00,USD,${referenceOf(paypalWithdrawal.id)},Roundtrip deposit refund,PayPal`);
     expect(statSync(bankFile!).mode & 0o777).toBe(0o600);
     const listed = (await t.inject({ method: 'GET', url: '/api/v2/ops/payouts', headers: opsHeaders })).json().data;
     expect(listed.find((row: { id: string }) => row.id === bankWithdrawal.id).exported_at).toEqual(expect.any(String));
@@ -198,6 +201,72 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
     expect(await methodsOf(bank.headers)).toMatchObject({ withdraw_type: null, transfer_wise_data: null });
     const [settled] = await t.db.select().from(withdrawals).where(eq(withdrawals.id, bankWithdrawal.id));
     expect(settled).toMatchObject({ payoutDetails: null, accountNumber: null, amountMinor: 1000 });
+  });
+
+  it('pays every payout once: a second export leaves exported rows out, --repeat writes a batch again, the reference settles it', async () => {
+    const cipher = openPaymentCipher(t.config);
+    const directory = mkdtempSync(path.join(tmpdir(), 'payouts-'));
+    // Whatever earlier tests left pending goes into a batch of its own first.
+    await exportPendingPayouts(t.db, cipher, manualPayoutProvider(directory), t.clock.now());
+    const person = await verifiedCustomer(t, { balance: '40.00' });
+    await saveMethod(t, person.headers, 'PAYPAL', { email: 'twice@example.com' });
+    const first = (await withdraw(t, person.headers, { amount: '10.00' })).json().data;
+
+    const batchA = await exportPendingPayouts(t.db, cipher, manualPayoutProvider(directory), t.clock.now());
+    expect(batchA.withdrawalIds).toEqual([first.id]);
+    t.clock.advance(60);
+    const second = (await withdraw(t, person.headers, { amount: '5.00' })).json().data;
+    const batchB = await exportPendingPayouts(t.db, cipher, manualPayoutProvider(directory), t.clock.now());
+    expect(batchB.withdrawalIds).toEqual([second.id]);
+    expect(batchB.batch).not.toBe(batchA.batch);
+    const nothing = await exportPendingPayouts(t.db, cipher, manualPayoutProvider(directory), t.clock.now());
+    expect(nothing.withdrawalIds).toEqual([]);
+    expect(readFileSync(nothing.files[1]!, 'utf8')).not.toContain('twice@example.com');
+
+    // The bank reports the reference back; complete accepts it, in any case.
+    const [row] = await t.db.select().from(withdrawals).where(eq(withdrawals.id, first.id));
+    expect(readFileSync(batchA.files[1]!, 'utf8')).toContain(`twice@example.com,10.00,USD,${row!.payoutReference},`);
+    const done = await t.inject({ method: 'POST', url: `/api/v2/ops/payouts/${row!.payoutReference.toLowerCase()}/complete`, headers: opsHeaders, payload: {} });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().data).toMatchObject({ id: first.id, status: 'COMPLETED' });
+    const [secondRow] = await t.db.select().from(withdrawals).where(eq(withdrawals.id, second.id));
+    const failed = await t.inject({ method: 'POST', url: `/api/v2/ops/payouts/${secondRow!.payoutReference}/fail`, headers: opsHeaders, payload: { reason: 'Unknown payee' } });
+    expect(failed.json().data).toMatchObject({ id: second.id, status: 'FAILED' });
+    expect(await balanceOf(person.headers)).toBe('30.00');
+    expect((await t.inject({ method: 'POST', url: '/api/v2/ops/payouts/RT0000000000000000/complete', headers: opsHeaders, payload: {} })).statusCode).toBe(404);
+
+    // Repeating batch A writes what is still pending in it: nothing, now that it was paid.
+    const third = (await withdraw(t, person.headers, { amount: '5.00' })).json().data;
+    const batchC = await exportPendingPayouts(t.db, cipher, manualPayoutProvider(directory), t.clock.now());
+    expect(batchC.withdrawalIds).toEqual([third.id]);
+    expect((await exportPendingPayouts(t.db, cipher, manualPayoutProvider(directory), t.clock.now(), { repeatBatch: batchA.batch })).withdrawalIds).toEqual([]);
+    const again = await exportPendingPayouts(t.db, cipher, manualPayoutProvider(directory), t.clock.now(), { repeatBatch: batchC.batch });
+    expect(again).toMatchObject({ withdrawalIds: [third.id], repeated: true, batch: batchC.batch });
+    // The first files of the batch are kept as they were.
+    expect(again.files[1]).not.toBe(batchC.files[1]);
+    expect(readFileSync(again.files[1]!, 'utf8')).toBe(readFileSync(batchC.files[1]!, 'utf8'));
+  });
+
+  it('two exports at the same time never list the same payout', async () => {
+    const cipher = openPaymentCipher(t.config);
+    const directory = mkdtempSync(path.join(tmpdir(), 'payouts-'));
+    await exportPendingPayouts(t.db, cipher, manualPayoutProvider(directory), t.clock.now());
+    const ids: string[] = [];
+    for (let index = 0; index < 4; index += 1) {
+      const person = await verifiedCustomer(t, { balance: '10.00' });
+      await saveMethod(t, person.headers, 'PAYPAL', { email: `parallel${index}@example.com` });
+      ids.push((await withdraw(t, person.headers, { amount: '10.00' })).json().data.id);
+    }
+    const [one, two] = await Promise.all([
+      exportPendingPayouts(t.db, cipher, manualPayoutProvider(path.join(directory, 'one')), t.clock.now()),
+      exportPendingPayouts(t.db, cipher, manualPayoutProvider(path.join(directory, 'two')), t.clock.now()),
+    ]);
+    expect([...one.withdrawalIds, ...two.withdrawalIds].sort()).toEqual([...ids].sort());
+  });
+
+  it('a row exported once cannot lose its batch mark: the database refuses an export time without a batch', async () => {
+    const [row] = await t.db.select().from(withdrawals).where(isNotNull(withdrawals.exportBatch)).limit(1);
+    await expect(t.db.update(withdrawals).set({ exportBatch: null }).where(eq(withdrawals.id, row!.id))).rejects.toThrow();
   });
 
   it('50 parallel withdrawals against a balance that covers 3: never below zero, the accepted ones add up', async () => {

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Currency } from '../../../domain/markets';
 import { minorFromDecimal, moneyFromMinor } from '../../../domain/money';
 import { checkWithdrawalAmount, currencyOfMarket, isOfferedIn, isPaymentMethod, withdrawalFeeMinor, type PaymentMethod } from '../../../domain/payment-methods';
@@ -193,25 +194,68 @@ export async function settleWithdrawal(db: Database, id: string, settlement: Set
 
 export interface PendingPayout extends Withdrawal {
   user_id: string;
+  payout_reference: string;
   exported_at: string | null;
+  export_batch: string | null;
 }
 
 export async function listPendingPayouts(db: Database, limit = 1000): Promise<PendingPayout[]> {
   const rows = await db.select().from(withdrawals).where(eq(withdrawals.status, 'PENDING')).orderBy(asc(withdrawals.createdAt), asc(withdrawals.id)).limit(limit);
-  return rows.map((row) => ({ ...withdrawalView(row), user_id: row.userId, exported_at: row.exportedAt?.toISOString() ?? null }));
+  return rows.map((row) => ({
+    ...withdrawalView(row),
+    user_id: row.userId,
+    payout_reference: row.payoutReference,
+    exported_at: row.exportedAt?.toISOString() ?? null,
+    export_batch: row.exportBatch,
+  }));
+}
+
+/** A batch name that sorts by time: what an operator passes to `payouts export --repeat`. */
+export function newExportBatch(now: Date): string {
+  return `${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${randomBytes(3).toString('hex')}`;
+}
+
+export const payoutReferencePattern = /^RT[0-9A-F]{16}$/;
+
+export interface PayoutExport extends PayoutSubmission {
+  batch: string;
+  /** True when the batch was an earlier one, asked for again. */
+  repeated: boolean;
 }
 
 /**
- * Hands every pending payout to a provider (the manual one writes the CSV files) and stamps
- * them exported. They stay PENDING until settled; a later export lists them again, marked.
+ * Hands pending payouts to a provider (the manual one writes the CSV files). A new export first
+ * claims the rows no export has listed yet, in one UPDATE … WHERE export_batch IS NULL: two
+ * exports running at once never share a row, and a row exported once never reaches a second
+ * file by accident, because uploading both files would pay the customer twice. The rows stay
+ * PENDING until settled. `repeatBatch` writes an earlier batch again (the file was lost, or the
+ * bank refused the upload), leaving out what was settled since.
  */
-export async function exportPendingPayouts(db: Database, cipher: PaymentCipher, provider: PayoutProvider, now: Date): Promise<PayoutSubmission> {
-  const rows = await db.select().from(withdrawals).where(eq(withdrawals.status, 'PENDING')).orderBy(asc(withdrawals.createdAt), asc(withdrawals.id));
+export async function exportPendingPayouts(
+  db: Database,
+  cipher: PaymentCipher,
+  provider: PayoutProvider,
+  now: Date,
+  options: { repeatBatch?: string } = {},
+): Promise<PayoutExport> {
+  const batch = options.repeatBatch ?? newExportBatch(now);
+  const rows = options.repeatBatch
+    ? await db
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.exportBatch, options.repeatBatch), eq(withdrawals.status, 'PENDING')))
+    : await db
+        .update(withdrawals)
+        .set({ exportedAt: now, exportBatch: batch, provider: provider.name })
+        .where(and(eq(withdrawals.status, 'PENDING'), isNull(withdrawals.exportBatch)))
+        .returning();
+  rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
   const instructions: PayoutInstruction[] = rows.flatMap((row) => {
     if (!row.payoutDetails || !isPaymentMethod(row.method)) return [];
     return [
       {
         withdrawalId: row.id,
+        payoutReference: row.payoutReference,
         userId: row.userId,
         currency: row.currency as Currency,
         payoutMinor: row.amountMinor - row.feeMinor,
@@ -220,10 +264,22 @@ export async function exportPendingPayouts(db: Database, cipher: PaymentCipher, 
       },
     ];
   });
-  const submission = await provider.submit(instructions);
-  if (submission.withdrawalIds.length > 0) {
-    await db.update(withdrawals).set({ exportedAt: now, provider: provider.name }).where(inArray(withdrawals.id, submission.withdrawalIds));
+  let submission: PayoutSubmission;
+  try {
+    submission = await provider.submit(instructions, batch);
+  } catch (error) {
+    // The rows are claimed by this batch: they are written again with --repeat, never by a plain export.
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`${rows.length} payout(s) were marked as batch ${batch} but could not be handed over (${reason}); write them again with: payouts export --repeat ${batch}`);
   }
-  return submission;
+  return { ...submission, batch, repeated: options.repeatBatch !== undefined };
 }
 
+/** The withdrawal a payout reference (RT…, as the bank reports it) or an id names. */
+export async function withdrawalIdOf(db: Database, idOrReference: string): Promise<string> {
+  const reference = idOrReference.trim().toUpperCase();
+  if (!payoutReferencePattern.test(reference)) return idOrReference;
+  const [row] = await db.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.payoutReference, reference)).limit(1);
+  if (!row) throw new ApiError(404, 'NOT_FOUND');
+  return row.id;
+}

@@ -25,6 +25,7 @@ const options = {
   reference: { type: 'string' },
   cancel: { type: 'boolean' },
   'new-key': { type: 'string' },
+  repeat: { type: 'string' },
 } as const;
 
 type ParsedValues = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];

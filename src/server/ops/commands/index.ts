@@ -34,10 +34,15 @@ export const opsUsage = `Roundtrip operator tools: the same database as the serv
   npm run ops -- dsar list [--all]                       open data-subject requests, nearest deadline first
   npm run ops -- dsar close <id>                         mark a data-subject request answered
   npm run ops -- payouts list                            pending withdrawals (oldest first)
-  npm run ops -- payouts export [--out dir]              write the pending payouts as a bank bulk-payment CSV
-                                                         and a PayPal payouts CSV (default dir: DATA_DIR/payouts)
-  npm run ops -- payouts complete <id> [--reference r]   the payout was made: the withdrawal is COMPLETED
-  npm run ops -- payouts fail <id> --reason text [--cancel]
+  npm run ops -- payouts export [--out dir] [--repeat <batch>]
+                                                         write the pending payouts no export listed yet as a bank
+                                                         bulk-payment CSV and a PayPal payouts CSV (default dir:
+                                                         DATA_DIR/payouts), marked with a new batch; --repeat writes
+                                                         an earlier batch again (its payouts still pending)
+  npm run ops -- payouts complete <id|RT…> [--reference r]
+                                                         the payout was made: the withdrawal is COMPLETED
+                                                         (the id, or the payout reference in the files)
+  npm run ops -- payouts fail <id|RT…> --reason text [--cancel]
                                                          the payout failed (FAILED) or was stopped (CANCELLED):
                                                          the money goes back to the customer's balance
   npm run ops -- payment-key generate                    print a new payment-data key (for PAYMENT_DATA_KEY)

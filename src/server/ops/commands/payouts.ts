@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { manualPayoutProvider } from '../../modules/withdrawals/manual-provider';
-import { exportPendingPayouts, listPendingPayouts, settleWithdrawal } from '../../modules/withdrawals/withdrawals';
+import { exportPendingPayouts, listPendingPayouts, payoutReferencePattern, settleWithdrawal, withdrawalIdOf } from '../../modules/withdrawals/withdrawals';
 import { isUuid, type OpsArguments } from './args';
 import { OpsUsageError, type OpsIo } from './types';
 
@@ -11,17 +11,19 @@ import { OpsUsageError, type OpsIo } from './types';
  * the server: it writes them into a private temporary folder, and they are handed on from there
  * to where the operator asked (the CLI writes the files the server returns).
  */
-async function exportPayouts(io: OpsIo, directory: string): Promise<number> {
+async function exportPayouts(io: OpsIo, directory: string, repeatBatch: string | undefined): Promise<number> {
   const staging = mkdtempSync(path.join(tmpdir(), 'roundtrip-payouts-'));
   try {
-    const submission = await exportPendingPayouts(io.db, await io.paymentCipher(), manualPayoutProvider(staging), io.now);
+    const submission = await exportPendingPayouts(io.db, await io.paymentCipher(), manualPayoutProvider(staging), io.now, { repeatBatch });
     const files = submission.files.map((file) => {
       // Bank details in clear: 0600 wherever they land.
       const written = { name: path.join(directory, path.relative(staging, file)), content: readFileSync(file, 'utf8'), mode: 0o600 };
       io.writeFile(written);
       return written.name;
     });
-    io.out(`${submission.withdrawalIds.length} pending payout(s) written (bank details in clear: keep these files safe):\n`);
+    const what = submission.repeated ? `batch ${submission.batch} written again` : `batch ${submission.batch}`;
+    io.out(`${submission.withdrawalIds.length} pending payout(s), ${what} (bank details in clear: keep these files safe):\n`);
+    if (!submission.repeated && submission.withdrawalIds.length === 0) io.out('  Payouts listed by an earlier export are left out; write one again with --repeat <batch>.\n');
     for (const file of files) io.out(`  ${file}\n`);
     return 0;
   } finally {
@@ -32,25 +34,27 @@ async function exportPayouts(io: OpsIo, directory: string): Promise<number> {
 /** `payouts list|export|complete|fail …`: thin over the withdrawals module, which owns what each step means. */
 export async function payoutsCommand({ values, positionals }: OpsArguments, io: OpsIo, usage: string): Promise<number> {
   const [action, id] = positionals;
-  if (id !== undefined && !isUuid(id)) throw new OpsUsageError(`${id} is not a withdrawal id (see: npm run ops -- payouts list)`);
+  if (id !== undefined && !isUuid(id) && !payoutReferencePattern.test(id.toUpperCase())) {
+    throw new OpsUsageError(`${id} is neither a withdrawal id nor a payout reference (see: npm run ops -- payouts list)`);
+  }
   const print = (value: unknown) => io.out(`${JSON.stringify(value, null, 2)}\n`);
   if (action === 'list') {
     const rows = await listPendingPayouts(io.db);
     for (const row of rows) {
       io.out(
-        `${row.id}  ${row.created_at}  ${row.payout_amount.value.padStart(9)} ${row.payout_amount.currency}  ${row.withdraw_type.padEnd(12)} ${row.account_number ?? ''}${row.exported_at ? `  exported ${row.exported_at}` : ''}\n`,
+        `${row.id}  ${row.payout_reference}  ${row.created_at}  ${row.payout_amount.value.padStart(9)} ${row.payout_amount.currency}  ${row.withdraw_type.padEnd(12)} ${row.account_number ?? ''}${row.export_batch ? `  exported in batch ${row.export_batch}` : ''}\n`,
       );
     }
     if (rows.length === 0) io.out('No pending payout.\n');
     return 0;
   }
-  if (action === 'export') return exportPayouts(io, io.resolvePath(values.out ?? path.join(io.config.dataDir, 'payouts')));
+  if (action === 'export') return exportPayouts(io, io.resolvePath(values.out ?? path.join(io.config.dataDir, 'payouts')), values.repeat);
   if (action === 'complete' && id) {
-    print(await settleWithdrawal(io.db, id, { status: 'COMPLETED', reference: values.reference }, io.now));
+    print(await settleWithdrawal(io.db, await withdrawalIdOf(io.db, id), { status: 'COMPLETED', reference: values.reference }, io.now));
     return 0;
   }
   if (action === 'fail' && id && values.reason) {
-    print(await settleWithdrawal(io.db, id, { status: values.cancel ? 'CANCELLED' : 'FAILED', reason: values.reason }, io.now));
+    print(await settleWithdrawal(io.db, await withdrawalIdOf(io.db, id), { status: values.cancel ? 'CANCELLED' : 'FAILED', reason: values.reason }, io.now));
     return 0;
   }
   throw new OpsUsageError(`payouts needs list, export, complete <id> or fail <id> --reason text\n\n${usage}`);

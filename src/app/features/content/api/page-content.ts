@@ -14,8 +14,11 @@ export function requestedContentStatus(search: string = location.search): Conten
   return new URLSearchParams(search).get('strapi_status') === 'draft' ? 'draft' : 'published';
 }
 
+/** Where an editor previewing drafts puts the operator key (sessionStorage: gone with the tab). */
+export const draftPreviewKeyName = 'roundtrip_ops_key';
+
 /**
- * GET /locales/{lng}/{ns}.json (public, no credential). A failure is logged and rethrown: the
+ * GET /locales/{lng}/{ns}.json (public, no credential; drafts with the operator key). A failure is logged and rethrown: the
  * query keeps any earlier answer, and the page shows the bundled text where it has none.
  */
 export async function fetchPageContent(
@@ -25,8 +28,13 @@ export async function fetchPageContent(
   signal?: AbortSignal,
 ): Promise<NamespaceTexts> {
   const query = status === 'draft' ? '?strapi_status=draft' : '';
+  // Drafts need the operator key: an editor keeps it in this tab's session storage (docs/api.md).
+  const opsKey = status === 'draft' ? sessionStorage.getItem(draftPreviewKeyName) : null;
   try {
-    const response = await fetch(`/locales/${locale}/${namespace}.json${query}`, { headers: { Accept: 'application/json' }, signal });
+    const response = await fetch(`/locales/${locale}/${namespace}.json${query}`, {
+      headers: { Accept: 'application/json', ...(opsKey ? { 'X-Ops-Key': opsKey } : {}) },
+      signal,
+    });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return parseNamespaceTexts(await response.json());
   } catch (error) {
