@@ -67,12 +67,17 @@ export function closeConsentBanner(): void {
 }
 
 export function useConsent(): ConsentChoice | undefined {
-  return useSyncExternalStore(subscribe, readConsent);
+  return useSyncExternalStore(subscribe, readConsent, () => undefined);
 }
+
+const subscribeNothing = () => () => undefined;
 
 /** Shown until the visitor decides, and again when they ask for the cookie settings. */
 export function useConsentBannerOpen(): boolean {
   const choice = useConsent();
-  const open = useSyncExternalStore(subscribe, () => bannerOpen);
-  return open || choice === undefined;
+  const open = useSyncExternalStore(subscribe, () => bannerOpen, () => false);
+  // Not in a prerendered page: it would show for a moment to visitors who already decided. It
+  // opens right after hydration, as it does after any first render.
+  const onClient = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  return onClient && (open || choice === undefined);
 }
