@@ -1,4 +1,5 @@
-// Lighthouse 12 performance score with its default (mobile) settings, run as its CLI does.
+// Lighthouse 12 with its default (mobile) settings, run as its CLI does: the performance score and
+// its paint figures, and the accessibility, best-practices and SEO scores.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -8,13 +9,16 @@ import { chromiumArgs } from './browser';
 export interface LighthouseFigures {
   path: string;
   performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
   firstContentfulPaintMs: number;
   largestContentfulPaintMs: number;
   totalBlockingTimeMs: number;
 }
 
 interface LighthouseReport {
-  categories: { performance: { score: number } };
+  categories: Record<'performance' | 'accessibility' | 'best-practices' | 'seo', { score: number }>;
   audits: Record<string, { numericValue?: number }>;
 }
 
@@ -25,7 +29,7 @@ export async function lighthouse(baseUrl: string, pagePath: string): Promise<Lig
   const args = [
     cli,
     baseUrl + pagePath,
-    '--only-categories=performance',
+    '--only-categories=performance,accessibility,best-practices,seo',
     '--output=json',
     `--output-path=${output}`,
     '--quiet',
@@ -46,6 +50,9 @@ export async function lighthouse(baseUrl: string, pagePath: string): Promise<Lig
     return {
       path: pagePath,
       performance: Math.round(report.categories.performance.score * 100),
+      accessibility: Math.round(report.categories.accessibility.score * 100),
+      bestPractices: Math.round(report.categories['best-practices'].score * 100),
+      seo: Math.round(report.categories.seo.score * 100),
       firstContentfulPaintMs: audit('first-contentful-paint'),
       largestContentfulPaintMs: audit('largest-contentful-paint'),
       totalBlockingTimeMs: audit('total-blocking-time'),
