@@ -81,7 +81,7 @@ async function settle(page: Page): Promise<void> {
 }
 
 async function check(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  await page.screenshot({ path: test.info().outputPath(`${name}.jpg`), fullPage: true, type: 'jpeg', quality: 70 });
   const problems = await layoutProblems(page);
   expect(problems, `layout of ${name}`).toEqual([]);
 }
