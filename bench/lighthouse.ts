@@ -22,7 +22,18 @@ interface LighthouseReport {
   audits: Record<string, { numericValue?: number }>;
 }
 
+/** Lighthouse now and then fails to record a load on a busy machine (NO_NAVSTART): tried up to three times. */
 export async function lighthouse(baseUrl: string, pagePath: string): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseOnce(baseUrl, pagePath);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+async function lighthouseOnce(baseUrl: string, pagePath: string): Promise<LighthouseFigures> {
   const outputDir = mkdtempSync(path.join(os.tmpdir(), 'roundtrip-lighthouse-'));
   const output = path.join(outputDir, 'report.json');
   const cli = path.join('node_modules', 'lighthouse', 'cli', 'index.js');
