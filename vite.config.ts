@@ -6,6 +6,8 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
+/** scripts/prerender.ts builds the page renderer (src/app/prerender.tsx) on its own, outside dist/. */
+const prerenderBuild = process.env.PRERENDER_BUILD === 'true';
 
 export default defineConfig({
   plugins: [
@@ -33,6 +35,7 @@ export default defineConfig({
     // The service worker (sw/sw.ts) is built by Workbox's injectManifest: our own code, with the
     // list of built files injected. The app registers it itself (features/offline/register-sw.ts)
     // and asks before switching to a new version, so nothing reloads in the middle of a form.
+    !prerenderBuild &&
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -46,7 +49,8 @@ export default defineConfig({
         // the map's worker (.mjs) and its offline basemap (world-atlas .json).
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,webmanifest,json}'],
         // Product pictures are cached when first shown (sw.ts), not all up front.
-        globIgnores: ['**/images/**', '**/*.map', 'sw.js'],
+        // Prerendered pages are for a first visit; with the service worker the shell renders them.
+        globIgnores: ['**/images/**', '**/*.map', 'sw.js', '**/prerendered/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: process.env.SW_DEV === 'true', type: 'module' },
@@ -56,9 +60,13 @@ export default defineConfig({
     // Page content (/locales/{lng}/{ns}.json) is served by the API server too.
     proxy: { '/api': apiTarget, '/locales': apiTarget },
   },
-  build: {
-    target: 'es2022',
-    // Written for our own tools (bench/bundle.ts), not referenced by the bundles and not served.
-    sourcemap: 'hidden',
-  },
+  build: prerenderBuild
+    ? { target: 'es2022', outDir: '.tmp/prerender-build', emptyOutDir: true, rolldownOptions: { input: 'prerender.html' } }
+    : {
+        target: 'es2022',
+        // Written for our own tools (bench/bundle.ts), not referenced by the bundles and not served.
+        sourcemap: 'hidden',
+        // scripts/prerender.ts reads which chunks each route needs (and deletes the manifest).
+        manifest: true,
+      },
 });

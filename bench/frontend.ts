@@ -39,7 +39,7 @@ export async function benchFrontend(options: { baseUrl: string; distDir: string;
     options.log(`start: offline reloads after one visit`);
     const offlineStart = await benchOfflineStart(browser, options.baseUrl, tokens, Math.max(options.startRuns * 2, 5));
     const lighthouseFigures: LighthouseFigures[] = [];
-    for (const pagePath of ['/us/', '/us/login']) {
+    for (const pagePath of ['/us/', '/us/login', '/fr/faq']) {
       options.log(`lighthouse: ${pagePath}`);
       lighthouseFigures.push(await lighthouse(options.baseUrl, pagePath));
     }

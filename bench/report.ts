@@ -43,12 +43,13 @@ function frontendTables(frontend: FrontendFigures | undefined, budget: number): 
     `| online, cold, Lighthouse mobile throttling (150 ms RTT, 1.6 Mbps, 4× CPU) | ${frontend.onlineStart.appMedianMs} ms | ${frontend.onlineStart.baselineMedianMs} ms | ${frontend.onlineStart.ratio} | ${frontend.onlineStart.runs} |`,
     `| offline reload after one visit | ${frontend.offlineStart.appMedianMs} ms | ${frontend.offlineStart.baselineMedianMs} ms | ${frontend.offlineStart.ratio} | ${frontend.offlineStart.runs} |`,
     '',
-    '### Lighthouse 12 (mobile preset), performance',
+    '### Lighthouse 12 (mobile preset)',
     '',
-    '| page | score | FCP | LCP | TBT |',
-    '|---|---:|---:|---:|---:|',
+    '| page | performance | FCP | LCP | TBT | accessibility | best practices | SEO |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...frontend.lighthouse.map(
-      (entry) => `| \`${entry.path}\` | ${entry.performance} | ${entry.firstContentfulPaintMs} ms | ${entry.largestContentfulPaintMs} ms | ${entry.totalBlockingTimeMs} ms |`,
+      (entry) =>
+        `| \`${entry.path}\` | ${entry.performance} | ${entry.firstContentfulPaintMs} ms | ${entry.largestContentfulPaintMs} ms | ${entry.totalBlockingTimeMs} ms | ${entry.accessibility ?? '–'} | ${entry.bestPractices ?? '–'} | ${entry.seo ?? '–'} |`,
     ),
     '',
   ];

@@ -2,6 +2,8 @@
 // Needs a build (it runs `npm run build` when dist/ is missing) and Chromium (/usr/bin/chromium or CHROMIUM_PATH).
 // PostgreSQL figures need BENCH_DATABASE_URL or TEST_DATABASE_URL (a server where it may create databases).
 // BENCH_SECONDS (default 10) is the length of each API load; BENCH_ONLY=api,withdrawals,frontend,scanner,map picks sections.
+// BENCH_DIST measures another build (e.g. the main branch's, built in a copy) with this bench, and
+// BENCH_LABEL names its results file (<date>-<label>), to compare two builds in one sitting.
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -18,7 +20,7 @@ import { benchWithdrawals, type WithdrawalBench } from './withdrawals';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const only = new Set((process.env.BENCH_ONLY ?? 'api,withdrawals,frontend,scanner,map').split(','));
-const distDir = 'dist';
+const distDir = process.env.BENCH_DIST ?? 'dist';
 const startedAt = new Date();
 const log = (line: string) => process.stdout.write(`[${((Date.now() - startedAt.getTime()) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
 
@@ -78,7 +80,7 @@ const results = {
 const report = formatReport(results, seconds);
 const outputDir = path.join('bench', 'results');
 mkdirSync(outputDir, { recursive: true });
-const stamp = startedAt.toISOString().slice(0, 10);
+const stamp = startedAt.toISOString().slice(0, 10) + (process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '');
 writeFileSync(path.join(outputDir, `${stamp}.json`), JSON.stringify(results, null, 2) + '\n');
 writeFileSync(path.join(outputDir, `${stamp}.md`), report + '\n');
 process.stdout.write(`\n${report}\n\nWritten to ${outputDir}/${stamp}.json and ${stamp}.md (${results.durationSeconds} s)\n`);

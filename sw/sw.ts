@@ -105,21 +105,29 @@ self.addEventListener('sync', (event: Event) => {
 
 // Public lists and page texts that a customer needs offline: the same for everyone, refreshed in
 // the background. Draft page texts (an editor's preview) are never kept.
+const isPageText = (url: URL) => url.origin === self.location.origin && url.pathname.startsWith('/locales/') && url.searchParams.get('strapi_status') !== 'draft';
+const publicLists = new StaleWhileRevalidate({
+  cacheName: 'public-lists',
+  plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 14 * 24 * 60 * 60 })],
+});
 registerRoute(
   ({ url, request }) =>
     request.method === 'GET' &&
     url.origin === self.location.origin &&
-    (url.pathname === '/api/v2/bins' ||
-      url.pathname === '/api/v2/products' ||
-      (url.pathname.startsWith('/locales/') && url.searchParams.get('strapi_status') !== 'draft')),
-  new StaleWhileRevalidate({
-    cacheName: 'public-lists',
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 14 * 24 * 60 * 60 }),
-    ],
-  }),
+    (url.pathname === '/api/v2/bins' || url.pathname === '/api/v2/products' || isPageText(url)),
+  publicLists,
 );
+
+// The first visit's page texts, fetched before this worker existed: the app names them once it is
+// active (features/offline/start-offline.ts), and they are kept like any later page's.
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const data: unknown = event.data;
+  if (typeof data !== 'object' || data === null || !('type' in data) || data.type !== 'KEEP_FOR_OFFLINE' || !('urls' in data) || !Array.isArray(data.urls)) return;
+  const urls = data.urls.filter((value): value is string => typeof value === 'string').map((value) => new URL(value, self.location.origin));
+  event.waitUntil(
+    Promise.all(urls.filter(isPageText).map((url) => publicLists.handleAll({ event, request: new Request(url.href, { headers: { Accept: 'application/json' } }) })[1].catch(() => undefined))),
+  );
+});
 
 registerRoute(
   ({ url, request }) => request.destination === 'image' && url.origin === self.location.origin && url.pathname.startsWith('/images/'),

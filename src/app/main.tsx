@@ -1,10 +1,6 @@
 import './styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { RouterProvider } from '@tanstack/react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppTree } from './app-tree';
 import { activateLocale, countryPrefixOf, initialLocale } from './lib/i18n';
 import { queryClient, restoreQueryCache } from './lib/query-client';
 import { hasSession, resumeSession } from './lib/session';
@@ -19,7 +15,8 @@ const { locale, known } = initialLocale(startUrl, navigator.languages);
 
 // Nothing says where the visitor is: ask for a country first, then come back here.
 const onCountries = /^\/([a-z]{2}\/)?countries\/?$/.test(startUrl.pathname);
-if (!known && !headless && !countryPrefixOf(startUrl.pathname) && !onCountries) {
+const redirected = !known && !headless && !countryPrefixOf(startUrl.pathname) && !onCountries;
+if (redirected) {
   rememberReturnPath(`${startUrl.pathname}${startUrl.search}${startUrl.hash}`);
   history.replaceState(null, '', '/countries');
 }
@@ -34,12 +31,19 @@ startOffline();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nProvider>
-  </StrictMode>,
-);
+// A prerendered page (scripts/prerender.ts) is hydrated when it was rendered in this language and
+// is still the page to show; the router loads the page's code and data first, so the first render
+// is the prerendered one. Anything else (another language chosen, the countries redirect,
+// ?headless) is rendered afresh over it.
+const prerendered = root.dataset.prerendered === locale && !redirected && !headless && root.hasChildNodes();
+if (prerendered) {
+  await router.load();
+  hydrateRoot(root, <AppTree router={router} />, {
+    // A difference with the prerendered page (a signed-in customer's menu, a saved answer newer
+    // than the build) is expected: React renders that part afresh. Worth a note, not an error.
+    onRecoverableError: (error) => console.warn('Prerendered page differed from the app; rendered afresh', error),
+  });
+} else {
+  root.replaceChildren();
+  createRoot(root).render(<AppTree router={router} />);
+}

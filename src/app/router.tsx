@@ -1,4 +1,4 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { queryClient } from './lib/query-client';
 import { routeTree } from './routeTree.gen';
 import { ErrorPage } from './features/shell/error-page';
@@ -25,18 +25,26 @@ function stringifySearch(search: Record<string, unknown>): string {
   return text ? `?${text}` : '';
 }
 
-export const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  notFoundMode: 'root',
-  defaultErrorComponent: ErrorPage,
-  defaultPreload: 'intent',
-  // The query cache already holds the data; the router need not keep its own copy fresh.
-  defaultPreloadStaleTime: 0,
-  scrollRestoration: true,
-  parseSearch,
-  stringifySearch,
-});
+/** The app's router; the build's prerendering gives it a memory history at the page to render. */
+export function createAppRouter(history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    history,
+    context: { queryClient },
+    notFoundMode: 'root',
+    defaultErrorComponent: ErrorPage,
+    defaultPreload: 'intent',
+    // The query cache already holds the data; the router need not keep its own copy fresh.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+    parseSearch,
+    stringifySearch,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+export const router: AppRouter = createAppRouter();
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -79,8 +79,11 @@ function NotificationCard({ item }: { item: Notification }) {
  * announce changes to a region already in the page: polite for success, assertive
  * for errors.
  */
+const noItems: readonly never[] = [];
+
 export function NotificationRegion() {
-  const current = useSyncExternalStore(subscribe, () => items);
+  // A prerendered page (and its hydration) has no message yet.
+  const current = useSyncExternalStore(subscribe, () => items, () => noItems);
   const { t } = useLingui();
   return (
     <section className="notifications" aria-label={t`Notifications`}>

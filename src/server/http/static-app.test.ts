@@ -22,6 +22,11 @@ describe('serving the built app', () => {
     writeFileSync(path.join(buildDir, 'assets', 'big-def456.js'), bigScript);
     writeFileSync(path.join(buildDir, 'assets', 'big-def456.js.br'), brotliCompressSync(bigScript));
     writeFileSync(path.join(buildDir, 'assets', 'big-def456.js.gz'), gzipSync(bigScript));
+    // What scripts/prerender.ts writes: per country prefix, and per language for unprefixed paths.
+    for (const [folder, page] of [['fr', 'faq'], ['fr', 'index'], ['us', 'index'], ['ja-JP', 'faq'], ['en-GB', 'faq']]) {
+      mkdirSync(path.join(buildDir, 'prerendered', folder!), { recursive: true });
+      writeFileSync(path.join(buildDir, 'prerendered', folder!, `${page}.html`), `prerendered ${folder}/${page}`);
+    }
     t = await createTestApp('pglite', { env: { STATIC_DIR: buildDir } });
   });
   afterAll(async () => {
@@ -29,7 +34,7 @@ describe('serving the built app', () => {
     rmSync(buildDir, { recursive: true, force: true });
   });
 
-  it.each(['/', '/fr', '/us/faq', '/user/account?x=1', '/no/such/page'])('answers the page %s with the shell, revalidated each time', async (url) => {
+  it.each(['/', '/us/faq', '/user/account?x=1', '/no/such/page', '/fr/faq?headless', '/fr/faq?locale=ja-JP', '/fr/user/account'])('answers the page %s with the shell, revalidated each time', async (url) => {
     const response = await t.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
@@ -42,6 +47,22 @@ describe('serving the built app', () => {
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('secret.ts');
     expect(response.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it.each([
+    ['/fr/faq', undefined, 'prerendered fr/faq'],
+    ['/fr/faq/?from=mail', 'ja', 'prerendered fr/faq'],
+    ['/fr', undefined, 'prerendered fr/index'],
+    ['/us/', undefined, 'prerendered us/index'],
+    ['/faq', 'de-DE,ja;q=0.9,en-GB;q=0.8', 'prerendered ja-JP/faq'],
+    ['/faq', 'en-gb', 'prerendered en-GB/faq'],
+    ['/faq?locale=ja-JP', 'en-GB', 'prerendered ja-JP/faq'],
+  ])('answers %s (Accept-Language %s) with its prerendered page', async (url, language, body) => {
+    const response = await t.inject({ method: 'GET', url, headers: language ? { 'accept-language': language } : {} });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(body);
   });
 
   it('serves hashed assets as immutable and other files for revalidation', async () => {

@@ -1,8 +1,60 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { matchSupportedLocale } from '../../domain/locales';
+import { isCountryCode, isSupportedLocale, localeOfCountry } from '../../domain/markets';
 import { ApiError } from './api-error';
+
+/** The files of dist/prerendered (scripts/prerender.ts): <country>/<page>.html and <locale>/<page>.html. */
+function listPrerendered(staticDir: string): Set<string> {
+  const dir = path.join(staticDir, 'prerendered');
+  if (!existsSync(dir)) return new Set();
+  return new Set(readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html')).map((file) => file.split(path.sep).join('/')));
+}
+
+/** The browser's languages in its order of preference, as the app's locales. */
+function acceptedLocale(header: string | undefined) {
+  const tags = (header ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+      return { tag, q: q ? Number(q.slice(2)) || 0 : 1, index };
+    })
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of tags) {
+    const locale = matchSupportedLocale(tag);
+    if (locale) return locale;
+  }
+  return undefined;
+}
+
+/**
+ * The prerendered page for an address, in the language the app will choose: the country prefix's,
+ * else the `locale` query's, else the browser's first supported language. None when the app would
+ * show something else first (another language than the prefix's, headless mode, the countries
+ * question for a visitor whose language is unknown): the shell renders it in the browser.
+ */
+export function prerenderedPage(files: ReadonlySet<string>, url: string, acceptLanguage: string | undefined): string | undefined {
+  const [pathname = '', search = ''] = url.split('?');
+  const query = new URLSearchParams(search);
+  if (query.has('headless')) return undefined;
+  const queryLocale = query.get('locale');
+  const segments = pathname.split('/').filter(Boolean);
+  const first = segments[0];
+  let folder: string | undefined;
+  if (isCountryCode(first)) {
+    segments.shift();
+    if (queryLocale && queryLocale !== localeOfCountry(first)) return undefined;
+    folder = first;
+  } else {
+    folder = isSupportedLocale(queryLocale) ? queryLocale : acceptedLocale(acceptLanguage);
+  }
+  if (!folder || segments.length > 1) return undefined;
+  const file = `${folder}/${segments[0] ?? 'index'}.html`;
+  return files.has(file) ? `prerendered/${file}` : undefined;
+}
 
 /**
  * Serves the built PWA. Any path that is not a file or an API call gets the
@@ -11,6 +63,15 @@ import { ApiError } from './api-error';
 export async function registerStaticApp(app: FastifyInstance, staticDir: string) {
   const shell = path.join(staticDir, 'index.html');
   const hasBuild = existsSync(shell);
+  const prerendered = listPrerendered(staticDir);
+  /** A first visit gets the page's prerendered HTML when there is one, else the app's shell. */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    const page = prerenderedPage(prerendered, request.url, request.headers['accept-language']);
+    reply.header('cache-control', 'no-cache');
+    // Unprefixed pages are in the browser's language.
+    if (page) reply.header('vary', 'Accept-Language');
+    return reply.sendFile(page ?? 'index.html');
+  };
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: staticDir,
@@ -33,16 +94,13 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
       },
     });
     // The static plugin refuses to list the root folder; the root path is the shell like any page.
-    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    app.get('/', sendPage);
   }
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
-    if (hasBuild && wantsPage && !path.extname(pathname)) {
-      reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
-    }
+    if (hasBuild && wantsPage && !path.extname(pathname)) return sendPage(request, reply);
     throw new ApiError(404, 'NOT_FOUND');
   });
 }

@@ -66,13 +66,18 @@ export function closeConsentBanner(): void {
   emit();
 }
 
+/**
+ * A prerendered page is a first visitor's: nothing decided, so the banner is in its HTML and
+ * paints with the page (no late banner becoming the largest paint). A visitor who already
+ * decided sees it only until the app takes the page over.
+ */
 export function useConsent(): ConsentChoice | undefined {
-  return useSyncExternalStore(subscribe, readConsent);
+  return useSyncExternalStore(subscribe, readConsent, () => undefined);
 }
 
 /** Shown until the visitor decides, and again when they ask for the cookie settings. */
 export function useConsentBannerOpen(): boolean {
   const choice = useConsent();
-  const open = useSyncExternalStore(subscribe, () => bannerOpen);
+  const open = useSyncExternalStore(subscribe, () => bannerOpen, () => false);
   return open || choice === undefined;
 }

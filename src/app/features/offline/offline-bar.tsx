@@ -46,6 +46,7 @@ function useOldestShownData(): number | undefined {
       }
       return oldest;
     },
+    () => undefined,
   );
 }
 

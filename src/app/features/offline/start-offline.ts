@@ -56,6 +56,22 @@ function registerServiceWorker(): void {
       });
     })
     .catch((error: unknown) => console.warn('Service worker registration failed', error));
+  void keepFirstPageForOffline();
+}
+
+/**
+ * On a first visit the page's texts were fetched before the service worker existed, so it never
+ * saw them. Once it is active it is handed their addresses, to keep them as it keeps later ones:
+ * the page first shown opens offline with the same texts. Drafts (an editor's preview) are not kept.
+ */
+async function keepFirstPageForOffline(): Promise<void> {
+  const registration = await navigator.serviceWorker.ready;
+  const urls = performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name))
+    .filter((url) => url.origin === location.origin && url.pathname.startsWith('/locales/') && url.searchParams.get('strapi_status') !== 'draft')
+    .map((url) => url.href);
+  if (urls.length > 0) registration.active?.postMessage({ type: 'KEEP_FOR_OFFLINE', urls: [...new Set(urls)] });
 }
 
 /** The person accepted "Update available — reload". */

@@ -37,8 +37,11 @@ export function PaymentMethodButton({ countryCode }: { countryCode: CountryCode 
   const [editing, setEditing] = useState<PaymentMethod>();
   const data = methods.data;
   const current = data?.withdraw_type ?? undefined;
-  // The choice shows at once while it is being saved; a failure puts the saved one back.
-  const checked = setDefault.isPending ? setDefault.variables : current;
+  // The choice shows at once while it is being saved; a failure puts the saved one back. Kept in
+  // this component's own state, set in the same event as the click: the mutation's pending state
+  // arrives a tick later, and in between the radio would flick back to the saved method.
+  const [chosen, setChosen] = useState<PaymentMethod>();
+  const checked = chosen ?? current;
   const label = data && current ? `${names[current]} ${shownField(data, current) ?? ''}`.trim() : t`Add a payment method`;
 
   const close = () => {
@@ -46,11 +49,14 @@ export function PaymentMethodButton({ countryCode }: { countryCode: CountryCode 
     setEditing(undefined);
   };
 
-  const choose = (method: PaymentMethod) =>
+  const choose = (method: PaymentMethod) => {
+    setChosen(method);
     setDefault.mutate(method, {
+      onSettled: () => setChosen(undefined),
       onSuccess: () => notify({ kind: 'success', title: t`Success`, description: t`Default payment method saved` }),
       onError: (error) => notify({ kind: 'error', title: t`Error`, description: isApiError(error) && error.message ? error.message : t`Something went wrong` }),
     });
+  };
 
   return (
     <div className="payment-method">

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { User } from '../../../domain/schemas/account';
-import { signOut } from '../auth/sign-out';
+import { SignOutButton } from './sign-out-button';
 import { useCountryParam } from './use-country';
 
 /** A disclosure (button + list of links) rather than an ARIA menu: it behaves like the rest of the navigation. */
@@ -10,7 +10,6 @@ export function UserMenu({ user }: { user: User | undefined }) {
   const { t } = useLingui();
   const country = useCountryParam();
   const [open, setOpen] = useState(false);
-  const [signingOut, setSigningOut] = useState(false);
   const listId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -59,16 +58,7 @@ export function UserMenu({ user }: { user: User | undefined }) {
           </Link>
         </li>
         <li>
-          <button
-            type="button"
-            disabled={signingOut}
-            onClick={() => {
-              setSigningOut(true);
-              void signOut();
-            }}
-          >
-            {t`Sign out`}
-          </button>
+          <SignOutButton />
         </li>
       </ul>
     </div>

@@ -28,14 +28,16 @@ export const TransactionItem = memo(function TransactionItem({ row, now }: { row
   return (
     <li className={`transaction transaction--${tone}`} data-testid="transaction" data-id={row.id} data-status={row.status} data-category={row.category}>
       <button type="button" className="transaction__header" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((value) => !value)}>
-        <span className="transaction__thumbs" aria-hidden="true">
-          {row.items.slice(0, maxThumbnails).map((item) => (
-            <span key={`${item.product_id}-${item.price.value}`} className="transaction__thumb">
-              <LazyImage src={item.image_url} alt="" width={thumbnailSize} height={thumbnailSize} />
-              {item.quantity > 1 ? <span className="transaction__badge">×{item.quantity}</span> : null}
-            </span>
-          ))}
-        </span>
+        {row.items.length > 0 ? (
+          <span className="transaction__thumbs" aria-hidden="true">
+            {row.items.slice(0, maxThumbnails).map((item) => (
+              <span key={`${item.product_id}-${item.price.value}`} className="transaction__thumb">
+                <LazyImage src={item.image_url} alt="" width={thumbnailSize} height={thumbnailSize} />
+                {item.quantity > 1 ? <span className="transaction__badge">×{item.quantity}</span> : null}
+              </span>
+            ))}
+          </span>
+        ) : null}
         <span className="transaction__main">
           <span className="transaction__title" data-testid="transaction-title">
             {title}

@@ -22,7 +22,8 @@ export const meQueryOptions = () =>
   });
 
 export function useSignedIn(): boolean {
-  return useSyncExternalStore(onSessionChange, hasSession);
+  // Prerendered pages are the guest's; a signed-in customer's page switches right after hydration.
+  return useSyncExternalStore(onSessionChange, hasSession, () => false);
 }
 
 /** The signed-in customer; idle for a guest. */

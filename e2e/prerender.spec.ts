@@ -1,0 +1,68 @@
+import { test, expect, signIn, demo } from './support/fixtures';
+import { pageTexts } from './support/content';
+
+// The public pages come with their texts in the first response, and the app takes that HTML over
+// (hydration) instead of painting the page a second time.
+
+test.describe('prerendered public pages', () => {
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    for (const [path, lang, title] of [
+      ['/fr/faq', 'fr-FR', pageTexts.fr.faq.title],
+      ['/jp/how-it-works', 'ja-JP', pageTexts.ja['how-it-works'].title],
+      ['/us/', 'en-US', pageTexts.en.home.heading],
+      ['/uk/login', 'en-GB', 'Log in'],
+    ] as const) {
+      test(`${path} shows its heading, title, description and language`, async ({ page }) => {
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+        await expect(page).toHaveTitle(new RegExp(`Roundtrip`));
+        expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
+      });
+    }
+
+    test('an unprefixed page is in the browser language', async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, locale: 'ja-JP' });
+      const page = await context.newPage();
+      await page.goto('/faq');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(pageTexts.ja.faq.title);
+      await context.close();
+    });
+  });
+
+  for (const path of ['/fr/faq', '/jp/', '/us/login', '/ca/shop-and-return', '/uk/contact-us', '/fr/countries', '/jp/signup', '/us/privacy-policy']) {
+    test(`${path} is hydrated: the prerendered heading stays, and the page works`, async ({ page }) => {
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+      });
+      // The first heading the parser creates, before any script runs.
+      await page.addInitScript(() => {
+        const observer = new MutationObserver(() => {
+          const heading = document.querySelector('main h1');
+          if (heading) {
+            (window as unknown as { firstHeading: Element }).firstHeading = heading;
+            observer.disconnect();
+          }
+        });
+        observer.observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(path);
+      // The app is running: the menu button answers.
+      await expect(page.locator('html')).toHaveAttribute('data-app-started', 'true');
+      expect(await page.evaluate(() => document.querySelector('main h1') === (window as unknown as { firstHeading?: Element }).firstHeading)).toBe(true);
+      expect(warnings.filter((text) => text.includes('Prerendered page differed') || text.includes('Hydration'))).toEqual([]);
+    });
+  }
+
+  test('a signed-in customer on a prerendered page gets the menu of a signed-in customer', async ({ page, context, request }) => {
+    await signIn(context, request, demo.fr);
+    await page.goto('/fr/faq');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(pageTexts.fr.faq.title);
+    await expect(page.locator('html')).toHaveAttribute('data-app-started', 'true');
+    await expect(page.locator('a[href$="/login"]')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,83 @@
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { expect, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
+import { firstProduct, issueContainers } from './support/ops';
+
+// Signing out deletes everything on the phone, the outbox too: with actions still waiting to
+// upload, the customer is asked first and chooses between uploading them and dropping them.
+
+const password = 'correct horse 1';
+
+/** A customer on the account page with one scan that could not be sent (the network drops it), still waiting to upload. */
+async function scanWaiting(page: Page, context: BrowserContext, request: APIRequestContext, tag: string): Promise<string> {
+  const email = uniqueEmail(tag);
+  await signUpViaApi(request, { email, country: 'us' });
+  await signIn(context, request, email, password);
+  const product = await firstProduct(request, 'us', 'en');
+  const [code] = await issueContainers(request, product.id, 1);
+  await page.goto('/us/user/account');
+  await expect(page.getByTestId('balance').locator('.visually-hidden')).toHaveText('$0.00');
+  await context.route('**/api/v2/scans', (route) => route.abort('internetdisconnected'));
+  await page.getByLabel('Container code').fill(code!);
+  await page.getByRole('button', { name: 'Record the scan' }).click();
+  await expect(page.getByTestId('outbox-summary')).toHaveText('1 action waiting to upload');
+  return email;
+}
+
+async function scansOnServer(request: APIRequestContext, email: string): Promise<number> {
+  const { access_token } = await tokensFor(request, email, password);
+  const response = await request.get('/api/v2/merged_transactions', { headers: { Authorization: `Bearer ${access_token}` } });
+  const rows = ((await response.json()) as { data: { category: string; number_of_scans: number | null }[] }).data;
+  return rows.filter((row) => row.category === 'SCAN').reduce((sum, row) => sum + (row.number_of_scans ?? 0), 0);
+}
+
+async function askToSignOut(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: /My account/ }).click();
+  await nav.getByRole('button', { name: 'Sign out' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Actions still waiting to upload' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('1 action taken on this phone has not reached Roundtrip yet.');
+  return dialog;
+}
+
+test('signing out with a scan waiting: upload it first, then the customer is signed out', async ({ page, context, request }) => {
+  const email = await scanWaiting(page, context, request, 'signout-upload');
+  await context.setOffline(true);
+  const dialog = await askToSignOut(page);
+  await dialog.getByRole('button', { name: 'Upload them, then sign out' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(/You are offline/);
+  // Still signed in while the scan waits.
+  await expect(page.getByTestId('outbox-summary')).toBeVisible();
+
+  await context.unroute('**/api/v2/scans');
+  await Promise.all([page.waitForURL((url) => url.pathname === '/' || url.pathname === '/countries'), context.setOffline(false)]);
+  expect(await scansOnServer(request, email)).toBe(1);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /My account/ })).toHaveCount(0);
+});
+
+test('signing out with a scan waiting: dropping it is a choice, and it never reaches the server', async ({ page, context, request }) => {
+  const email = await scanWaiting(page, context, request, 'signout-drop');
+  const dialog = await askToSignOut(page);
+  // Changing one's mind keeps everything.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('outbox-summary')).toHaveText('1 action waiting to upload');
+
+  const again = await askToSignOut(page);
+  await Promise.all([page.waitForURL((url) => url.pathname === '/' || url.pathname === '/countries'), again.getByRole('button', { name: 'Sign out and delete them' }).click()]);
+  await context.unroute('**/api/v2/scans');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /My account/ })).toHaveCount(0);
+  expect(await scansOnServer(request, email)).toBe(0);
+});
+
+test('signing out with nothing waiting asks nothing', async ({ page, context, request }) => {
+  const email = uniqueEmail('signout-plain');
+  await signUpViaApi(request, { email, country: 'us' });
+  await signIn(context, request, email, password);
+  await page.goto('/us/user/account');
+  await expect(page.getByTestId('balance').locator('.visually-hidden')).toHaveText('$0.00');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: /My account/ }).click();
+  await Promise.all([page.waitForURL((url) => url.pathname === '/' || url.pathname === '/countries'), nav.getByRole('button', { name: 'Sign out' }).click()]);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

@@ -1,0 +1,190 @@
+// `npm run build`, after `vite build`: writes the public pages as HTML with their texts, title and
+// meta tags, for every market prefix (in its language) and for the unprefixed paths (one file per
+// language), into dist/prerendered/. The server sends them to a first visit (static-app.ts); the
+// app hydrates them with the same React tree (src/app/main.tsx).
+//
+// The pages are rendered by the app's own code in Chromium (src/app/prerender.tsx, built here on
+// its own), against our server with an empty database, so route loaders and page texts are the
+// real ones. Needs Chromium (/usr/bin/chromium or CHROMIUM_PATH), like the tests and the bench.
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { countryCodes, localeOfCountry, supportedLocales, type SupportedLocale } from '../src/domain/markets';
+import type { PrerenderedPage } from '../src/app/prerender';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = path.join(root, 'dist');
+const rendererDir = path.join(root, '.tmp', 'prerender-build');
+const outputDir = path.join(distDir, 'prerendered');
+
+/** The public pages: their path after the optional prefix ('' is home) and their route file. */
+export const prerenderedPages = ['', 'how-it-works', 'faq', 'shop-and-return', 'privacy-policy', 'contact-us', 'countries', 'login', 'signup'] as const;
+
+interface Target {
+  /** The address rendered, e.g. /fr/faq or /faq. */
+  path: string;
+  locale: SupportedLocale;
+  page: (typeof prerenderedPages)[number];
+  /** Relative to dist/prerendered: <country>/<page>.html or <locale>/<page>.html. */
+  file: string;
+}
+
+const targets: Target[] = [];
+for (const page of prerenderedPages) {
+  for (const country of countryCodes) {
+    targets.push({ path: `/${country}/${page}`, locale: localeOfCountry(country), page, file: `${country}/${page || 'index'}.html` });
+  }
+  for (const locale of supportedLocales) {
+    targets.push({ path: `/${page}`, locale, page, file: `${locale}/${page || 'index'}.html` });
+  }
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isDynamicEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+const escapeText = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+
+/** The chunks a module needs (itself and what it imports statically), as built file names. */
+function chunksOf(manifest: Manifest, key: string, into: Set<string>, css: Set<string>): void {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return;
+  into.add(chunk.file);
+  for (const file of chunk.css ?? []) css.add(file);
+  for (const imported of chunk.imports ?? []) chunksOf(manifest, imported, into, css);
+}
+
+function routeChunks(manifest: Manifest, target: Target): { js: Set<string>; css: Set<string> } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const routeFile = `src/app/routes/{-$country}/${target.page || 'index'}.tsx`;
+  for (const key of Object.keys(manifest)) {
+    if (key.startsWith(`${routeFile}?`)) chunksOf(manifest, key, js, css);
+  }
+  // The interface language's catalogue and the bundled page texts load before the page shows.
+  chunksOf(manifest, `src/app/locales/${target.locale}/messages.po`, js, css);
+  const language = target.locale.slice(0, 2);
+  chunksOf(manifest, `src/domain/content/${language}.ts`, js, css);
+  return { js, css };
+}
+
+function pageHtml(template: string, inlineCss: string, target: Target, page: PrerenderedPage, preload: { js: Set<string>; css: Set<string>; data: string[] }): string {
+  let html = template.replace(/<html lang="[^"]*">/, `<html lang="${escapeAttribute(page.lang)}">`);
+  html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title)}</title>`);
+  html = html.replace(/\s*<meta name="description"[^>]*>/, '');
+  html = html.replace(/<link rel="manifest" href="[^"]*"/, `<link rel="manifest" href="/manifest-${target.locale}.webmanifest"`);
+  // Critical CSS: the app's own stylesheet is small enough to be the page's first response.
+  html = html.replace(/\s*<link rel="stylesheet"[^>]*>/g, '');
+  const already = new Set([...html.matchAll(/href="\/(assets\/[^"]+)"/g)].map((match) => match[1]));
+  const head: string[] = [];
+  for (const tag of page.meta) head.push(`<meta ${tag.attribute}="${escapeAttribute(tag.key)}" content="${escapeAttribute(tag.content)}" />`);
+  for (const file of preload.js) if (!already.has(file)) head.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
+  for (const url of preload.data) head.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(url)}">`);
+  head.push(`<style>${inlineCss}</style>`);
+  for (const file of preload.css) head.push(`<link rel="stylesheet" crossorigin href="/${file}">`);
+  html = html.replace('</head>', `    ${head.join('\n    ')}\n  </head>`);
+  return html.replace('<div id="root"></div>', `<div id="root" data-prerendered="${target.locale}">${page.html}</div>`);
+}
+
+async function startRendererServer(dataDir: string, port: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: rendererDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('the server did not start');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
+
+const started = Date.now();
+const manifestPath = path.join(distDir, '.vite', 'manifest.json');
+if (!existsSync(manifestPath)) throw new Error('dist/.vite/manifest.json is missing: run vite build first');
+const manifest: Manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+const inlineCss = [...template.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)]
+  .map((match) => readFileSync(path.join(distDir, match[1]!), 'utf8').replaceAll('</style', '<\\/style'))
+  .join('\n');
+
+execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, PRERENDER_BUILD: 'true' },
+});
+copyFileSync(path.join(rendererDir, 'prerender.html'), path.join(rendererDir, 'index.html'));
+
+/** A port nobody listens on, so that two builds on one machine never meet. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const address = probe.address();
+  probe.close();
+  if (address === null || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'roundtrip-prerender-'));
+const server = await startRendererServer(dataDir, await freePort());
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+try {
+  rmSync(outputDir, { recursive: true, force: true });
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const failures: string[] = [];
+  page.on('pageerror', (error) => failures.push(error.message));
+  const dataRequests: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/locales/')) dataRequests.push(url.pathname + url.search);
+  });
+  await page.goto(`${server.url}/prerender.html`);
+  await page.waitForFunction(() => typeof window.renderPage === 'function');
+  for (const target of targets) {
+    dataRequests.length = 0;
+    const rendered = await page.evaluate(([pagePath, locale]) => window.renderPage!(pagePath, locale), [target.path, target.locale] as const);
+    if (!rendered.html.includes("<h1")) throw new Error(`${target.path} (${target.locale}) rendered no heading: ${rendered.html.slice(0, 3000)}`);
+    const file = path.join(outputDir, target.file);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, pageHtml(template, inlineCss, target, rendered, { ...routeChunks(manifest, target), data: [...new Set(dataRequests)] }));
+  }
+  if (failures.length > 0) throw new Error(`errors while rendering: ${failures.join('; ')}`);
+} finally {
+  await browser.close();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(rendererDir, { recursive: true, force: true });
+}
+// The manifest served its purpose; it is not part of the app.
+rmSync(path.join(distDir, '.vite'), { recursive: true, force: true });
+process.stdout.write(`prerendered ${targets.length} pages into dist/prerendered in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);

@@ -1,0 +1,29 @@
+import { StrictMode, useEffect } from 'react';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { RouterProvider } from '@tanstack/react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from './lib/query-client';
+import type { AppRouter } from './router';
+
+/** Marks the page once the app has taken it over (hydrated or rendered): tests wait for it. */
+function Started() {
+  useEffect(() => {
+    document.documentElement.dataset.appStarted = 'true';
+  }, []);
+  return null;
+}
+
+/** The whole React tree: the build prerenders it to HTML and the browser hydrates that HTML with it. */
+export function AppTree({ router }: { router: AppRouter }) {
+  return (
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+          <Started />
+        </QueryClientProvider>
+      </I18nProvider>
+    </StrictMode>
+  );
+}
