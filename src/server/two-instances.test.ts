@@ -6,7 +6,7 @@ import type { DatabaseHandle } from './db/client';
 import { balances, withdrawals } from './db/schema';
 import { generatePaymentDataKey, PaymentKeyError } from './modules/payments/encryption';
 import { seedCatalogue } from './modules/wallet/catalogue';
-import { bearer, customer, login, loginTokens, signUp, testPassword } from './testing/accounts';
+import { bearer, customer, loginTokens, signUp, testPassword } from './testing/accounts';
 import { createTestDatabase } from './testing/databases';
 import { createTestApp, type TestApp } from './testing/test-app';
 import { testOpsKey } from './testing/wallet';
