@@ -180,8 +180,10 @@ async function recordInOneStatement(
       select p.id, p.country_code from containers c join products p on p.id = c.product_id where c.code = ${input.code}
     ), customer as (
       select country_code,
-             (select count(*)::int from scans
-               where user_id = ${input.userId} and status = 'PENDING' and scanned_at >= ${input.pendingSince.toISOString()}::timestamptz) as pending
+             -- Counted up to the cap only: an index range of at most maxPending entries.
+             (select count(*)::int from (select 1 from scans
+               where user_id = ${input.userId} and status = 'PENDING' and scanned_at >= ${input.pendingSince.toISOString()}::timestamptz
+               limit ${input.maxPending}) as held) as pending
       from users where id = ${input.userId} and deleted_at is null
     ), inserted as (
       insert into scans (id, user_id, container_code, product_id, status, scanned_at, created_at)
