@@ -88,6 +88,22 @@ describe.each(databaseKinds)('answers kept per data version (%s)', (kind) => {
     expect((await t.inject({ method: 'GET', url: '/api/v2/user/balance', headers: bearer(other.access_token) })).statusCode).toBe(401);
   });
 
+  it('checks many tokens arriving together each on its own: the revoked one is refused, the others pass', async () => {
+    const people = await Promise.all(Array.from({ length: 12 }, () => customer(t)));
+    const revoked = people[5]!;
+    const signedOut = await t.inject({
+      method: 'POST',
+      url: '/api/v2/oauth/revoke',
+      payload: { token: revoked.tokens.refresh_token, token_type_hint: 'refresh_token' },
+    });
+    expect(signedOut.statusCode).toBe(200);
+    const answers = await Promise.all(people.flatMap((person) => [0, 1].map(() => t.inject({ method: 'GET', url: '/api/v2/user', headers: person.headers }))));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses).toEqual(people.flatMap((person) => (person === revoked ? [401, 401] : [200, 200])));
+    const emails = answers.filter((answer) => answer.statusCode === 200).map((answer) => answer.json<{ data: { email: string } }>().data.email);
+    expect(emails).toEqual(people.filter((person) => person !== revoked).flatMap((person) => [person.fields.email, person.fields.email]));
+  });
+
   it('refuses a deleted customer’s token at once', async () => {
     const { headers } = await customer(t);
     expect(await balanceOf(headers)).toBe('0.00');

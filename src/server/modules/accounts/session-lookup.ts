@@ -59,12 +59,67 @@ function prepareSessionQuery(db: Database) {
   };
 }
 
-/** Shared database (PostgreSQL, any number of instances): ask the database every time. */
+/** Up to this many token checks share one statement. */
+const checksPerStatement = 64;
+
+/**
+ * The checks of many tokens in one statement: the calls that arrived while the event loop was
+ * busy with others. Every check still runs after its call arrived, so it sees every revocation
+ * committed before that.
+ */
+function prepareBatchSessionQuery(db: Database) {
+  const statement = db
+    .select({
+      tokenHash: accessTokens.tokenHash,
+      userId: accessTokens.userId,
+      familyId: accessTokens.familyId,
+      expiresAt: accessTokens.expiresAt,
+      version: sql<string | number | null>`${customerVersions.version}`,
+    })
+    .from(accessTokens)
+    .innerJoin(sessionFamilies, eq(sessionFamilies.id, accessTokens.familyId))
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .leftJoin(customerVersions, eq(customerVersions.userId, accessTokens.userId))
+    .where(and(sql`${accessTokens.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`, isNull(sessionFamilies.revokedAt), isNull(users.deletedAt)))
+    .prepare('roundtrip_find_access_sessions');
+  return async (tokenHashes: string[]): Promise<Map<string, FoundSession>> => {
+    const rows = await statement.execute({ tokenHashes });
+    return new Map(
+      rows.map((row) => [row.tokenHash, { userId: row.userId, familyId: row.familyId, expiresAt: new Date(row.expiresAt), version: Number(row.version ?? 0) }]),
+    );
+  };
+}
+
+/**
+ * Shared database (PostgreSQL, any number of instances): ask the database for every call, so a
+ * revocation through any instance holds on all of them at once. Checks that arrive in the same
+ * turn of the event loop go together in one statement: 32 phones at once cost a few round trips,
+ * not 32.
+ */
 export function databaseSessionLookup(db: Database): SessionLookup {
-  const query = prepareSessionQuery(db);
+  const query = prepareBatchSessionQuery(db);
+  const waiting: { tokenHash: string; now: Date; settle: (found: FoundSession | undefined) => void; fail: (error: unknown) => void }[] = [];
+  const flush = () => {
+    const batch = waiting.splice(0, checksPerStatement);
+    if (waiting.length > 0) setImmediate(flush);
+    query([...new Set(batch.map((check) => check.tokenHash))]).then(
+      (found) => {
+        for (const check of batch) {
+          const session = found.get(check.tokenHash);
+          check.settle(session && session.expiresAt > check.now ? session : undefined);
+        }
+      },
+      (error: unknown) => {
+        for (const check of batch) check.fail(error);
+      },
+    );
+  };
   return {
     async find(tokenHash, now) {
-      const found = await query(tokenHash, now);
+      const found = await new Promise<FoundSession | undefined>((settle, fail) => {
+        waiting.push({ tokenHash, now, settle, fail });
+        if (waiting.length === 1) setImmediate(flush);
+      });
       return found && { userId: found.userId, familyId: found.familyId, version: found.version };
     },
   };
