@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
 import { accessTokens, customerVersions, sessionFamilies, users } from '../../db/schema';
@@ -25,49 +25,17 @@ interface FoundSession extends AuthenticatedSession {
   expiresAt: Date;
 }
 
-/**
- * One statement, prepared once: the token, its family, its customer and their version. On
- * PostgreSQL this runs on every authenticated call, which is what keeps a revocation through any
- * instance effective at once on all of them.
- */
-function prepareSessionQuery(db: Database) {
-  const statement = db
-    .select({
-      userId: accessTokens.userId,
-      familyId: accessTokens.familyId,
-      expiresAt: accessTokens.expiresAt,
-      version: sql<string | number | null>`${customerVersions.version}`,
-    })
-    .from(accessTokens)
-    .innerJoin(sessionFamilies, eq(sessionFamilies.id, accessTokens.familyId))
-    .innerJoin(users, eq(users.id, accessTokens.userId))
-    .leftJoin(customerVersions, eq(customerVersions.userId, accessTokens.userId))
-    .where(
-      and(
-        eq(accessTokens.tokenHash, sql.placeholder('tokenHash')),
-        gt(accessTokens.expiresAt, sql.placeholder('now')),
-        isNull(sessionFamilies.revokedAt),
-        isNull(users.deletedAt),
-      ),
-    )
-    .limit(1)
-    .prepare('roundtrip_find_access_session');
-  return async (tokenHash: string, now: Date): Promise<FoundSession | undefined> => {
-    const [row] = await statement.execute({ tokenHash, now });
-    if (!row) return undefined;
-    return { userId: row.userId, familyId: row.familyId, expiresAt: new Date(row.expiresAt), version: Number(row.version ?? 0) };
-  };
-}
-
 /** Up to this many token checks share one statement. */
 const checksPerStatement = 64;
 
 /**
- * The checks of many tokens in one statement: the calls that arrived while the event loop was
- * busy with others. Every check still runs after its call arrived, so it sees every revocation
- * committed before that.
+ * One statement, prepared once, for one token or many: each token's family, customer and their
+ * version, if the family is alive and the customer not deleted. Expiry is the caller's to check
+ * (against its own clock). On PostgreSQL the calls that arrived while the event loop was busy
+ * with others go together; every check still runs after its call arrived, so it sees every
+ * revocation committed before that.
  */
-function prepareBatchSessionQuery(db: Database) {
+function prepareSessionQuery(db: Database) {
   const statement = db
     .select({
       tokenHash: accessTokens.tokenHash,
@@ -97,7 +65,7 @@ function prepareBatchSessionQuery(db: Database) {
  * not 32.
  */
 export function databaseSessionLookup(db: Database): SessionLookup {
-  const query = prepareBatchSessionQuery(db);
+  const query = prepareSessionQuery(db);
   const waiting: { tokenHash: string; now: Date; settle: (found: FoundSession | undefined) => void; fail: (error: unknown) => void }[] = [];
   const flush = () => {
     const batch = waiting.splice(0, checksPerStatement);
@@ -182,8 +150,9 @@ export async function inProcessSessionLookup(
     const running = inFlight.get(tokenHash);
     if (running && running.changesSeen === sessionChanges) return running.found;
     const changesSeen = sessionChanges;
-    const found = query(tokenHash, now)
-      .then((result) => {
+    const found = query([tokenHash])
+      .then((byHash) => {
+        const result = byHash.get(tokenHash);
         if (result && result.expiresAt > now && changesSeen === sessionChanges) remember(tokenHash, result);
         return result;
       })
