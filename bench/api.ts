@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase, type DatabaseTarget } from '../src/server/db/client';
 import { demoCustomer, signIn } from './browser';
-import { startServer } from './processes';
+import { startServer } from '../scripts/server-process';
 import { issueCodesToScan, seedLongHistory } from './seed-history';
 
 export interface LoadFigures {

@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { openDatabase } from '../src/server/db/client';
 import { importBins, saveRetailer } from '../src/server/modules/bins/service';
-import { startServer } from './processes';
+import { startServer } from '../scripts/server-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { benchApi, type ApiCase } from './api';
 import { firstLoadBudgetGzipBytes } from './bundle';
 import { benchFrontend, type FrontendFigures } from './frontend';
-import { startServer } from './processes';
+import { startServer } from '../scripts/server-process';
 import { benchMap, type MapBenchResult } from './map';
 import { formatReport } from './report';
 import { codeToRecordedFigures, decodeFrameFigures, scanRouteSize, type CodeToRecordedFigures, type DecodeFrameFigures, type ScanRouteSize } from './scanner';

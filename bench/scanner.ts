@@ -17,7 +17,7 @@ import { build } from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
 import { containerUrl } from '../src/domain/container-codes';
 import { chromiumFlags, qrLumaFrame, writeY4m, type VideoSegment } from '../e2e/support/fake-camera';
-import { startServer, type RunningServer } from './processes';
+import { startServer, type RunningServer } from '../scripts/server-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startServer } from './processes';
+import { startServer } from '../scripts/server-process';
 
 /**
  * POST /api/v2/withdrawals per second on PostgreSQL (issue 7): 50 connections, a new

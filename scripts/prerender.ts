@@ -6,13 +6,14 @@
 // The pages are rendered by the app's own code in Chromium (src/app/prerender.tsx, built here on
 // its own), against our server with an empty database, so route loaders and page texts are the
 // real ones. Needs Chromium (/usr/bin/chromium or CHROMIUM_PATH), like the tests and the bench.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startServer } from './server-process';
 import { chromium } from 'playwright-core';
 import { countryCodes, localeOfCountry, supportedLocales, type SupportedLocale } from '../src/domain/markets';
 import type { PrerenderedPage } from '../src/app/prerender';
@@ -96,35 +97,9 @@ function pageHtml(template: string, inlineCss: string, target: Target, page: Pre
   return html.replace('<div id="root"></div>', `<div id="root" data-prerendered="${target.locale}">${page.html}</div>`);
 }
 
-async function startRendererServer(dataDir: string, port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: rendererDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error('the server did not start');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    },
-  };
+function startRendererServer(dataDir: string, port: number) {
+  // A first build on a loaded machine compiles the server's TypeScript slowly: give it two minutes.
+  return startServer('src/server/main.ts', { HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: rendererDir, SEED_DEMO: 'false' }, '/readyz', port, { timeoutMs: 120_000 });
 }
 
 const started = Date.now();

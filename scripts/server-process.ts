@@ -1,5 +1,11 @@
+// A Node server script of this repository in its own process, for the tools that need a real
+// server: the bench, and the build's prerendering.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface RunningServer {
   url: string;
@@ -7,14 +13,21 @@ export interface RunningServer {
 }
 
 /** Start a Node server script in its own process and wait until it answers on `readyPath`. */
-export async function startServer(script: string, env: Record<string, string>, readyPath: string, port: number): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+export async function startServer(
+  script: string,
+  env: Record<string, string>,
+  readyPath: string,
+  port: number,
+  options: { timeoutMs?: number } = {},
+): Promise<RunningServer> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.resolve(root, script)], {
+    cwd: root,
     env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   child.stdout?.resume();
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
     try {
