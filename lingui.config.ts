@@ -3,7 +3,7 @@ import { defineConfig } from '@lingui/cli';
 export default defineConfig({
   sourceLocale: 'en-US',
   locales: ['en-US', 'en-GB', 'en-CA', 'fr-FR', 'ja-JP'],
-  // The spec's fallback language is fr-FR; the British and Canadian catalogues fall back to
+  // The fallback language is fr-FR (docs/product.md, Languages and locale choice); the British and Canadian catalogues fall back to
   // American English first so that a missing spelling variant never shows French.
   fallbackLocales: {
     'en-GB': 'en-US',

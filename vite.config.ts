@@ -33,7 +33,7 @@ export default defineConfig({
     react(),
     lingui(),
     // The service worker (sw/sw.ts) is built by Workbox's injectManifest: our own code, with the
-    // list of built files injected. The app registers it itself (features/offline/register-sw.ts)
+    // list of built files injected. The app registers it itself (src/app/features/offline/start-offline.ts)
     // and asks before switching to a new version, so nothing reloads in the middle of a form.
     !prerenderBuild &&
     VitePWA({

@@ -42,7 +42,7 @@ function compressedSizes(bodies: readonly Buffer[]): Sizes {
 function librariesIn(distDir: string, assetPath: string): string[] {
   const mapFile = path.join(distDir, `${assetPath}.map`);
   if (!existsSync(mapFile)) return [];
-  const map: { sources?: string[] } = JSON.parse(readFileSync(mapFile, 'utf8'));
+  const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources?: string[] };
   return routeOnlyLibraries.filter((library) => map.sources?.some((source) => source.includes(`node_modules/${library}/`)));
 }
 

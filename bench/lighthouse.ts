@@ -56,7 +56,7 @@ async function lighthouseOnce(baseUrl: string, pagePath: string): Promise<Lighth
       child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
       child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exited with ${code}: ${errors.slice(-500)}`))));
     });
-    const report: LighthouseReport = JSON.parse(readFileSync(output, 'utf8'));
+    const report = JSON.parse(readFileSync(output, 'utf8')) as LighthouseReport;
     const audit = (name: string) => Math.round(report.audits[name]?.numericValue ?? -1);
     return {
       path: pagePath,

@@ -1,4 +1,4 @@
-// Return-point map (issue 8): time from navigation to the first pins on screen with 5,000 bins
+// Return-point map: time from navigation to the first pins on screen with 5,000 bins
 // in one market, the size of that market's bins payload (raw and gzip), and the JavaScript the
 // map route adds to the shell (gzip). A fresh server on a temporary database; the built app
 // (`npm run build`) is served from dist/. Not part of `npm run bench`:
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { openDatabase } from '../src/server/db/client';
 import { importBins, saveRetailer } from '../src/server/modules/bins/service';
 import { startServer } from '../scripts/server-process';
@@ -76,8 +76,8 @@ async function seedBins(dataDir: string, count: number): Promise<void> {
         values: {
           id: `bench-${index + 1}`,
           country_code: 'us',
-          lat: Math.round(lat! * 1e6) / 1e6,
-          lng: Math.round(lng! * 1e6) / 1e6,
+          lat: Math.round(lat * 1e6) / 1e6,
+          lng: Math.round(lng * 1e6) / 1e6,
           details: `Bench Grocer, ${100 + (index % 800)} Main Street, Springfield. Inside the main entrance. Open 7 am–10 pm.`,
           retailer_id: retailers[index % retailers.length],
         },
@@ -173,7 +173,7 @@ export async function benchMap(options: { bins?: number; runs?: number; port?: n
     const raw = await (await fetch(binsUrl)).text();
     const payload = { rawBytes: Buffer.byteLength(raw), gzipBytes: gzipSync(raw).length, sentBytesWithGzip: await bytesOnWire(binsUrl, true) };
 
-    const firstPins = async (page: import('playwright-core').Page, reload: boolean) => {
+    const firstPins = async (page: Page, reload: boolean) => {
       if (reload) await page.reload();
       else await page.goto(`${server.url}/us/map`);
       await page.waitForSelector('[data-testid="bin-map"][data-pins-ready="true"]', { timeout: 60_000 });

@@ -1,4 +1,4 @@
-// Scanner figures (issue 6). Not part of `npm test`; `npx tsx bench/scanner.ts` prints them.
+// Scanner figures. Not part of `npm test`; `npx tsx bench/scanner.ts` prints them.
 //  (a) decodeFrameFigures: ZXing's per-frame cost in headless Chromium, the app's own code path
 //      (draw a 640×480 frame, read its pixels, luma, decode), with a QR code in view and without.
 //  (b) codeToRecordedFigures: starts the server (built app in dist/, fresh PGlite in a temp dir),
@@ -15,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
-import { containerUrl } from '../src/domain/container-codes';
+import { containerUrl } from '#domain/container-codes';
 import { chromiumFlags, qrLumaFrame, writeY4m, type VideoSegment } from '../e2e/support/fake-camera';
 import { startServer, type RunningServer } from '../scripts/server-process';
 
@@ -133,7 +133,7 @@ export interface ReadRateFigures {
 /** How many random labels ZXing reads straight on, and with the scanner's tilted second look (Node, same code). */
 export async function readRateFigures(labels = 300): Promise<ReadRateFigures> {
   const { decodeQrFromLuma } = await import('../src/app/features/scan/zxing-decode');
-  const { containerCodeFromRandom } = await import('../src/domain/container-codes');
+  const { containerCodeFromRandom } = await import('#domain/container-codes');
   const { randomBytes } = await import('node:crypto');
   let straight = 0;
   let withRetry = 0;

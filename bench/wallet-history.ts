@@ -8,7 +8,7 @@ import { seedCatalogue } from '../src/server/modules/wallet/catalogue';
 import { listTransactions } from '../src/server/modules/wallet/history';
 import { users } from '../src/server/db/schema';
 import { seedLongHistory } from './seed-history';
-import { transactionsQuery } from '../src/domain/schemas/wallet';
+import { transactionsQuery } from '#domain/schemas/wallet';
 
 const kind = (process.argv[2] ?? 'pglite') as 'pglite' | 'postgres';
 const h = await createTestDatabase(kind);

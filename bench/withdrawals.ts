@@ -8,7 +8,7 @@ import pg from 'pg';
 import { startServer } from '../scripts/server-process';
 
 /**
- * POST /api/v2/withdrawals per second on PostgreSQL (issue 7): 50 connections, a new
+ * POST /api/v2/withdrawals per second on PostgreSQL: 50 connections, a new
  * Idempotency-Key on every request, 5.00 USD each against balances that never run out.
  *
  * Two cases: 50 customers (requests spread over their balance rows, the common case) and one

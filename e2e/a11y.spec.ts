@@ -1,6 +1,7 @@
+import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, signIn, signUpViaApi, demo, uniqueEmail } from './support/fixtures';
 
-const h1 = (page: import('@playwright/test').Page) => page.getByRole('heading', { level: 1 });
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
 test('public screens have no serious or critical axe violation', async ({ page }) => {
   // Fourteen pages with an axe run each; the content pages are long enough that the default 30 s is tight.
@@ -77,7 +78,7 @@ test('customer screens', async ({ page, context, request }) => {
   const email = uniqueEmail('a11y');
   await signUpViaApi(request, { email });
   await signIn(context, request, email, 'correct horse 1');
-  for (const path of ['/user/account', '/user/profile', '/user/withdraw', '/user/verify-email', '/user/verification-error']) {
+  for (const path of ['/user/account', '/user/profile', '/user/withdraw', '/user/verify-email', '/user/verification-error', '/user/news']) {
     await page.goto(path);
     await expect(h1(page)).toBeVisible();
     await expectAccessible(page, path);

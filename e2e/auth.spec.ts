@@ -1,15 +1,20 @@
 import type { Page } from '@playwright/test';
 import { test, expect, signIn, signUpViaApi, demo, demoPassword, uniqueEmail, notification } from './support/fixtures';
 import { mailedLink, verificationCode } from './support/mail';
+import { AccountPage } from './support/pages/account-page';
+import { LoginPage } from './support/pages/login-page';
+import { NavBar } from './support/pages/nav-bar';
+import { ResetPasswordPage } from './support/pages/reset-password-page';
+import { SignUpPage } from './support/pages/sign-up-page';
+import { VerificationErrorPage } from './support/pages/verification-error-page';
+import { VerifyEmailPage } from './support/pages/verify-email-page';
 import { messages, type Lang } from './support/texts';
-
-const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
 async function storedState(page: Page) {
   return page.evaluate(async () => {
     const rows = await new Promise<number>((resolve, reject) => {
       const open = indexedDB.open('roundtrip');
-      open.onerror = () => reject(open.error);
+      open.onerror = () => reject(open.error ?? new Error('indexedDB.open failed'));
       open.onsuccess = () => {
         const db = open.result;
         if (!db.objectStoreNames.contains('kv')) {
@@ -22,7 +27,7 @@ async function storedState(page: Page) {
           db.close();
           resolve(count.result);
         };
-        count.onerror = () => reject(count.error);
+        count.onerror = () => reject(count.error ?? new Error('count failed'));
       };
     });
     return { cookies: document.cookie, rows, expiresAt: localStorage.getItem('token_expires_at') };
@@ -33,49 +38,40 @@ test('sign up → code from the mail → verified → sign out → log in → me
   const email = uniqueEmail('journey');
   const password = 'a long enough secret';
   const started = Date.now();
+  const signUp = new SignUpPage(page);
+  const verify = new VerifyEmailPage(page);
+  const login = new LoginPage(page);
+  const nav = new NavBar(page);
 
-  await page.goto('/signup');
-  await page.getByLabel('Name').fill('Robin Test');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Zip code').fill('10001');
-  await page.getByRole('checkbox', { name: /I accept the terms and conditions/ }).check();
-  await page.getByRole('button', { name: 'Sign up' }).click();
+  await signUp.goto();
+  await signUp.signUp({ name: 'Robin Test', email, password, zip: '10001' });
 
   await expect(page).toHaveURL(/\/user\/verify-email$/);
-  await expect(page.getByText(`We sent a 4-digit code to ${email}.`)).toBeVisible();
+  await expect(verify.codeSentTo(email)).toBeVisible();
   const code = await verificationCode(email, started);
 
-  const codeField = page.getByLabel('Verification code');
-  await codeField.fill('12');
-  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await verify.enterCode('12');
   await expect(page.getByText(messages.enterFourDigits.en)).toBeVisible();
-  await expect(codeField).toBeFocused();
-  await codeField.fill(code === '0000' ? '0001' : '0000');
-  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(verify.codeField).toBeFocused();
+  await verify.enterCode(code === '0000' ? '0001' : '0000');
   await expect(page.getByText(messages.codeNotRecognised.en)).toBeVisible();
 
-  await codeField.fill(code);
-  await codeField.press('Enter');
+  await verify.enterCode(code, { submitWith: 'enter' });
   await expect(page).toHaveURL(/\/thank-you\?reason=email-verified$/);
   await expect(notification(page).filter({ hasText: 'Your email address is verified.' })).toBeVisible();
 
   // Sign out: cookies, the persisted cache and IndexedDB are empty, the page reloads at /.
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  await nav.getByRole('button', { name: /My account \(Robin Test\)/ }).click();
-  await Promise.all([page.waitForEvent('load'), nav.getByRole('button', { name: 'Sign out' }).click()]);
+  await nav.signOut({ name: 'Robin Test' });
   await expect(page).toHaveURL(/\/$/);
-  await expect(nav.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(nav.logInLink).toBeVisible();
   expect(await context.cookies()).toEqual([]);
   expect(await storedState(page)).toEqual({ cookies: '', rows: 0, expiresAt: null });
 
   // Log in again with the new account.
-  await nav.getByRole('link', { name: 'Log in' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await nav.goToLogIn();
+  await login.logIn(email, password, { submitWith: 'enter' });
   await expect(page).toHaveURL(/\/user\/account$/);
-  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+  await expect(new AccountPage(page).signedInAs(email)).toBeVisible();
   const cookies = await context.cookies();
   expect(cookies.map((cookie) => cookie.name).sort()).toEqual(['refreshToken', 'token']);
   const lifetime = (name: string) => cookies.find((cookie) => cookie.name === name)!.expires * 1000 - Date.now();
@@ -88,11 +84,9 @@ test('sign up → code from the mail → verified → sign out → log in → me
   const signedInWith = cookies.find((cookie) => cookie.name === 'token')!.value;
   await expect.poll(async () => (await storedState(page)).rows).toBe(1);
 
-  await nav.getByRole('button', { name: /My account/ }).click();
-  await nav.getByRole('link', { name: 'Profile page' }).click();
+  await nav.openProfile();
   await expect(page.getByText(email)).toBeVisible();
-  await nav.getByRole('button', { name: /My account/ }).click();
-  await Promise.all([page.waitForEvent('load'), nav.getByRole('button', { name: 'Sign out' }).click()]);
+  await nav.signOut();
   await expect(page).toHaveURL(/\/$/);
   expect(await context.cookies()).toEqual([]);
   expect(await storedState(page)).toEqual({ cookies: '', rows: 0, expiresAt: null });
@@ -100,8 +94,8 @@ test('sign up → code from the mail → verified → sign out → log in → me
   expect((await page.request.get('/api/v2/user', { headers: { authorization: `Bearer ${signedInWith}` } })).status()).toBe(401);
 
   // A signed-in visitor on login is sent to /; a guest is not.
-  await page.goto('/login');
-  await expect(h1(page)).toHaveText('Log in');
+  await login.goto();
+  await expect(login.heading).toHaveText('Log in');
 });
 
 test('mailed link: a bad code goes to verification-error, resend, then the good link verifies', async ({ page, context, request }) => {
@@ -110,14 +104,15 @@ test('mailed link: a bad code goes to verification-error, resend, then the good 
   await signUpViaApi(request, { email, country: 'fr' });
   const good = await mailedLink(email, 'verif', /http:\/\/\S+\/fr\/user\/verify-email\?code=\d{4}/, started);
   await signIn(context, request, email, 'correct horse 1');
+  const verificationError = new VerificationErrorPage(page, 'fr');
 
   const code = good.searchParams.get('code')!;
   await page.goto(`/fr/user/verify-email?code=${code === '0000' ? '0001' : '0000'}`);
   await expect(page).toHaveURL(/\/fr\/user\/verification-error$/);
-  await expect(h1(page)).toHaveText('Erreur de vérification');
+  await expect(verificationError.heading).toHaveText('Erreur de vérification');
 
   const resentAfter = Date.now();
-  await page.getByRole('button', { name: 'Envoyez-moi un nouveau code' }).click();
+  await verificationError.askForANewCode();
   const sent = notification(page).filter({ hasText: 'Un nouveau code a été envoyé à votre adresse e-mail.' });
   await expect(sent).toBeVisible();
   await expect(sent).toHaveAttribute('data-kind', 'success');
@@ -132,7 +127,6 @@ test('mailed link: a bad code goes to verification-error, resend, then the good 
   await page.goto(`${fresh.pathname}${fresh.search}`);
   await expect(page).toHaveURL(/\/fr\/thank-you\?reason=email-verified$/);
   await expect(page.getByText('Votre adresse e-mail est vérifiée. Vous pouvez maintenant')).toBeVisible();
-
 });
 
 test('resend failure shows sww as an error for 3 s', async ({ page, context, request }) => {
@@ -140,8 +134,9 @@ test('resend failure shows sww as an error for 3 s', async ({ page, context, req
   await page.route('**/api/v2/user/verification', (route) =>
     route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: { code: 'TOO_MANY_CODES', message: 'x' } }) }),
   );
-  await page.goto('/user/verification-error');
-  await page.getByRole('button', { name: 'Send me a new code' }).click();
+  const verificationError = new VerificationErrorPage(page);
+  await verificationError.goto();
+  await verificationError.askForANewCode();
   const error = notification(page).filter({ hasText: 'Something went wrong' });
   await expect(error).toHaveAttribute('data-kind', 'error');
   await expect(error).toContainText('Error');
@@ -155,119 +150,104 @@ test('resend failure shows sww as an error for 3 s', async ({ page, context, req
 test('forgot password: both steps, the mailed link, the new password, the used link', async ({ page, request }) => {
   const email = uniqueEmail('reset');
   await signUpViaApi(request, { email, country: 'jp' });
-  await page.goto('/jp/login');
-  await page.getByRole('button', { name: 'パスワードをお忘れですか？' }).click();
-  const dialog = page.getByRole('dialog', { name: 'パスワードをお忘れですか？' });
-  const field = dialog.getByLabel('メールアドレス');
-  await expect(field).toBeFocused();
-  await dialog.getByRole('button', { name: 'リンクを送信' }).click();
-  await expect(dialog.getByText(messages.enterValidEmail.ja, { exact: true })).toBeVisible();
-  await field.fill('not-an-email');
-  await dialog.getByRole('button', { name: 'リンクを送信' }).click();
-  await expect(dialog.getByText(messages.emailInputError.ja, { exact: true })).toBeVisible();
+  const login = new LoginPage(page, 'ja');
+  const reset = new ResetPasswordPage(page, 'ja');
 
-  await field.fill('typo@roundtrip.example');
-  await dialog.getByRole('button', { name: 'リンクを送信' }).click();
-  const sent = page.getByRole('dialog', { name: '受信トレイをご確認ください' });
-  await expect(sent).toContainText('typo@roundtrip.example');
+  await login.goto('/jp/login');
+  const forgot = await login.openForgotPassword();
+  await expect(forgot.email).toBeFocused();
+  await forgot.requestLink();
+  await expect(forgot.dialog.getByText(messages.enterValidEmail.ja, { exact: true })).toBeVisible();
+  await forgot.requestLink('not-an-email');
+  await expect(forgot.dialog.getByText(messages.emailInputError.ja, { exact: true })).toBeVisible();
+
+  await forgot.requestLink('typo@roundtrip.example');
+  await expect(forgot.sent).toContainText('typo@roundtrip.example');
   await expect(notification(page).filter({ hasText: 'パスワード再設定用のメールをお送りしました。' })).toBeVisible();
-  await expect(sent.getByText('typo@roundtrip.example')).toBeFocused();
-  await sent.getByRole('button', { name: 'メールアドレスを間違えましたか？もう一度入力する' }).click();
-  await expect(dialog.getByLabel('メールアドレス')).toHaveValue('typo@roundtrip.example');
-  await expect(dialog.getByLabel('メールアドレス')).toBeFocused();
+  await expect(forgot.sent.getByText('typo@roundtrip.example')).toBeFocused();
+  await forgot.correctTheAddress();
+  await expect(forgot.email).toHaveValue('typo@roundtrip.example');
+  await expect(forgot.email).toBeFocused();
 
   const asked = Date.now();
-  await dialog.getByLabel('メールアドレス').fill(email);
-  await dialog.getByRole('button', { name: 'リンクを送信' }).click();
-  await expect(sent).toContainText(email);
-  await sent.getByRole('button', { name: '完了' }).click();
-  await expect(sent).toBeHidden();
+  await forgot.requestLink(email);
+  await expect(forgot.sent).toContainText(email);
+  await forgot.done();
+  await expect(forgot.sent).toBeHidden();
 
   const link = await mailedLink(email, 'reset', /http:\/\/\S+\/jp\/reset-password\?token=\S+/, asked);
-  await page.goto(`${link.pathname}${link.search}`);
-  await expect(h1(page)).toHaveText('パスワードの再設定');
-  const save = page.getByRole('button', { name: '新しいパスワードを保存' });
-  await save.click();
+  await reset.open(link);
+  await expect(reset.heading).toHaveText('パスワードの再設定');
+  await reset.save();
   await expect(page.getByText(messages.enterValidPsw.ja)).toBeVisible();
-  await page.getByLabel('新しいパスワード', { exact: true }).fill('short');
-  await save.click();
+  await reset.newPassword.fill('short');
+  await reset.save();
   await expect(page.getByText(messages.passwordTooShort.ja)).toBeVisible();
-  await page.getByLabel('新しいパスワード', { exact: true }).fill('brand new secret');
-  await page.getByLabel('新しいパスワード（確認）').fill('brand new secrets');
-  await save.click();
+  await reset.choose('brand new secret', 'brand new secrets');
   await expect(page.getByText(messages.passwordsDoNotMatch.ja)).toBeVisible();
-  await page.getByLabel('新しいパスワード（確認）').fill('brand new secret');
-  await save.click();
+  await reset.choose('brand new secret');
   await expect(page).toHaveURL(/\/jp\/login$/);
   await expect(notification(page).filter({ hasText: 'パスワードを更新しました。' })).toBeVisible();
 
-  await page.getByLabel('メールアドレス').fill(email);
-  await page.getByLabel('パスワード', { exact: true }).fill('brand new secret');
-  await page.getByRole('button', { name: 'ログイン' }).click();
+  await login.logIn(email, 'brand new secret');
   await expect(page).toHaveURL(/\/jp\/user\/account$/);
 
   // The same link a second time.
   await page.goto('about:blank');
   await page.context().clearCookies();
-  await page.goto(`${link.pathname}${link.search}`);
-  await page.getByLabel('新しいパスワード', { exact: true }).fill('another secret 2');
-  await page.getByLabel('新しいパスワード（確認）').fill('another secret 2');
-  await save.click();
+  await reset.open(link);
+  await reset.choose('another secret 2');
   await expect(page.getByRole('alert').filter({ hasText: messages.linkUsed.ja })).toBeVisible();
 });
 
 for (const lang of ['en', 'fr', 'ja'] as const satisfies readonly Lang[]) {
   test(`every sign-in validation message in ${lang}`, async ({ page }) => {
     const locale = { en: 'en-US', fr: 'fr-FR', ja: 'ja-JP' }[lang];
-    const labels = {
-      en: { email: 'Email', password: 'Password', login: 'Log in', signup: 'Sign up', newPassword: 'New password', confirm: 'Confirm the new password', save: 'Save my new password' },
-      fr: { email: 'Adresse e-mail', password: 'Mot de passe', login: 'Se connecter', signup: "S'inscrire", newPassword: 'Nouveau mot de passe', confirm: 'Confirmez le nouveau mot de passe', save: 'Enregistrer mon nouveau mot de passe' },
-      ja: { email: 'メールアドレス', password: 'パスワード', login: 'ログイン', signup: '新規登録', newPassword: '新しいパスワード', confirm: '新しいパスワード（確認）', save: '新しいパスワードを保存' },
-    }[lang];
+    const login = new LoginPage(page, lang);
+    const signUp = new SignUpPage(page, lang);
+    const reset = new ResetPasswordPage(page, lang);
     let tokenCalls = 0;
     page.on('request', (request) => {
       if (request.url().endsWith('/api/v2/oauth/token')) tokenCalls += 1;
     });
 
     // Login: both fields required, no call made.
-    await page.goto(`/login?locale=${locale}`);
-    await page.getByRole('button', { name: labels.login, exact: true }).click();
+    await login.goto(`/login?locale=${locale}`);
+    await login.submit();
     await expect(page.getByText(messages.enterValidEmail[lang])).toBeVisible();
     await expect(page.getByText(messages.enterValidPsw[lang])).toBeVisible();
-    await expect(page.getByLabel(labels.email)).toBeFocused();
-    await page.getByLabel(labels.email).fill('someone@roundtrip.example');
-    await page.getByRole('button', { name: labels.login, exact: true }).click();
+    await expect(login.email).toBeFocused();
+    await login.email.fill('someone@roundtrip.example');
+    await login.submit();
     await expect(page.getByText(messages.enterValidEmail[lang])).toBeHidden();
     await expect(page.getByText(messages.enterValidPsw[lang])).toBeVisible();
     expect(tokenCalls).toBe(0);
 
     // Login failure: error notification with the loginFailedMessage title and the loginFailed description.
-    await page.getByLabel(labels.password, { exact: true }).fill('wrong password');
-    await page.getByRole('button', { name: labels.login, exact: true }).click();
+    await login.password.fill('wrong password');
+    await login.submit();
     const failed = notification(page).filter({ hasText: messages.loginFailed[lang] });
     await expect(failed).toContainText(messages.loginFailedTitle[lang]);
     await expect(failed).toHaveAttribute('data-kind', 'error');
     expect(tokenCalls).toBe(1);
 
     // Sign-up: every field, the terms (over 16 included).
-    await page.goto(`/signup?locale=${locale}`);
-    await page.getByRole('button', { name: labels.signup, exact: true }).click();
+    await signUp.goto(`/signup?locale=${locale}`);
+    await signUp.submit();
     await expect(page.getByText(messages.required[lang])).toBeVisible();
     await expect(page.getByText(messages.enterValidEmail[lang])).toBeVisible();
     await expect(page.getByText(messages.enterValidPsw[lang])).toBeVisible();
     await expect(page.getByText(messages.zipCodeTooShort[lang])).toBeVisible();
     await expect(page.getByText(messages.acceptTerms[lang])).toBeVisible();
-    await page.getByLabel(labels.email).fill('nope');
-    await page.getByLabel(labels.password, { exact: true }).fill('short');
-    await page.getByRole('button', { name: labels.signup, exact: true }).click();
+    await signUp.email.fill('nope');
+    await signUp.password.fill('short');
+    await signUp.submit();
     await expect(page.getByText(messages.emailInputError[lang])).toBeVisible();
     await expect(page.getByText(messages.passwordTooShort[lang])).toBeVisible();
 
     // Reset password: length and confirmation, checked before any call.
-    await page.goto(`/reset-password?token=not-checked-yet&locale=${locale}`);
-    await page.getByLabel(labels.newPassword, { exact: true }).fill('long enough 1');
-    await page.getByLabel(labels.confirm).fill('long enough 2');
-    await page.getByRole('button', { name: labels.save }).click();
+    await reset.open(`/reset-password?token=not-checked-yet&locale=${locale}`);
+    await reset.choose('long enough 1', 'long enough 2');
     await expect(page.getByText(messages.passwordsDoNotMatch[lang])).toBeVisible();
   });
 }
@@ -276,13 +256,13 @@ test('the verify-email code must be 4 digits, in French and Japanese too', async
   const email = uniqueEmail('digits');
   await signUpViaApi(request, { email, country: 'fr' });
   await signIn(context, request, email, 'correct horse 1');
-  for (const [locale, lang, label, button] of [
-    ['fr-FR', 'fr', 'Code de vérification', 'Vérifier'],
-    ['ja-JP', 'ja', '確認コード', '確認する'],
+  for (const [locale, lang] of [
+    ['fr-FR', 'fr'],
+    ['ja-JP', 'ja'],
   ] as const) {
-    await page.goto(`/user/verify-email?locale=${locale}`);
-    await page.getByLabel(label).fill('123');
-    await page.getByRole('button', { name: button, exact: true }).click();
+    const verify = new VerifyEmailPage(page, lang);
+    await verify.goto(`/user/verify-email?locale=${locale}`);
+    await verify.enterCode('123');
     await expect(page.getByText(messages.enterFourDigits[lang])).toBeVisible();
   }
 });
@@ -294,17 +274,16 @@ test('login: button disabled while loading, then back to the page asked for', as
     await held;
     await route.continue();
   });
+  const login = new LoginPage(page);
   await page.goto('/uk/user/withdraw');
   await expect(page).toHaveURL(/\/uk\/login\?redirect=/);
-  await page.getByLabel('Email').fill(demo.uk);
-  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('button', { name: 'Logging in…' })).toBeDisabled();
+  await login.logIn(demo.uk, demoPassword);
+  await expect(login.loggingInButton).toBeDisabled();
   release();
   await expect(page).toHaveURL(/\/uk\/user\/withdraw$/);
-  await expect(h1(page)).toHaveText('Withdraw');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Withdraw');
   // A signed-in visitor on login is sent to /.
-  await page.goto('/uk/login');
+  await login.goto('/uk/login');
   await expect(page).toHaveURL(/\/uk$/);
 });
 
@@ -312,11 +291,10 @@ test('a user that cannot be fetched after login clears the session silently', as
   await page.route('**/api/v2/user', (route) =>
     route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: { code: 'FORBIDDEN', message: 'no' } }) }),
   );
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(demo.ca);
-  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.logIn(demo.ca, demoPassword);
+  await expect(login.logInButton).toBeEnabled();
   await expect.poll(async () => (await context.cookies()).length).toBe(0);
   await expect(page).toHaveURL(/\/login$/);
   await expect(notification(page)).toHaveCount(0);
@@ -339,8 +317,9 @@ test('an expired access token is renewed once with the refresh token, for parall
     }
     await route.continue();
   });
+  const account = new AccountPage(page);
   await page.goto('/user/account');
-  await expect(page.getByText(`Signed in as ${demo.us}.`)).toBeVisible();
+  await expect(account.signedInAs(demo.us)).toBeVisible();
   expect(rejected).toBeGreaterThanOrEqual(1);
   expect(refreshes).toBe(1);
   const cookies = Object.fromEntries((await context.cookies()).map((cookie) => [cookie.name, cookie.value]));
@@ -355,8 +334,9 @@ test('a token about to expire is renewed before the request leaves', async ({ pa
   page.on('request', (r) => {
     if (r.url().endsWith('/api/v2/user')) bearers.push(r.headers().authorization ?? '');
   });
-  await page.goto('/ca/user/account');
-  await expect(page.getByText(`Signed in as ${demo.ca}.`)).toBeVisible();
+  const account = new AccountPage(page);
+  await account.goto('ca');
+  await expect(account.signedInAs(demo.ca)).toBeVisible();
   expect(bearers.length).toBeGreaterThan(0);
   expect(bearers).not.toContain(`Bearer ${tokens.access_token}`);
 });
@@ -369,13 +349,12 @@ test('forgot password: a server message shows under the field with an sww notifi
       body: JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Trop de tentatives. Veuillez réessayer plus tard.' } }),
     }),
   );
-  await page.goto('/fr/login');
-  await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Adresse e-mail').fill('someone@roundtrip.example');
-  await dialog.getByRole('button', { name: 'Envoyez-moi un lien' }).click();
-  await expect(dialog.getByText('Trop de tentatives. Veuillez réessayer plus tard.')).toBeVisible();
-  await expect(dialog.getByLabel('Adresse e-mail')).toHaveAttribute('aria-invalid', 'true');
+  const login = new LoginPage(page, 'fr');
+  await login.goto('/fr/login');
+  const forgot = await login.openForgotPassword();
+  await forgot.requestLink('someone@roundtrip.example');
+  await expect(forgot.dialog.getByText('Trop de tentatives. Veuillez réessayer plus tard.')).toBeVisible();
+  await expect(forgot.email).toHaveAttribute('aria-invalid', 'true');
   const sww = notification(page).filter({ hasText: "Une erreur s'est produite" });
   await expect(sww).toHaveAttribute('data-kind', 'error');
   await expect(sww).toContainText('Erreur');

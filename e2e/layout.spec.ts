@@ -36,7 +36,7 @@ const publicScreens = [
   '/no-such-page',
 ];
 
-const signedInScreens = ['/user/account', '/user/profile', '/user/withdraw', '/user/scan', '/user/verify-email'];
+const signedInScreens = ['/user/account', '/user/profile', '/user/withdraw', '/user/scan', '/user/verify-email', '/user/news'];
 
 /** A customer of the market with a history worth looking at: a check-in of six containers of five
  * products (four thumbnails and a quantity badge on one row), three scans of three products still

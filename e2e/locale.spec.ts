@@ -1,6 +1,7 @@
+import type { Page } from '@playwright/test';
 import { test, expect, demo, demoPassword } from './support/fixtures';
 
-const h1 = (page: import('@playwright/test').Page) => page.getByRole('heading', { level: 1 });
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
 test.describe('locale choice order', () => {
   test.use({ locale: 'ja-JP' });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { distanceMetres } from '../src/domain/bins';
+import { distanceMetres } from '#domain/bins';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { binsOf, collectConsoleProblems, mapZoom, searchParam, waitForPins } from './support/map';
 import { cachedUrls, waitForSavedUser, waitForServiceWorker } from './support/offline';
@@ -81,6 +81,15 @@ test.describe('return-point map online', () => {
     await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
     await expect.poll(() => searchParam(page, 'zoom')).toBe('7');
     expect(await mapZoom(page)).toBe(7);
+  });
+
+  test('with no market known (no prefix, nothing stored) the map opens on the world at zoom 2; a market prefix opens on the market', async ({ page }) => {
+    await page.goto('/map');
+    await waitForPins(page);
+    expect(await mapZoom(page)).toBe(2);
+    await page.goto('/fr/map');
+    await waitForPins(page);
+    expect(await mapZoom(page)).toBe(4);
   });
 
   test('the retailer filter shows with several retailers, and narrows the map and the list', async ({ page, request }) => {

@@ -126,7 +126,7 @@ test('page texts come from the server, and the bundled text shows when it fails 
   // Texts the server did not change are the server's too (the same as bundled).
   await expect(page.getByText(pageTexts.en.faq['pending.q'])).toBeVisible();
 
-  // The spec's strapi_status is forwarded to the content call (an editor's draft preview), with
+  // The page address's strapi_status is forwarded to the content call (an editor's draft preview), with
   // the operator key the editor put in the tab's session storage: drafts are not public.
   await page.evaluate((key) => sessionStorage.setItem('roundtrip_ops_key', key), e2eOpsKey);
   await page.goto('/us/faq?strapi_status=draft');

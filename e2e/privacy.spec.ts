@@ -24,7 +24,7 @@ test('download everything held about me as JSON, from the profile page and from 
   await page.goto('/uk/user/profile');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data (JSON)' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^roundtrip-personal-data-\d{4}-\d{2}-\d{2}\.json$/);
-  const file = JSON.parse(await readFile((await download.path())!, 'utf8'));
+  const file = JSON.parse(await readFile((await download.path()), 'utf8'));
   expect(file).toMatchObject({
     format: 'roundtrip-personal-data/1',
     account: { email, name: 'E2E Person', country_code: 'uk', zip_code: 'SW1A 1AA' },
@@ -38,7 +38,7 @@ test('download everything held about me as JSON, from the profile page and from 
   await page.goto('/uk/dsar');
   await expect(page.getByText('You are signed in: download everything we hold about you now, as a JSON file.')).toBeVisible();
   const [again] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data (JSON)' }).click()]);
-  expect(JSON.parse(await readFile((await again.path())!, 'utf8')).account.email).toBe(email);
+  expect(JSON.parse(await readFile((await again.path()), 'utf8')).account.email).toBe(email);
   // Signed in, the form is filled in with the account's name and email.
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await expectAccessible(page, '/uk/dsar signed in');

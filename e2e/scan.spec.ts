@@ -1,12 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { containerUrl } from '../src/domain/container-codes';
+import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
+import { containerUrl } from '#domain/container-codes';
 import { cameraContext, e2eBaseUrl, launchWithFakeCamera, writeY4m, type VideoSegment } from './support/fake-camera';
 import { expect, expectAccessible, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
 import { checkIn, firstProduct, issueContainers } from './support/ops';
 import { indexedDbContents, waitForSavedUser, waitForServiceWorker } from './support/offline';
+import { AccountPage } from './support/pages/account-page';
+import { LoginPage } from './support/pages/login-page';
+import { ScanPage } from './support/pages/scan-page';
 
 // Reading a looping video on a shared 2-core machine takes a while; these tests wait for the camera.
 test.describe.configure({ timeout: 120_000 });
@@ -70,25 +73,25 @@ test.describe('camera scanner with real container labels', () => {
     page.on('request', (sent) => {
       if (sent.resourceType() === 'script') scripts.push(sent.url());
     });
-    await page.goto('/us/user/account');
-    await expect(page.getByTestId('balance')).toBeVisible();
+    const account = new AccountPage(page);
+    const scan = new ScanPage(page);
+    await account.goto('us');
+    await expect(account.balance).toBeVisible();
     expect(scripts.filter((url) => url.includes('zxing'))).toEqual([]);
 
-    await page.getByTestId('open-scanner').click();
+    await account.openScanner();
     await expect(page).toHaveURL(/\/us\/user\/scan$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Scan containers');
-    await expect(page.getByTestId('scan-count')).toHaveText('3 containers scanned', { timeout: 40_000 });
-    for (const code of customer.codes) {
-      await expect(scanOf(page, code)).toHaveAttribute('data-state', 'recorded');
-    }
+    await expect(scan.heading).toHaveText('Scan containers');
+    await expect(scan.count).toHaveText('3 containers scanned', { timeout: 40_000 });
+    for (const code of customer.codes) await scan.expectRecorded(code);
     expect(scripts.some((url) => url.includes('zxing'))).toBe(true);
     await page.setViewportSize({ width: 360, height: 740 });
     await page.screenshot({ path: test.info().outputPath('scan-360.png'), fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // The video loops: the same labels come back into view and are noted, never sent again.
-    await expect(page.getByTestId('scan-feedback')).toContainText('already scanned in this session', { timeout: 15_000 });
-    await expect(page.getByTestId('scan-count')).toHaveText('3 containers scanned');
+    await expect(scan.feedback).toContainText('already scanned in this session', { timeout: 15_000 });
+    await expect(scan.count).toHaveText('3 containers scanned');
     expect(await pendingScansOnServer(request, customer.email)).toBe(3);
     await checkIn(request, customer.codes);
   });
@@ -118,9 +121,10 @@ test.describe('camera scanner with a foreign QR code', () => {
     await signUpViaApi(request, { email, country: 'us' });
     await signIn(context, request, email, password);
     const page = await context.newPage();
-    await page.goto('/us/user/scan');
-    await expect(page.getByTestId('scan-feedback')).toHaveText("Sorry, we don't recognise this code.", { timeout: 20_000 });
-    await expect(page.getByTestId('scan-count')).toHaveText('0 containers scanned');
+    const scan = new ScanPage(page);
+    await scan.goto('us');
+    await expect(scan.feedback).toHaveText("Sorry, we don't recognise this code.", { timeout: 20_000 });
+    await expect(scan.count).toHaveText('0 containers scanned');
     expect((await indexedDbContents(page)).outbox).toEqual([]);
     expect(await pendingScansOnServer(request, email)).toBe(0);
   });
@@ -148,8 +152,6 @@ function withLabelCamera(tag: string, serviceWorkers: 'allow' | 'block') {
   return state;
 }
 
-const scanOf = (page: Page, code: string) => page.locator(`[data-testid="session-scan"][data-code="${code}"]`);
-
 test.describe('camera scanner offline', () => {
   const camera = withLabelCamera('scan-offline', 'allow');
 
@@ -158,34 +160,36 @@ test.describe('camera scanner offline', () => {
     const { email, codes } = camera.customer;
     await signIn(context, request, email, password);
     const page = await context.newPage();
-    await page.goto('/us/user/account');
-    await expect(page.getByTestId('balance')).toBeVisible();
+    const account = new AccountPage(page);
+    const scan = new ScanPage(page);
+    await account.goto('us');
+    await expect(account.balance).toBeVisible();
     await waitForServiceWorker(page);
     await waitForSavedUser(page, email);
 
     await context.setOffline(true);
-    await page.goto('/us/user/scan');
-    for (const code of codes) await expect(scanOf(page, code)).toHaveAttribute('data-state', 'waiting', { timeout: 40_000 });
-    await expect(scanOf(page, codes[0]!)).toContainText('Waiting to upload');
-    await expect(page.getByTestId('scan-count')).toHaveText('3 containers scanned');
+    await scan.goto('us');
+    for (const code of codes) await scan.expectWaiting(code, { timeout: 40_000 });
+    await expect(scan.scanOf(codes[0]!)).toContainText('Waiting to upload');
+    await expect(scan.count).toHaveText('3 containers scanned');
     const saved = (await indexedDbContents(page)).outbox as { id: string; kind: string; payload: { code: string } }[];
     expect(saved.map((entry) => entry.payload.code).sort()).toEqual([...codes].sort());
 
     // A reload offline: the scans are still there, and the labels still in view are not queued twice.
     await page.reload();
-    await expect(page.getByTestId('scan-count')).toHaveText('3 containers scanned');
-    await expect(page.getByTestId('scan-feedback')).toContainText('already scanned in this session', { timeout: 15_000 });
+    await expect(scan.count).toHaveText('3 containers scanned');
+    await expect(scan.feedback).toContainText('already scanned in this session', { timeout: 15_000 });
     expect((await indexedDbContents(page)).outbox).toHaveLength(3);
 
     // The account page shows them as pending straight away, still offline.
-    await page.goto('/us/user/account');
-    await expect(page.getByTestId('pending-on-device')).toHaveText('3 of them are saved on this device and waiting to upload.');
-    await expect(page.getByTestId('outbox-list').getByText(codes[0]!)).toBeVisible();
+    await account.goto('us');
+    await expect(account.pendingOnDevice).toHaveText('3 of them are saved on this device and waiting to upload.');
+    await expect(account.outboxList.getByText(codes[0]!)).toBeVisible();
 
     // Back online on the scan screen: each is recorded, once.
-    await page.goto('/us/user/scan');
+    await scan.goto('us');
     await context.setOffline(false);
-    for (const code of codes) await expect(scanOf(page, code)).toHaveAttribute('data-state', 'recorded', { timeout: 20_000 });
+    for (const code of codes) await scan.expectRecorded(code, { timeout: 20_000 });
     expect((await indexedDbContents(page)).outbox).toEqual([]);
     expect(await pendingScansOnServer(request, email)).toBe(3);
     await checkIn(request, codes);
@@ -212,9 +216,9 @@ test.describe('camera scanner on a flaky network', () => {
       if (attempt === 2) return route.abort('connectionreset');
       return route.continue();
     });
-    const page = await context.newPage();
-    await page.goto('/us/user/scan');
-    for (const code of codes) await expect(scanOf(page, code)).toHaveAttribute('data-state', 'recorded', { timeout: 40_000 });
+    const scan = new ScanPage(await context.newPage());
+    await scan.goto('us');
+    for (const code of codes) await scan.expectRecorded(code, { timeout: 40_000 });
     expect(attemptsById.size).toBe(3);
     for (const attempts of attemptsById.values()) expect(attempts).toBe(3);
     expect(await pendingScansOnServer(request, email)).toBe(3);
@@ -226,19 +230,18 @@ test.describe('scanner without a usable camera (the suite\'s browser has none)',
   test('a phone camera\'s /r/ link goes through login without losing the code, and records it once', async ({ page, request }) => {
     const { email, codes } = await customerWithContainers(request, 'scan-deeplink', 1);
     const code = codes[0]!;
-    await page.goto(`/r/${code}`);
+    const scan = new ScanPage(page);
+    await scan.followLabelLink(code);
     await expect(page).toHaveURL(/\/us\/login\?redirect=/);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await new LoginPage(page).logIn(email, password, { submitWith: 'enter' });
     await expect(page).toHaveURL(/\/us\/user\/scan$/);
-    await expect(scanOf(page, code)).toHaveAttribute('data-state', 'recorded');
-    await expect(page.getByTestId('scan-feedback')).toHaveText(`Container ${code} scanned.`);
+    await scan.expectRecorded(code);
+    await expect(scan.feedback).toHaveText(`Container ${code} scanned.`);
 
     // Opening the same link again (the label scanned twice) does not record it twice.
-    await page.goto(`/r/${code}`);
-    await expect(page.getByTestId('scan-feedback')).toHaveText(`Container ${code} is already scanned in this session.`);
-    await expect(page.getByTestId('scan-count')).toHaveText('1 container scanned');
+    await scan.followLabelLink(code);
+    await expect(scan.feedback).toHaveText(`Container ${code} is already scanned in this session.`);
+    await expect(scan.count).toHaveText('1 container scanned');
     expect(await pendingScansOnServer(request, email)).toBe(1);
     await checkIn(request, codes);
   });
@@ -246,31 +249,28 @@ test.describe('scanner without a usable camera (the suite\'s browser has none)',
   test('camera trouble gets guidance; a damaged label is typed in, checked on the phone first', async ({ page, context, request }) => {
     const { email, codes } = await customerWithContainers(request, 'scan-typed', 1);
     await signIn(context, request, email, password);
-    await page.goto('/us/user/scan');
-    const problem = page.getByTestId('camera-problem');
-    await expect(problem).toBeVisible();
-    await expect(problem.locator('p').first()).toHaveText(/^(Camera access is blocked|No camera found|The camera is in use|The camera could not start)$/);
+    const scan = new ScanPage(page);
+    await scan.goto('us');
+    await expect(scan.cameraProblem).toBeVisible();
+    await expect(scan.cameraProblem.locator('p').first()).toHaveText(/^(Camera access is blocked|No camera found|The camera is in use|The camera could not start)$/);
     await expectAccessible(page, 'scan screen without a camera');
     // A 360 px phone: nothing sticks out sideways.
     await page.setViewportSize({ width: 360, height: 740 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
-    const field = page.getByLabel('Container code');
     const code = codes[0]!;
     const misread = code.slice(0, 3) + (code[3] === 'A' ? 'B' : 'A') + code.slice(4);
-    await field.fill(misread);
-    await page.getByRole('button', { name: 'Record the scan' }).click();
-    await expect(page.locator('#typed-code-error')).toHaveText('This code has a typo: check each character and try again.');
-    await field.fill('https://shop.example.com/r/' + code);
-    await page.getByRole('button', { name: 'Record the scan' }).click();
-    await expect(page.locator('#typed-code-error')).toHaveText("Sorry, we don't recognise this code.");
+    await scan.typeCode(misread);
+    await expect(scan.codeError).toHaveText('This code has a typo: check each character and try again.');
+    await scan.typeCode('https://shop.example.com/r/' + code);
+    await expect(scan.codeError).toHaveText("Sorry, we don't recognise this code.");
     expect((await indexedDbContents(page)).outbox ?? []).toEqual([]);
 
-    await field.fill(`${code.slice(0, 5)}-${code.slice(5, 10)}-${code.slice(10)}`.toLowerCase());
-    await page.getByRole('button', { name: 'Record the scan' }).click();
-    await expect(scanOf(page, code)).toHaveAttribute('data-state', 'recorded');
-    await expect(field).toHaveValue('');
-    await expect(page.getByTestId('scan-count')).toHaveText('1 container scanned');
+    // Typed as people do: in lower case, in groups.
+    await scan.typeCode(`${code.slice(0, 5)}-${code.slice(5, 10)}-${code.slice(10)}`.toLowerCase());
+    await scan.expectRecorded(code);
+    await expect(scan.codeField).toHaveValue('');
+    await expect(scan.count).toHaveText('1 container scanned');
     expect(await pendingScansOnServer(request, email)).toBe(1);
   });
 });
@@ -302,12 +302,12 @@ test.describe('scanner on a plain http address that is not this machine', () => 
       localStorage.setItem('cookie_consent', JSON.stringify({ analytics: false, decidedAt: new Date().toISOString() }));
     }, Date.now() + tokens.expires_in * 1000);
     const page = await context.newPage();
-    await page.goto(`${origin}/us/user/scan`);
+    const scan = new ScanPage(page);
+    await scan.goto('us', origin);
     expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
-    const problem = page.getByTestId('camera-problem');
-    await expect(problem).toHaveAttribute('data-problem', 'insecure');
-    await expect(problem).toContainText('The camera needs a secure connection');
-    await expect(page.getByLabel('Container code')).toBeVisible();
+    await expect(scan.cameraProblem).toHaveAttribute('data-problem', 'insecure');
+    await expect(scan.cameraProblem).toContainText('The camera needs a secure connection');
+    await expect(scan.codeField).toBeVisible();
     await context.close();
   });
 });

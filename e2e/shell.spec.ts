@@ -1,7 +1,7 @@
 import { test, expect, signIn, demo } from './support/fixtures';
 
 test.describe('navigation bar and footer', () => {
-  test('a guest sees the spec links, a login link and the footer', async ({ page }) => {
+  test('a guest sees the navigation links, a login link and the footer', async ({ page }) => {
     await page.goto('/uk/faq');
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const [name, href] of [

@@ -1,6 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
 import { firstProduct, issueContainers } from './support/ops';
+import { NavBar } from './support/pages/nav-bar';
 
 // Signing out deletes everything on the phone, the outbox too: with actions still waiting to
 // upload, the customer is asked first and chooses between uploading them and dropping them.
@@ -31,9 +32,9 @@ async function scansOnServer(request: APIRequestContext, email: string): Promise
 }
 
 async function askToSignOut(page: Page) {
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  await nav.getByRole('button', { name: /My account/ }).click();
-  await nav.getByRole('button', { name: 'Sign out' }).click();
+  const nav = new NavBar(page);
+  await nav.openAccountMenu();
+  await nav.signOutButton.click();
   const dialog = page.getByRole('dialog', { name: 'Actions still waiting to upload' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('1 action taken on this phone has not reached Roundtrip yet.');
@@ -52,7 +53,7 @@ test('signing out with a scan waiting: upload it first, then the customer is sig
   await context.unroute('**/api/v2/scans');
   await Promise.all([page.waitForURL((url) => url.pathname === '/' || url.pathname === '/countries'), context.setOffline(false)]);
   expect(await scansOnServer(request, email)).toBe(1);
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /My account/ })).toHaveCount(0);
+  await expect(new NavBar(page).accountMenu()).toHaveCount(0);
 });
 
 test('signing out with a scan waiting: dropping it is a choice, and it never reaches the server', async ({ page, context, request }) => {
@@ -66,7 +67,7 @@ test('signing out with a scan waiting: dropping it is a choice, and it never rea
   const again = await askToSignOut(page);
   await Promise.all([page.waitForURL((url) => url.pathname === '/' || url.pathname === '/countries'), again.getByRole('button', { name: 'Sign out and delete them' }).click()]);
   await context.unroute('**/api/v2/scans');
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /My account/ })).toHaveCount(0);
+  await expect(new NavBar(page).accountMenu()).toHaveCount(0);
   expect(await scansOnServer(request, email)).toBe(0);
 });
 
@@ -76,8 +77,8 @@ test('signing out with nothing waiting asks nothing', async ({ page, context, re
   await signIn(context, request, email, password);
   await page.goto('/us/user/account');
   await expect(page.getByTestId('balance').locator('.visually-hidden')).toHaveText('$0.00');
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  await nav.getByRole('button', { name: /My account/ }).click();
-  await Promise.all([page.waitForURL((url) => url.pathname === '/' || url.pathname === '/countries'), nav.getByRole('button', { name: 'Sign out' }).click()]);
+  const nav = new NavBar(page);
+  await nav.openAccountMenu();
+  await Promise.all([page.waitForURL((url) => url.pathname === '/' || url.pathname === '/countries'), nav.signOutButton.click()]);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });

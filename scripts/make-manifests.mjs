@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Writes one web app manifest per language (public/manifest-<locale>.webmanifest). The app
-// links the one of the visitor's language (features/offline/manifest-link.ts).
+// links the one of the visitor's language (src/app/features/offline/start-offline.ts).
 // Shortcuts: "Scan" opens the camera scanner (/user/scan), "Return points" the map (/map).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';

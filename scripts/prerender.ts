@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './server-process';
 import { chromium } from 'playwright-core';
-import { countryCodes, localeOfCountry, supportedLocales, type SupportedLocale } from '../src/domain/markets';
+import { countryCodes, localeOfCountry, supportedLocales, type SupportedLocale } from '#domain/markets';
 import type { PrerenderedPage } from '../src/app/prerender';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -105,7 +105,7 @@ function startRendererServer(dataDir: string, port: number) {
 const started = Date.now();
 const manifestPath = path.join(distDir, '.vite', 'manifest.json');
 if (!existsSync(manifestPath)) throw new Error('dist/.vite/manifest.json is missing: run vite build first');
-const manifest: Manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
 const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
 const inlineCss = [...template.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)]
   .map((match) => readFileSync(path.join(distDir, match[1]!), 'utf8').replaceAll('</style', '<\\/style'))

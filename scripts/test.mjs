@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type check, unit and server integration tests (vitest), the app build,
+// `npm test`: type check, lint, format check, unit and server integration tests (vitest), the app build,
 // then the Playwright suite against the built app; ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -39,6 +39,13 @@ if (existsSync(path.join(root, 'sw', 'tsconfig.json'))) {
   if (run('type check (service worker)', 'npx', ['tsc', '-p', 'sw/tsconfig.json', '--noEmit'])) passed += 1;
   else failed += 1;
 }
+// The lint holds the architecture (layers, features apart, no cycles, Dexie loaded lazily) and the
+// code rules; it counts as one test, like the type check.
+if (run('lint', 'npx', ['eslint', '.'])) passed += 1;
+else failed += 1;
+// Formatting is Prettier's (npm run format); a file it would change counts as one failure.
+if (run('format check', 'npx', ['prettier', '--check', '.'])) passed += 1;
+else failed += 1;
 
 const vitestReport = path.join(resultsDir, 'vitest.json');
 rmSync(vitestReport, { force: true });

@@ -13,7 +13,7 @@ interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
 }
 
-/** The message the app listens for to send its outbox (features/offline/outbox.ts). */
+/** The message the app listens for to send its outbox (src/app/lib/outbox.ts). */
 const flushOutboxMessage = { type: 'FLUSH_OUTBOX' } as const;
 /** The Background Sync tag the app registers when it queues an action. */
 const outboxSyncTag = 'outbox';
@@ -140,3 +140,84 @@ registerRoute(
   }),
 );
 // Everything else under /api/v2 belongs to a person and goes to the network only.
+
+// Web Push (features/notifications): the server sends {title, body, url, tag, icon, lang}, encrypted
+// for this browser. Anything else (a test message from the browser's tools) still shows the app's
+// name, since a push that shows nothing is refused by browsers after a few.
+interface PushMessage {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+  icon: string;
+  lang: string;
+}
+
+function pushMessageOf(event: PushEvent): PushMessage {
+  const fallback: PushMessage = { title: 'Roundtrip', body: '', url: '/', tag: 'news', icon: '/icons/icon-192.png', lang: '' };
+  try {
+    const data: unknown = event.data?.json();
+    if (typeof data !== 'object' || data === null) return fallback;
+    const text = (key: keyof PushMessage) => {
+      const value = (data as Record<string, unknown>)[key];
+      return typeof value === 'string' ? value : fallback[key];
+    };
+    // Only a path of our own app is opened: a message never sends the person to another site.
+    const url = text('url');
+    return { title: text('title'), body: text('body'), url: url.startsWith('/') && !url.startsWith('//') ? url : '/', tag: text('tag'), icon: text('icon'), lang: text('lang') };
+  } catch {
+    return fallback;
+  }
+}
+
+/** Tells open windows that news arrived, so the news list and unread count refresh without a reload. */
+const newsArrivedMessage = { type: 'NEWS_ARRIVED' } as const;
+
+self.addEventListener('push', (event: PushEvent) => {
+  const message = pushMessageOf(event);
+  event.waitUntil(
+    (async () => {
+      await self.registration.showNotification(message.title, {
+        body: message.body,
+        icon: message.icon,
+        badge: '/icons/icon-192.png',
+        tag: message.tag,
+        lang: message.lang,
+        data: { url: message.url },
+      });
+      for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage(newsArrivedMessage);
+    })(),
+  );
+});
+
+// A tap opens the row the news is about: in a window of the app already open (moved there, then
+// brought to the front), else in a new one.
+async function openRow(target: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (open) {
+    try {
+      // navigate() is refused for a window this worker does not control (opened before it was installed).
+      const navigated = await open.navigate(target);
+      if (navigated) {
+        await navigated.focus().catch(() => undefined);
+        return;
+      }
+    } catch {
+      // falls through to a new window
+    }
+  }
+  await self.clients.openWindow(target);
+}
+
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  const data: unknown = event.notification.data;
+  const path = typeof data === 'object' && data !== null && typeof (data as { url?: unknown }).url === 'string' ? (data as { url: string }).url : '/';
+  const opening = openRow(new URL(path, self.location.origin).href);
+  try {
+    event.waitUntil(opening);
+  } catch {
+    // A click dispatched by developer tools is not trusted and cannot extend the event; the row opens all the same.
+  }
+});

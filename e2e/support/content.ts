@@ -1,6 +1,6 @@
-import { enContent } from '../../src/domain/content/en';
-import { frContent } from '../../src/domain/content/fr';
-import { jaContent } from '../../src/domain/content/ja';
+import { enContent } from '#domain/content/en';
+import { frContent } from '#domain/content/fr';
+import { jaContent } from '#domain/content/ja';
 import type { Lang } from './texts';
 
 /** The bundled page texts, which the server seeds its content from: what each page reads. */

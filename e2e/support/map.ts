@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
-import { binsResponse, type Bin } from '../../src/domain/bins';
+import { binsResponse, type Bin } from '#domain/bins';
 
 /** The market's bins as the API lists them. */
 export async function binsOf(request: APIRequestContext, countryCode: string): Promise<Bin[]> {

@@ -14,7 +14,7 @@ export async function indexedDbContents(page: Page): Promise<Record<string, unkn
     () =>
       new Promise<Record<string, unknown[]>>((resolve, reject) => {
         const open = indexedDB.open('roundtrip');
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(open.error ?? new Error('indexedDB.open failed'));
         open.onsuccess = () => {
           const db = open.result;
           const names = [...db.objectStoreNames];
@@ -35,7 +35,7 @@ export async function indexedDbContents(page: Page): Promise<Record<string, unkn
             db.close();
             resolve(result);
           };
-          transaction.onerror = () => reject(transaction.error);
+          transaction.onerror = () => reject(transaction.error ?? new Error('transaction failed'));
         };
       }),
   );

@@ -4,11 +4,12 @@ import { AppTree } from './app-tree';
 import { activateLocale, countryPrefixOf, initialLocale } from './lib/i18n';
 import { queryClient, restoreQueryCache } from './lib/query-client';
 import { hasSession, resumeSession } from './lib/session';
-import { meQueryKey } from './features/auth/api/me';
-import { headless } from './features/shell/headless';
+import { meQueryKey } from './lib/me';
+import { headless } from './lib/headless';
 import { rememberReturnPath } from './features/locale/countries-redirect';
 import { router } from './router';
 import { startOffline } from './features/offline/start-offline';
+import { watchMissingMessages } from './lib/missing-texts';
 
 const startUrl = new URL(location.href);
 const { locale, known } = initialLocale(startUrl, navigator.languages);
@@ -27,6 +28,7 @@ await Promise.all([activateLocale(locale), restoreQueryCache()]);
 if (!hasSession()) queryClient.removeQueries({ queryKey: meQueryKey });
 resumeSession();
 startOffline();
+watchMissingMessages();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -5,7 +5,7 @@ import './styles.css';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { createRoot } from 'react-dom/client';
 import { renderToReadableStream } from 'react-dom/server';
-import type { SupportedLocale } from '../domain/markets';
+import type { SupportedLocale } from '#domain/markets';
 import { AppTree } from './app-tree';
 import { activateLocale } from './lib/i18n';
 import { queryClient } from './lib/query-client';

@@ -32,6 +32,7 @@ import { Route as Char123CountryChar125VerificationErrorRouteImport } from './ro
 import { Route as Char123CountryChar125VerifyEmailRouteImport } from './routes/{-$country}/verify-email'
 import { Route as Char123CountryChar125WithdrawRouteImport } from './routes/{-$country}/withdraw'
 import { Route as Char123CountryChar125UserAccountRouteImport } from './routes/{-$country}/user/account'
+import { Route as Char123CountryChar125UserNewsRouteImport } from './routes/{-$country}/user/news'
 import { Route as Char123CountryChar125UserProfileRouteImport } from './routes/{-$country}/user/profile'
 import { Route as Char123CountryChar125UserScanRouteImport } from './routes/{-$country}/user/scan'
 import { Route as Char123CountryChar125UserVerificationErrorRouteImport } from './routes/{-$country}/user/verification-error'
@@ -175,6 +176,12 @@ const Char123CountryChar125UserAccountRoute =
     path: '/account',
     getParentRoute: () => Char123CountryChar125UserRouteRoute,
   } as any)
+const Char123CountryChar125UserNewsRoute =
+  Char123CountryChar125UserNewsRouteImport.update({
+    id: '/news',
+    path: '/news',
+    getParentRoute: () => Char123CountryChar125UserRouteRoute,
+  } as any)
 const Char123CountryChar125UserProfileRoute =
   Char123CountryChar125UserProfileRouteImport.update({
     id: '/profile',
@@ -230,6 +237,7 @@ export interface FileRoutesByFullPath {
   '/{-$country}/withdraw': typeof Char123CountryChar125WithdrawRoute
   '/{-$country}/': typeof Char123CountryChar125IndexRoute
   '/{-$country}/user/account': typeof Char123CountryChar125UserAccountRoute
+  '/{-$country}/user/news': typeof Char123CountryChar125UserNewsRoute
   '/{-$country}/user/profile': typeof Char123CountryChar125UserProfileRoute
   '/{-$country}/user/scan': typeof Char123CountryChar125UserScanRoute
   '/{-$country}/user/verification-error': typeof Char123CountryChar125UserVerificationErrorRoute
@@ -259,6 +267,7 @@ export interface FileRoutesByTo {
   '/{-$country}/withdraw': typeof Char123CountryChar125WithdrawRoute
   '/{-$country}': typeof Char123CountryChar125IndexRoute
   '/{-$country}/user/account': typeof Char123CountryChar125UserAccountRoute
+  '/{-$country}/user/news': typeof Char123CountryChar125UserNewsRoute
   '/{-$country}/user/profile': typeof Char123CountryChar125UserProfileRoute
   '/{-$country}/user/scan': typeof Char123CountryChar125UserScanRoute
   '/{-$country}/user/verification-error': typeof Char123CountryChar125UserVerificationErrorRoute
@@ -290,6 +299,7 @@ export interface FileRoutesById {
   '/{-$country}/withdraw': typeof Char123CountryChar125WithdrawRoute
   '/{-$country}/': typeof Char123CountryChar125IndexRoute
   '/{-$country}/user/account': typeof Char123CountryChar125UserAccountRoute
+  '/{-$country}/user/news': typeof Char123CountryChar125UserNewsRoute
   '/{-$country}/user/profile': typeof Char123CountryChar125UserProfileRoute
   '/{-$country}/user/scan': typeof Char123CountryChar125UserScanRoute
   '/{-$country}/user/verification-error': typeof Char123CountryChar125UserVerificationErrorRoute
@@ -322,6 +332,7 @@ export interface FileRouteTypes {
     | '/{-$country}/withdraw'
     | '/{-$country}/'
     | '/{-$country}/user/account'
+    | '/{-$country}/user/news'
     | '/{-$country}/user/profile'
     | '/{-$country}/user/scan'
     | '/{-$country}/user/verification-error'
@@ -351,6 +362,7 @@ export interface FileRouteTypes {
     | '/{-$country}/withdraw'
     | '/{-$country}'
     | '/{-$country}/user/account'
+    | '/{-$country}/user/news'
     | '/{-$country}/user/profile'
     | '/{-$country}/user/scan'
     | '/{-$country}/user/verification-error'
@@ -381,6 +393,7 @@ export interface FileRouteTypes {
     | '/{-$country}/withdraw'
     | '/{-$country}/'
     | '/{-$country}/user/account'
+    | '/{-$country}/user/news'
     | '/{-$country}/user/profile'
     | '/{-$country}/user/scan'
     | '/{-$country}/user/verification-error'
@@ -556,6 +569,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123CountryChar125UserAccountRouteImport
       parentRoute: typeof Char123CountryChar125UserRouteRoute
     }
+    '/{-$country}/user/news': {
+      id: '/{-$country}/user/news'
+      path: '/news'
+      fullPath: '/{-$country}/user/news'
+      preLoaderRoute: typeof Char123CountryChar125UserNewsRouteImport
+      parentRoute: typeof Char123CountryChar125UserRouteRoute
+    }
     '/{-$country}/user/profile': {
       id: '/{-$country}/user/profile'
       path: '/profile'
@@ -596,6 +616,7 @@ declare module '@tanstack/react-router' {
 
 interface Char123CountryChar125UserRouteRouteChildren {
   Char123CountryChar125UserAccountRoute: typeof Char123CountryChar125UserAccountRoute
+  Char123CountryChar125UserNewsRoute: typeof Char123CountryChar125UserNewsRoute
   Char123CountryChar125UserProfileRoute: typeof Char123CountryChar125UserProfileRoute
   Char123CountryChar125UserScanRoute: typeof Char123CountryChar125UserScanRoute
   Char123CountryChar125UserVerificationErrorRoute: typeof Char123CountryChar125UserVerificationErrorRoute
@@ -607,6 +628,7 @@ const Char123CountryChar125UserRouteRouteChildren: Char123CountryChar125UserRout
   {
     Char123CountryChar125UserAccountRoute:
       Char123CountryChar125UserAccountRoute,
+    Char123CountryChar125UserNewsRoute: Char123CountryChar125UserNewsRoute,
     Char123CountryChar125UserProfileRoute:
       Char123CountryChar125UserProfileRoute,
     Char123CountryChar125UserScanRoute: Char123CountryChar125UserScanRoute,

@@ -1,7 +1,7 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { queryClient } from './lib/query-client';
 import { routeTree } from './routeTree.gen';
-import { ErrorPage } from './features/shell/error-page';
+import { ErrorPage } from './shell/error-page';
 
 /**
  * Every query value stays a string: a code like 0123 or a token must reach the page

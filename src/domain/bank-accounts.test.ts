@@ -111,7 +111,7 @@ describe('withdrawal rules', () => {
     expect(checkWithdrawalAmount('jp', 500, 1_000)).toBeUndefined();
     expect(checkWithdrawalAmount('us', 0, 1_000)).toBe('amountInvalid');
   });
-  it('every market offers the bank transfer and PayPal, none LINE Pay (spec §3)', () => {
+  it('every market offers the bank transfer and PayPal, none LINE Pay', () => {
     for (const methods of Object.values(paymentMethodsByMarket)) expect(methods).toEqual(['TRANSFERWISE', 'PAYPAL']);
   });
   it('masks numbers and emails', () => {

@@ -26,7 +26,7 @@ export function isAbaRoutingNumber(value: string): boolean {
   return sum % 10 === 0;
 }
 
-/** Spec §5: an account number is 6 to 17 digits (the US ACH limit). */
+/** A US account number is 6 to 17 digits (the ACH limit). */
 export function isUsAccountNumber(value: string): boolean {
   return digitsOnly(value, 6, 17);
 }
@@ -61,7 +61,12 @@ export function isJapaneseAccountNumber(value: string): boolean {
   return digitsOnly(value, 7);
 }
 
-/** Spec §5: a LINE Pay number has 11 digits. */
+/** The last 4 digits of the phone number registered with LINE Pay: how a payout team confirms the account. */
+export function isPhoneLast4(value: string): boolean {
+  return digitsOnly(value, 4);
+}
+
+/** A LINE Pay number has 11 digits. */
 export function isLinePayNumber(value: string): boolean {
   return digitsOnly(value, 11);
 }
@@ -86,7 +91,7 @@ function ibanRemainder(iban: string): number {
 }
 
 /**
- * An IBAN (ISO 13616): 14 to 34 characters (spec §5), country letters, two check digits,
+ * An IBAN (ISO 13616): 14 to 34 characters, country letters, two check digits,
  * letters and digits, the registry length for the countries we know, and the mod-97 checksum.
  */
 export function isIban(value: string): boolean {

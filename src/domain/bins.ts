@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { countryCodes } from './markets';
 import { countryCodeField } from './schemas/fields';
 
-/** Return bins and the retailers that host them (issue 8, spec §3 "Bin", §7 GET /bins). */
+/** Return bins and the retailers that host them, as `GET /bins` answers them (docs/api.md, Return bins and the map). */
 
 export const binsQuery = z.object({ country_code: countryCodeField });
 export type BinsQuery = z.infer<typeof binsQuery>;

@@ -1,8 +1,8 @@
 import type { Language } from './locales';
 
 /**
- * Every error the API answers with. Codes LB_0102 and RS_0001 are the spec's;
- * the others name the spec's messages (§8) or the rules DESIGN.md §5 adds.
+ * Every error the API answers with. LB_0102 and RS_0001 are kept from the earlier API; the
+ * others are named after the rule or message they stand for (docs/architecture.md, Error codes).
  */
 export const errorCodes = [
   'LB_0102',
@@ -49,6 +49,11 @@ export const errorCodes = [
   'MAIL_NOT_SENT',
   'TOO_MANY_PENDING_SCANS',
   'CONTAINER_CLAIM_RECORDED',
+  'DISPUTE_NOT_ALLOWED',
+  'DISPUTE_EXISTS',
+  'TOO_MANY_DISPUTES',
+  'DISPUTE_NOT_OPEN',
+  'PUSH_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -104,6 +109,11 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     en: 'Email has already been taken',
     fr: 'Cette adresse e-mail est déjà utilisée',
     ja: 'このメールアドレスはすでに使用されています',
+  },
+  PUSH_UNAVAILABLE: {
+    en: 'Phone notifications are not available on this server.',
+    fr: 'Les notifications sur le téléphone ne sont pas disponibles sur ce serveur.',
+    ja: 'このサーバーでは端末への通知を利用できません。',
   },
   MAIL_NOT_SENT: {
     en: 'We could not send the mail just now. Please try again in a minute.',
@@ -225,6 +235,26 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     fr: 'Quelqu’un d’autre a scanné ce contenant avant vous. Votre scan est noté aussi : notre équipe vérifie les deux à l’arrivée du contenant.',
     ja: 'この容器は先に別の方がスキャンしています。あなたのスキャンも記録しました。容器が届いた時点で担当者が両方を確認します。',
   },
+  DISPUTE_NOT_ALLOWED: {
+    en: 'This line cannot be disputed: only a rejected return, or a scan still waiting 32 days after it was made, can be.',
+    fr: 'Cette ligne ne peut pas être contestée : seuls un retour refusé, ou un scan toujours en attente 32 jours après, peuvent l’être.',
+    ja: 'この項目には異議を申し立てられません。対象は、却下された返却か、スキャンから32日たっても処理待ちのものだけです。',
+  },
+  DISPUTE_EXISTS: {
+    en: 'You have already disputed this return. We will answer you here.',
+    fr: 'Vous avez déjà contesté ce retour. Nous vous répondrons ici.',
+    ja: 'この返却にはすでに異議を申し立てています。回答はここに表示されます。',
+  },
+  TOO_MANY_DISPUTES: {
+    en: 'You can dispute up to 10 returns a day. Please try again tomorrow.',
+    fr: 'Vous pouvez contester jusqu’à 10 retours par jour. Réessayez demain.',
+    ja: '異議を申し立てられるのは1日10件までです。明日もう一度お試しください。',
+  },
+  DISPUTE_NOT_OPEN: {
+    en: 'This dispute was already settled another way.',
+    fr: 'Cette contestation a déjà été réglée autrement.',
+    ja: 'この異議はすでに別の方法で処理されています。',
+  },
   TOO_MANY_PENDING_SCANS: {
     en: 'You have 100 containers waiting for check-in. Please wait until some of them are checked in before scanning more.',
     fr: 'Vous avez 100 contenants en attente d’enregistrement. Attendez que certains soient enregistrés avant d’en scanner d’autres.',
@@ -320,9 +350,12 @@ export const fieldErrorKeys = [
   'bankCodeInvalid',
   'branchCodeInvalid',
   'linePayNumberInvalid',
+  'phoneLast4Invalid',
   'amountInvalid',
   'amountBelowMinimum',
   'amountAboveBalance',
+  'photoInvalid',
+  'photoTooLarge',
 ] as const;
 export type FieldErrorKey = (typeof fieldErrorKeys)[number];
 
@@ -330,7 +363,7 @@ export function isFieldErrorKey(value: unknown): value is FieldErrorKey {
   return typeof value === 'string' && (fieldErrorKeys as readonly string[]).includes(value);
 }
 
-/** The one error shape of the API (DESIGN.md §5). */
+/** The one error shape of the API (docs/architecture.md, Errors). */
 export interface ApiErrorBody {
   error: {
     code: ErrorCode;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseLocale, languageFromAcceptLanguage, languageOf, matchSupportedLocale } from './locales';
 import { countryCodeOfLocale, localeOfCountry, supportedLocales } from './markets';
 
-describe('chooseLocale (spec §4: query, stored new_locale, browser, else en-US)', () => {
+describe('chooseLocale (query, stored new_locale, browser, else en-US)', () => {
   it('takes the query param first', () => {
     expect(chooseLocale({ queryLocale: 'ja-JP', storedLocale: 'fr-FR', browserLanguages: ['en-GB'] })).toEqual({ locale: 'ja-JP', known: true });
   });

@@ -45,7 +45,7 @@ export interface LocaleSources {
 }
 
 /**
- * The spec's choice order: `locale` query param, stored `new_locale`,
+ * The choice order (docs/product.md, Languages and locale choice): `locale` query param, stored `new_locale`,
  * the first supported browser language, else en-US. `known` is false when
  * only the default was left, which sends a first-time visitor to /countries.
  */

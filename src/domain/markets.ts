@@ -18,7 +18,7 @@ export interface Market {
   flag: string;
   /** Where the map opens before the visitor's position is known. */
   mapCenter: { lat: number; lng: number };
-  /** The market's map pin (spec §3): its colour on the return-point map. */
+  /** The market's map pin: its colour on the return-point map. */
   mapPin: { color: string };
   /** Smallest withdrawal, in minor units of the currency. */
   minimumWithdrawalMinor: number;
@@ -85,7 +85,7 @@ export function isSupportedLocale(value: unknown): value is SupportedLocale {
   return typeof value === 'string' && (supportedLocales as readonly string[]).includes(value);
 }
 
-/** The spec's rule: the locale's region lowercased, with gb mapped to uk. */
+/** The locale's region lowercased, with gb mapped to uk (docs/product.md, Markets and currencies). */
 export function countryCodeOfLocale(locale: SupportedLocale): CountryCode {
   const region = locale.split('-')[1]!.toLowerCase();
   const code = region === 'gb' ? 'uk' : region;
@@ -95,4 +95,13 @@ export function countryCodeOfLocale(locale: SupportedLocale): CountryCode {
 
 export function localeOfCountry(countryCode: CountryCode): SupportedLocale {
   return markets[countryCode].locale;
+}
+
+/**
+ * The currency of a market. Takes a plain string because market codes also come from stored
+ * rows, which the schema's CHECK limits to ours: any other code is a bug, and throws.
+ */
+export function currencyOf(countryCode: string): Currency {
+  if (!isCountryCode(countryCode)) throw new Error(`no market ${countryCode}`);
+  return markets[countryCode].currency;
 }

@@ -1,7 +1,7 @@
-import type { CountryCode, Currency } from './markets';
+import type { CountryCode } from './markets';
 import { markets } from './markets';
 
-/** Spec §3: the three ways out, each with the key its bank data travels under and the field shown. */
+/** The three ways out, each with the key its bank data travels under and the field shown (docs/product.md, Payment methods per market). */
 export const paymentMethods = ['TRANSFERWISE', 'PAYPAL', 'LINE'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
@@ -16,9 +16,10 @@ export const bankDataKeys = {
 } as const satisfies Record<PaymentMethod, string>;
 
 /**
- * Spec §3 "Methods available per market": every market lists the bank transfer and PayPal;
+ * Every market lists the bank transfer and PayPal;
  * LINE Pay is supported by the forms and the API but listed for no market. Change a
- * market's list here to offer it (the app and the server both read this table).
+ * market's list here to offer it (the app and the server both read this table), or offer it
+ * in some markets of one deployment with the server's LINE_PAY_MARKETS.
  */
 export const paymentMethodsByMarket: Record<CountryCode, readonly PaymentMethod[]> = {
   us: ['TRANSFERWISE', 'PAYPAL'],
@@ -28,11 +29,17 @@ export const paymentMethodsByMarket: Record<CountryCode, readonly PaymentMethod[
   jp: ['TRANSFERWISE', 'PAYPAL'],
 };
 
-export function isOfferedIn(countryCode: CountryCode, method: PaymentMethod): boolean {
-  return paymentMethodsByMarket[countryCode].includes(method);
+/** The methods a market offers, with LINE Pay added where the deployment offers it (LINE_PAY_MARKETS). */
+export function methodsOffered(countryCode: CountryCode, linePayMarkets: readonly CountryCode[] = []): readonly PaymentMethod[] {
+  const listed = paymentMethodsByMarket[countryCode];
+  return linePayMarkets.includes(countryCode) && !listed.includes('LINE') ? [...listed, 'LINE'] : listed;
 }
 
-/** DESIGN.md §3: a 249 JPY fee on a Japanese withdrawal below 8,800 JPY (spec §9); no fee elsewhere. */
+export function isOfferedIn(countryCode: CountryCode, method: PaymentMethod, linePayMarkets: readonly CountryCode[] = []): boolean {
+  return methodsOffered(countryCode, linePayMarkets).includes(method);
+}
+
+/** A 249 JPY fee on a Japanese withdrawal below 8,800 JPY; no fee elsewhere (docs/product.md, Withdrawals and fees). */
 export const japaneseFee = { belowMinor: 8_800, feeMinor: 249 } as const;
 
 export function withdrawalFeeMinor(countryCode: CountryCode, amountMinor: number): number {
@@ -57,6 +64,4 @@ export function checkWithdrawalAmount(countryCode: CountryCode, amountMinor: num
   return undefined;
 }
 
-export function currencyOfMarket(countryCode: CountryCode): Currency {
-  return markets[countryCode].currency;
-}
+

@@ -1,6 +1,6 @@
 import type { CountryCode } from './markets';
 
-/** Post and zip code formats per market (DESIGN.md: rules not shown in the spec). */
+/** Post and zip code formats per market: each country's national format (docs/product.md, Form rules). */
 const postalCodePatterns: Record<CountryCode, RegExp> = {
   us: /^\d{5}(-\d{4})?$/,
   ca: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i,

@@ -1,42 +1,42 @@
 import path from 'node:path';
 import formBody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from './app-context';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
-import { createCustomerAnswers, type CustomerAnswers } from './http/customer-answers';
+import { registerApiDescription, registerOpenApiRoute } from './http/api-description';
+import { createCustomerAnswers } from './http/customer-answers';
 import { registerErrorHandling } from './http/error-handler';
-import { createRateLimits, defaultLimitRules, type LimitRules, type RateLimits } from './http/rate-limit';
+import { createRateLimits, defaultLimitRules, type LimitRules } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticApp } from './http/static-app';
-import { createMailer, type Mailer } from './mail/mailer';
+import { createMailer } from './mail/mailer';
 import { registerAccountRoutes } from './modules/accounts/routes';
-import { databaseSessionLookup, inProcessSessionLookup, type SessionLookup } from './modules/accounts/session-lookup';
+import { databaseSessionLookup, inProcessSessionLookup } from './modules/accounts/session-lookup';
 import { registerContactRoutes } from './modules/contact/routes';
+import { registerDisputeRoutes } from './modules/disputes/routes';
+import { createNotificationDispatcher, type NotificationDispatcher } from './modules/notifications/dispatcher';
+import { createWebPushSender } from './modules/notifications/push-sender';
+import { registerNotificationRoutes } from './modules/notifications/routes';
+import type { VapidKeys } from './modules/notifications/vapid';
 import { registerContentApiRoutes, registerLocaleFileRoutes } from './modules/content/routes';
 import { registerBinRoutes } from './modules/bins/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { registerImpactRoutes } from './modules/impact/routes';
 import { registerPrivacyRoutes } from './modules/privacy/routes';
 import { openCheckedPaymentCipher } from './modules/payments/key-check';
 import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerWalletRoutes } from './modules/wallet/routes';
 import { registerWithdrawalRoutes } from './modules/withdrawals/routes';
-import { registerOpsCommandRoute } from './ops/commands-route';
+import { registerOpsCommandRoute } from './operator-cli/commands-route';
 
-/** What every module may use: passed in, never imported as a global, so tests build their own. */
-export interface AppContext {
-  config: Config;
-  db: Database;
-  mailer: Mailer;
-  rateLimits: RateLimits;
-  /** Access-token checks: in this process for the embedded database, in the database for a shared one. */
-  sessions: SessionLookup;
-  /** A customer's answers kept per data version, with ETags. */
-  answers: CustomerAnswers;
-  /** The current time; tests move it to expire codes and tokens. */
-  now: () => Date;
-  /** The operator key kept in DATA_DIR for the ops CLI of this machine (ops/local-key.ts); loopback only. */
-  opsLocalKey?: string;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** News delivery of this server (tests run passes themselves with deliverDue()). */
+    notifications: NotificationDispatcher;
+  }
 }
+
 
 export interface BuildAppOptions {
   config: Config;
@@ -54,6 +54,10 @@ export interface BuildAppOptions {
   opsLocalKey?: string;
   /** A log level, or false for no log at all (tests). */
   logger?: false | { level: string };
+  /** Web Push keys (notifications/vapid.ts resolveVapidKeys); absent: no phone notifications. */
+  vapid?: VapidKeys;
+  /** 'background' (default): delivery runs on its own after each commit; 'manual': only deliverDue() (tests). */
+  notificationDelivery?: 'background' | 'manual';
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -96,6 +100,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await rateLimits.ready();
   const sessions = options.listen ? await inProcessSessionLookup(options.db, options.listen) : databaseSessionLookup(options.db);
+  const pushSender = options.vapid ? createWebPushSender(options.vapid) : undefined;
+  const now = options.now ?? (() => new Date());
+  const notifications = createNotificationDispatcher({ db: options.db, mailer, push: pushSender, publicUrl: config.publicUrl, now, log: app.log });
   const context: AppContext = {
     config,
     db: options.db,
@@ -103,19 +110,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimits,
     sessions,
     answers: createCustomerAnswers(),
-    now: options.now ?? (() => new Date()),
+    now,
     ...(options.opsLocalKey ? { opsLocalKey: options.opsLocalKey } : {}),
+    ...(pushSender ? { pushSender } : {}),
+    notifications,
   };
+
+  app.decorate('notifications', notifications);
+  if (options.notificationDelivery !== 'manual') {
+    app.addHook('onReady', async () => notifications.start(options.listen));
+  }
 
   app.addHook('onClose', async () => {
     // Requests in flight are done by now; mails they queued after their answer (reset links,
-    // notices) are sent before the transport closes. main.ts bounds the whole shutdown.
+    // notices) are sent before the transport closes. main.ts bounds the whole shutdown. A delivery
+    // pass under way finishes; what it did not reach stays due for the next start.
+    await notifications.stop();
     await mailer.drain();
     mailer.close();
     await rateLimits.close();
   });
 
   registerErrorHandling(app);
+  await registerApiDescription(app);
   // The map's vector-tile style, when configured, is fetched from its own origin.
   await registerSecurityHeaders(app, { extraConnectSources: config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : [] });
   await app.register(formBody);
@@ -127,14 +144,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         // Answers about a person never land in a shared or service-worker cache; public lists opt out.
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
+      registerOpenApiRoute(api);
       await registerAccountRoutes(api, context);
       await registerWalletRoutes(api, context);
+      await registerImpactRoutes(api, context);
       await registerContentApiRoutes(api, context);
       await registerContactRoutes(api, context);
       await registerPrivacyRoutes(api, context, paymentCipher);
       await registerBinRoutes(api, context);
       await registerPaymentRoutes(api, context, paymentCipher);
       await registerWithdrawalRoutes(api, context, paymentCipher);
+      await registerDisputeRoutes(api, context);
+      await registerNotificationRoutes(api, context);
       await api.register(async (ops) => registerOpsCommandRoute(ops, context, paymentCipher), { prefix: '/ops' });
     },
     { prefix: '/api/v2' },

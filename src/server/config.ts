@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { countryCodes, isCountryCode, type CountryCode } from '#domain/markets';
 import { defaultLimitRules, type LimitName, type LimitRule } from './http/rate-limit';
 
 const durationSeconds = z.coerce.number().int().positive();
@@ -92,6 +93,25 @@ const environmentSchema = z.object({
     .optional()
     .transform((value) => (value === undefined ? undefined : value === 'true')),
   MAP_STYLE_URL: z.string().url().optional(),
+  /** Phone notifications (Web Push). Off: no subscriptions, news stays in the app (and mail). */
+  WEB_PUSH: z.enum(['true', 'false']).default('true'),
+  /** The VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it) and a contact (mailto: or https:). */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, { message: 'must be the 65-byte public key in base64url (npx web-push generate-vapid-keys)' }).optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: 'must be the 32-byte private key in base64url (npx web-push generate-vapid-keys)' }).optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, { message: 'must be a mailto: or https: address where push services can reach you' }).optional(),
+  /** Markets where this deployment offers LINE Pay payouts, comma-separated (none by default). */
+  LINE_PAY_MARKETS: z
+    .string()
+    .default('')
+    .transform((text, context): CountryCode[] => {
+      const entries = text.split(',').map((entry) => entry.trim().toLowerCase()).filter((entry) => entry !== '');
+      const unknown = entries.filter((entry) => !isCountryCode(entry));
+      if (unknown.length > 0) {
+        context.addIssue({ code: 'custom', message: `country codes among ${countryCodes.join(', ')}; not ${unknown.join(', ')}` });
+        return z.NEVER;
+      }
+      return entries.filter(isCountryCode);
+    }),
   /** Seconds a stop may take (requests in flight, then queued mail, then the database) before the process exits anyway. */
   SHUTDOWN_TIMEOUT: durationSeconds.default(10),
   /** Pending scans one customer may hold at once (a load test lifts it; see wallet/scans.ts). */
@@ -129,6 +149,11 @@ export interface Config {
   mapStyleUrl: string | undefined;
   shutdownTimeoutSeconds: number;
   maxPendingScans: number;
+  /** Web Push on: with `vapid`, or (local addresses only) a key pair kept in DATA_DIR (notifications/vapid.ts). */
+  webPush: boolean;
+  vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
+  /** Markets where LINE Pay is offered on top of the domain's table. */
+  linePayMarkets: CountryCode[];
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
 }
 
@@ -160,6 +185,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const local = isLocalAddress(publicUrl);
   if (env.SEED_DEMO === true && !local) throw new ConfigError(demoRefusal(publicUrl));
+  const vapidParts = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT];
+  if (vapidParts.some((part) => part !== undefined) && vapidParts.some((part) => part === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT go together: set all three, or none');
+  }
   return {
     port: env.PORT,
     host: env.HOST,
@@ -183,6 +212,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mapStyleUrl: env.MAP_STYLE_URL,
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT,
     maxPendingScans: env.MAX_PENDING_SCANS,
+    webPush: env.WEB_PUSH === 'true',
+    vapid:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
+        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT }
+        : undefined,
+    linePayMarkets: env.LINE_PAY_MARKETS,
     logLevel: env.LOG_LEVEL,
   };
 }

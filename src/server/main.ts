@@ -7,7 +7,8 @@ import { seedContent } from './modules/content/content';
 import { seedCatalogue } from './modules/wallet/catalogue';
 import { demoAccountsRefusal, liveDemoAccounts, seedDemoData } from './seed/demo';
 import { openPaymentCipher, PaymentKeyError } from './modules/payments/encryption';
-import { ensureLocalOpsKey } from './ops/local-key';
+import { ensureLocalOpsKey } from './operator-cli/local-key';
+import { resolveVapidKeys } from './modules/notifications/vapid';
 import { shutdownWithin } from './shutdown';
 
 async function main() {
@@ -35,7 +36,16 @@ async function main() {
   // PGlite: the ops CLI cannot open the folder the server holds, so it sends its commands here with
   // this key (loopback only) when the operator has set no OPS_KEY.
   const opsLocalKey = database.kind === 'pglite' && !config.opsKey ? ensureLocalOpsKey(config.dataDir) : undefined;
+  let vapid;
+  try {
+    // Configured keys, or on a local address a pair kept in DATA_DIR; elsewhere none refuses to start.
+    vapid = resolveVapidKeys(config);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const app = await buildApp({
+    ...(vapid ? { vapid } : {}),
     config,
     db: database.db,
     ...(database.listen ? { listen: database.listen } : {}),

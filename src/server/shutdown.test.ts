@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseKinds } from './testing/databases';
 import { signUp } from './testing/accounts';
-import { startTestSmtpServer, type TestSmtpServer } from './testing/smtp';
-import { createTestApp, type TestApp } from './testing/test-app';
+import { withMailingApp, type TestSmtpServer } from './testing/smtp';
+import type { TestApp } from './testing/test-app';
 import { shutdownWithin } from './shutdown';
 
 describe('shutdownWithin', () => {
@@ -18,13 +18,9 @@ describe('shutdownWithin', () => {
 describe.each(databaseKinds)('closing the server on %s', (kind) => {
   let t: TestApp;
   let smtp: TestSmtpServer;
-  beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    t = await createTestApp(kind, { smtpUrl: smtp.url });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
+  withMailingApp(kind, (app, mail) => {
+    t = app;
+    smtp = mail;
   });
 
   it('sends the mail a request queued after its answer before it closes', async () => {

@@ -1,4 +1,4 @@
-import { isFieldErrorKey, type ErrorCode, type FieldErrorKey, errorCodes } from '../../domain/errors';
+import { isFieldErrorKey, type ErrorCode, type FieldErrorKey, errorCodes } from '#domain/errors';
 import { apiBase } from './config';
 import { currentLocale } from './i18n';
 import { freshAccessToken, hasSession, onSessionChange, refreshTokens } from './session';

@@ -1,4 +1,4 @@
-/** Minimal cookie access: the spec keeps the tokens in cookies that the app itself writes. */
+/** Minimal cookie access: the tokens live in cookies that the app itself writes (docs/product.md, Stored client state). */
 
 export function readCookie(name: string): string | undefined {
   const prefix = `${encodeURIComponent(name)}=`;

@@ -2,9 +2,9 @@
  * Dexie and the database (about 30 KB compressed) load when the app has something stored or
  * something to store: not on a first visit that only reads public pages.
  */
-type DatabaseModule = typeof import('./db');
+import { databaseName } from './db-name';
 
-export const databaseName = 'roundtrip';
+type DatabaseModule = typeof import('./db');
 
 let loading: Promise<DatabaseModule> | undefined;
 let announceLoaded: (module: DatabaseModule) => void = () => undefined;

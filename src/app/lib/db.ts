@@ -1,5 +1,5 @@
 import { Dexie, type EntityTable } from 'dexie';
-import { databaseName } from './db-loader';
+import { databaseName } from './db-name';
 
 // Loaded through db-loader: whoever uses the database waits for this module, nobody imports it up front.
 export { liveQuery } from 'dexie';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { countryPrefixOf, initialLocale } from './i18n';
-import { pathForLocale } from '../features/locale/change-locale';
 
 describe('countryPrefixOf', () => {
   it('knows the five market codes and nothing else', () => {
@@ -30,17 +29,5 @@ describe('initialLocale (no stored choice in this environment)', () => {
   it('falls back to en-US, unknown, so the visitor is asked for a country', () => {
     expect(initialLocale(at('/faq'), ['de-DE'])).toEqual({ locale: 'en-US', known: false });
     expect(initialLocale(at('/faq?locale=xx-XX'), [])).toEqual({ locale: 'en-US', known: false });
-  });
-});
-
-describe('pathForLocale', () => {
-  it('moves a prefixed address to the new market', () => {
-    expect(pathForLocale('/us/signup', 'en-GB')).toBe('/uk/signup');
-    expect(pathForLocale('/fr', 'ja-JP')).toBe('/jp');
-  });
-
-  it('leaves an address without prefix alone', () => {
-    expect(pathForLocale('/signup', 'fr-FR')).toBe('/signup');
-    expect(pathForLocale('/usa/x', 'fr-FR')).toBe('/usa/x');
   });
 });

@@ -1,8 +1,8 @@
 import { i18n, type Messages } from '@lingui/core';
-import { chooseLocale, fallbackLocale } from '../../domain/locales';
-import { countryCodeOfLocale, isCountryCode, localeOfCountry, type CountryCode, type SupportedLocale } from '../../domain/markets';
+import { chooseLocale, fallbackLocale } from '#domain/locales';
+import { countryCodeOfLocale, isCountryCode, localeOfCountry, type CountryCode, type SupportedLocale } from '#domain/markets';
 
-/** The spec's storage key for a locale the visitor picked. */
+/** The storage key for a locale the visitor picked (docs/product.md, Stored client state). */
 export const storedLocaleKey = 'new_locale';
 
 const catalogues = import.meta.glob<{ messages: Messages }>('../locales/*/messages.po');
@@ -48,9 +48,9 @@ export function countryPrefixOf(pathname: string): CountryCode | undefined {
 }
 
 /**
- * The spec's order (query `locale`, stored new_locale, browser, en-US). A country
- * prefix in the address is a stronger hint than the browser's language, so it is
- * tried just before the browser languages.
+ * The choice order (docs/product.md, Languages and locale choice): query `locale`, stored
+ * new_locale, browser, en-US. A country prefix in the address is a stronger hint than the
+ * browser's language, so it is tried just before the browser languages.
  */
 export function initialLocale(url: URL, browserLanguages: readonly string[]): { locale: SupportedLocale; known: boolean } {
   const country = countryPrefixOf(url.pathname);

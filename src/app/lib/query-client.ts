@@ -4,6 +4,16 @@ import { persistQueryClientRestore, persistQueryClientSubscribe, type PersistQue
 import { isApiError } from './api';
 import { hasStoredData, loadDatabase } from './db-loader';
 
+/**
+ * Every query whose answer changes when money moves (balance, history, figures) has a key under
+ * this scope, so a feature that moves money refreshes them without knowing each one.
+ */
+export const walletQueryScope = ['wallet'] as const;
+
+export function refreshWalletQueries(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: walletQueryScope });
+}
+
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

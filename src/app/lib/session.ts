@@ -1,8 +1,9 @@
-import type { TokenResponse } from '../../domain/schemas/account';
+import type { TokenResponse } from '#domain/schemas/account';
 import { apiBase, clientId } from './config';
 import { deleteCookie, readCookie, writeCookie } from './cookies';
+import { createChangeSignal } from './change-signal';
 
-/** Cookie names from the spec's stored client state. */
+/** Cookie names kept from earlier clients (docs/product.md, Stored client state). */
 const tokenCookie = 'token';
 const refreshCookie = 'refreshToken';
 /** When the access token stops working, so it can be renewed just before. */
@@ -11,15 +12,12 @@ const expiresAtKey = 'token_expires_at';
 const refreshMarginMs = 60_000;
 
 type Listener = () => void;
-const listeners = new Set<Listener>();
+const changes = createChangeSignal();
 
-export function onSessionChange(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const onSessionChange: (listener: Listener) => () => void = changes.subscribe;
 
 function emit(): void {
-  for (const listener of listeners) listener();
+  changes.emit();
 }
 
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
@@ -116,7 +114,7 @@ async function renew(refreshToken: string): Promise<string | undefined> {
       return undefined;
     }
     // zod loads on demand: a guest's first page should not pay for it.
-    const { tokenResponse } = await import('../../domain/schemas/account');
+    const { tokenResponse } = await import('#domain/schemas/account');
     const tokens = tokenResponse.parse(await response.json());
     saveTokens(tokens);
     return tokens.access_token;

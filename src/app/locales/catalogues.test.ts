@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { supportedLocales } from '../../domain/markets';
+import { supportedLocales } from '#domain/markets';
 
 /** msgid → msgstr of a .po catalogue (single-line entries, as Lingui writes them). */
 function entries(locale: string): Map<string, string> {

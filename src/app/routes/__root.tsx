@@ -1,8 +1,8 @@
 import { createRootRouteWithContext } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { AppShell } from '../features/shell/app-shell';
-import { NotFoundPage } from '../features/shell/not-found-page';
-import { ErrorPage } from '../features/shell/error-page';
+import { AppShell } from '../shell/app-shell';
+import { NotFoundPage } from '../shell/not-found-page';
+import { ErrorPage } from '../shell/error-page';
 
 export interface RouterContext {
   queryClient: QueryClient;

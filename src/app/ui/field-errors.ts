@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { ZodError } from 'zod';
-import { isFieldErrorKey, type FieldErrorKey } from '../../domain/errors';
+import { isFieldErrorKey, type FieldErrorKey } from '#domain/errors';
 
 /** The text of each field error key the schemas and the API use. */
 const fieldErrorMessages: Record<FieldErrorKey, MessageDescriptor> = {
@@ -32,9 +32,12 @@ const fieldErrorMessages: Record<FieldErrorKey, MessageDescriptor> = {
   bankCodeInvalid: msg`Please enter a 4-digit bank code.`,
   branchCodeInvalid: msg`Please enter a 3-digit branch code.`,
   linePayNumberInvalid: msg`Please enter the 11 digits of your LINE Pay number.`,
+  phoneLast4Invalid: msg`Please enter exactly the last 4 digits of your phone number.`,
   amountInvalid: msg`Please enter an amount.`,
   amountBelowMinimum: msg`This amount is below the minimum withdrawal.`,
   amountAboveBalance: msg`Maximum amount is your current balance`,
+  photoInvalid: msg`This photo could not be read. Please take or choose another one.`,
+  photoTooLarge: msg`This photo is too large. Please choose another one.`,
 };
 
 export function fieldErrorText(i18n: I18n, key: FieldErrorKey | undefined): string | undefined {
@@ -55,6 +58,6 @@ export function fieldErrorsOf(error: ZodError): FieldErrors {
 }
 
 /** Moves focus to the first field in error, in the form's own order. */
-export function focusFirstError(form: HTMLFormElement | null): void {
+export function focusFirstError(form: Pick<HTMLFormElement, 'querySelector'> | null): void {
   form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }

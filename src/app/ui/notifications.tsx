@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { createChangeSignal } from '../lib/change-signal';
 
 export type NotificationKind = 'success' | 'error';
 
@@ -11,16 +12,16 @@ export interface Notification {
   durationMs: number;
 }
 
-/** The spec's durations: success messages stay 5 s, errors 3 s. */
+/** Success messages stay 5 s, errors 3 s (docs/product.md, Messages). */
 export const notificationDurations = { success: 5000, error: 3000 } as const satisfies Record<NotificationKind, number>;
 
 let items: readonly Notification[] = [];
 let nextId = 1;
-const listeners = new Set<() => void>();
+const changes = createChangeSignal();
 
 function setItems(next: readonly Notification[]): void {
   items = next;
-  for (const listener of listeners) listener();
+  changes.emit();
 }
 
 export function notify(input: { kind: NotificationKind; title: string; description: string; durationMs?: number }): void {
@@ -34,10 +35,7 @@ export function dismiss(id: number): void {
   setItems(items.filter((item) => item.id !== id));
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const subscribe = changes.subscribe;
 
 function NotificationCard({ item }: { item: Notification }) {
   const { t } = useLingui();

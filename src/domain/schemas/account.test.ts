@@ -70,7 +70,7 @@ describe('signUpBody', () => {
 });
 
 describe('tokenBody', () => {
-  it('accepts the spec\'s password grant and a refresh grant', () => {
+  it('accepts a password grant and a refresh grant', () => {
     expect(tokenBody.parse({ grant_type: 'password', client_id: 'web', country_code: 'us', email: 'A@B.co', password: 'x' })).toMatchObject({
       email: 'a@b.co',
     });

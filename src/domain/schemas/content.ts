@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contentStatuses } from '../content/namespaces';
 import { keyed } from './fields';
 
-/** `strapi_status` (the spec's name, kept for clients of the old CMS) picks published or draft texts. */
+/** `strapi_status` (the content system's name, kept for its clients: docs/product.md, Names kept from earlier clients) picks published or draft texts. */
 export const contentStatusField = z.enum(contentStatuses, { error: keyed('invalidValue') }).default('published');
 
 /** GET /translation?locale=&strapi_status= (an unknown locale is a 404, checked by the route). */

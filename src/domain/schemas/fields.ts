@@ -31,7 +31,9 @@ export const emailField = z
   .min(1, { error: 'enterValidEmail' })
   .max(254, { error: 'tooLong' })
   .pipe(z.email({ error: 'emailInputError' }))
-  .transform((email) => email.toLowerCase());
+  .transform((email) => email.toLowerCase())
+  // The API description shows what the pipe checks, not only the string it starts from.
+  .meta({ format: 'email' });
 
 export const newPasswordField = z
   .string({ error: keyed('invalidValue', 'enterValidPsw') })

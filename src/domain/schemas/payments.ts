@@ -11,18 +11,20 @@ import {
   isJapaneseBankCode,
   isJapaneseBranchCode,
   isLinePayNumber,
+  isPhoneLast4,
   isSortCode,
   isUkAccountNumber,
   isUsAccountNumber,
 } from '../bank-accounts';
 import type { FieldErrorKey } from '../errors';
-import type { CountryCode } from '../markets';
+import { currencyOf, type CountryCode } from '../markets';
+import { minorFromDecimal } from '../money';
 import { moneySchema } from './money';
-import { paymentMethods } from '../payment-methods';
+import { checkWithdrawalAmount, paymentMethods } from '../payment-methods';
 import { isValidPostalCode, normalizePostalCode } from '../postal-codes';
 import { emailField, keyed, requiredText } from './fields';
 
-/** Payment methods and withdrawals (issue 7): the forms' and the API's shapes, shared by app and server. */
+/** Payment methods and withdrawals: the forms' and the API's shapes, shared by app and server. */
 
 /** A number typed with optional spaces or dashes, checked once compacted. */
 const digitsField = (isValid: (value: string) => boolean, key: FieldErrorKey) =>
@@ -43,7 +45,7 @@ export const usAccountTypes = ['checking', 'savings'] as const;
 /** Japanese accounts: 普通 (ordinary) or 当座 (current). */
 export const japaneseAccountTypes = ['ordinary', 'current'] as const;
 
-/** The bank form of each market (spec §3 "Form fields", §5 rules). */
+/** The bank form of each market (docs/product.md, Bank forms). */
 export const bankAccountSchemas = {
   us: z.strictObject({
     routing_number: digitsField(isAbaRoutingNumber, 'routingNumberInvalid'),
@@ -94,8 +96,17 @@ export type BankAccount = { [C in CountryCode]: { country: C } & BankAccountForm
 export const paypalSchema = z.strictObject({ email: emailField });
 export type PaypalAccount = z.output<typeof paypalSchema>;
 
-export const linePaySchema = z.strictObject({ referenceNo: digitsField(isLinePayNumber, 'linePayNumberInvalid') });
-export type LinePayAccount = z.output<typeof linePaySchema>;
+/** The LINE Pay form: both fields required (app before sending, server on the request). */
+export const linePaySchema = z.strictObject({
+  referenceNo: digitsField(isLinePayNumber, 'linePayNumberInvalid'),
+  phoneLast4: digitsField(isPhoneLast4, 'phoneLast4Invalid'),
+});
+/**
+ * A stored LINE Pay destination. Those saved before the phone digits were asked for have none,
+ * and must still open: the payout team then confirms the account another way.
+ */
+export const storedLinePaySchema = linePaySchema.extend({ phoneLast4: linePaySchema.shape.phoneLast4.optional() });
+export type LinePayAccount = z.output<typeof storedLinePaySchema>;
 
 export const paymentMethodField = z.preprocess(
   (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
@@ -114,7 +125,7 @@ export const destinationChangeProof = z.object({
 export const setDefaultPaymentMethodBody = z.strictObject({ withdraw_type: paymentMethodField });
 
 /**
- * GET /payment_methods: what is on file, masked (spec §3 keys), the default, and the methods
+ * GET /payment_methods: what is on file, masked, under the keys earlier clients read, the default, and the methods
  * the customer's market offers. Bank numbers are never sent back in full.
  */
 export const paymentMethodsSchema = z.object({
@@ -133,7 +144,8 @@ export const paymentMethodsSchema = z.object({
     })
     .nullable(),
   paypalWithdrawData: z.object({ email: z.string(), updated_at: z.string() }).nullable(),
-  lineData: z.object({ referenceNo: z.string(), updated_at: z.string() }).nullable(),
+  /** phoneLast4 is masked ("•••• 1234"); null for a destination saved before it was asked for. */
+  lineData: z.object({ referenceNo: z.string(), phoneLast4: z.string().nullable().default(null), updated_at: z.string() }).nullable(),
 });
 export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;
 export const paymentMethodsResponse = z.object({ data: paymentMethodsSchema });
@@ -158,6 +170,24 @@ export const withdrawalBody = z.strictObject({
   withdraw_type: paymentMethodField.optional(),
 });
 export type WithdrawalBody = z.infer<typeof withdrawalBody>;
+
+/**
+ * The withdraw form's first step: the amount as typed, checked against the market's minimum and
+ * the balance the customer sees, and read into minor units for the confirmation.
+ */
+export function withdrawalAmountForm(countryCode: CountryCode, balanceMinor: number) {
+  return z.object({
+    amount: z.string({ error: keyed('amountInvalid') }).transform((value, context) => {
+      const amountMinor = minorFromDecimal(value, currencyOf(countryCode));
+      const problem = checkWithdrawalAmount(countryCode, amountMinor, balanceMinor);
+      if (problem || amountMinor === undefined) {
+        context.addIssue({ code: 'custom', message: problem ?? 'amountInvalid' });
+        return z.NEVER;
+      }
+      return amountMinor;
+    }),
+  });
+}
 
 export const withdrawalStatuses = ['PENDING', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
 export type WithdrawalStatus = (typeof withdrawalStatuses)[number];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dsarKinds } from '../dsar-kinds';
 import { countryCodeField, emailField, keyed, localeField, optionalText, passwordField, requiredText } from './fields';
 
-/** DELETE /user: the password again, and the box ticked (spec §5). */
+/** DELETE /user: the password again, and the box ticked. */
 export const deleteAccountBody = z.strictObject({
   password: passwordField,
   confirm: z.literal(true, { error: 'confirmDeletion' }),

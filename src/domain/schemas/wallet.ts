@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { moneySchema } from './money';
+import { disputeSummarySchema } from './disputes';
 import { countryCodeField, keyed } from './fields';
 
-/** Deposit wallet (issue 5): catalogue, scans, balance and history, shared by app and server. */
+/** Deposit wallet: catalogue, scans, balance and history, shared by app and server. */
 
 export const containerTypes = ['bottle', 'jar', 'cup', 'tub', 'pot', 'box', 'growler', 'pump_bottle', 'tin'] as const;
 export type ContainerType = (typeof containerTypes)[number];
@@ -17,7 +18,7 @@ export type TransactionStatus = (typeof transactionStatuses)[number];
 export const maxScanAgeDays = 7;
 /** Phones' clocks drift: a scan up to this far in the future is taken as now. */
 export const scanClockSkewSeconds = 300;
-/** Spec §9: pending items can take up to 32 days to process. */
+/** Pending items can take up to 32 days to be checked in (docs/product.md, Scans and containers). */
 export const pendingProcessingDays = 32;
 
 // --- Catalogue ---------------------------------------------------------------
@@ -98,10 +99,18 @@ export const transactionSchema = z.object({
   items: z.array(transactionItemSchema),
   /** SCAN rows: how many scans the row stands for; null for other categories. */
   number_of_scans: z.number().int().nullable(),
-  /** WITHDRAWAL rows: the fee taken (issue 7); null otherwise. */
+  /** WITHDRAWAL rows: the fee taken; null otherwise. */
   price: moneySchema.nullable(),
   account_name: z.string().nullable(),
   account_number: z.string().nullable(),
+  /** A disputed scan's row: the dispute's state (migration 0012); null otherwise. */
+  // Defaults: answers cached on a phone before disputes existed still parse.
+  dispute: disputeSummarySchema.nullable().default(null),
+  /**
+   * A rejected scan, or one cancelled after waiting 32 days, with no dispute yet. A PENDING SCAN
+   * row may also be disputed once its `created_at` (the day's latest scan) is 32 days old.
+   */
+  disputable: z.boolean().default(false),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
@@ -110,7 +119,7 @@ export type TransactionSort = (typeof transactionSorts)[number];
 
 const upper = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 
-/** GET /merged_transactions query (spec §7 and §9: 1000 per page, page 1). */
+/** GET /merged_transactions query (1000 per page and page 1 by default). */
 export const transactionsQuery = z.strictObject({
   items_per_page: z.coerce.number({ error: 'invalidValue' }).int({ error: 'invalidValue' }).min(1, { error: 'invalidValue' }).max(1000, { error: 'invalidValue' }).default(1000),
   page: z.coerce.number({ error: 'invalidValue' }).int({ error: 'invalidValue' }).min(1, { error: 'invalidValue' }).max(1_000_000, { error: 'invalidValue' }).default(1),

@@ -24,7 +24,7 @@ export interface DatabaseHandle {
   /**
    * Embedded only: NOTIFY payloads of a channel. PGlite runs in this process and hands them over
    * while the writing statement's COMMIT is answered, before its caller resumes, so a listener
-   * sees every change before anyone can read it (see customer-versions.ts).
+   * sees every change before anyone can read it (docs/data.md, Checking the access token).
    */
   listen?: (channel: string, onPayload: (payload: string) => void) => Promise<void>;
   close(): Promise<void>;

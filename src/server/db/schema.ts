@@ -103,7 +103,7 @@ export const passwordResetTokens = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// Deposit wallet (issue 5): catalogue, containers, scans, ledger.
+// Deposit wallet: catalogue, containers, scans, ledger.
 
 /** A product sold in a reusable container in one market, with its deposit in minor units. */
 export const products = pgTable(
@@ -261,7 +261,7 @@ export const balances = pgTable(
 );
 
 /**
- * Page content (issue 9): one row per text of a page namespace, per locale and status. The
+ * Page content: one row per text of a page namespace, per locale and status. The
  * bundled texts are seeded at every start (source 'bundled'); an operator's edit (source
  * 'operator') is never overwritten by the seed. A draft row is a version not yet published.
  */
@@ -302,7 +302,7 @@ export const contactMessages = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// Data rights (issue 9): data-subject requests filed through the public form.
+// Data rights: data-subject requests filed through the public form.
 
 /**
  * A data-subject request (GDPR art. 12-22 and its equivalents): answered within one
@@ -332,7 +332,7 @@ export const dsarRequests = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// Return bins (issue 8): retailers and the bins they host.
+// Return bins: retailers and the bins they host.
 
 export const retailers = pgTable('retailers', {
   id: text('id').primaryKey(),
@@ -364,7 +364,7 @@ export const bins = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// Payment methods and withdrawals (issue 7).
+// Payment methods and withdrawals.
 
 /**
  * A customer's payout destination, one per method. `details` is the form's data encrypted
@@ -496,9 +496,185 @@ export const historyRows = pgTable(
     accountNumber: text('account_number'),
     /** [{ product_id, quantity, price_minor (null: the product's deposit) }] */
     items: jsonb('items').notNull().default(sql`'[]'::jsonb`),
+    /** `scan:` rows of a disputed scan: { id, status, reason, answer, amount_minor, created_at, resolved_at } (migration 0012). */
+    dispute: jsonb('dispute'),
+    /** A rejected or expired scan's row with no dispute yet (a pending day's depends on the date: the reader works it out). */
+    disputable: boolean('disputable').notNull().default(false),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.id] }),
     index('history_rows_user_created_idx').on(table.userId, table.createdAt, table.id),
   ],
+);
+
+/**
+ * A customer's "this isn't right" about a rejected scan, or scans left pending past 32 days
+ * (src/server/modules/disputes/README.md). Keyed by the id the phone made (a retry is the same
+ * dispute). OPEN until an operator credits it (one DISPUTE_CREDIT ledger entry,
+ * whose id the row keeps: unique, so never twice) or upholds the refusal with an answer.
+ */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull().default('OPEN'),
+    reason: text('reason').notNull(),
+    note: text('note'),
+    /** The photo, a JPEG re-encoded on the phone (no location data), base64: both drivers hand text over alike. */
+    photoJpeg: text('photo_jpeg'),
+    /** The deposits at stake, minor units: what a credit pays. */
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    /** The operator's answer, shown to the customer. */
+    answer: text('answer'),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }).references(() => ledgerEntries.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('disputes_ledger_entry_key').on(table.ledgerEntryId),
+    index('disputes_user_created_idx').on(table.userId, table.createdAt),
+    index('disputes_open_idx').on(table.createdAt, table.id).where(sql`${table.status} = 'OPEN'`),
+    check('disputes_status_valid', sql`${table.status} in ('OPEN', 'CREDITED', 'UPHELD')`),
+    check('disputes_reason_valid', sql`${table.reason} in ('returned', 'not_damaged', 'wrong_container', 'other')`),
+    check('disputes_amount_positive', sql`${table.amountMinor} > 0`),
+    check('disputes_credited_has_entry', sql`(${table.status} = 'CREDITED') = (${table.ledgerEntryId} is not null)`),
+    check('disputes_resolved_when_closed', sql`(${table.status} = 'OPEN') = (${table.resolvedAt} is null)`),
+    check('disputes_upheld_has_answer', sql`${table.status} <> 'UPHELD' or ${table.answer} is not null`),
+  ],
+);
+
+/** The scans a dispute is about. The scan is the key: one dispute per scan, under any concurrency. */
+export const disputeScans = pgTable(
+  'dispute_scans',
+  {
+    scanId: uuid('scan_id')
+      .primaryKey()
+      .references(() => scans.id),
+    disputeId: uuid('dispute_id')
+      .notNull()
+      .references(() => disputes.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('dispute_scans_dispute_idx').on(table.disputeId)],
+);
+
+// ---------------------------------------------------------------------------
+// Notifications: news of money that moved, and where to deliver it (modules/notifications/README.md).
+
+/**
+ * What the customer hears of: a check-in credited, a scan rejected, a withdrawal paid or not paid.
+ * Written by triggers in the transaction of the change (migration 0013), so there is no money move
+ * without its news and no news of a move that rolled back. The in-app list reads it; the dispatcher
+ * delivers it by push and mail after commit and marks each channel handled.
+ */
+export const customerNews = pgTable(
+  'customer_news',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** SCAN_CREDITED, SCAN_REJECTED, WITHDRAWAL_PAID, WITHDRAWAL_FAILED, DISPUTE_RESOLVED. */
+    kind: text('kind').notNull(),
+    /** The history row it is about (`scan-batch:<id>`, `scan:<id>`, `withdrawal:<id>`): where a tap leads. */
+    rowId: text('row_id').notNull(),
+    /** What the texts need: amount_minor, currency, count, reason, outcome. */
+    params: jsonb('params').notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /** Push sent, dropped, or nothing to send it to. */
+    pushHandledAt: timestamp('push_handled_at', { withTimezone: true }),
+    /** Mail sent, or not wanted. */
+    mailHandledAt: timestamp('mail_handled_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('customer_news_user_idx').on(table.userId, table.id),
+    check('customer_news_kind_valid', sql`${table.kind} in ('SCAN_CREDITED', 'SCAN_REJECTED', 'WITHDRAWAL_PAID', 'WITHDRAWAL_FAILED', 'DISPUTE_RESOLVED')`),
+  ],
+);
+
+/**
+ * Per customer: the mail preference, and the delivery queue's state. `due_at` is when the
+ * dispatcher should next look at this customer's undelivered news (null: nothing waiting); a claim
+ * moves it forward by a lease, so an instance that dies mid-delivery leaves it to the next one.
+ */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    email: boolean('email').notNull().default(false),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    /** Failed delivery passes in a row (backoff). */
+    attempts: integer('attempts').notNull().default(0),
+    /** The last pass that sent something: the next push waits a little after it. */
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+  },
+  (table) => [index('notification_settings_due_idx').on(table.dueAt).where(sql`${table.dueAt} is not null`)],
+);
+
+/**
+ * A browser's Web Push subscription, made by one sign-in: it goes when that session is revoked
+ * (sign-out, password change, deletion), so a shared phone stops hearing of an account signed out.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    sessionFamilyId: uuid('session_family_id')
+      .notNull()
+      .references(() => sessionFamilies.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('push_subscriptions_endpoint_key').on(table.endpoint), index('push_subscriptions_user_idx').on(table.userId)],
+);
+
+/**
+ * What one return of a product avoids in single-use packaging, set by operators with the source
+ * of the figure (an LCA, a supplier's sheet). Products without a row have no environmental figure:
+ * the impact answer shows none rather than a guess. A change raises the version of every customer
+ * who returned the product (their impact answer changes).
+ */
+export const productImpactFactors = pgTable(
+  'product_impact_factors',
+  {
+    productId: text('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    packagingGrams: doublePrecision('packaging_grams').notNull(),
+    source: text('source').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('product_impact_factors_grams_range', sql`${table.packagingGrams} > 0 and ${table.packagingGrams} <= 100000`),
+    check('product_impact_factors_source_present', sql`length(btrim(${table.source})) between 1 and 300`),
+  ],
+);
+
+/**
+ * Texts the app asked for and did not have (POST /locales/add/{lng}/{ns}): one row per locale,
+ * namespace and key, however often it is reported, with the fallback the app showed instead.
+ */
+export const missingTexts = pgTable(
+  'missing_texts',
+  {
+    locale: text('locale').notNull(),
+    namespace: text('namespace').notNull(),
+    key: text('key').notNull(),
+    fallback: text('fallback').notNull(),
+    count: integer('count').notNull().default(1),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.locale, table.namespace, table.key] }), index('missing_texts_last_seen_idx').on(table.lastSeenAt)],
 );

@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldErrorKey } from '../../domain/errors';
+import type { ErrorCode, FieldErrorKey } from '#domain/errors';
 
 export type HttpStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 500 | 503;
 

@@ -25,8 +25,10 @@ export interface CustomerAnswers {
    * Answer a customer's GET from what was computed for the same customer, URL and language at their
    * current data version (AuthenticatedSession.version, raised by the database on every write that
    * changes it), or compute and keep it. If-None-Match with the current ETag gets a 304.
+   * `variant` names what else the answer depends on besides the data (the current month of a
+   * chart): another variant is another answer, with another ETag.
    */
-  send(request: FastifyRequest, reply: FastifyReply, session: AuthenticatedSession, compute: () => Promise<unknown>): Promise<FastifyReply>;
+  send(request: FastifyRequest, reply: FastifyReply, session: AuthenticatedSession, compute: () => Promise<unknown>, variant?: string): Promise<FastifyReply>;
 }
 
 function etagOf(key: string, version: number): string {
@@ -87,10 +89,10 @@ export function createCustomerAnswers(limits: { maxBytes: number } = { maxBytes:
   }
 
   return {
-    async send(request, reply, session, compute) {
+    async send(request, reply, session, compute, variant) {
       const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       const path = request.routeOptions.url ?? request.url.split('?')[0];
-      const key = `${session.userId}\u0000${requestLanguage(request)}\u0000${path}${search}`;
+      const key = `${session.userId}\u0000${requestLanguage(request)}\u0000${path}${search}${variant === undefined ? '' : `\u0000${variant}`}`;
       let answer = answers.get(key);
       if (!answer || answer.version !== session.version) {
         answer = await buildOnce(key, session.version, compute);

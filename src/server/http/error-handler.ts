@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorMessages, oauthErrorMessages, type ApiErrorBody, type ErrorCode } from '../../domain/errors';
+import { errorMessages, oauthErrorMessages, type ApiErrorBody, type ErrorCode } from '#domain/errors';
 import { databaseErrorSummary } from '../db/errors';
 import { ApiError, OAuthError } from './api-error';
 import { requestLanguage } from './language';

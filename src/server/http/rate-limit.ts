@@ -28,6 +28,8 @@ export const defaultLimitRules = {
   contactPerAddress: { points: 5, windowSeconds: 60 * 60 },
   contactPerEmail: { points: 3, windowSeconds: 60 * 60 },
   dataRequestsPerAddress: { points: 10, windowSeconds: 60 * 60 },
+  /** The app reports a missing text once per key and tab; an address sending many more is not the app. */
+  missingTextsPerAddress: { points: 30, windowSeconds: 60 * 60 },
   // A person at a return bin scans about one container every two seconds; a phone coming back
   // online sends its queued scans one after another. A 429 is retried later by the app's outbox.
   scansPerUser: { points: 120, windowSeconds: 60 },

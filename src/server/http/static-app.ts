@@ -2,8 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { matchSupportedLocale } from '../../domain/locales';
-import { isCountryCode, isSupportedLocale, localeOfCountry } from '../../domain/markets';
+import { matchSupportedLocale } from '#domain/locales';
+import { isCountryCode, isSupportedLocale, localeOfCountry } from '#domain/markets';
 import { ApiError } from './api-error';
 
 /** The files of dist/prerendered (scripts/prerender.ts): <country>/<page>.html and <locale>/<page>.html. */
@@ -94,7 +94,7 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
       },
     });
     // The static plugin refuses to list the root folder; the root path is the shell like any page.
-    app.get('/', sendPage);
+    app.get('/', { schema: { hide: true } }, sendPage);
   }
 
   app.setNotFoundHandler((request, reply) => {

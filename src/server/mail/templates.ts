@@ -1,5 +1,5 @@
-import { languageOf, type Language } from '../../domain/locales';
-import type { CountryCode, SupportedLocale } from '../../domain/markets';
+import { languageOf, type Language } from '#domain/locales';
+import type { CountryCode, SupportedLocale } from '#domain/markets';
 
 /** A rendered mail, ready for Mailer.send (which adds the recipient and kind). */
 export interface MailContent {
@@ -159,7 +159,7 @@ export function contactSupportMail(input: ContactSupportMailInput): MailContent 
 }
 
 // ---------------------------------------------------------------------------
-// Data-subject requests (issue 9).
+// Data-subject requests.
 
 export type DataRequestKind = 'access' | 'deletion' | 'rectification' | 'other';
 
@@ -333,6 +333,59 @@ export function withdrawalRequestedMail(input: WithdrawalMailInput): MailContent
       escapeHtml(t.intro(input.amount)),
       `${escapeHtml(t.payout(input.payout))}<br><strong>${escapeHtml(input.destination)}</strong>`,
       `${escapeHtml(t.notYou)} <a href="${escapeHtml(contact)}">${escapeHtml(contact)}</a>`,
+    ]),
+  };
+}
+
+export interface NewsMailInput {
+  locale: SupportedLocale;
+  name: string;
+  /** Each piece of news with the address that opens its row in the app. */
+  items: { title: string; body: string; link: string }[];
+  /** The subject: the one title, or "n updates". */
+  subject: string;
+  /** The profile page, where the mail preference is switched off. */
+  settingsLink: string;
+}
+
+const newsMailTexts: Record<Language, { hello: (name: string) => string; open: string; why: string }> = {
+  en: {
+    hello: (name) => `Hello ${name},`,
+    open: 'Open in the app',
+    why: 'You get these mails because you asked for them on your profile. To stop them, turn them off there:',
+  },
+  fr: {
+    hello: (name) => `Bonjour ${name},`,
+    open: 'Ouvrir dans l’application',
+    why: 'Vous recevez ces e-mails parce que vous les avez demandés dans votre profil. Pour ne plus les recevoir, désactivez-les ici :',
+  },
+  ja: {
+    hello: (name) => `${name} 様`,
+    open: 'アプリで開く',
+    why: 'このメールは、プロフィールでメール通知を有効にされたため送信しています。停止するには、こちらで無効にしてください:',
+  },
+};
+
+/** News of money that moved (credits, rejections, payouts), for a customer who asked for mail. */
+export function newsMail(input: NewsMailInput): MailContent {
+  const language = languageOf(input.locale);
+  const t = newsMailTexts[language];
+  return {
+    subject: input.subject,
+    text: [
+      t.hello(input.name),
+      '',
+      ...input.items.flatMap((item) => [item.title, item.body, `${t.open}: ${item.link}`, '']),
+      t.why,
+      input.settingsLink,
+      '',
+    ].join('\n'),
+    html: htmlPage(language, [
+      escapeHtml(t.hello(input.name)),
+      ...input.items.map(
+        (item) => `<strong>${escapeHtml(item.title)}</strong><br>${escapeHtml(item.body)}<br><a href="${escapeHtml(item.link)}">${escapeHtml(t.open)}</a>`,
+      ),
+      `${escapeHtml(t.why)} <a href="${escapeHtml(input.settingsLink)}">${escapeHtml(input.settingsLink)}</a>`,
     ]),
   };
 }

@@ -20,7 +20,7 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
     const result = await t.db.execute(
       sql`select (select count(*) from users)::int as users, (select count(*) from scans)::int as scans, (select count(*) from ledger_entries)::int as entries, (select count(*) from containers)::int as containers`,
     );
-    return (result as unknown as { rows: unknown[] }).rows[0];
+    return (result as { rows: unknown[] }).rows[0];
   };
 
   it('gives each demo customer a history and a code to try, and a second start changes nothing', async () => {

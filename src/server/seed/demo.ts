@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, inArray, isNull, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { markets, type CountryCode } from '../../domain/markets';
+import { currencyOf, markets, type CountryCode } from '#domain/markets';
 import type { Database } from '../db/client';
-import { paymentMethods, scans, users } from '../db/schema';
+import { paymentMethods, productImpactFactors, scans, users } from '../db/schema';
+import { setImpactFactor } from '../modules/impact/factors';
 import type { PaymentCipher } from '../modules/payments/encryption';
 import { savePaymentMethod } from '../modules/payments/payment-methods';
-import type { PaymentMethod } from '../../domain/payment-methods';
+import { methodsOffered, type PaymentMethod } from '#domain/payment-methods';
 import { hashPassword } from '../modules/accounts/passwords';
 import { listProducts } from '../modules/wallet/catalogue';
 import { seedDemoBins } from './bins-data';
@@ -86,6 +87,9 @@ const demoPaymentMethods: Record<CountryCode, { method: PaymentMethod; fields: R
   jp: { method: 'TRANSFERWISE', fields: { bank_code: '0005', branch_code: '123', account_number: '1234567', account_type: 'ordinary', account_name: 'タナカ ユイ' } },
 };
 
+/** The source of the demo's packaging factors: a made-up figure must say so wherever it is shown. */
+export const demoFactorSource = 'Demo figure, not a measurement';
+
 /** Live demo accounts in a database (their password is published): none may exist behind a public address. */
 export async function liveDemoAccounts(db: Database): Promise<string[]> {
   const emails = Object.values(markets).map((market) => demoEmail(market.countryCode));
@@ -133,7 +137,7 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger, cipher?
   }
   if (created > 0) log.info({ created }, 'demo customers seeded');
 
-  // Wallet history (issue 5), for customers that have none yet; and containers to try the scanner with.
+  // Wallet history, for customers that have none yet; and containers to try the scanner with.
   const now = new Date();
   const tryCodes = new Map<CountryCode, string>();
   for (const market of Object.values(markets)) {
@@ -147,7 +151,7 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger, cipher?
     const [anyMethod] = cipher ? await db.select({ method: paymentMethods.method }).from(paymentMethods).where(eq(paymentMethods.userId, customer.id)).limit(1) : [];
     if (cipher && !anyMethod) {
       const demoMethod = demoPaymentMethods[market.countryCode];
-      await savePaymentMethod(db, cipher, { id: customer.id, countryCode: market.countryCode, emailVerified: true }, demoMethod.method, demoMethod.fields, now);
+      await savePaymentMethod(db, cipher, { id: customer.id, countryCode: market.countryCode, currency: currencyOf(market.countryCode), emailVerified: true, offered: methodsOffered(market.countryCode) }, demoMethod.method, demoMethod.fields, now);
     }
     let unscanned = await unscannedContainers(db, market.countryCode, 1);
     if (unscanned.length === 0) {
@@ -157,7 +161,16 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger, cipher?
     }
     if (unscanned[0]) tryCodes.set(market.countryCode, unscanned[0].code);
   }
-  // Return bins and their retailers (issue 8), on a database that has none yet.
+  // One packaging factor per market, so the account page's environmental figure can be seen. Its
+  // source says it is made up; only on a database without any factor (after that they are the operators').
+  const [anyFactor] = await db.select({ productId: productImpactFactors.productId }).from(productImpactFactors).limit(1);
+  if (!anyFactor) {
+    for (const market of Object.values(markets)) {
+      const [first] = await listProducts(db, market.countryCode, 'en');
+      if (first) await setImpactFactor(db, first.id, { packaging_grams: 40, source: demoFactorSource }, now);
+    }
+  }
+  // Return bins and their retailers on a database that has none yet.
   const binsSeeded = await seedDemoBins(db);
   if (binsSeeded > 0) log.info({ bins: binsSeeded }, 'demo return bins seeded');
 

@@ -1,6 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
+import type { DatabaseKind } from './databases';
+import { createTestApp, type TestApp, type TestAppOptions } from './test-app';
 
 export interface ReceivedMail {
   to: string[];
@@ -92,4 +95,22 @@ export function resetTokenFromMail(mail: ReceivedMail): string {
   const match = /\/reset-password\?token=([A-Za-z0-9_\-%]+)/.exec(mail.text);
   if (!match?.[1]) throw new Error(`no reset link in mail "${mail.subject}"`);
   return decodeURIComponent(match[1]);
+}
+
+/**
+ * For a describe block: a fresh server whose mail goes to a local SMTP server the tests read,
+ * started before the block's tests and closed after them. `use` receives both once started.
+ */
+export function withMailingApp(kind: DatabaseKind, use: (app: TestApp, smtp: TestSmtpServer) => void, options: TestAppOptions = {}): void {
+  let app: TestApp | undefined;
+  let smtp: TestSmtpServer | undefined;
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    app = await createTestApp(kind, { ...options, smtpUrl: smtp.url });
+    use(app, smtp);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.close();
+  });
 }

@@ -6,6 +6,9 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database, DatabaseHandle } from '../db/client';
 import { defaultLimitRules, type LimitRules } from '../http/rate-limit';
+import type { NotificationDispatcher } from '../modules/notifications/dispatcher';
+import { ensureLocalVapidKeys, type VapidKeys } from '../modules/notifications/vapid';
+import { checkAnswers } from './answer-contract';
 import { createTestDatabase, type DatabaseKind } from './databases';
 
 /** A clock the test moves forward to expire codes, links and tokens. */
@@ -39,6 +42,8 @@ export interface TestAppOptions {
   database?: DatabaseHandle;
   /** Redis key prefix of the rate-limit counters (instances sharing counters share it). */
   rateLimitPrefix?: string;
+  /** Web Push keys; default: a pair made in the test's DATA_DIR, as a local server does. False: push off. */
+  vapid?: VapidKeys | false;
 }
 
 export interface TestApp {
@@ -47,6 +52,9 @@ export interface TestApp {
   config: Config;
   clock: TestClock;
   publicUrl: string;
+  /** News delivery: tests call deliverDue() themselves (nothing runs in the background). */
+  notifications: NotificationDispatcher;
+  vapid: VapidKeys | undefined;
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -68,24 +76,29 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   const shared = options.database;
   const database = shared ?? (await createTestDatabase(kind));
   const clock = createTestClock();
+  const vapid = options.vapid === false ? undefined : (options.vapid ?? { ...ensureLocalVapidKeys(dataDir), subject: 'mailto:push@roundtrip.test' });
   let app: FastifyInstance;
   try {
     app = await buildApp({
       config,
       db: database.db,
       // As in main.ts: the embedded database's change feed, so tests cover the in-process checks.
-      ...(database.listen ? { listen: database.listen } : {}),
+      ...(database.listen ? { listen: database.listen.bind(database) } : {}),
       limitRules: { ...looseLimitRules, ...options.limitRules },
       ...(options.rateLimitPrefix ? { rateLimitPrefix: options.rateLimitPrefix } : {}),
-      now: clock.now,
+      now: () => clock.now(),
       logger: false,
       ...(options.opsLocalKey ? { opsLocalKey: options.opsLocalKey } : {}),
+      ...(vapid ? { vapid } : {}),
+      notificationDelivery: 'manual',
     });
   } catch (error) {
     if (!shared) await database.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+  // Every answer is checked against what its route declares (status and body): each server test is a contract test.
+  const contract = checkAnswers(app);
   await app.ready();
   return {
     app,
@@ -93,11 +106,20 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     config,
     clock,
     publicUrl: testPublicUrl,
-    inject: (injectOptions) => app.inject(injectOptions),
+    notifications: app.notifications,
+    vapid,
+    async inject(injectOptions) {
+      const response = await app.inject(injectOptions);
+      const violation = contract.take(response.raw.req);
+      if (violation) throw new Error(`The answer breaks the API description: ${violation}`);
+      return response;
+    },
     async close() {
       await app.close();
+      const violations = contract.remaining();
       if (!shared) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
+      if (violations.length > 0) throw new Error(`Answers broke the API description:\n${violations.join('\n')}`);
     },
   };
 }

@@ -1,20 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { resetPasswordRequestBody } from '../../../domain/schemas/account';
+import { useEffect, useRef, useState } from 'react';
+import { resetPasswordRequestBody } from '#domain/schemas/account';
 import { isApiError } from '../../lib/api';
 import { Dialog } from '../../ui/dialog';
-import { fieldErrorText, fieldErrorsOf, focusFirstError, type FieldErrors } from '../../ui/field-errors';
+import { useFormSubmit } from '../../ui/use-form-submit';
 import { notify } from '../../ui/notifications';
 import { TextField } from '../../ui/text-field';
 import { useRequestPasswordReset } from './api/request-password-reset';
 
-/** The spec's two steps: ask for the email, then say where the link went (with a way back if mistyped). */
+/** Two steps: ask for the email, then say where the link went (with a way back if mistyped). */
 export function ForgotPasswordDialog({ open, onClose, initialEmail }: { open: boolean; onClose: () => void; initialEmail: string }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [step, setStep] = useState<'form' | 'sent'>('form');
   const [email, setEmail] = useState(initialEmail);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverMessage, setServerMessage] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
   const request = useRequestPasswordReset();
   const sentRef = useRef<HTMLParagraphElement>(null);
@@ -32,39 +30,29 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail }: { open: bo
 
   function close() {
     setStep('form');
-    setErrors({});
-    setServerMessage(undefined);
+    form.clear();
     onClose();
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setServerMessage(undefined);
-    const parsed = resetPasswordRequestBody.safeParse({ email });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      requestAnimationFrame(() => focusFirstError(formRef.current));
-      return;
-    }
-    setErrors({});
-    request.mutate(parsed.data.email, {
-      onSuccess: () => {
-        notify({ kind: 'success', title: t`Success`, description: t`We have sent you an email to reset your password.` });
-        setStep('sent');
-      },
-      onError: (error) => {
-        if (isApiError(error) && error.fields.email) setErrors({ email: error.fields.email });
-        else if (isApiError(error) && error.message) setServerMessage(error.message);
-        notify({ kind: 'error', title: t`Error`, description: t`Something went wrong` });
-        requestAnimationFrame(() => focusFirstError(formRef.current));
-      },
-    });
-  }
+  const form = useFormSubmit(formRef, {
+    schema: resetPasswordRequestBody,
+    action: (data) => request.mutateAsync(data.email),
+    onSuccess: () => {
+      notify({ kind: 'success', title: t`Success`, description: t`We have sent you an email to reset your password.` });
+      setStep('sent');
+    },
+    onFailure: (error) => {
+      notify({ kind: 'error', title: t`Error`, description: t`Something went wrong` });
+      if (isApiError(error) && error.fields.email) return { fields: { email: error.fields.email } };
+      if (isApiError(error) && error.message) return { fieldMessages: { email: error.message } };
+      return undefined;
+    },
+  });
 
   return (
     <Dialog open={open} onClose={close} title={step === 'form' ? t`Forgot your password?` : t`Check your inbox`}>
       {step === 'form' ? (
-        <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
+        <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { email })}>
           <p>{t`Enter the email address of your account and we will send you a link to choose a new password.`}</p>
           <TextField
             id="forgot-email"
@@ -74,9 +62,9 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail }: { open: bo
             autoComplete="email"
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}
-            error={serverMessage ?? fieldErrorText(i18n, errors.email)}
+            error={form.errorOf('email')}
           />
-          <button type="submit" className="button" disabled={request.isPending}>
+          <button type="submit" className="button" disabled={form.pending}>
             {t`Send me a link`}
           </button>
         </form>

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { notify } from '../../ui/notifications';
-import { useCountryParam } from '../shell/use-country';
+import { useCountryParam } from '../../lib/use-country';
 import { useResendCode } from './api/resend-code';
 
-/** The spec's resend button: codeSent as a success (5 s) then the code page; 'sww' as an error (3 s). */
+/** The resend-code button: codeSent as a success (5 s) then the code page; 'sww' as an error (3 s). */
 export function useResendCodeAction() {
   const { t } = useLingui();
   const navigate = useNavigate();

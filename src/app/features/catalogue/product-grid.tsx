@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import type { Product } from '../../../domain/schemas/wallet';
-import { formatMoney } from '../wallet/format';
-import { LazyImage } from '../wallet/lazy-image';
-import '../wallet/wallet.css';
+import type { Product } from '#domain/schemas/wallet';
+import { formatMoney } from '../../lib/format';
+import { LazyImage } from '../../ui/lazy-image';
+import './catalogue.css';
 
 export function ProductGrid({ products }: { products: Product[] }) {
   const { t, i18n } = useLingui();

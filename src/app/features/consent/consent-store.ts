@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createChangeSignal } from '../../lib/change-signal';
 
 /** What the visitor agreed to. Strictly necessary storage needs no consent and has no switch. */
 export interface ConsentChoice {
@@ -10,19 +11,16 @@ const consentKey = 'cookie_consent';
 /** Where the local analytics keeps page views; cleared when consent is withdrawn. */
 export const pageViewsKey = 'analytics_page_views';
 
-const listeners = new Set<() => void>();
+const changes = createChangeSignal();
 let bannerOpen = false;
 let cachedRaw: string | null | undefined;
 let cachedChoice: ConsentChoice | undefined;
 
 function emit(): void {
-  for (const listener of listeners) listener();
+  changes.emit();
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const subscribe = changes.subscribe;
 
 function isChoice(value: unknown): value is ConsentChoice {
   return (

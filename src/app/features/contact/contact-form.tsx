@@ -2,13 +2,13 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { contactBody, contactMessageMaxLength, contactTopics, type ContactBody, type ContactTopic } from '../../../domain/schemas/contact';
+import { contactBody, contactMessageMaxLength, contactTopics, type ContactBody, type ContactTopic } from '#domain/schemas/contact';
 import { isApiError } from '../../lib/api';
 import { currentCountryCode, currentLocale } from '../../lib/i18n';
 import { TextField } from '../../ui/text-field';
-import { fieldErrorText, fieldErrorsOf, focusFirstError, type FieldErrors } from '../../ui/field-errors';
+import { useFormSubmit } from '../../ui/use-form-submit';
 import { notify } from '../../ui/notifications';
-import { useMe } from '../auth/api/me';
+import { useMe } from '../../lib/me';
 import { useSendContactMessage } from './api/send-contact-message';
 
 const topicLabels: Record<ContactTopic, MessageDescriptor> = {
@@ -32,7 +32,6 @@ export function ContactForm({ consentText, onSent }: ContactFormProps) {
   const send = useSendContactMessage();
   const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState({ name: '', email: '', topic: '', message: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
 
   // A signed-in customer writes from the account's address: support finds the account by it.
   const user = me.data;
@@ -45,33 +44,26 @@ export function ContactForm({ consentText, onSent }: ContactFormProps) {
     const { value } = event.currentTarget;
     setForm((current) => ({ ...current, [field]: value }));
   };
-  const errorOf = (field: string) => fieldErrorText(i18n, errors[field]);
+  const submission = useFormSubmit(formRef, {
+    schema: contactBody,
+    action: (body: ContactBody) => send.mutateAsync(body),
+    onSuccess: onSent,
+    onFailure: (error) => {
+      if (isApiError(error) && Object.keys(error.fields).length > 0) return { fields: error.fields };
+      if (isApiError(error) && error.code === 'RATE_LIMITED') {
+        notify({ kind: 'error', title: t`Error`, description: error.message || t`Too many attempts. Please try again later.` });
+      } else if (isApiError(error) && error.code === 'NETWORK') {
+        notify({ kind: 'error', title: t`Error`, description: t`You are offline. Your message was not sent; please try again when you are back online.` });
+      } else {
+        notify({ kind: 'error', title: t`Error`, description: t`Something went wrong` });
+      }
+      return undefined;
+    },
+  });
+  const { errors, errorOf } = submission;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = contactBody.safeParse({ ...form, country_code: currentCountryCode(), locale: currentLocale() });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      requestAnimationFrame(() => focusFirstError(formRef.current));
-      return;
-    }
-    setErrors({});
-    const body: ContactBody = parsed.data;
-    send.mutate(body, {
-      onSuccess: onSent,
-      onError: (error) => {
-        if (isApiError(error) && Object.keys(error.fields).length > 0) {
-          setErrors(error.fields);
-          requestAnimationFrame(() => focusFirstError(formRef.current));
-        } else if (isApiError(error) && error.code === 'RATE_LIMITED') {
-          notify({ kind: 'error', title: t`Error`, description: error.message || t`Too many attempts. Please try again later.` });
-        } else if (isApiError(error) && error.code === 'NETWORK') {
-          notify({ kind: 'error', title: t`Error`, description: t`You are offline. Your message was not sent; please try again when you are back online.` });
-        } else {
-          notify({ kind: 'error', title: t`Error`, description: t`Something went wrong` });
-        }
-      },
-    });
+    submission.submit(event, { ...form, country_code: currentCountryCode(), locale: currentLocale() });
   }
 
   const messageLength = form.message.trim().length;
@@ -138,8 +130,8 @@ export function ContactForm({ consentText, onSent }: ContactFormProps) {
       <p className="field__hint" data-testid="contact-consent">
         {consentText}
       </p>
-      <button type="submit" className="button" disabled={send.isPending}>
-        {send.isPending ? t`Sending…` : t`Send message`}
+      <button type="submit" className="button" disabled={submission.pending}>
+        {submission.pending ? t`Sending…` : t`Send message`}
       </button>
     </form>
   );

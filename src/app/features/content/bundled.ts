@@ -1,6 +1,6 @@
-import type { Language } from '../../../domain/locales';
-import type { ContentShape } from '../../../domain/content/en';
-import type { LanguageContent } from '../../../domain/content/namespaces';
+import type { Language } from '#domain/locales';
+import type { ContentShape } from '#domain/content/en';
+import type { LanguageContent } from '#domain/content/namespaces';
 
 export type BundledContent = LanguageContent<ContentShape>;
 
@@ -9,9 +9,9 @@ export type BundledContent = LanguageContent<ContentShape>;
  * they show when the server's content cannot be loaded (offline with nothing cached, a failed call).
  */
 const loaders: Record<Language, () => Promise<BundledContent>> = {
-  en: () => import('../../../domain/content/en').then((module) => module.enContent),
-  fr: () => import('../../../domain/content/fr').then((module) => module.frContent),
-  ja: () => import('../../../domain/content/ja').then((module) => module.jaContent),
+  en: () => import('#domain/content/en').then((module) => module.enContent),
+  fr: () => import('#domain/content/fr').then((module) => module.frContent),
+  ja: () => import('#domain/content/ja').then((module) => module.jaContent),
 };
 
 export function loadBundledContent(language: Language): Promise<BundledContent> {

@@ -1,12 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
-import type { ContentShape } from '../../../domain/content/en';
-import { checkInDaysMax, japanWithdrawalFee } from '../../../domain/content/market-facts';
-import type { ContentNamespace, ContentPlaceholder } from '../../../domain/content/namespaces';
-import { currencyExponent, moneyFromMinor } from '../../../domain/money';
-import { isSupportedLocale, markets, type CountryCode, type Currency, type SupportedLocale } from '../../../domain/markets';
+import type { ContentShape } from '#domain/content/en';
+import { checkInDaysMax, japanWithdrawalFee } from '#domain/content/market-facts';
+import type { ContentNamespace, ContentPlaceholder } from '#domain/content/namespaces';
+import { currencyExponent, moneyFromMinor } from '#domain/money';
+import { isSupportedLocale, markets, type CountryCode, type Currency, type SupportedLocale } from '#domain/markets';
 import { currentCountryCode } from '../../lib/i18n';
-import { useCountryParam } from '../shell/use-country';
-import { usePageContentQueries } from './api/page-content';
+import { reportMissingText } from '../../lib/missing-texts';
+import { useCountryParam } from '../../lib/use-country';
+import { requestedContentStatus, usePageContentQueries } from './api/page-content';
 
 function formatAmount(minor: number, currency: Currency, locale: string): string {
   const digits = currencyExponent[currency];
@@ -44,9 +45,16 @@ export function usePageContent<Namespace extends ContentNamespace>(namespace: Na
   const values = placeholderValues(country, locale);
   const bundledTexts: Partial<Record<string, string>> | undefined = bundled.data?.[namespace];
   const serverTexts: Partial<Record<string, string>> | undefined = server.data;
+  // The server answered this namespace without a key the app bundles: the bundled text shows, and
+  // operators hear of it (a failed call is not a missing text, nor is a draft preview).
+  const serverLacks = server.isSuccess && requestedContentStatus() === 'published';
   return {
     ready: Boolean(bundledTexts ?? serverTexts),
     country,
-    text: (key: ContentKey<Namespace>): string => fillPlaceholders(serverTexts?.[key] ?? bundledTexts?.[key] ?? '', values),
+    text: (key: ContentKey<Namespace>): string => {
+      const bundledText = bundledTexts?.[key];
+      if (serverLacks && serverTexts?.[key] === undefined && bundledText !== undefined) reportMissingText(locale, namespace, key, bundledText);
+      return fillPlaceholders(serverTexts?.[key] ?? bundledText ?? '', values);
+    },
   };
 }

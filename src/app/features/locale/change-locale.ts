@@ -1,8 +1,8 @@
-import type { SupportedLocale } from '../../../domain/markets';
-import { countryCodeOfLocale } from '../../../domain/markets';
+import type { SupportedLocale } from '#domain/markets';
+import { countryCodeOfLocale } from '#domain/markets';
 import { activateLocale, countryPrefixOf, storeLocale } from '../../lib/i18n';
 
-/** Switches the language at once and remembers it under the spec's new_locale key. */
+/** Switches the language at once and remembers it under the new_locale key. */
 export async function changeLocale(locale: SupportedLocale): Promise<void> {
   storeLocale(locale);
   await activateLocale(locale);

@@ -1,5 +1,5 @@
 /**
- * The spec's redirect flag: a first visit with no known country or language goes to
+ * The countries redirect flag: a first visit with no known country or language goes to
  * /countries, and comes back to the address it was opened with once a country is chosen.
  */
 const returnKey = 'countries_redirect';

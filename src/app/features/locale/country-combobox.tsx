@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { countryCodes, markets, type CountryCode } from '../../../domain/markets';
+import { countryCodes, markets, type CountryCode } from '#domain/markets';
 import { currentLocale } from '../../lib/i18n';
 import { useCountries } from './api/countries';
 import { marketNames } from './market-names';

@@ -1,13 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { useId } from 'react';
-import { countryCodes, isSupportedLocale, markets } from '../../../domain/markets';
+import { countryCodes, isSupportedLocale, markets } from '#domain/markets';
 import { currentLocale } from '../../lib/i18n';
 import { changeLocale, pathForLocale } from './change-locale';
 import { languageEndonyms, marketNames } from './market-names';
 
 interface LanguageSelectorProps {
-  /** Go to the home page after a change (the spec's "when configured"). */
+  /** Go to the home page after a change (on the screens that ask for it). */
   navigateHome?: boolean;
   label?: string;
 }

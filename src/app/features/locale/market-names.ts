@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { CountryCode, SupportedLocale } from '../../../domain/markets';
+import type { CountryCode, SupportedLocale } from '#domain/markets';
 
 export const marketNames: Record<CountryCode, MessageDescriptor> = {
   us: msg`United States`,

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { directionsUrl, type Bin } from '../../../domain/bins';
+import { directionsUrl, type Bin } from '#domain/bins';
 
 /** What a bin's info window and its list entry show: retailer, details, a link to directions. */
 export function BinDetails({ bin, headingLevel, distance }: { bin: Bin; headingLevel: 'h3' | 'h2'; distance?: string }) {

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import { sortByDistance, type Bin, type LatLng } from '../../../domain/bins';
+import { sortByDistance, type Bin, type LatLng } from '#domain/bins';
 import { BinDetails } from './bin-details';
 import { formatDistance } from './distance';
 

@@ -5,7 +5,7 @@ import type { GeoJSONSource, MapSourceDataEvent, StyleSpecification } from 'mapl
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import MapGL, { Layer, Marker, NavigationControl, Popup, Source, type MapRef } from 'react-map-gl/maplibre';
-import type { Bin, LatLng } from '../../../domain/bins';
+import type { Bin, LatLng } from '#domain/bins';
 import { basemapStyle, layeredStyle, loadBasemapData } from './basemap';
 import { BinDetails } from './bin-details';
 

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createChangeSignal } from '../../lib/change-signal';
 
 /**
  * Small shared state of the offline feature: is a new version waiting, did another tab
@@ -21,21 +22,18 @@ export interface BeforeInstallPromptEvent extends Event {
 }
 
 let status: AppStatus = { updateReady: false, databaseOutdated: false, installPrompt: undefined, installed: false };
-const listeners = new Set<() => void>();
+const changes = createChangeSignal();
 
 export function setAppStatus(patch: Partial<AppStatus>): void {
   status = { ...status, ...patch };
-  for (const listener of listeners) listener();
+  changes.emit();
 }
 
 export function getAppStatus(): AppStatus {
   return status;
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const subscribe = changes.subscribe;
 
 export function useAppStatus(): AppStatus {
   return useSyncExternalStore(subscribe, getAppStatus, getAppStatus);

@@ -2,10 +2,10 @@ import './offline.css';
 import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { headless } from '../shell/headless';
+import { headless } from '../../lib/headless';
 import { useAppStatus, useOnline } from './app-status';
 import { formatAge } from './data-age';
-import { OutboxSummary } from './outbox-status';
+import { OutboxSummary } from '../../ui/outbox-status';
 import { InstallOffer } from './install-offer';
 import { applyUpdate } from './start-offline';
 

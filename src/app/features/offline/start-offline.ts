@@ -2,7 +2,7 @@ import { Workbox } from 'workbox-window';
 import { i18n } from '@lingui/core';
 import { databaseLoaded } from '../../lib/db-loader';
 import { setAppStatus, type BeforeInstallPromptEvent } from './app-status';
-import { startOutbox } from './outbox';
+import { startOutbox } from '../../lib/outbox';
 
 let workbox: Workbox | undefined;
 let reloadRequested = false;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import type { CountryCode } from '../../../domain/markets';
-import type { PaymentMethod } from '../../../domain/payment-methods';
-import type { PaymentMethods } from '../../../domain/schemas/payments';
+import type { CountryCode } from '#domain/markets';
+import type { PaymentMethod } from '#domain/payment-methods';
+import type { PaymentMethods } from '#domain/schemas/payments';
 import { isApiError } from '../../lib/api';
 import { Dialog } from '../../ui/dialog';
 import { notify } from '../../ui/notifications';
@@ -16,15 +16,16 @@ export function usePaymentMethodNames(): Record<PaymentMethod, string> {
   return { TRANSFERWISE: t`Bank account`, PAYPAL: t`PayPal`, LINE: t`LINE Pay` };
 }
 
-/** The masked field the spec shows for a method (account number or IBAN, email, LINE number). */
-export function shownField(methods: PaymentMethods, method: PaymentMethod): string | undefined {
+/** The masked field shown for a method (account number or IBAN, email, LINE number). */
+export function shownField(methods: PaymentMethods, method: PaymentMethod, phoneLabel = ''): string | undefined {
   if (method === 'TRANSFERWISE') return methods.transfer_wise_data ? (methods.transfer_wise_data.account_number ?? methods.transfer_wise_data.iban ?? undefined) : undefined;
   if (method === 'PAYPAL') return methods.paypalWithdrawData?.email;
-  return methods.lineData?.referenceNo;
+  if (!methods.lineData) return undefined;
+  return methods.lineData.phoneLast4 ? `${methods.lineData.referenceNo} (${phoneLabel} ${methods.lineData.phoneLast4})`.replace('( ', '(') : methods.lineData.referenceNo;
 }
 
 /**
- * Spec §2: a button that shows the default payment method and lets the customer set it or
+ * A button that shows the default payment method and lets the customer set it or
  * edit the account. The dialog lists the market's methods: the one on file can become the
  * default; each can be added or edited.
  */
@@ -42,7 +43,7 @@ export function PaymentMethodButton({ countryCode }: { countryCode: CountryCode 
   // arrives a tick later, and in between the radio would flick back to the saved method.
   const [chosen, setChosen] = useState<PaymentMethod>();
   const checked = chosen ?? current;
-  const label = data && current ? `${names[current]} ${shownField(data, current) ?? ''}`.trim() : t`Add a payment method`;
+  const label = data && current ? `${names[current]} ${shownField(data, current, t`phone`) ?? ''}`.trim() : t`Add a payment method`;
 
   const close = () => {
     setOpen(false);
@@ -85,7 +86,7 @@ export function PaymentMethodButton({ countryCode }: { countryCode: CountryCode 
           <fieldset className="payment-method__list">
             <legend>{t`Default payment method`}</legend>
             {data.available_methods.map((method) => {
-              const shown = shownField(data, method);
+              const shown = shownField(data, method, t`phone`);
               return (
                 <div key={method} className="payment-method__option" data-testid={`payment-option-${method}`}>
                   <label>

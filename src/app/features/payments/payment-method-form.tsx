@@ -1,11 +1,10 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
+import { useId, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import type { CountryCode } from '../../../domain/markets';
-import type { PaymentMethod } from '../../../domain/payment-methods';
-import { bankAccountSchemas, linePaySchema, paypalSchema } from '../../../domain/schemas/payments';
+import type { CountryCode } from '#domain/markets';
+import type { PaymentMethod } from '#domain/payment-methods';
+import { bankAccountSchemas, linePaySchema, paypalSchema } from '#domain/schemas/payments';
 import { isApiError } from '../../lib/api';
-import { fieldErrorsOf, fieldErrorText, focusFirstError, type FieldErrors } from '../../ui/field-errors';
+import { useFormSubmit } from '../../ui/use-form-submit';
 import { notify } from '../../ui/notifications';
 import { TextField } from '../../ui/text-field';
 import { useSavePaymentMethod } from './api/save-payment-method';
@@ -19,11 +18,15 @@ interface FieldSpec {
   hint?: string;
 }
 
-/** The fields of each form, in the order a person fills them (spec §3 "Form fields"). */
+/** The fields of each form, in the order a person fills them (docs/product.md, Bank forms). */
 function useFieldSpecs(countryCode: CountryCode, method: PaymentMethod): FieldSpec[] {
   const { t } = useLingui();
   if (method === 'PAYPAL') return [{ name: 'email', label: t`PayPal email`, inputMode: 'email', autoComplete: 'email' }];
-  if (method === 'LINE') return [{ name: 'referenceNo', label: t`LINE Pay number`, inputMode: 'numeric', hint: t`11 digits` }];
+  if (method === 'LINE')
+    return [
+      { name: 'referenceNo', label: t`LINE Pay number`, inputMode: 'numeric', hint: t`11 digits` },
+      { name: 'phoneLast4', label: t`Last 4 digits of your phone number`, inputMode: 'numeric', hint: t`The phone number registered with LINE Pay`, autoComplete: 'off' },
+    ];
   const name: FieldSpec = { name: 'name', label: t`Name`, autoComplete: 'name' };
   const address: FieldSpec = { name: 'address', label: t`Address`, autoComplete: 'street-address' };
   const accountNumber = (hint: string): FieldSpec => ({ name: 'account_number', label: t`Account number`, inputMode: 'numeric', hint });
@@ -90,64 +93,42 @@ function schemaOf(countryCode: CountryCode, method: PaymentMethod) {
 
 /** Adds or replaces one payment method; checked on the phone with the server's own rules, then sent. */
 export function PaymentMethodForm({ countryCode, method, onSaved }: { countryCode: CountryCode; method: PaymentMethod; onSaved: () => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const specs = useFieldSpecs(countryCode, method);
   const idPrefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(specs.map((spec) => [spec.name, ''])));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
   // Asked for by the server when the sign-in is more than a few minutes old (a token alone cannot move money).
   const [askPassword, setAskPassword] = useState(false);
   const [password, setPassword] = useState('');
-  const [passwordMessage, setPasswordMessage] = useState<string>();
   const save = useSavePaymentMethod();
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFormError(undefined);
-    const parsed = schemaOf(countryCode, method).safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      requestAnimationFrame(() => focusFirstError(formRef.current));
-      return;
-    }
-    setErrors({});
-    setPasswordMessage(undefined);
-    save.mutate(
-      { method, fields: askPassword ? { ...values, current_password: password } : values },
-      {
-        onSuccess: () => {
-          notify({ kind: 'success', title: t`Success`, description: t`Bank data added` });
-          onSaved();
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.fields.current_password) {
-            // Rendered at once, so the field exists to take the focus.
-            flushSync(() => {
-              setAskPassword(true);
-              setPasswordMessage(error.message || t`Please enter your password to change where your money is paid`);
-            });
-            formRef.current?.querySelector<HTMLInputElement>('input[name="current_password"]')?.focus();
-          } else if (isApiError(error) && Object.keys(error.fields).length > 0) {
-            setErrors(error.fields);
-            requestAnimationFrame(() => focusFirstError(formRef.current));
-          } else {
-            setFormError(isApiError(error) && error.message ? error.message : t`Something went wrong`);
-          }
-        },
-      },
-    );
-  };
+  const form = useFormSubmit(formRef, {
+    schema: schemaOf(countryCode, method),
+    // The fields go as typed: the server checks them with the same rules.
+    action: () => save.mutateAsync({ method, fields: askPassword ? { ...values, current_password: password } : values }),
+    onSuccess: () => {
+      notify({ kind: 'success', title: t`Success`, description: t`Bank data added` });
+      onSaved();
+    },
+    onFailure: (error) => {
+      if (isApiError(error) && error.fields.current_password) {
+        setAskPassword(true);
+        return { fieldMessages: { current_password: error.message || t`Please enter your password to change where your money is paid` } };
+      }
+      if (isApiError(error) && Object.keys(error.fields).length > 0) return { fields: error.fields };
+      return { message: isApiError(error) && error.message ? error.message : t`Something went wrong` };
+    },
+  });
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="payment-form" data-testid={`payment-form-${method}`}>
+    <form ref={formRef} noValidate onSubmit={(event) => form.submit(event, values)} className="payment-form" data-testid={`payment-form-${method}`}>
       {countryCode === 'jp' && method === 'TRANSFERWISE' ? (
         <p className="payment-form__note">{t`A fee of 249 yen applies to withdrawals below 8,800 yen.`}</p>
       ) : null}
       {specs.map((spec) => {
         const id = `${idPrefix}-${spec.name}`;
-        const error = fieldErrorText(i18n, errors[spec.name]);
+        const error = form.errorOf(spec.name);
         const onChange = (value: string) => setValues((current) => ({ ...current, [spec.name]: value }));
         if (spec.options) {
           return (
@@ -197,19 +178,19 @@ export function PaymentMethodForm({ countryCode, method, onSaved }: { countryCod
           name="current_password"
           label={t`Your Roundtrip password`}
           hint={t`Needed to change where your money is paid, unless you signed in a few minutes ago.`}
-          error={passwordMessage}
+          error={form.errorOf('current_password')}
           value={password}
           type="password"
           autoComplete="current-password"
           onChange={(event) => setPassword(event.currentTarget.value)}
         />
       ) : null}
-      {formError ? (
+      {form.message ? (
         <p role="alert" className="field__error">
-          {formError}
+          {form.message}
         </p>
       ) : null}
-      <button type="submit" className="button" disabled={save.isPending}>
+      <button type="submit" className="button" disabled={form.pending}>
         {t`Save`}
       </button>
     </form>

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { flushSync } from 'react-dom';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { dsarBody, dsarKinds, maxDsarMessageLength, type DsarKind, type DsarReceipt } from '../../../domain/schemas/privacy';
+import { dsarBody, dsarKinds, maxDsarMessageLength, type DsarKind, type DsarReceipt } from '#domain/schemas/privacy';
 import { isApiError } from '../../lib/api';
 import { currentCountryCode, currentLocale } from '../../lib/i18n';
-import { fieldErrorText, fieldErrorsOf, focusFirstError, type FieldErrors } from '../../ui/field-errors';
+import { useFormSubmit } from '../../ui/use-form-submit';
 import { notify } from '../../ui/notifications';
 import { TextField } from '../../ui/text-field';
 import { useFileDataRequest } from './api/file-data-request';
@@ -19,7 +19,7 @@ interface DataRequestFormProps {
 
 /**
  * The public data-subject request: anyone may file one. A deletion request is answered
- * "deletion request received" (the spec's message); the others "request received". The
+ * "deletion request received"; the others "request received". The
  * answer carries the reference and the date by which we must reply (one month).
  */
 export function DataRequestForm({ initialKind, name = '', email = '' }: DataRequestFormProps) {
@@ -28,7 +28,6 @@ export function DataRequestForm({ initialKind, name = '', email = '' }: DataRequ
   const messageId = useId();
   const file = useFileDataRequest();
   const [values, setValues] = useState({ kind: initialKind, name, email, message: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [receipt, setReceipt] = useState<DsarReceipt>();
   const formRef = useRef<HTMLFormElement>(null);
   const receiptRef = useRef<HTMLDivElement>(null);
@@ -40,39 +39,33 @@ export function DataRequestForm({ initialKind, name = '', email = '' }: DataRequ
     other: t`Something else about my personal data`,
   };
 
+  const form = useFormSubmit(formRef, {
+    schema: dsarBody,
+    action: (data) => file.mutateAsync(data),
+    onSuccess: (answer) => {
+      flushSync(() => setReceipt(answer));
+      notify({
+        kind: 'success',
+        title: t`Success`,
+        description: answer.kind === 'deletion' ? t`Deletion request received.` : t`Request received.`,
+      });
+      receiptRef.current?.focus();
+    },
+    onFailure: (error) => {
+      if (isApiError(error) && Object.keys(error.fields).length > 0) return { fields: error.fields };
+      const description = isApiError(error) && error.code === 'RATE_LIMITED' && error.message ? error.message : t`Something went wrong`;
+      notify({ kind: 'error', title: t`Error`, description });
+      return undefined;
+    },
+  });
+  const { errors } = form;
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = dsarBody.safeParse({
+    form.submit(event, {
       ...values,
       message: values.message || undefined,
       country_code: currentCountryCode(),
       locale: currentLocale(),
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      requestAnimationFrame(() => focusFirstError(formRef.current));
-      return;
-    }
-    setErrors({});
-    file.mutate(parsed.data, {
-      onSuccess: (answer) => {
-        flushSync(() => setReceipt(answer));
-        notify({
-          kind: 'success',
-          title: t`Success`,
-          description: answer.kind === 'deletion' ? t`Deletion request received.` : t`Request received.`,
-        });
-        receiptRef.current?.focus();
-      },
-      onError: (error) => {
-        if (isApiError(error) && Object.keys(error.fields).length > 0) {
-          flushSync(() => setErrors(error.fields));
-          focusFirstError(formRef.current);
-        } else {
-          const description = isApiError(error) && error.code === 'RATE_LIMITED' && error.message ? error.message : t`Something went wrong`;
-          notify({ kind: 'error', title: t`Error`, description });
-        }
-      },
     });
   }
 
@@ -89,10 +82,15 @@ export function DataRequestForm({ initialKind, name = '', email = '' }: DataRequ
     );
   }
 
-  const messageError = fieldErrorText(i18n, errors.message);
+  const messageError = form.errorOf('message');
   return (
     <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
-      <fieldset className="choice-group" aria-describedby={errors.kind ? `${kindId}-error` : undefined}>
+      <fieldset
+        className="choice-group"
+        role="radiogroup"
+        aria-invalid={errors.kind ? true : undefined}
+        aria-describedby={errors.kind ? `${kindId}-error` : undefined}
+      >
         <legend>{t`What are you asking for?`}</legend>
         {dsarKinds.map((kind) => (
           <div className="checkbox" key={kind}>
@@ -103,14 +101,13 @@ export function DataRequestForm({ initialKind, name = '', email = '' }: DataRequ
               value={kind}
               checked={values.kind === kind}
               onChange={() => setValues((current) => ({ ...current, kind }))}
-              aria-invalid={errors.kind ? true : undefined}
             />
             <label htmlFor={`${kindId}-${kind}`}>{kindLabels[kind]}</label>
           </div>
         ))}
         {errors.kind ? (
           <p id={`${kindId}-error`} className="field__error">
-            {fieldErrorText(i18n, errors.kind)}
+            {form.errorOf('kind')}
           </p>
         ) : null}
       </fieldset>
@@ -124,7 +121,7 @@ export function DataRequestForm({ initialKind, name = '', email = '' }: DataRequ
           const { value } = event.currentTarget;
           setValues((current) => ({ ...current, name: value }));
         }}
-        error={fieldErrorText(i18n, errors.name)}
+        error={form.errorOf('name')}
       />
       <TextField
         id="dsar-email"
@@ -138,7 +135,7 @@ export function DataRequestForm({ initialKind, name = '', email = '' }: DataRequ
           const { value } = event.currentTarget;
           setValues((current) => ({ ...current, email: value }));
         }}
-        error={fieldErrorText(i18n, errors.email)}
+        error={form.errorOf('email')}
       />
       <div className="field">
         <label htmlFor={messageId}>{t`Details (optional)`}</label>
@@ -161,8 +158,8 @@ export function DataRequestForm({ initialKind, name = '', email = '' }: DataRequ
           </p>
         ) : null}
       </div>
-      <button type="submit" className="button" disabled={file.isPending}>
-        {file.isPending ? t`Sending…` : t`Send my request`}
+      <button type="submit" className="button" disabled={form.pending}>
+        {form.pending ? t`Sending…` : t`Send my request`}
       </button>
     </form>
   );

@@ -1,70 +1,61 @@
 import { useLingui } from '@lingui/react/macro';
-import { flushSync } from 'react-dom';
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { deleteAccountBody } from '../../../domain/schemas/privacy';
+import { deleteAccountBody } from '#domain/schemas/privacy';
 import { isApiError } from '../../lib/api';
-import { fieldErrorText, fieldErrorsOf, focusFirstError, type FieldErrors } from '../../ui/field-errors';
+import { useFormSubmit } from '../../ui/use-form-submit';
 import { notify } from '../../ui/notifications';
 import { TextField } from '../../ui/text-field';
-import { signOut } from '../auth/sign-out';
-import { useCountryParam } from '../shell/use-country';
+import { signOut } from '../../lib/sign-out';
+import { useCountryParam } from '../../lib/use-country';
 import { useDeleteAccount } from './api/delete-account';
 
 type Blocked = { kind: 'balance' | 'pending'; message: string };
 
 /**
- * Deletion needs the box ticked and the password (spec §5). The server refuses it while
+ * Deletion needs the box ticked and the password (docs/product.md, Account deletion). The server refuses it while
  * money is on the balance or something is pending; otherwise it erases the person and
  * ends every session, and this device signs out and says the account is deleted.
  */
 export function DeleteAccountForm() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const country = useCountryParam();
   const headingId = useId();
   const confirmId = useId();
   const remove = useDeleteAccount();
   const [confirmed, setConfirmed] = useState(false);
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [blocked, setBlocked] = useState<Blocked>();
   const [leaving, setLeaving] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const blockedRef = useRef<HTMLDivElement>(null);
 
+  const form = useFormSubmit(formRef, {
+    schema: deleteAccountBody,
+    action: (data) => remove.mutateAsync(data),
+    onSuccess: () => {
+      setLeaving(true);
+      void signOut(`${country ? `/${country}` : ''}/thank-you?reason=account-deleted`);
+    },
+    onFailure: (error) => {
+      if (isApiError(error) && error.code === 'LB_0102') return { fields: { password: 'wrongPassword' } };
+      if (isApiError(error) && (error.code === 'POSITIVE_BALANCE' || error.code === 'PENDING_ITEMS')) {
+        setBlocked({ kind: error.code === 'POSITIVE_BALANCE' ? 'balance' : 'pending', message: error.message });
+        return { focus: () => blockedRef.current?.focus() };
+      }
+      if (isApiError(error) && Object.keys(error.fields).length > 0) return { fields: error.fields };
+      notify({ kind: 'error', title: t`Error`, description: t`Something went wrong` });
+      return undefined;
+    },
+  });
+  const { errors } = form;
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
     setBlocked(undefined);
-    const parsed = deleteAccountBody.safeParse({ password, confirm: confirmed });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      requestAnimationFrame(() => focusFirstError(formRef.current));
-      return;
-    }
-    setErrors({});
-    remove.mutate(parsed.data, {
-      onSuccess: () => {
-        setLeaving(true);
-        void signOut(`${country ? `/${country}` : ''}/thank-you?reason=account-deleted`);
-      },
-      onError: (error) => {
-        if (isApiError(error) && error.code === 'LB_0102') {
-          flushSync(() => setErrors({ password: 'wrongPassword' }));
-          focusFirstError(formRef.current);
-        } else if (isApiError(error) && (error.code === 'POSITIVE_BALANCE' || error.code === 'PENDING_ITEMS')) {
-          flushSync(() => setBlocked({ kind: error.code === 'POSITIVE_BALANCE' ? 'balance' : 'pending', message: error.message }));
-          blockedRef.current?.focus();
-        } else if (isApiError(error) && Object.keys(error.fields).length > 0) {
-          flushSync(() => setErrors(error.fields));
-          focusFirstError(formRef.current);
-        } else {
-          notify({ kind: 'error', title: t`Error`, description: t`Something went wrong` });
-        }
-      },
-    });
+    form.submit(event, { password, confirm: confirmed });
   }
 
-  const busy = remove.isPending || leaving;
+  const busy = form.pending || leaving;
 
   return (
     <section className="profile-section" aria-labelledby={headingId}>
@@ -101,7 +92,7 @@ export function DeleteAccountForm() {
           <label htmlFor={confirmId}>{t`I understand that my account and personal data will be deleted for good.`}</label>
           {errors.confirm ? (
             <p id={`${confirmId}-error`} className="field__error">
-              {fieldErrorText(i18n, errors.confirm)}
+              {form.errorOf('confirm')}
             </p>
           ) : null}
         </div>
@@ -113,7 +104,7 @@ export function DeleteAccountForm() {
           autoComplete="current-password"
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
-          error={fieldErrorText(i18n, errors.password)}
+          error={form.errorOf('password')}
         />
         <button type="submit" className="button button--danger" disabled={busy}>
           {busy ? t`Deleting your account…` : t`Delete my account`}

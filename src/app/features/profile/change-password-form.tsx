@@ -1,23 +1,20 @@
 import { useLingui } from '@lingui/react/macro';
-import { flushSync } from 'react-dom';
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { changePasswordBody } from '../../../domain/schemas/account';
+import { useId, useRef, useState } from 'react';
+import { changePasswordBody } from '#domain/schemas/account';
 import { isApiError } from '../../lib/api';
-import { fieldErrorText, fieldErrorsOf, focusFirstError, type FieldErrors } from '../../ui/field-errors';
+import { useFormSubmit } from '../../ui/use-form-submit';
 import { notify } from '../../ui/notifications';
 import { TextField } from '../../ui/text-field';
 import { useChangePassword } from './api/change-password';
 
 const empty = { current_password: '', password: '', password_confirmation: '' };
 
-/** The spec's messages: "Current password is incorrect" under the field, "Password change failed" for anything else. */
+/** Its messages: "Current password is incorrect" under the field, "Password change failed" for anything else. */
 export function ChangePasswordForm() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const headingId = useId();
   const change = useChangePassword();
   const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [currentPasswordMessage, setCurrentPasswordMessage] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
 
   const set = (field: keyof typeof empty) => (event: { currentTarget: HTMLInputElement }) => {
@@ -25,41 +22,28 @@ export function ChangePasswordForm() {
     setValues((current) => ({ ...current, [field]: value }));
   };
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setCurrentPasswordMessage(undefined);
-    const parsed = changePasswordBody.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      requestAnimationFrame(() => focusFirstError(formRef.current));
-      return;
-    }
-    setErrors({});
-    change.mutate(parsed.data, {
-      onSuccess: () => {
-        setValues(empty);
-        notify({ kind: 'success', title: t`Success`, description: t`Your password has been updated.` });
-      },
-      onError: (error) => {
-        // Rendered at once, so the field in error exists to be focused (the answer arrives outside any event).
-        if (isApiError(error) && error.code === 'CURRENT_PASSWORD_INCORRECT') {
-          flushSync(() => setCurrentPasswordMessage(error.message || t`Current password is incorrect`));
-        } else if (isApiError(error) && Object.keys(error.fields).length > 0) {
-          flushSync(() => setErrors(error.fields));
-        } else {
-          const description = isApiError(error) && error.code === 'RATE_LIMITED' && error.message ? error.message : t`Password change failed`;
-          notify({ kind: 'error', title: t`Error`, description });
-          return;
-        }
-        focusFirstError(formRef.current);
-      },
-    });
-  }
+  const form = useFormSubmit(formRef, {
+    schema: changePasswordBody,
+    action: (data) => change.mutateAsync(data),
+    onSuccess: () => {
+      setValues(empty);
+      notify({ kind: 'success', title: t`Success`, description: t`Your password has been updated.` });
+    },
+    onFailure: (error) => {
+      if (isApiError(error) && error.code === 'CURRENT_PASSWORD_INCORRECT') {
+        return { fieldMessages: { current_password: error.message || t`Current password is incorrect` } };
+      }
+      if (isApiError(error) && Object.keys(error.fields).length > 0) return { fields: error.fields };
+      const description = isApiError(error) && error.code === 'RATE_LIMITED' && error.message ? error.message : t`Password change failed`;
+      notify({ kind: 'error', title: t`Error`, description });
+      return undefined;
+    },
+  });
 
   return (
     <section className="profile-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t`Change password`}</h2>
-      <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
+      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, values)}>
         <TextField
           id="current-password"
           label={t`Current password`}
@@ -68,7 +52,7 @@ export function ChangePasswordForm() {
           autoComplete="current-password"
           value={values.current_password}
           onChange={set('current_password')}
-          error={currentPasswordMessage ?? fieldErrorText(i18n, errors.current_password)}
+          error={form.errorOf('current_password')}
         />
         <TextField
           id="new-password"
@@ -79,7 +63,7 @@ export function ChangePasswordForm() {
           autoComplete="new-password"
           value={values.password}
           onChange={set('password')}
-          error={fieldErrorText(i18n, errors.password)}
+          error={form.errorOf('password')}
         />
         <TextField
           id="new-password-confirmation"
@@ -89,10 +73,10 @@ export function ChangePasswordForm() {
           autoComplete="new-password"
           value={values.password_confirmation}
           onChange={set('password_confirmation')}
-          error={fieldErrorText(i18n, errors.password_confirmation)}
+          error={form.errorOf('password_confirmation')}
         />
-        <button type="submit" className="button" disabled={change.isPending}>
-          {change.isPending ? t`Saving…` : t`Change password`}
+        <button type="submit" className="button" disabled={form.pending}>
+          {form.pending ? t`Saving…` : t`Change password`}
         </button>
       </form>
     </section>

@@ -1,13 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
-import { flushSync } from 'react-dom';
 import { Link } from '@tanstack/react-router';
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { updateUserBody, type User } from '../../../domain/schemas/account';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { updateUserBody, type User } from '#domain/schemas/account';
 import { isApiError } from '../../lib/api';
-import { fieldErrorText, fieldErrorsOf, focusFirstError, type FieldErrors } from '../../ui/field-errors';
+import { useFormSubmit } from '../../ui/use-form-submit';
 import { notify } from '../../ui/notifications';
 import { TextField } from '../../ui/text-field';
-import { useCountryParam } from '../shell/use-country';
+import { useCountryParam } from '../../lib/use-country';
 import { useUpdateProfile } from './api/update-profile';
 
 type Editable = 'name' | 'address' | 'city' | 'state';
@@ -18,17 +17,15 @@ function initialValues(user: User): Record<Editable, string> {
 
 /**
  * Name, address, city and state are the customer's to change (PATCH /user). Email and
- * zip/post code are shown read-only: changing them goes through customer care (spec §6),
+ * zip/post code are shown read-only: changing them goes through customer care,
  * because they tie the account to a market and to a login.
  */
 export function PersonalDataForm({ user }: { user: User }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const country = useCountryParam();
   const headingId = useId();
   const update = useUpdateProfile();
   const [values, setValues] = useState(() => initialValues(user));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverMessage, setServerMessage] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
 
   const change = (field: Editable) => (event: ChangeEvent<HTMLInputElement>) => {
@@ -36,35 +33,22 @@ export function PersonalDataForm({ user }: { user: User }) {
     setValues((current) => ({ ...current, [field]: value }));
   };
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setServerMessage(undefined);
-    const parsed = updateUserBody.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      requestAnimationFrame(() => focusFirstError(formRef.current));
-      return;
-    }
-    setErrors({});
-    update.mutate(parsed.data, {
-      onSuccess: (saved) => {
-        setValues(initialValues(saved));
-        notify({ kind: 'success', title: t`Success`, description: t`Your personal data has been saved.` });
-      },
-      onError: (error) => {
-        if (isApiError(error) && Object.keys(error.fields).length > 0) {
-          flushSync(() => setErrors(error.fields));
-          focusFirstError(formRef.current);
-        } else if (isApiError(error) && error.status === 422 && error.message) {
-          setServerMessage(error.message);
-        } else {
-          notify({ kind: 'error', title: t`Error`, description: t`Something went wrong` });
-        }
-      },
-    });
-  }
+  const form = useFormSubmit(formRef, {
+    schema: updateUserBody,
+    action: (data) => update.mutateAsync(data),
+    onSuccess: (saved) => {
+      setValues(initialValues(saved));
+      notify({ kind: 'success', title: t`Success`, description: t`Your personal data has been saved.` });
+    },
+    onFailure: (error) => {
+      if (isApiError(error) && Object.keys(error.fields).length > 0) return { fields: error.fields };
+      if (isApiError(error) && error.status === 422 && error.message) return { message: error.message };
+      notify({ kind: 'error', title: t`Error`, description: t`Something went wrong` });
+      return undefined;
+    },
+  });
 
-  // The market decides the word: a zip code in the United States, a post code elsewhere (spec's labels).
+  // The market decides the word: a zip code in the United States, a post code elsewhere.
   const postalLabel = user.country_code === 'us' ? t`Zip code` : t`Post code`;
   const careLink = (
     <Link to="/{-$country}/contact-us" params={{ country }}>
@@ -75,8 +59,8 @@ export function PersonalDataForm({ user }: { user: User }) {
   return (
     <section className="profile-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t`Personal data`}</h2>
-      <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
-        <TextField id="profile-name" label={t`Name`} name="name" autoComplete="name" value={values.name} onChange={change('name')} error={fieldErrorText(i18n, errors.name)} />
+      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, values)}>
+        <TextField id="profile-name" label={t`Name`} name="name" autoComplete="name" value={values.name} onChange={change('name')} error={form.errorOf('name')} />
         <TextField
           id="profile-email"
           label={t`Email`}
@@ -97,9 +81,9 @@ export function PersonalDataForm({ user }: { user: User }) {
           autoComplete="street-address"
           value={values.address}
           onChange={change('address')}
-          error={fieldErrorText(i18n, errors.address)}
+          error={form.errorOf('address')}
         />
-        <TextField id="profile-city" label={t`City`} name="city" autoComplete="address-level2" value={values.city} onChange={change('city')} error={fieldErrorText(i18n, errors.city)} />
+        <TextField id="profile-city" label={t`City`} name="city" autoComplete="address-level2" value={values.city} onChange={change('city')} error={form.errorOf('city')} />
         <TextField
           id="profile-state"
           label={t`State`}
@@ -107,7 +91,7 @@ export function PersonalDataForm({ user }: { user: User }) {
           autoComplete="address-level1"
           value={values.state}
           onChange={change('state')}
-          error={fieldErrorText(i18n, errors.state)}
+          error={form.errorOf('state')}
         />
         <TextField
           id="profile-zip"
@@ -124,13 +108,13 @@ export function PersonalDataForm({ user }: { user: User }) {
             </>
           }
         />
-        {serverMessage ? (
+        {form.message ? (
           <p className="notice notice--error" role="alert">
-            {serverMessage}
+            {form.message}
           </p>
         ) : null}
-        <button type="submit" className="button" disabled={update.isPending}>
-          {update.isPending ? t`Saving…` : t`Save my personal data`}
+        <button type="submit" className="button" disabled={form.pending}>
+          {form.pending ? t`Saving…` : t`Save my personal data`}
         </button>
       </form>
     </section>

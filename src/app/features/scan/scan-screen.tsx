@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import { parseScannedPayload, validateContainerCode } from '../../../domain/container-codes';
-import { codeProblemText, scanRefusalText } from '../wallet/scan-messages';
+import { parseScannedPayload, validateContainerCode } from '#domain/container-codes';
+import { codeProblemText, scanRefusalText } from './scan-messages';
 import { TextField } from '../../ui/text-field';
 import { CameraView } from './camera-view';
 import { giveFeedback, soundPreference, storeSoundPreference, type FeedbackKind } from './feedback';
@@ -87,16 +87,18 @@ export function ScanScreen({ country, initialCode, onInitialCodeTaken }: { count
 
   // A deep link's code: checked and recorded once, then dropped from the address.
   const initialTaken = useRef(false);
-  useEffect(() => {
-    if (!initialCode || initialTaken.current) return;
-    initialTaken.current = true;
-    const checked = validateContainerCode(initialCode);
+  const takeInitialCode = useEffectEvent((code: string) => {
+    const checked = validateContainerCode(code);
     if (checked.ok) void capture(checked.code).finally(onInitialCodeTaken);
     else {
       show('refused', codeProblemText(checked.problem === 'empty' ? 'format' : checked.problem, false));
       onInitialCodeTaken();
     }
-    // Only for the code the page was opened with: the handlers it uses change on every render.
+  });
+  useEffect(() => {
+    if (!initialCode || initialTaken.current) return;
+    initialTaken.current = true;
+    takeInitialCode(initialCode);
   }, [initialCode]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -1,12 +1,14 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { liveQuery } from 'dexie';
-import type { ScanBody } from '../../../domain/schemas/wallet';
+import type { ScanBody } from '#domain/schemas/wallet';
 import { isApiError } from '../../lib/api';
-import { db, type OutboxEntry } from '../../lib/db';
+import type { OutboxEntry } from '../../lib/db';
+import { loadDatabase } from '../../lib/db-loader';
 import { queryClient } from '../../lib/query-client';
-import { meQueryKey } from '../auth/api/me';
-import { dismissOutboxEntry, enqueue } from '../offline/outbox';
-import { newScan, recordScan } from '../wallet/api/record-scan';
+import { meQueryKey } from '../../lib/me';
+import { dismissOutboxEntry, enqueue } from '../../lib/outbox';
+import { newScan, recordScan } from './api/record-scan';
+import { createChangeSignal } from '../../lib/change-signal';
 
 /**
  * The containers scanned since the scan screen was opened in this tab. Kept in
@@ -34,7 +36,7 @@ function currentOwner(): string | undefined {
 }
 
 const storageKeyPrefix = 'scan_session:';
-const listeners = new Set<() => void>();
+const changes = createChangeSignal();
 let cache: { key: string; raw: string | null; scans: SessionScan[] } | undefined;
 
 function isSessionScan(value: unknown): value is SessionScan {
@@ -59,13 +61,10 @@ function read(owner: string | undefined): SessionScan[] {
 
 function write(owner: string, scans: SessionScan[]): void {
   sessionStorage.setItem(storageKeyPrefix + owner, JSON.stringify(scans));
-  for (const listener of listeners) listener();
+  changes.emit();
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const subscribe = changes.subscribe;
 
 /** This session's scans, newest first. */
 export function useSessionScans(): SessionScan[] {
@@ -73,6 +72,7 @@ export function useSessionScans(): SessionScan[] {
 }
 
 async function queuedScanWithCode(code: string): Promise<OutboxEntry | undefined> {
+  const { db } = await loadDatabase();
   const entries = await db.outbox.filter((entry) => entry.kind === 'scan').toArray();
   return entries.find((entry) => entry.state !== 'failed' && (entry.payload as Partial<ScanBody>).code === code);
 }
@@ -112,11 +112,19 @@ export async function captureCode(code: string): Promise<CaptureResult> {
 export function useQueuedScans(): OutboxEntry[] | undefined {
   const [entries, setEntries] = useState<OutboxEntry[]>();
   useEffect(() => {
-    const subscription = liveQuery(() => db.outbox.filter((entry) => entry.kind === 'scan').toArray()).subscribe({
-      next: setEntries,
-      error: () => setEntries([]),
-    });
-    return () => subscription.unsubscribe();
+    let subscription: { unsubscribe(): void } | undefined;
+    let stopped = false;
+    void loadDatabase().then(({ db }) => {
+      if (stopped) return;
+      subscription = liveQuery(() => db.outbox.filter((entry) => entry.kind === 'scan').toArray()).subscribe({
+        next: setEntries,
+        error: () => setEntries([]),
+      });
+    }, () => setEntries([]));
+    return () => {
+      stopped = true;
+      subscription?.unsubscribe();
+    };
   }, []);
   return entries;
 }

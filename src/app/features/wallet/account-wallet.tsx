@@ -1,30 +1,31 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import { useMe } from '../auth/api/me';
-import { PaymentMethodButton } from '../payments/payment-method-button';
-import { useCountryParam } from '../shell/use-country';
-import type { ScanBody } from '../../../domain/schemas/wallet';
-import { useOutbox } from '../offline/outbox';
-import { OutboxList } from '../offline/outbox-status';
-import { transactionCategories, transactionStatuses, type TransactionCategory, type TransactionStatus } from '../../../domain/schemas/wallet';
+import { useCountryParam } from '../../lib/use-country';
+import type { ScanBody } from '#domain/schemas/wallet';
+import { useOutbox } from '../../lib/outbox';
+import { OutboxList } from '../../ui/outbox-status';
+import { transactionCategories, transactionStatuses, type TransactionCategory, type TransactionStatus } from '#domain/schemas/wallet';
 import { useBalance } from './api/balance';
 import { useTransactions } from './api/transactions';
-import { formatMoney } from './format';
-import { ScanForm } from './scan-form';
+import { formatMoney } from '../../lib/format';
 import { SlotCounter, SlotText } from './slot-counter';
 import { TransactionList } from './transaction-list';
 import './wallet.css';
+import { QueryView } from '../../ui/query-view';
 
-export function AccountWallet() {
+/**
+ * The wallet part of the account page. What other features show inside it (the payment-method
+ * button, the code form) comes from the page, so features do not import each other.
+ * `pickedRow`: the history row a notification opened (see TransactionList).
+ */
+export function AccountWallet({ paymentMethod, scanForm, pickedRow }: { paymentMethod: ReactNode; scanForm: ReactNode; pickedRow?: string | undefined }) {
   const { t, i18n } = useLingui();
   const balance = useBalance();
   const [type, setType] = useState<TransactionCategory | ''>('');
   const [status, setStatus] = useState<TransactionStatus | ''>('');
   const transactions = useTransactions({ type: type || undefined, status: status || undefined }, i18n.locale);
-  const data = balance.data;
-  const me = useMe();
   const country = useCountryParam();
   // Scans still on this device count as pending at once; the server's figures include them once sent.
   const waitingScans = useOutbox('scan').filter((entry) => entry.state !== 'failed').length;
@@ -42,7 +43,8 @@ export function AccountWallet() {
     <div className="wallet">
       <section className="wallet__summary" aria-labelledby="wallet-balance-heading">
         <h2 id="wallet-balance-heading">{t`Your balance`}</h2>
-        {data ? (
+        <QueryView query={balance} errorText={t`Your balance could not be loaded.`}>
+          {(data) => (
           <>
             <p className="wallet__balance">
               <SlotText text={formatMoney(data.balance, i18n.locale)} testId="balance" />
@@ -73,12 +75,9 @@ export function AccountWallet() {
               </p>
             ) : null}
           </>
-        ) : balance.isError ? (
-          <p role="alert">{t`Your balance could not be loaded.`}</p>
-        ) : (
-          <p>{t`Loading…`}</p>
-        )}
-        {me.data ? <PaymentMethodButton countryCode={me.data.country_code} /> : null}
+          )}
+        </QueryView>
+        {paymentMethod}
         <Link to="/{-$country}/user/withdraw" params={{ country }} className="button" data-testid="withdraw-link">
           {t`Withdraw`}
         </Link>
@@ -91,7 +90,7 @@ export function AccountWallet() {
             {t`Scan with the camera`}
           </Link>
         </p>
-        <ScanForm />
+        {scanForm}
       </section>
 
       <section aria-labelledby="wallet-history-heading">
@@ -121,15 +120,13 @@ export function AccountWallet() {
           </label>
         </div>
         <OutboxList kind="scan" describe={(entry) => t`Return of container ${(entry.payload as Partial<ScanBody>).code ?? ''}`} />
-        {transactions.data ? (
-          <div aria-busy={transactions.isPlaceholderData} className={transactions.isPlaceholderData ? 'wallet__history--updating' : undefined}>
-            <TransactionList rows={transactions.data.data} />
-          </div>
-        ) : transactions.isError ? (
-          <p role="alert">{t`Your history could not be loaded.`}</p>
-        ) : (
-          <p>{t`Loading…`}</p>
-        )}
+        <QueryView query={transactions} errorText={t`Your history could not be loaded.`}>
+          {(page) => (
+            <div aria-busy={transactions.isPlaceholderData} className={transactions.isPlaceholderData ? 'wallet__history--updating' : undefined}>
+              <TransactionList rows={page.data} pickedId={pickedRow} />
+            </div>
+          )}
+        </QueryView>
       </section>
     </div>
   );

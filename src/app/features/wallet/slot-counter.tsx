@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
-/** Spec §9: a slot-machine digit moves one step every 50 ms. */
+/** A slot-machine digit moves one step every 50 ms (docs/product.md, Counters and images). */
 export const slotTickMs = 50;
 
 const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
@@ -57,7 +57,7 @@ export function SlotText({ text, className, testId }: { text: string; className?
   );
 }
 
-/** The spec's 3-digit counter: a count shown on three reels (000–999; larger counts get more reels). */
+/** The 3-digit counter: a count shown on three reels (000–999; larger counts get more reels). */
 export function SlotCounter({ value, className, testId }: { value: number; className?: string; testId?: string }) {
   const still = usePrefersReducedMotion();
   const digits = String(Math.max(0, Math.trunc(value))).padStart(3, '0');

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n, type Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
-import type { Transaction } from '../../../domain/schemas/wallet';
+import type { Transaction } from '#domain/schemas/wallet';
 import { showsAmount, titleOf, toneOf, transactionTitle } from './titles';
 
 /** The committed .po catalogue, compiled the way the build does (ids are hashes of the source text). */
@@ -32,12 +32,14 @@ function row(overrides: Partial<Transaction>): Transaction {
     price: null,
     account_name: null,
     account_number: null,
+    dispute: null,
+    disputable: false,
     ...overrides,
   };
 }
 const item = (quantity: number) => ({ product_id: `p${quantity}`, image_url: null, name: 'Oat milk', quantity, price: money('0.75') });
 
-describe('titleOf (spec §4)', () => {
+describe('titleOf: the kind and count of a history row title', () => {
   it('counts a completed scan as the sum of item quantities', () => {
     expect(titleOf(row({ items: [item(2), item(1)], number_of_scans: 99 }))).toEqual({ kind: 'returned', count: 3 });
   });

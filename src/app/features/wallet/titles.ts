@@ -1,5 +1,5 @@
 import { plural, t } from '@lingui/core/macro';
-import type { Transaction } from '../../../domain/schemas/wallet';
+import type { Transaction } from '#domain/schemas/wallet';
 
 export type TitleKind =
   | 'returned'
@@ -11,12 +11,12 @@ export type TitleKind =
   | 'withdrawal'
   | 'adjustment';
 
-/** How a row is styled: pending rows orange, cancelled/failed/rejected black (spec §4). */
+/** How a row is styled: pending rows orange, cancelled/failed/rejected black. */
 export type RowTone = 'pending' | 'closed' | 'credit' | 'debit';
 
 type TitleInput = Pick<Transaction, 'category' | 'status' | 'items' | 'number_of_scans'>;
 
-/** Spec §4: the title's kind and the count it shows. */
+/** The title's kind and the count it shows (docs/product.md, History titles). */
 export function titleOf(row: TitleInput): { kind: TitleKind; count: number } {
   const scans = row.number_of_scans ?? row.items.reduce((sum, item) => sum + item.quantity, 0);
   switch (row.category) {
@@ -41,7 +41,7 @@ export function titleOf(row: TitleInput): { kind: TitleKind; count: number } {
   }
 }
 
-/** Spec §4: the amount is hidden for pending and rejected scans (no money moved). */
+/** The amount is hidden for pending, rejected and cancelled scans: no money moved (docs/product.md, Amounts hidden). */
 export function showsAmount(row: Pick<Transaction, 'category' | 'status'>): boolean {
   return !(row.category === 'SCAN' && (row.status === 'PENDING' || row.status === 'REJECTED' || row.status === 'CANCELLED'));
 }

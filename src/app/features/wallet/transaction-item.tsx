@@ -1,17 +1,43 @@
-import { memo, useId, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { Transaction } from '../../../domain/schemas/wallet';
-import { formatLongDate, formatMoney, formatTransactionDate } from './format';
-import { LazyImage } from './lazy-image';
+import type { Transaction } from '#domain/schemas/wallet';
+import { formatLongDate, formatMoney, formatTransactionDate } from '../../lib/format';
+import { Dialog } from '../../ui/dialog';
+import { LazyImage } from '../../ui/lazy-image';
+import { canDispute } from './dispute-rules';
 import { showsAmount, toneOf, transactionTitle } from './titles';
+
+/** The form (and its photo code) loads when someone opens it. */
+const DisputeForm = lazy(() => import('./dispute-form'));
 
 const thumbnailSize = 40;
 const maxThumbnails = 4;
 
-/** Spec §2: an expandable row with title, amount, date and thumbnails; the body has comment, details and item rows. */
-export const TransactionItem = memo(function TransactionItem({ row, now }: { row: Transaction; now: Date }) {
+/**
+ * An expandable row with title, amount, date and thumbnails; the body has comment, details and item rows.
+ * `picked`: the row a notification opened (account page `?row=`): shown open, scrolled to and focused.
+ */
+export const TransactionItem = memo(function TransactionItem({
+  row,
+  now,
+  disputeQueued = false,
+  picked = false,
+}: {
+  row: Transaction;
+  now: Date;
+  disputeQueued?: boolean;
+  picked?: boolean;
+}) {
   const { t, i18n } = useLingui();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(picked);
+  const headerRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!picked) return;
+    setOpen(true);
+    headerRef.current?.scrollIntoView({ block: 'center' });
+    headerRef.current?.focus({ preventScroll: true });
+  }, [picked]);
   const bodyId = useId();
   const locale = i18n.locale;
   const title = transactionTitle(row);
@@ -24,10 +50,20 @@ export const TransactionItem = memo(function TransactionItem({ row, now }: { row
     CANCELLED: t`Canceled`,
     FAILED: t`Failed`,
   }[row.status];
+  const disputeState = disputeQueued && !row.dispute ? 'QUEUED' : row.dispute?.status;
+  const disputeText = disputeState ? i18n._(disputeStateMessages[disputeState]) : undefined;
 
   return (
-    <li className={`transaction transaction--${tone}`} data-testid="transaction" data-id={row.id} data-status={row.status} data-category={row.category}>
-      <button type="button" className="transaction__header" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((value) => !value)}>
+    <li
+      className={`transaction transaction--${tone}${picked ? ' transaction--picked' : ''}`}
+      data-testid="transaction"
+      data-id={row.id}
+      data-status={row.status}
+      data-category={row.category}
+      data-dispute={disputeState}
+      data-picked={picked ? 'true' : undefined}
+    >
+      <button ref={headerRef} type="button" className="transaction__header" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((value) => !value)}>
         {row.items.length > 0 ? (
           <span className="transaction__thumbs" aria-hidden="true">
             {row.items.slice(0, maxThumbnails).map((item) => (
@@ -45,6 +81,14 @@ export const TransactionItem = memo(function TransactionItem({ row, now }: { row
           <span className="transaction__meta">
             {/* Not colour alone: the status is written out. */}
             <span className="transaction__status">{statusText}</span>
+            {disputeText ? (
+              <>
+                {' · '}
+                <span className="transaction__dispute" data-testid="transaction-dispute">
+                  {disputeText}
+                </span>
+              </>
+            ) : null}
             {' · '}
             <time dateTime={row.created_at} title={formatLongDate(row.created_at, locale)}>
               {formatTransactionDate(row.created_at, locale, now)}
@@ -61,13 +105,62 @@ export const TransactionItem = memo(function TransactionItem({ row, now }: { row
         </span>
       </button>
       <div id={bodyId} className="transaction__body" hidden={!open}>
-        {open ? <TransactionBody row={row} /> : null}
+        {open ? <TransactionBody row={row} now={now} disputeQueued={disputeQueued} /> : null}
       </div>
     </li>
   );
 });
 
-function TransactionBody({ row }: { row: Transaction }) {
+/** The dispute's state beside the row's status, in words. */
+const disputeStateMessages = {
+  QUEUED: msg`Dispute waiting to upload`,
+  OPEN: msg`Dispute open`,
+  CREDITED: msg`Dispute: credited`,
+  UPHELD: msg`Dispute: refusal upheld`,
+} as const;
+
+/** A disputed line's answer, or the way to dispute it. */
+function DisputeSection({ row, now, disputeQueued }: { row: Transaction; now: Date; disputeQueued: boolean }) {
+  const { t, i18n } = useLingui();
+  const [formOpen, setFormOpen] = useState(false);
+  const dispute = row.dispute;
+  if (dispute) {
+    const credited = dispute.credited ? formatMoney(dispute.credited, i18n.locale) : '';
+    const answer = dispute.answer ?? '';
+    return (
+      <div className="transaction__dispute-box" data-testid="dispute-state">
+        <p>
+          {dispute.status === 'OPEN'
+            ? t`You disputed this. Our team is looking at it and will answer here.`
+            : dispute.status === 'CREDITED'
+              ? t`You disputed this and we agreed: ${credited} was added to your balance.`
+              : t`You disputed this. We looked at it again and the refusal stands.`}
+        </p>
+        {answer ? (
+          <p>
+            <strong>{t`Our answer:`}</strong> {answer}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  if (disputeQueued) return <p className="transaction__dispute-box">{t`Your dispute is saved on this device and will be sent when you are back online.`}</p>;
+  if (!canDispute(row, now)) return null;
+  return (
+    <>
+      <button type="button" className="button button--secondary button--small" onClick={() => setFormOpen(true)} data-testid="dispute-open">
+        {t`This isn't right`}
+      </button>
+      <Dialog open={formOpen} title={t`Dispute this return`} onClose={() => setFormOpen(false)}>
+        <Suspense fallback={<p role="status">{t`Loading…`}</p>}>
+          <DisputeForm row={row} onDone={() => setFormOpen(false)} />
+        </Suspense>
+      </Dialog>
+    </>
+  );
+}
+
+function TransactionBody({ row, now, disputeQueued }: { row: Transaction; now: Date; disputeQueued: boolean }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
   const scans = row.number_of_scans ?? 0;
@@ -128,6 +221,7 @@ function TransactionBody({ row }: { row: Transaction }) {
           </tbody>
         </table>
       ) : null}
+      {row.category === 'SCAN' ? <DisputeSection row={row} now={now} disputeQueued={disputeQueued} /> : null}
     </>
   );
 }

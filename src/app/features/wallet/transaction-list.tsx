@@ -1,18 +1,32 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import type { Transaction } from '../../../domain/schemas/wallet';
+import type { Transaction } from '#domain/schemas/wallet';
+import { useOutbox } from '../../lib/outbox';
 import { TransactionItem } from './transaction-item';
 
 /** The first rows paint at once; the rest are added a chunk per task, so 1,000 rows never block the page. */
 export const firstChunk = 40;
 export const nextChunk = 120;
 
-export function TransactionList({ rows }: { rows: Transaction[] }) {
+/** `pickedId`: a row to open and bring into view (a notification's), rendered at once wherever it is. */
+export function TransactionList({ rows, pickedId }: { rows: Transaction[]; pickedId?: string | undefined }) {
   const { t } = useLingui();
-  const [shown, setShown] = useState(firstChunk);
-  const now = useMemo(() => new Date(), [rows]);
+  const pickedIndex = pickedId === undefined ? -1 : rows.findIndex((row) => row.id === pickedId);
+  const firstShown = Math.max(firstChunk, pickedIndex + 1);
+  const [shown, setShown] = useState(firstShown);
+  // "Today" for the dates is taken when the rows arrive, not on every render.
+  const [now, setNow] = useState(() => new Date());
+  // Disputes still in the outbox (filed offline): their lines say so until the server has them.
+  const queuedDisputes = useOutbox('dispute');
+  const disputed = useMemo(
+    () => new Set(queuedDisputes.filter((entry) => entry.state === 'pending').map((entry) => (entry.payload as { transaction_id?: unknown }).transaction_id)),
+    [queuedDisputes],
+  );
 
-  useEffect(() => setShown(firstChunk), [rows]);
+  useEffect(() => {
+    setShown(firstShown);
+    setNow(new Date());
+  }, [rows, firstShown]);
   useEffect(() => {
     if (shown >= rows.length) return;
     // A task per chunk (not a frame): input and paint run in between, and a busy compositor does not stall the list.
@@ -24,7 +38,7 @@ export function TransactionList({ rows }: { rows: Transaction[] }) {
   return (
     <ul className="transactions" data-testid="transactions" data-complete={shown >= rows.length ? 'true' : 'false'}>
       {rows.slice(0, shown).map((row) => (
-        <TransactionItem key={row.id} row={row} now={now} />
+        <TransactionItem key={row.id} row={row} now={now} disputeQueued={disputed.has(row.id)} picked={row.id === pickedId} />
       ))}
     </ul>
   );

@@ -1,9 +1,5 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { forwardToUserPage } from '../../lib/short-address';
 
-/** The spec's short address: forwarded to /user/account with its prefix and query. */
-export const Route = createFileRoute('/{-$country}/account')({
-  beforeLoad: ({ params, location }) => {
-    const prefix = params.country ? `/${params.country}` : '';
-    throw redirect({ href: `${prefix}/user/account${location.searchStr}`, replace: true });
-  },
-});
+/** The short address of /user/account (docs/product.md, Addresses and screens). */
+export const Route = createFileRoute('/{-$country}/account')({ beforeLoad: forwardToUserPage('account') });

@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { markets, type CountryCode } from '../../../domain/markets';
+import { markets, type CountryCode } from '#domain/markets';
 import { Page } from '../../ui/page';
 import { CountryCombobox } from '../../features/locale/country-combobox';
 import { changeLocale, pathForLocale } from '../../features/locale/change-locale';

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { isDsarKind, type DsarKind } from '../../../domain/dsar-kinds';
+import { isDsarKind, type DsarKind } from '#domain/dsar-kinds';
 import { Page } from '../../ui/page';
-import { useMe } from '../../features/auth/api/me';
+import { useMe } from '../../lib/me';
 import { DataExportButton } from '../../features/privacy/data-export';
 import { DataRequestForm } from '../../features/privacy/data-request-form';
 

@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { Page } from '../../ui/page';
-import { useSignedIn } from '../../features/auth/api/me';
+import { useSignedIn } from '../../lib/me';
 import { preloadPageContent } from '../../features/content/api/page-content';
 import { usePageContent } from '../../features/content/use-page-content';
 

@@ -1,12 +1,12 @@
 import { createFileRoute, Link, redirect, useNavigate, useRouter } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { useRef, useState, type FormEvent } from 'react';
-import { passwordGrantBody } from '../../../domain/schemas/account';
+import { useRef, useState } from 'react';
+import { passwordGrantBody } from '#domain/schemas/account';
 import { isApiError } from '../../lib/api';
 import { hasSession } from '../../lib/session';
 import { Page } from '../../ui/page';
 import { TextField } from '../../ui/text-field';
-import { fieldErrorText, fieldErrorsOf, focusFirstError, type FieldErrors } from '../../ui/field-errors';
+import { useFormSubmit } from '../../ui/use-form-submit';
 import { notify } from '../../ui/notifications';
 import { useLogin } from '../../features/auth/api/login';
 import { ForgotPasswordDialog } from '../../features/auth/forgot-password-dialog';
@@ -25,7 +25,7 @@ export const Route = createFileRoute('/{-$country}/login')({
 });
 
 function LoginPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { country } = Route.useParams();
   const { redirect: returnTo } = Route.useSearch();
   const navigate = useNavigate();
@@ -33,42 +33,31 @@ function LoginPage() {
   const login = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [forgotOpen, setForgotOpen] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = passwordGrantBody.safeParse({ grant_type: 'password', email, password });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      requestAnimationFrame(() => focusFirstError(formRef.current));
-      return;
-    }
-    setErrors({});
-    login.mutate(
-      { email: parsed.data.email, password: parsed.data.password },
-      {
-        onSuccess: (result) => {
-          if (result !== 'signed-in') return;
-          if (returnTo) router.history.push(returnTo);
-          else void navigate({ to: '/{-$country}/user/account', params: { country } });
-        },
-        onError: (error) => {
-          const rateLimited = isApiError(error) && error.code === 'RATE_LIMITED';
-          notify({
-            kind: 'error',
-            title: t`Login failed`,
-            description: rateLimited && error.message ? error.message : t`The email or password is incorrect.`,
-          });
-        },
-      },
-    );
-  }
+  const form = useFormSubmit(formRef, {
+    schema: passwordGrantBody,
+    action: (data) => login.mutateAsync({ email: data.email, password: data.password }),
+    onSuccess: (result) => {
+      if (result !== 'signed-in') return;
+      if (returnTo) router.history.push(returnTo);
+      else void navigate({ to: '/{-$country}/user/account', params: { country } });
+    },
+    onFailure: (error) => {
+      const rateLimited = isApiError(error) && error.code === 'RATE_LIMITED';
+      notify({
+        kind: 'error',
+        title: t`Login failed`,
+        description: rateLimited && error.message ? error.message : t`The email or password is incorrect.`,
+      });
+      return undefined;
+    },
+  });
 
   return (
     <Page title={t`Log in`} description={t`Log in to Roundtrip to see your balance and your returns.`} className="auth">
-      <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
+      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { grant_type: 'password', email, password })}>
         <TextField
           id="login-email"
           label={t`Email`}
@@ -77,7 +66,7 @@ function LoginPage() {
           autoComplete="username"
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
-          error={fieldErrorText(i18n, errors.email)}
+          error={form.errorOf('email')}
         />
         <TextField
           id="login-password"
@@ -87,11 +76,11 @@ function LoginPage() {
           autoComplete="current-password"
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
-          error={fieldErrorText(i18n, errors.password)}
+          error={form.errorOf('password')}
         />
         <LanguageSelector />
-        <button type="submit" className="button" disabled={login.isPending}>
-          {login.isPending ? t`Logging in…` : t`Log in`}
+        <button type="submit" className="button" disabled={form.pending}>
+          {form.pending ? t`Logging in…` : t`Log in`}
         </button>
       </form>
       <p>

@@ -1,27 +1,30 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { Bin, LatLng, Retailer } from '../../../domain/bins';
-import { markets } from '../../../domain/markets';
+import type { Bin, LatLng, Retailer } from '#domain/bins';
+import { matchSupportedLocale } from '#domain/locales';
+import { markets } from '#domain/markets';
 import { Page } from '../../ui/page';
 import { preloadBins, useBins } from '../../features/map/api/bins';
 import { useAppConfig } from '../../features/map/api/app-config';
 import { BinList } from '../../features/map/bin-list';
 import type { MapFocus } from '../../features/map/bin-map';
 import { DataAge } from '../../features/offline/offline-bar';
-import { useCountryParam } from '../../features/shell/use-country';
-import { currentCountryCode } from '../../lib/i18n';
+import { useCountryParam } from '../../lib/use-country';
+import { currentCountryCode, readStoredLocale } from '../../lib/i18n';
 import '../../features/map/map.css';
 
 // MapLibre is big: it loads with this page only, after the title and the list can show.
 const loadBinMap = () => import('../../features/map/bin-map');
 const BinMap = lazy(loadBinMap);
 
-/** The spec's start: the market's centre at zoom 4, unless the address says otherwise. */
+/** The map opens on the market's centre at zoom 4, unless the address says otherwise (docs/product.md, Return-point map). */
 const defaultZoom = 4;
-/** Spec: on a geolocation fix the map centres on the person at zoom 14. */
+/** On a geolocation fix the map centres on the person at zoom 14. */
 const positionZoom = 14;
 const binZoom = 15;
+/** No market known (no prefix, no stored choice): the whole world, rather than a guess from the browser's language. */
+const worldView = { lat: 20, lng: 0, zoom: 2 };
 
 interface MapSearch {
   id?: string;
@@ -52,7 +55,8 @@ function uniqueRetailers(bins: readonly Bin[]): Retailer[] {
 
 function MapPage() {
   const { t } = useLingui();
-  const country = useCountryParam() ?? currentCountryCode();
+  const countryParam = useCountryParam();
+  const country = countryParam ?? currentCountryCode();
   const market = markets[country];
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
@@ -71,6 +75,7 @@ function MapPage() {
   // Where the map opens: decided once. A shared link to a bin opens on that bin.
   const [initialView] = useState(() => {
     const linked = search.id ? allBins.find((bin) => bin.id === search.id) : undefined;
+    if (!linked && countryParam === undefined && matchSupportedLocale(readStoredLocale()) === undefined) return { ...worldView, zoom: search.zoom ?? worldView.zoom };
     const centre = linked ?? market.mapCenter;
     return { lat: centre.lat, lng: centre.lng, zoom: search.zoom ?? (linked ? binZoom : defaultZoom) };
   });

@@ -1,9 +1,5 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { forwardToUserPage } from '../../lib/short-address';
 
-/** The spec's short address: forwarded to /user/profile with its prefix and query. */
-export const Route = createFileRoute('/{-$country}/profile')({
-  beforeLoad: ({ params, location }) => {
-    const prefix = params.country ? `/${params.country}` : '';
-    throw redirect({ href: `${prefix}/user/profile${location.searchStr}`, replace: true });
-  },
-});
+/** The short address of /user/profile (docs/product.md, Addresses and screens). */
+export const Route = createFileRoute('/{-$country}/profile')({ beforeLoad: forwardToUserPage('profile') });

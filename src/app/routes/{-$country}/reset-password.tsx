@@ -1,11 +1,11 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
-import { resetPasswordBody } from '../../../domain/schemas/account';
+import { resetPasswordBody } from '#domain/schemas/account';
 import { isApiError } from '../../lib/api';
 import { Page } from '../../ui/page';
 import { TextField } from '../../ui/text-field';
-import { fieldErrorText, fieldErrorsOf, focusFirstError, type FieldErrors } from '../../ui/field-errors';
+import { useFormSubmit } from '../../ui/use-form-submit';
 import { notify } from '../../ui/notifications';
 import { useResetPassword } from '../../features/auth/api/reset-password';
 
@@ -16,45 +16,43 @@ export const Route = createFileRoute('/{-$country}/reset-password')({
 });
 
 function ResetPasswordPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { country } = Route.useParams();
   const { token } = Route.useSearch();
   const navigate = useNavigate();
   const reset = useResetPassword();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [linkProblem, setLinkProblem] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
 
+  const form = useFormSubmit(formRef, {
+    schema: resetPasswordBody,
+    action: (data) => reset.mutateAsync(data),
+    onSuccess: () => {
+      notify({ kind: 'success', title: t`Success`, description: t`Your password has been updated.` });
+      void navigate({ to: '/{-$country}/login', params: { country } });
+    },
+    onFailure: (error) => {
+      if (isApiError(error) && error.code === 'RESET_LINK_USED') {
+        setLinkProblem(t`This password link has already been used`);
+      } else if (isApiError(error) && (error.code === 'RESET_LINK_INVALID' || error.fields.token)) {
+        setLinkProblem(error.message || t`This password link is invalid or has expired. Please ask for a new one.`);
+      } else if (isApiError(error) && Object.keys(error.fields).length > 0) {
+        return { fields: error.fields };
+      } else {
+        notify({ kind: 'error', title: t`Error`, description: t`Something went wrong` });
+      }
+      return undefined;
+    },
+  });
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!token) return;
-    const parsed = resetPasswordBody.safeParse({ token, password, password_confirmation: confirmation });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      requestAnimationFrame(() => focusFirstError(formRef.current));
+    if (!token) {
+      event.preventDefault();
       return;
     }
-    setErrors({});
-    reset.mutate(parsed.data, {
-      onSuccess: () => {
-        notify({ kind: 'success', title: t`Success`, description: t`Your password has been updated.` });
-        void navigate({ to: '/{-$country}/login', params: { country } });
-      },
-      onError: (error) => {
-        if (isApiError(error) && error.code === 'RESET_LINK_USED') {
-          setLinkProblem(t`This password link has already been used`);
-        } else if (isApiError(error) && (error.code === 'RESET_LINK_INVALID' || error.fields.token)) {
-          setLinkProblem(error.message || t`This password link is invalid or has expired. Please ask for a new one.`);
-        } else if (isApiError(error) && Object.keys(error.fields).length > 0) {
-          setErrors(error.fields);
-          requestAnimationFrame(() => focusFirstError(formRef.current));
-        } else {
-          notify({ kind: 'error', title: t`Error`, description: t`Something went wrong` });
-        }
-      },
-    });
+    form.submit(event, { token, password, password_confirmation: confirmation });
   }
 
   const problem = token ? linkProblem : t`This password link is invalid or has expired. Please ask for a new one.`;
@@ -83,7 +81,7 @@ function ResetPasswordPage() {
             autoComplete="new-password"
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
-            error={fieldErrorText(i18n, errors.password)}
+            error={form.errorOf('password')}
           />
           <TextField
             id="new-password-confirmation"
@@ -93,9 +91,9 @@ function ResetPasswordPage() {
             autoComplete="new-password"
             value={confirmation}
             onChange={(event) => setConfirmation(event.currentTarget.value)}
-            error={fieldErrorText(i18n, errors.password_confirmation)}
+            error={form.errorOf('password_confirmation')}
           />
-          <button type="submit" className="button" disabled={reset.isPending}>
+          <button type="submit" className="button" disabled={form.pending}>
             {t`Save my new password`}
           </button>
         </form>

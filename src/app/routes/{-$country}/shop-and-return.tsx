@@ -6,6 +6,7 @@ import { ProductGrid } from '../../features/catalogue/product-grid';
 import { useCatalogueCountry } from '../../features/catalogue/use-catalogue-country';
 import { preloadPageContent } from '../../features/content/api/page-content';
 import { usePageContent } from '../../features/content/use-page-content';
+import { QueryView } from '../../ui/query-view';
 
 export const Route = createFileRoute('/{-$country}/shop-and-return')({
   loader: ({ context, params }) =>
@@ -38,13 +39,9 @@ function ShopAndReturnPage() {
         </Link>
       </p>
       <h2>{content.text('products.heading')}</h2>
-      {products.data ? (
-        <ProductGrid products={products.data} />
-      ) : products.isError ? (
-        <p role="alert">{t`The product catalog could not be loaded.`}</p>
-      ) : (
-        <p>{t`Loading…`}</p>
-      )}
+      <QueryView query={products} errorText={t`The product catalog could not be loaded.`}>
+        {(list) => <ProductGrid products={list} />}
+      </QueryView>
     </Page>
   );
 }

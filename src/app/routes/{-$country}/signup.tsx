@@ -1,13 +1,14 @@
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { signUpBody } from '../../../domain/schemas/account';
+import { signUpBody } from '#domain/schemas/account';
 import { isApiError } from '../../lib/api';
 import { currentCountryCode, currentLocale } from '../../lib/i18n';
 import { hasSession } from '../../lib/session';
 import { Page } from '../../ui/page';
 import { TextField } from '../../ui/text-field';
-import { fieldErrorText, fieldErrorsOf, focusFirstError, type FieldErrors } from '../../ui/field-errors';
+import { fieldErrorText } from '../../ui/field-errors';
+import { useFormSubmit } from '../../ui/use-form-submit';
 import { notify } from '../../ui/notifications';
 import { useSignUp } from '../../features/auth/api/sign-up';
 import { login } from '../../features/auth/api/login';
@@ -26,76 +27,61 @@ function SignUpPage() {
   const navigate = useNavigate();
   const signUp = useSignUp();
   const termsId = useId();
-  const [form, setForm] = useState({ name: '', email: '', password: '', zip_code: '' });
+  const [values, setValues] = useState({ name: '', email: '', password: '', zip_code: '' });
   const [terms, setTerms] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverMessages, setServerMessages] = useState<Partial<Record<string, string>>>({});
   const [signingIn, setSigningIn] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const update = (field: keyof typeof form) => (event: ChangeEvent<HTMLInputElement>) => {
+  const update = (field: keyof typeof values) => (event: ChangeEvent<HTMLInputElement>) => {
     const { value } = event.currentTarget;
-    setForm((current) => ({ ...current, [field]: value }));
+    setValues((current) => ({ ...current, [field]: value }));
   };
 
-  const errorOf = (field: string) => serverMessages[field] ?? fieldErrorText(i18n, errors[field]);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setServerMessages({});
-    const parsed = signUpBody.safeParse({
-      ...form,
-      country_code: currentCountryCode(),
-      locale: currentLocale(),
-      terms_accepted: terms,
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      requestAnimationFrame(() => focusFirstError(formRef.current));
-      return;
+  async function signInAfterSignUp(email: string) {
+    setSigningIn(true);
+    try {
+      const result = await login({ email, password: values.password });
+      if (result === 'signed-in') {
+        await navigate({ to: '/{-$country}/user/verify-email', params: { country } });
+        return;
+      }
+    } catch {
+      // The account exists; signing in by hand still works.
     }
-    setErrors({});
-    signUp.mutate(parsed.data, {
-      onSuccess: async () => {
-        setSigningIn(true);
-        try {
-          const result = await login({ email: parsed.data.email, password: form.password });
-          if (result === 'signed-in') {
-            await navigate({ to: '/{-$country}/user/verify-email', params: { country } });
-            return;
-          }
-        } catch {
-          // The account exists; signing in by hand still works.
-        }
-        setSigningIn(false);
-        await navigate({ to: '/{-$country}/login', params: { country } });
-      },
-      onError: (error) => {
-        if (isApiError(error) && error.code === 'EMAIL_TAKEN') {
-          setServerMessages({ email: error.message || t`Email has already been taken` });
-        } else if (isApiError(error) && Object.keys(error.fields).length > 0) {
-          setErrors(error.fields);
-        } else {
-          notify({ kind: 'error', title: t`Error`, description: t`Something went wrong` });
-        }
-        requestAnimationFrame(() => focusFirstError(formRef.current));
-      },
-    });
+    setSigningIn(false);
+    await navigate({ to: '/{-$country}/login', params: { country } });
   }
 
-  const busy = signUp.isPending || signingIn;
+  const form = useFormSubmit(formRef, {
+    schema: signUpBody,
+    action: (data) => signUp.mutateAsync(data),
+    onSuccess: (_, data) => void signInAfterSignUp(data.email),
+    onFailure: (error) => {
+      if (isApiError(error) && error.code === 'EMAIL_TAKEN') return { fieldMessages: { email: error.message || t`Email has already been taken` } };
+      if (isApiError(error) && Object.keys(error.fields).length > 0) return { fields: error.fields };
+      notify({ kind: 'error', title: t`Error`, description: t`Something went wrong` });
+      return undefined;
+    },
+  });
+  const { errors, errorOf } = form;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    form.submit(event, { ...values, country_code: currentCountryCode(), locale: currentLocale(), terms_accepted: terms });
+  }
+
+  const busy = form.pending || signingIn;
 
   return (
     <Page title={t`Sign up`} description={t`Create your Roundtrip account to get your deposits back.`} className="auth">
       <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
-        <TextField id="signup-name" label={t`Name`} name="name" autoComplete="name" value={form.name} onChange={update('name')} error={errorOf('name')} />
+        <TextField id="signup-name" label={t`Name`} name="name" autoComplete="name" value={values.name} onChange={update('name')} error={errorOf('name')} />
         <TextField
           id="signup-email"
           label={t`Email`}
           type="email"
           name="email"
           autoComplete="email"
-          value={form.email}
+          value={values.email}
           onChange={update('email')}
           error={errorOf('email')}
         />
@@ -106,7 +92,7 @@ function SignUpPage() {
           type="password"
           name="password"
           autoComplete="new-password"
-          value={form.password}
+          value={values.password}
           onChange={update('password')}
           error={errorOf('password')}
         />
@@ -115,7 +101,7 @@ function SignUpPage() {
           label={t`Zip code`}
           name="zip_code"
           autoComplete="postal-code"
-          value={form.zip_code}
+          value={values.zip_code}
           onChange={update('zip_code')}
           error={errorOf('zip_code')}
         />

@@ -1,9 +1,5 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { forwardToUserPage } from '../../lib/short-address';
 
-/** The spec's short address: forwarded to /user/verification-error with its prefix and query. */
-export const Route = createFileRoute('/{-$country}/verification-error')({
-  beforeLoad: ({ params, location }) => {
-    const prefix = params.country ? `/${params.country}` : '';
-    throw redirect({ href: `${prefix}/user/verification-error${location.searchStr}`, replace: true });
-  },
-});
+/** The short address of /user/verification-error (docs/product.md, Addresses and screens). */
+export const Route = createFileRoute('/{-$country}/verification-error')({ beforeLoad: forwardToUserPage('verification-error') });

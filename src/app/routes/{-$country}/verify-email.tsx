@@ -1,9 +1,5 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { forwardToUserPage } from '../../lib/short-address';
 
-/** The spec's short address: forwarded to /user/verify-email with its prefix and query. */
-export const Route = createFileRoute('/{-$country}/verify-email')({
-  beforeLoad: ({ params, location }) => {
-    const prefix = params.country ? `/${params.country}` : '';
-    throw redirect({ href: `${prefix}/user/verify-email${location.searchStr}`, replace: true });
-  },
-});
+/** The short address of /user/verify-email (docs/product.md, Addresses and screens). */
+export const Route = createFileRoute('/{-$country}/verify-email')({ beforeLoad: forwardToUserPage('verify-email') });

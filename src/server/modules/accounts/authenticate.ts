@@ -1,5 +1,5 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { AppContext } from '../../app';
+import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { AppContext } from '../../app-context';
 import { ApiError } from '../../http/api-error';
 import { sha256Hex } from './secrets';
 import type { AuthenticatedSession } from './session-lookup';
@@ -23,11 +23,12 @@ function unauthorized(reply: FastifyReply): ApiError {
 }
 
 /**
- * A preHandler for customer routes: a valid Bearer access token, or 401.
- * Use it as `{ preHandler: authenticate(context) }`, then read the caller
+ * A hook for customer routes: a valid Bearer access token, or 401.
+ * Use it as `{ preValidation: authenticate(context) }` (before the input is validated, so a caller
+ * without a token gets 401 whatever they sent), then read the caller
  * with currentUserId(request) / currentSession(request).
  */
-export function authenticate(context: Pick<AppContext, 'sessions' | 'now'>): preHandlerAsyncHookHandler {
+export function authenticate(context: Pick<AppContext, 'sessions' | 'now'>): preValidationAsyncHookHandler {
   return async function authenticateRequest(request, reply) {
     const token = bearerToken(request);
     if (!token) throw unauthorized(reply);

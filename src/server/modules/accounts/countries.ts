@@ -1,6 +1,6 @@
-import type { Language } from '../../../domain/locales';
-import { markets } from '../../../domain/markets';
-import type { Country } from '../../../domain/schemas/account';
+import type { Language } from '#domain/locales';
+import { markets } from '#domain/markets';
+import type { Country } from '#domain/schemas/account';
 
 const cache = new Map<Language, Country[]>();
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { TokenResponse } from '../../../domain/schemas/account';
-import type { AppContext } from '../../app';
+import type { TokenResponse } from '#domain/schemas/account';
+import type { AppContext } from '../../app-context';
 import { users } from '../../db/schema';
 import { OAuthError } from '../../http/api-error';
 import { accountAddressKey } from '../../http/rate-limit';

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { mailErrorSummary } from '../../mail/mailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../app-context';
 import { passwordResetTokens, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { resetPasswordMail } from '../../mail/templates';

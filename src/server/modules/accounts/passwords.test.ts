@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, customer, login, refresh, signUp, testPassword, uniqueEmail } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
-import { resetTokenFromMail, startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp';
+import { resetTokenFromMail, withMailingApp, type TestSmtpServer } from '../../testing/smtp';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 const newPassword = 'a brand new passphrase';
@@ -9,13 +9,9 @@ const newPassword = 'a brand new passphrase';
 describe.each(databaseKinds)('password reset and change on %s', (kind) => {
   let t: TestApp;
   let smtp: TestSmtpServer;
-  beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    t = await createTestApp(kind, { smtpUrl: smtp.url });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
+  withMailingApp(kind, (app, mail) => {
+    t = app;
+    smtp = mail;
   });
 
   const requestReset = (payload: unknown, headers: Record<string, string> = {}) =>

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { TokenResponse } from '../../../domain/schemas/account';
-import type { AppContext } from '../../app';
+import type { TokenResponse } from '#domain/schemas/account';
+import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { accessTokens, refreshTokens, sessionFamilies, users } from '../../db/schema';
 import { OAuthError } from '../../http/api-error';
@@ -123,7 +123,7 @@ export async function revokeFamily(db: Executor, familyId: string, now: Date): P
 /**
  * RFC 7009: the session a token (access or refresh, the hint only saves a lookup) belongs to is
  * revoked, every token of it with it. An unknown, expired or already revoked token is answered the
- * same way (§2.2), so a sign-out never fails and the endpoint tells nothing about a token.
+ * same way (RFC 7009 §2.2), so a sign-out never fails and the endpoint tells nothing about a token.
  */
 export async function revokeToken(context: Pick<AppContext, 'db' | 'now'>, token: string, hint: 'access_token' | 'refresh_token' | undefined): Promise<void> {
   const tokenHash = sha256Hex(token);

@@ -5,20 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { signUp, signUpFields, testPassword, uniqueEmail } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
-import { codeFromMail, startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp';
+import { codeFromMail, withMailingApp, type TestSmtpServer } from '../../testing/smtp';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 describe.each(databaseKinds)('POST /api/v2/user (sign-up) on %s', (kind) => {
   let t: TestApp;
   let smtp: TestSmtpServer;
-
-  beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    t = await createTestApp(kind, { smtpUrl: smtp.url });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
+  withMailingApp(kind, (app, mail) => {
+    t = app;
+    smtp = mail;
   });
 
   const post = (payload: unknown, headers: Record<string, string> = {}) =>

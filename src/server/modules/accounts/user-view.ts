@@ -1,5 +1,5 @@
-import type { User } from '../../../domain/schemas/account';
-import { isCountryCode, isSupportedLocale } from '../../../domain/markets';
+import type { User } from '#domain/schemas/account';
+import { isCountryCode, isSupportedLocale } from '#domain/markets';
 import type { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;

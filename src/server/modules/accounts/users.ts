@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { mailErrorSummary } from '../../mail/mailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { isCountryCode } from '../../../domain/markets';
-import { normalizePostalCode } from '../../../domain/postal-codes';
-import type { SignUpBody, UpdateUserBody, User } from '../../../domain/schemas/account';
-import type { AppContext } from '../../app';
+import { isCountryCode } from '#domain/markets';
+import { normalizePostalCode } from '#domain/postal-codes';
+import type { SignUpBody, UpdateUserBody, User } from '#domain/schemas/account';
+import type { AppContext } from '../../app-context';
 import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';

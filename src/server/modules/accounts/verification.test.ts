@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, customer, latestCode, loginTokens } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
-import { startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { withMailingApp, type TestSmtpServer } from '../../testing/smtp';
+import type { TestApp } from '../../testing/test-app';
 
 const otherCode = (code: string) => (code === '0000' ? '1111' : '0000');
 
 describe.each(databaseKinds)('email verification on %s', (kind) => {
   let t: TestApp;
   let smtp: TestSmtpServer;
-  beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    t = await createTestApp(kind, { smtpUrl: smtp.url });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
+  withMailingApp(kind, (app, mail) => {
+    t = app;
+    smtp = mail;
   });
 
   const verify = (headers: Record<string, string>, payload: unknown) =>

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { User } from '../../../domain/schemas/account';
-import type { AppContext } from '../../app';
+import type { User } from '#domain/schemas/account';
+import type { AppContext } from '../../app-context';
 import { emailVerificationCodes, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { verificationMail } from '../../mail/templates';
@@ -9,7 +9,7 @@ import type { Executor } from '../../db/client';
 import type { LimitRule } from '../../http/rate-limit';
 import { toUserView, type UserRow } from './user-view';
 
-/** DESIGN.md §8: a 13-bit code must die fast. */
+/** A 4-digit code is only about 13 bits: it must die fast (docs/architecture.md, Security). */
 export const codeLifetimeSeconds = 10 * 60;
 export const maxCodeAttempts = 5;
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
-import { binsResponse } from '../../../domain/bins';
-import { countryCodes } from '../../../domain/markets';
+import { binsResponse } from '#domain/bins';
+import { countryCodes } from '#domain/markets';
 import { seedDemoBins } from '../../seed/bins-data';
 import { databaseKinds } from '../../testing/databases';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { parseBinsCsv, parseBinsGeoJson } from './import-file';
-import { formatImportReport } from './ops';
+import { formatImportReport } from '../../operator-cli/commands/bins';
 import { importBins, listBins, removeBins, saveRetailer } from './service';
 
 describe.each(databaseKinds)('return bins on %s', (kind) => {
@@ -31,7 +31,7 @@ describe.each(databaseKinds)('return bins on %s', (kind) => {
     expect(await seedDemoBins(t.db)).toBe(0);
   });
 
-  it('GET /bins lists a market’s bins in the spec’s shape, public and cacheable, gzipped when asked', async () => {
+  it('GET /bins lists a market’s bins as {id, lat, lng, details, retailer}, public and cacheable, gzipped when asked', async () => {
     const response = await t.inject({ method: 'GET', url: '/api/v2/bins?country_code=fr', headers: { 'accept-encoding': 'gzip, br' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=300');

@@ -1,4 +1,4 @@
-import type { RawBinRow } from '../../../domain/bins';
+import type { RawBinRow } from '#domain/bins';
 import type { NumberedRow } from './service';
 
 /** A file that cannot be read as bins at all (as opposed to rows that fail validation). */

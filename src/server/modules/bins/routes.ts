@@ -1,9 +1,11 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
-import { binsQuery, type AppConfig } from '../../../domain/bins';
-import type { AppContext } from '../../app';
-import { parseInput } from '../../http/validation';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { appConfigSchema, binSchema, binsQuery, type AppConfig } from '#domain/bins';
+import type { AppContext } from '../../app-context';
+import { dataAnswer } from '../../http/api-schemas';
 import { listBins } from './service';
 
 const gzipAsync = promisify(gzip);
@@ -11,10 +13,13 @@ const gzipAsync = promisify(gzip);
 /** Below this, compressing costs more than it saves. */
 const compressFrom = 1024;
 
-/** Return bins (issue 8): the public list per market, and the app's run-time settings. */
-export async function registerBinRoutes(api: FastifyInstance, context: AppContext) {
-  api.get('/bins', async (request, reply) => {
-    const query = parseInput(binsQuery, request.query);
+/** Return bins: the public list per market, and the app's run-time settings. */
+export async function registerBinRoutes(instance: FastifyInstance, context: AppContext) {
+  const api = instance.withTypeProvider<ZodTypeProvider>();
+  api.get('/bins', { schema: { summary: 'The return bins of a market', querystring: binsQuery, response: { 200: dataAnswer(z.array(binSchema)) } } }, async (request, typedReply) => {
+    // The answer goes out as the JSON text made here (gzipped when it pays), not as an object.
+    const reply: FastifyReply = typedReply;
+    const query = request.query;
     // The same for everyone: the service worker serves it stale-while-revalidate, offline too.
     reply.header('cache-control', 'public, max-age=300');
     reply.header('vary', 'accept-encoding');
@@ -27,7 +32,7 @@ export async function registerBinRoutes(api: FastifyInstance, context: AppContex
     return reply.send(await gzipAsync(body));
   });
 
-  api.get('/config', async (_request, reply) => {
+  api.get('/config', { schema: { summary: "The app's run-time settings", response: { 200: dataAnswer(appConfigSchema) } } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return { data: { map_style_url: context.config.mapStyleUrl ?? null } satisfies AppConfig };
   });

@@ -1,6 +1,6 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { validateBinRow, type Bin, type BinImportReason, type RawBinRow, type Retailer, type ValidBinRow } from '../../../domain/bins';
-import type { CountryCode } from '../../../domain/markets';
+import { validateBinRow, type Bin, type BinImportReason, type RawBinRow, type Retailer, type ValidBinRow } from '#domain/bins';
+import type { CountryCode } from '#domain/markets';
 import type { Database, Executor } from '../../db/client';
 import { bins, retailers } from '../../db/schema';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { localeOfCountry, type SupportedLocale } from '../../../domain/markets';
-import type { ContactBody } from '../../../domain/schemas/contact';
+import { localeOfCountry, type SupportedLocale } from '#domain/markets';
+import type { ContactBody } from '#domain/schemas/contact';
 import type { Database } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';

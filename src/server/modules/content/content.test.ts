@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enContent } from '../../../domain/content/en';
-import { frContent } from '../../../domain/content/fr';
-import { jaContent } from '../../../domain/content/ja';
-import { contentNamespaces } from '../../../domain/content/namespaces';
+import { enContent } from '#domain/content/en';
+import { frContent } from '#domain/content/fr';
+import { jaContent } from '#domain/content/ja';
+import { contentNamespaces } from '#domain/content/namespaces';
 import { databaseKinds } from '../../testing/databases';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { opsHeaders, testOpsKey } from '../../testing/wallet';

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { languageOf } from '../../../domain/locales';
-import { supportedLocales, isSupportedLocale, type SupportedLocale } from '../../../domain/markets';
-import { contentNamespaces, isContentNamespace, type ContentNamespace, type ContentStatus } from '../../../domain/content/namespaces';
-import { contentKeysOf, contentSource } from '../../../domain/content/source';
+import { languageOf } from '#domain/locales';
+import { supportedLocales, isSupportedLocale, type SupportedLocale } from '#domain/markets';
+import { contentNamespaces, isContentNamespace, type ContentNamespace, type ContentStatus } from '#domain/content/namespaces';
+import { contentKeysOf, contentSource } from '#domain/content/source';
 import type { Database, Executor } from '../../db/client';
 import { contentEntries } from '../../db/schema';
 

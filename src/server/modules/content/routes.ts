@@ -1,12 +1,33 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isSupportedLocale } from '../../../domain/markets';
-import { isContentNamespace, type ContentStatus } from '../../../domain/content/namespaces';
-import { namespaceFileQuery, translationQuery } from '../../../domain/schemas/content';
-import type { AppContext } from '../../app';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isSupportedLocale, supportedLocales } from '#domain/markets';
+import { contentNamespaces, type ContentStatus } from '#domain/content/namespaces';
+import { namespaceFileQuery, translationQuery } from '#domain/schemas/content';
+import type { AppContext } from '../../app-context';
 import { ApiError } from '../../http/api-error';
-import { parseInput } from '../../http/validation';
-import { opsKeyGuard } from '../wallet/ops-routes';
+import { dataAnswer, errorAnswers, opsSecurity } from '../../http/api-schemas';
+import { inputValidator } from '../../http/validation';
+import { operatorKeyGuard } from '../../http/operator-key';
 import { readNamespace, readTranslations } from './content';
+import { listMissingTexts, recordMissingTexts } from './missing-texts';
+import { missingTextBody, missingTextLanguages, missingTextParams, missingTextSchema } from '#domain/schemas/missing-texts';
+
+const missingListQuery = z.strictObject({
+  locale: z.enum(missingTextLanguages, { error: 'invalidValue' }).optional(),
+  limit: z.coerce.number({ error: 'invalidValue' }).int().min(1).max(1000).default(200),
+});
+
+/** Published texts are public; drafts need the operator key. */
+const publishedOrDraft = [{}, ...opsSecurity];
+const translations = dataAnswer(z.object({ translations: z.record(z.string(), z.record(z.string(), z.string())) }));
+const namespaceFileParams = z.object({
+  locale: z.enum(supportedLocales),
+  file: z
+    .enum(contentNamespaces.map((namespace) => `${namespace}.json` as const))
+    .transform((file) => file.slice(0, -'.json'.length))
+    .pipe(z.enum(contentNamespaces)),
+});
 
 /** Published texts may sit in caches for a few minutes; a draft preview never does. */
 function cacheFor(reply: FastifyReply, status: ContentStatus) {
@@ -14,32 +35,95 @@ function cacheFor(reply: FastifyReply, status: ContentStatus) {
 }
 
 /**
- * Page content, public and read-only (the spec's CMS calls, served by this server so that no
- * credential lives in the client). Published texts are public; drafts need the operator key
+ * Page content, public and read-only (the content system's calls that earlier clients made, served
+ * by this server so that no credential lives in the client). Published texts are public; drafts need the operator key
  * (`X-Ops-Key`), like every other operator call. `GET /api/v2/translation?locale=` answers every namespace of a
  * locale as `{data: {translations}}`; `GET /locales/{lng}/{ns}.json` one namespace.
  */
-export async function registerContentApiRoutes(api: FastifyInstance, context: AppContext) {
+export async function registerContentApiRoutes(instance: FastifyInstance, context: AppContext) {
+  const api = instance.withTypeProvider<ZodTypeProvider>();
   // Drafts are unpublished work (and may announce what is not public yet): operators only.
-  const requireOpsKey = opsKeyGuard(context);
-  api.get('/translation', async (request, reply) => {
-    const query = parseInput(translationQuery, request.query);
-    if (query.strapi_status === 'draft') await requireOpsKey(request);
-    if (!isSupportedLocale(query.locale)) throw new ApiError(404, 'NOT_FOUND');
-    cacheFor(reply, query.strapi_status);
-    return { data: { translations: await readTranslations(context.db, query.locale, query.strapi_status) } };
-  });
+  const requireOpsKey = operatorKeyGuard(context);
+  api.get(
+    '/translation',
+    {
+      schema: {
+        summary: 'Every page text of a locale',
+        security: publishedOrDraft,
+        querystring: translationQuery,
+        response: { 200: translations, ...errorAnswers(404) },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      if (query.strapi_status === 'draft') await requireOpsKey(request);
+      if (!isSupportedLocale(query.locale)) throw new ApiError(404, 'NOT_FOUND');
+      cacheFor(reply, query.strapi_status);
+      return { data: { translations: await readTranslations(context.db, query.locale, query.strapi_status) } };
+    },
+  );
+
+  // The app's missing texts (i18next's saveMissing call): public, small, limited per address.
+  api.post(
+    '/locales/add/:lng/:ns',
+    {
+      // Every report counts against the limit, well-formed or not.
+      preValidation: async (request) => context.rateLimits.consume('missingTextsPerAddress', request.ip),
+      schema: {
+        summary: 'Report texts the app lacks',
+        params: missingTextParams,
+        body: missingTextBody,
+        response: { 200: dataAnswer(z.object({ recorded: z.number().int() })), ...errorAnswers(429) },
+      },
+    },
+    async (request) => ({
+      data: { recorded: await recordMissingTexts(context.db, request.params.lng, request.params.ns, request.body, context.now()) },
+    }),
+  );
+
+  await api.register(
+    async (scope) => {
+      const ops = scope.withTypeProvider<ZodTypeProvider>();
+      ops.addHook('onRequest', requireOpsKey);
+      ops.get(
+        '/missing-texts',
+        {
+          schema: {
+            summary: 'Texts the app reported missing, most reported first',
+            security: opsSecurity,
+            querystring: missingListQuery,
+            response: { 200: dataAnswer(z.array(missingTextSchema)) },
+          },
+        },
+        async (request) => ({ data: await listMissingTexts(context.db, request.query) }),
+      );
+    },
+    { prefix: '/ops' },
+  );
 }
 
-export async function registerLocaleFileRoutes(app: FastifyInstance, context: AppContext) {
-  const requireOpsKey = opsKeyGuard(context);
-  app.get<{ Params: { locale: string; file: string } }>('/locales/:locale/:file', async (request, reply) => {
-    const { locale, file } = request.params;
-    const namespace = file.endsWith('.json') ? file.slice(0, -'.json'.length) : undefined;
-    if (!isSupportedLocale(locale) || !isContentNamespace(namespace)) throw new ApiError(404, 'NOT_FOUND');
-    const query = parseInput(namespaceFileQuery, request.query);
-    if (query.strapi_status === 'draft') await requireOpsKey(request);
-    cacheFor(reply, query.strapi_status);
-    return readNamespace(context.db, locale, namespace, query.strapi_status);
-  });
+export async function registerLocaleFileRoutes(instance: FastifyInstance, context: AppContext) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const requireOpsKey = operatorKeyGuard(context);
+  app.get(
+    '/locales/:locale/:file',
+    {
+      schema: {
+        summary: 'The texts of one page in a locale',
+        security: publishedOrDraft,
+        params: namespaceFileParams,
+        querystring: namespaceFileQuery,
+        response: { 200: z.record(z.string(), z.string()) },
+      },
+      // An unknown locale or page is no file at all.
+      validatorCompiler: inputValidator({ unknownPathIsNotFound: true }),
+    },
+    async (request, reply) => {
+      const { locale, file } = request.params;
+      const query = request.query;
+      if (query.strapi_status === 'draft') await requireOpsKey(request);
+      cacheFor(reply, query.strapi_status);
+      return readNamespace(context.db, locale, file, query.strapi_status);
+    },
+  );
 }

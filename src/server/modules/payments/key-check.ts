@@ -2,7 +2,7 @@ import { isNotNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { paymentDataKeys, paymentMethods, withdrawals } from '../../db/schema';
-import { isPaymentMethod } from '../../../domain/payment-methods';
+import { isPaymentMethod } from '#domain/payment-methods';
 import {
   createPaymentCipher,
   loadPaymentKeyring,

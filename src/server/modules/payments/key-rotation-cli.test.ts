@@ -14,7 +14,7 @@ const root = path.resolve(import.meta.dirname, '../../../..');
 
 /** `npm run ops -- payment-key rotate` as an operator runs it, on an embedded database in DATA_DIR. */
 async function ops(dataDir: string, args: string[], env: Record<string, string> = {}) {
-  return run(path.join(root, 'node_modules', '.bin', 'tsx'), ['src/server/ops/cli.ts', ...args], {
+  return run(path.join(root, 'node_modules', '.bin', 'tsx'), ['src/server/operator-cli/cli.ts', ...args], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, ...env },
   }).then(

@@ -3,7 +3,7 @@ import { existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../../db/client';
 import { paymentDataKeys, paymentMethods, withdrawals } from '../../db/schema';
-import { isPaymentMethod } from '../../../domain/payment-methods';
+import { isPaymentMethod } from '#domain/payment-methods';
 import { createPaymentCipher, describePaymentKey, nextPaymentKeyFileName, PaymentKeyError, writeKeyFileAtomically, type PaymentCipher } from './encryption';
 import { paymentKeyLockKey } from './key-check';
 import { sealOwner } from './payment-methods';

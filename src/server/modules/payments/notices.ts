@@ -1,14 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { mailErrorSummary } from '../../mail/mailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { languageOf, type Language } from '../../../domain/locales';
-import type { PaymentMethod } from '../../../domain/payment-methods';
-import type { Withdrawal } from '../../../domain/schemas/payments';
-import type { AppContext } from '../../app';
+import { languageOf, type Language } from '#domain/locales';
+import type { PaymentMethod } from '#domain/payment-methods';
+import type { Withdrawal } from '#domain/schemas/payments';
+import type { AppContext } from '../../app-context';
 import { users } from '../../db/schema';
 import { payoutDestinationChangedMail, withdrawalRequestedMail, type MailContent } from '../../mail/templates';
 import { toUserView } from '../accounts/user-view';
-import type { User } from '../../../domain/schemas/account';
+import type { User } from '#domain/schemas/account';
 
 const methodNames: Record<Language, Record<PaymentMethod, string>> = {
   en: { TRANSFERWISE: 'Bank account', PAYPAL: 'PayPal', LINE: 'LINE Pay' },

@@ -1,22 +1,34 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { isOfferedIn, type PaymentMethod } from '../../../domain/payment-methods';
-import { destinationChangeProof, paymentMethodField, setDefaultPaymentMethodBody, type PaymentMethods } from '../../../domain/schemas/payments';
-import type { AppContext } from '../../app';
+import type { PaymentMethod } from '#domain/payment-methods';
+import {
+  destinationChangeProof,
+  paymentMethodField,
+  paymentMethodsResponse,
+  setDefaultPaymentMethodBody,
+  type PaymentMethods,
+} from '#domain/schemas/payments';
+import type { AppContext } from '../../app-context';
 import { users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { customerSecurity, errorAnswers } from '../../http/api-schemas';
 import { accountAddressKey } from '../../http/rate-limit';
-import { parseInput } from '../../http/validation';
 import { authenticate, currentSession, currentUserId } from '../accounts/authenticate';
 import { verifyPassword } from '../accounts/passwords';
 import type { AuthenticatedSession } from '../accounts/session-lookup';
 import { sessionSignedInAt } from '../accounts/sessions';
 import type { PaymentCipher } from './encryption';
 import { mailPayoutDestinationChanged } from './notices';
-import { findCustomer, getPaymentMethods, parseDetails, savePaymentMethod, setDefaultPaymentMethod } from './payment-methods';
+import { findCustomer } from '../accounts/customers';
+import { getPaymentMethods, parseDetails, savePaymentMethod, setDefaultPaymentMethod } from './payment-methods';
 
 const methodParams = z.strictObject({ method: paymentMethodField });
+/** The method's form for the customer's market is checked by the route, which knows the market (docs/api.md, bank forms). */
+const destinationForm = z.looseObject(destinationChangeProof.shape).meta({
+  description: "The method's form for the customer's market (TRANSFERWISE: the market's bank form; PAYPAL: email; LINE: referenceNo), and current_password unless the session signed in within 5 minutes",
+});
 
 /** A sign-in this recent counts as proof that the person, not only their token, is at the phone. */
 export const recentSignInSeconds = 5 * 60;
@@ -55,44 +67,67 @@ function defaultDestination(methods: PaymentMethods): { method: PaymentMethod; m
   }
 }
 
-/** Payment methods (issue 7, spec §7): list masked, set the default, save one. */
-export async function registerPaymentRoutes(api: FastifyInstance, context: AppContext, cipher: PaymentCipher) {
+/** Payment methods: list masked, set the default, save one. */
+export async function registerPaymentRoutes(instance: FastifyInstance, context: AppContext, cipher: PaymentCipher) {
+  const api = instance.withTypeProvider<ZodTypeProvider>();
   const requireUser = authenticate(context);
 
-  api.get('/payment_methods', { preHandler: requireUser }, async (request) => {
-    const customer = await findCustomer(context.db, currentUserId(request));
-    return { data: await getPaymentMethods(context.db, cipher, customer) };
-  });
+  api.get(
+    '/payment_methods',
+    { preValidation: requireUser, schema: { summary: 'Payout methods on file, masked', security: customerSecurity, response: { 200: paymentMethodsResponse } } },
+    async (request) => {
+      const customer = await findCustomer(context.db, currentUserId(request), { linePayMarkets: context.config.linePayMarkets });
+      return { data: await getPaymentMethods(context.db, cipher, customer) };
+    },
+  );
 
   // Choosing between destinations the person already proved themselves for: no password, but a mail.
-  api.put('/payment_methods', { preHandler: requireUser }, async (request) => {
-    const body = parseInput(setDefaultPaymentMethodBody, request.body);
-    const customer = await findCustomer(context.db, currentUserId(request));
-    const before = await getPaymentMethods(context.db, cipher, customer);
-    const after = await setDefaultPaymentMethod(context.db, cipher, customer, body.withdraw_type, context.now());
-    const destination = defaultDestination(after);
-    if (destination && before.withdraw_type !== after.withdraw_type) mailPayoutDestinationChanged(context, request.log, customer.id, destination);
-    return { data: after };
-  });
+  api.put(
+    '/payment_methods',
+    {
+      preValidation: requireUser,
+      schema: { summary: 'Choose the default payout method', security: customerSecurity, body: setDefaultPaymentMethodBody, response: { 200: paymentMethodsResponse, ...errorAnswers(422) } },
+    },
+    async (request) => {
+      const customer = await findCustomer(context.db, currentUserId(request), { linePayMarkets: context.config.linePayMarkets });
+      const before = await getPaymentMethods(context.db, cipher, customer);
+      const after = await setDefaultPaymentMethod(context.db, cipher, customer, request.body.withdraw_type, context.now());
+      const destination = defaultDestination(after);
+      if (destination && before.withdraw_type !== after.withdraw_type) mailPayoutDestinationChanged(context, request.log, customer.id, destination);
+      return { data: after };
+    },
+  );
 
-  api.post('/payment_methods/:method', { preHandler: requireUser }, async (request) => {
-    const { method } = parseInput(methodParams, request.params);
-    const { current_password: currentPassword, ...form } = request.body && typeof request.body === 'object' ? { ...request.body } : { current_password: undefined };
-    const proof = parseInput(destinationChangeProof, { current_password: currentPassword });
-    const customer = await findCustomer(context.db, currentUserId(request));
-    // The form's own mistakes first: a person fixes those before typing a password.
-    if (isOfferedIn(customer.countryCode, method)) parseDetails(customer.countryCode, method, form);
-    await requirePersonPresent(context, currentSession(request), proof.current_password, request.ip);
-    const methods = await savePaymentMethod(context.db, cipher, customer, method, form, context.now());
-    mailPayoutDestinationChanged(context, request.log, customer.id, {
-      method,
-      maskedNumber:
-        method === 'TRANSFERWISE'
-          ? (methods.transfer_wise_data?.account_number ?? methods.transfer_wise_data?.iban ?? null)
-          : method === 'PAYPAL'
-            ? (methods.paypalWithdrawData?.email ?? null)
-            : (methods.lineData?.referenceNo ?? null),
-    });
-    return { data: methods };
-  });
+  api.post(
+    '/payment_methods/:method',
+    {
+      preValidation: requireUser,
+      schema: {
+        summary: 'Save a payout method',
+        security: customerSecurity,
+        params: methodParams,
+        body: destinationForm,
+        response: { 200: paymentMethodsResponse, ...errorAnswers(403, 422, 429) },
+      },
+    },
+    async (request) => {
+      const { method } = request.params;
+      const { current_password: currentPassword, ...form } = request.body;
+      const customer = await findCustomer(context.db, currentUserId(request), { linePayMarkets: context.config.linePayMarkets });
+      // The form's own mistakes first: a person fixes those before typing a password.
+      if (customer.offered.includes(method)) parseDetails(customer.countryCode, method, form);
+      await requirePersonPresent(context, currentSession(request), currentPassword, request.ip);
+      const methods = await savePaymentMethod(context.db, cipher, customer, method, form, context.now());
+      mailPayoutDestinationChanged(context, request.log, customer.id, {
+        method,
+        maskedNumber:
+          method === 'TRANSFERWISE'
+            ? (methods.transfer_wise_data?.account_number ?? methods.transfer_wise_data?.iban ?? null)
+            : method === 'PAYPAL'
+              ? (methods.paypalWithdrawData?.email ?? null)
+              : (methods.lineData?.referenceNo ?? null),
+      });
+      return { data: methods };
+    },
+  );
 }

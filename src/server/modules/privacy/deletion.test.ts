@@ -109,7 +109,7 @@ describe.each(databaseKinds)('DELETE /api/v2/user on %s', (kind) => {
     expect(removed.statusCode).toBe(200);
     expect(await findPersonalData(t.db, [holder, person.fields.email])).toEqual([]);
     const storedDetails = await t.db.execute(sql`select count(*)::int as count from payment_methods where user_id = ${person.user.id}`);
-    expect((storedDetails as unknown as { rows: { count: number }[] }).rows[0]?.count).toBe(0);
+    expect((storedDetails as { rows: { count: number }[] }).rows[0]?.count).toBe(0);
   });
 
   it('erases every trace of the person, keeps the ledger unchanged and signs out every device', async () => {
@@ -150,7 +150,7 @@ describe.each(databaseKinds)('DELETE /api/v2/user on %s', (kind) => {
                      (select count(*)::int from ledger_entries) as all_entries,
                      (select coalesce(sum(amount_minor), 0)::int from ledger_entries) as all_total
               from ledger_entries where user_id = ${user.id}`,
-        )) as unknown as { rows: unknown[] }
+        )) as { rows: unknown[] }
       ).rows[0];
     const ledgerBefore = await ledgerOf();
     expect(ledgerBefore).toMatchObject({ entries: 2, total: 0 });
@@ -243,7 +243,7 @@ describe.runIf(databaseKinds.includes('postgres'))('a scan racing the deletion o
       for (;;) {
         const result = (await t.db.execute(
           sql`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%insert into scans%'`,
-        )) as unknown as { rows: { waiting: number }[] };
+        )) as { rows: { waiting: number }[] };
         if (Number(result.rows[0]?.waiting) > 0) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -252,7 +252,7 @@ describe.runIf(databaseKinds.includes('postgres'))('a scan racing the deletion o
     const response = (await scan) as { statusCode: number };
     expect(response.statusCode).not.toBe(201);
     const [pending] = (
-      (await t.db.execute(sql`select count(*)::int as n from scans where user_id = ${user.id}`)) as unknown as { rows: { n: number }[] }
+      (await t.db.execute(sql`select count(*)::int as n from scans where user_id = ${user.id}`)) as { rows: { n: number }[] }
     ).rows;
     expect(Number(pending?.n)).toBe(0);
     expect((await login(t, fields.email, fields.password)).statusCode).toBe(400);

@@ -1,5 +1,6 @@
+import { eraseNotifications } from '../notifications/news';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import {
   accessTokens,
@@ -14,12 +15,13 @@ import {
 import { ApiError } from '../../http/api-error';
 import { verifyPassword } from '../accounts/passwords';
 import { findActiveUser } from '../accounts/users';
+import { eraseDisputes, hasOpenDispute } from '../disputes/disputes';
 import { balanceMinorOf } from '../wallet/ledger';
 import { erasePaymentMethods } from '../payments/payment-methods';
 import { hasPendingWithdrawal } from '../withdrawals/withdrawals';
 
 /**
- * A reason an account cannot be deleted yet (spec §6), checked inside the deletion's
+ * A reason an account cannot be deleted yet (docs/product.md, Account deletion), checked inside the deletion's
  * transaction with the person's row locked. The first that applies is the answer.
  */
 export interface DeletionBlocker {
@@ -46,11 +48,13 @@ export async function hasPendingScan(executor: Executor, userId: string): Promis
   return pending !== undefined;
 }
 
-/** Spec order: a positive balance is named first; a pending withdrawal or scan sends the person to customer service. */
+/** A positive balance is named first; a pending withdrawal or scan sends the person to customer service. */
 export const deletionBlockers: readonly DeletionBlocker[] = [
   { code: 'POSITIVE_BALANCE', applies: hasPositiveBalance },
   { code: 'PENDING_ITEMS', applies: hasPendingScan },
   { code: 'PENDING_ITEMS', applies: hasPendingWithdrawal },
+  // An open dispute may still credit the account: it waits for its answer like a pending scan.
+  { code: 'PENDING_ITEMS', applies: hasOpenDispute },
 ];
 
 /** Every device signs out: tokens and the sessions they belong to are gone, not just revoked. */
@@ -113,6 +117,8 @@ export const erasureSteps: readonly ErasureStep[] = [
   erasePasswordResetLinks,
   eraseDataRequests,
   erasePaymentMethods,
+  eraseDisputes,
+  eraseNotifications,
   // Last: the steps above may read the row.
   erasePersonalDetails,
 ];

@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { mailErrorSummary } from '../../mail/mailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DsarBody, DsarReceipt } from '../../../domain/schemas/privacy';
-import type { AppContext } from '../../app';
+import type { DsarBody, DsarReceipt } from '#domain/schemas/privacy';
+import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { dsarRequests } from '../../db/schema';
 import { ApiError } from '../../http/api-error';

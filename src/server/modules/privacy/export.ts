@@ -1,6 +1,7 @@
+import { notificationsExport } from '../notifications/news';
 import { asc, eq, sql } from 'drizzle-orm';
-import { moneyFromMinor } from '../../../domain/money';
-import type { AppContext } from '../../app';
+import { moneyFromMinor } from '#domain/money';
+import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import {
   dsarRequests,
@@ -12,8 +13,9 @@ import {
   withdrawals,
 } from '../../db/schema';
 import { findActiveUser } from '../accounts/users';
+import { disputesOf } from '../disputes/disputes';
 import { toUserView, type UserRow } from '../accounts/user-view';
-import { currencyOf } from '../wallet/catalogue';
+import { currencyOf } from '#domain/markets';
 import type { PaymentCipher } from '../payments/encryption';
 import { shownAccount, storedMethods } from '../payments/payment-methods';
 import { withdrawalView } from '../withdrawals/withdrawals';
@@ -127,6 +129,9 @@ export const exportSections: Record<string, ExportSection> = {
   password_reset_links: resetLinksSection,
   data_requests: dataRequestsSection,
   withdrawals: withdrawalsSection,
+  // With each dispute's note and photo (base64 JPEG): the person sent them.
+  disputes: (executor, user) => disputesOf(executor, user.id),
+  notifications: (executor, user) => notificationsExport(executor, user.id),
 };
 
 /** The sections with the ones that need the payment-data key. */

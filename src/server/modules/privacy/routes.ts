@@ -1,54 +1,101 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deleteAccountBody, dsarBody } from '../../../domain/schemas/privacy';
-import type { AppContext } from '../../app';
-import { parseInput } from '../../http/validation';
+import { userSchema } from '#domain/schemas/account';
+import { balanceSchema } from '#domain/schemas/wallet';
+import { deleteAccountBody, dsarBody, dsarReceipt } from '#domain/schemas/privacy';
+import type { AppContext } from '../../app-context';
+import { customerSecurity, dataAnswer, errorAnswers, opsSecurity } from '../../http/api-schemas';
 import { authenticate, currentUserId } from '../accounts/authenticate';
-import { opsKeyGuard } from '../wallet/ops-routes';
+import { operatorKeyGuard } from '../../http/operator-key';
 import { deleteAccount } from './deletion';
 import { closeDataRequest, fileDataRequest, listDataRequests } from './dsar';
-import { exportPersonalData, exportSectionsWith } from './export';
+import { exportFormat, exportPersonalData, exportSectionsWith } from './export';
 import type { PaymentCipher } from '../payments/encryption';
 
 const dataRequestsQuery = z.strictObject({ status: z.enum(['open', 'all']).default('open') });
 const dataRequestParams = z.strictObject({ id: z.uuid({ error: 'invalidValue' }) });
+const dataRequestView = z.object({
+  id: z.string(),
+  kind: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  country_code: z.string(),
+  locale: z.string(),
+  message: z.string().nullable(),
+  received_at: z.string(),
+  due_at: z.string(),
+  closed_at: z.string().nullable(),
+  overdue: z.boolean(),
+});
+/** The personal-data file: each section a list of the person's rows (export.ts names them). */
+const personalData = z.looseObject({
+  format: z.literal(exportFormat),
+  exported_at: z.string(),
+  account: z.looseObject(userSchema.shape),
+  balance: balanceSchema,
+});
 
-/** Account deletion, the personal-data export and data-subject requests (issue 9). */
-export async function registerPrivacyRoutes(api: FastifyInstance, context: AppContext, paymentCipher: PaymentCipher) {
+/** Account deletion, the personal-data export and data-subject requests. */
+export async function registerPrivacyRoutes(instance: FastifyInstance, context: AppContext, paymentCipher: PaymentCipher) {
+  const api = instance.withTypeProvider<ZodTypeProvider>();
   const requireUser = authenticate(context);
   const sections = exportSectionsWith(paymentCipher);
 
-  api.delete('/user', { preHandler: requireUser }, async (request) => {
-    const body = parseInput(deleteAccountBody, request.body);
-    await deleteAccount(context, { userId: currentUserId(request), password: body.password });
-    return { data: { deleted: true } };
-  });
+  api.delete(
+    '/user',
+    {
+      preValidation: requireUser,
+      schema: {
+        summary: 'Delete the account',
+        security: customerSecurity,
+        body: deleteAccountBody,
+        response: { 200: dataAnswer(z.object({ deleted: z.literal(true) })), ...errorAnswers(422, 429) },
+      },
+    },
+    async (request) => {
+      await deleteAccount(context, { userId: currentUserId(request), password: request.body.password });
+      return { data: { deleted: true } } as const;
+    },
+  );
 
-  api.get('/user/export', { preHandler: requireUser }, async (request, reply) => {
-    const data = await exportPersonalData(context, currentUserId(request), sections);
-    const day = data.exported_at.slice(0, 10);
-    reply.header('content-disposition', `attachment; filename="roundtrip-personal-data-${day}.json"`);
-    reply.type('application/json; charset=utf-8');
-    return JSON.stringify(data, null, 2);
-  });
+  api.get(
+    '/user/export',
+    { preValidation: requireUser, schema: { summary: 'Everything held about the customer, as a file', security: customerSecurity, response: { 200: personalData } } },
+    async (request, typedReply) => {
+      // The file goes out as indented text.
+      const reply: FastifyReply = typedReply;
+      const data = await exportPersonalData(context, currentUserId(request), sections);
+      const day = data.exported_at.slice(0, 10);
+      reply.header('content-disposition', `attachment; filename="roundtrip-personal-data-${day}.json"`);
+      reply.type('application/json; charset=utf-8');
+      return reply.send(JSON.stringify(data, null, 2));
+    },
+  );
 
-  api.post('/dsar', async (request, reply) => {
-    const body = parseInput(dsarBody, request.body);
-    await context.rateLimits.consume('dataRequestsPerAddress', request.ip);
-    return reply.status(201).send({ data: await fileDataRequest(context, body, request.log) });
-  });
+  api.post(
+    '/dsar',
+    { schema: { summary: 'File a data-subject request', body: dsarBody, response: { 201: dataAnswer(dsarReceipt), ...errorAnswers(429) } } },
+    async (request, reply) => {
+      await context.rateLimits.consume('dataRequestsPerAddress', request.ip);
+      return reply.status(201).send({ data: await fileDataRequest(context, request.body, request.log) });
+    },
+  );
 
   await api.register(
-    async (ops) => {
-      ops.addHook('onRequest', opsKeyGuard(context));
-      ops.get('/dsar', async (request) => {
-        const query = parseInput(dataRequestsQuery, request.query);
-        return { data: await listDataRequests(context.db, { includeClosed: query.status === 'all', now: context.now() }) };
-      });
-      ops.post('/dsar/:id/close', async (request) => {
-        const params = parseInput(dataRequestParams, request.params);
-        return { data: await closeDataRequest(context.db, params.id, context.now()) };
-      });
+    async (instance) => {
+      const ops = instance.withTypeProvider<ZodTypeProvider>();
+      ops.addHook('onRequest', operatorKeyGuard(context));
+      ops.get(
+        '/dsar',
+        { schema: { summary: 'Data-subject requests, nearest deadline first', security: opsSecurity, querystring: dataRequestsQuery, response: { 200: dataAnswer(z.array(dataRequestView)) } } },
+        async (request) => ({ data: await listDataRequests(context.db, { includeClosed: request.query.status === 'all', now: context.now() }) }),
+      );
+      ops.post(
+        '/dsar/:id/close',
+        { schema: { summary: 'Mark a data-subject request answered', security: opsSecurity, params: dataRequestParams, response: { 200: dataAnswer(dataRequestView), ...errorAnswers(404) } } },
+        async (request) => ({ data: await closeDataRequest(context.db, request.params.id, context.now()) }),
+      );
     },
     { prefix: '/ops' },
   );

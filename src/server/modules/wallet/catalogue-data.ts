@@ -1,5 +1,5 @@
-import { markets, type CountryCode } from '../../../domain/markets';
-import type { ContainerType } from '../../../domain/schemas/wallet';
+import { markets, type CountryCode } from '#domain/markets';
+import type { ContainerType } from '#domain/schemas/wallet';
 
 /**
  * The product catalogue of the five markets: reference data, not demo data.

@@ -1,8 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Language } from '../../../domain/locales';
-import { markets, type CountryCode, type Currency } from '../../../domain/markets';
-import { moneyFromMinor } from '../../../domain/money';
-import type { ContainerType, Product } from '../../../domain/schemas/wallet';
+import type { Language } from '#domain/locales';
+import type { CountryCode, Currency } from '#domain/markets';
+import { moneyFromMinor } from '#domain/money';
+import type { ContainerType, Product } from '#domain/schemas/wallet';
 import type { Database } from '../../db/client';
 import { products } from '../../db/schema';
 import { catalogue } from './catalogue-data';
@@ -68,8 +68,4 @@ export async function findProduct(db: Database, productId: string): Promise<Prod
   return row;
 }
 
-export function currencyOf(countryCode: string): Currency {
-  const market = markets[countryCode as CountryCode];
-  if (!market) throw new Error(`no market ${countryCode}`);
-  return market.currency;
-}
+

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transactionsResponse } from '../../../domain/schemas/wallet';
+import { transactionsResponse } from '#domain/schemas/wallet';
 import { customer } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Language } from '../../../domain/locales';
-import type { CountryCode, Currency } from '../../../domain/markets';
-import { moneyFromMinor } from '../../../domain/money';
-import type { Transaction, TransactionCategory, TransactionsPage, TransactionsQuery, TransactionStatus } from '../../../domain/schemas/wallet';
+import type { Language } from '#domain/locales';
+import type { CountryCode, Currency } from '#domain/markets';
+import { moneyFromMinor } from '#domain/money';
+import type { DisputeReason, DisputeStatus, DisputeSummary } from '#domain/schemas/disputes';
+import type { Transaction, TransactionCategory, TransactionsPage, TransactionsQuery, TransactionStatus } from '#domain/schemas/wallet';
 import type { Database } from '../../db/client';
 import { productNameColumn } from './catalogue';
 
@@ -18,7 +19,20 @@ interface Row {
   fee_minor: number | string | null;
   account_name: string | null;
   account_number: string | null;
+  dispute: StoredDispute | string | null;
+  disputable: boolean;
   total: number | string;
+}
+
+/** history_rows.dispute, as the triggers of migration 0012 write it. */
+interface StoredDispute {
+  id: string;
+  status: DisputeStatus;
+  reason: DisputeReason;
+  answer: string | null;
+  amount_minor: number;
+  created_at: string;
+  resolved_at: string | null;
 }
 
 const orderBy: Record<TransactionsQuery['sort_by'], SQL> = {
@@ -38,6 +52,8 @@ const orderBy: Record<TransactionsQuery['sort_by'], SQL> = {
  * - each withdrawal: a WITHDRAWAL row with its status (PENDING, COMPLETED, FAILED, CANCELLED), the
  *   amount that left the balance (negative, also on a FAILED/CANCELLED row, whose money came back),
  *   the fee as `price`, the masked destination, and the failure reason as comment
+ * - a disputed scan's row carries its dispute (state, answer, what was credited); rejected and
+ *   expired scans' rows without one say they may be disputed
  * Reading is one index range on (user_id, created_at); product names join in the reader's language.
  */
 export async function listTransactions(
@@ -55,7 +71,7 @@ export async function listTransactions(
 
   const result = await db.execute(sql`
     select h.id, h.created_at, h.category, h.status, h.amount_minor, h.comment, h.number_of_scans, h.fee_minor,
-           h.account_name, h.account_number, count(*) over () as total,
+           h.account_name, h.account_number, h.dispute, h.disputable, count(*) over () as total,
            (select json_agg(json_build_object('product_id', p.id, 'name', ${name}, 'image_url', p.image_url,
                                               'quantity', (item->>'quantity')::int,
                                               'price_minor', coalesce((item->>'price_minor')::int, p.deposit_minor))
@@ -66,7 +82,7 @@ export async function listTransactions(
     order by ${orderBy[query.sort_by]}
     limit ${query.items_per_page} offset ${offset}
   `);
-  const rows = (result as unknown as { rows: Row[] }).rows;
+  const rows = (result as { rows: Row[] }).rows;
   let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
   if (rows.length === 0 && offset > 0) total = await countRows(db, where);
   const money = (minor: number) => moneyFromMinor(minor, user.currency);
@@ -91,14 +107,30 @@ export async function listTransactions(
       price: row.fee_minor === null || Number(row.fee_minor) === 0 ? null : money(Number(row.fee_minor)),
       account_name: row.account_name,
       account_number: row.account_number,
+      dispute: disputeSummary(row.dispute, money),
+      disputable: row.disputable === true,
     };
   });
   return { data, meta: { page: query.page, items_per_page: query.items_per_page, total } };
 }
 
+function disputeSummary(stored: Row['dispute'], money: (minor: number) => Transaction['amount']): DisputeSummary | null {
+  const dispute = typeof stored === 'string' ? (JSON.parse(stored) as StoredDispute) : stored;
+  if (!dispute) return null;
+  return {
+    id: dispute.id,
+    status: dispute.status,
+    reason: dispute.reason,
+    answer: dispute.answer,
+    credited: dispute.status === 'CREDITED' ? money(Number(dispute.amount_minor)) : null,
+    created_at: new Date(dispute.created_at).toISOString(),
+    resolved_at: dispute.resolved_at === null ? null : new Date(dispute.resolved_at).toISOString(),
+  };
+}
+
 /** A page past the end has no row to carry the window count: count apart (rare). */
 async function countRows(db: Database, where: SQL): Promise<number> {
   const result = await db.execute(sql`select count(*)::int as total from history_rows h where ${where}`);
-  const [row] = (result as unknown as { rows: { total: number | string }[] }).rows;
+  const [row] = (result as { rows: { total: number | string }[] }).rows;
   return Number(row?.total ?? 0);
 }

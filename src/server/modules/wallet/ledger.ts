@@ -1,14 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Currency } from '../../../domain/markets';
-import { moneyFromMinor } from '../../../domain/money';
-import type { Balance } from '../../../domain/schemas/wallet';
+import type { Currency } from '#domain/markets';
+import { moneyFromMinor } from '#domain/money';
+import type { Balance } from '#domain/schemas/wallet';
 import type { Database, Executor } from '../../db/client';
 import { isCheckViolation } from '../../db/errors';
 import { balances, ledgerEntries, products, scans } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 
-/** WITHDRAWAL takes a request's amount out (negative); WITHDRAWAL_REVERSAL gives it back when the payout fails or is cancelled. */
-export type LedgerKind = 'DEPOSIT_CREDIT' | 'ADJUSTMENT' | 'WITHDRAWAL' | 'WITHDRAWAL_REVERSAL';
+/** DISPUTE_CREDIT pays the deposits of a dispute an operator credited. WITHDRAWAL takes a request's amount out (negative); WITHDRAWAL_REVERSAL gives it back when the payout fails or is cancelled. */
+export type LedgerKind = 'DEPOSIT_CREDIT' | 'ADJUSTMENT' | 'WITHDRAWAL' | 'WITHDRAWAL_REVERSAL' | 'DISPUTE_CREDIT';
 
 export interface LedgerEntryInput {
   userId: string;

@@ -1,18 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { containerCodeFromRandom, validateContainerCode } from '../../../domain/container-codes';
-import type { Currency } from '../../../domain/markets';
-import { minorFromDecimal, moneyFromMinor, type Money } from '../../../domain/money';
+import { containerCodeFromRandom, validateContainerCode } from '#domain/container-codes';
+import type { Currency } from '#domain/markets';
+import { minorFromDecimal, moneyFromMinor, type Money } from '#domain/money';
 import type { Database, Executor } from '../../db/client';
 import { isOutOfRange, isUniqueViolation } from '../../db/errors';
 import { checkinBatches, containers, ledgerEntries, products, scanClaims, scans, users } from '../../db/schema';
 import { expirePendingScans } from './scans';
 import { ApiError } from '../../http/api-error';
-import { currencyOf, findProduct } from './catalogue';
+import { currencyOf } from '#domain/markets';
+import { findProduct } from './catalogue';
 import { appendLedgerEntry, balanceMinorOf } from './ledger';
 
 /**
- * What operators do (DESIGN.md §3): the HTTP routes under /ops and the ops CLI
+ * What operators do: the HTTP routes under /ops and the ops CLI
  * call these same functions. Each one is a single database transaction.
  */
 

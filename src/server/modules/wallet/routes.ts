@@ -1,64 +1,77 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { isCountryCode } from '../../../domain/markets';
-import { productsQuery, scanBody, transactionsQuery } from '../../../domain/schemas/wallet';
-import type { AppContext } from '../../app';
-import { users } from '../../db/schema';
-import { ApiError } from '../../http/api-error';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { balanceResponse, productsQuery, productsResponse, scanBody, scanResponse, transactionsQuery, transactionsResponse } from '#domain/schemas/wallet';
+import type { AppContext } from '../../app-context';
+import { customerSecurity, errorAnswers, notModified } from '../../http/api-schemas';
 import { requestLanguage } from '../../http/language';
-import { parseInput } from '../../http/validation';
 import { authenticate, currentSession, currentUserId } from '../accounts/authenticate';
-import { currencyOf, listProducts } from './catalogue';
+import { findCustomer } from '../accounts/customers';
+import { listProducts } from './catalogue';
 import { listTransactions } from './history';
 import { getBalance } from './ledger';
-import { registerOpsRoutes } from './ops-routes';
+import { registerOperatorRoutes } from './operator-routes';
 import { recordScan } from './scans';
 
-async function customerMarket(context: AppContext, userId: string) {
-  const [user] = await context.db.select({ countryCode: users.countryCode }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user || !isCountryCode(user.countryCode)) throw new ApiError(401, 'UNAUTHORIZED');
-  return { id: userId, countryCode: user.countryCode, currency: currencyOf(user.countryCode) };
-}
-
-/** Deposit wallet (issue 5): catalogue, scans, balance, history, and the operators' calls. */
-export async function registerWalletRoutes(api: FastifyInstance, context: AppContext) {
+/** Deposit wallet: catalogue, scans, balance, history, and the operators' calls. */
+export async function registerWalletRoutes(instance: FastifyInstance, context: AppContext) {
+  const api = instance.withTypeProvider<ZodTypeProvider>();
   const requireUser = authenticate(context);
 
-  api.get('/products', async (request, reply) => {
-    const query = parseInput(productsQuery, request.query);
+  api.get('/products', { schema: { summary: 'The catalogue of a market', querystring: productsQuery, response: { 200: productsResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     reply.header('vary', 'accept-language');
-    return { data: await listProducts(context.db, query.country_code, requestLanguage(request)) };
+    return { data: await listProducts(context.db, request.query.country_code, requestLanguage(request)) };
   });
 
-  api.post('/scans', { preHandler: requireUser }, async (request, reply) => {
-    await context.rateLimits.consume('scansPerUser', currentUserId(request));
-    const body = parseInput(scanBody, request.body);
-    const { created, scan } = await recordScan(
-      { db: context.db, now: context.now(), publicUrl: context.config.publicUrl, maxPendingScans: context.config.maxPendingScans },
-      currentUserId(request),
-      body,
-      requestLanguage(request),
-    );
-    return reply.status(created ? 201 : 200).send({ data: scan });
-  });
+  api.post(
+    '/scans',
+    {
+      // Every scan counts against the limit, well-formed or not (as before its body is read).
+      preValidation: [requireUser, async (request) => context.rateLimits.consume('scansPerUser', currentUserId(request))],
+      schema: {
+        summary: 'Record a scan (idempotent on its id)',
+        security: customerSecurity,
+        body: scanBody,
+        response: { 200: scanResponse, 201: scanResponse, ...errorAnswers(404, 409, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { created, scan } = await recordScan(
+        { db: context.db, now: context.now(), publicUrl: context.config.publicUrl, maxPendingScans: context.config.maxPendingScans },
+        currentUserId(request),
+        request.body,
+        requestLanguage(request),
+      );
+      return reply.status(created ? 201 : 200).send({ data: scan });
+    },
+  );
 
-  api.get('/user/balance', { preHandler: requireUser }, async (request, reply) => {
-    const session = currentSession(request);
-    return context.answers.send(request, reply, session, async () => {
-      const user = await customerMarket(context, session.userId);
-      return { data: await getBalance(context.db, user.id, user.currency) };
-    });
-  });
+  api.get(
+    '/user/balance',
+    { preValidation: requireUser, schema: { summary: 'The balance and pending deposits', security: customerSecurity, response: { 200: balanceResponse, 304: notModified } } },
+    async (request, reply) => {
+      const session = currentSession(request);
+      return context.answers.send(request, reply, session, async () => {
+        const user = await findCustomer(context.db, session.userId);
+        return { data: await getBalance(context.db, user.id, user.currency) };
+      });
+    },
+  );
 
-  api.get('/merged_transactions', { preHandler: requireUser }, async (request, reply) => {
-    const query = parseInput(transactionsQuery, request.query);
-    const session = currentSession(request);
-    return context.answers.send(request, reply, session, async () => {
-      const user = await customerMarket(context, session.userId);
-      return listTransactions(context.db, user, query, requestLanguage(request));
-    });
-  });
+  api.get(
+    '/merged_transactions',
+    {
+      preValidation: requireUser,
+      schema: { summary: 'The history, merged and paged', security: customerSecurity, querystring: transactionsQuery, response: { 200: transactionsResponse, 304: notModified } },
+    },
+    async (request, reply) => {
+      const session = currentSession(request);
+      return context.answers.send(request, reply, session, async () => {
+        const user = await findCustomer(context.db, session.userId);
+        return listTransactions(context.db, user, request.query, requestLanguage(request));
+      });
+    },
+  );
 
-  await api.register(async (ops) => registerOpsRoutes(ops, context), { prefix: '/ops' });
+  await api.register(async (ops) => registerOperatorRoutes(ops, context), { prefix: '/ops' });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { containerCodeFromRandom } from '../../../domain/container-codes';
+import { containerCodeFromRandom } from '#domain/container-codes';
 import { scans } from '../../db/schema';
 import { customer } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';

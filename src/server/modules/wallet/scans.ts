@@ -1,8 +1,8 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import { parseScannedPayload } from '../../../domain/container-codes';
-import { languageOf, type Language } from '../../../domain/locales';
-import { isSupportedLocale } from '../../../domain/markets';
-import { maxScanAgeDays, scanClockSkewSeconds, type Scan, type ScanBody, type ScanStatus } from '../../../domain/schemas/wallet';
+import { parseScannedPayload } from '#domain/container-codes';
+import { languageOf, type Language } from '#domain/locales';
+import { isSupportedLocale } from '#domain/markets';
+import { maxScanAgeDays, scanClockSkewSeconds, type Scan, type ScanBody, type ScanStatus } from '#domain/schemas/wallet';
 import type { Database, Executor } from '../../db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { products, scanClaims, scans, users } from '../../db/schema';
@@ -201,7 +201,7 @@ async function recordInOneStatement(
       (select country_code from customer) as customer_country,
       (select pending from customer) as customer_pending
   `);
-  const [row] = (result as unknown as { rows: RecordingOutcome[] }).rows;
+  const [row] = (result as { rows: RecordingOutcome[] }).rows;
   if (!row) throw new Error('the scan statement returned no row');
   // PGlite hands json columns over parsed, node-postgres too; a driver that sends text is read the same.
   const parse = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { balances, ledgerEntries, scans, users } from '../../db/schema';
-import { ApiError } from '../../http/api-error';
+import { type ApiError } from '../../http/api-error';
 import { createTestDatabase, databaseKinds } from '../../testing/databases';
 import { findProduct, seedCatalogue } from './catalogue';
 import { adjustBalance, cancelScan, checkIn, issueContainers, reject } from './operations';

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { moneyFromMinor } from '../../../domain/money';
+import { moneyFromMinor } from '#domain/money';
 import type { PayoutInstruction, PayoutProvider, PayoutSubmission } from './payout-provider';
 
 /** A CSV cell: quoted when needed, and a leading = + - @ defused so a spreadsheet never runs it as a formula. */
@@ -66,14 +66,25 @@ export function paypalPayoutsCsv(instructions: readonly PayoutInstruction[], not
   return csv(rows);
 }
 
-/** LINE Pay is offered in no market today; should one open it, its payouts get their own list. */
+/**
+ * LINE Pay payouts, where a deployment offers it (LINE_PAY_MARKETS): their own list, with the last
+ * 4 phone digits the customer gave to confirm the account (empty for destinations saved before).
+ */
 export function linePayCsv(instructions: readonly PayoutInstruction[]): string {
   const rows = instructions.flatMap((instruction) =>
     instruction.destination.method === 'LINE'
-      ? [[instruction.payoutReference, instruction.destination.account.referenceNo, moneyFromMinor(instruction.payoutMinor, instruction.currency).value, instruction.currency]]
+      ? [
+          [
+            instruction.payoutReference,
+            instruction.destination.account.referenceNo,
+            instruction.destination.account.phoneLast4 ?? '',
+            moneyFromMinor(instruction.payoutMinor, instruction.currency).value,
+            instruction.currency,
+          ],
+        ]
       : [],
   );
-  return csv([['reference', 'line_pay_number', 'amount', 'currency'], ...rows]);
+  return csv([['reference', 'line_pay_number', 'phone_last_4', 'amount', 'currency'], ...rows]);
 }
 
 /**

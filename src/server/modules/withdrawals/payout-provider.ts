@@ -1,4 +1,4 @@
-import type { Currency } from '../../../domain/markets';
+import type { Currency } from '#domain/markets';
 import type { PaymentDetails } from '../payments/payment-methods';
 
 /** One payout to make: a pending withdrawal with its destination decrypted. */

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idempotencyKeyField, withdrawalBody } from '../../../domain/schemas/payments';
-import type { AppContext } from '../../app';
-import { parseInput } from '../../http/validation';
+import { idempotencyKeyField, withdrawalBody, withdrawalResponse, withdrawalSchema } from '#domain/schemas/payments';
+import type { AppContext } from '../../app-context';
+import { customerSecurity, dataAnswer, errorAnswers, opsSecurity } from '../../http/api-schemas';
 import { authenticate, currentUserId } from '../accounts/authenticate';
 import type { PaymentCipher } from '../payments/encryption';
 import { mailWithdrawalRequested } from '../payments/notices';
-import { opsKeyGuard } from '../wallet/ops-routes';
+import { operatorKeyGuard } from '../../http/operator-key';
 import { listPendingPayouts, payoutReferencePattern, requestWithdrawal, settleWithdrawal, withdrawalIdOf } from './withdrawals';
 
-const keyHeader = z.object({ 'Idempotency-Key': idempotencyKeyField });
+/** Request headers arrive lower-cased; errors name it `Idempotency-Key`. */
+const keyHeader = z.looseObject({ 'idempotency-key': idempotencyKeyField });
 /** A withdrawal id, or the payout reference the bank or PayPal reports back (RT + 16 hex digits). */
 const payoutParams = z.strictObject({ id: z.union([z.uuid(), z.string().regex(new RegExp(payoutReferencePattern.source, 'i'))], { error: 'invalidValue' }) });
 const completeBody = z.strictObject({ reference: z.string().trim().min(1).max(200).optional() });
@@ -18,39 +20,76 @@ const failBody = z.strictObject({
   status: z.enum(['FAILED', 'CANCELLED'], { error: 'invalidValue' }).default('FAILED'),
 });
 const listQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(1000).default(200) });
+const pendingPayout = withdrawalSchema.extend({ user_id: z.string(), payout_reference: z.string(), exported_at: z.string().nullable(), export_batch: z.string().nullable() });
 
-/** Withdrawals (issue 7): the customer's request, and the operators' payout calls under /ops. */
-export async function registerWithdrawalRoutes(api: FastifyInstance, context: AppContext, cipher: PaymentCipher) {
+/** Withdrawals: the customer's request, and the operators' payout calls under /ops. */
+export async function registerWithdrawalRoutes(instance: FastifyInstance, context: AppContext, cipher: PaymentCipher) {
+  const api = instance.withTypeProvider<ZodTypeProvider>();
   const requireUser = authenticate(context);
 
-  api.post('/withdrawals', { preHandler: requireUser }, async (request, reply) => {
-    const header = request.headers['idempotency-key'];
-    const key = parseInput(keyHeader, { 'Idempotency-Key': typeof header === 'string' ? header : undefined })['Idempotency-Key'];
-    const body = parseInput(withdrawalBody, request.body);
-    const { created, withdrawal } = await requestWithdrawal(context.db, cipher, currentUserId(request), key, body, context.now());
-    // A retry gets the first answer, status included; the header tells a client it was a replay.
-    if (!created) reply.header('idempotent-replayed', 'true');
-    else mailWithdrawalRequested(context, request.log, currentUserId(request), withdrawal);
-    return reply.status(201).send({ data: withdrawal });
-  });
+  api.post(
+    '/withdrawals',
+    {
+      preValidation: requireUser,
+      schema: {
+        summary: 'Request a withdrawal (idempotent on Idempotency-Key)',
+        security: customerSecurity,
+        headers: keyHeader,
+        body: withdrawalBody,
+        response: { 201: withdrawalResponse, ...errorAnswers(403, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      const { created, withdrawal } = await requestWithdrawal(context.db, cipher, currentUserId(request), key, request.body, context.now(), context.config.linePayMarkets);
+      // A retry gets the first answer, status included; the header tells a client it was a replay.
+      if (!created) reply.header('idempotent-replayed', 'true');
+      else mailWithdrawalRequested(context, request.log, currentUserId(request), withdrawal);
+      return reply.status(201).send({ data: withdrawal });
+    },
+  );
 
   await api.register(
-    async (ops) => {
-      ops.addHook('onRequest', opsKeyGuard(context));
-      ops.get('/payouts', async (request) => {
-        const query = parseInput(listQuery, request.query);
-        return { data: await listPendingPayouts(context.db, query.limit) };
-      });
-      ops.post('/payouts/:id/complete', async (request) => {
-        const { id } = parseInput(payoutParams, request.params);
-        const body = parseInput(completeBody, request.body);
-        return { data: (await settleWithdrawal(context.db, await withdrawalIdOf(context.db, id), { status: 'COMPLETED', reference: body.reference }, context.now())).withdrawal };
-      });
-      ops.post('/payouts/:id/fail', async (request) => {
-        const { id } = parseInput(payoutParams, request.params);
-        const body = parseInput(failBody, request.body);
-        return { data: (await settleWithdrawal(context.db, await withdrawalIdOf(context.db, id), { status: body.status, reason: body.reason }, context.now())).withdrawal };
-      });
+    async (instance) => {
+      const ops = instance.withTypeProvider<ZodTypeProvider>();
+      ops.addHook('onRequest', operatorKeyGuard(context));
+      ops.get(
+        '/payouts',
+        { schema: { summary: 'Pending withdrawals, oldest first', security: opsSecurity, querystring: listQuery, response: { 200: dataAnswer(z.array(pendingPayout)) } } },
+        async (request) => ({ data: await listPendingPayouts(context.db, request.query.limit) }),
+      );
+      ops.post(
+        '/payouts/:id/complete',
+        {
+          schema: {
+            summary: 'A payout was paid',
+            security: opsSecurity,
+            params: payoutParams,
+            body: completeBody,
+            response: { 200: dataAnswer(withdrawalSchema), ...errorAnswers(404, 409) },
+          },
+        },
+        async (request) => {
+          const id = await withdrawalIdOf(context.db, request.params.id);
+          return { data: (await settleWithdrawal(context.db, id, { status: 'COMPLETED', reference: request.body.reference }, context.now())).withdrawal };
+        },
+      );
+      ops.post(
+        '/payouts/:id/fail',
+        {
+          schema: {
+            summary: 'A payout failed or was cancelled: the money goes back',
+            security: opsSecurity,
+            params: payoutParams,
+            body: failBody,
+            response: { 200: dataAnswer(withdrawalSchema), ...errorAnswers(404, 409) },
+          },
+        },
+        async (request) => {
+          const id = await withdrawalIdOf(context.db, request.params.id);
+          return { data: (await settleWithdrawal(context.db, id, { status: request.body.status, reason: request.body.reason }, context.now())).withdrawal };
+        },
+      );
     },
     { prefix: '/ops' },
   );

@@ -76,7 +76,7 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
     expect((await t.inject({ method: 'GET', url: '/api/v2/payment_methods' })).statusCode).toBe(401);
   });
 
-  it('an unverified customer cannot withdraw, with the spec message', async () => {
+  it('an unverified customer cannot withdraw, and is told to validate the email first', async () => {
     const { headers } = await customer(t);
     await saveMethod(t, headers, 'PAYPAL', { email: 'someone@example.com' });
     const response = await withdraw(t, headers, { amount: '5.00' });

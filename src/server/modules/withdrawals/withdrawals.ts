@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { Currency } from '../../../domain/markets';
-import { minorFromDecimal, moneyFromMinor } from '../../../domain/money';
-import { checkWithdrawalAmount, currencyOfMarket, isOfferedIn, isPaymentMethod, withdrawalFeeMinor, type PaymentMethod } from '../../../domain/payment-methods';
-import type { Withdrawal, WithdrawalBody, WithdrawalStatus } from '../../../domain/schemas/payments';
+import type { CountryCode, Currency } from '#domain/markets';
+import { minorFromDecimal, moneyFromMinor } from '#domain/money';
+import { currencyOf } from '#domain/markets';
+import { checkWithdrawalAmount, isPaymentMethod, withdrawalFeeMinor, type PaymentMethod } from '#domain/payment-methods';
+import type { Withdrawal, WithdrawalBody, WithdrawalStatus } from '#domain/schemas/payments';
 import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { paymentMethods, withdrawals } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import type { PaymentCipher } from '../payments/encryption';
-import { findCustomer, openDetails, shownAccount } from '../payments/payment-methods';
+import { findCustomer } from '../accounts/customers';
+import { openDetails, shownAccount } from '../payments/payment-methods';
 import { appendLedgerEntry, balanceMinorOf } from '../wallet/ledger';
 import type { PayoutInstruction, PayoutProvider, PayoutSubmission } from './payout-provider';
 
@@ -69,10 +71,11 @@ export async function requestWithdrawal(
   idempotencyKey: string,
   body: WithdrawalBody,
   now: Date,
+  linePayMarkets: readonly CountryCode[] = [],
 ): Promise<{ created: boolean; withdrawal: Withdrawal }> {
-  const customer = await findCustomer(db, userId);
+  const customer = await findCustomer(db, userId, { linePayMarkets });
   if (!customer.emailVerified) throw new ApiError(403, 'EMAIL_NOT_VERIFIED');
-  const currency = currencyOfMarket(customer.countryCode);
+  const currency = currencyOf(customer.countryCode);
   const amountMinor = minorFromDecimal(body.amount, currency);
 
   const first = await findByKey(db, userId, idempotencyKey);
@@ -96,7 +99,7 @@ export async function requestWithdrawal(
     .limit(1);
   if (!stored || !isPaymentMethod(stored.method)) throw new ApiError(422, 'PAYMENT_METHOD_MISSING', { withdraw_type: 'required' });
   const method = stored.method;
-  if (!isOfferedIn(customer.countryCode, method)) throw new ApiError(422, 'PAYMENT_METHOD_UNAVAILABLE', { withdraw_type: 'invalidValue' });
+  if (!customer.offered.includes(method)) throw new ApiError(422, 'PAYMENT_METHOD_UNAVAILABLE', { withdraw_type: 'invalidValue' });
   const shown = shownAccount(openDetails(cipher, userId, method, stored.details));
 
   try {
@@ -142,7 +145,7 @@ export async function requestWithdrawal(
   }
 }
 
-/** For account deletion (issue 9): a pending withdrawal blocks it (spec §6). */
+/** For account deletion: a pending withdrawal blocks it (docs/product.md, Account deletion). */
 export async function hasPendingWithdrawal(executor: Executor, userId: string): Promise<boolean> {
   const [row] = await executor
     .select({ id: withdrawals.id })

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { tokenResponse } from '../../../../domain/schemas/account';
+import { tokenResponse } from '#domain/schemas/account';
 import { apiRequest } from '../../../lib/api';
 import { clientId } from '../../../lib/config';
 import { currentCountryCode } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
 import { clearTokens, saveTokens } from '../../../lib/session';
-import { meQueryKey, meQueryOptions } from './me';
+import { meQueryKey, meQueryOptions } from '../../../lib/me';
 
 export interface Credentials {
   email: string;
@@ -16,7 +16,7 @@ export type LoginResult = 'signed-in' | 'user-unavailable';
 
 /**
  * Exchanges the credentials for tokens, then loads the customer. When the customer
- * cannot be loaded the session is dropped without a message, as the spec asks.
+ * cannot be loaded the session is dropped without a message (docs/product.md, Stored client state).
  */
 export async function login({ email, password }: Credentials): Promise<LoginResult> {
   const body = await apiRequest('/oauth/token', {

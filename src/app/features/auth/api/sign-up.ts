@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { userSchema, type SignUpBody, type User } from '../../../../domain/schemas/account';
+import { userSchema, type SignUpBody, type User } from '#domain/schemas/account';
 import { apiRequest } from '../../../lib/api';
 
 const signUpAnswer = z.object({ data: userSchema });

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { userSchema, type User } from '../../../../domain/schemas/account';
+import { userSchema, type User } from '#domain/schemas/account';
 import { apiRequest } from '../../../lib/api';
 import { queryClient } from '../../../lib/query-client';
-import { meQueryKey } from './me';
+import { meQueryKey } from '../../../lib/me';
 
 const verifyAnswer = z.object({ data: userSchema });
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { productsResponse, type Product } from '../../../../domain/schemas/wallet';
-import { isCountryCode, type CountryCode } from '../../../../domain/markets';
+import { productsResponse, type Product } from '#domain/schemas/wallet';
+import { isCountryCode, type CountryCode } from '#domain/markets';
 import { apiRequest } from '../../../lib/api';
 import { currentCountryCode, currentLocale } from '../../../lib/i18n';
 import { loadWhenOnline } from '../../../lib/query-client';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { contactResponse, type ContactBody } from '../../../../domain/schemas/contact';
+import { contactResponse, type ContactBody } from '#domain/schemas/contact';
 import { apiRequest } from '../../../lib/api';
 
 /** POST /contact (public): stored and mailed to support; 201 `{data: {id, created_at}}`. */

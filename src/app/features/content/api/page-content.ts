@@ -1,13 +1,13 @@
 import { onlineManager, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { languageOf, type Language } from '../../../../domain/locales';
-import type { SupportedLocale } from '../../../../domain/markets';
-import type { ContentNamespace, ContentStatus } from '../../../../domain/content/namespaces';
-import { parseNamespaceTexts, type NamespaceTexts } from '../../../../domain/content/texts';
+import { languageOf, type Language } from '#domain/locales';
+import type { SupportedLocale } from '#domain/markets';
+import type { ContentNamespace, ContentStatus } from '#domain/content/namespaces';
+import { parseNamespaceTexts, type NamespaceTexts } from '#domain/content/texts';
 import { currentLocale } from '../../../lib/i18n';
 import { loadBundledContent } from '../bundled';
 
 /**
- * The content status to ask for: the spec's `strapi_status` query of the page's address is
+ * The content status to ask for: the `strapi_status` query of the page's address is
  * forwarded to the content call, so an editor previews drafts with `?strapi_status=draft`.
  */
 export function requestedContentStatus(search: string = location.search): ContentStatus {
@@ -39,7 +39,7 @@ export async function fetchPageContent(
     return parseNamespaceTexts(await response.json());
   } catch (error) {
     if (signal?.aborted) throw error;
-    // The spec: a translation that fails to load is logged and treated as a 404 (the bundled text shows).
+    // A translation that fails to load is logged and treated as a 404: the bundled text shows.
     console.warn(`Page content ${locale}/${namespace} could not be loaded; showing the bundled text`, error);
     throw error;
   }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { countrySchema, type Country } from '../../../../domain/schemas/account';
-import type { SupportedLocale } from '../../../../domain/markets';
+import { countrySchema, type Country } from '#domain/schemas/account';
+import type { SupportedLocale } from '#domain/markets';
 import { apiRequest } from '../../../lib/api';
 
 const countriesAnswer = z.object({ data: z.array(countrySchema) });

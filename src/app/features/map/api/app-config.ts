@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { appConfigResponse, type AppConfig } from '../../../../domain/bins';
+import { appConfigResponse, type AppConfig } from '#domain/bins';
 import { apiRequest } from '../../../lib/api';
 
 /** GET /config (public): server settings the app reads at run time, such as the map's tile style. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { binsResponse, type Bin } from '../../../../domain/bins';
-import { isCountryCode, type CountryCode } from '../../../../domain/markets';
+import { binsResponse, type Bin } from '#domain/bins';
+import { isCountryCode, type CountryCode } from '#domain/markets';
 import { apiRequest } from '../../../lib/api';
 import { currentCountryCode } from '../../../lib/i18n';
 import { loadWhenOnline } from '../../../lib/query-client';

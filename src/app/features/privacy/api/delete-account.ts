@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { DeleteAccountBody } from '../../../../domain/schemas/privacy';
+import type { DeleteAccountBody } from '#domain/schemas/privacy';
 import { apiRequest } from '../../../lib/api';
 
 /** DELETE /user: the server erases the person and ends every session; the caller then signs out locally. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { dsarReceipt, type DsarBody, type DsarReceipt } from '../../../../domain/schemas/privacy';
+import { dsarReceipt, type DsarBody, type DsarReceipt } from '#domain/schemas/privacy';
 import { apiRequest } from '../../../lib/api';
 
 const fileAnswer = z.object({ data: dsarReceipt });

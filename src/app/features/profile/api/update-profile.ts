@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { userSchema, type UpdateUserBody, type User } from '../../../../domain/schemas/account';
+import { userSchema, type UpdateUserBody, type User } from '#domain/schemas/account';
 import { apiRequest } from '../../../lib/api';
 import { queryClient } from '../../../lib/query-client';
-import { meQueryKey } from '../../auth/api/me';
+import { meQueryKey } from '../../../lib/me';
 
 const updateAnswer = z.object({ data: userSchema });
 

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { balanceResponse, type Balance } from '../../../../domain/schemas/wallet';
+import { balanceResponse, type Balance } from '#domain/schemas/wallet';
 import { apiRequest } from '../../../lib/api';
+import { walletQueryScope } from '../../../lib/query-client';
 
 /** GET /user/balance */
 export async function fetchBalance(signal?: AbortSignal): Promise<Balance> {
   return balanceResponse.parse(await apiRequest('/user/balance', { auth: true, signal })).data;
 }
 
-export const balanceQueryKey = ['wallet', 'balance'] as const;
+export const balanceQueryKey = [...walletQueryScope, 'balance'] as const;
 
 export const balanceQueryOptions = () =>
   queryOptions({

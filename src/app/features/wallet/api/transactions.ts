@@ -4,15 +4,16 @@ import {
   type TransactionCategory,
   type TransactionsPage,
   type TransactionStatus,
-} from '../../../../domain/schemas/wallet';
+} from '#domain/schemas/wallet';
 import { apiRequest } from '../../../lib/api';
+import { walletQueryScope } from '../../../lib/query-client';
 
 export interface TransactionFilters {
   type?: TransactionCategory;
   status?: TransactionStatus;
 }
 
-/** GET /merged_transactions: spec §9, 1000 rows per page, page 1. Names come in the request's language. */
+/** GET /merged_transactions: 1000 rows per page, page 1. Names come in the request's language. */
 export async function fetchTransactions(filters: TransactionFilters, signal?: AbortSignal): Promise<TransactionsPage> {
   const query = new URLSearchParams({ items_per_page: '1000', page: '1' });
   if (filters.type) query.set('type', filters.type);
@@ -20,7 +21,7 @@ export async function fetchTransactions(filters: TransactionFilters, signal?: Ab
   return transactionsResponse.parse(await apiRequest(`/merged_transactions?${query}`, { auth: true, signal }));
 }
 
-export const transactionsQueryKey = ['wallet', 'transactions'] as const;
+export const transactionsQueryKey = [...walletQueryScope, 'transactions'] as const;
 
 export const transactionsQueryOptions = (filters: TransactionFilters, locale: string) =>
   queryOptions({

@@ -2,14 +2,16 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Page } from '../../../ui/page';
-import { meQueryOptions, useMe } from '../../../features/auth/api/me';
+import { meQueryOptions, useMe } from '../../../lib/me';
 import { loadWhenOnline } from '../../../lib/query-client';
 import { ChangePasswordForm } from '../../../features/profile/change-password-form';
-import { EmailVerificationStatus } from '../../../features/profile/email-verification-status';
+import { EmailVerificationStatus } from '../../../features/auth/email-verification-status';
 import { PersonalDataForm } from '../../../features/profile/personal-data-form';
 import { DataExportButton } from '../../../features/privacy/data-export';
 import { DeleteAccountForm } from '../../../features/privacy/delete-account-form';
+import { EmailPreference } from '../../../features/notifications/email-preference';
 import '../../../features/profile/profile.css';
+import { QueryView } from '../../../ui/query-view';
 
 export const Route = createFileRoute('/{-$country}/user/profile')({
   // The forms start from the server's data, not a saved copy that may predate a change made
@@ -24,15 +26,16 @@ function ProfilePage() {
   const { country } = Route.useParams();
   const me = useMe();
   const dataHeadingId = useId();
-  const user = me.data;
   return (
     <Page title={t`Profile page`} description={t`Your personal data, password, email verification and account.`}>
-      {user ? (
+      <QueryView query={me} errorText={t`Something went wrong`}>
+        {(user) => (
         <>
           {/* Keyed by the user: the form starts from the saved data once it has loaded. */}
           <PersonalDataForm key={user.id} user={user} />
           <EmailVerificationStatus user={user} />
           <ChangePasswordForm />
+          <EmailPreference />
           <section className="profile-section" aria-labelledby={dataHeadingId}>
             <h2 id={dataHeadingId}>{t`Your data`}</h2>
             <p>{t`Download a copy of everything we hold about you, as a JSON file.`}</p>
@@ -45,13 +48,8 @@ function ProfilePage() {
           </section>
           <DeleteAccountForm />
         </>
-      ) : me.isError ? (
-        <p className="notice notice--error" role="alert">
-          {t`Something went wrong`}
-        </p>
-      ) : (
-        <p role="status">{t`Loading…`}</p>
-      )}
+        )}
+      </QueryView>
     </Page>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { isApiError } from '../../../lib/api';
 import { loadWhenOnline } from '../../../lib/query-client';
 import { clearTokens, hasSession } from '../../../lib/session';
-import { meQueryOptions, useSignedIn } from '../../../features/auth/api/me';
+import { meQueryOptions, useSignedIn } from '../../../lib/me';
 
 /** Customer pages: a guest signs in first and comes back to the page they asked for. */
 export const Route = createFileRoute('/{-$country}/user')({

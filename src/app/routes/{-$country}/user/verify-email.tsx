@@ -1,13 +1,13 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { verifyEmailBody } from '../../../../domain/schemas/account';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { verifyEmailBody } from '#domain/schemas/account';
 import { isApiError } from '../../../lib/api';
 import { Page } from '../../../ui/page';
 import { TextField } from '../../../ui/text-field';
-import { fieldErrorText, fieldErrorsOf, focusFirstError, type FieldErrors } from '../../../ui/field-errors';
+import { useFormSubmit } from '../../../ui/use-form-submit';
 import { notify } from '../../../ui/notifications';
-import { useMe } from '../../../features/auth/api/me';
+import { useMe } from '../../../lib/me';
 import { useVerifyEmail } from '../../../features/auth/api/verify-email';
 import { useResendCodeAction } from '../../../features/auth/use-resend-code-action';
 
@@ -18,7 +18,7 @@ export const Route = createFileRoute('/{-$country}/user/verify-email')({
 });
 
 function VerifyEmailPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { country } = Route.useParams();
   const { code: linkCode } = Route.useSearch();
   const navigate = useNavigate();
@@ -26,8 +26,6 @@ function VerifyEmailPage() {
   const verify = useVerifyEmail();
   const { resend, pending: resending } = useResendCodeAction();
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverMessage, setServerMessage] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
   const linkHandled = useRef(false);
 
@@ -37,10 +35,10 @@ function VerifyEmailPage() {
   }
 
   // The mailed link carries the code: it is checked without asking anything.
-  useEffect(() => {
-    if (!linkCode || linkHandled.current || me.data?.email_verified) return;
+  const verifyLinkCode = useEffectEvent((code: string) => {
+    if (linkHandled.current || me.data?.email_verified) return;
     linkHandled.current = true;
-    verify.mutate(linkCode, {
+    verify.mutate(code, {
       onSuccess: onVerified,
       onError: (error) => {
         // A second click on the mailed link is not a failure.
@@ -48,32 +46,22 @@ function VerifyEmailPage() {
         else void navigate({ to: '/{-$country}/user/verification-error', params: { country } });
       },
     });
+  });
+  useEffect(() => {
+    if (linkCode) verifyLinkCode(linkCode);
   }, [linkCode]);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setServerMessage(undefined);
-    const parsed = verifyEmailBody.safeParse({ code });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      requestAnimationFrame(() => focusFirstError(formRef.current));
-      return;
-    }
-    setErrors({});
-    verify.mutate(parsed.data.code, {
-      onSuccess: onVerified,
-      onError: (error) => {
-        if (isApiError(error) && error.fields.code) {
-          setErrors({ code: error.fields.code });
-        } else if (isApiError(error) && error.message && error.status !== 0) {
-          setServerMessage(error.message);
-        } else {
-          notify({ kind: 'error', title: t`Error`, description: t`Something went wrong` });
-        }
-        requestAnimationFrame(() => focusFirstError(formRef.current));
-      },
-    });
-  }
+  const form = useFormSubmit(formRef, {
+    schema: verifyEmailBody,
+    action: (data) => verify.mutateAsync(data.code),
+    onSuccess: onVerified,
+    onFailure: (error) => {
+      if (isApiError(error) && error.fields.code) return { fields: { code: error.fields.code } };
+      if (isApiError(error) && error.message && error.status !== 0) return { fieldMessages: { code: error.message } };
+      notify({ kind: 'error', title: t`Error`, description: t`Something went wrong` });
+      return undefined;
+    },
+  });
 
   if (me.data?.email_verified) {
     return (
@@ -90,7 +78,7 @@ function VerifyEmailPage() {
 
   const email = me.data?.email;
   const checkingLink = Boolean(linkCode) && !me.data?.email_verified && (verify.isPending || verify.isIdle);
-  const errorText = serverMessage ?? fieldErrorText(i18n, errors.code);
+  const errorText = form.errorOf('code');
 
   return (
     <Page title={t`Verify email`} description={t`Confirm your email address with the code we sent you.`}>
@@ -103,7 +91,7 @@ function VerifyEmailPage() {
               ? t`We sent a 4-digit code to ${email}. Enter it below to verify your email address.`
               : t`We sent you a 4-digit code by email. Enter it below to verify your email address.`}
           </p>
-          <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
+          <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { code })}>
             <TextField
               id="verification-code"
               label={t`Verification code`}

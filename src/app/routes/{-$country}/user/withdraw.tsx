@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { Page } from '../../../ui/page';
-import { useMe } from '../../../features/auth/api/me';
+import { useMe } from '../../../lib/me';
 import { useResendCodeAction } from '../../../features/auth/use-resend-code-action';
 import { currentLocale } from '../../../lib/i18n';
 import { loadWhenOnline } from '../../../lib/query-client';
@@ -9,10 +9,11 @@ import { paymentMethodsQueryOptions } from '../../../features/payments/api/payme
 import { PaymentMethodButton } from '../../../features/payments/payment-method-button';
 import { balanceQueryOptions, useBalance } from '../../../features/wallet/api/balance';
 import { transactionsQueryOptions, useTransactions } from '../../../features/wallet/api/transactions';
-import { formatMoney } from '../../../features/wallet/format';
+import { formatMoney } from '../../../lib/format';
 import { TransactionList } from '../../../features/wallet/transaction-list';
-import { WithdrawForm } from '../../../features/withdraw/withdraw-form';
+import { WithdrawForm } from '../../../features/payments/withdraw-form';
 import '../../../features/wallet/wallet.css';
+import { QueryView } from '../../../ui/query-view';
 
 export const Route = createFileRoute('/{-$country}/user/withdraw')({
   loader: ({ context }) =>
@@ -53,22 +54,14 @@ function WithdrawPage() {
         <section aria-labelledby="withdraw-form-heading">
           <h2 id="withdraw-form-heading">{t`New withdrawal`}</h2>
           <PaymentMethodButton countryCode={user.country_code} />
-          <WithdrawForm countryCode={user.country_code} />
+          <WithdrawForm countryCode={user.country_code} balance={balance.data?.balance} />
         </section>
       ) : null}
       <section aria-labelledby="withdraw-history-heading">
         <h2 id="withdraw-history-heading">{t`Your withdrawals`}</h2>
-        {history.data ? (
-          history.data.data.length > 0 ? (
-            <TransactionList rows={history.data.data} />
-          ) : (
-            <p>{t`No withdrawal yet.`}</p>
-          )
-        ) : history.isError ? (
-          <p role="alert">{t`Your history could not be loaded.`}</p>
-        ) : (
-          <p>{t`Loading…`}</p>
-        )}
+        <QueryView query={history} errorText={t`Your history could not be loaded.`}>
+          {(page) => (page.data.length > 0 ? <TransactionList rows={page.data} /> : <p>{t`No withdrawal yet.`}</p>)}
+        </QueryView>
       </section>
     </Page>
   );

@@ -1,0 +1,235 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, CDPSession, Page } from '@playwright/test';
+import { startTestPushService, type TestPushService, type TestSubscription } from '../src/server/testing/push-service';
+import { expect, expectAccessible, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
+import { checkIn, issueContainers } from './support/ops';
+import { scanViaApi } from './support/privacy';
+
+// These tests are about the service worker (it shows the pushes): let it run.
+test.use({ serviceWorkers: 'allow' });
+
+const password = 'correct horse 1';
+const port = process.env.E2E_PORT ?? '8181';
+const origin = `http://localhost:${port}`;
+const productOf = { us: 'us-oat-milk-1l', fr: 'fr-jus-pomme-1l', jp: 'jp-green-tea-500' } as const;
+
+let push: TestPushService;
+test.beforeAll(async () => {
+  // Plays the browser vendor's push service: the server sends to it, it checks the VAPID token and
+  // decrypts, and the test hands what it decrypted to the service worker.
+  push = await startTestPushService();
+});
+test.afterAll(async () => {
+  await push?.close();
+});
+
+/**
+ * Headless Chromium here cannot register with a real push service (no network: subscribe() fails
+ * with "Registration failed"), so only the PushManager's answer is replaced: subscribe() and
+ * getSubscription() give a subscription of the local test push service. Everything else is real:
+ * the permission, the app's code, the server's encryption and VAPID, the service worker.
+ */
+async function stubPushManager(context: BrowserContext, subscription: TestSubscription): Promise<void> {
+  await context.addInitScript((json) => {
+    if (!('PushManager' in window)) return;
+    const storageKey = 'e2e_push_subscription';
+    const make = (serverKey: number[]) => ({
+      endpoint: json.endpoint,
+      expirationTime: null,
+      options: { userVisibleOnly: true, applicationServerKey: new Uint8Array(serverKey).buffer },
+      toJSON: () => json,
+      unsubscribe: async () => {
+        localStorage.removeItem(storageKey);
+        return true;
+      },
+    });
+    PushManager.prototype.subscribe = async function subscribe(options?: PushSubscriptionOptionsInit) {
+      const key = options?.applicationServerKey;
+      const bytes = key instanceof ArrayBuffer ? new Uint8Array(key) : ArrayBuffer.isView(key) ? new Uint8Array(key.buffer) : new Uint8Array();
+      localStorage.setItem(storageKey, JSON.stringify([...bytes]));
+      return make([...bytes]) as unknown as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async function getSubscription() {
+      const saved = localStorage.getItem(storageKey);
+      return saved ? (make(JSON.parse(saved) as number[]) as unknown as PushSubscription) : null;
+    };
+  }, subscription.json);
+}
+
+async function customerWithNews(request: Parameters<typeof tokensFor>[0], country: 'us' | 'fr' | 'jp'): Promise<{ email: string; accessToken: string }> {
+  const email = uniqueEmail(`notify-${country}`);
+  await signUpViaApi(request, { email, password, country });
+  const tokens = await tokensFor(request, email, password);
+  return { email, accessToken: tokens.access_token };
+}
+
+async function returnAndCheckIn(request: Parameters<typeof tokensFor>[0], accessToken: string, productId: string, count: number): Promise<void> {
+  const codes = await issueContainers(request, productId, count);
+  for (const code of codes) await scanViaApi(request, accessToken, code);
+  await checkIn(request, codes);
+}
+
+async function serviceWorkerRegistration(page: Page, cdp: CDPSession): Promise<string> {
+  const registrations = new Map<string, string>();
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
+    for (const registration of event.registrations) registrations.set(registration.scopeURL, registration.registrationId);
+  });
+  await cdp.send('ServiceWorker.enable');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => registrations.get(`${origin}/`)).toBeTruthy();
+  return registrations.get(`${origin}/`)!;
+}
+
+test('a customer opts in on the account page, a check-in reaches the phone, and the notification opens its history row', async ({ page, context, request }) => {
+  const subscription = push.subscribe('e2e-us');
+  await stubPushManager(context, subscription);
+  await context.grantPermissions(['notifications'], { origin });
+  const { email, accessToken } = await customerWithNews(request, 'us');
+  await signIn(context, request, email, password);
+
+  await page.goto('/us/user/account');
+  const optIn = page.getByTestId('push-opt-in');
+  await expect(optIn.getByRole('heading', { name: 'Notifications on this device' })).toBeVisible();
+  const toggle = optIn.getByRole('switch', { name: 'Notify me on this device' });
+  await expect(toggle).toBeEnabled();
+  await expect(toggle).not.toBeChecked();
+  await expect(optIn.getByTestId('push-state')).toHaveText('Off');
+  await toggle.click();
+  await expect(optIn.getByTestId('push-state')).toHaveText('On');
+  await expect(toggle).toBeChecked();
+  const settings = await request.get('/api/v2/user/notification_settings', { headers: { Authorization: `Bearer ${accessToken}` } });
+  expect((await settings.json()).data.push_endpoints).toEqual([subscription.json.endpoint]);
+  await expectAccessible(page, 'account page with notifications on');
+
+  // The news page is open when the money moves (an operator checks two containers in); the server
+  // delivers after the commit.
+  await page.goto('/us/user/news');
+  await expect(page.getByTestId('news-empty')).toBeVisible();
+  await returnAndCheckIn(request, accessToken, productOf.us, 2);
+  await expect.poll(() => push.received.filter((message) => message.subscription === 'e2e-us').length, { timeout: 20_000 }).toBe(1);
+  expect(push.refused).toEqual([]);
+  const message = push.received.find((received) => received.subscription === 'e2e-us')!;
+  const payload = message.payload as { title: string; body: string; url: string; tag: string };
+  expect(payload).toMatchObject({ title: 'Deposit credited', body: '2 containers checked in: $1.50 added to your balance.' });
+  expect(payload.url).toMatch(/^\/us\/user\/account\?row=scan-batch%3A[0-9a-f-]{36}$/);
+
+  // The decrypted message goes to the service worker as the browser's push service would hand it over.
+  const cdp = await context.newCDPSession(page);
+  const registrationId = await serviceWorkerRegistration(page, cdp);
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(payload) });
+  const shown = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({
+        title: notification.title,
+        body: notification.body,
+        tag: notification.tag,
+        url: (notification.data as { url?: string } | null)?.url,
+      })),
+    );
+  await expect.poll(shown).toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, url: payload.url }]);
+  // The open page heard of it from the worker and lists it without a reload.
+  await expect(page.getByTestId('news-item')).toContainText('Deposit credited');
+
+  // A click on it (dispatched in the worker: a headless browser has no notification to click) opens the row.
+  const [worker] = context.serviceWorkers();
+  expect(worker).toBeDefined();
+  await worker!.evaluate(async () => {
+    const scope = self as unknown as ServiceWorkerGlobalScope;
+    const [notification] = await scope.registration.getNotifications();
+    if (!notification) throw new Error('no notification shown');
+    scope.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
+  });
+  await expect(page).toHaveURL(`${origin}${payload.url}`);
+  const row = page.locator(`[data-testid="transaction"][data-id="${decodeURIComponent(payload.url.split('row=')[1]!)}"]`);
+  await expect(row).toHaveAttribute('data-picked', 'true');
+  await expect(row.getByRole('button').first()).toBeFocused();
+  await expect(row.getByRole('button').first()).toHaveAttribute('aria-expanded', 'true');
+  await expect.poll(shown).toEqual([]);
+
+  // Opting out removes the subscription on the server too.
+  await page.getByTestId('push-opt-in').getByRole("switch", { name: "Notify me on this device" }).click();
+  await expect(page.getByTestId('push-opt-in').getByTestId('push-state')).toHaveText('Off');
+  const after = await request.get('/api/v2/user/notification_settings', { headers: { Authorization: `Bearer ${accessToken}` } });
+  expect((await after.json()).data.push_endpoints).toEqual([]);
+});
+
+test('the news list shows what happened, unread first marked, and marks it read', async ({ page, context, request }) => {
+  const { email, accessToken } = await customerWithNews(request, 'us');
+  await returnAndCheckIn(request, accessToken, productOf.us, 1);
+  await signIn(context, request, email, password);
+  await page.goto('/us/user/account');
+  await expect(page.getByTestId('news-unread')).toHaveText('1 unread piece of news.');
+  await expect(page.getByTestId('news-latest')).toHaveText('Latest: Deposit credited');
+  await page.getByTestId('news-link').click();
+  await expect(page).toHaveURL(/\/us\/user\/news$/);
+  const item = page.getByTestId('news-item');
+  await expect(item).toHaveCount(1);
+  await expect(item).toHaveAttribute('data-read', 'false');
+  await expect(item).toContainText('Deposit credited');
+  await expect(item).toContainText('1 container checked in: $0.75 added to your balance.');
+  await expectAccessible(page, 'news list');
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(item).toHaveAttribute('data-read', 'true');
+  await expect(page.getByRole('button', { name: 'Mark all as read' })).toHaveCount(0);
+  await item.getByRole('link', { name: 'Show in my history' }).click();
+  await expect(page.locator('[data-testid="transaction"][data-picked="true"]')).toHaveAttribute('data-category', 'SCAN');
+});
+
+test('the mail preference on the profile page is saved', async ({ page, context, request }) => {
+  const { email, accessToken } = await customerWithNews(request, 'us');
+  await signIn(context, request, email, password);
+  await page.goto('/us/user/profile');
+  const preference = page.getByTestId('email-preference');
+  const box = preference.getByRole('checkbox', { name: 'Email me the news' });
+  await expect(box).not.toBeChecked();
+  await box.check();
+  await expect(preference.getByRole('status')).toHaveText('Emails turned on.');
+  const settings = await request.get('/api/v2/user/notification_settings', { headers: { Authorization: `Bearer ${accessToken}` } });
+  expect((await settings.json()).data.email).toBe(true);
+  await expectAccessible(page, 'profile with the mail preference');
+});
+
+const screenshotDir = path.resolve('bench/results/2026-11-23-notifications-360');
+for (const [locale, country] of [
+  ['en-US', 'us'],
+  ['fr-FR', 'fr'],
+  ['ja-JP', 'jp'],
+] as const) {
+  test(`360 px: opt-in, news list and mail preference in ${locale}`, async ({ page, context, request }) => {
+    mkdirSync(screenshotDir, { recursive: true });
+    const subscription = push.subscribe(`e2e-shot-${country}`);
+    await stubPushManager(context, subscription);
+    await context.grantPermissions(['notifications'], { origin });
+    await page.setViewportSize({ width: 360, height: 780 });
+    const { email, accessToken } = await customerWithNews(request, country);
+    await returnAndCheckIn(request, accessToken, productOf[country], 3);
+    await signIn(context, request, email, password);
+
+    await page.goto(`/${country}/user/account`);
+    const optIn = page.getByTestId('push-opt-in');
+    await optIn.getByRole("switch").click();
+    await expect(optIn.getByRole('switch')).toBeChecked();
+    await optIn.scrollIntoViewIfNeeded();
+    await page.getByTestId('news-summary').screenshot({ path: path.join(screenshotDir, `account-news-summary-${locale}.png`) });
+    await optIn.screenshot({ path: path.join(screenshotDir, `opt-in-${locale}.png`) });
+    await page.screenshot({ path: path.join(screenshotDir, `account-${locale}.png`), fullPage: true });
+    const state = await optIn.getByTestId('push-state').boundingBox();
+    const section = await optIn.boundingBox();
+    expect(state!.x + state!.width, 'the state stays inside its section').toBeLessThanOrEqual(section!.x + section!.width);
+
+    await page.goto(`/${country}/user/news`);
+    await expect(page.getByTestId('news-item')).toHaveCount(1);
+    await page.screenshot({ path: path.join(screenshotDir, `news-list-${locale}.png`), fullPage: true });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, 'nothing wider than the phone').toBeLessThanOrEqual(360);
+
+    await page.goto(`/${country}/user/profile`);
+    const preference = page.getByTestId('email-preference');
+    await preference.getByRole('checkbox').check();
+    await expect(preference.getByRole('status')).not.toBeEmpty();
+    await preference.screenshot({ path: path.join(screenshotDir, `mail-preference-${locale}.png`) });
+  });
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { impactResponse, type Impact } from '#domain/schemas/impact';
+import { apiRequest } from '../../../lib/api';
+import { walletQueryScope } from '../../../lib/query-client';
+
+/** GET /user/impact */
+export async function fetchImpact(signal?: AbortSignal): Promise<Impact> {
+  return impactResponse.parse(await apiRequest('/user/impact', { auth: true, signal })).data;
+}
+
+// Under the wallet's scope: a scan or a withdrawal refreshes it with the balance.
+export const impactQueryKey = [...walletQueryScope, 'impact'] as const;
+
+export const impactQueryOptions = () =>
+  queryOptions({
+    queryKey: impactQueryKey,
+    queryFn: ({ signal }) => fetchImpact(signal),
+    // As the balance: the persisted answer shows at once (offline too), then it is asked again.
+    staleTime: 1_000,
+  });
+
+export function useImpact() {
+  return useQuery(impactQueryOptions());
+}

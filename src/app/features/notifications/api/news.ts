@@ -1,0 +1,38 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { newsListAnswerSchema, type NewsListAnswer } from '#domain/schemas/notifications';
+import { useEffect } from 'react';
+import { apiRequest } from '../../../lib/api';
+import { queryClient } from '../../../lib/query-client';
+
+/** GET /user/news: the latest 50, newest first, and the unread count. */
+export async function fetchNews(signal?: AbortSignal): Promise<NewsListAnswer> {
+  return newsListAnswerSchema.parse(await apiRequest('/user/news?limit=50', { auth: true, signal }));
+}
+
+export const newsQueryKey = ['notifications', 'news'] as const;
+
+export const newsQueryOptions = () =>
+  queryOptions({
+    queryKey: newsQueryKey,
+    queryFn: ({ signal }) => fetchNews(signal),
+    // News arrives while the app is open: asked again on focus, and shown from the cache meanwhile.
+    staleTime: 5_000,
+  });
+
+/** The service worker's word that a push just arrived (sw/sw.ts): the list is asked again at once. */
+function isNewsArrived(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && 'type' in data && data.type === 'NEWS_ARRIVED';
+}
+
+export function useNews() {
+  useEffect(() => {
+    const worker = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+    if (!worker) return;
+    const onMessage = (event: MessageEvent<unknown>) => {
+      if (isNewsArrived(event.data)) void queryClient.invalidateQueries({ queryKey: newsQueryKey });
+    };
+    worker.addEventListener('message', onMessage);
+    return () => worker.removeEventListener('message', onMessage);
+  }, []);
+  return useQuery(newsQueryOptions());
+}

@@ -1,0 +1,75 @@
+import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useId } from 'react';
+import type { NewsItem } from '#domain/schemas/notifications';
+import { useCountryPrefix } from './use-country';
+import { useMarkNewsRead } from './api/mark-news-read';
+import { useNews } from './api/news';
+import { useNewsText } from './news-texts';
+import './notifications.css';
+
+function NewsEntry({ item }: { item: NewsItem }) {
+  const { t, i18n } = useLingui();
+  const country = useCountryPrefix();
+  const text = useNewsText()(item);
+  const markRead = useMarkNewsRead();
+  const when = new Date(item.created_at);
+  return (
+    <li className={`news__item${item.read ? '' : ' news__item--unread'}`} data-testid="news-item" data-kind={item.kind} data-read={item.read ? 'true' : 'false'}>
+      <p className="news__title">
+        {item.read ? null : <span className="news__badge">{t`New`}</span>} <strong>{text.title}</strong>
+      </p>
+      <p className="news__body">{text.body}</p>
+      <p className="news__meta">
+        <time dateTime={item.created_at}>{new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(when)}</time>
+        <Link
+          to="/{-$country}/user/account"
+          params={{ country }}
+          search={{ row: item.row_id }}
+          onClick={() => {
+            if (!item.read) markRead.mutate([item.id]);
+          }}
+          data-testid="news-open"
+        >
+          {t`Show in my history`}
+        </Link>
+      </p>
+    </li>
+  );
+}
+
+/** The customer's recent news, newest first, unread ones marked. */
+export function NewsList() {
+  const { t } = useLingui();
+  const news = useNews();
+  const markRead = useMarkNewsRead();
+  const headingId = useId();
+  const unread = news.data?.meta.unread ?? 0;
+  return (
+    <section className="news" aria-labelledby={headingId}>
+      <div className="news__head">
+        <h2 id={headingId}>{t`Recent news`}</h2>
+        {unread > 0 ? (
+          <button type="button" className="button button--secondary button--small" onClick={() => markRead.mutate(undefined)} disabled={markRead.isPending} data-testid="news-mark-all">
+            {t`Mark all as read`}
+          </button>
+        ) : null}
+      </div>
+      {news.data ? (
+        news.data.data.length === 0 ? (
+          <p data-testid="news-empty">{t`No news yet. We will tell you here when a return is credited or rejected, or a withdrawal is paid or fails.`}</p>
+        ) : (
+          <ul className="news__list" data-testid="news-list">
+            {news.data.data.map((item) => (
+              <NewsEntry key={item.id} item={item} />
+            ))}
+          </ul>
+        )
+      ) : news.isError ? (
+        <p role="alert">{t`Your news could not be loaded.`}</p>
+      ) : (
+        <p role="status">{t`Loading…`}</p>
+      )}
+    </section>
+  );
+}

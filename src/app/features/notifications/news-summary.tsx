@@ -1,0 +1,32 @@
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { Link } from '@tanstack/react-router';
+import { useId } from 'react';
+import { useCountryPrefix } from './use-country';
+import { useNews } from './api/news';
+import { useNewsText } from './news-texts';
+import './notifications.css';
+
+/** On the account page: how many pieces of news are unread, the latest one, and the way to all of them. */
+export function NewsSummary() {
+  const { t } = useLingui();
+  const country = useCountryPrefix();
+  const news = useNews();
+  const textOf = useNewsText();
+  const headingId = useId();
+  const unread = news.data?.meta.unread ?? 0;
+  const latest = news.data?.data[0];
+  const latestTitle = latest ? textOf(latest).title : '';
+  return (
+    <section className="notify" aria-labelledby={headingId} data-testid="news-summary">
+      <h2 id={headingId}>{t`News`}</h2>
+      <p data-testid="news-unread">{unread === 0 ? t`No unread news.` : plural(unread, { one: '# unread piece of news.', other: '# unread pieces of news.' })}</p>
+      {latest ? <p data-testid="news-latest">{t`Latest: ${latestTitle}`}</p> : null}
+      <p>
+        <Link to="/{-$country}/user/news" params={{ country }} data-testid="news-link">
+          {t`All news`}
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+/** This browser's side of Web Push: the service worker's PushManager and the notification permission. */
+
+export type PushSupport = 'supported' | 'unsupported';
+
+export function pushSupport(): PushSupport {
+  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window ? 'supported' : 'unsupported';
+}
+
+export function notificationPermission(): NotificationPermission {
+  return typeof Notification === 'undefined' ? 'denied' : Notification.permission;
+}
+
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const binary = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+  return bytes;
+}
+
+function sameKey(subscription: PushSubscription, publicKey: string): boolean {
+  const current = subscription.options.applicationServerKey;
+  if (!current) return false;
+  const expected = keyBytes(publicKey);
+  const actual = new Uint8Array(current);
+  return actual.length === expected.length && actual.every((byte, index) => byte === expected[index]);
+}
+
+/** The subscription this browser holds for our service worker, if any. */
+export async function browserSubscription(): Promise<PushSubscription | null> {
+  if (pushSupport() === 'unsupported') return null;
+  const registration = await navigator.serviceWorker.getRegistration();
+  return (await registration?.pushManager.getSubscription()) ?? null;
+}
+
+export class PushPermissionError extends Error {
+  override name = 'PushPermissionError';
+}
+
+/**
+ * Asks for the permission (only now, on the person's own click), then subscribes with the
+ * server's key. A subscription made with another key (the server's keys changed) is replaced:
+ * the push service would refuse our messages to it.
+ */
+export async function subscribeBrowser(publicKey: string): Promise<PushSubscription> {
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') throw new PushPermissionError(permission);
+  // Not `ready`: without a worker (development server, a browser that refused it) it never settles.
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (!registration) throw new Error('no service worker registered');
+  const existing = await registration.pushManager.getSubscription();
+  if (existing && sameKey(existing, publicKey)) return existing;
+  await existing?.unsubscribe();
+  return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
+}

@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { validateContainerCode } from '#domain/container-codes';
+import { TextField } from '../../ui/text-field';
+import { notify } from '../../ui/notifications';
+import { newScan, recordScan } from './api/record-scan';
+import { submitThroughOutbox, type OutboxOutcome } from '../../lib/outbox-outcome';
+import { codeProblemText, scanRefusalText } from './scan-messages';
+
+type Outcome = OutboxOutcome;
+
+/**
+ * Saves the scan in the offline outbox (features/offline/README.md) before anything is sent, then waits for the
+ * outbox's first try. Without an outbox (nobody known yet, storage full), it is sent directly.
+ */
+async function submitScan(code: string): Promise<Outcome> {
+  const body = newScan(code);
+  return submitThroughOutbox({ kind: 'scan', endpoint: '/scans', payload: body, id: body.id }, () => recordScan(body));
+}
+
+/**
+ * Record a scan by typing the code printed under the QR label. The code is checked on the
+ * phone first (format and check symbol), then sent with an id made here, so a retry can
+ * never record it twice.
+ */
+export function ScanForm() {
+  const { t } = useLingui();
+  const [sending, setSending] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+
+  function fail(text: string) {
+    setError(text);
+    requestAnimationFrame(() => document.getElementById('container-code')?.focus());
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = validateContainerCode(code);
+    if (!checked.ok) {
+      fail(codeProblemText(checked.problem, true));
+      return;
+    }
+    setError(undefined);
+    setSending(true);
+    void submitScan(checked.code)
+      .then((outcome) => {
+        if (outcome.kind === 'refused') {
+          fail(scanRefusalText(outcome.code, outcome.message));
+          return;
+        }
+        setCode('');
+        notify(
+          outcome.kind === 'sent'
+            ? { kind: 'success', title: t`Scan recorded`, description: t`Your container is waiting for check-in.` }
+            : { kind: 'success', title: t`Scan saved`, description: t`The scan is saved on this device and will be sent when you are back online.` },
+        );
+      })
+      .finally(() => setSending(false));
+  }
+
+  return (
+    <form className="form scan-form" noValidate onSubmit={onSubmit} data-testid="scan-form">
+      <TextField
+        id="container-code"
+        label={t`Container code`}
+        hint={t`Type the code printed under the QR code on the container.`}
+        name="code"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={20}
+        value={code}
+        onChange={(event) => setCode(event.currentTarget.value)}
+        error={error}
+      />
+      <button type="submit" className="button" disabled={sending}>
+        {t`Record the scan`}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+import { t } from '@lingui/core/macro';
+import type { ContainerCodeProblem } from '#domain/container-codes';
+
+/** Why a code was not taken, checked on the phone: typed by hand (a typo) or read by the camera (a misread). */
+export function codeProblemText(problem: ContainerCodeProblem, typedByHand: boolean): string {
+  switch (problem) {
+    case 'empty':
+      return t`Please enter the code printed under the QR code.`;
+    case 'checksum':
+      return typedByHand ? t`This code has a typo: check each character and try again.` : t`The code was misread. Hold the phone steady and try again.`;
+    case 'foreign':
+      return t`Sorry, we don't recognise this code.`;
+    default:
+      return t`A container code has 11 letters and digits, like 8B3GG-1FWKZ-Y.`;
+  }
+}
+
+/** Why the server refused a scan (or could not be reached), for the scan form and the scanner. */
+export function scanRefusalText(code: string, message: string): string {
+  switch (code) {
+    case 'CONTAINER_CODE_FORMAT':
+      return codeProblemText('format', true);
+    case 'CONTAINER_CHECKSUM':
+      return codeProblemText('checksum', true);
+    case 'CONTAINER_UNKNOWN':
+      return t`Sorry, we don't recognise this code.`;
+    case 'CONTAINER_OTHER_MARKET':
+      return t`This container belongs to another country's program and cannot be returned here.`;
+    case 'CONTAINER_ALREADY_PENDING':
+      return t`This container has already been scanned and is waiting for check-in.`;
+    case 'SCAN_TOO_OLD':
+      return t`This scan is too old to be recorded.`;
+    case 'NETWORK':
+      return t`You seem to be offline. Please try again when you are connected.`;
+    default:
+      return message || t`Something went wrong`;
+  }
+}

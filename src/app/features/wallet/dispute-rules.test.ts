@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { Transaction } from '#domain/schemas/wallet';
+import { canDispute } from './dispute-rules';
+
+const now = new Date('2026-11-23T12:00:00Z');
+const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+function row(overrides: Partial<Transaction>): Transaction {
+  return {
+    id: 'scan:x',
+    created_at: daysAgo(1),
+    category: 'SCAN',
+    status: 'REJECTED',
+    amount: { currency: 'USD', value: '0' },
+    comment: null,
+    items: [],
+    number_of_scans: 1,
+    price: null,
+    account_name: null,
+    account_number: null,
+    dispute: null,
+    disputable: false,
+    ...overrides,
+  };
+}
+
+describe('canDispute', () => {
+  it('offers the rows the server marks disputable, until they carry a dispute', () => {
+    expect(canDispute(row({ disputable: true }), now)).toBe(true);
+    const dispute = { id: 'd', status: 'OPEN' as const, reason: 'returned' as const, answer: null, credited: null, created_at: daysAgo(0), resolved_at: null };
+    expect(canDispute(row({ disputable: true, dispute }), now)).toBe(false);
+  });
+
+  it('offers a pending day once its latest scan is 32 days old, not a day earlier', () => {
+    expect(canDispute(row({ id: 'scan-pending:2026-10-20', status: 'PENDING', created_at: daysAgo(32) }), now)).toBe(true);
+    expect(canDispute(row({ id: 'scan-pending:2026-10-21', status: 'PENDING', created_at: daysAgo(31) }), now)).toBe(false);
+  });
+
+  it('never offers completed scans, adjustments or withdrawals', () => {
+    expect(canDispute(row({ status: 'COMPLETED', created_at: daysAgo(60) }), now)).toBe(false);
+    expect(canDispute(row({ category: 'ADJUSTMENT', status: 'COMPLETED', disputable: true }), now)).toBe(false);
+    expect(canDispute(row({ category: 'WITHDRAWAL', status: 'PENDING', created_at: daysAgo(60) }), now)).toBe(false);
+  });
+});

@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import type { User } from '#domain/schemas/account';
+import { apiRequest } from './api';
+import { hasSession, onSessionChange } from './session';
+
+export async function fetchMe(signal?: AbortSignal): Promise<User> {
+  const body = await apiRequest('/user', { auth: true, signal });
+  // The shared schema checks the answer; zod loads on demand, so a guest's first page does not pay for it.
+  const { userSchema } = await import('#domain/schemas/account');
+  const data = body !== null && typeof body === 'object' && 'data' in body ? body.data : undefined;
+  return userSchema.parse(data);
+}
+
+export const meQueryKey = ['user', 'me'] as const;
+
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: meQueryKey,
+    queryFn: ({ signal }) => fetchMe(signal),
+    staleTime: 5 * 60_000,
+  });
+
+export function useSignedIn(): boolean {
+  // Prerendered pages are the guest's; a signed-in customer's page switches right after hydration.
+  return useSyncExternalStore(onSessionChange, hasSession, () => false);
+}
+
+/** The signed-in customer; idle for a guest. */
+export function useMe() {
+  const signedIn = useSignedIn();
+  return useQuery({ ...meQueryOptions(), enabled: signedIn });
+}

@@ -1,0 +1,101 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { db, type OutboxEntry } from './db';
+import { classify, flushDue, retryDelay, saveToOutbox, type SendResult } from './outbox-core';
+
+/** A fake server that records each idempotency key once, like POST /scans. */
+function fakeServer() {
+  const received = new Map<string, number>();
+  let mode: 'up' | 'down' | 'refuse' = 'up';
+  const send = async (entry: OutboxEntry): Promise<SendResult> => {
+    if (mode === 'down') return classify(0, 'NETWORK', '');
+    if (mode === 'refuse') return classify(404, 'CONTAINER_UNKNOWN', "Sorry, we don't recognise this code.");
+    received.set(entry.id, (received.get(entry.id) ?? 0) + 1);
+    return classify(received.get(entry.id) === 1 ? 201 : 200, '', '');
+  };
+  return { received, send, setMode: (next: typeof mode) => (mode = next) };
+}
+
+afterEach(async () => {
+  await db.outbox.clear();
+});
+
+describe('outbox', () => {
+  it('saves the entry with its key before anything is sent', async () => {
+    const entry = await saveToOutbox({ kind: 'scan', endpoint: '/scans', payload: { id: 'k1', code: 'X' }, id: 'k1' }, 'user-1', 1000);
+    expect(await db.outbox.get('k1')).toEqual(entry);
+    expect(entry).toMatchObject({ attempts: 0, nextAttemptAt: 1000, state: 'pending', method: 'POST', owner: 'user-1' });
+    // The same key again is the same action: still one entry.
+    await saveToOutbox({ kind: 'scan', endpoint: '/scans', payload: { id: 'k1', code: 'X' }, id: 'k1' }, 'user-1', 2000);
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('reaches the server exactly once, after network failures with backoff', async () => {
+    const server = fakeServer();
+    let now = 10_000;
+    await saveToOutbox({ kind: 'scan', endpoint: '/scans', payload: {}, id: 'a' }, 'u', now);
+    await saveToOutbox({ kind: 'scan', endpoint: '/scans', payload: {}, id: 'b' }, 'u', now + 1);
+
+    server.setMode('down');
+    const first = await flushDue('u', server.send, () => now);
+    expect(first.sent).toEqual([]);
+    const a = await db.outbox.get('a');
+    expect(a?.attempts).toBe(1);
+    expect(a?.nextAttemptAt).toBeGreaterThan(now);
+    expect(first.nextAttemptAt).toBe(a?.nextAttemptAt);
+    // Not due yet: nothing is tried.
+    const early = await flushDue('u', server.send, () => now + 100);
+    expect(early.sent).toEqual([]);
+    expect((await db.outbox.get('a'))?.attempts).toBe(1);
+
+    server.setMode('up');
+    now += 60_000;
+    const second = await flushDue('u', server.send, () => now);
+    expect(second.sent.map((entry) => entry.id)).toEqual(['a', 'b']);
+    expect(await db.outbox.count()).toBe(0);
+    expect([...server.received.entries()]).toEqual([
+      ['a', 1],
+      ['b', 1],
+    ]);
+    // A later round sends nothing again.
+    await flushDue('u', server.send, () => now + 1e9);
+    expect(server.received.get('a')).toBe(1);
+  });
+
+  it('does not retry a refused action, and keeps it with the reason for the customer', async () => {
+    const server = fakeServer();
+    server.setMode('refuse');
+    await saveToOutbox({ kind: 'scan', endpoint: '/scans', payload: {}, id: 'r' }, 'u', 0);
+    const report = await flushDue('u', server.send, () => 0);
+    expect(report.refused.map((entry) => entry.id)).toEqual(['r']);
+    expect(await db.outbox.get('r')).toMatchObject({ state: 'failed', lastError: { status: 404, code: 'CONTAINER_UNKNOWN' } });
+    server.setMode('up');
+    await flushDue('u', server.send, () => 1e12);
+    expect(server.received.size).toBe(0);
+  });
+
+  it("never sends another person's entries", async () => {
+    const server = fakeServer();
+    await saveToOutbox({ kind: 'scan', endpoint: '/scans', payload: {}, id: 'x' }, 'someone-else', 0);
+    await flushDue('me', server.send, () => 1);
+    expect(server.received.size).toBe(0);
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('classifies answers: 2xx sent, 4xx refused, 401/408/429/5xx/no answer retried', () => {
+    expect(classify(201, '', '').kind).toBe('sent');
+    expect(classify(200, '', '').kind).toBe('sent');
+    for (const status of [400, 404, 409, 422]) expect(classify(status, '', '').kind).toBe('refused');
+    for (const status of [0, 401, 408, 429, 500, 503]) expect(classify(status, '', '').kind).toBe('retry');
+  });
+
+  it('backs off exponentially with jitter, up to ten minutes', () => {
+    const mid = () => 0.5;
+    expect(retryDelay(1, mid)).toBe(2_000);
+    expect(retryDelay(2, mid)).toBe(4_000);
+    expect(retryDelay(5, mid)).toBe(32_000);
+    expect(retryDelay(30, mid)).toBe(600_000);
+    expect(retryDelay(1, () => 0)).toBe(1_500);
+    expect(retryDelay(1, () => 1)).toBe(2_500);
+  });
+});

@@ -1,0 +1,158 @@
+import { useEffect, useState } from 'react';
+import { t } from '@lingui/core/macro';
+import { apiRequest, isApiError } from './api';
+import type { OutboxEntry } from './db';
+import { databaseLoaded, hasStoredData, loadDatabase } from './db-loader';
+import { queryClient } from './query-client';
+import { hasSession } from './session';
+import { notify } from '../ui/notifications';
+import { meQueryKey } from './me';
+import type { EnqueueInput, SendResult } from './outbox-core';
+
+export { OutboxStorageFullError } from './outbox-storage-full';
+export type { EnqueueInput } from './outbox-core';
+
+/** The outbox's storage code comes with the database (db-loader), when there is something to send or show. */
+const loadCore = () => import('./outbox-core');
+export type { OutboxEntry } from './db';
+
+/** The owner recorded on an entry: the signed-in customer's id, from the (persisted) user query. */
+function currentOwner(): string | undefined {
+  if (!hasSession()) return undefined;
+  const me = queryClient.getQueryData<{ id?: unknown }>(meQueryKey);
+  return me && (typeof me.id === 'string' || typeof me.id === 'number') ? String(me.id) : undefined;
+}
+
+/** Sends one entry through the API client (token, renewal after a 401, language, error shape). */
+async function sendEntry(entry: OutboxEntry): Promise<SendResult> {
+  const { classify } = await loadCore();
+  try {
+    await apiRequest(entry.endpoint, {
+      method: entry.method,
+      auth: true,
+      body: entry.payload,
+      ...(entry.keyIn === 'header' ? { headers: { 'Idempotency-Key': entry.id } } : {}),
+    });
+    return classify(200, '', '');
+  } catch (error) {
+    if (isApiError(error)) return classify(error.status, error.code, error.message);
+    return classify(0, 'NETWORK', '');
+  }
+}
+
+let running: Promise<void> | undefined;
+let again = false;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Sends what is due now. One round at a time in this tab, and one tab at a time (Web Locks):
+ * the server deduplicates on the key anyway, this only saves requests.
+ */
+export function flushOutbox(): Promise<void> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    do {
+      again = false;
+      const owner = currentOwner();
+      if (!owner || !navigator.onLine) return;
+      // Nothing was ever stored on this device, so nothing can be waiting.
+      if (!(await hasStoredData())) return;
+      const { flushDue } = await loadCore();
+      const round = () => flushDue(owner, sendEntry);
+      const report = navigator.locks ? await navigator.locks.request('roundtrip-outbox', round) : await round();
+      if (report.sent.length > 0) void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] || query.queryKey[1] !== meQueryKey[1] });
+      for (const entry of report.refused) {
+        notify({
+          kind: 'error',
+          title: t`Error`,
+          description: entry.lastError?.message || t`Something went wrong`,
+        });
+      }
+      clearTimeout(timer);
+      if (report.nextAttemptAt !== undefined) {
+        timer = setTimeout(() => void flushOutbox(), Math.max(0, report.nextAttemptAt - Date.now()));
+      }
+    } while (again);
+  })().finally(() => {
+    running = undefined;
+  });
+  return running;
+}
+
+/**
+ * Queues an action for the signed-in customer and tries to send it at once. The entry is
+ * on disk before the first byte leaves, keyed by its idempotency id. Rejects when nobody is
+ * signed in, or with OutboxStorageFullError when the device is full.
+ */
+export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
+  const owner = currentOwner();
+  if (!owner) throw new Error('Sign in before queuing an action');
+  const { saveToOutbox } = await loadCore();
+  const entry = await saveToOutbox(input, owner);
+  void requestBackgroundSync();
+  void flushOutbox();
+  return entry;
+}
+
+/** Removes an entry the server refused, once the customer has seen why. */
+export async function dismissOutboxEntry(id: string): Promise<void> {
+  const { db } = await loadDatabase();
+  await db.outbox.delete(id);
+}
+
+function isSyncManager(value: unknown): value is { register(tag: string): Promise<void> } {
+  return typeof value === 'object' && value !== null && typeof Reflect.get(value, 'register') === 'function';
+}
+
+/** Asks the browser to wake the service worker when the network returns (Chromium); elsewhere the online event does it. */
+async function requestBackgroundSync(): Promise<void> {
+  try {
+    // Background Sync is not in TypeScript's DOM types: a registration may or may not carry it.
+    const registration = await navigator.serviceWorker?.getRegistration();
+    const sync: unknown = registration && Reflect.get(registration, 'sync');
+    if (isSyncManager(sync)) await sync.register('outbox');
+  } catch {
+    // Not offered, or refused: the online event and the next start still send it.
+  }
+}
+
+let started = false;
+
+/** Wires the triggers once, at app start: now, the online event, the service worker's Background Sync message. */
+export function startOutbox(): void {
+  if (started) return;
+  started = true;
+  window.addEventListener('online', () => void flushOutbox());
+  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<unknown>) => {
+    const data = event.data;
+    if (data && typeof data === 'object' && 'type' in data && data.type === 'FLUSH_OUTBOX') void flushOutbox();
+  });
+  void flushOutbox();
+}
+
+/** The customer's queued actions, oldest first, kept up to date (also across tabs). */
+export function useOutbox(kind?: string): OutboxEntry[] {
+  const [entries, setEntries] = useState<OutboxEntry[]>([]);
+  useEffect(() => {
+    let unsubscribe: (() => void) | undefined;
+    let cancelled = false;
+    void (async () => {
+      // On a device with nothing stored yet, the list starts once the first action is saved.
+      const { db, liveQuery } = (await hasStoredData()) ? await loadDatabase() : await databaseLoaded;
+      if (cancelled) return;
+      const subscription = liveQuery(() => db.outbox.orderBy('createdAt').toArray()).subscribe({
+        next: (all) => setEntries(kind ? all.filter((entry) => entry.kind === kind) : all),
+        error: () => setEntries([]),
+      });
+      unsubscribe = () => subscription.unsubscribe();
+    })();
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
+  }, [kind]);
+  return entries;
+}

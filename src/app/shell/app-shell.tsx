@@ -1,0 +1,70 @@
+import { useLingui } from '@lingui/react/macro';
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { NotificationRegion } from '../ui/notifications';
+import { useConsent } from '../features/consent/consent-store';
+import { Footer } from './footer';
+import { headless } from '../lib/headless';
+import { NavBar } from './nav-bar';
+import { OfflineBar } from '../features/offline/offline-bar';
+
+// Its own chunk: in headless mode the consent script is never fetched.
+const ConsentBanner = lazy(() => import('../features/consent/consent-banner'));
+
+/** The path of the page on screen: it changes once the new page has loaded, not when the navigation starts. */
+function useShownPath(): string | undefined {
+  return useRouterState({ select: (state) => state.resolvedLocation?.pathname });
+}
+
+function useAnalytics(enabled: boolean) {
+  const pathname = useShownPath();
+  const { i18n } = useLingui();
+  useEffect(() => {
+    if (!enabled || !pathname) return;
+    void import('../features/consent/analytics').then(({ recordPageView }) => recordPageView(pathname, i18n.locale));
+  }, [enabled, pathname, i18n.locale]);
+}
+
+/** After a navigation, screen-reader and keyboard users start at the new page's heading. */
+function useFocusOnNavigation() {
+  const pathname = useShownPath();
+  const firstPath = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!pathname) return;
+    // The first page keeps the browser's own start: focus moves only after a navigation.
+    if (firstPath.current === undefined) {
+      firstPath.current = pathname;
+      return;
+    }
+    document.querySelector<HTMLElement>('#main h1')?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+export function AppShell() {
+  const { t } = useLingui();
+  const consent = useConsent();
+  useAnalytics(!headless && consent?.analytics === true);
+  useFocusOnNavigation();
+
+  return (
+    <>
+      {headless ? null : (
+        <a className="skip-link" href="#main">
+          {t`Skip to content`}
+        </a>
+      )}
+      {headless ? null : <NavBar />}
+      <OfflineBar />
+      <main id="main" tabIndex={-1} className="main">
+        <Outlet />
+      </main>
+      {headless ? null : <Footer />}
+      <NotificationRegion />
+      {headless ? null : (
+        <Suspense fallback={null}>
+          <ConsentBanner />
+        </Suspense>
+      )}
+    </>
+  );
+}

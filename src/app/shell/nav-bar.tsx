@@ -1,0 +1,86 @@
+import { useLingui } from '@lingui/react/macro';
+import { Link, useLocation } from '@tanstack/react-router';
+import { useEffect, useId, useState } from 'react';
+import { externalLinks, mobilePlatform } from '../lib/config';
+import { useMe, useSignedIn } from '../lib/me';
+import { ExternalLink } from './external-link';
+import { useCountryParam } from '../lib/use-country';
+import { UserMenu } from './user-menu';
+
+export function NavBar() {
+  const { t } = useLingui();
+  const country = useCountryParam();
+  const signedIn = useSignedIn();
+  const me = useMe();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const { pathname } = useLocation();
+  const mobileAppUrl = externalLinks.mobileApp[mobilePlatform(navigator.userAgent)];
+
+  // A followed link closes the small-screen menu.
+  useEffect(() => setOpen(false), [pathname]);
+
+  return (
+    <header className="site-header">
+      <nav className="nav" aria-label={t`Main`}>
+        <Link to="/{-$country}" params={{ country }} className="nav__brand">
+          <img src="/favicon.svg" alt="" width="28" height="28" />
+          <span>Roundtrip</span>
+        </Link>
+        <button
+          type="button"
+          className="nav__toggle"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {t`Menu`}
+        </button>
+        <div id={listId} className={open ? 'nav__panel nav__panel--open' : 'nav__panel'}>
+          <ul className="nav__links">
+            <li>
+              <Link to="/{-$country}/products" params={{ country }}>
+                {t`Products`}
+              </Link>
+            </li>
+            <li>
+              <Link to="/{-$country}/faq" params={{ country }}>
+                {t`FAQ`}
+              </Link>
+            </li>
+            <li>
+              <Link to="/{-$country}/how-it-works" params={{ country }}>
+                {t`How it works`}
+              </Link>
+            </li>
+            <li>
+              <ExternalLink href={externalLinks.aboutUs}>{t`About us`}</ExternalLink>
+            </li>
+            <li>
+              <ExternalLink href={mobileAppUrl}>{t`Mobile app`}</ExternalLink>
+            </li>
+            <li>
+              <Link to="/{-$country}/contact-us" params={{ country }}>
+                {t`Contact us`}
+              </Link>
+            </li>
+            <li>
+              <Link to="/{-$country}/shop-and-return" params={{ country }}>
+                {t`Shop and return`}
+              </Link>
+            </li>
+          </ul>
+          <div className="nav__account">
+            {signedIn ? (
+              <UserMenu user={me.data} />
+            ) : (
+              <Link to="/{-$country}/login" params={{ country }} className="button button--small">
+                {t`Log in`}
+              </Link>
+            )}
+          </div>
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,80 @@
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { Dialog } from '../ui/dialog';
+import { signOut } from '../lib/sign-out';
+import { useOnline } from '../features/offline/app-status';
+import { flushOutbox, useOutbox } from '../lib/outbox';
+
+/**
+ * Sign-out deletes everything on this phone, the outbox included. With actions still waiting to
+ * upload it asks first: upload them, then sign out (at once when online, as soon as the
+ * connection returns when not), or sign out and drop them knowingly.
+ */
+export function SignOutButton() {
+  const { t } = useLingui();
+  const online = useOnline();
+  const waiting = useOutbox().filter((entry) => entry.state === 'pending').length;
+  const [asking, setAsking] = useState(false);
+  const [uploadFirst, setUploadFirst] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+
+  const leave = () => {
+    setSigningOut(true);
+    setAsking(false);
+    void signOut();
+  };
+
+  // leave() uses nothing but state setters and signOut, so it is left out of the dependencies.
+  useEffect(() => {
+    if (!uploadFirst || signingOut) return;
+    if (waiting === 0) leave();
+    else if (online) void flushOutbox();
+  }, [uploadFirst, waiting, online, signingOut]);
+
+  return (
+    <>
+      <button type="button" disabled={signingOut} onClick={() => (waiting > 0 ? setAsking(true) : leave())}>
+        {t`Sign out`}
+      </button>
+      {/* Outside the menu's list, which is hidden when the menu closes. */}
+      {createPortal(
+        <Dialog
+          open={asking}
+          title={t`Actions still waiting to upload`}
+          onClose={() => {
+            setAsking(false);
+            setUploadFirst(false);
+          }}
+        >
+          <div data-testid="sign-out-outbox">
+            <p>
+              {plural(waiting, {
+                one: '# action taken on this phone has not reached Roundtrip yet.',
+                other: '# actions taken on this phone have not reached Roundtrip yet.',
+              })}{' '}
+              {t`Signing out deletes them from this phone: they would never be uploaded.`}
+            </p>
+            {uploadFirst ? (
+              <p role="status">
+                {online
+                  ? t`Uploading… You will be signed out when it is done.`
+                  : t`You are offline. They will upload when the connection returns, then you will be signed out.`}
+              </p>
+            ) : null}
+            <div className="dialog__actions">
+              <button type="button" className="button" disabled={uploadFirst} data-autofocus onClick={() => setUploadFirst(true)}>
+                {t`Upload them, then sign out`}
+              </button>
+              <button type="button" className="button button--secondary" onClick={leave}>
+                {t`Sign out and delete them`}
+              </button>
+            </div>
+          </div>
+        </Dialog>,
+        document.body,
+      )}
+    </>
+  );
+}

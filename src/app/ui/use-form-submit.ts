@@ -1,0 +1,145 @@
+import { useLingui } from '@lingui/react';
+import { useState, type FormEvent, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
+import type { z } from 'zod';
+import { isApiError } from '../lib/api';
+import { fieldErrorText, fieldErrorsOf, focusFirstError, type FieldErrors } from './field-errors';
+
+/** What a refused submission shows. */
+export interface FormFailure {
+  /** Error keys under fields, in the user's language through `fieldErrorText`. */
+  fields?: FieldErrors;
+  /** The server's own words under a field; they win over a key. */
+  fieldMessages?: Partial<Record<string, string>>;
+  /** A message for the whole form. */
+  message?: string;
+  /** Where focus goes instead of the first field in error (a notice outside the fields). */
+  focus?: () => void;
+}
+
+/** What the form renders. */
+export interface FormShown {
+  errors: FieldErrors;
+  fieldMessages: Partial<Record<string, string>>;
+  message: string | undefined;
+}
+
+export const nothingShown: FormShown = { errors: {}, fieldMessages: {}, message: undefined };
+
+export function shownOf(failure: FormFailure): FormShown {
+  return { errors: failure.fields ?? {}, fieldMessages: failure.fieldMessages ?? {}, message: failure.message };
+}
+
+/** The field errors the API sent with a refusal, if it sent any: what most forms show. */
+export function apiFieldFailure(error: unknown): FormFailure | undefined {
+  return isApiError(error) && Object.keys(error.fields).length > 0 ? { fields: error.fields } : undefined;
+}
+
+/** The form's values as typed in: the schema's fields, any value (the schema is what checks them). */
+export type FormValues<Schema extends z.ZodType> = { [Field in keyof z.input<Schema>]?: unknown };
+
+export interface FormSubmitOptions<Schema extends z.ZodType, Result> {
+  schema: Schema;
+  /** Runs with the parsed values (a mutation's `mutateAsync`); a rejection is read by `onFailure`. */
+  action: (data: z.output<Schema>) => Promise<Result> | Result;
+  onSuccess?: (result: Result, data: z.output<Schema>) => void;
+  /**
+   * Reads a rejection: what to show, or undefined when the form dealt with it otherwise (a
+   * notification). State it sets is rendered before focus moves. Default: `apiFieldFailure`.
+   */
+  onFailure?: (error: unknown) => FormFailure | undefined;
+}
+
+/** Moves focus after a refusal: where the failure says, else the first field in error in the form's order. */
+export function focusFailure(form: Pick<HTMLFormElement, 'querySelector'> | null, failure: FormFailure): void {
+  if (failure.focus) failure.focus();
+  else focusFirstError(form);
+}
+
+/** How a submission reaches the screen; the hook renders synchronously, so focus finds the fields. */
+export interface SubmitSteps {
+  show: (shown: FormShown) => void;
+  focus: (failure: FormFailure) => void;
+  setPending: (pending: boolean) => void;
+  /** Runs the form's own failure reading so that the state it sets is rendered at once. */
+  read: (read: () => FormFailure | undefined) => FormFailure | undefined;
+}
+
+/**
+ * One submission: validate, show the field errors and focus the first, else run the action and
+ * show what its refusal says. Apart from React and the DOM, so it can be tested on its own.
+ * Resolves true when the action succeeded.
+ */
+export async function runSubmit<Schema extends z.ZodType, Result>(
+  values: FormValues<Schema>,
+  options: FormSubmitOptions<Schema, Result>,
+  steps: SubmitSteps,
+): Promise<boolean> {
+  const parsed = options.schema.safeParse(values);
+  if (!parsed.success) {
+    const failure = { fields: fieldErrorsOf(parsed.error) } satisfies FormFailure;
+    steps.show(shownOf(failure));
+    steps.focus(failure);
+    return false;
+  }
+  steps.show(nothingShown);
+  steps.setPending(true);
+  let result: Result;
+  try {
+    result = await options.action(parsed.data);
+  } catch (error) {
+    steps.setPending(false);
+    const read = options.onFailure ?? apiFieldFailure;
+    const failure = steps.read(() => read(error));
+    if (failure) {
+      steps.show(shownOf(failure));
+      steps.focus(failure);
+    }
+    return false;
+  }
+  steps.setPending(false);
+  options.onSuccess?.(result, parsed.data);
+  return true;
+}
+
+/**
+ * The submit of a form checked by a domain schema: field errors in the user's language, focus on
+ * the first field in error (in the form's order, after a refusal by the server too), pending
+ * while the action runs, and the server's message. The fields render `errorOf(name)` and set
+ * `aria-invalid` from it, which is what the focus looks for.
+ */
+export function useFormSubmit<Schema extends z.ZodType, Result>(formRef: RefObject<HTMLFormElement | null>, options: FormSubmitOptions<Schema, Result>) {
+  const { i18n } = useLingui();
+  const [shown, setShown] = useState<FormShown>(nothingShown);
+  const [pending, setPending] = useState(false);
+
+  const steps: SubmitSteps = {
+    show: (next) => flushSync(() => setShown(next)),
+    focus: (failure) => focusFailure(formRef.current, failure),
+    setPending,
+    read: (read) => flushSync(read),
+  };
+
+  return {
+    /** The form's `onSubmit`, with the values as typed. */
+    submit(event: FormEvent<HTMLFormElement>, values: FormValues<Schema>): void {
+      event.preventDefault();
+      void runSubmit(values, options, steps);
+    },
+    /** Shows a refusal that came another way (a queued action's answer) and moves focus. */
+    show(failure: FormFailure): void {
+      steps.show(shownOf(failure));
+      steps.focus(failure);
+    },
+    /** Changes the field errors (a field checked as it changes). */
+    setErrors(update: (current: FieldErrors) => FieldErrors): void {
+      setShown((current) => ({ ...current, errors: update(current.errors) }));
+    },
+    clear: () => setShown(nothingShown),
+    errors: shown.errors,
+    message: shown.message,
+    pending,
+    /** The text under a field: the server's words, else its error key's text. */
+    errorOf: (field: string): string | undefined => shown.fieldMessages[field] ?? fieldErrorText(i18n, shown.errors[field]),
+  };
+}

@@ -1,0 +1,53 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { missingTextLimits, type MissingText, type MissingTextBody } from '#domain/schemas/missing-texts';
+import type { Database } from '../../db/client';
+import { missingTexts } from '../../db/schema';
+
+/**
+ * Record one report of missing texts: one row per locale, namespace and key, whose count goes up
+ * and last-seen time moves with every report (the fallback kept is the latest). Once
+ * `storedKeys` rows exist, new keys are dropped and known ones still counted, so reports from
+ * anywhere cannot fill the database. Answers how many keys were counted.
+ */
+export async function recordMissingTexts(db: Database, locale: string, namespace: string, body: MissingTextBody, now: Date): Promise<number> {
+  const keys = Object.keys(body);
+  if (keys.length === 0) return 0;
+  const [stored] = await db.select({ rows: count() }).from(missingTexts);
+  let accepted = keys;
+  if (Number(stored?.rows ?? 0) >= missingTextLimits.storedKeys) {
+    const known = await db
+      .select({ key: missingTexts.key })
+      .from(missingTexts)
+      .where(and(eq(missingTexts.locale, locale), eq(missingTexts.namespace, namespace), inArray(missingTexts.key, keys)));
+    const knownKeys = new Set(known.map((row) => row.key));
+    accepted = keys.filter((key) => knownKeys.has(key));
+    if (accepted.length === 0) return 0;
+  }
+  await db
+    .insert(missingTexts)
+    .values(accepted.map((key) => ({ locale, namespace, key, fallback: body[key] ?? '', count: 1, firstSeenAt: now, lastSeenAt: now })))
+    .onConflictDoUpdate({
+      target: [missingTexts.locale, missingTexts.namespace, missingTexts.key],
+      set: { count: sql`${missingTexts.count} + 1`, lastSeenAt: sql`excluded.last_seen_at`, fallback: sql`excluded.fallback` },
+    });
+  return accepted.length;
+}
+
+/** For operators: most reported first, then the latest. */
+export async function listMissingTexts(db: Database, options: { locale?: string; limit: number }): Promise<MissingText[]> {
+  const rows = await db
+    .select()
+    .from(missingTexts)
+    .where(options.locale ? eq(missingTexts.locale, options.locale) : undefined)
+    .orderBy(desc(missingTexts.count), desc(missingTexts.lastSeenAt), asc(missingTexts.namespace), asc(missingTexts.key))
+    .limit(options.limit);
+  return rows.map((row) => ({
+    locale: row.locale,
+    namespace: row.namespace,
+    key: row.key,
+    fallback: row.fallback,
+    count: row.count,
+    first_seen_at: row.firstSeenAt.toISOString(),
+    last_seen_at: row.lastSeenAt.toISOString(),
+  }));
+}

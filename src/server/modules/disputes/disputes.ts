@@ -1,0 +1,300 @@
+import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Currency } from '#domain/markets';
+import { moneyFromMinor } from '#domain/money';
+import {
+  disputablePendingDays,
+  disputesPerDay,
+  maxDisputePhotoBytes,
+  type Dispute,
+  type DisputeBody,
+  type DisputeReason,
+  type DisputeStatus,
+} from '#domain/schemas/disputes';
+import type { Database, Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { disputeScans, disputes, products, scans, users } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { findCustomer } from '../accounts/customers';
+import { appendLedgerEntry } from '../wallet/ledger';
+import { expirePendingScans } from '../wallet/scans';
+
+type DisputeRow = typeof disputes.$inferSelect;
+
+const dayMs = 86_400_000;
+
+/**
+ * What a photo must be: JPEG from its first bytes (SOI and a marker) to its last (EOI), and
+ * small. The phone re-encodes every photo through a canvas, which leaves no EXIF (no location);
+ * anything else is refused, not stored.
+ */
+export function decodeDisputePhoto(base64: string): Buffer {
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length > maxDisputePhotoBytes) throw new ApiError(400, 'VALIDATION_FAILED', { photo: 'photoTooLarge' });
+  const isJpeg =
+    bytes.length > 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff && bytes[bytes.length - 2] === 0xff && bytes[bytes.length - 1] === 0xd9;
+  if (!isJpeg) throw new ApiError(400, 'VALIDATION_FAILED', { photo: 'photoInvalid' });
+  return bytes;
+}
+
+async function scanIdsOf(executor: Executor, disputeId: string): Promise<string[]> {
+  const rows = await executor.select({ scanId: disputeScans.scanId }).from(disputeScans).where(eq(disputeScans.disputeId, disputeId)).orderBy(asc(disputeScans.scanId));
+  return rows.map((row) => row.scanId);
+}
+
+export function disputeView(row: DisputeRow, scanIds: readonly string[]): Dispute {
+  const currency = row.currency as Currency;
+  return {
+    id: row.id,
+    status: row.status as DisputeStatus,
+    reason: row.reason as DisputeReason,
+    note: row.note,
+    has_photo: row.photoJpeg !== null,
+    transaction_ids: scanIds.map((id) => `scan:${id}`),
+    amount: moneyFromMinor(row.amountMinor, currency),
+    answer: row.answer,
+    credited: row.status === 'CREDITED' ? moneyFromMinor(row.amountMinor, currency) : null,
+    created_at: row.createdAt.toISOString(),
+    resolved_at: row.resolvedAt?.toISOString() ?? null,
+  };
+}
+
+/** The scans a history line stands for, locked, with their deposits. */
+async function scansOfLine(tx: Executor, userId: string, countryCode: string, transactionId: string) {
+  const columns = { id: scans.id, code: scans.containerCode, status: scans.status, scannedAt: scans.scannedAt, resolvedAt: scans.resolvedAt, depositMinor: products.depositMinor };
+  if (transactionId.startsWith('scan:')) {
+    return tx
+      .select(columns)
+      .from(scans)
+      .innerJoin(products, eq(products.id, scans.productId))
+      .where(and(eq(scans.id, transactionId.slice('scan:'.length)), eq(scans.userId, userId)))
+      .for('update', { of: scans });
+  }
+  // A pending day is a calendar day in the customer's market time zone, as history_rows groups it.
+  const day = transactionId.slice('scan-pending:'.length);
+  return tx
+    .select(columns)
+    .from(scans)
+    .innerJoin(products, eq(products.id, scans.productId))
+    .where(
+      and(
+        eq(scans.userId, userId),
+        eq(scans.status, 'PENDING'),
+        sql`(${scans.scannedAt} at time zone market_time_zone(${countryCode}))::date = ${day}::date`,
+      ),
+    )
+    .orderBy(asc(scans.id))
+    .for('update', { of: scans });
+}
+
+function isDisputable(scan: { status: string; scannedAt: Date; resolvedAt: Date | null }, now: Date): boolean {
+  const lifetime = disputablePendingDays * dayMs;
+  if (scan.status === 'REJECTED') return true;
+  if (scan.status === 'PENDING') return scan.scannedAt.getTime() <= now.getTime() - lifetime;
+  // Cancelled because it waited 32 days (a check-in or a new scan expired it): the customer may say they did return it.
+  return scan.status === 'CANCELLED' && scan.resolvedAt !== null && scan.resolvedAt.getTime() - scan.scannedAt.getTime() >= lifetime;
+}
+
+function replayOf(row: DisputeRow, userId: string, scanIds: readonly string[], transactionId: string) {
+  const lineIds = scanIds.map((id) => `scan:${id}`);
+  // The same phone resending: same owner, and the line it named is (or became) one of the dispute's lines.
+  const sameLine = transactionId.startsWith('scan-pending:') || lineIds.includes(transactionId);
+  if (row.userId !== userId || !sameLine) throw new ApiError(409, 'IDEMPOTENCY_CONFLICT', { id: 'invalidValue' });
+  return { created: false, dispute: disputeView(row, scanIds) };
+}
+
+/**
+ * POST /disputes: a customer says a history line is wrong. Checks, in the order a person meets
+ * them: the photo (JPEG, size), then in one transaction that holds the customer's row
+ * (FOR NO KEY UPDATE: two filings of one customer take turns, scans and credits do not wait):
+ * a resend of the same id (answered as the first time), the daily limit, the line's scans
+ * (theirs, rejected, or pending 32 days, or cancelled after waiting that long), a dispute
+ * already covering one of them. Scans still pending are expired now (CANCELLED, as a check-in
+ * would: past 32 days they hold nothing), so no later check-in can credit them besides the
+ * dispute. The primary key of dispute_scans is the last word on "one dispute per scan".
+ */
+export async function fileDispute(
+  db: Database,
+  userId: string,
+  body: DisputeBody,
+  now: Date,
+  limits: { perDay: number } = { perDay: disputesPerDay },
+): Promise<{ created: boolean; dispute: Dispute }> {
+  const photo = body.photo === undefined ? null : decodeDisputePhoto(body.photo);
+  try {
+    return await db.transaction(async (tx) => {
+      const user = await findCustomer(tx, userId, { lockRow: true });
+
+      const [existing] = await tx.select().from(disputes).where(eq(disputes.id, body.id)).limit(1);
+      if (existing) return replayOf(existing, userId, await scanIdsOf(tx, existing.id), body.transaction_id);
+
+      const [today] = await tx
+        .select({ filed: count() })
+        .from(disputes)
+        .where(and(eq(disputes.userId, userId), gte(disputes.createdAt, new Date(now.getTime() - dayMs))));
+      if (Number(today?.filed ?? 0) >= limits.perDay) throw new ApiError(422, 'TOO_MANY_DISPUTES');
+
+      const lines = await scansOfLine(tx, userId, user.countryCode, body.transaction_id);
+      if (lines.length === 0) throw new ApiError(404, 'NOT_FOUND', { transaction_id: 'invalidValue' });
+      if (!lines.every((scan) => isDisputable(scan, now))) throw new ApiError(422, 'DISPUTE_NOT_ALLOWED', { transaction_id: 'invalidValue' });
+      const taken = await tx
+        .select({ scanId: disputeScans.scanId })
+        .from(disputeScans)
+        .where(inArray(disputeScans.scanId, lines.map((scan) => scan.id)))
+        .limit(1);
+      if (taken.length > 0) throw new ApiError(409, 'DISPUTE_EXISTS', { transaction_id: 'invalidValue' });
+
+      const pendingCodes = lines.filter((scan) => scan.status === 'PENDING').map((scan) => scan.code);
+      if (pendingCodes.length > 0) await expirePendingScans(tx, now, pendingCodes);
+
+      const [row] = await tx
+        .insert(disputes)
+        .values({
+          id: body.id,
+          userId,
+          status: 'OPEN',
+          reason: body.reason,
+          note: body.note ? body.note : null,
+          photoJpeg: photo ? photo.toString('base64') : null,
+          amountMinor: lines.reduce((sum, scan) => sum + scan.depositMinor, 0),
+          currency: user.currency,
+          createdAt: now,
+        })
+        .returning();
+      if (!row) throw new Error('dispute insert returned nothing');
+      await tx.insert(disputeScans).values(lines.map((scan) => ({ scanId: scan.id, disputeId: row.id })));
+      return { created: true, dispute: disputeView(row, lines.map((scan) => scan.id).sort()) };
+    });
+  } catch (error) {
+    // A concurrent resend of this very dispute, or another dispute of the same scan, committed first.
+    if (isUniqueViolation(error, 'disputes_pkey')) {
+      const [raced] = await db.select().from(disputes).where(eq(disputes.id, body.id)).limit(1);
+      if (raced) return replayOf(raced, userId, await scanIdsOf(db, raced.id), body.transaction_id);
+    }
+    if (isUniqueViolation(error, 'dispute_scans_pkey')) throw new ApiError(409, 'DISPUTE_EXISTS', { transaction_id: 'invalidValue' });
+    throw error;
+  }
+}
+
+export type Resolution = { outcome: 'CREDIT'; answer?: string } | { outcome: 'UPHOLD'; answer: string };
+
+/**
+ * The one place a dispute is settled (the ops API and CLI both come here; anything that must
+ * follow a settlement, such as telling the customer, hangs off this function or off the change
+ * of `disputes.status`). One transaction:
+ *
+ * 1. the dispute row is locked (FOR UPDATE): parallel settlements of one dispute take turns,
+ *    and each later one re-reads the row after the first committed;
+ * 2. not OPEN any more: the same outcome answers the row as it is (a repeat, nothing moves),
+ *    another outcome is 409 DISPUTE_NOT_OPEN;
+ * 3. CREDIT appends one DISPUTE_CREDIT ledger entry keyed `dispute:<id>` (unique: a second one is
+ *    refused by the database, whoever writes it) and the row keeps its id (unique too, and the
+ *    CHECK ties CREDITED to having it); UPHOLD needs an answer (CHECK).
+ */
+export async function resolveDispute(db: Database, id: string, resolution: Resolution, now: Date): Promise<{ changed: boolean; dispute: Dispute }> {
+  const wanted = resolution.outcome === 'CREDIT' ? 'CREDITED' : 'UPHELD';
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(disputes).where(eq(disputes.id, id)).limit(1).for('update');
+      if (!row) throw new ApiError(404, 'NOT_FOUND');
+      if (row.status !== 'OPEN') {
+        if (row.status === wanted) return { changed: false, dispute: disputeView(row, await scanIdsOf(tx, id)) };
+        throw new ApiError(409, 'DISPUTE_NOT_OPEN');
+      }
+      let ledgerEntryId: number | null = null;
+      if (resolution.outcome === 'CREDIT') {
+        const entry = await appendLedgerEntry(tx, {
+          userId: row.userId,
+          amountMinor: row.amountMinor,
+          currency: row.currency as Currency,
+          kind: 'DISPUTE_CREDIT',
+          idempotencyKey: `dispute:${row.id}`,
+          // The answer stays on the dispute, which deletion erases; the ledger is kept for years.
+          createdAt: now,
+        });
+        ledgerEntryId = entry.id;
+      }
+      const [updated] = await tx
+        .update(disputes)
+        .set({ status: wanted, answer: resolution.answer ?? null, ledgerEntryId, resolvedAt: now })
+        .where(and(eq(disputes.id, id), eq(disputes.status, 'OPEN')))
+        .returning();
+      if (!updated) throw new Error('locked dispute was not open');
+      return { changed: true, dispute: disputeView(updated, await scanIdsOf(tx, id)) };
+    });
+  } catch (error) {
+    // Defence in depth: should two settlements ever pass the lock, the key refuses the second credit.
+    if (isUniqueViolation(error, 'ledger_entries_idempotency_key')) {
+      const [row] = await db.select().from(disputes).where(eq(disputes.id, id)).limit(1);
+      if (row?.status === wanted) return { changed: false, dispute: disputeView(row, await scanIdsOf(db, id)) };
+      throw new ApiError(409, 'DISPUTE_NOT_OPEN');
+    }
+    throw error;
+  }
+}
+
+export interface OpsDispute extends Dispute {
+  user_id: string;
+  email: string | null;
+  /** The disputed scans: code, product, how the scan ended, the refusal reason the customer saw. */
+  scans: { scan_id: string; code: string; product_id: string; status: string; reason: string | null; scanned_at: string }[];
+}
+
+/** Open disputes (or all), oldest first: the order operators work through them. */
+export async function listDisputes(db: Database, options: { all?: boolean; limit?: number } = {}): Promise<OpsDispute[]> {
+  const rows = await db
+    .select({ dispute: disputes, email: users.email })
+    .from(disputes)
+    .innerJoin(users, eq(users.id, disputes.userId))
+    .where(options.all ? undefined : eq(disputes.status, 'OPEN'))
+    .orderBy(asc(disputes.createdAt), asc(disputes.id))
+    .limit(options.limit ?? 200);
+  if (rows.length === 0) return [];
+  const scanRows = await db
+    .select({ disputeId: disputeScans.disputeId, scan: scans })
+    .from(disputeScans)
+    .innerJoin(scans, eq(scans.id, disputeScans.scanId))
+    .where(inArray(disputeScans.disputeId, rows.map((row) => row.dispute.id)))
+    .orderBy(asc(scans.id));
+  return rows.map(({ dispute, email }) => {
+    const own = scanRows.filter((row) => row.disputeId === dispute.id).map((row) => row.scan);
+    return {
+      ...disputeView(dispute, own.map((scan) => scan.id)),
+      user_id: dispute.userId,
+      email,
+      scans: own.map((scan) => ({
+        scan_id: scan.id,
+        code: scan.containerCode,
+        product_id: scan.productId,
+        status: scan.status,
+        reason: scan.reason,
+        scanned_at: scan.scannedAt.toISOString(),
+      })),
+    };
+  });
+}
+
+/** The photo of a dispute, for the operator looking at it. */
+export async function disputePhoto(db: Database, id: string): Promise<Buffer | undefined> {
+  const [row] = await db.select({ photo: disputes.photoJpeg }).from(disputes).where(eq(disputes.id, id)).limit(1);
+  if (!row) throw new ApiError(404, 'NOT_FOUND');
+  return row.photo === null ? undefined : Buffer.from(row.photo, 'base64');
+}
+
+/** For the data export: the person's disputes with their notes and photos (base64 JPEG). */
+export async function disputesOf(executor: Executor, userId: string) {
+  const rows = await executor.select().from(disputes).where(eq(disputes.userId, userId)).orderBy(asc(disputes.createdAt));
+  const result = [];
+  for (const row of rows) result.push({ ...disputeView(row, await scanIdsOf(executor, row.id)), photo_jpeg_base64: row.photoJpeg });
+  return result;
+}
+
+/** For account deletion: an open dispute is a pending item, like a pending scan. */
+export async function hasOpenDispute(executor: Executor, userId: string): Promise<boolean> {
+  const [row] = await executor.select({ id: disputes.id }).from(disputes).where(and(eq(disputes.userId, userId), eq(disputes.status, 'OPEN'))).limit(1);
+  return row !== undefined;
+}
+
+/** For account deletion: notes and photos go; a credit stays in the ledger (keyed `dispute:<id>`, no personal data). */
+export async function eraseDisputes(executor: Executor, userId: string): Promise<void> {
+  await executor.delete(disputes).where(eq(disputes.userId, userId));
+}

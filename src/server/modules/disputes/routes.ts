@@ -1,0 +1,122 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { disputeBody, disputeResponse, disputeSchema, maxDisputePhotoBytes } from '#domain/schemas/disputes';
+import type { AppContext } from '../../app-context';
+import { ApiError } from '../../http/api-error';
+import { customerSecurity, dataAnswer, errorAnswers, opsSecurity } from '../../http/api-schemas';
+import { authenticate, currentUserId } from '../accounts/authenticate';
+import { operatorKeyGuard } from '../../http/operator-key';
+import { disputePhoto, fileDispute, listDisputes, resolveDispute } from './disputes';
+
+const idParams = z.strictObject({ id: z.uuid({ error: 'invalidValue' }) });
+const answer = (max: number) => z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' });
+const creditBody = z.strictObject({ answer: answer(500).optional() });
+const upholdBody = z.strictObject({ answer: answer(500) });
+const listQuery = z.strictObject({
+  status: z.enum(['open', 'all'], { error: 'invalidValue' }).default('open'),
+  limit: z.coerce.number({ error: 'invalidValue' }).int().min(1).max(1000).default(200),
+});
+const opsDispute = disputeSchema.extend({
+  user_id: z.string(),
+  email: z.string().nullable(),
+  scans: z.array(
+    z.object({
+      scan_id: z.string(),
+      code: z.string(),
+      product_id: z.string(),
+      status: z.string(),
+      reason: z.string().nullable(),
+      scanned_at: z.string(),
+    }),
+  ),
+});
+const photoAnswer = z.unknown().meta({ description: 'The photo as the customer sent it (image/jpeg)' });
+
+/** A dispute's JSON with its photo in base64 (a third larger than the photo) and the other fields. */
+const disputeBodyLimit = Math.ceil((maxDisputePhotoBytes * 4) / 3) + 16 * 1024;
+
+/** Disputes: the customer's "this isn't right", and the operators' calls under /ops. */
+export async function registerDisputeRoutes(instance: FastifyInstance, context: AppContext) {
+  const api = instance.withTypeProvider<ZodTypeProvider>();
+  const requireUser = authenticate(context);
+
+  api.post(
+    '/disputes',
+    {
+      preValidation: requireUser,
+      bodyLimit: disputeBodyLimit,
+      schema: {
+        summary: 'Dispute a refused or long-pending history line (idempotent on its id)',
+        security: customerSecurity,
+        body: disputeBody,
+        response: { 200: disputeResponse, 201: disputeResponse, ...errorAnswers(404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { created, dispute } = await fileDispute(context.db, currentUserId(request), request.body, context.now());
+      return reply.status(created ? 201 : 200).send({ data: dispute });
+    },
+  );
+
+  await api.register(
+    async (scope) => {
+      const ops = scope.withTypeProvider<ZodTypeProvider>();
+      ops.addHook('onRequest', operatorKeyGuard(context));
+      ops.get(
+        '/disputes',
+        {
+          schema: {
+            summary: 'Open disputes (or all), oldest first',
+            security: opsSecurity,
+            querystring: listQuery,
+            response: { 200: dataAnswer(z.array(opsDispute)) },
+          },
+        },
+        async (request) => ({ data: await listDisputes(context.db, { all: request.query.status === 'all', limit: request.query.limit }) }),
+      );
+      ops.get(
+        '/disputes/:id/photo',
+        { schema: { summary: "A dispute's photo", security: opsSecurity, params: idParams, response: { 200: photoAnswer } } },
+        async (request, reply) => {
+          const photo = await disputePhoto(context.db, request.params.id);
+          if (!photo) throw new ApiError(404, 'NOT_FOUND');
+          return reply.header('content-type', 'image/jpeg').header('x-content-type-options', 'nosniff').send(photo);
+        },
+      );
+      ops.post(
+        '/disputes/:id/credit',
+        {
+          schema: {
+            summary: 'Credit the deposits of a dispute (once)',
+            security: opsSecurity,
+            params: idParams,
+            body: creditBody,
+            response: { 200: disputeResponse, ...errorAnswers(409) },
+          },
+        },
+        async (request) => ({
+          data: (await resolveDispute(context.db, request.params.id, { outcome: 'CREDIT', answer: request.body.answer }, context.now()))
+            .dispute,
+        }),
+      );
+      ops.post(
+        '/disputes/:id/uphold',
+        {
+          schema: {
+            summary: 'Uphold the refusal with an answer',
+            security: opsSecurity,
+            params: idParams,
+            body: upholdBody,
+            response: { 200: disputeResponse, ...errorAnswers(409) },
+          },
+        },
+        async (request) => ({
+          data: (await resolveDispute(context.db, request.params.id, { outcome: 'UPHOLD', answer: request.body.answer }, context.now()))
+            .dispute,
+        }),
+      );
+    },
+    { prefix: '/ops' },
+  );
+}

@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { countryCodes } from '#domain/markets';
+import { moneySchema } from '#domain/schemas/money';
+import type { AppContext } from '../../app-context';
+import { dataAnswer, errorAnswers, opsSecurity } from '../../http/api-schemas';
+import { operatorKeyGuard } from '../../http/operator-key';
+import { adjustBalance, cancelScan, checkIn, issueContainers, reject, unscannedContainers } from './operations';
+
+const codeList = z.array(z.string().trim().min(1).max(300), { error: 'invalidValue' }).min(1, { error: 'required' }).max(2000, { error: 'tooLong' });
+const text = (max: number) => z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' });
+
+export const checkInBody = z.strictObject({ codes: codeList, note: text(200).optional() });
+export const rejectBody = z.strictObject({ codes: codeList, reason: text(300) });
+export const cancelBody = z
+  .strictObject({ scan_id: z.uuid({ error: 'invalidValue' }).optional(), code: z.string().trim().min(1).max(300).optional(), reason: text(300).optional() })
+  .refine((body) => (body.scan_id === undefined) !== (body.code === undefined), { path: ['scan_id'], error: 'required' });
+export const adjustBody = z
+  .strictObject({
+    id: z.uuid({ error: 'invalidValue' }).optional(),
+    user_id: z.uuid({ error: 'invalidValue' }).optional(),
+    email: z.string().trim().min(3).max(254).optional(),
+    amount: z.string({ error: 'required' }).trim().regex(/^-?\d{1,10}([.,]\d{1,2})?$/, { error: 'invalidValue' }),
+    comment: text(500),
+  })
+  .refine((body) => body.user_id !== undefined || body.email !== undefined, { path: ['user_id'], error: 'required' });
+export const containersBody = z.strictObject({ product_id: text(100), count: z.number().int().min(1).max(1000) });
+export const unscannedQuery = z.strictObject({
+  country_code: z.enum(countryCodes).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(20),
+});
+
+const checkInResult = z.object({
+  batch_id: z.string().nullable(),
+  checked_in: z.array(z.object({ code: z.string(), scan_id: z.string(), user_id: z.string(), product_id: z.string(), deposit: moneySchema })),
+  not_pending: z.array(z.string()),
+  expired: z.array(z.string()),
+  competing_claims: z.array(
+    z.object({
+      code: z.string(),
+      credited_scan_id: z.string(),
+      credited_user_id: z.string(),
+      claims: z.array(z.object({ user_id: z.string(), scanned_at: z.string() })),
+    }),
+  ),
+  unknown: z.array(z.string()),
+});
+const rejectResult = z.object({
+  rejected: z.array(z.object({ code: z.string(), scan_id: z.string(), user_id: z.string() })),
+  not_pending: z.array(z.string()),
+  unknown: z.array(z.string()),
+});
+const cancelResult = z.object({ scan_id: z.string(), code: z.string(), user_id: z.string(), status: z.literal('CANCELLED') });
+const adjustmentResult = z.object({ id: z.number().int(), user_id: z.string(), amount: moneySchema, comment: z.string(), balance: moneySchema, created_at: z.string() });
+const issuedContainers = z.object({ product_id: z.string(), codes: z.array(z.string()) });
+const unscannedContainer = z.object({ code: z.string(), product_id: z.string(), country_code: z.string() });
+
+export async function registerOperatorRoutes(instance: FastifyInstance, context: AppContext) {
+  const ops = instance.withTypeProvider<ZodTypeProvider>();
+  ops.addHook('onRequest', operatorKeyGuard(context));
+
+  ops.post(
+    '/checkins',
+    { schema: { summary: 'Check containers in: credit their pending scans', security: opsSecurity, body: checkInBody, response: { 200: dataAnswer(checkInResult) } } },
+    async (request) => ({ data: await checkIn(context.db, request.body.codes, context.now(), request.body.note) }),
+  );
+
+  ops.post(
+    '/rejections',
+    { schema: { summary: 'Reject containers: no money, the reason shown', security: opsSecurity, body: rejectBody, response: { 200: dataAnswer(rejectResult) } } },
+    async (request) => ({ data: await reject(context.db, request.body.codes, request.body.reason, context.now()) }),
+  );
+
+  ops.post(
+    '/cancellations',
+    { schema: { summary: 'Cancel a pending scan', security: opsSecurity, body: cancelBody, response: { 200: dataAnswer(cancelResult), ...errorAnswers(404, 409) } } },
+    async (request) => {
+      const body = request.body;
+      const target = body.scan_id ? { scanId: body.scan_id } : { code: body.code! };
+      return { data: await cancelScan(context.db, target, body.reason, context.now()) };
+    },
+  );
+
+  ops.post(
+    '/adjustments',
+    {
+      schema: {
+        summary: "Adjust a customer's balance (idempotent on its id)",
+        security: opsSecurity,
+        body: adjustBody,
+        response: { 200: dataAnswer(adjustmentResult), 201: dataAnswer(adjustmentResult), ...errorAnswers(404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const { created, adjustment } = await adjustBalance(
+        context.db,
+        { id: body.id, userId: body.user_id, email: body.email, amount: body.amount, comment: body.comment },
+        context.now(),
+      );
+      return reply.status(created ? 201 : 200).send({ data: adjustment });
+    },
+  );
+
+  ops.post(
+    '/containers',
+    { schema: { summary: 'Issue new container codes of a product', security: opsSecurity, body: containersBody, response: { 201: dataAnswer(issuedContainers), ...errorAnswers(404) } } },
+    async (request, reply) => {
+      const codes = await issueContainers(context.db, request.body.product_id, request.body.count, context.now());
+      return reply.status(201).send({ data: { product_id: request.body.product_id, codes } });
+    },
+  );
+
+  ops.get(
+    '/containers/unscanned',
+    { schema: { summary: 'Issued codes never scanned', security: opsSecurity, querystring: unscannedQuery, response: { 200: dataAnswer(z.array(unscannedContainer)) } } },
+    async (request) => {
+      const rows = await unscannedContainers(context.db, request.query.country_code, request.query.limit);
+      return { data: rows.map((row) => ({ code: row.code, product_id: row.productId, country_code: row.countryCode })) };
+    },
+  );
+}

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../app-context';
+import { dataAnswer, opsSecurity } from '../http/api-schemas';
+import { operatorKeyGuard } from '../http/operator-key';
+import type { PaymentCipher } from '../modules/payments/encryption';
+import { checkOpsCommand, runOpsCommand } from './commands';
+import type { OpsIo, OutputFile } from './commands/types';
+
+const argument = z.string({ error: 'invalidValue' }).max(100_000, { error: 'tooLong' });
+const fileName = z.string({ error: 'invalidValue' }).min(1, { error: 'required' }).max(4096, { error: 'tooLong' });
+
+export const opsCommandBody = z.strictObject({
+  /** A command line as `npm run ops --` takes it, e.g. ["adjust", "--email", "a@b.c", "--amount", "1.00", "--comment", "x"]. */
+  argv: z.array(argument, { error: 'required' }).min(1, { error: 'required' }).max(10_000, { error: 'tooLong' }),
+  /** The input files the command line names (content import, bins import), by the name used there. */
+  files: z.record(fileName, z.string({ error: 'invalidValue' })).optional(),
+  /** The operator's working directory: relative output paths are answered resolved against it. */
+  cwd: fileName.refine((value) => path.isAbsolute(value), { error: 'invalidValue' }).optional(),
+});
+
+const opsCommandResult = z.object({
+  exit_code: z.number().int(),
+  stdout: z.string(),
+  stderr: z.string(),
+  files: z.array(z.object({ name: z.string(), content: z.string(), mode: z.number().int() })),
+});
+
+export type OpsCommandResult = z.infer<typeof opsCommandResult>;
+
+/** Input files and output paths can be large (a bins import, a sheet of many labels): more room than the API's 64 KB. */
+const commandBodyLimit = 32 * 1024 * 1024;
+
+/**
+ * POST /ops/commands: one `npm run ops` command line, run by the server on its own database.
+ * With PGlite the server is the only process that may open the folder, so the CLI sends its
+ * commands here; the answer carries what the CLI prints, its exit code, and the files it writes.
+ */
+export async function registerOpsCommandRoute(instance: FastifyInstance, context: AppContext, paymentCipher: PaymentCipher) {
+  const ops = instance.withTypeProvider<ZodTypeProvider>();
+  ops.addHook('onRequest', operatorKeyGuard(context));
+
+  const schema = { summary: 'Run an ops CLI command line on this server', security: opsSecurity, body: opsCommandBody, response: { 200: dataAnswer(opsCommandResult) } };
+  ops.post('/commands', { bodyLimit: commandBodyLimit, schema }, async (request) => {
+    const body = request.body;
+    const stdout: string[] = [];
+    const stderr: string[] = [];
+    const files: OutputFile[] = [];
+    const io: OpsIo = {
+      db: context.db,
+      config: context.config,
+      paymentCipher: async () => paymentCipher,
+      now: context.now(),
+      out: (text) => stdout.push(text),
+      err: (text) => stderr.push(text),
+      readFile(name) {
+        const text = body.files?.[name];
+        if (text === undefined) throw new Error('not sent with the command');
+        return text;
+      },
+      writeFile: (file) => files.push(file),
+      // The server's own working directory means nothing to the operator: without theirs, a path stays as given.
+      resolvePath: (name) => (body.cwd ? path.resolve(body.cwd, name) : path.normalize(name)),
+    };
+    const checked = checkOpsCommand(body.argv);
+    if (checked.ok && checked.command.localOnly) {
+      const message = `${checked.args.command} runs only where the database is opened by the CLI: stop the server first.\n`;
+      return { data: { exit_code: 2, stdout: '', stderr: message, files: [] } satisfies OpsCommandResult };
+    }
+    const exitCode = await runOpsCommand(body.argv, io);
+    return { data: { exit_code: exitCode, stdout: stdout.join(''), stderr: stderr.join(''), files } satisfies OpsCommandResult };
+  });
+}

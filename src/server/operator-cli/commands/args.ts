@@ -1,0 +1,82 @@
+import { parseArgs } from 'node:util';
+import { countryCodes, isCountryCode, type CountryCode } from '#domain/markets';
+import { OpsUsageError } from './types';
+
+const options = {
+  product: { type: 'string' },
+  count: { type: 'string' },
+  out: { type: 'string' },
+  columns: { type: 'string' },
+  country: { type: 'string' },
+  limit: { type: 'string' },
+  note: { type: 'string' },
+  reason: { type: 'string' },
+  scan: { type: 'string' },
+  code: { type: 'string' },
+  email: { type: 'string' },
+  user: { type: 'string' },
+  amount: { type: 'string' },
+  comment: { type: 'string' },
+  id: { type: 'string' },
+  draft: { type: 'boolean' },
+  all: { type: 'boolean' },
+  name: { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  reference: { type: 'string' },
+  cancel: { type: 'boolean' },
+  'new-key': { type: 'string' },
+  repeat: { type: 'string' },
+  answer: { type: 'string' },
+  grams: { type: 'string' },
+  source: { type: 'string' },
+  clear: { type: 'boolean' },
+} as const;
+
+type ParsedValues = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
+
+/** One command line: the command, its options (the country checked) and its positionals. */
+export interface OpsArguments {
+  command: string;
+  values: Omit<ParsedValues, 'country'> & { country?: CountryCode };
+  positionals: string[];
+}
+
+/** `--amount -1.50` is an amount, not an option: rewrite it as `--amount=-1.50`. */
+function normalizeAmount(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    const next = args[index + 1];
+    if (args[index] === '--amount' && next !== undefined && /^-\d/.test(next)) {
+      out.push(`--amount=${next}`);
+      index += 1;
+    } else {
+      out.push(args[index]!);
+    }
+  }
+  return out;
+}
+
+export function isHelpRequest(argv: readonly string[]): boolean {
+  const [command] = argv;
+  return !command || command === 'help' || command === '--help';
+}
+
+/** Parse a command line (without the help case); a mistake throws OpsUsageError. */
+export function parseOpsArguments(argv: readonly string[], usage: string): OpsArguments {
+  const [command = '', ...rest] = argv;
+  let parsed;
+  try {
+    parsed = parseArgs({ args: normalizeAmount(rest), allowPositionals: true, options });
+  } catch (error) {
+    throw new OpsUsageError(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
+  }
+  const { country, ...values } = parsed.values;
+  if (country !== undefined && !isCountryCode(country)) throw new OpsUsageError(`--country is one of ${countryCodes.join(', ')}`);
+  return { command, values: { ...values, ...(country !== undefined ? { country } : {}) }, positionals: parsed.positionals };
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return uuidPattern.test(value);
+}

@@ -1,0 +1,31 @@
+import { listDisputes, resolveDispute } from '../../modules/disputes/disputes';
+import { isUuid, type OpsArguments } from './args';
+import { OpsUsageError, type OpsIo } from './types';
+
+/** `disputes list [--all]`, `disputes credit <id> [--answer text]`, `disputes uphold <id> --answer text`. */
+export async function disputesCommand({ values, positionals }: OpsArguments, io: OpsIo, usage: string): Promise<number> {
+  const [action, id] = positionals;
+  if (id !== undefined && !isUuid(id)) throw new OpsUsageError(`${id} is not a dispute id (see: npm run ops -- disputes list)`);
+  const print = (value: unknown) => io.out(`${JSON.stringify(value, null, 2)}\n`);
+  if (action === 'list') {
+    const rows = await listDisputes(io.db, { all: values.all === true });
+    for (const row of rows) {
+      const codes = row.scans.map((scan) => `${scan.code} (${scan.status}${scan.reason ? `: ${scan.reason}` : ''})`).join(', ');
+      io.out(
+        `${row.id}  ${row.created_at}  ${row.status.padEnd(8)} ${row.amount.value.padStart(8)} ${row.amount.currency}  ${row.reason.padEnd(15)} ${row.has_photo ? 'photo' : '     '}  ${row.email ?? row.user_id}\n`,
+      );
+      io.out(`    ${codes}${row.note ? `\n    note: ${row.note}` : ''}${row.answer ? `\n    answer: ${row.answer}` : ''}\n`);
+    }
+    if (rows.length === 0) io.out(values.all ? 'No dispute.\n' : 'No open dispute.\n');
+    return 0;
+  }
+  if (action === 'credit' && id) {
+    print(await resolveDispute(io.db, id, { outcome: 'CREDIT', answer: values.answer }, io.now));
+    return 0;
+  }
+  if (action === 'uphold' && id && values.answer) {
+    print(await resolveDispute(io.db, id, { outcome: 'UPHOLD', answer: values.answer }, io.now));
+    return 0;
+  }
+  throw new OpsUsageError(`disputes needs list [--all], credit <id> [--answer text] or uphold <id> --answer text\n\n${usage}`);
+}

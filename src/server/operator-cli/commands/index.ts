@@ -1,0 +1,143 @@
+import { errorMessages } from '#domain/errors';
+import { ApiError } from '../../http/api-error';
+import { ContentInputError } from '../../modules/content/content';
+import { PaymentKeyError } from '../../modules/payments/encryption';
+import { isHelpRequest, parseOpsArguments, type OpsArguments } from './args';
+import { binsCommand, binsInputFiles, binsUsage } from './bins';
+import { impactFactorCommand, impactFactorsCommand, labelsCommand, productsCommand, unscannedCommand } from './catalogue';
+import { contentCommand, contentInputFiles } from './content';
+import { disputesCommand } from './disputes';
+import { dsarCommand } from './dsar';
+import { paymentKeyCommand } from './payment-key';
+import { payoutsCommand } from './payouts';
+import { OpsUsageError, type OpsIo } from './types';
+import { adjustCommand, cancelCommand, checkinCommand, rejectCommand } from './wallet';
+
+export const opsUsage = `Roundtrip operator tools: the same database as the server (DATA_DIR or DATABASE_URL).
+
+  npm run ops -- products [--country us]                 list product ids and deposits
+  npm run ops -- labels --product <id> --count N [--out labels.svg] [--columns 4]
+                                                         issue N new codes, write a QR label sheet
+  npm run ops -- unscanned [--country us] [--limit 10]   issued codes never scanned (to try the scanner)
+  npm run ops -- impact-factor <product> --grams N --source text
+                                                         single-use packaging one return of the product avoids
+                                                         (grams), and where the figure comes from (shown to customers)
+  npm run ops -- impact-factor <product> --clear         remove it (no environmental figure for that product)
+  npm run ops -- impact-factors [--country us]           the factors set
+  npm run ops -- checkin <code> [<code>…] [--note text]  check containers in: credit their deposits
+  npm run ops -- reject <code> [<code>…] --reason text   reject containers: no money, the customer sees the reason
+  npm run ops -- cancel (--scan <id> | --code <code>) [--reason text]
+                                                         cancel a pending scan
+  npm run ops -- adjust (--email <e> | --user <id>) --amount <-1.50|2.00> --comment text [--id <uuid>]
+                                                         credit or debit a balance
+  npm run ops -- content show <locale> <namespace> [--draft]
+                                                         the texts a page shows (--draft: with drafts laid over)
+  npm run ops -- content set <locale> <namespace> <key> <text…> [--draft]
+                                                         change one text (live at once, or as a draft)
+  npm run ops -- content import <file.json> [--draft]    change many: { "<locale>": { "<namespace>": { "<key>": "<text>" } } }
+  npm run ops -- content publish <locale> [<namespace>]  publish the drafts
+  npm run ops -- content missing [<locale>] [--limit 200]
+                                                         texts the app reported missing: count, first and last seen
+  npm run ops -- dsar list [--all]                       open data-subject requests, nearest deadline first
+  npm run ops -- dsar close <id>                         mark a data-subject request answered
+  npm run ops -- payouts list                            pending withdrawals (oldest first)
+  npm run ops -- payouts export [--out dir] [--repeat <batch>]
+                                                         write the pending payouts no export listed yet as a bank
+                                                         bulk-payment CSV and a PayPal payouts CSV (default dir:
+                                                         DATA_DIR/payouts), marked with a new batch; --repeat writes
+                                                         an earlier batch again (its payouts still pending)
+  npm run ops -- payouts complete <id|RT…> [--reference r]
+                                                         the payout was made: the withdrawal is COMPLETED
+                                                         (the id, or the payout reference in the files)
+  npm run ops -- payouts fail <id|RT…> --reason text [--cancel]
+                                                         the payout failed (FAILED) or was stopped (CANCELLED):
+                                                         the money goes back to the customer's balance
+  npm run ops -- disputes list [--all]                   open disputes of customers (oldest first), with their scans
+  npm run ops -- disputes credit <id> [--answer text]    credit the deposits at stake (once, however often it is run)
+  npm run ops -- disputes uphold <id> --answer text      keep the refusal; the customer sees the answer
+  npm run ops -- payment-key generate                    print a new payment-data key (for PAYMENT_DATA_KEY)
+  npm run ops -- payment-key rotate [--new-key <base64>] re-seal every stored bank detail with a new key
+                                                         (made and printed once when not given); see the
+                                                         README (Payment-data key) before running it; with
+                                                         PGlite, stop the server first
+${binsUsage}
+With PGlite and a server running on the same DATA_DIR, each command is sent to that server
+(POST /api/v2/ops/commands, with OPS_KEY or the server's DATA_DIR/ops-local.key).
+`;
+
+interface OpsCommand {
+  run(args: OpsArguments, io: OpsIo, usage: string): Promise<number>;
+  /** The input files named on the command line, which a server running the command cannot read itself. */
+  inputFiles?(args: OpsArguments): string[];
+  /** Never run by a server for the CLI (payment-key: a server keeps the key it started with). */
+  localOnly?: boolean;
+}
+
+const commands: Record<string, OpsCommand> = {
+  products: { run: productsCommand },
+  labels: { run: labelsCommand },
+  unscanned: { run: unscannedCommand },
+  'impact-factor': { run: impactFactorCommand },
+  'impact-factors': { run: impactFactorsCommand },
+  checkin: { run: checkinCommand },
+  reject: { run: rejectCommand },
+  cancel: { run: cancelCommand },
+  adjust: { run: adjustCommand },
+  content: { run: contentCommand, inputFiles: contentInputFiles },
+  dsar: { run: dsarCommand },
+  bins: { run: binsCommand, inputFiles: binsInputFiles },
+  payouts: { run: payoutsCommand },
+  disputes: { run: disputesCommand },
+  'payment-key': { run: paymentKeyCommand, localOnly: true },
+};
+
+export type CheckedCommand = { ok: true; args: OpsArguments; command: OpsCommand } | { ok: false; message: string };
+
+/** The command line checked without a database: a usage mistake is reported before anything is opened. */
+export function checkOpsCommand(argv: readonly string[]): CheckedCommand {
+  try {
+    const args = parseOpsArguments(argv, opsUsage);
+    const command = commands[args.command];
+    if (!command) return { ok: false, message: `unknown command ${args.command}\n\n${opsUsage}` };
+    return { ok: true, args, command };
+  } catch (error) {
+    if (error instanceof OpsUsageError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+/** The files a command line reads (the CLI sends them with the command to a running server). */
+export function opsInputFiles(argv: readonly string[]): string[] {
+  const checked = checkOpsCommand(argv);
+  return checked.ok ? (checked.command.inputFiles?.(checked.args) ?? []) : [];
+}
+
+/**
+ * Run one operator command line; answers its exit code: 0 done, 1 done but not cleanly (some
+ * rows rejected), 2 a usage mistake or a refusal of the domain (unknown customer, not pending…).
+ * Anything else is thrown: a bug or a database failure, which the caller reports as such.
+ */
+export async function runOpsCommand(argv: readonly string[], io: OpsIo): Promise<number> {
+  if (isHelpRequest(argv)) {
+    io.out(opsUsage);
+    return 0;
+  }
+  const checked = checkOpsCommand(argv);
+  if (!checked.ok) {
+    io.err(`${checked.message}\n`);
+    return 2;
+  }
+  try {
+    return await checked.command.run(checked.args, io, opsUsage);
+  } catch (error) {
+    const message =
+      error instanceof OpsUsageError || error instanceof ContentInputError || error instanceof PaymentKeyError
+        ? error.message
+        : error instanceof ApiError
+          ? `${error.code}: ${errorMessages[error.code].en}${error.fields ? ` ${JSON.stringify(error.fields)}` : ''}`
+          : undefined;
+    if (message === undefined) throw error;
+    io.err(`${message}\n`);
+    return 2;
+  }
+}
