@@ -61,7 +61,11 @@ function stringOf(schema: JsonSchema): fc.Arbitrary<string> {
   const minLength = numberOr(schema.minLength, 0);
   // Long enough to cross the limits a form sets, short enough to keep runs quick.
   const maxLength = Math.max(minLength, Math.min(numberOr(schema.maxLength, 40), 300));
-  if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern)).filter((value) => value.length <= maxLength);
+  if (typeof schema.pattern === 'string') {
+    // A pattern bounds its own length ("{87}"): only the schema's own maxLength may cut it, or the filter could never pass.
+    const patternMaxLength = numberOr(schema.maxLength, Number.POSITIVE_INFINITY);
+    return fc.stringMatching(new RegExp(schema.pattern)).filter((value) => value.length <= patternMaxLength);
+  }
   return fc.string({ minLength, maxLength, unit: 'grapheme' });
 }
 

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import type { NewsItem } from '#domain/schemas/notifications';
-import { useCountryPrefix } from './use-country';
+import { useCountryParam } from '../../lib/use-country';
 import { useMarkNewsRead } from './api/mark-news-read';
 import { useNews } from './api/news';
 import { useNewsText } from './news-texts';
@@ -10,7 +10,7 @@ import './notifications.css';
 
 function NewsEntry({ item }: { item: NewsItem }) {
   const { t, i18n } = useLingui();
-  const country = useCountryPrefix();
+  const country = useCountryParam();
   const text = useNewsText()(item);
   const markRead = useMarkNewsRead();
   const when = new Date(item.created_at);

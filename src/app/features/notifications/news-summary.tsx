@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { useCountryPrefix } from './use-country';
+import { useCountryParam } from '../../lib/use-country';
 import { useNews } from './api/news';
 import { useNewsText } from './news-texts';
 import './notifications.css';
@@ -10,7 +10,7 @@ import './notifications.css';
 /** On the account page: how many pieces of news are unread, the latest one, and the way to all of them. */
 export function NewsSummary() {
   const { t } = useLingui();
-  const country = useCountryPrefix();
+  const country = useCountryParam();
   const news = useNews();
   const textOf = useNewsText();
   const headingId = useId();
