@@ -16,9 +16,17 @@ const appFeatures = readdirSync(new URL('./src/app/features', import.meta.url), 
   .map((entry) => entry.name);
 
 const layerZones = [
-  { target: './src/domain', from: ['./src/app', './src/server', './sw'], message: 'src/domain is shared by app, server and service worker: it imports none of them.' },
+  {
+    target: './src/domain',
+    from: ['./src/app', './src/server', './sw'],
+    message: 'src/domain is shared by app, server and service worker: it imports none of them.',
+  },
   { target: './src/server', from: ['./src/app', './sw'], message: 'The server never imports the app or the service worker.' },
-  { target: './src/app', from: ['./src/server', './sw'], message: 'The app never imports the server or the service worker; share through src/domain.' },
+  {
+    target: './src/app',
+    from: ['./src/server', './sw'],
+    message: 'The app never imports the server or the service worker; share through src/domain.',
+  },
   { target: './sw', from: ['./src/app', './src/server'], message: 'The service worker shares code with the app only through src/domain.' },
   {
     target: ['./src/app/lib', './src/app/ui'],
@@ -40,12 +48,29 @@ const featureZones = appFeatures.map((feature) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', 'src/app/routeTree.gen.ts', 'src/app/locales/**/*.ts', '.tmp/**', 'data/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-*/**',
+      'node_modules/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/results/**',
+      'src/app/routeTree.gen.ts',
+      'src/app/locales/**/*.ts',
+      '.tmp/**',
+      'data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs', 'e2e/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs', 'e2e/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.node, ...globals.browser },
     },
     plugins: { 'import-x': importX },
@@ -126,8 +151,27 @@ export default tseslint.config(
         'error',
         {
           ignore: ['^(?![A-Z])\\S+$', '^[A-Z0-9_-]+$', '^\\W*$', '^Roundtrip$', '^Natural Earth$', '^\\(.*\\)$', '^\\[.*'],
-          ignoreFunctions: ['console.*', 'Error', 'URL', 'URLSearchParams', 'new Error', 'localStorage.*', 'sessionStorage.*', 'document.*', 'fetch', 'import', 'require'],
-          ignoreNames: [{ regex: { pattern: '^(font|fill|stroke|className|id|key|type|role|href|to|src|alt|name|method|rel|as|target|autoComplete|inputMode|htmlFor|lang|dir|mode|variant|kind|code|status|testId|data-.*)$' } }],
+          ignoreFunctions: [
+            'console.*',
+            'Error',
+            'URL',
+            'URLSearchParams',
+            'new Error',
+            'localStorage.*',
+            'sessionStorage.*',
+            'document.*',
+            'fetch',
+            'import',
+            'require',
+          ],
+          ignoreNames: [
+            {
+              regex: {
+                pattern:
+                  '^(font|fill|stroke|className|id|key|type|role|href|to|src|alt|name|method|rel|as|target|autoComplete|inputMode|htmlFor|lang|dir|mode|variant|kind|code|status|testId|data-.*)$',
+              },
+            },
+          ],
           useTsTypes: true,
         },
       ],

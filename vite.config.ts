@@ -24,7 +24,10 @@ export default defineConfig({
       // A loader travels with its component: loaders import the response schemas (zod), which
       // would otherwise sit in the first load of every page. One chunk, so still one round trip.
       codeSplittingOptions: {
-        defaultBehavior: [['loader', 'component'], ['errorComponent', 'notFoundComponent', 'pendingComponent']],
+        defaultBehavior: [
+          ['loader', 'component'],
+          ['errorComponent', 'notFoundComponent', 'pendingComponent'],
+        ],
       },
       routesDirectory: './src/app/routes',
       generatedRouteTree: './src/app/routeTree.gen.ts',
@@ -36,25 +39,25 @@ export default defineConfig({
     // list of built files injected. The app registers it itself (src/app/features/offline/start-offline.ts)
     // and asks before switching to a new version, so nothing reloads in the middle of a form.
     !prerenderBuild &&
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'sw.ts',
-      registerType: 'prompt',
-      injectRegister: false,
-      // One manifest per language lives in public/ (manifest-<locale>.webmanifest), linked by the app.
-      manifest: false,
-      injectManifest: {
-        // The shell, every chunk (each locale's catalogue is its own chunk), styles, icons and manifests;
-        // the map's worker (.mjs) and its offline basemap (world-atlas .json).
-        globPatterns: ['**/*.{js,mjs,css,html,svg,png,webmanifest,json}'],
-        // Product pictures are cached when first shown (sw.ts), not all up front.
-        // Prerendered pages are for a first visit; with the service worker the shell renders them.
-        globIgnores: ['**/images/**', '**/*.map', 'sw.js', '**/prerendered/**'],
-        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
-      },
-      devOptions: { enabled: process.env.SW_DEV === 'true', type: 'module' },
-    }),
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'sw',
+        filename: 'sw.ts',
+        registerType: 'prompt',
+        injectRegister: false,
+        // One manifest per language lives in public/ (manifest-<locale>.webmanifest), linked by the app.
+        manifest: false,
+        injectManifest: {
+          // The shell, every chunk (each locale's catalogue is its own chunk), styles, icons and manifests;
+          // the map's worker (.mjs) and its offline basemap (world-atlas .json).
+          globPatterns: ['**/*.{js,mjs,css,html,svg,png,webmanifest,json}'],
+          // Product pictures are cached when first shown (sw.ts), not all up front.
+          // Prerendered pages are for a first visit; with the service worker the shell renders them.
+          globIgnores: ['**/images/**', '**/*.map', 'sw.js', '**/prerendered/**'],
+          maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        },
+        devOptions: { enabled: process.env.SW_DEV === 'true', type: 'module' },
+      }),
   ],
   server: {
     // Page content (/locales/{lng}/{ns}.json) is served by the API server too.

@@ -33,7 +33,12 @@ const connections = 32;
 /** Enough never-scanned codes that every POST /scans of a run records a new scan. */
 const codesToScan = 40_000;
 
-type Request = { method?: 'GET' | 'POST'; path: string; headers?: Record<string, string>; setupRequest?: (request: { body?: string }) => { body?: string } };
+type Request = {
+  method?: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  setupRequest?: (request: { body?: string }) => { body?: string };
+};
 
 async function load(baseUrl: string, request: Request, seconds: number, clients = connections): Promise<LoadFigures> {
   const result = await autocannon({
@@ -69,7 +74,12 @@ interface BenchDatabase {
 async function freshDatabase(kind: 'pglite' | 'postgres', postgresUrl: string | undefined): Promise<BenchDatabase> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'roundtrip-bench-'));
   if (kind === 'pglite') {
-    return { dataDir, env: { DATA_DIR: dataDir }, target: { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      dataDir,
+      env: { DATA_DIR: dataDir },
+      target: { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   if (!postgresUrl) throw new Error('no PostgreSQL URL');
   const name = `roundtrip_bench_${randomUUID().slice(0, 8)}`;
@@ -98,19 +108,36 @@ async function freshDatabase(kind: 'pglite' | 'postgres', postgresUrl: string | 
  * in the same run: GET /user, GET /user/balance, GET /merged_transactions (the app's page of 1,000
  * for a customer with about 10,000 rows) and POST /scans (a new code each time).
  */
-export async function benchApi(options: { seconds: number; postgresUrl: string | undefined; log: (line: string) => void }): Promise<ApiCase[]> {
+export async function benchApi(options: {
+  seconds: number;
+  postgresUrl: string | undefined;
+  log: (line: string) => void;
+}): Promise<ApiCase[]> {
   const cases: ApiCase[] = [];
   options.log('api: bare Fastify baseline');
   const baseline = await startServer('bench/baseline-server.ts', {}, '/constant', 18_090);
   const baselineFigures = await load(baseline.url, { path: '/constant' }, options.seconds);
   await baseline.stop();
-  cases.push({ name: 'bare Fastify route (baseline)', database: 'none', connections, figures: baselineFigures, ratioToBaseline: 1, ratioToHealthz: null });
+  cases.push({
+    name: 'bare Fastify route (baseline)',
+    database: 'none',
+    connections,
+    figures: baselineFigures,
+    ratioToBaseline: 1,
+    ratioToHealthz: null,
+  });
 
   const kinds: ('pglite' | 'postgres')[] = options.postgresUrl ? ['pglite', 'postgres'] : ['pglite'];
   for (const kind of kinds) {
     const database = await freshDatabase(kind, options.postgresUrl);
     // One customer sends every scan here: lift the per-person scan limit so the run measures recording, not 429s.
-    const serverEnv = { ...database.env, STATIC_DIR: path.join(database.dataDir, 'no-build'), SEED_DEMO: 'true', MAX_PENDING_SCANS: '100000000', RATE_LIMITS: JSON.stringify({ scansPerUser: { points: 100_000_000, windowSeconds: 60 } }) };
+    const serverEnv = {
+      ...database.env,
+      STATIC_DIR: path.join(database.dataDir, 'no-build'),
+      SEED_DEMO: 'true',
+      MAX_PENDING_SCANS: '100000000',
+      RATE_LIMITS: JSON.stringify({ scansPerUser: { points: 100_000_000, windowSeconds: 60 } }),
+    };
     try {
       options.log(`api (${kind}): migrations and demo data`);
       const first = await startServer('src/server/main.ts', serverEnv, '/readyz', 18_091);
@@ -153,7 +180,14 @@ export async function benchApi(options: { seconds: number; postgresUrl: string |
         const ratio = (value: number, to: number) => Number((value / to).toFixed(3));
         options.log(`api (${kind}): GET /healthz`);
         const healthz = await load(server.url, { path: '/healthz' }, options.seconds);
-        cases.push({ name: 'GET /healthz (this server)', database: kind, connections, figures: healthz, ratioToBaseline: ratio(healthz.requestsPerSecond, baselineFigures.requestsPerSecond), ratioToHealthz: 1 });
+        cases.push({
+          name: 'GET /healthz (this server)',
+          database: kind,
+          connections,
+          figures: healthz,
+          ratioToBaseline: ratio(healthz.requestsPerSecond, baselineFigures.requestsPerSecond),
+          ratioToHealthz: 1,
+        });
         for (const { name, request } of requests) {
           options.log(`api (${kind}): ${name}`);
           const figures = await load(server.url, request, options.seconds);

@@ -69,7 +69,13 @@ export async function measurePage(
   const unique = new Map(settled.filter((entry) => entry.body).map((entry) => [entry.url, entry]));
   const of = (type: 'js' | 'css') => [...unique.values()].filter((entry) => entry.type === type).map((entry) => entry.body!);
   const libraries = new Set([...unique.keys()].flatMap((url) => librariesIn(options.distDir, url.replace(/^\//, ''))));
-  return { name: options.name, path: options.path, js: compressedSizes(of('js')), css: compressedSizes(of('css')), routeOnlyLibraries: [...libraries] };
+  return {
+    name: options.name,
+    path: options.path,
+    js: compressedSizes(of('js')),
+    css: compressedSizes(of('css')),
+    routeOnlyLibraries: [...libraries],
+  };
 }
 
 /** The precache as the service worker lists it (dist/sw.js holds the injected manifest). */

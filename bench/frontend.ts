@@ -23,7 +23,12 @@ export const measuredPages = [
   { name: 'user/scan', path: '/us/user/scan', signedIn: true, ready: 'main h1' },
 ];
 
-export async function benchFrontend(options: { baseUrl: string; distDir: string; startRuns: number; log: (line: string) => void }): Promise<FrontendFigures> {
+export async function benchFrontend(options: {
+  baseUrl: string;
+  distDir: string;
+  startRuns: number;
+  log: (line: string) => void;
+}): Promise<FrontendFigures> {
   const tokens = await signIn(options.baseUrl);
   const browser: Browser = await launchChromium();
   try {
@@ -31,7 +36,14 @@ export async function benchFrontend(options: { baseUrl: string; distDir: string;
     for (const entry of measuredPages) {
       options.log(`bundle: first visit of ${entry.path}`);
       pages.push(
-        await measurePage(browser, { baseUrl: options.baseUrl, distDir: options.distDir, name: entry.name, path: entry.path, tokens: entry.signedIn ? tokens : null, readySelector: entry.ready }),
+        await measurePage(browser, {
+          baseUrl: options.baseUrl,
+          distDir: options.distDir,
+          name: entry.name,
+          path: entry.path,
+          tokens: entry.signedIn ? tokens : null,
+          readySelector: entry.ready,
+        }),
       );
     }
     options.log(`start: ${options.startRuns} cold throttled visits of /us/user/account and of the static page`);

@@ -108,7 +108,8 @@ function bytesOnWire(url: string, gzip: boolean): Promise<number> {
 function importsOf(assets: string, file: string, dynamic: boolean): string[] {
   const text = readFileSync(path.join(assets, file), 'utf8');
   const found = new Set<string>();
-  for (const match of text.matchAll(/from\s*["`]\.\/([\w.-]+\.js)["`]|import\s*["`]\.\/([\w.-]+\.js)["`]/g)) found.add((match[1] ?? match[2])!);
+  for (const match of text.matchAll(/from\s*["`]\.\/([\w.-]+\.js)["`]|import\s*["`]\.\/([\w.-]+\.js)["`]/g))
+    found.add((match[1] ?? match[2])!);
   if (dynamic) for (const match of text.matchAll(/import\(\s*["`]\.\/([\w.-]+\.js)["`]\s*\)/g)) found.add(match[1]!);
   return [...found];
 }
@@ -133,7 +134,12 @@ export function mapRouteJs(): MapBenchResult['mapRouteJs'] {
   if (!entry) throw new Error('dist/index.html names no entry chunk: run npm run build');
   const shell = closure(assets, [entry], false);
   // The route's own chunk (its loader sits in the shell's route tree) lazily imports the MapLibre component.
-  const routeChunk = files.find((file) => /\.js$/.test(file) && !file.startsWith('bin-map-') && importsOf(assets, file, true).some((imported) => imported.startsWith('bin-map-')));
+  const routeChunk = files.find(
+    (file) =>
+      /\.js$/.test(file) &&
+      !file.startsWith('bin-map-') &&
+      importsOf(assets, file, true).some((imported) => imported.startsWith('bin-map-')),
+  );
   if (!routeChunk) throw new Error('no map route chunk in dist/assets');
   // What it loads on demand, and what that needs, short of the files the shell already has.
   const route = [...closure(assets, importsOf(assets, routeChunk, true), true, shell)];
@@ -166,12 +172,24 @@ export async function benchMap(options: { bins?: number; runs?: number; port?: n
   );
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const binsUrl = `${server.url}/api/v2/bins?country_code=us`;
     const raw = await (await fetch(binsUrl)).text();
-    const payload = { rawBytes: Buffer.byteLength(raw), gzipBytes: gzipSync(raw).length, sentBytesWithGzip: await bytesOnWire(binsUrl, true) };
+    const payload = {
+      rawBytes: Buffer.byteLength(raw),
+      gzipBytes: gzipSync(raw).length,
+      sentBytesWithGzip: await bytesOnWire(binsUrl, true),
+    };
 
     const firstPins = async (page: Page, reload: boolean) => {
       if (reload) await page.reload();
@@ -205,7 +223,10 @@ export async function benchMap(options: { bins?: number; runs?: number; port?: n
       bins: count,
       runs,
       payload,
-      timeToFirstPinsMs: { cold: { median: Math.round(median(cold)), all: round(cold) }, warm: { median: Math.round(median(warm)), all: round(warm) } },
+      timeToFirstPinsMs: {
+        cold: { median: Math.round(median(cold)), all: round(cold) },
+        warm: { median: Math.round(median(warm)), all: round(warm) },
+      },
       mapRouteJs: mapRouteJs(),
     };
   } finally {
@@ -216,7 +237,10 @@ export async function benchMap(options: { bins?: number; runs?: number; port?: n
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const result = await benchMap({ bins: process.argv[2] ? Number(process.argv[2]) : undefined, runs: process.argv[3] ? Number(process.argv[3]) : undefined });
+  const result = await benchMap({
+    bins: process.argv[2] ? Number(process.argv[2]) : undefined,
+    runs: process.argv[3] ? Number(process.argv[3]) : undefined,
+  });
   const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
   process.stdout.write(
     [

@@ -63,12 +63,17 @@ function withdrawalsTable(bench: WithdrawalBench | undefined): string[] {
     '',
     '| case | req/s | p50 | p99 | accepted | negative balances |',
     '|---|---:|---:|---:|---:|---:|',
-    ...bench.cases.map((entry) => `| ${entry.name} | ${entry.requestsPerSecond} | ${entry.p50Ms} ms | ${entry.p99Ms} ms | ${entry.accepted} | ${entry.negativeBalances} |`),
+    ...bench.cases.map(
+      (entry) =>
+        `| ${entry.name} | ${entry.requestsPerSecond} | ${entry.p50Ms} ms | ${entry.p99Ms} ms | ${entry.accepted} | ${entry.negativeBalances} |`,
+    ),
     '',
   ];
 }
 
-function scannerTable(scanner: { decode: DecodeFrameFigures; codeToRecorded: CodeToRecordedFigures; route: ScanRouteSize } | undefined): string[] {
+function scannerTable(
+  scanner: { decode: DecodeFrameFigures; codeToRecorded: CodeToRecordedFigures; route: ScanRouteSize } | undefined,
+): string[] {
   if (!scanner) return [];
   const { decode, codeToRecorded, route } = scanner;
   return [

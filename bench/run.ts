@@ -14,7 +14,14 @@ import { benchFrontend, type FrontendFigures } from './frontend';
 import { startServer } from '../scripts/server-process';
 import { benchMap, type MapBenchResult } from './map';
 import { formatReport } from './report';
-import { codeToRecordedFigures, decodeFrameFigures, scanRouteSize, type CodeToRecordedFigures, type DecodeFrameFigures, type ScanRouteSize } from './scanner';
+import {
+  codeToRecordedFigures,
+  decodeFrameFigures,
+  scanRouteSize,
+  type CodeToRecordedFigures,
+  type DecodeFrameFigures,
+  type ScanRouteSize,
+} from './scanner';
 import { benchWithdrawals, type WithdrawalBench } from './withdrawals';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -42,9 +49,19 @@ let frontend: FrontendFigures | undefined;
 if (only.has('frontend')) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'roundtrip-bench-app-'));
   log('frontend: starting the app with demo data');
-  const server = await startServer('src/server/main.ts', { DATA_DIR: dataDir, STATIC_DIR: path.resolve(distDir), SEED_DEMO: 'true' }, '/readyz', 18_092);
+  const server = await startServer(
+    'src/server/main.ts',
+    { DATA_DIR: dataDir, STATIC_DIR: path.resolve(distDir), SEED_DEMO: 'true' },
+    '/readyz',
+    18_092,
+  );
   try {
-    frontend = await benchFrontend({ baseUrl: server.url.replace('127.0.0.1', 'localhost'), distDir, startRuns: Number(process.env.BENCH_START_RUNS ?? 3), log });
+    frontend = await benchFrontend({
+      baseUrl: server.url.replace('127.0.0.1', 'localhost'),
+      distDir,
+      startRuns: Number(process.env.BENCH_START_RUNS ?? 3),
+      log,
+    });
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -68,7 +85,12 @@ if (only.has('map')) {
 const results = {
   date: startedAt.toISOString(),
   durationSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
-  machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  },
   budget: { firstLoadGzipJsBytes: firstLoadBudgetGzipBytes },
   api,
   withdrawals,

@@ -152,7 +152,11 @@ interface BenchCustomer {
   tokens: { access_token: string; refresh_token: string; expires_in: number };
 }
 
-async function api(server: RunningServer, pathname: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<unknown> {
+async function api(
+  server: RunningServer,
+  pathname: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<unknown> {
   const response = await fetch(server.url + pathname, {
     method: init.method ?? 'GET',
     headers: { 'content-type': 'application/json', ...init.headers },
@@ -231,11 +235,23 @@ interface CameraRun {
 }
 
 /** Plays the labels of `codes` through a fake camera and waits until each is recorded (or `waitMs`). */
-async function runCamera(server: RunningServer, customer: BenchCustomer, codes: string[], segments: VideoSegment[], videoFile: string, waitMs: number): Promise<CameraRun> {
+async function runCamera(
+  server: RunningServer,
+  customer: BenchCustomer,
+  codes: string[],
+  segments: VideoSegment[],
+  videoFile: string,
+  waitMs: number,
+): Promise<CameraRun> {
   writeY4m(videoFile, segments);
   const browser: Browser = await chromium.launch({
     executablePath,
-    args: [...chromiumFlags, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${videoFile}`],
+    args: [
+      ...chromiumFlags,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${videoFile}`,
+    ],
   });
   try {
     const context = await browser.newContext({ locale: 'en-US', permissions: ['camera'], serviceWorkers: 'block' });
@@ -271,7 +287,11 @@ async function runCamera(server: RunningServer, customer: BenchCustomer, codes: 
       const entered = state.entered.filter((at) => at <= recordedAt).at(-1);
       if (entered !== undefined) durations.push(recordedAt - entered);
     }
-    return { recorded: codes.filter((code) => state.recorded[code] !== undefined).length, presented: codes.length, codeToRecordedMs: durations };
+    return {
+      recorded: codes.filter((code) => state.recorded[code] !== undefined).length,
+      presented: codes.length,
+      codeToRecordedMs: durations,
+    };
   } finally {
     await browser.close();
   }
@@ -286,7 +306,9 @@ export interface CodeToRecordedFigures {
 }
 
 /** (b) Code entering the camera view → "Recorded" on screen, against a running server. */
-export async function codeToRecordedFigures(options: { codes?: number; port?: number; handlingSeconds?: number } = {}): Promise<CodeToRecordedFigures> {
+export async function codeToRecordedFigures(
+  options: { codes?: number; port?: number; handlingSeconds?: number } = {},
+): Promise<CodeToRecordedFigures> {
   const count = options.codes ?? 8;
   const port = options.port ?? 18_191;
   const handlingSeconds = options.handlingSeconds ?? 1.5;
@@ -294,7 +316,13 @@ export async function codeToRecordedFigures(options: { codes?: number; port?: nu
   const opsKey = 'scanner-bench-operator-key';
   const server = await startServer(
     'src/server/main.ts',
-    { DATA_DIR: path.join(workDir, 'data'), STATIC_DIR: path.join(root, 'dist'), OPS_KEY: opsKey, PUBLIC_URL: `http://127.0.0.1:${port}`, SEED_DEMO: 'false' },
+    {
+      DATA_DIR: path.join(workDir, 'data'),
+      STATIC_DIR: path.join(root, 'dist'),
+      OPS_KEY: opsKey,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SEED_DEMO: 'false',
+    },
     '/readyz',
     port,
   );
@@ -311,12 +339,23 @@ export async function codeToRecordedFigures(options: { codes?: number; port?: nu
     const rapidCodes = await issue(server, opsKey, 10);
     const rapidSegments: VideoSegment[] = [{ seconds: 2 }];
     for (const code of rapidCodes) rapidSegments.push({ text: containerUrl(server.url, code), seconds: 0.8 }, { seconds: 0.2 });
-    const rapid = await runCamera(server, rapidCustomer, rapidCodes, rapidSegments, path.join(workDir, 'rapid.y4m'), 2_000 + rapidCodes.length * 1_000 + 4_000);
+    const rapid = await runCamera(
+      server,
+      rapidCustomer,
+      rapidCodes,
+      rapidSegments,
+      path.join(workDir, 'rapid.y4m'),
+      2_000 + rapidCodes.length * 1_000 + 4_000,
+    );
 
     const median = percentile(timed.codeToRecordedMs, 0.5);
     return {
       codes: timed.codeToRecordedMs.length,
-      codeToRecordedMs: { median: Math.round(median), p95: Math.round(percentile(timed.codeToRecordedMs, 0.95)), all: timed.codeToRecordedMs.map(Math.round) },
+      codeToRecordedMs: {
+        median: Math.round(median),
+        p95: Math.round(percentile(timed.codeToRecordedMs, 0.95)),
+        all: timed.codeToRecordedMs.map(Math.round),
+      },
       rapid: { labelsPresented: rapid.presented, secondsPerLabel: 1, recordedOnFirstPass: rapid.recorded },
       scansPerMinute: {
         scannerLimit: Math.floor(60_000 / median),

@@ -41,6 +41,7 @@ export async function seedLongHistory(db: Database, email: string): Promise<{ us
 /** Issued codes of a US product that nobody has scanned, for POST /scans. */
 export async function issueCodesToScan(db: Database, count: number): Promise<string[]> {
   const codes: string[] = [];
-  while (codes.length < count) codes.push(...(await issueContainers(db, 'us-oat-milk-1l', Math.min(10_000, count - codes.length), new Date())));
+  while (codes.length < count)
+    codes.push(...(await issueContainers(db, 'us-oat-milk-1l', Math.min(10_000, count - codes.length), new Date())));
   return codes;
 }

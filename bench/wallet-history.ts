@@ -26,7 +26,13 @@ const uid = await mk();
 
 console.log(kind, 'seeded in', Math.round(performance.now() - t0), 'ms');
 const user = { id: uid, countryCode: 'us' as const, currency: 'USD' as const };
-for (const q of [{}, { items_per_page: '50' }, { items_per_page: '50', page: '150' }, { status: 'PENDING' }, { sort_by: '-amount', items_per_page: '50' }]) {
+for (const q of [
+  {},
+  { items_per_page: '50' },
+  { items_per_page: '50', page: '150' },
+  { status: 'PENDING' },
+  { sort_by: '-amount', items_per_page: '50' },
+]) {
   const query = transactionsQuery.parse(q);
   const times: number[] = [];
   let total = 0;

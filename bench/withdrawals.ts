@@ -110,7 +110,8 @@ async function load(baseUrl: string, customers: Customer[], seconds: number) {
 
 export async function benchWithdrawals(options: { seconds?: number; adminUrl?: string } = {}): Promise<WithdrawalBench> {
   const seconds = options.seconds ?? Number(process.env.BENCH_SECONDS ?? 10);
-  const adminUrl = options.adminUrl ?? process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const adminUrl =
+    options.adminUrl ?? process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const name = `roundtrip_bench_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -121,7 +122,14 @@ export async function benchWithdrawals(options: { seconds?: number; adminUrl?: s
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'roundtrip-bench-withdrawals-'));
   const server = await startServer(
     'src/server/main.ts',
-    { DATABASE_URL: url.toString(), DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-build'), SEED_DEMO: 'false', OPS_KEY: opsKey, TRUST_PROXY: 'true' },
+    {
+      DATABASE_URL: url.toString(),
+      DATA_DIR: dataDir,
+      STATIC_DIR: path.join(dataDir, 'no-build'),
+      SEED_DEMO: 'false',
+      OPS_KEY: opsKey,
+      TRUST_PROXY: 'true',
+    },
     '/readyz',
     18_095,
   );
@@ -136,9 +144,15 @@ export async function benchWithdrawals(options: { seconds?: number; adminUrl?: s
       { name: 'one customer (every request on one balance row)', customers: customers.slice(0, 1) },
     ]) {
       const emails = group.customers.map((customer) => customer.email);
-      const before = await database.query<{ count: string }>('select count(*) from withdrawals w join users u on u.id = w.user_id where u.email = any($1)', [emails]);
+      const before = await database.query<{ count: string }>(
+        'select count(*) from withdrawals w join users u on u.id = w.user_id where u.email = any($1)',
+        [emails],
+      );
       const { result, accepted } = await load(server.url, group.customers, seconds);
-      const after = await database.query<{ count: string }>('select count(*) from withdrawals w join users u on u.id = w.user_id where u.email = any($1)', [emails]);
+      const after = await database.query<{ count: string }>(
+        'select count(*) from withdrawals w join users u on u.id = w.user_id where u.email = any($1)',
+        [emails],
+      );
       const negative = await database.query<{ count: string }>('select count(*) from balances where balance_minor < 0');
       cases.push({
         name: group.name,

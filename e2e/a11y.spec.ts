@@ -83,7 +83,10 @@ test('customer screens', async ({ page, context, request }) => {
     await expect(h1(page)).toBeVisible();
     await expectAccessible(page, path);
   }
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /My account/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: /My account/ })
+    .click();
   await expectAccessible(page, 'user menu open');
   await page.goto('/user/verify-email');
   await page.locator('form button[type=submit]').click();

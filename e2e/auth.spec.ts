@@ -132,7 +132,11 @@ test('mailed link: a bad code goes to verification-error, resend, then the good 
 test('resend failure shows sww as an error for 3 s', async ({ page, context, request }) => {
   await signIn(context, request, demo.us);
   await page.route('**/api/v2/user/verification', (route) =>
-    route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: { code: 'TOO_MANY_CODES', message: 'x' } }) }),
+    route.fulfill({
+      status: 429,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'TOO_MANY_CODES', message: 'x' } }),
+    }),
   );
   const verificationError = new VerificationErrorPage(page);
   await verificationError.goto();
@@ -312,7 +316,11 @@ test('an expired access token is renewed once with the refresh token, for parall
     // The first token is refused as if it had expired on the server.
     if (route.request().headers().authorization === `Bearer ${tokens.access_token}`) {
       rejected += 1;
-      await route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ error: { code: 'UNAUTHORIZED', message: 'expired' } }) });
+      await route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'UNAUTHORIZED', message: 'expired' } }),
+      });
       return;
     }
     await route.continue();

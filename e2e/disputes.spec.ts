@@ -27,7 +27,10 @@ async function customerWithRejectedScan(request: APIRequestContext, country: Cou
   });
   expect(scanned.status(), await scanned.text()).toBe(201);
   const scanId = ((await scanned.json()) as { data: { id: string } }).data.id;
-  const rejected = await request.post('/api/v2/ops/rejections', { headers: opsHeaders, data: { codes: [code], reason: 'Container cracked at the neck' } });
+  const rejected = await request.post('/api/v2/ops/rejections', {
+    headers: opsHeaders,
+    data: { codes: [code], reason: 'Container cracked at the neck' },
+  });
   expect(rejected.status()).toBe(200);
   return { email, rowId: `scan:${scanId}`, deposit: product.deposit };
 }
@@ -92,7 +95,11 @@ async function disputeIdOf(request: APIRequestContext, rowId: string): Promise<s
 }
 
 test.describe('disputes', () => {
-  test('a rejected row disputed with a photo (resized, no location) is open, then credited by an operator', async ({ page, context, request }) => {
+  test('a rejected row disputed with a photo (resized, no location) is open, then credited by an operator', async ({
+    page,
+    context,
+    request,
+  }) => {
     const { email, rowId, deposit } = await customerWithRejectedScan(request, 'us', 'dispute-photo');
     const credit = `$${Number(deposit.value).toFixed(2)}`;
     await signIn(context, request, email, password);
@@ -108,7 +115,9 @@ test.describe('disputes', () => {
 
     await form.getByLabel('I returned it, but no deposit came back').check();
     await form.getByLabel('Note (optional)').fill('Dropped it at the bin on Main St, it was fine.');
-    await form.getByTestId('dispute-photo').setInputFiles({ name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: await cameraPhoto(page) });
+    await form
+      .getByTestId('dispute-photo')
+      .setInputFiles({ name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: await cameraPhoto(page) });
     await expect(form.getByTestId('dispute-photo-preview')).toBeVisible({ timeout: 15_000 });
     await expectAccessible(page, 'dispute form with a photo');
     await form.getByRole('button', { name: 'Send the dispute' }).click();
@@ -129,7 +138,10 @@ test.describe('disputes', () => {
     expect(bytes.includes(Buffer.from(secretPlace))).toBe(false);
     expect(bytes.includes(Buffer.from('Exif'))).toBe(false);
 
-    const credited = await request.post(`/api/v2/ops/disputes/${id}/credit`, { headers: opsHeaders, data: { answer: 'Our mistake: the crack was from the wash line.' } });
+    const credited = await request.post(`/api/v2/ops/disputes/${id}/credit`, {
+      headers: opsHeaders,
+      data: { answer: 'Our mistake: the crack was from the wash line.' },
+    });
     expect(credited.status(), await credited.text()).toBe(200);
     await expect(async () => {
       await page.reload();
@@ -145,7 +157,11 @@ test.describe('disputes', () => {
   test.describe('offline', () => {
     test.use({ serviceWorkers: 'allow' });
 
-    test('a dispute made offline waits in the outbox, is delivered once back online, and shows the operator’s answer', async ({ page, context, request }) => {
+    test('a dispute made offline waits in the outbox, is delivered once back online, and shows the operator’s answer', async ({
+      page,
+      context,
+      request,
+    }) => {
       const { email, rowId } = await customerWithRejectedScan(request, 'us', 'dispute-offline');
       await signIn(context, request, email, password);
       await page.goto('/us/user/account');
@@ -181,7 +197,10 @@ test.describe('disputes', () => {
       const id = await disputeIdOf(request, rowId);
       const photoSaved = await request.get(`/api/v2/ops/disputes/${id}/photo`, { headers: opsHeaders });
       expect(photoSaved.status()).toBe(200);
-      const upheld = await request.post(`/api/v2/ops/disputes/${id}/uphold`, { headers: opsHeaders, data: { answer: 'The facility photo shows a crack at the neck.' } });
+      const upheld = await request.post(`/api/v2/ops/disputes/${id}/uphold`, {
+        headers: opsHeaders,
+        data: { answer: 'The facility photo shows a crack at the neck.' },
+      });
       expect(upheld.status(), await upheld.text()).toBe(200);
       await expect(async () => {
         await page.reload();
@@ -197,15 +216,35 @@ const screenshotDir = 'bench/results/2026-11-23-disputes-360';
 
 /** The open dialog alone: the page behind it is covered by the backdrop, not laid out next to it. */
 async function dialogLayoutProblems(page: Page) {
-  await page.addStyleTag({ content: '* { visibility: hidden !important; } dialog[open], dialog[open] * { visibility: visible !important; }' });
+  await page.addStyleTag({
+    content: '* { visibility: hidden !important; } dialog[open], dialog[open] * { visibility: visible !important; }',
+  });
   const problems = await layoutProblems(page);
   await page.evaluate(() => document.head.lastElementChild?.remove());
   return problems;
 }
 const markets = [
-  { locale: 'en-US', country: 'us', open: "This isn't right", send: 'Send the dispute', note: 'I left it at the bin on Main Street and it was not cracked.' },
-  { locale: 'fr-FR', country: 'fr', open: 'Ce n’est pas normal', send: 'Envoyer la contestation', note: 'Je l’ai déposé à la borne de la rue Vitton, il n’était pas fêlé.' },
-  { locale: 'ja-JP', country: 'jp', open: 'これはおかしい', send: '異議を送信する', note: '駅前の回収ボックスに返却しました。ひびはありませんでした。' },
+  {
+    locale: 'en-US',
+    country: 'us',
+    open: "This isn't right",
+    send: 'Send the dispute',
+    note: 'I left it at the bin on Main Street and it was not cracked.',
+  },
+  {
+    locale: 'fr-FR',
+    country: 'fr',
+    open: 'Ce n’est pas normal',
+    send: 'Envoyer la contestation',
+    note: 'Je l’ai déposé à la borne de la rue Vitton, il n’était pas fêlé.',
+  },
+  {
+    locale: 'ja-JP',
+    country: 'jp',
+    open: 'これはおかしい',
+    send: '異議を送信する',
+    note: '駅前の回収ボックスに返却しました。ひびはありませんでした。',
+  },
 ] as const;
 
 for (const market of markets) {
@@ -221,7 +260,9 @@ for (const market of markets) {
       const form = await openDisputeForm(page, row, market.open);
       await form.locator('input[type="radio"]').first().check();
       await form.locator('textarea').fill(market.note);
-      await form.getByTestId('dispute-photo').setInputFiles({ name: 'IMG_0044.jpg', mimeType: 'image/jpeg', buffer: await cameraPhoto(page) });
+      await form
+        .getByTestId('dispute-photo')
+        .setInputFiles({ name: 'IMG_0044.jpg', mimeType: 'image/jpeg', buffer: await cameraPhoto(page) });
       await expect(form.getByTestId('dispute-photo-preview')).toBeVisible({ timeout: 15_000 });
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       await page.screenshot({ path: `${screenshotDir}/${market.locale}-dispute-form.png` });
@@ -234,7 +275,10 @@ for (const market of markets) {
       await expect(form).toBeHidden();
       await expect(row).toHaveAttribute('data-dispute', 'OPEN');
       const id = await disputeIdOf(request, rowId);
-      await request.post(`/api/v2/ops/disputes/${id}/uphold`, { headers: opsHeaders, data: { answer: 'The facility photo shows a crack at the neck.' } });
+      await request.post(`/api/v2/ops/disputes/${id}/uphold`, {
+        headers: opsHeaders,
+        data: { answer: 'The facility photo shows a crack at the neck.' },
+      });
       await expect(async () => {
         await page.reload();
         await expect(row).toHaveAttribute('data-dispute', 'UPHELD', { timeout: 2_000 });

@@ -7,7 +7,11 @@ const screensDir = path.join(import.meta.dirname, '..', 'bench', 'results', '202
 const demoSource = 'Demo figure, not a measurement';
 
 test.describe('what the returns add up to, on the account page', () => {
-  test('figures, the packaging figure with its source, the chart (hidden from assistive technology) and its table; axe', async ({ page, context, request }) => {
+  test('figures, the packaging figure with its source, the chart (hidden from assistive technology) and its table; axe', async ({
+    page,
+    context,
+    request,
+  }) => {
     await signIn(context, request, demo.us);
     const tokens = await (
       await request.post('/api/v2/oauth/token', {
@@ -66,7 +70,11 @@ test.describe('what the returns add up to, on the account page', () => {
     await expectAccessible(page, 'account page with the impact section');
   });
 
-  test('a customer with no returns sees zeros and no environmental figure; the chart is not loaded before the section is in view', async ({ page, context, request }) => {
+  test('a customer with no returns sees zeros and no environmental figure; the chart is not loaded before the section is in view', async ({
+    page,
+    context,
+    request,
+  }) => {
     const email = uniqueEmail('impact-none');
     await signUpViaApi(request, { email, password: 'correct horse 1' });
     await signIn(context, request, email, 'correct horse 1');
@@ -200,12 +208,16 @@ test.describe('missing texts', () => {
     });
     const reports: { url: string; body: unknown }[] = [];
     page.on('request', (sent) => {
-      if (sent.method() === 'POST' && sent.url().includes('/api/v2/locales/add/')) reports.push({ url: new URL(sent.url()).pathname, body: sent.postDataJSON() });
+      if (sent.method() === 'POST' && sent.url().includes('/api/v2/locales/add/'))
+        reports.push({ url: new URL(sent.url()).pathname, body: sent.postDataJSON() });
     });
     await page.goto('/us/faq');
     await expect(page.getByText('Can’t find your answer here?')).toBeVisible();
     await expect.poll(() => reports.length).toBe(1);
-    expect(reports[0]).toEqual({ url: '/api/v2/locales/add/en-US/faq', body: { intro: 'Can’t find your answer here? Write to customer care with the contact form.' } });
+    expect(reports[0]).toEqual({
+      url: '/api/v2/locales/add/en-US/faq',
+      body: { intro: 'Can’t find your answer here? Write to customer care with the contact form.' },
+    });
 
     // Later in the same tab session the intro is not reported again; a newly missing text is, alone.
     dropped = ['intro', 'lost_label.q'];
@@ -213,6 +225,9 @@ test.describe('missing texts', () => {
     await page.goto('/us/faq');
     await expect(page.getByText('Can’t find your answer here?')).toBeVisible();
     await expect.poll(() => reports.length).toBe(2);
-    expect(reports[1]).toEqual({ url: '/api/v2/locales/add/en-US/faq', body: { 'lost_label.q': 'The label or QR code on my container is missing or unreadable. What can I do?' } });
+    expect(reports[1]).toEqual({
+      url: '/api/v2/locales/add/en-US/faq',
+      body: { 'lost_label.q': 'The label or QR code on my container is missing or unreadable. What can I do?' },
+    });
   });
 });

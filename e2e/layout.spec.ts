@@ -45,7 +45,9 @@ async function customerWithHistory(request: APIRequestContext, market: (typeof m
   const email = uniqueEmail(`layout-${market.prefix}`);
   await signUpViaApi(request, { email, password, country: market.country });
   const { access_token } = await tokensFor(request, email, password);
-  const response = await request.get(`/api/v2/products?country_code=${market.country}`, { headers: { 'Accept-Language': market.language } });
+  const response = await request.get(`/api/v2/products?country_code=${market.country}`, {
+    headers: { 'Accept-Language': market.language },
+  });
   expect(response.status()).toBe(200);
   const products = ((await response.json()) as { data: E2eProduct[] }).data;
   // The longest names first: they are the ones that have to fit.
@@ -60,7 +62,8 @@ async function customerWithHistory(request: APIRequestContext, market: (typeof m
     }
   };
   const returned: string[] = [];
-  for (const [index, product] of byLength.slice(0, 5).entries()) returned.push(...(await issueContainers(request, product.id, index === 0 ? 2 : 1)));
+  for (const [index, product] of byLength.slice(0, 5).entries())
+    returned.push(...(await issueContainers(request, product.id, index === 0 ? 2 : 1)));
   await scan(returned);
   await checkIn(request, returned);
   const pending: string[] = [];

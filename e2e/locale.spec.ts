@@ -26,7 +26,10 @@ test.describe('locale choice order', () => {
     await page.goto('/faq');
     await expect(h1(page)).toHaveText('よくある質問');
     await expect(page).toHaveTitle('よくある質問 · Roundtrip');
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', '容器の返却、デポジット、アカウントに関するよくある質問への回答。');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      '容器の返却、デポジット、アカウントに関するよくある質問への回答。',
+    );
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP');
   });
 });
@@ -132,7 +135,12 @@ test.describe('language selector', () => {
       page.waitForRequest((r) => r.url().endsWith('/api/v2/oauth/token')),
       page.getByRole('button', { name: 'Log in' }).click(),
     ]);
-    expect(request.postDataJSON()).toMatchObject({ grant_type: 'password', client_id: 'roundtrip-web', country_code: 'uk', email: demo.uk });
+    expect(request.postDataJSON()).toMatchObject({
+      grant_type: 'password',
+      client_id: 'roundtrip-web',
+      country_code: 'uk',
+      email: demo.uk,
+    });
     expect(request.headers()['accept-language']).toBe('en-GB');
     await expect(page).toHaveURL(/\/user\/account$/);
   });

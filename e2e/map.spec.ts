@@ -43,7 +43,10 @@ test.describe('return-point map online', () => {
     expect(problems, 'console errors').toEqual([]);
   });
 
-  test('a pin opens the info window with the details and directions by lat/lng; selecting it again deselects it', async ({ page, request }) => {
+  test('a pin opens the info window with the details and directions by lat/lng; selecting it again deselects it', async ({
+    page,
+    request,
+  }) => {
     const bins = await binsOf(request, 'us');
     const bin = bins.find((candidate) => candidate.id === 'us-portland-01')!;
     await page.goto('/us/map?id=us-portland-01&zoom=15');
@@ -65,7 +68,10 @@ test.describe('return-point map online', () => {
     await expect(pin).toHaveAttribute('aria-pressed', 'false');
 
     // Another pin selects it and writes its id; a reload opens on it.
-    const other = page.getByTestId('map-pin').filter({ hasNot: page.locator('[aria-pressed="true"]') }).first();
+    const other = page
+      .getByTestId('map-pin')
+      .filter({ hasNot: page.locator('[aria-pressed="true"]') })
+      .first();
     const otherId = (await other.getAttribute('data-bin-id'))!;
     await other.click();
     await expect.poll(() => searchParam(page, 'id')).toBe(otherId);
@@ -83,7 +89,9 @@ test.describe('return-point map online', () => {
     expect(await mapZoom(page)).toBe(7);
   });
 
-  test('with no market known (no prefix, nothing stored) the map opens on the world at zoom 2; a market prefix opens on the market', async ({ page }) => {
+  test('with no market known (no prefix, nothing stored) the map opens on the world at zoom 2; a market prefix opens on the market', async ({
+    page,
+  }) => {
     await page.goto('/map');
     await waitForPins(page);
     expect(await mapZoom(page)).toBe(2);
@@ -171,14 +179,23 @@ test.describe('with the position granted', () => {
 test.describe('offline', () => {
   test.use({ serviceWorkers: 'allow' });
 
-  test('after one visit the map opens offline with its basemap and bins, and says how old the list is', async ({ page, context }, testInfo) => {
+  test('after one visit the map opens offline with its basemap and bins, and says how old the list is', async ({
+    page,
+    context,
+  }, testInfo) => {
     await page.goto('/jp/map');
     await waitForPins(page);
     await waitForServiceWorker(page);
     await waitForSavedUser(page, '"bins","jp"');
     const cached = Object.values(await cachedUrls(page)).flat();
-    expect(cached.some((url) => /countries-50m-[\w-]+\.json/.test(url)), 'basemap precached').toBe(true);
-    expect(cached.some((url) => /maplibre-gl-worker-[\w-]+\.mjs/.test(url)), 'map worker precached').toBe(true);
+    expect(
+      cached.some((url) => /countries-50m-[\w-]+\.json/.test(url)),
+      'basemap precached',
+    ).toBe(true);
+    expect(
+      cached.some((url) => /maplibre-gl-worker-[\w-]+\.mjs/.test(url)),
+      'map worker precached',
+    ).toBe(true);
 
     await context.setOffline(true);
     await page.reload();

@@ -46,7 +46,8 @@ async function stubPushManager(context: BrowserContext, subscription: TestSubscr
     });
     PushManager.prototype.subscribe = async function subscribe(options?: PushSubscriptionOptionsInit) {
       const key = options?.applicationServerKey;
-      const bytes = key instanceof ArrayBuffer ? new Uint8Array(key) : ArrayBuffer.isView(key) ? new Uint8Array(key.buffer) : new Uint8Array();
+      const bytes =
+        key instanceof ArrayBuffer ? new Uint8Array(key) : ArrayBuffer.isView(key) ? new Uint8Array(key.buffer) : new Uint8Array();
       localStorage.setItem(storageKey, JSON.stringify([...bytes]));
       return make([...bytes]) as unknown as PushSubscription;
     };
@@ -57,14 +58,22 @@ async function stubPushManager(context: BrowserContext, subscription: TestSubscr
   }, subscription.json);
 }
 
-async function customerWithNews(request: Parameters<typeof tokensFor>[0], country: 'us' | 'fr' | 'jp'): Promise<{ email: string; accessToken: string }> {
+async function customerWithNews(
+  request: Parameters<typeof tokensFor>[0],
+  country: 'us' | 'fr' | 'jp',
+): Promise<{ email: string; accessToken: string }> {
   const email = uniqueEmail(`notify-${country}`);
   await signUpViaApi(request, { email, password, country });
   const tokens = await tokensFor(request, email, password);
   return { email, accessToken: tokens.access_token };
 }
 
-async function returnAndCheckIn(request: Parameters<typeof tokensFor>[0], accessToken: string, productId: string, count: number): Promise<void> {
+async function returnAndCheckIn(
+  request: Parameters<typeof tokensFor>[0],
+  accessToken: string,
+  productId: string,
+  count: number,
+): Promise<void> {
   const codes = await issueContainers(request, productId, count);
   for (const code of codes) await scanViaApi(request, accessToken, code);
   await checkIn(request, codes);
@@ -83,7 +92,11 @@ async function serviceWorkerRegistration(page: Page, cdp: CDPSession): Promise<s
   return registrations.get(`${origin}/`)!;
 }
 
-test('a customer opts in on the account page, a check-in reaches the phone, and the notification opens its history row', async ({ page, context, request }) => {
+test('a customer opts in on the account page, a check-in reaches the phone, and the notification opens its history row', async ({
+  page,
+  context,
+  request,
+}) => {
   const subscription = push.subscribe('e2e-us');
   await stubPushManager(context, subscription);
   await context.grantPermissions(['notifications'], { origin });
@@ -150,7 +163,7 @@ test('a customer opts in on the account page, a check-in reaches the phone, and 
   await expect.poll(shown).toEqual([]);
 
   // Opting out removes the subscription on the server too.
-  await page.getByTestId('push-opt-in').getByRole("switch", { name: "Notify me on this device" }).click();
+  await page.getByTestId('push-opt-in').getByRole('switch', { name: 'Notify me on this device' }).click();
   await expect(page.getByTestId('push-opt-in').getByTestId('push-state')).toHaveText('Off');
   const after = await request.get('/api/v2/user/notification_settings', { headers: { Authorization: `Bearer ${accessToken}` } });
   expect((await after.json()).data.push_endpoints).toEqual([]);
@@ -210,7 +223,7 @@ for (const [locale, country] of [
 
     await page.goto(`/${country}/user/account`);
     const optIn = page.getByTestId('push-opt-in');
-    await optIn.getByRole("switch").click();
+    await optIn.getByRole('switch').click();
     await expect(optIn.getByRole('switch')).toBeChecked();
     await optIn.scrollIntoViewIfNeeded();
     await page.getByTestId('news-summary').screenshot({ path: path.join(screenshotDir, `account-news-summary-${locale}.png`) });

@@ -18,7 +18,13 @@ test("a first visit keeps its own page's texts for offline use", async ({ page, 
   await page.goto('/fr/faq');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(edited);
   await waitForServiceWorker(page);
-  await expect.poll(async () => Object.values(await cachedUrls(page)).flat().some((url) => url.endsWith('/locales/fr-FR/faq.json'))).toBe(true);
+  await expect
+    .poll(async () =>
+      Object.values(await cachedUrls(page))
+        .flat()
+        .some((url) => url.endsWith('/locales/fr-FR/faq.json')),
+    )
+    .toBe(true);
 
   await context.setOffline(true);
   await page.reload();

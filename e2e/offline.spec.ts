@@ -6,7 +6,11 @@ test.describe.configure({ mode: 'parallel' });
 // These tests are about the service worker: let it run (the other specs block it).
 test.use({ serviceWorkers: 'allow' });
 
-test('after one online visit the app opens offline on every kind of route, with the last known user', async ({ page, context, request }) => {
+test('after one online visit the app opens offline on every kind of route, with the last known user', async ({
+  page,
+  context,
+  request,
+}) => {
   await signIn(context, request, demo.us);
   await page.goto('/user/account');
   await expect(page.getByText(`Signed in as ${demo.us}.`)).toBeVisible();
@@ -64,7 +68,11 @@ test('a page never visited still opens offline: every route chunk and catalogue 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-test('the service worker never stores an answer that belongs to a person; sign-out offline leaves nothing personal', async ({ page, context, request }) => {
+test('the service worker never stores an answer that belongs to a person; sign-out offline leaves nothing personal', async ({
+  page,
+  context,
+  request,
+}) => {
   await signIn(context, request, demo.fr);
   await page.goto('/fr/user/account');
   await expect(page.getByText(demo.fr)).toBeVisible();
@@ -131,7 +139,12 @@ test('the manifest of the interface language is linked, with icons and shortcuts
     shortcuts: { url: string }[];
   };
   expect(manifest).toMatchObject({ lang: 'ja-JP', display: 'standalone', start_url: '/jp/?source=pwa' });
-  expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual(['192x192 any', '192x192 maskable', '512x512 any', '512x512 maskable']);
+  expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual([
+    '192x192 any',
+    '192x192 maskable',
+    '512x512 any',
+    '512x512 maskable',
+  ]);
   for (const icon of manifest.icons) {
     const response = await request.get(icon.src);
     expect(response.headers()['content-type']).toBe('image/png');
@@ -152,7 +165,11 @@ test('Chromium finds the app installable (the check Lighthouse used to run)', as
   expect(installabilityErrors.map((error) => error.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
 });
 
-test('a scan taken offline waits in the outbox, survives a reload, and reaches the server exactly once after failed sends', async ({ page, context, request }) => {
+test('a scan taken offline waits in the outbox, survives a reload, and reaches the server exactly once after failed sends', async ({
+  page,
+  context,
+  request,
+}) => {
   const email = uniqueEmail('outbox');
   await signUpViaApi(request, { email, country: 'us' });
   const tokens = await signIn(context, request, email, 'correct horse 1');

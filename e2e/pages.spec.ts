@@ -12,7 +12,12 @@ async function money(page: Page, locale: string, currency: string, major: number
   return page.evaluate(
     ([loc, cur, value]) => {
       const digits = cur === 'JPY' ? 0 : 2;
-      return new Intl.NumberFormat(loc, { style: 'currency', currency: cur, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+      return new Intl.NumberFormat(loc, {
+        style: 'currency',
+        currency: cur,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      }).format(value);
     },
     [locale, currency, major] as const,
   );
@@ -77,7 +82,9 @@ for (const market of languageMarkets) {
       await page.goto(`${base}/shop-and-return`);
       await expect(h1(page)).toHaveText(texts['shop-and-return'].title);
       await expect(page.getByTestId('return-steps').locator('li')).toHaveCount(4);
-      await expect(page.getByTestId('return-steps')).toContainText(filled(texts['shop-and-return']['step.credit'], await marketValues(page)));
+      await expect(page.getByTestId('return-steps')).toContainText(
+        filled(texts['shop-and-return']['step.credit'], await marketValues(page)),
+      );
       await expect(page.getByRole('heading', { level: 2, name: texts['shop-and-return']['products.heading'] })).toBeVisible();
       await expect(page.locator('main li img').first()).toBeVisible();
       await expectAccessible(page, `${base}/shop-and-return`);
@@ -172,9 +179,7 @@ test.describe('offline', () => {
     // The service worker keeps the page texts it fetched (public, the same for everyone; not in IndexedDB).
     await page.reload();
     await expect(h1(page)).toHaveText('FAQ as last served');
-    await expect
-      .poll(() => page.evaluate(async () => (await caches.keys()).some((name) => name === 'public-lists')))
-      .toBe(true);
+    await expect.poll(() => page.evaluate(async () => (await caches.keys()).some((name) => name === 'public-lists'))).toBe(true);
     await expect
       .poll(() => page.evaluate(async () => (await (await caches.open('public-lists')).keys()).map((request) => request.url).join(' ')))
       .toContain('/locales/en-US/faq.json');

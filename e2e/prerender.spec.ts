@@ -33,7 +33,16 @@ test.describe('prerendered public pages', () => {
     });
   });
 
-  for (const path of ['/fr/faq', '/jp/', '/us/login', '/ca/shop-and-return', '/uk/contact-us', '/fr/countries', '/jp/signup', '/us/privacy-policy']) {
+  for (const path of [
+    '/fr/faq',
+    '/jp/',
+    '/us/login',
+    '/ca/shop-and-return',
+    '/uk/contact-us',
+    '/fr/countries',
+    '/jp/signup',
+    '/us/privacy-policy',
+  ]) {
     test(`${path} is hydrated: the prerendered heading stays, and the page works`, async ({ page }) => {
       const warnings: string[] = [];
       page.on('console', (message) => {
@@ -53,7 +62,9 @@ test.describe('prerendered public pages', () => {
       await page.goto(path);
       // The app is running: the menu button answers.
       await expect(page.locator('html')).toHaveAttribute('data-app-started', 'true');
-      expect(await page.evaluate(() => document.querySelector('main h1') === (window as unknown as { firstHeading?: Element }).firstHeading)).toBe(true);
+      expect(
+        await page.evaluate(() => document.querySelector('main h1') === (window as unknown as { firstHeading?: Element }).firstHeading),
+      ).toBe(true);
       expect(warnings.filter((text) => text.includes('Prerendered page differed') || text.includes('Hydration'))).toEqual([]);
     });
   }

@@ -22,9 +22,12 @@ test('download everything held about me as JSON, from the profile page and from 
   await signIn(context, request, email, password);
 
   await page.goto('/uk/user/profile');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data (JSON)' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download my data (JSON)' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^roundtrip-personal-data-\d{4}-\d{2}-\d{2}\.json$/);
-  const file = JSON.parse(await readFile((await download.path()), 'utf8'));
+  const file = JSON.parse(await readFile(await download.path(), 'utf8'));
   expect(file).toMatchObject({
     format: 'roundtrip-personal-data/1',
     account: { email, name: 'E2E Person', country_code: 'uk', zip_code: 'SW1A 1AA' },
@@ -38,7 +41,7 @@ test('download everything held about me as JSON, from the profile page and from 
   await page.goto('/uk/dsar');
   await expect(page.getByText('You are signed in: download everything we hold about you now, as a JSON file.')).toBeVisible();
   const [again] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data (JSON)' }).click()]);
-  expect(JSON.parse(await readFile((await again.path()), 'utf8')).account.email).toBe(email);
+  expect(JSON.parse(await readFile(await again.path(), 'utf8')).account.email).toBe(email);
   // Signed in, the form is filled in with the account's name and email.
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await expectAccessible(page, '/uk/dsar signed in');
@@ -60,7 +63,9 @@ test('deletion is blocked by a pending scan, then by a positive balance', async 
 
   await submitDeletion(page, password);
   const pending = deletion(page).getByRole('alert');
-  await expect(pending).toContainText('You still have pending withdrawal request or QR scan. Contact Customer Service with your account deletion request.');
+  await expect(pending).toContainText(
+    'You still have pending withdrawal request or QR scan. Contact Customer Service with your account deletion request.',
+  );
   await expectAccessible(page, 'deletion blocked by a pending scan');
   await pending.getByRole('link', { name: 'Send my deletion request to customer service' }).click();
   await expect(page).toHaveURL(/\/us\/dsar\?kind=deletion$/);
@@ -69,7 +74,9 @@ test('deletion is blocked by a pending scan, then by a positive balance', async 
   await checkIn(request, [code!]);
   await page.goto('/us/user/profile');
   await submitDeletion(page, password);
-  await expect(deletion(page).getByRole('alert')).toContainText('You still have a positive balance. You must withdraw it before deleting your account.');
+  await expect(deletion(page).getByRole('alert')).toContainText(
+    'You still have a positive balance. You must withdraw it before deleting your account.',
+  );
 
   // Still there.
   const me = await request.get('/api/v2/user', { headers: { Authorization: `Bearer ${tokens.access_token}` } });
@@ -102,7 +109,9 @@ test('deleting an account: wrong password, then deleted, signed out here and on 
   // The other device's session is over, and the credentials open nothing.
   const me = await request.get('/api/v2/user', { headers: { Authorization: `Bearer ${otherDevice.access_token}` } });
   expect(me.status()).toBe(401);
-  const refresh = await request.post('/api/v2/oauth/token', { data: { grant_type: 'refresh_token', refresh_token: otherDevice.refresh_token } });
+  const refresh = await request.post('/api/v2/oauth/token', {
+    data: { grant_type: 'refresh_token', refresh_token: otherDevice.refresh_token },
+  });
   expect((await refresh.json()).error).toBe('invalid_grant');
   const login = await request.post('/api/v2/oauth/token', { data: { grant_type: 'password', email, password } });
   expect(login.status()).toBe(400);
@@ -126,7 +135,9 @@ test('the DSAR form: anyone files a request, sees "deletion request received" an
   await expect(notification(page).filter({ hasText: 'Deletion request received.' })).toBeVisible();
   const receipt = page.getByRole('heading', { name: 'Deletion request received' });
   await expect(receipt).toBeVisible();
-  await expect(page.getByText(new RegExp(`We will answer by .+ at the latest\\. We sent a confirmation to ${email.replace(/[.+]/g, '\\$&')}\\.`))).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`We will answer by .+ at the latest\\. We sent a confirmation to ${email.replace(/[.+]/g, '\\$&')}\\.`)),
+  ).toBeVisible();
   await expectAccessible(page, '/us/dsar received');
 
   const acknowledgement = await waitForMail(email, 'dsar-acknowledgement', started);

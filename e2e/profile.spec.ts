@@ -4,7 +4,11 @@ import { test, expect, expectAccessible, notification, signIn, signUpViaApi, tok
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const section = (page: Page, name: string) => page.getByRole('region', { name });
 
-test('edit personal data: saved, kept after a reload; email and zip code need customer care; verification with resend', async ({ page, context, request }) => {
+test('edit personal data: saved, kept after a reload; email and zip code need customer care; verification with resend', async ({
+  page,
+  context,
+  request,
+}) => {
   const email = uniqueEmail('profile');
   await signUpViaApi(request, { email, country: 'us' });
   await signIn(context, request, email, 'correct horse 1');
@@ -42,7 +46,13 @@ test('edit personal data: saved, kept after a reload; email and zip code need cu
   await expect(section(page, 'Personal data').getByLabel('City')).toHaveValue('Portland');
   const tokens = await tokensFor(request, email, 'correct horse 1');
   const saved = await request.get('/api/v2/user', { headers: { Authorization: `Bearer ${tokens.access_token}` } });
-  expect((await saved.json()).data).toMatchObject({ name: 'Robin Profile', address: '12 Alder Street', city: 'Portland', state: 'OR', zip_code: '10001' });
+  expect((await saved.json()).data).toMatchObject({
+    name: 'Robin Profile',
+    address: '12 Alder Street',
+    city: 'Portland',
+    state: 'OR',
+    zip_code: '10001',
+  });
 
   // Not verified yet: the resend button mails a new code and opens the code page.
   const verification = section(page, 'Email verification');

@@ -39,7 +39,9 @@ function labelVideo(name: string, codes: string[]): string {
 /** The customer's scans as the server holds them: the PENDING SCAN rows' scan counts. */
 async function pendingScansOnServer(request: APIRequestContext, email: string): Promise<number> {
   const { access_token } = await tokensFor(request, email, password);
-  const response = await request.get('/api/v2/merged_transactions?status=PENDING&type=SCAN', { headers: { Authorization: `Bearer ${access_token}` } });
+  const response = await request.get('/api/v2/merged_transactions?status=PENDING&type=SCAN', {
+    headers: { Authorization: `Bearer ${access_token}` },
+  });
   expect(response.status()).toBe(200);
   const rows = ((await response.json()) as { data: { number_of_scans: number | null }[] }).data;
   return rows.reduce((sum, row) => sum + (row.number_of_scans ?? 0), 0);
@@ -226,8 +228,8 @@ test.describe('camera scanner on a flaky network', () => {
   });
 });
 
-test.describe('scanner without a usable camera (the suite\'s browser has none)', () => {
-  test('a phone camera\'s /r/ link goes through login without losing the code, and records it once', async ({ page, request }) => {
+test.describe("scanner without a usable camera (the suite's browser has none)", () => {
+  test("a phone camera's /r/ link goes through login without losing the code, and records it once", async ({ page, request }) => {
     const { email, codes } = await customerWithContainers(request, 'scan-deeplink', 1);
     const code = codes[0]!;
     const scan = new ScanPage(page);
@@ -252,7 +254,9 @@ test.describe('scanner without a usable camera (the suite\'s browser has none)',
     const scan = new ScanPage(page);
     await scan.goto('us');
     await expect(scan.cameraProblem).toBeVisible();
-    await expect(scan.cameraProblem.locator('p').first()).toHaveText(/^(Camera access is blocked|No camera found|The camera is in use|The camera could not start)$/);
+    await expect(scan.cameraProblem.locator('p').first()).toHaveText(
+      /^(Camera access is blocked|No camera found|The camera is in use|The camera could not start)$/,
+    );
     await expectAccessible(page, 'scan screen without a camera');
     // A 360 px phone: nothing sticks out sideways.
     await page.setViewportSize({ width: 360, height: 740 });
@@ -281,7 +285,13 @@ test.describe('scanner on a plain http address that is not this machine', () => 
     // scanner.test resolves here, but to the browser it is a remote http site: not a secure context.
     browser = await playwright.chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--host-resolver-rules=MAP scanner.test 127.0.0.1'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        '--host-resolver-rules=MAP scanner.test 127.0.0.1',
+      ],
     });
   });
   test.afterAll(async () => browser?.close());
@@ -297,10 +307,13 @@ test.describe('scanner on a plain http address that is not this machine', () => 
       { name: 'token', value: tokens.access_token, url: origin, expires, sameSite: 'Strict' },
       { name: 'refreshToken', value: tokens.refresh_token, url: origin, expires, sameSite: 'Strict' },
     ]);
-    await context.addInitScript((expiresAt) => {
-      localStorage.setItem('token_expires_at', String(expiresAt));
-      localStorage.setItem('cookie_consent', JSON.stringify({ analytics: false, decidedAt: new Date().toISOString() }));
-    }, Date.now() + tokens.expires_in * 1000);
+    await context.addInitScript(
+      (expiresAt) => {
+        localStorage.setItem('token_expires_at', String(expiresAt));
+        localStorage.setItem('cookie_consent', JSON.stringify({ analytics: false, decidedAt: new Date().toISOString() }));
+      },
+      Date.now() + tokens.expires_in * 1000,
+    );
     const page = await context.newPage();
     const scan = new ScanPage(page);
     await scan.goto('us', origin);

@@ -93,7 +93,9 @@ test.describe('consent and analytics', () => {
     await expect.poll(() => analyticsRequests.length).toBe(1);
     await page.getByRole('link', { name: 'FAQ' }).click();
     await expect
-      .poll(async () => page.evaluate(() => JSON.parse(localStorage.getItem('analytics_page_views') ?? '[]').map((v: { path: string }) => v.path)))
+      .poll(async () =>
+        page.evaluate(() => JSON.parse(localStorage.getItem('analytics_page_views') ?? '[]').map((v: { path: string }) => v.path)),
+      )
       .toEqual(['/products', '/faq']);
 
     await page.getByRole('button', { name: 'Cookie settings' }).click();
@@ -119,7 +121,9 @@ test.describe('consent and analytics', () => {
   });
 
   test('headless: no navigation bar, footer, consent or analytics', async ({ page }) => {
-    await page.addInitScript(() => localStorage.setItem('cookie_consent', JSON.stringify({ analytics: true, decidedAt: '2026-01-01T00:00:00Z' })));
+    await page.addInitScript(() =>
+      localStorage.setItem('cookie_consent', JSON.stringify({ analytics: true, decidedAt: '2026-01-01T00:00:00Z' })),
+    );
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (/\/assets\/(analytics|consent-banner)-[^/]+\.js$/.test(request.url())) scripts.push(request.url());

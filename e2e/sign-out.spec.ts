@@ -65,7 +65,10 @@ test('signing out with a scan waiting: dropping it is a choice, and it never rea
   await expect(page.getByTestId('outbox-summary')).toHaveText('1 action waiting to upload');
 
   const again = await askToSignOut(page);
-  await Promise.all([page.waitForURL((url) => url.pathname === '/' || url.pathname === '/countries'), again.getByRole('button', { name: 'Sign out and delete them' }).click()]);
+  await Promise.all([
+    page.waitForURL((url) => url.pathname === '/' || url.pathname === '/countries'),
+    again.getByRole('button', { name: 'Sign out and delete them' }).click(),
+  ]);
   await context.unroute('**/api/v2/scans');
   await expect(new NavBar(page).accountMenu()).toHaveCount(0);
   expect(await scansOnServer(request, email)).toBe(0);

@@ -106,10 +106,14 @@ test.describe('deposit wallet', () => {
     await rows(page).first().getByRole('button').click();
     await expectAccessible(page, 'account');
     await page.getByTestId('filter-status').selectOption('PENDING');
-    await expect.poll(() => rows(page).evaluateAll((items) => [...new Set(items.map((item) => item.getAttribute('data-status')))])).toEqual(['PENDING']);
+    await expect
+      .poll(() => rows(page).evaluateAll((items) => [...new Set(items.map((item) => item.getAttribute('data-status')))]))
+      .toEqual(['PENDING']);
     await page.getByTestId('filter-status').selectOption('');
     await page.getByTestId('filter-type').selectOption('ADJUSTMENT');
-    await expect.poll(() => rows(page).evaluateAll((items) => [...new Set(items.map((item) => item.getAttribute('data-category')))])).toEqual(['ADJUSTMENT']);
+    await expect
+      .poll(() => rows(page).evaluateAll((items) => [...new Set(items.map((item) => item.getAttribute('data-category')))]))
+      .toEqual(['ADJUSTMENT']);
     await expect(rows(page).first().getByTestId('transaction-title')).toHaveText('Adjustment by customer care');
     await expect(rows(page).first().getByTestId('transaction-amount')).toHaveText('+£1.00');
 
@@ -137,8 +141,20 @@ test.describe('deposit wallet', () => {
         index % 7 === 0
           ? []
           : [
-              { product_id: 'p1', image_url: '/images/products/bottle.svg', name: 'Oat milk', quantity: 2, price: { currency: 'USD', value: '0.75' } },
-              { product_id: 'p2', image_url: '/images/products/none.svg', name: 'Yoghurt', quantity: 1, price: { currency: 'USD', value: '0.75' } },
+              {
+                product_id: 'p1',
+                image_url: '/images/products/bottle.svg',
+                name: 'Oat milk',
+                quantity: 2,
+                price: { currency: 'USD', value: '0.75' },
+              },
+              {
+                product_id: 'p2',
+                image_url: '/images/products/none.svg',
+                name: 'Yoghurt',
+                quantity: 1,
+                price: { currency: 'USD', value: '0.75' },
+              },
             ],
       number_of_scans: index % 7 === 0 ? null : 3,
       price: null,
@@ -163,14 +179,17 @@ test.describe('deposit wallet', () => {
     await expect(page.getByTestId('transactions')).toHaveAttribute('data-complete', 'true', { timeout: 15_000 });
     await expect(rows(page)).toHaveCount(1000);
     const timing = await page.evaluate(() => {
-      const answer = performance.getEntriesByType('resource').find((entry) => entry.name.includes('merged_transactions')) as PerformanceResourceTiming | undefined;
+      const answer = performance.getEntriesByType('resource').find((entry) => entry.name.includes('merged_transactions')) as
+        PerformanceResourceTiming | undefined;
       return { now: performance.now(), answeredAt: answer?.responseEnd };
     });
     // Thumbnails load near the viewport only; a missing image falls back to the bottle picture.
     await expect(rows(page).nth(999).locator('img')).toHaveCount(0);
     await rows(page).nth(1).scrollIntoViewIfNeeded();
     await expect(rows(page).nth(1).locator('img').nth(1)).toHaveAttribute('src', /^data:image\/svg|bottle/);
-    const steps = await page.evaluate(() => (window as unknown as { rowLog: string[] }).rowLog.map((step) => step.split(':').map(Number) as [number, number]));
+    const steps = await page.evaluate(() =>
+      (window as unknown as { rowLog: string[] }).rowLog.map((step) => step.split(':').map(Number) as [number, number]),
+    );
     const firstRows = steps.find(([, count]) => count > 0)?.[0] ?? Number.NaN;
     const allRows = steps.find(([, count]) => count >= 1000)?.[0] ?? Number.NaN;
     const answered = timing.answeredAt === undefined ? 'n/a' : `${Math.round(timing.answeredAt)} ms`;

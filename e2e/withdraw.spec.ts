@@ -2,7 +2,11 @@ import { expect, expectAccessible, notification, signIn, signUpViaApi, test, uni
 import { customerWithBalance, e2ePassword } from './support/withdrawals';
 
 test.describe('payment methods and withdrawals', () => {
-  test('a US customer adds PayPal and a bank account, makes the bank the default, withdraws and sees the pending row', async ({ page, context, request }) => {
+  test('a US customer adds PayPal and a bank account, makes the bank the default, withdraws and sees the pending row', async ({
+    page,
+    context,
+    request,
+  }) => {
     const email = await customerWithBalance(request, { country: 'us', amount: '20.00', verified: true });
     await signIn(context, request, email, e2ePassword);
     await page.goto('/us/user/account');
@@ -65,7 +69,11 @@ test.describe('payment methods and withdrawals', () => {
     await expect(row.getByTestId('transaction-amount')).toHaveText('-$12.50');
   });
 
-  test('a Japanese customer adds a bank account, sees the 249 yen fee before confirming, and the pending row', async ({ page, context, request }) => {
+  test('a Japanese customer adds a bank account, sees the 249 yen fee before confirming, and the pending row', async ({
+    page,
+    context,
+    request,
+  }) => {
     const email = await customerWithBalance(request, { country: 'jp', amount: '5000', verified: true });
     await signIn(context, request, email, e2ePassword);
     await page.goto('/jp/user/withdraw');
@@ -113,13 +121,22 @@ test.describe('payment methods and withdrawals', () => {
 
 test.describe('the password a destination change may need', () => {
   for (const { country, locale, asked, label } of [
-    { country: 'fr', locale: 'fr-FR', asked: 'Saisissez votre mot de passe pour changer le compte qui reçoit vos remboursements', label: 'Votre mot de passe Roundtrip' },
+    {
+      country: 'fr',
+      locale: 'fr-FR',
+      asked: 'Saisissez votre mot de passe pour changer le compte qui reçoit vos remboursements',
+      label: 'Votre mot de passe Roundtrip',
+    },
     { country: 'jp', locale: 'ja-JP', asked: '払い戻し先を変更するには、パスワードを入力してください', label: 'Roundtrip のパスワード' },
   ] as const) {
     test.describe(locale, () => {
       test.use({ locale, viewport: { width: 360, height: 780 } });
 
-      test(`when the server asks for it (${locale}), the form shows the password field and sends it with the destination`, async ({ page, context, request }, testInfo) => {
+      test(`when the server asks for it (${locale}), the form shows the password field and sends it with the destination`, async ({
+        page,
+        context,
+        request,
+      }, testInfo) => {
         const email = uniqueEmail(`password-${country}`);
         await signUpViaApi(request, { email, password: e2ePassword, country });
         await signIn(context, request, email, e2ePassword);

@@ -28,11 +28,18 @@ function repositoryFiles(directory = ''): string[] {
 }
 
 const files = repositoryFiles();
-const lines = files.flatMap((file) => readFileSync(path.join(root, file), 'utf8').split('\n').map((text, index) => ({ file, line: index + 1, text })));
+const lines = files.flatMap((file) =>
+  readFileSync(path.join(root, file), 'utf8')
+    .split('\n')
+    .map((text, index) => ({ file, line: index + 1, text })),
+);
 
 /** Every line of a markdown file; in code, comments and test titles. */
 const commentOrDoc = ({ file, text }: { file: string; text: string }) =>
-  file.endsWith('.md') || /^\s*(\/\/|\/\*|\*|\{\/\*|--|#)/.test(text) || /\s\/\/\s|\/\*/.test(text) || /\b(it|test|describe)(\.\w+)*\(\s*['"`]/.test(text);
+  file.endsWith('.md') ||
+  /^\s*(\/\/|\/\*|\*|\{\/\*|--|#)/.test(text) ||
+  /\s\/\/\s|\/\*/.test(text) ||
+  /\b(it|test|describe)(\.\w+)*\(\s*['"`]/.test(text);
 
 const outsidePointers: { name: string; pattern: RegExp }[] = [
   { name: 'the design notes', pattern: /\bDESIGN\.md\b|\bRECIPES\b/ },
@@ -49,26 +56,28 @@ describe('references in comments and docs', () => {
       .filter(commentOrDoc)
       // `.spec.ts` files and a variable called `spec` are not the specification.
       .map((entry) => ({ ...entry, text: entry.text.replace(/\.spec\.ts\b/g, '').replace(/\bspec\.\w+/g, '') }))
-      .flatMap(({ file, line, text }) => outsidePointers.filter(({ pattern }) => pattern.test(text)).map(({ name }) => `${file}:${line}: ${name}: ${text.trim()}`));
+      .flatMap(({ file, line, text }) =>
+        outsidePointers.filter(({ pattern }) => pattern.test(text)).map(({ name }) => `${file}:${line}: ${name}: ${text.trim()}`),
+      );
     expect(found).toEqual([]);
   });
 
   it('name only files that exist', () => {
     // Paths from the repository's top folders, or from src/app as its README and features write them.
     const pathPattern = /(?<![\w./-])((?:src|docs|e2e|scripts|bench|sw|public|features|lib|ui|routes)\/[\w.@{}$-]+(?:\/[\w.@{}$-]+)*)/g;
-    const missing = lines
-      .filter(commentOrDoc)
-      .flatMap(({ file, line, text }) =>
-        [...text.matchAll(pathPattern)]
-          .map((match) => match[1]!.replace(/[.]+$/, ''))
-          // Placeholders (`<locale>`, `{lng}`, `*.png`, `soak-…`) and what the tools write are not files to check.
-          .filter((name) => !/[<>{}*…]|\$\w|-$/.test(name) && !name.startsWith('bench/results/'))
-          .filter((name) => {
-            const candidates = [name, `src/app/${name}`, path.join(path.dirname(file), name)];
-            return !candidates.some((candidate) => ['', '.ts', '.tsx', '.mjs'].some((extension) => existsSync(path.join(root, candidate + extension))));
-          })
-          .map((name) => `${file}:${line}: ${name}`),
-      );
+    const missing = lines.filter(commentOrDoc).flatMap(({ file, line, text }) =>
+      [...text.matchAll(pathPattern)]
+        .map((match) => match[1]!.replace(/[.]+$/, ''))
+        // Placeholders (`<locale>`, `{lng}`, `*.png`, `soak-…`) and what the tools write are not files to check.
+        .filter((name) => !/[<>{}*…]|\$\w|-$/.test(name) && !name.startsWith('bench/results/'))
+        .filter((name) => {
+          const candidates = [name, `src/app/${name}`, path.join(path.dirname(file), name)];
+          return !candidates.some((candidate) =>
+            ['', '.ts', '.tsx', '.mjs'].some((extension) => existsSync(path.join(root, candidate + extension))),
+          );
+        })
+        .map((name) => `${file}:${line}: ${name}`),
+    );
     expect(missing).toEqual([]);
   });
 });

@@ -8,10 +8,30 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const locales = {
-  'en-US': { cc: 'us', description: 'Return reusable containers and get your deposit back.', scan: 'Scan a container', map: 'Return points' },
-  'en-GB': { cc: 'uk', description: 'Return reusable containers and get your deposit back.', scan: 'Scan a container', map: 'Return points' },
-  'en-CA': { cc: 'ca', description: 'Return reusable containers and get your deposit back.', scan: 'Scan a container', map: 'Return points' },
-  'fr-FR': { cc: 'fr', description: 'Rapportez vos contenants réutilisables et récupérez votre consigne.', scan: 'Scanner un contenant', map: 'Points de retour' },
+  'en-US': {
+    cc: 'us',
+    description: 'Return reusable containers and get your deposit back.',
+    scan: 'Scan a container',
+    map: 'Return points',
+  },
+  'en-GB': {
+    cc: 'uk',
+    description: 'Return reusable containers and get your deposit back.',
+    scan: 'Scan a container',
+    map: 'Return points',
+  },
+  'en-CA': {
+    cc: 'ca',
+    description: 'Return reusable containers and get your deposit back.',
+    scan: 'Scan a container',
+    map: 'Return points',
+  },
+  'fr-FR': {
+    cc: 'fr',
+    description: 'Rapportez vos contenants réutilisables et récupérez votre consigne.',
+    scan: 'Scanner un contenant',
+    map: 'Points de retour',
+  },
   'ja-JP': { cc: 'jp', description: 'リユース容器を返却して、デポジットを受け取りましょう。', scan: '容器をスキャン', map: '返却場所' },
 };
 const icons = [
@@ -37,8 +57,18 @@ for (const [locale, text] of Object.entries(locales)) {
     categories: ['shopping', 'lifestyle'],
     icons,
     shortcuts: [
-      { name: text.scan, short_name: text.scan, url: `/${text.cc}/user/scan?source=shortcut`, icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
-      { name: text.map, short_name: text.map, url: `/${text.cc}/map?source=shortcut`, icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+      {
+        name: text.scan,
+        short_name: text.scan,
+        url: `/${text.cc}/user/scan?source=shortcut`,
+        icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+      },
+      {
+        name: text.map,
+        short_name: text.map,
+        url: `/${text.cc}/map?source=shortcut`,
+        icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+      },
     ],
   };
   writeFileSync(path.join(root, 'public', `manifest-${locale}.webmanifest`), `${JSON.stringify(manifest, null, 2)}\n`);

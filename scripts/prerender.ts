@@ -24,7 +24,17 @@ const rendererDir = path.join(root, '.tmp', 'prerender-build');
 const outputDir = path.join(distDir, 'prerendered');
 
 /** The public pages: their path after the optional prefix ('' is home) and their route file. */
-export const prerenderedPages = ['', 'how-it-works', 'faq', 'shop-and-return', 'privacy-policy', 'contact-us', 'countries', 'login', 'signup'] as const;
+export const prerenderedPages = [
+  '',
+  'how-it-works',
+  'faq',
+  'shop-and-return',
+  'privacy-policy',
+  'contact-us',
+  'countries',
+  'login',
+  'signup',
+] as const;
 
 interface Target {
   /** The address rendered, e.g. /fr/faq or /faq. */
@@ -79,7 +89,13 @@ function routeChunks(manifest: Manifest, target: Target): { js: Set<string>; css
   return { js, css };
 }
 
-function pageHtml(template: string, inlineCss: string, target: Target, page: PrerenderedPage, preload: { js: Set<string>; css: Set<string>; data: string[] }): string {
+function pageHtml(
+  template: string,
+  inlineCss: string,
+  target: Target,
+  page: PrerenderedPage,
+  preload: { js: Set<string>; css: Set<string>; data: string[] },
+): string {
   let html = template.replace(/<html lang="[^"]*">/, `<html lang="${escapeAttribute(page.lang)}">`);
   html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title)}</title>`);
   html = html.replace(/\s*<meta name="description"[^>]*>/, '');
@@ -88,7 +104,8 @@ function pageHtml(template: string, inlineCss: string, target: Target, page: Pre
   html = html.replace(/\s*<link rel="stylesheet"[^>]*>/g, '');
   const already = new Set([...html.matchAll(/href="\/(assets\/[^"]+)"/g)].map((match) => match[1]));
   const head: string[] = [];
-  for (const tag of page.meta) head.push(`<meta ${tag.attribute}="${escapeAttribute(tag.key)}" content="${escapeAttribute(tag.content)}" />`);
+  for (const tag of page.meta)
+    head.push(`<meta ${tag.attribute}="${escapeAttribute(tag.key)}" content="${escapeAttribute(tag.content)}" />`);
   for (const file of preload.js) if (!already.has(file)) head.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
   for (const url of preload.data) head.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(url)}">`);
   head.push(`<style>${inlineCss}</style>`);
@@ -99,7 +116,13 @@ function pageHtml(template: string, inlineCss: string, target: Target, page: Pre
 
 function startRendererServer(dataDir: string, port: number) {
   // A first build on a loaded machine compiles the server's TypeScript slowly: give it two minutes.
-  return startServer('src/server/main.ts', { HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: rendererDir, SEED_DEMO: 'false' }, '/readyz', port, { timeoutMs: 120_000 });
+  return startServer(
+    'src/server/main.ts',
+    { HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: rendererDir, SEED_DEMO: 'false' },
+    '/readyz',
+    port,
+    { timeoutMs: 120_000 },
+  );
 }
 
 const started = Date.now();
@@ -131,7 +154,10 @@ async function freePort(): Promise<number> {
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'roundtrip-prerender-'));
 const server = await startRendererServer(dataDir, await freePort());
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   rmSync(outputDir, { recursive: true, force: true });
   const context = await browser.newContext({ serviceWorkers: 'block' });
@@ -147,11 +173,18 @@ try {
   await page.waitForFunction(() => typeof window.renderPage === 'function');
   for (const target of targets) {
     dataRequests.length = 0;
-    const rendered = await page.evaluate(([pagePath, locale]) => window.renderPage!(pagePath, locale), [target.path, target.locale] as const);
-    if (!rendered.html.includes("<h1")) throw new Error(`${target.path} (${target.locale}) rendered no heading: ${rendered.html.slice(0, 3000)}`);
+    const rendered = await page.evaluate(([pagePath, locale]) => window.renderPage!(pagePath, locale), [
+      target.path,
+      target.locale,
+    ] as const);
+    if (!rendered.html.includes('<h1'))
+      throw new Error(`${target.path} (${target.locale}) rendered no heading: ${rendered.html.slice(0, 3000)}`);
     const file = path.join(outputDir, target.file);
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, pageHtml(template, inlineCss, target, rendered, { ...routeChunks(manifest, target), data: [...new Set(dataRequests)] }));
+    writeFileSync(
+      file,
+      pageHtml(template, inlineCss, target, rendered, { ...routeChunks(manifest, target), data: [...new Set(dataRequests)] }),
+    );
   }
   if (failures.length > 0) throw new Error(`errors while rendering: ${failures.join('; ')}`);
 } finally {

@@ -60,7 +60,9 @@ function percentile(values: number[], p: number): number {
 }
 
 async function startRedis(): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'], { stdio: 'ignore' });
+  const child = spawn('redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'], {
+    stdio: 'ignore',
+  });
   for (let attempt = 0; attempt < 50; attempt += 1) {
     await sleep(100);
     try {
@@ -120,7 +122,10 @@ async function main() {
       OPS_KEY: opsKey,
       LOG_LEVEL: 'warn',
       // Many customers share one address here; the per-customer scan limit is what real phones meet.
-      RATE_LIMITS: JSON.stringify({ loginPerAddress: { points: 100_000, windowSeconds: 60 }, signUpsPerAddress: { points: 100_000, windowSeconds: 60 } }),
+      RATE_LIMITS: JSON.stringify({
+        loginPerAddress: { points: 100_000, windowSeconds: 60 },
+        signUpsPerAddress: { points: 100_000, windowSeconds: 60 },
+      }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -156,9 +161,17 @@ async function main() {
       await database.db.execute(sql`update users set email_verified_at = now() where email = ${email}`);
       const tokens = await api(`${base}/api/v2/oauth/token`, { method: 'POST', body: { grant_type: 'password', email, password } });
       const pair = tokens.body as { access_token: string; refresh_token: string };
-      const credit = await api(`${base}/api/v2/ops/adjustments`, { method: 'POST', headers: { 'x-ops-key': opsKey }, body: { id: randomUUID(), email, amount: '100.00', comment: 'Soak credit' } });
+      const credit = await api(`${base}/api/v2/ops/adjustments`, {
+        method: 'POST',
+        headers: { 'x-ops-key': opsKey },
+        body: { id: randomUUID(), email, amount: '100.00', comment: 'Soak credit' },
+      });
       if (credit.status !== 201) throw new Error(`credit: ${credit.status}`);
-      const method = await api(`${base}/api/v2/payment_methods/PAYPAL`, { method: 'POST', token: pair.access_token, body: { email: `payee.${index}@example.com` } });
+      const method = await api(`${base}/api/v2/payment_methods/PAYPAL`, {
+        method: 'POST',
+        token: pair.access_token,
+        body: { email: `payee.${index}@example.com` },
+      });
       if (method.status !== 200) throw new Error(`payment method: ${method.status} ${JSON.stringify(method.body)}`);
       customers.push({ email, access: pair.access_token, refresh: pair.refresh_token, refreshing: false, scanned: [] });
     }
@@ -194,20 +207,34 @@ async function main() {
       if (roll < 0.8) {
         const code = codes[codeIndex++ % codes.length]!;
         return fire('POST /scans', async () => {
-          const answer = await api(`${base}/api/v2/scans`, { method: 'POST', token: customer.access, body: { id: randomUUID(), code, scanned_at: new Date().toISOString() } });
+          const answer = await api(`${base}/api/v2/scans`, {
+            method: 'POST',
+            token: customer.access,
+            body: { id: randomUUID(), code, scanned_at: new Date().toISOString() },
+          });
           if (answer.status === 201) customer.scanned.push(code);
           return answer;
         });
       }
       if (roll < 0.85) {
-        return fire('POST /withdrawals', () => api(`${base}/api/v2/withdrawals`, { method: 'POST', token: customer.access, headers: { 'idempotency-key': randomUUID() }, body: { amount: '5.00' } }));
+        return fire('POST /withdrawals', () =>
+          api(`${base}/api/v2/withdrawals`, {
+            method: 'POST',
+            token: customer.access,
+            headers: { 'idempotency-key': randomUUID() },
+            body: { amount: '5.00' },
+          }),
+        );
       }
       if (roll < 0.9) {
         if (customer.refreshing) return fire('GET /user', () => api(`${base}/api/v2/user`, { token: customer.access }));
         customer.refreshing = true;
         return fire('POST /oauth/token (refresh)', async () => {
           try {
-            const answer = await api(`${base}/api/v2/oauth/token`, { method: 'POST', body: { grant_type: 'refresh_token', refresh_token: customer.refresh } });
+            const answer = await api(`${base}/api/v2/oauth/token`, {
+              method: 'POST',
+              body: { grant_type: 'refresh_token', refresh_token: customer.refresh },
+            });
             if (answer.status === 200) {
               const pair = answer.body as { access_token: string; refresh_token: string };
               customer.access = pair.access_token;
@@ -220,7 +247,13 @@ async function main() {
         });
       }
       const batch = customer.scanned.splice(0, 5);
-      return fire('POST /ops/checkins', () => api(`${base}/api/v2/ops/checkins`, { method: 'POST', headers: { 'x-ops-key': opsKey }, body: { codes: batch.length ? batch : [codes[0]] } }));
+      return fire('POST /ops/checkins', () =>
+        api(`${base}/api/v2/ops/checkins`, {
+          method: 'POST',
+          headers: { 'x-ops-key': opsKey },
+          body: { codes: batch.length ? batch : [codes[0]] },
+        }),
+      );
     };
 
     const disruptions = (async () => {
@@ -231,7 +264,10 @@ async function main() {
       redis = await startRedis();
       events.push(`${((performance.now() - started) / 1000).toFixed(1)} s: Redis started again`);
       await sleep((seconds / 3) * 1000 - 3000);
-      const dropped = await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and application_name <> 'soak-check'`, [name]);
+      const dropped = await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and application_name <> 'soak-check'`,
+        [name],
+      );
       events.push(`${((performance.now() - started) / 1000).toFixed(1)} s: ${dropped.rowCount} PostgreSQL connections dropped`);
     })();
 
@@ -262,7 +298,8 @@ async function main() {
 
     const byClass = (low: number, high: number) => samples.filter((sample) => sample.status >= low && sample.status < high).length;
     const statusCounts: Record<string, number> = {};
-    for (const sample of samples) statusCounts[`${sample.kind} ${sample.status}`] = (statusCounts[`${sample.kind} ${sample.status}`] ?? 0) + 1;
+    for (const sample of samples)
+      statusCounts[`${sample.kind} ${sample.status}`] = (statusCounts[`${sample.kind} ${sample.status}`] ?? 0) + 1;
     const latencies = samples.map((sample) => sample.ms);
     const row = ledger.rows[0]!;
     const result = {
@@ -274,10 +311,19 @@ async function main() {
       answers: { '2xx': byClass(200, 300), '4xx': byClass(400, 500), '5xx': byClass(500, 600), networkErrors: networkErrors.length },
       latencyMs: { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), max: Math.round(Math.max(0, ...latencies)) },
       memoryMiB: { start: memoryStart, end: memoryEnd },
-      ledger: { balances: Number(row.users), entries: Number(row.entries), mismatched: Number(row.mismatched), negative: Number(row.negative) },
+      ledger: {
+        balances: Number(row.users),
+        entries: Number(row.entries),
+        mismatched: Number(row.mismatched),
+        negative: Number(row.negative),
+      },
       events,
       // The log lines about the disruptions, one of each (the JSON log keeps its message only).
-      serverLog: [...new Set(serverLog.filter((line) => /Redis|PostgreSQL|unhandled/.test(line)).map((line) => /"msg":"([^"]*)"/.exec(line)?.[1] ?? line))],
+      serverLog: [
+        ...new Set(
+          serverLog.filter((line) => /Redis|PostgreSQL|unhandled/.test(line)).map((line) => /"msg":"([^"]*)"/.exec(line)?.[1] ?? line),
+        ),
+      ],
       statusCounts,
       networkErrors: networkErrors.slice(0, 10),
       fiveHundreds: samples.filter((sample) => sample.status >= 500).slice(0, 10),

@@ -7,7 +7,18 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stampFile = path.join(root, 'dist', '.build-stamp');
-const buildInputs = ['index.html', 'prerender.html', 'scripts/prerender.ts', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json', 'public', 'sw', 'src/app', 'src/domain'];
+const buildInputs = [
+  'index.html',
+  'prerender.html',
+  'scripts/prerender.ts',
+  'vite.config.ts',
+  'lingui.config.ts',
+  'package-lock.json',
+  'public',
+  'sw',
+  'src/app',
+  'src/domain',
+];
 
 function newestModification(entry) {
   const full = path.join(root, entry);

@@ -105,7 +105,8 @@ self.addEventListener('sync', (event: Event) => {
 
 // Public lists and page texts that a customer needs offline: the same for everyone, refreshed in
 // the background. Draft page texts (an editor's preview) are never kept.
-const isPageText = (url: URL) => url.origin === self.location.origin && url.pathname.startsWith('/locales/') && url.searchParams.get('strapi_status') !== 'draft';
+const isPageText = (url: URL) =>
+  url.origin === self.location.origin && url.pathname.startsWith('/locales/') && url.searchParams.get('strapi_status') !== 'draft';
 const publicLists = new StaleWhileRevalidate({
   cacheName: 'public-lists',
   plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 14 * 24 * 60 * 60 })],
@@ -122,10 +123,26 @@ registerRoute(
 // active (features/offline/start-offline.ts), and they are kept like any later page's.
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data: unknown = event.data;
-  if (typeof data !== 'object' || data === null || !('type' in data) || data.type !== 'KEEP_FOR_OFFLINE' || !('urls' in data) || !Array.isArray(data.urls)) return;
+  if (
+    typeof data !== 'object' ||
+    data === null ||
+    !('type' in data) ||
+    data.type !== 'KEEP_FOR_OFFLINE' ||
+    !('urls' in data) ||
+    !Array.isArray(data.urls)
+  )
+    return;
   const urls = data.urls.filter((value): value is string => typeof value === 'string').map((value) => new URL(value, self.location.origin));
   event.waitUntil(
-    Promise.all(urls.filter(isPageText).map((url) => publicLists.handleAll({ event, request: new Request(url.href, { headers: { Accept: 'application/json' } }) })[1].catch(() => undefined))),
+    Promise.all(
+      urls
+        .filter(isPageText)
+        .map((url) =>
+          publicLists
+            .handleAll({ event, request: new Request(url.href, { headers: { Accept: 'application/json' } }) })[1]
+            .catch(() => undefined),
+        ),
+    ),
   );
 });
 
@@ -164,7 +181,14 @@ function pushMessageOf(event: PushEvent): PushMessage {
     };
     // Only a path of our own app is opened: a message never sends the person to another site.
     const url = text('url');
-    return { title: text('title'), body: text('body'), url: url.startsWith('/') && !url.startsWith('//') ? url : '/', tag: text('tag'), icon: text('icon'), lang: text('lang') };
+    return {
+      title: text('title'),
+      body: text('body'),
+      url: url.startsWith('/') && !url.startsWith('//') ? url : '/',
+      tag: text('tag'),
+      icon: text('icon'),
+      lang: text('lang'),
+    };
   } catch {
     return fallback;
   }
@@ -213,7 +237,8 @@ async function openRow(target: string): Promise<void> {
 self.addEventListener('notificationclick', (event: NotificationEvent) => {
   event.notification.close();
   const data: unknown = event.notification.data;
-  const path = typeof data === 'object' && data !== null && typeof (data as { url?: unknown }).url === 'string' ? (data as { url: string }).url : '/';
+  const path =
+    typeof data === 'object' && data !== null && typeof (data as { url?: unknown }).url === 'string' ? (data as { url: string }).url : '/';
   const opening = openRow(new URL(path, self.location.origin).href);
   try {
     event.waitUntil(opening);

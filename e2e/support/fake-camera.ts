@@ -36,7 +36,11 @@ export function qrLumaFrame(text: string | undefined, format: Pick<VideoFormat, 
     for (let column = 0; column < size; column += 1) {
       if (!qr.modules.get(row, column)) continue;
       for (let y = 0; y < modulePixels; y += 1) {
-        frame.fill(ink, (top + row * modulePixels + y) * width + left + column * modulePixels, (top + row * modulePixels + y) * width + left + (column + 1) * modulePixels);
+        frame.fill(
+          ink,
+          (top + row * modulePixels + y) * width + left + column * modulePixels,
+          (top + row * modulePixels + y) * width + left + (column + 1) * modulePixels,
+        );
       }
     }
   }
@@ -85,7 +89,12 @@ export const chromiumFlags = [
 export function launchWithFakeCamera(chromium: BrowserType, videoFile: string): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...chromiumFlags, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${videoFile}`],
+    args: [
+      ...chromiumFlags,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${videoFile}`,
+    ],
   });
 }
 
@@ -105,7 +114,8 @@ export async function cameraContext(browser: Browser, options: { serviceWorkers?
   });
   await context.addInitScript(() => {
     if (location.protocol !== 'http:') return;
-    if (!localStorage.getItem('cookie_consent')) localStorage.setItem('cookie_consent', JSON.stringify({ analytics: false, decidedAt: new Date().toISOString() }));
+    if (!localStorage.getItem('cookie_consent'))
+      localStorage.setItem('cookie_consent', JSON.stringify({ analytics: false, decidedAt: new Date().toISOString() }));
   });
   const pageErrors: string[] = [];
   context.on('weberror', (error) => pageErrors.push(error.error().message));

@@ -62,16 +62,28 @@ export async function signIn(context: BrowserContext, request: APIRequestContext
   const expires = Math.floor(Date.now() / 1000) + tokens.expires_in;
   await context.addCookies([
     { name: 'token', value: tokens.access_token, url, expires, sameSite: 'Strict' },
-    { name: 'refreshToken', value: tokens.refresh_token, url, expires: Math.floor(Date.now() / 1000) + tokens.refresh_token_expires_in, sameSite: 'Strict' },
+    {
+      name: 'refreshToken',
+      value: tokens.refresh_token,
+      url,
+      expires: Math.floor(Date.now() / 1000) + tokens.refresh_token_expires_in,
+      sameSite: 'Strict',
+    },
   ]);
-  await context.addInitScript((expiresAt) => {
-    if (location.protocol !== 'http:') return;
-    if (!localStorage.getItem('token_expires_at')) localStorage.setItem('token_expires_at', String(expiresAt));
-  }, Date.now() + tokens.expires_in * 1000);
+  await context.addInitScript(
+    (expiresAt) => {
+      if (location.protocol !== 'http:') return;
+      if (!localStorage.getItem('token_expires_at')) localStorage.setItem('token_expires_at', String(expiresAt));
+    },
+    Date.now() + tokens.expires_in * 1000,
+  );
   return tokens;
 }
 
-export async function signUpViaApi(request: APIRequestContext, options: { email: string; password?: string; country?: 'us' | 'uk' | 'ca' | 'fr' | 'jp' }) {
+export async function signUpViaApi(
+  request: APIRequestContext,
+  options: { email: string; password?: string; country?: 'us' | 'uk' | 'ca' | 'fr' | 'jp' },
+) {
   const country = options.country ?? 'us';
   const zip = { us: '10001', uk: 'SW1A 1AA', ca: 'K1A 0B1', fr: '75001', jp: '100-0001' }[country];
   const locale = { us: 'en-US', uk: 'en-GB', ca: 'en-CA', fr: 'fr-FR', jp: 'ja-JP' }[country];

@@ -38,7 +38,8 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
       for (let current: Element | null = element; current; current = current.parentElement) {
         const style = getComputedStyle(current);
         // The visually hidden texts for screen readers (clipped to nothing on purpose).
-        if (style.clipPath === 'inset(50%)' || (style.position === 'absolute' && current.clientWidth <= 1 && current.clientHeight <= 1)) return true;
+        if (style.clipPath === 'inset(50%)' || (style.position === 'absolute' && current.clientWidth <= 1 && current.clientHeight <= 1))
+          return true;
       }
       return false;
     };
@@ -85,7 +86,11 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
           }
         }
       }
-      if (!reported && getComputedStyle(box.owner).textOverflow === 'ellipsis' && box.owner.scrollWidth > box.owner.clientWidth + tolerance) {
+      if (
+        !reported &&
+        getComputedStyle(box.owner).textOverflow === 'ellipsis' &&
+        box.owner.scrollWidth > box.owner.clientWidth + tolerance
+      ) {
         problems.push({ kind: 'cut-off', text: box.text });
       }
     }
@@ -113,9 +118,7 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
     // glyph boxes are taller than a tight line height (headings, Japanese fonts).
     const crosses = (a: DOMRect, b: DOMRect): boolean =>
       Math.min(a.right, b.right) - Math.max(a.left, b.left) > tolerance && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 3;
-    const sorted = boxes
-      .flatMap((box) => box.rects.map((rect) => ({ box, rect })))
-      .sort((a, b) => a.rect.top - b.rect.top);
+    const sorted = boxes.flatMap((box) => box.rects.map((rect) => ({ box, rect }))).sort((a, b) => a.rect.top - b.rect.top);
     for (let i = 0; i < sorted.length; i += 1) {
       const first = sorted[i]!;
       for (let j = i + 1; j < sorted.length && sorted[j]!.rect.top < first.rect.bottom; j += 1) {

@@ -14,7 +14,10 @@ async function newestMail(to: string, kind: string, after: number): Promise<stri
   } catch {
     return undefined;
   }
-  const candidates = files.filter((file) => file.endsWith('.eml') && file.includes(kind)).sort().reverse();
+  const candidates = files
+    .filter((file) => file.endsWith('.eml') && file.includes(kind))
+    .sort()
+    .reverse();
   for (const file of candidates) {
     const mail = await PostalMime.parse(await readFile(path.join(mailDir, file)));
     if (!mail.to?.some((address) => address.address?.toLowerCase() === to.toLowerCase())) continue;

@@ -2,7 +2,11 @@
 export type Lang = 'en' | 'fr' | 'ja';
 
 export const headings: Record<string, Record<Lang, string>> = {
-  '': { en: 'Return your containers, get your deposit back', fr: 'Rapportez vos contenants, récupérez votre consigne', ja: '容器を返して、デポジットを取り戻そう' },
+  '': {
+    en: 'Return your containers, get your deposit back',
+    fr: 'Rapportez vos contenants, récupérez votre consigne',
+    ja: '容器を返して、デポジットを取り戻そう',
+  },
   countries: { en: 'Choose your country', fr: 'Choisissez votre pays', ja: '国を選択してください' },
   'contact-us': { en: 'Contact us', fr: 'Nous contacter', ja: 'お問い合わせ' },
   dsar: { en: 'Data-subject request', fr: 'Demande relative à vos données', ja: '個人データに関する請求' },
@@ -51,16 +55,28 @@ export const prefixes = [
 ] as const satisfies readonly { prefix: string; lang: Lang }[];
 
 export const messages = {
-  enterValidEmail: { en: 'Please enter your email address.', fr: 'Veuillez saisir votre adresse e-mail.', ja: 'メールアドレスを入力してください。' },
+  enterValidEmail: {
+    en: 'Please enter your email address.',
+    fr: 'Veuillez saisir votre adresse e-mail.',
+    ja: 'メールアドレスを入力してください。',
+  },
   enterValidPsw: { en: 'Please enter your password.', fr: 'Veuillez saisir votre mot de passe.', ja: 'パスワードを入力してください。' },
-  emailInputError: { en: 'Please enter a valid email address.', fr: 'Veuillez saisir une adresse e-mail valide.', ja: '有効なメールアドレスを入力してください。' },
+  emailInputError: {
+    en: 'Please enter a valid email address.',
+    fr: 'Veuillez saisir une adresse e-mail valide.',
+    ja: '有効なメールアドレスを入力してください。',
+  },
   passwordTooShort: {
     en: 'Your password must be at least 8 characters long.',
     fr: 'Votre mot de passe doit contenir au moins 8 caractères.',
     ja: 'パスワードは8文字以上にしてください。',
   },
   passwordsDoNotMatch: { en: 'Passwords do not match', fr: 'Les mots de passe ne correspondent pas', ja: 'パスワードが一致しません' },
-  acceptTerms: { en: 'Please accept the terms and conditions', fr: 'Veuillez accepter les conditions générales', ja: '利用規約に同意してください' },
+  acceptTerms: {
+    en: 'Please accept the terms and conditions',
+    fr: 'Veuillez accepter les conditions générales',
+    ja: '利用規約に同意してください',
+  },
   enterFourDigits: { en: 'Please enter the 4 digits!', fr: 'Veuillez saisir les 4 chiffres !', ja: '4桁の数字を入力してください！' },
   zipCodeTooShort: {
     en: 'Your zip code must be at least 5 characters long.',

@@ -16,7 +16,10 @@ export async function customerWithBalance(
   if (options.verified) {
     const code = await verificationCode(email, started);
     const tokens = await tokensFor(request, email, e2ePassword);
-    const verified = await request.post('/api/v2/user/verify_email', { headers: { Authorization: `Bearer ${tokens.access_token}` }, data: { code } });
+    const verified = await request.post('/api/v2/user/verify_email', {
+      headers: { Authorization: `Bearer ${tokens.access_token}` },
+      data: { code },
+    });
     expect(verified.status(), await verified.text()).toBe(200);
   }
   const credit = await request.post('/api/v2/ops/adjustments', {

@@ -6,10 +6,12 @@ import { bankAccountSchemas, linePaySchema, paypalSchema } from './schemas/payme
 describe('ABA routing numbers', () => {
   it('accepts published routing numbers of real banks', () => {
     // Federal Reserve Bank of Boston, JPMorgan Chase NY, Bank of America NY, Wells Fargo CA, Bank of America CA.
-    for (const number of ['011000015', '021000021', '026009593', '121042882', '121000358']) expect(isAbaRoutingNumber(number), number).toBe(true);
+    for (const number of ['011000015', '021000021', '026009593', '121042882', '121000358'])
+      expect(isAbaRoutingNumber(number), number).toBe(true);
   });
   it('refuses a wrong check digit, letters and other lengths', () => {
-    for (const number of ['021000022', '011000016', '12100035A', '02100002', '0210000210', '', '000000001']) expect(isAbaRoutingNumber(number), number).toBe(false);
+    for (const number of ['021000022', '011000016', '12100035A', '02100002', '0210000210', '', '000000001'])
+      expect(isAbaRoutingNumber(number), number).toBe(false);
   });
 });
 
@@ -27,7 +29,8 @@ describe('IBAN', () => {
       'IT60X0542811101000000123456',
       'NO9386011117947',
       'fr1420041010050500013m02606',
-    ]) expect(isIban(iban), iban).toBe(true);
+    ])
+      expect(isIban(iban), iban).toBe(true);
   });
   it('refuses a wrong checksum, a wrong length for the country, bad characters and the 14–34 bounds', () => {
     for (const iban of [
@@ -40,13 +43,22 @@ describe('IBAN', () => {
       'XX00',
       'NL91ABNA041716430!',
       `DE${'1'.repeat(40)}`,
-    ]) expect(isIban(iban), iban).toBe(false);
+    ])
+      expect(isIban(iban), iban).toBe(false);
   });
 });
 
 describe('other bank fields', () => {
   it('sort codes have 6 digits (dashes allowed in the form), LINE Pay numbers 11', () => {
-    expect(bankAccountSchemas.uk.safeParse({ sort_code: '20-00-00', account_number: '55779911', name: 'O H', address: '1 St', post_code: 'm11ae' }).data).toEqual({
+    expect(
+      bankAccountSchemas.uk.safeParse({
+        sort_code: '20-00-00',
+        account_number: '55779911',
+        name: 'O H',
+        address: '1 St',
+        post_code: 'm11ae',
+      }).data,
+    ).toEqual({
       sort_code: '200000',
       account_number: '55779911',
       name: 'O H',
@@ -78,19 +90,51 @@ describe('other bank fields', () => {
       name: 'required',
       zip_code: 'zipCodeInvalid',
     });
-    expect(bankAccountSchemas.us.safeParse({ routing_number: '021000021', account_number: '000123456789', account_type: 'checking', name: 'Alex Morgan', address: '1120 SW 5th Ave', city: 'Portland', state: 'OR', zip_code: '97205' }).success).toBe(true);
+    expect(
+      bankAccountSchemas.us.safeParse({
+        routing_number: '021000021',
+        account_number: '000123456789',
+        account_type: 'checking',
+        name: 'Alex Morgan',
+        address: '1120 SW 5th Ave',
+        city: 'Portland',
+        state: 'OR',
+        zip_code: '97205',
+      }).success,
+    ).toBe(true);
     // A 6-digit and a 17-digit account number are the bounds.
-    for (const [number, ok] of [['123456', true], ['12345678901234567', true], ['123456789012345678', false], ['12345a', false]] as const) {
+    for (const [number, ok] of [
+      ['123456', true],
+      ['12345678901234567', true],
+      ['123456789012345678', false],
+      ['12345a', false],
+    ] as const) {
       expect(bankAccountSchemas.us.shape.account_number.safeParse(number).success, number).toBe(ok);
     }
-    const ca = bankAccountSchemas.ca.safeParse({ transit_number: '1234', institution_number: '0003', account_number: '1234567', name: 'S T', address: 'x' });
+    const ca = bankAccountSchemas.ca.safeParse({
+      transit_number: '1234',
+      institution_number: '0003',
+      account_number: '1234567',
+      name: 'S T',
+      address: 'x',
+    });
     expect(ca.error!.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
       ['transit_number', 'transitNumberInvalid'],
       ['institution_number', 'institutionNumberInvalid'],
     ]);
-    expect(bankAccountSchemas.fr.safeParse({ iban: 'FR7630006000011234567890188', name: 'C D', address: 'x' }).error!.issues[0]!.message).toBe('ibanInvalid');
-    expect(bankAccountSchemas.fr.parse({ iban: 'fr76 3000 6000 0112 3456 7890 189', name: 'C D', address: 'x' }).iban).toBe('FR7630006000011234567890189');
-    const jp = bankAccountSchemas.jp.safeParse({ bank_code: '0005', branch_code: '01', account_number: '1234567', account_type: 'ordinary', account_name: 'タナカ ユイ' });
+    expect(
+      bankAccountSchemas.fr.safeParse({ iban: 'FR7630006000011234567890188', name: 'C D', address: 'x' }).error!.issues[0]!.message,
+    ).toBe('ibanInvalid');
+    expect(bankAccountSchemas.fr.parse({ iban: 'fr76 3000 6000 0112 3456 7890 189', name: 'C D', address: 'x' }).iban).toBe(
+      'FR7630006000011234567890189',
+    );
+    const jp = bankAccountSchemas.jp.safeParse({
+      bank_code: '0005',
+      branch_code: '01',
+      account_number: '1234567',
+      account_type: 'ordinary',
+      account_name: 'タナカ ユイ',
+    });
     expect(jp.error!.issues.map((issue) => [issue.path[0], issue.message])).toEqual([['branch_code', 'branchCodeInvalid']]);
     expect(paypalSchema.safeParse({ email: 'not-an-email' }).error!.issues[0]!.message).toBe('emailInputError');
     expect(linePaySchema.safeParse({ referenceNo: '123' }).error!.issues[0]!.message).toBe('linePayNumberInvalid');

@@ -12,7 +12,13 @@ describe('bins', () => {
 
   it('sorts nearest first', () => {
     const here = { lat: 51.5, lng: -0.12 };
-    const sorted = sortByDistance([{ id: 'far', lat: 55.95, lng: -3.19 }, { id: 'near', lat: 51.51, lng: -0.13 }], here);
+    const sorted = sortByDistance(
+      [
+        { id: 'far', lat: 55.95, lng: -3.19 },
+        { id: 'near', lat: 51.51, lng: -0.13 },
+      ],
+      here,
+    );
     expect(sorted.map((entry) => entry.item.id)).toEqual(['near', 'far']);
   });
 
@@ -22,7 +28,9 @@ describe('bins', () => {
 
   it('accepts a good row and reports every problem of a bad one', () => {
     const known = (id: string) => id === 'shop';
-    expect(validateBinRow({ id: ' A-1 ', country_code: 'FR', lat: '48.85', lng: 2.35, details: 'Here', retailer_id: 'shop' }, known)).toEqual({
+    expect(
+      validateBinRow({ id: ' A-1 ', country_code: 'FR', lat: '48.85', lng: 2.35, details: 'Here', retailer_id: 'shop' }, known),
+    ).toEqual({
       ok: true,
       bin: { id: 'a-1', countryCode: 'fr', lat: 48.85, lng: 2.35, details: 'Here', retailerId: 'shop' },
     });
@@ -30,6 +38,9 @@ describe('bins', () => {
       ok: false,
       reasons: ['badId', 'badCountry', 'badLatitude', 'badLongitude', 'missingDetails', 'unknownRetailer'],
     });
-    expect(validateBinRow({ id: 'c', country_code: 'us', lat: -90, lng: 180, details: 'x'.repeat(501) }, known)).toEqual({ ok: false, reasons: ['longDetails', 'missingRetailer'] });
+    expect(validateBinRow({ id: 'c', country_code: 'us', lat: -90, lng: 180, details: 'x'.repeat(501) }, known)).toEqual({
+      ok: false,
+      reasons: ['longDetails', 'missingRetailer'],
+    });
   });
 });

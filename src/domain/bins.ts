@@ -89,7 +89,10 @@ function text(value: unknown): string {
  * Checks one row of an import; every problem of the row is reported, so one pass of fixes is
  * enough. `knownRetailer` says whether a retailer id exists (in the database or the file).
  */
-export function validateBinRow(row: RawBinRow, knownRetailer: (id: string) => boolean): { ok: true; bin: ValidBinRow } | { ok: false; reasons: BinImportReason[] } {
+export function validateBinRow(
+  row: RawBinRow,
+  knownRetailer: (id: string) => boolean,
+): { ok: true; bin: ValidBinRow } | { ok: false; reasons: BinImportReason[] } {
   const reasons: BinImportReason[] = [];
   const id = text(row.id).toLowerCase();
   if (id === '') reasons.push('missingId');

@@ -15,11 +15,7 @@ export type ContainerCodeResult = { ok: true; code: string } | { ok: false; prob
 
 /** Crockford's decoding aliases: people and cameras confuse these. */
 function normalizeSymbols(raw: string): string {
-  return raw
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/[IL]/g, '1')
-    .replace(/O/g, '0');
+  return raw.toUpperCase().replace(/[\s-]/g, '').replace(/[IL]/g, '1').replace(/O/g, '0');
 }
 
 function checkSymbolOf(data: string): string {

@@ -58,7 +58,10 @@ export const errorCodes = [
 export type ErrorCode = (typeof errorCodes)[number];
 
 /** OAuth answers (RFC 6749 §5.2) keep their own shape; this is the login failure text. */
-export const oauthErrorMessages: Record<'invalid_grant' | 'invalid_request' | 'unsupported_grant_type' | 'unsupported_token_type', Record<Language, string>> = {
+export const oauthErrorMessages: Record<
+  'invalid_grant' | 'invalid_request' | 'unsupported_grant_type' | 'unsupported_token_type',
+  Record<Language, string>
+> = {
   invalid_grant: {
     en: 'The email or password is incorrect.',
     fr: "L'adresse e-mail ou le mot de passe est incorrect.",
@@ -157,7 +160,7 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   },
   TOO_MANY_CODES: {
     en: 'Too many codes requested. Please try again in an hour.',
-    fr: "Trop de codes demandés. Veuillez réessayer dans une heure.",
+    fr: 'Trop de codes demandés. Veuillez réessayer dans une heure.',
     ja: 'コードのリクエストが多すぎます。1時間後にもう一度お試しください。',
   },
   EMAIL_ALREADY_VERIFIED: {
@@ -187,12 +190,12 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   },
   PENDING_ITEMS: {
     en: 'You still have pending withdrawal request or QR scan. Contact Customer Service with your account deletion request.',
-    fr: "Vous avez encore une demande de retrait ou un scan QR en attente. Contactez le service client pour votre demande de suppression de compte.",
+    fr: 'Vous avez encore une demande de retrait ou un scan QR en attente. Contactez le service client pour votre demande de suppression de compte.',
     ja: '処理中の出金リクエストまたはQRスキャンがあります。アカウント削除をご希望の場合はカスタマーサービスにお問い合わせください。',
   },
   TERMS_NOT_ACCEPTED: {
     en: 'Please accept the terms and conditions',
-    fr: "Veuillez accepter les conditions générales",
+    fr: 'Veuillez accepter les conditions générales',
     ja: '利用規約に同意してください',
   },
   AMOUNT_ABOVE_BALANCE: {

@@ -4,10 +4,16 @@ import { countryCodeOfLocale, localeOfCountry, supportedLocales } from './market
 
 describe('chooseLocale (query, stored new_locale, browser, else en-US)', () => {
   it('takes the query param first', () => {
-    expect(chooseLocale({ queryLocale: 'ja-JP', storedLocale: 'fr-FR', browserLanguages: ['en-GB'] })).toEqual({ locale: 'ja-JP', known: true });
+    expect(chooseLocale({ queryLocale: 'ja-JP', storedLocale: 'fr-FR', browserLanguages: ['en-GB'] })).toEqual({
+      locale: 'ja-JP',
+      known: true,
+    });
   });
   it('then the stored choice', () => {
-    expect(chooseLocale({ queryLocale: 'xx-XX', storedLocale: 'fr-FR', browserLanguages: ['en-GB'] })).toEqual({ locale: 'fr-FR', known: true });
+    expect(chooseLocale({ queryLocale: 'xx-XX', storedLocale: 'fr-FR', browserLanguages: ['en-GB'] })).toEqual({
+      locale: 'fr-FR',
+      known: true,
+    });
   });
   it('then the first supported browser language', () => {
     expect(chooseLocale({ browserLanguages: ['de-DE', 'en-gb', 'fr'] })).toEqual({ locale: 'en-GB', known: true });
@@ -16,7 +22,10 @@ describe('chooseLocale (query, stored new_locale, browser, else en-US)', () => {
   });
   it('else en-US, marked unknown so a first visit goes to /countries', () => {
     expect(chooseLocale({})).toEqual({ locale: 'en-US', known: false });
-    expect(chooseLocale({ queryLocale: 'en', storedLocale: null, browserLanguages: ['de', 'es-ES'] })).toEqual({ locale: 'en-US', known: false });
+    expect(chooseLocale({ queryLocale: 'en', storedLocale: null, browserLanguages: ['de', 'es-ES'] })).toEqual({
+      locale: 'en-US',
+      known: false,
+    });
   });
 });
 

@@ -57,11 +57,14 @@ export type WithdrawalAmountProblem = 'amountInvalid' | 'amountBelowMinimum' | '
  * The amount rules in one place (app before sending, server on the request): a whole number
  * of minor units, at least the market's minimum (and more than the fee), at most the balance.
  */
-export function checkWithdrawalAmount(countryCode: CountryCode, amountMinor: number | undefined, balanceMinor: number): WithdrawalAmountProblem | undefined {
+export function checkWithdrawalAmount(
+  countryCode: CountryCode,
+  amountMinor: number | undefined,
+  balanceMinor: number,
+): WithdrawalAmountProblem | undefined {
   if (amountMinor === undefined || !Number.isSafeInteger(amountMinor) || amountMinor <= 0) return 'amountInvalid';
   if (amountMinor > balanceMinor) return 'amountAboveBalance';
-  if (amountMinor < minimumWithdrawalMinor(countryCode) || amountMinor <= withdrawalFeeMinor(countryCode, amountMinor)) return 'amountBelowMinimum';
+  if (amountMinor < minimumWithdrawalMinor(countryCode) || amountMinor <= withdrawalFeeMinor(countryCode, amountMinor))
+    return 'amountBelowMinimum';
   return undefined;
 }
-
-

@@ -10,14 +10,17 @@ const cases: Record<CountryCode, { valid: string[]; invalid: string[] }> = {
   jp: { valid: ['150-0002', '1500002'], invalid: ['150-002', '15-00002', '150 0002', '15000022'] },
 };
 
-describe.each(Object.entries(cases) as [CountryCode, { valid: string[]; invalid: string[] }][])('postal codes of %s', (country, { valid, invalid }) => {
-  it.each(valid)('accepts %s', (value) => {
-    expect(isValidPostalCode(country, value)).toBe(true);
-  });
-  it.each(invalid)('refuses %s', (value) => {
-    expect(isValidPostalCode(country, value)).toBe(false);
-  });
-});
+describe.each(Object.entries(cases) as [CountryCode, { valid: string[]; invalid: string[] }][])(
+  'postal codes of %s',
+  (country, { valid, invalid }) => {
+    it.each(valid)('accepts %s', (value) => {
+      expect(isValidPostalCode(country, value)).toBe(true);
+    });
+    it.each(invalid)('refuses %s', (value) => {
+      expect(isValidPostalCode(country, value)).toBe(false);
+    });
+  },
+);
 
 describe('normalizePostalCode', () => {
   it.each([

@@ -55,7 +55,7 @@ describe.each(databaseKinds)('server basics on %s', (kind) => {
     expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Introuvable' } });
   });
 
-  it('lists the five markets by name in the reader\'s language', async () => {
+  it("lists the five markets by name in the reader's language", async () => {
     const en = await t.inject({ method: 'GET', url: '/api/v2/countries' });
     expect(en.statusCode).toBe(200);
     expect(en.headers['cache-control']).toBe('public, max-age=3600');
@@ -101,7 +101,11 @@ describe.each(databaseKinds)('failures on %s', (kind) => {
       const ready = await app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toEqual({ status: 'unavailable' });
-      const user = await app.inject({ method: 'POST', url: '/api/v2/oauth/token', payload: { grant_type: 'password', email: 'a@b.co', password: 'whatever' } });
+      const user = await app.inject({
+        method: 'POST',
+        url: '/api/v2/oauth/token',
+        payload: { grant_type: 'password', email: 'a@b.co', password: 'whatever' },
+      });
       expect(user.statusCode).toBe(500);
       expect(user.json()).toEqual({ error: { code: 'RS_0001', message: 'Something went wrong' } });
     } finally {

@@ -37,7 +37,6 @@ declare module 'fastify' {
   }
 }
 
-
 export interface BuildAppOptions {
   config: Config;
   db: Database;
@@ -102,7 +101,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sessions = options.listen ? await inProcessSessionLookup(options.db, options.listen) : databaseSessionLookup(options.db);
   const pushSender = options.vapid ? createWebPushSender(options.vapid) : undefined;
   const now = options.now ?? (() => new Date());
-  const notifications = createNotificationDispatcher({ db: options.db, mailer, push: pushSender, publicUrl: config.publicUrl, now, log: app.log });
+  const notifications = createNotificationDispatcher({
+    db: options.db,
+    mailer,
+    push: pushSender,
+    publicUrl: config.publicUrl,
+    now,
+    log: app.log,
+  });
   const context: AppContext = {
     config,
     db: options.db,

@@ -42,7 +42,12 @@ const environmentSchema = z.object({
   PAYMENT_DATA_READ_KEYS: z
     .string()
     .optional()
-    .transform((text) => (text ?? '').split(',').map((part) => part.trim()).filter((part) => part !== ''))
+    .transform((text) =>
+      (text ?? '')
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    )
     .refine((keys) => keys.every((key) => Buffer.from(key, 'base64').length === 32), {
       message: 'must be 32-byte base64 keys separated by commas',
     }),
@@ -79,10 +84,16 @@ const environmentSchema = z.object({
       // One proxy in front: the address it saw is the rightmost X-Forwarded-For entry.
       if (value === 'true') return 1;
       if (/^\d+$/.test(value)) return Number(value);
-      const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+      const entries = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== '');
       const invalid = entries.filter((entry) => !isAddressOrRange(entry));
       if (invalid.length > 0) {
-        context.addIssue({ code: 'custom', message: `a hop count (1, 2…) or a comma-separated list of proxy addresses or ranges (10.0.0.0/8); not ${invalid.join(', ')}` });
+        context.addIssue({
+          code: 'custom',
+          message: `a hop count (1, 2…) or a comma-separated list of proxy addresses or ranges (10.0.0.0/8); not ${invalid.join(', ')}`,
+        });
         return z.NEVER;
       }
       return entries;
@@ -96,15 +107,27 @@ const environmentSchema = z.object({
   /** Phone notifications (Web Push). Off: no subscriptions, news stays in the app (and mail). */
   WEB_PUSH: z.enum(['true', 'false']).default('true'),
   /** The VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it) and a contact (mailto: or https:). */
-  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, { message: 'must be the 65-byte public key in base64url (npx web-push generate-vapid-keys)' }).optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: 'must be the 32-byte private key in base64url (npx web-push generate-vapid-keys)' }).optional(),
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, { message: 'must be a mailto: or https: address where push services can reach you' }).optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, { message: 'must be the 65-byte public key in base64url (npx web-push generate-vapid-keys)' })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, { message: 'must be the 32-byte private key in base64url (npx web-push generate-vapid-keys)' })
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, { message: 'must be a mailto: or https: address where push services can reach you' })
+    .optional(),
   /** Markets where this deployment offers LINE Pay payouts, comma-separated (none by default). */
   LINE_PAY_MARKETS: z
     .string()
     .default('')
     .transform((text, context): CountryCode[] => {
-      const entries = text.split(',').map((entry) => entry.trim().toLowerCase()).filter((entry) => entry !== '');
+      const entries = text
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter((entry) => entry !== '');
       const unknown = entries.filter((entry) => !isCountryCode(entry));
       if (unknown.length > 0) {
         context.addIssue({ code: 'custom', message: `country codes among ${countryCodes.join(', ')}; not ${unknown.join(', ')}` });
@@ -187,7 +210,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (env.SEED_DEMO === true && !local) throw new ConfigError(demoRefusal(publicUrl));
   const vapidParts = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT];
   if (vapidParts.some((part) => part !== undefined) && vapidParts.some((part) => part === undefined)) {
-    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT go together: set all three, or none');
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT go together: set all three, or none',
+    );
   }
   return {
     port: env.PORT,

@@ -61,7 +61,10 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal, deadlineSeconds: config.shutdownTimeoutSeconds }, 'shutting down: finishing requests in flight, then queued mail');
+    app.log.info(
+      { signal, deadlineSeconds: config.shutdownTimeoutSeconds },
+      'shutting down: finishing requests in flight, then queued mail',
+    );
     try {
       // app.close() lets requests in flight finish, then sends the mail they queued (app.ts onClose).
       const outcome = await shutdownWithin(config.shutdownTimeoutSeconds * 1000, async () => {

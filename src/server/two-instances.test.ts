@@ -59,7 +59,12 @@ describe.skipIf(!databaseUrl || !redisUrl)('two instances on one PostgreSQL and 
   });
 
   const wrongPassword = (t: TestApp, email: string, remoteAddress: string) =>
-    t.inject({ method: 'POST', url: '/api/v2/oauth/token', remoteAddress, payload: { grant_type: 'password', email, password: 'wrong password' } });
+    t.inject({
+      method: 'POST',
+      url: '/api/v2/oauth/token',
+      remoteAddress,
+      payload: { grant_type: 'password', email, password: 'wrong password' },
+    });
 
   it('sign-in limits count failures through both instances together, per account and per address', async () => {
     const { fields } = await signUp(a);
@@ -102,7 +107,11 @@ describe.skipIf(!databaseUrl || !redisUrl)('two instances on one PostgreSQL and 
     const shown = await b.inject({ method: 'GET', url: '/api/v2/payment_methods', headers: person.headers });
     expect(shown.statusCode).toBe(200);
     expect(shown.json().data.transfer_wise_data).toMatchObject({ account_number: '•••• 6789', name: 'Jamie Rivera' });
-    for (const [t, amount] of [[b, '5.00'], [a, '5.00'], [b, '5.00']] as const) {
+    for (const [t, amount] of [
+      [b, '5.00'],
+      [a, '5.00'],
+      [b, '5.00'],
+    ] as const) {
       const response = await withdraw(t, person.headers, { amount });
       expect(response.statusCode).toBe(201);
       expect(response.json().data).toMatchObject({ withdraw_type: 'TRANSFERWISE', status: 'PENDING' });
@@ -140,7 +149,15 @@ describe.skipIf(!databaseUrl || !redisUrl)('two instances on one PostgreSQL and 
     // The very next request, on either instance: refused.
     expect((await b.inject({ method: 'GET', url: '/api/v2/user', headers: otherHeaders })).statusCode).toBe(401);
     expect((await a.inject({ method: 'GET', url: '/api/v2/user', headers: otherHeaders })).statusCode).toBe(401);
-    expect((await b.inject({ method: 'POST', url: '/api/v2/oauth/token', payload: { grant_type: 'refresh_token', refresh_token: elsewhere.refresh_token } })).statusCode).toBe(400);
+    expect(
+      (
+        await b.inject({
+          method: 'POST',
+          url: '/api/v2/oauth/token',
+          payload: { grant_type: 'refresh_token', refresh_token: elsewhere.refresh_token },
+        })
+      ).statusCode,
+    ).toBe(400);
     // The session that changed it goes on, through either instance.
     expect((await b.inject({ method: 'GET', url: '/api/v2/user', headers: person.headers })).statusCode).toBe(200);
   });
@@ -148,7 +165,12 @@ describe.skipIf(!databaseUrl || !redisUrl)('two instances on one PostgreSQL and 
   it('an account deleted through one instance is refused on the other at once', async () => {
     const person = await customer(b);
     expect((await a.inject({ method: 'GET', url: '/api/v2/user/balance', headers: person.headers })).statusCode).toBe(200);
-    const deleted = await b.inject({ method: 'DELETE', url: '/api/v2/user', headers: person.headers, payload: { password: testPassword, confirm: true } });
+    const deleted = await b.inject({
+      method: 'DELETE',
+      url: '/api/v2/user',
+      headers: person.headers,
+      payload: { password: testPassword, confirm: true },
+    });
     expect(deleted.statusCode).toBe(200);
     expect((await a.inject({ method: 'GET', url: '/api/v2/user/balance', headers: person.headers })).statusCode).toBe(401);
     expect((await a.inject({ method: 'GET', url: '/api/v2/user', headers: person.headers })).statusCode).toBe(401);

@@ -2,7 +2,14 @@ import type { Locator, Page } from '@playwright/test';
 import type { Lang } from '../texts';
 
 const text = {
-  en: { title: 'Forgot your password?', email: 'Email', send: 'Send me a link', sentTitle: 'Check your inbox', mistyped: 'Mistyped your email? Try again', done: 'Done' },
+  en: {
+    title: 'Forgot your password?',
+    email: 'Email',
+    send: 'Send me a link',
+    sentTitle: 'Check your inbox',
+    mistyped: 'Mistyped your email? Try again',
+    done: 'Done',
+  },
   fr: {
     title: 'Mot de passe oublié ?',
     email: 'Adresse e-mail',

@@ -3,9 +3,30 @@ import type { Lang } from '../texts';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 
 const text = {
-  en: { heading: 'Log in', email: 'Email', password: 'Password', logIn: 'Log in', loggingIn: 'Logging in…', forgot: 'Forgot your password?' },
-  fr: { heading: 'Se connecter', email: 'Adresse e-mail', password: 'Mot de passe', logIn: 'Se connecter', loggingIn: 'Connexion…', forgot: 'Mot de passe oublié ?' },
-  ja: { heading: 'ログイン', email: 'メールアドレス', password: 'パスワード', logIn: 'ログイン', loggingIn: 'ログインしています…', forgot: 'パスワードをお忘れですか？' },
+  en: {
+    heading: 'Log in',
+    email: 'Email',
+    password: 'Password',
+    logIn: 'Log in',
+    loggingIn: 'Logging in…',
+    forgot: 'Forgot your password?',
+  },
+  fr: {
+    heading: 'Se connecter',
+    email: 'Adresse e-mail',
+    password: 'Mot de passe',
+    logIn: 'Se connecter',
+    loggingIn: 'Connexion…',
+    forgot: 'Mot de passe oublié ?',
+  },
+  ja: {
+    heading: 'ログイン',
+    email: 'メールアドレス',
+    password: 'パスワード',
+    logIn: 'ログイン',
+    loggingIn: 'ログインしています…',
+    forgot: 'パスワードをお忘れですか？',
+  },
 } satisfies Record<Lang, Record<string, string>>;
 
 /** The login screen (`/login`, `/<country>/login`). */

@@ -2,9 +2,30 @@ import type { Locator, Page } from '@playwright/test';
 import type { Lang } from '../texts';
 
 const text = {
-  en: { name: 'Name', email: 'Email', password: 'Password', zip: 'Zip code', terms: /I accept the terms and conditions/, signUp: 'Sign up' },
-  fr: { name: 'Nom', email: 'Adresse e-mail', password: 'Mot de passe', zip: 'Code postal', terms: /J'accepte les conditions générales/, signUp: "S'inscrire" },
-  ja: { name: '氏名', email: 'メールアドレス', password: 'パスワード', zip: '郵便番号', terms: /利用規約とプライバシーポリシーに同意し/, signUp: '新規登録' },
+  en: {
+    name: 'Name',
+    email: 'Email',
+    password: 'Password',
+    zip: 'Zip code',
+    terms: /I accept the terms and conditions/,
+    signUp: 'Sign up',
+  },
+  fr: {
+    name: 'Nom',
+    email: 'Adresse e-mail',
+    password: 'Mot de passe',
+    zip: 'Code postal',
+    terms: /J'accepte les conditions générales/,
+    signUp: "S'inscrire",
+  },
+  ja: {
+    name: '氏名',
+    email: 'メールアドレス',
+    password: 'パスワード',
+    zip: '郵便番号',
+    terms: /利用規約とプライバシーポリシーに同意し/,
+    signUp: '新規登録',
+  },
 } satisfies Record<Lang, Record<string, string | RegExp>>;
 
 /** The sign-up screen (`/signup`). */

@@ -3,7 +3,11 @@ import type { Lang } from '../texts';
 
 const text = {
   en: { code: 'Verification code', verify: 'Verify', codeSentTo: (email: string) => `We sent a 4-digit code to ${email}.` },
-  fr: { code: 'Code de vérification', verify: 'Vérifier', codeSentTo: (email: string) => `Nous avons envoyé un code à 4 chiffres à ${email}.` },
+  fr: {
+    code: 'Code de vérification',
+    verify: 'Vérifier',
+    codeSentTo: (email: string) => `Nous avons envoyé un code à 4 chiffres à ${email}.`,
+  },
   ja: { code: '確認コード', verify: '確認する', codeSentTo: (email: string) => `${email} に4桁のコードをお送りしました。` },
 } satisfies Record<Lang, { code: string; verify: string; codeSentTo: (email: string) => string }>;
 

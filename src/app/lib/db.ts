@@ -88,7 +88,7 @@ export function isQuotaError(error: unknown): boolean {
   const inner = (error as { inner?: unknown }).inner;
   return (
     error.name === 'QuotaExceededError' ||
-    (error instanceof Dexie.QuotaExceededError) ||
+    error instanceof Dexie.QuotaExceededError ||
     (inner instanceof Error && inner.name === 'QuotaExceededError')
   );
 }

@@ -20,8 +20,16 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
 export function formatMoney(money: Money, locale: string, options: { signDisplay?: 'auto' | 'always' | 'exceptZero' } = {}): string {
   const digits = currencyExponent[money.currency];
   const signDisplay = options.signDisplay ?? 'auto';
-  const format = cached(`n|${locale}|${money.currency}|${signDisplay}`, () =>
-    new Intl.NumberFormat(locale, { style: 'currency', currency: money.currency, minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay }),
+  const format = cached(
+    `n|${locale}|${money.currency}|${signDisplay}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: money.currency,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+        signDisplay,
+      }),
   );
   // Intl accepts a decimal string exactly (ES2023 "Intl.NumberFormat v3"); Number() is the fallback.
   return format.format(money.value as unknown as number);
@@ -43,12 +51,15 @@ export function showsYear(date: Date, now: Date, timeZone?: string): boolean {
 export function formatTransactionDate(value: string | Date, locale: string, now: Date = new Date(), timeZone?: string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   const withYear = showsYear(date, now, timeZone);
-  return cached(`d|${locale}|${withYear}|${timeZone ?? ''}`, () =>
-    new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}), timeZone }),
+  return cached(
+    `d|${locale}|${withYear}|${timeZone ?? ''}`,
+    () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}), timeZone }),
   ).format(date);
 }
 
 /** The full date for screen readers and the tooltip. */
 export function formatLongDate(value: string, locale: string, timeZone?: string): string {
-  return cached(`l|${locale}|${timeZone ?? ''}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone })).format(new Date(value));
+  return cached(`l|${locale}|${timeZone ?? ''}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone })).format(
+    new Date(value),
+  );
 }

@@ -105,7 +105,8 @@ export async function flushDue(owner: string, send: Sender, now: () => number = 
     // The network is down or the server is struggling: the rest would fail the same way.
     if (result.status === 0) {
       for (const rest of entries.slice(entries.indexOf(entry) + 1)) {
-        if (rest.owner === owner && rest.state === 'pending') report.nextAttemptAt = Math.min(report.nextAttemptAt, Math.max(rest.nextAttemptAt, nextAttemptAt));
+        if (rest.owner === owner && rest.state === 'pending')
+          report.nextAttemptAt = Math.min(report.nextAttemptAt, Math.max(rest.nextAttemptAt, nextAttemptAt));
       }
       break;
     }

@@ -3,7 +3,10 @@ import { isApiError } from './api';
 import { loadDatabase } from './db-loader';
 import { dismissOutboxEntry, enqueue, type EnqueueInput } from './outbox';
 
-export type OutboxOutcome = { kind: 'sent' } | { kind: 'queued' } | { kind: 'refused'; code: string; message: string; fields?: Partial<Record<string, FieldErrorKey>> };
+export type OutboxOutcome =
+  | { kind: 'sent' }
+  | { kind: 'queued' }
+  | { kind: 'refused'; code: string; message: string; fields?: Partial<Record<string, FieldErrorKey>> };
 
 /** Follows a queued action until the outbox has sent it, the server refused it, or a try failed (offline). */
 export async function outboxOutcome(id: string, timeoutMs = 15_000): Promise<OutboxOutcome> {

@@ -63,7 +63,10 @@ export function flushOutbox(): Promise<void> {
       const { flushDue } = await loadCore();
       const round = () => flushDue(owner, sendEntry);
       const report = navigator.locks ? await navigator.locks.request('roundtrip-outbox', round) : await round();
-      if (report.sent.length > 0) void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] || query.queryKey[1] !== meQueryKey[1] });
+      if (report.sent.length > 0)
+        void queryClient.invalidateQueries({
+          predicate: (query) => query.queryKey[0] !== meQueryKey[0] || query.queryKey[1] !== meQueryKey[1],
+        });
       for (const entry of report.refused) {
         notify({
           kind: 'error',

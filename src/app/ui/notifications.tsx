@@ -25,10 +25,7 @@ function setItems(next: readonly Notification[]): void {
 }
 
 export function notify(input: { kind: NotificationKind; title: string; description: string; durationMs?: number }): void {
-  setItems([
-    ...items,
-    { ...input, id: nextId++, durationMs: input.durationMs ?? notificationDurations[input.kind] },
-  ]);
+  setItems([...items, { ...input, id: nextId++, durationMs: input.durationMs ?? notificationDurations[input.kind] }]);
 }
 
 export function dismiss(id: number): void {
@@ -81,7 +78,11 @@ const noItems: readonly never[] = [];
 
 export function NotificationRegion() {
   // A prerendered page (and its hydration) has no message yet.
-  const current = useSyncExternalStore(subscribe, () => items, () => noItems);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => items,
+    () => noItems,
+  );
   const { t } = useLingui();
   return (
     <section className="notifications" aria-label={t`Notifications`}>

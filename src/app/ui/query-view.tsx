@@ -13,7 +13,15 @@ interface QueryState<T> {
  * offline), else the screen's own error text, else "waiting for the network" when the query is
  * paused offline with nothing stored, else loading.
  */
-export function QueryView<T>({ query, errorText, children }: { query: QueryState<T>; errorText: string; children: (data: T) => ReactNode }) {
+export function QueryView<T>({
+  query,
+  errorText,
+  children,
+}: {
+  query: QueryState<T>;
+  errorText: string;
+  children: (data: T) => ReactNode;
+}) {
   const { t } = useLingui();
   if (query.data !== undefined) return <>{children(query.data)}</>;
   if (query.isError) return <p role="alert">{errorText}</p>;

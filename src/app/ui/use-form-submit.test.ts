@@ -121,7 +121,9 @@ describe('focusFailure', () => {
 
   it('focuses the first field marked invalid', () => {
     const focused: string[] = [];
-    focusFailure(fakeForm([{ selector: '[aria-invalid="true"]', onFocus: () => focused.push('email') }]), { fields: { email: 'required' } });
+    focusFailure(fakeForm([{ selector: '[aria-invalid="true"]', onFocus: () => focused.push('email') }]), {
+      fields: { email: 'required' },
+    });
     expect(focused).toEqual(['email']);
   });
 

@@ -108,7 +108,10 @@ export async function runSubmit<Schema extends z.ZodType, Result>(
  * while the action runs, and the server's message. The fields render `errorOf(name)` and set
  * `aria-invalid` from it, which is what the focus looks for.
  */
-export function useFormSubmit<Schema extends z.ZodType, Result>(formRef: RefObject<HTMLFormElement | null>, options: FormSubmitOptions<Schema, Result>) {
+export function useFormSubmit<Schema extends z.ZodType, Result>(
+  formRef: RefObject<HTMLFormElement | null>,
+  options: FormSubmitOptions<Schema, Result>,
+) {
   const { i18n } = useLingui();
   const [shown, setShown] = useState<FormShown>(nothingShown);
   const [pending, setPending] = useState(false);

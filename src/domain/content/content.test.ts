@@ -10,7 +10,8 @@ describe('bundled page content', () => {
       const keys = Object.keys(contentSource.en[namespace]).sort();
       for (const language of ['fr', 'ja'] as const) {
         expect(Object.keys(contentSource[language][namespace]).sort(), `${language} ${namespace}`).toEqual(keys);
-        for (const [key, text] of Object.entries(contentSource[language][namespace])) expect(text.trim(), `${language} ${namespace} ${key}`).not.toBe('');
+        for (const [key, text] of Object.entries(contentSource[language][namespace]))
+          expect(text.trim(), `${language} ${namespace} ${key}`).not.toBe('');
       }
     }
   });

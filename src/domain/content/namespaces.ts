@@ -1,4 +1,3 @@
-
 /**
  * Page content: each public page's texts are one namespace of keyed strings per locale. The app
  * bundles these texts (src/domain/content/<language>.ts) as the fallback; the server seeds its

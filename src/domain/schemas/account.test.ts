@@ -62,7 +62,9 @@ describe('signUpBody', () => {
   });
 
   it('uses only keys the app knows', () => {
-    const keys = Object.values(fieldKeys(signUpBody, { email: 5, password: [], name: {}, country_code: 1, locale: 2, zip_code: 3, terms_accepted: 'x' }));
+    const keys = Object.values(
+      fieldKeys(signUpBody, { email: 5, password: [], name: {}, country_code: 1, locale: 2, zip_code: 3, terms_accepted: 'x' }),
+    );
     expect(keys.length).toBeGreaterThan(5);
     for (const key of keys) expect(isFieldErrorKey(key), key).toBe(true);
     expect(fieldErrorKeys).toContain('enterFourDigits');
@@ -71,9 +73,11 @@ describe('signUpBody', () => {
 
 describe('tokenBody', () => {
   it('accepts a password grant and a refresh grant', () => {
-    expect(tokenBody.parse({ grant_type: 'password', client_id: 'web', country_code: 'us', email: 'A@B.co', password: 'x' })).toMatchObject({
-      email: 'a@b.co',
-    });
+    expect(tokenBody.parse({ grant_type: 'password', client_id: 'web', country_code: 'us', email: 'A@B.co', password: 'x' })).toMatchObject(
+      {
+        email: 'a@b.co',
+      },
+    );
     expect(tokenBody.parse({ grant_type: 'refresh_token', refresh_token: 'abc' })).toMatchObject({ refresh_token: 'abc' });
   });
   it('keys missing login fields as the login form does', () => {

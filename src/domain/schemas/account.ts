@@ -1,15 +1,6 @@
 import { z } from 'zod';
 import { isValidPostalCode, minimumZipCodeLength, normalizePostalCode } from '../postal-codes';
-import {
-  countryCodeField,
-  emailField,
-  keyed,
-  localeField,
-  newPasswordField,
-  optionalText,
-  passwordField,
-  requiredText,
-} from './fields';
+import { countryCodeField, emailField, keyed, localeField, newPasswordField, optionalText, passwordField, requiredText } from './fields';
 
 export const signUpBody = z
   .strictObject({
@@ -37,14 +28,22 @@ export const passwordGrantBody = z.strictObject({
   grant_type: z.literal('password'),
   client_id: optionalText(100).optional(),
   country_code: countryCodeField.optional(),
-  email: z.string({ error: keyed('enterValidEmail', 'enterValidEmail') }).trim().min(1, { error: 'enterValidEmail' }).max(254, { error: 'tooLong' }).transform((e) => e.toLowerCase()),
+  email: z
+    .string({ error: keyed('enterValidEmail', 'enterValidEmail') })
+    .trim()
+    .min(1, { error: 'enterValidEmail' })
+    .max(254, { error: 'tooLong' })
+    .transform((e) => e.toLowerCase()),
   password: passwordField,
 });
 
 export const refreshGrantBody = z.strictObject({
   grant_type: z.literal('refresh_token'),
   client_id: optionalText(100).optional(),
-  refresh_token: z.string({ error: keyed('invalidValue') }).min(1, { error: 'required' }).max(200, { error: 'tooLong' }),
+  refresh_token: z
+    .string({ error: keyed('invalidValue') })
+    .min(1, { error: 'required' })
+    .max(200, { error: 'tooLong' }),
 });
 
 export const tokenBody = z.discriminatedUnion('grant_type', [passwordGrantBody, refreshGrantBody]);
@@ -62,7 +61,10 @@ export type TokenResponse = z.infer<typeof tokenResponse>;
 
 /** RFC 7009 token revocation: either token of a session ends the whole session. */
 export const revokeBody = z.object({
-  token: z.string({ error: keyed('required') }).min(1, { error: 'required' }).max(200, { error: 'tooLong' }),
+  token: z
+    .string({ error: keyed('required') })
+    .min(1, { error: 'required' })
+    .max(200, { error: 'tooLong' }),
   token_type_hint: z.enum(['access_token', 'refresh_token']).optional(),
   client_id: optionalText(100).optional(),
 });
@@ -82,7 +84,10 @@ export const resetPasswordRequestBody = z.strictObject({
 
 export const resetPasswordBody = z
   .strictObject({
-    token: z.string({ error: keyed('invalidValue') }).min(1, { error: 'required' }).max(200, { error: 'tooLong' }),
+    token: z
+      .string({ error: keyed('invalidValue') })
+      .min(1, { error: 'required' })
+      .max(200, { error: 'tooLong' }),
     password: newPasswordField,
     password_confirmation: z.string({ error: keyed('passwordsDoNotMatch') }).max(128, { error: 'tooLong' }),
   })

@@ -7,7 +7,10 @@ export const contentStatusField = z.enum(contentStatuses, { error: keyed('invali
 
 /** GET /translation?locale=&strapi_status= (an unknown locale is a 404, checked by the route). */
 export const translationQuery = z.strictObject({
-  locale: z.string({ error: keyed('invalidValue') }).min(1, { error: 'required' }).max(20, { error: 'tooLong' }),
+  locale: z
+    .string({ error: keyed('invalidValue') })
+    .min(1, { error: 'required' })
+    .max(20, { error: 'tooLong' }),
   strapi_status: contentStatusField,
 });
 

@@ -23,7 +23,10 @@ export const requiredText = (max = maxTextLength) =>
     .max(max, { error: 'tooLong' });
 
 export const optionalText = (max = maxTextLength) =>
-  z.string({ error: keyed('invalidValue') }).trim().max(max, { error: 'tooLong' });
+  z
+    .string({ error: keyed('invalidValue') })
+    .trim()
+    .max(max, { error: 'tooLong' });
 
 export const emailField = z
   .string({ error: keyed('emailInputError', 'enterValidEmail') })

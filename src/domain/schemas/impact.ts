@@ -43,8 +43,15 @@ export const impactResponse = z.object({ data: impactSchema });
 
 /** Operators: POST /ops/impact-factors/{product_id}. */
 export const impactFactorBody = z.strictObject({
-  packaging_grams: z.number({ error: keyed('invalidValue') }).positive({ error: 'invalidValue' }).max(100_000, { error: 'invalidValue' }),
-  source: z.string({ error: keyed('invalidValue') }).trim().min(1, { error: 'required' }).max(300, { error: 'tooLong' }),
+  packaging_grams: z
+    .number({ error: keyed('invalidValue') })
+    .positive({ error: 'invalidValue' })
+    .max(100_000, { error: 'invalidValue' }),
+  source: z
+    .string({ error: keyed('invalidValue') })
+    .trim()
+    .min(1, { error: 'required' })
+    .max(300, { error: 'tooLong' }),
 });
 export type ImpactFactorBody = z.infer<typeof impactFactorBody>;
 

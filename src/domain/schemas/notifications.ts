@@ -36,7 +36,11 @@ export const newsQuerySchema = z.strictObject({
 
 /** Mark some news read (`ids`), or all of it (no body, or `{}`). */
 export const markNewsReadBodySchema = z.strictObject({
-  ids: z.array(z.string().regex(/^\d{1,18}$/, { error: 'invalidValue' })).min(1).max(100).optional(),
+  ids: z
+    .array(z.string().regex(/^\d{1,18}$/, { error: 'invalidValue' }))
+    .min(1)
+    .max(100)
+    .optional(),
 });
 export type MarkNewsReadBody = z.infer<typeof markNewsReadBodySchema>;
 
@@ -57,7 +61,9 @@ export const pushSubscriptionBodySchema = z.strictObject({
 });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
 
-export const pushUnsubscribeBodySchema = z.strictObject({ endpoint: z.string({ error: 'required' }).min(1).max(2000, { error: 'tooLong' }) });
+export const pushUnsubscribeBodySchema = z.strictObject({
+  endpoint: z.string({ error: 'required' }).min(1).max(2000, { error: 'tooLong' }),
+});
 
 export const notificationSettingsSchema = z.object({
   /** Mail me the news too. */

@@ -118,7 +118,11 @@ export const paymentMethodField = z.preprocess(
  * minutes ago (a stolen token alone cannot send the money elsewhere).
  */
 export const destinationChangeProof = z.object({
-  current_password: z.string({ error: keyed('invalidValue') }).min(1, { error: 'required' }).max(128, { error: 'tooLong' }).optional(),
+  current_password: z
+    .string({ error: keyed('invalidValue') })
+    .min(1, { error: 'required' })
+    .max(128, { error: 'tooLong' })
+    .optional(),
 });
 
 /** PUT /payment_methods */

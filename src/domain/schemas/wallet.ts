@@ -41,7 +41,11 @@ export const productsResponse = z.object({ data: z.array(productSchema) });
 /** POST /scans: `code` is the bare code as typed or the QR payload URL. */
 export const scanBody = z.strictObject({
   id: z.uuid({ error: keyed('invalidValue') }),
-  code: z.string({ error: keyed('invalidValue') }).trim().min(1, { error: 'required' }).max(300, { error: 'tooLong' }),
+  code: z
+    .string({ error: keyed('invalidValue') })
+    .trim()
+    .min(1, { error: 'required' })
+    .max(300, { error: 'tooLong' }),
   scanned_at: z.iso.datetime({ offset: true, error: keyed('invalidValue') }),
 });
 export type ScanBody = z.infer<typeof scanBody>;
@@ -121,8 +125,18 @@ const upper = (value: unknown) => (typeof value === 'string' ? value.trim().toUp
 
 /** GET /merged_transactions query (1000 per page and page 1 by default). */
 export const transactionsQuery = z.strictObject({
-  items_per_page: z.coerce.number({ error: 'invalidValue' }).int({ error: 'invalidValue' }).min(1, { error: 'invalidValue' }).max(1000, { error: 'invalidValue' }).default(1000),
-  page: z.coerce.number({ error: 'invalidValue' }).int({ error: 'invalidValue' }).min(1, { error: 'invalidValue' }).max(1_000_000, { error: 'invalidValue' }).default(1),
+  items_per_page: z.coerce
+    .number({ error: 'invalidValue' })
+    .int({ error: 'invalidValue' })
+    .min(1, { error: 'invalidValue' })
+    .max(1000, { error: 'invalidValue' })
+    .default(1000),
+  page: z.coerce
+    .number({ error: 'invalidValue' })
+    .int({ error: 'invalidValue' })
+    .min(1, { error: 'invalidValue' })
+    .max(1_000_000, { error: 'invalidValue' })
+    .default(1),
   type: z.preprocess(upper, z.enum(transactionCategories, { error: 'invalidValue' })).optional(),
   status: z.preprocess(upper, z.enum(transactionStatuses, { error: 'invalidValue' })).optional(),
   sort_by: z.enum(transactionSorts, { error: 'invalidValue' }).default('-created_at'),

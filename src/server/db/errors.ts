@@ -41,10 +41,19 @@ export function isOutOfRange(error: unknown): boolean {
  * What of a database error may be logged: its SQLSTATE, constraint, table and column names, never
  * the query's parameters (emails, names, hashes) nor its text (drizzle copies them into messages).
  */
-export function databaseErrorSummary(error: unknown): { sqlState: string; constraint?: string; table?: string; column?: string; routine?: string } | undefined {
+export function databaseErrorSummary(
+  error: unknown,
+): { sqlState: string; constraint?: string; table?: string; column?: string; routine?: string } | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
-    const candidate = current as { code?: unknown; constraint?: unknown; table?: unknown; column?: unknown; routine?: unknown; cause?: unknown };
+    const candidate = current as {
+      code?: unknown;
+      constraint?: unknown;
+      table?: unknown;
+      column?: unknown;
+      routine?: unknown;
+      cause?: unknown;
+    };
     if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
       const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
       return {

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -23,7 +38,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('users_email_key').on(table.email).where(sql`${table.email} is not null`)],
+  (table) => [
+    uniqueIndex('users_email_key')
+      .on(table.email)
+      .where(sql`${table.email} is not null`),
+  ],
 );
 
 /** One login on one device: refresh tokens rotate inside it; reuse revokes all of it. */
@@ -177,7 +196,9 @@ export const scans = pgTable(
   },
   (table) => [
     // A container is pending for one scan at most, whoever scanned it, under any concurrency.
-    uniqueIndex('scans_one_pending_per_container').on(table.containerCode).where(sql`${table.status} = 'PENDING'`),
+    uniqueIndex('scans_one_pending_per_container')
+      .on(table.containerCode)
+      .where(sql`${table.status} = 'PENDING'`),
     index('scans_user_status_idx').on(table.userId, table.status, table.scannedAt),
     index('scans_user_batch_idx').on(table.userId, table.checkinBatchId),
     check('scans_status_valid', sql`${table.status} in ('PENDING', 'COMPLETED', 'REJECTED', 'CANCELLED')`),
@@ -385,7 +406,9 @@ export const paymentMethods = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.method] }),
-    uniqueIndex('payment_methods_one_default').on(table.userId).where(sql`${table.isDefault}`),
+    uniqueIndex('payment_methods_one_default')
+      .on(table.userId)
+      .where(sql`${table.isDefault}`),
     check('payment_methods_method_valid', sql`${table.method} in ('TRANSFERWISE', 'PAYPAL', 'LINE')`),
   ],
 );
@@ -441,8 +464,13 @@ export const withdrawals = pgTable(
     uniqueIndex('withdrawals_payout_reference').on(table.payoutReference),
     index('withdrawals_export_batch_idx').on(table.exportBatch),
     index('withdrawals_user_status_idx').on(table.userId, table.status, table.createdAt),
-    index('withdrawals_pending_idx').on(table.createdAt).where(sql`${table.status} = 'PENDING'`),
-    check('withdrawals_amount_positive', sql`${table.amountMinor} > 0 and ${table.feeMinor} >= 0 and ${table.feeMinor} < ${table.amountMinor}`),
+    index('withdrawals_pending_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'PENDING'`),
+    check(
+      'withdrawals_amount_positive',
+      sql`${table.amountMinor} > 0 and ${table.feeMinor} >= 0 and ${table.feeMinor} < ${table.amountMinor}`,
+    ),
     check('withdrawals_status_valid', sql`${table.status} in ('PENDING', 'COMPLETED', 'FAILED', 'CANCELLED')`),
     check('withdrawals_method_valid', sql`${table.method} in ('TRANSFERWISE', 'PAYPAL', 'LINE')`),
     check('withdrawals_export_marked', sql`(${table.exportBatch} is null) = (${table.exportedAt} is null)`),
@@ -495,7 +523,9 @@ export const historyRows = pgTable(
     accountName: text('account_name'),
     accountNumber: text('account_number'),
     /** [{ product_id, quantity, price_minor (null: the product's deposit) }] */
-    items: jsonb('items').notNull().default(sql`'[]'::jsonb`),
+    items: jsonb('items')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** `scan:` rows of a disputed scan: { id, status, reason, answer, amount_minor, created_at, resolved_at } (migration 0012). */
     dispute: jsonb('dispute'),
     /** A rejected or expired scan's row with no dispute yet (a pending day's depends on the date: the reader works it out). */
@@ -537,7 +567,9 @@ export const disputes = pgTable(
   (table) => [
     uniqueIndex('disputes_ledger_entry_key').on(table.ledgerEntryId),
     index('disputes_user_created_idx').on(table.userId, table.createdAt),
-    index('disputes_open_idx').on(table.createdAt, table.id).where(sql`${table.status} = 'OPEN'`),
+    index('disputes_open_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.status} = 'OPEN'`),
     check('disputes_status_valid', sql`${table.status} in ('OPEN', 'CREDITED', 'UPHELD')`),
     check('disputes_reason_valid', sql`${table.reason} in ('returned', 'not_damaged', 'wrong_container', 'other')`),
     check('disputes_amount_positive', sql`${table.amountMinor} > 0`),
@@ -582,7 +614,9 @@ export const customerNews = pgTable(
     /** The history row it is about (`scan-batch:<id>`, `scan:<id>`, `withdrawal:<id>`): where a tap leads. */
     rowId: text('row_id').notNull(),
     /** What the texts need: amount_minor, currency, count, reason, outcome. */
-    params: jsonb('params').notNull().default(sql`'{}'::jsonb`),
+    params: jsonb('params')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true }),
     /** Push sent, dropped, or nothing to send it to. */
@@ -592,7 +626,10 @@ export const customerNews = pgTable(
   },
   (table) => [
     index('customer_news_user_idx').on(table.userId, table.id),
-    check('customer_news_kind_valid', sql`${table.kind} in ('SCAN_CREDITED', 'SCAN_REJECTED', 'WITHDRAWAL_PAID', 'WITHDRAWAL_FAILED', 'DISPUTE_RESOLVED')`),
+    check(
+      'customer_news_kind_valid',
+      sql`${table.kind} in ('SCAN_CREDITED', 'SCAN_REJECTED', 'WITHDRAWAL_PAID', 'WITHDRAWAL_FAILED', 'DISPUTE_RESOLVED')`,
+    ),
   ],
 );
 
@@ -614,7 +651,11 @@ export const notificationSettings = pgTable(
     /** The last pass that sent something: the next push waits a little after it. */
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
   },
-  (table) => [index('notification_settings_due_idx').on(table.dueAt).where(sql`${table.dueAt} is not null`)],
+  (table) => [
+    index('notification_settings_due_idx')
+      .on(table.dueAt)
+      .where(sql`${table.dueAt} is not null`),
+  ],
 );
 
 /**
@@ -676,5 +717,8 @@ export const missingTexts = pgTable(
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.locale, table.namespace, table.key] }), index('missing_texts_last_seen_idx').on(table.lastSeenAt)],
+  (table) => [
+    primaryKey({ columns: [table.locale, table.namespace, table.key] }),
+    index('missing_texts_last_seen_idx').on(table.lastSeenAt),
+  ],
 );

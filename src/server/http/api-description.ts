@@ -69,7 +69,10 @@ export async function registerApiDescription(app: FastifyInstance) {
       return;
     }
     const response = schema.response as Record<number, unknown>;
-    route.schema = { ...schema, response: { ...Object.assign({}, ...methods.map((method) => impliedAnswers(method, schema))), ...response } };
+    route.schema = {
+      ...schema,
+      response: { ...Object.assign({}, ...methods.map((method) => impliedAnswers(method, schema))), ...response },
+    };
   });
   await app.register(swagger, {
     openapi: {
@@ -92,17 +95,25 @@ export async function registerApiDescription(app: FastifyInstance) {
 }
 
 const openApiDocument = z
-  .looseObject({ openapi: z.literal('3.1.0'), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) })
+  .looseObject({
+    openapi: z.literal('3.1.0'),
+    info: z.looseObject({ title: z.string(), version: z.string() }),
+    paths: z.record(z.string(), z.unknown()),
+  })
   .meta({ description: 'This document' });
 
 /** GET /openapi.json (public): the description of every route, made once on the first call. */
 export function registerOpenApiRoute(instance: FastifyInstance) {
   let document: string | undefined;
   // Untyped: the document goes out as the string made once.
-  instance.get('/openapi.json', { schema: { summary: 'This OpenAPI 3.1 document', response: { 200: openApiDocument } } }, async (_request, reply) => {
-    document ??= JSON.stringify(instance.swagger());
-    reply.header('cache-control', 'public, max-age=300');
-    reply.type('application/json; charset=utf-8');
-    return reply.send(document);
-  });
+  instance.get(
+    '/openapi.json',
+    { schema: { summary: 'This OpenAPI 3.1 document', response: { 200: openApiDocument } } },
+    async (_request, reply) => {
+      document ??= JSON.stringify(instance.swagger());
+      reply.header('cache-control', 'public, max-age=300');
+      reply.type('application/json; charset=utf-8');
+      return reply.send(document);
+    },
+  );
 }

@@ -43,7 +43,11 @@ interface GeneratedRequest {
 
 /** Query, path and header values travel as text. */
 const asText = (value: unknown): string =>
-  typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ? String(value) : (JSON.stringify(value) ?? '');
+  typeof value === 'string'
+    ? value
+    : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint'
+      ? String(value)
+      : (JSON.stringify(value) ?? '');
 
 function valuesOf(parameters: Parameter[], components: Record<string, JsonSchema>): fc.Arbitrary<Record<string, string>> {
   const fields: Record<string, fc.Arbitrary<string>> = {};
@@ -71,7 +75,10 @@ function requestOf(operation: Operation, components: Record<string, JsonSchema>)
     ? fc.oneof(
         { weight: 3, arbitrary: fc.record({ kind: fc.constantFrom(...kinds), value: valueOf(bodySchema, components) }) },
         { weight: 2, arbitrary: fc.record({ kind: fc.constant('json' as const), value: mistakeOf(bodySchema, components) }) },
-        { weight: 1, arbitrary: fc.record({ kind: fc.constant('malformed' as const), value: fc.constantFrom('{', '{"a":', 'not json', '[1,') }) },
+        {
+          weight: 1,
+          arbitrary: fc.record({ kind: fc.constant('malformed' as const), value: fc.constantFrom('{', '{"a":', 'not json', '[1,') }),
+        },
       )
     : fc.constant(undefined);
   const extraQuery = fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }), fc.string({ maxLength: 10 }), { maxKeys: 2 });
@@ -119,7 +126,8 @@ describe.each(databaseKinds)('every endpoint of the OpenAPI document, fuzzed, on
     expect(operations.length).toBeGreaterThan(30);
     for (const { route, method, operation } of operations) {
       const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
-      const anonymousAllowed = operation.security === undefined || operation.security.some((requirement) => Object.keys(requirement).length === 0);
+      const anonymousAllowed =
+        operation.security === undefined || operation.security.some((requirement) => Object.keys(requirement).length === 0);
       const property = fc.asyncProperty(requestOf(operation, components), async (request) => {
         const url = route.replace(/\{([^}]+)\}/g, (_match, name: string) => encodeURIComponent(request.path[name] ?? 'x'));
         const query = new URLSearchParams(request.query).toString();
@@ -136,7 +144,12 @@ describe.each(databaseKinds)('every endpoint of the OpenAPI document, fuzzed, on
           headers['content-type'] = 'application/json';
           payload = request.body.kind === 'malformed' ? String(request.body.value) : JSON.stringify(request.body.value ?? null);
         }
-        const response = await t.inject({ method, url: query ? `${url}?${query}` : url, headers, ...(payload !== undefined ? { payload } : {}) });
+        const response = await t.inject({
+          method,
+          url: query ? `${url}?${query}` : url,
+          headers,
+          ...(payload !== undefined ? { payload } : {}),
+        });
         expect(response.statusCode).toBeLessThan(500);
         const withoutBearer = request.credential === 'none' || request.credential === 'unknown token';
         // A body that is not JSON, or that would poison prototypes, is refused as it is read, before any credential is looked at.

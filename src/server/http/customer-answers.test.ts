@@ -36,12 +36,20 @@ describe.each(databaseKinds)('answers kept per data version (%s)', (kind) => {
     const first = await t.inject({ method: 'GET', url: '/api/v2/merged_transactions', headers });
     const etag = first.headers.etag;
     expect(typeof etag).toBe('string');
-    const again = await t.inject({ method: 'GET', url: '/api/v2/merged_transactions', headers: { ...headers, 'if-none-match': String(etag) } });
+    const again = await t.inject({
+      method: 'GET',
+      url: '/api/v2/merged_transactions',
+      headers: { ...headers, 'if-none-match': String(etag) },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     const [code] = await issue(t, 'us-oat-milk-1l');
     expect((await postScan(t, headers, code!)).statusCode).toBe(201);
-    const changed = await t.inject({ method: 'GET', url: '/api/v2/merged_transactions', headers: { ...headers, 'if-none-match': String(etag) } });
+    const changed = await t.inject({
+      method: 'GET',
+      url: '/api/v2/merged_transactions',
+      headers: { ...headers, 'if-none-match': String(etag) },
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.json<{ data: { status: string }[] }>().data.map((row) => row.status)).toEqual(['PENDING']);
@@ -52,12 +60,20 @@ describe.each(databaseKinds)('answers kept per data version (%s)', (kind) => {
     const second = await customer(t);
     await adjustBalance(t.db, { userId: first.user.id, amount: '3.00', comment: 'Goodwill' }, t.clock.now());
     const a = await t.inject({ method: 'GET', url: '/api/v2/user', headers: first.headers });
-    const b = await t.inject({ method: 'GET', url: '/api/v2/user', headers: { ...second.headers, 'if-none-match': String(a.headers.etag) } });
+    const b = await t.inject({
+      method: 'GET',
+      url: '/api/v2/user',
+      headers: { ...second.headers, 'if-none-match': String(a.headers.etag) },
+    });
     expect(b.statusCode).toBe(200);
     expect(b.json<{ data: { email: string } }>().data.email).toBe(second.fields.email);
     expect(await balanceOf(second.headers)).toBe('0.00');
     const english = await t.inject({ method: 'GET', url: '/api/v2/user/balance', headers: first.headers });
-    const french = await t.inject({ method: 'GET', url: '/api/v2/user/balance', headers: { ...first.headers, 'accept-language': 'fr-FR', 'if-none-match': String(english.headers.etag) } });
+    const french = await t.inject({
+      method: 'GET',
+      url: '/api/v2/user/balance',
+      headers: { ...first.headers, 'accept-language': 'fr-FR', 'if-none-match': String(english.headers.etag) },
+    });
     expect(french.statusCode).toBe(200);
   });
 
@@ -67,7 +83,11 @@ describe.each(databaseKinds)('answers kept per data version (%s)', (kind) => {
       await adjustBalance(t.db, { userId: user.id, amount: '0.10', comment: `Goodwill number ${index}` }, t.clock.now());
     }
     const plain = await t.inject({ method: 'GET', url: '/api/v2/merged_transactions?items_per_page=100', headers });
-    const zipped = await t.inject({ method: 'GET', url: '/api/v2/merged_transactions?items_per_page=100', headers: { ...headers, 'accept-encoding': 'gzip' } });
+    const zipped = await t.inject({
+      method: 'GET',
+      url: '/api/v2/merged_transactions?items_per_page=100',
+      headers: { ...headers, 'accept-encoding': 'gzip' },
+    });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
     expect(plain.json<{ data: unknown[] }>().data).toHaveLength(40);
@@ -97,10 +117,14 @@ describe.each(databaseKinds)('answers kept per data version (%s)', (kind) => {
       payload: { token: revoked.tokens.refresh_token, token_type_hint: 'refresh_token' },
     });
     expect(signedOut.statusCode).toBe(200);
-    const answers = await Promise.all(people.flatMap((person) => [0, 1].map(() => t.inject({ method: 'GET', url: '/api/v2/user', headers: person.headers }))));
+    const answers = await Promise.all(
+      people.flatMap((person) => [0, 1].map(() => t.inject({ method: 'GET', url: '/api/v2/user', headers: person.headers }))),
+    );
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses).toEqual(people.flatMap((person) => (person === revoked ? [401, 401] : [200, 200])));
-    const emails = answers.filter((answer) => answer.statusCode === 200).map((answer) => answer.json<{ data: { email: string } }>().data.email);
+    const emails = answers
+      .filter((answer) => answer.statusCode === 200)
+      .map((answer) => answer.json<{ data: { email: string } }>().data.email);
     expect(emails).toEqual(people.filter((person) => person !== revoked).flatMap((person) => [person.fields.email, person.fields.email]));
   });
 

@@ -28,7 +28,13 @@ export interface CustomerAnswers {
    * `variant` names what else the answer depends on besides the data (the current month of a
    * chart): another variant is another answer, with another ETag.
    */
-  send(request: FastifyRequest, reply: FastifyReply, session: AuthenticatedSession, compute: () => Promise<unknown>, variant?: string): Promise<FastifyReply>;
+  send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    session: AuthenticatedSession,
+    compute: () => Promise<unknown>,
+    variant?: string,
+  ): Promise<FastifyReply>;
 }
 
 function etagOf(key: string, version: number): string {

@@ -25,7 +25,14 @@ describe.each(databaseKinds)('what the log keeps of a database error on %s', (ki
   };
 
   it('a unique violation: SQLSTATE and constraint, not the email or the hash', async () => {
-    const values = { email: 'private.person@example.com', passwordHash: '$argon2id$secret-hash', name: 'Private Person', countryCode: 'us', locale: 'en-US', zipCode: '97205' };
+    const values = {
+      email: 'private.person@example.com',
+      passwordHash: '$argon2id$secret-hash',
+      name: 'Private Person',
+      countryCode: 'us',
+      locale: 'en-US',
+      zipCode: '97205',
+    };
     await t.db.insert(users).values(values);
     const error = await failure(() => t.db.insert(users).values(values));
     const logged = JSON.stringify(loggableError(error));
@@ -43,16 +50,22 @@ describe.each(databaseKinds)('what the log keeps of a database error on %s', (ki
   });
 
   it('other errors keep their message for whoever reads the log', () => {
-    expect(loggableError(new RangeError('count must be 1 to 10000'))).toMatchObject({ errorName: 'RangeError', message: 'count must be 1 to 10000' });
+    expect(loggableError(new RangeError('count must be 1 to 10000'))).toMatchObject({
+      errorName: 'RangeError',
+      message: 'count must be 1 to 10000',
+    });
   });
 });
 
 describe('what the log keeps of a failed mail', () => {
   it('the SMTP codes, not the message that quotes the address', () => {
-    const refused = Object.assign(new Error("Can't send mail - all recipients were rejected: 550 <someone.private@example.com>: mailbox unavailable"), {
-      code: 'EENVELOPE',
-      responseCode: 550,
-    });
+    const refused = Object.assign(
+      new Error("Can't send mail - all recipients were rejected: 550 <someone.private@example.com>: mailbox unavailable"),
+      {
+        code: 'EENVELOPE',
+        responseCode: 550,
+      },
+    );
     expect(mailErrorSummary(refused)).toEqual({ name: 'Error', code: 'EENVELOPE', responseCode: 550 });
     expect(JSON.stringify(mailErrorSummary(refused))).not.toContain('someone.private');
   });

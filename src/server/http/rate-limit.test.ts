@@ -5,7 +5,11 @@ import { ApiError } from './api-error';
 import { createRateLimits, type LimitRules, type RateLimits } from './rate-limit';
 
 const redisUrl = process.env.TEST_REDIS_URL;
-const rules: LimitRules = { ...looseLimitRules, signUpsPerAddress: { points: 2, windowSeconds: 60 }, loginPerAccount: { points: 2, windowSeconds: 600 } };
+const rules: LimitRules = {
+  ...looseLimitRules,
+  signUpsPerAddress: { points: 2, windowSeconds: 60 },
+  loginPerAccount: { points: 2, windowSeconds: 600 },
+};
 
 async function refusal(attempt: Promise<void>): Promise<unknown> {
   return attempt.then(

@@ -23,7 +23,13 @@ describe('serving the built app', () => {
     writeFileSync(path.join(buildDir, 'assets', 'big-def456.js.br'), brotliCompressSync(bigScript));
     writeFileSync(path.join(buildDir, 'assets', 'big-def456.js.gz'), gzipSync(bigScript));
     // What scripts/prerender.ts writes: per country prefix, and per language for unprefixed paths.
-    for (const [folder, page] of [['fr', 'faq'], ['fr', 'index'], ['us', 'index'], ['ja-JP', 'faq'], ['en-GB', 'faq']]) {
+    for (const [folder, page] of [
+      ['fr', 'faq'],
+      ['fr', 'index'],
+      ['us', 'index'],
+      ['ja-JP', 'faq'],
+      ['en-GB', 'faq'],
+    ]) {
       mkdirSync(path.join(buildDir, 'prerendered', folder!), { recursive: true });
       writeFileSync(path.join(buildDir, 'prerendered', folder!, `${page}.html`), `prerendered ${folder}/${page}`);
     }
@@ -34,13 +40,16 @@ describe('serving the built app', () => {
     rmSync(buildDir, { recursive: true, force: true });
   });
 
-  it.each(['/', '/us/faq', '/user/account?x=1', '/no/such/page', '/fr/faq?headless', '/fr/faq?locale=ja-JP', '/fr/user/account'])('answers the page %s with the shell, revalidated each time', async (url) => {
-    const response = await t.inject({ method: 'GET', url });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('text/html');
-    expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe(shell);
-  });
+  it.each(['/', '/us/faq', '/user/account?x=1', '/no/such/page', '/fr/faq?headless', '/fr/faq?locale=ja-JP', '/fr/user/account'])(
+    'answers the page %s with the shell, revalidated each time',
+    async (url) => {
+      const response = await t.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(shell);
+    },
+  );
 
   it('never serves source maps', async () => {
     const response = await t.inject({ method: 'GET', url: '/assets/main-abc123.js.map' });

@@ -10,7 +10,11 @@ import { ApiError } from './api-error';
 function listPrerendered(staticDir: string): Set<string> {
   const dir = path.join(staticDir, 'prerendered');
   if (!existsSync(dir)) return new Set();
-  return new Set(readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html')).map((file) => file.split(path.sep).join('/')));
+  return new Set(
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.html'))
+      .map((file) => file.split(path.sep).join('/')),
+  );
 }
 
 /** The browser's languages in its order of preference, as the app's locales. */

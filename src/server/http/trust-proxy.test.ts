@@ -35,7 +35,10 @@ describe.each(databaseKinds)('client address behind a proxy on %s', (kind) => {
   describe('a list of proxy addresses', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp(kind, { env: { TRUST_PROXY: '10.0.0.0/8' }, limitRules: { signUpsPerAddress: { points: 1, windowSeconds: 3600 } } });
+      t = await createTestApp(kind, {
+        env: { TRUST_PROXY: '10.0.0.0/8' },
+        limitRules: { signUpsPerAddress: { points: 1, windowSeconds: 3600 } },
+      });
     });
     afterAll(async () => t?.close());
 

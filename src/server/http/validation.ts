@@ -25,7 +25,11 @@ export interface SoleFieldError {
 }
 
 /** The 400 for input that failed its schema, with the code of a sole error when that is the one problem. */
-function inputError(error: z.ZodError, soleErrors: readonly SoleFieldError[], rename: (field: string) => string = (field) => field): ApiError {
+function inputError(
+  error: z.ZodError,
+  soleErrors: readonly SoleFieldError[],
+  rename: (field: string) => string = (field) => field,
+): ApiError {
   const fields = Object.fromEntries(Object.entries(fieldErrorsOf(error)).map(([field, key]) => [rename(field), key]));
   const names = Object.keys(fields);
   const sole = names.length === 1 ? soleErrors.find((rule) => rule.field === names[0] && fields[rule.field] === rule.key) : undefined;

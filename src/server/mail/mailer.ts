@@ -64,7 +64,14 @@ function createTransportMailer(options: MailerOptions): Omit<Mailer, 'drain'> {
     const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo });
+        await transport.sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          replyTo: mail.replyTo,
+        });
         options.logger.info({ kind: mail.kind }, 'mail sent over SMTP');
       },
       close: () => transport.close(),
@@ -74,7 +81,14 @@ function createTransportMailer(options: MailerOptions): Omit<Mailer, 'drain'> {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo });
+      const info = await transport.sendMail({
+        from: options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        replyTo: mail.replyTo,
+      });
       const message: unknown = info.message;
       if (!Buffer.isBuffer(message)) throw new Error('the stream transport did not render a message');
       await mkdir(options.mailDir, { recursive: true });

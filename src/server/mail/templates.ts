@@ -30,7 +30,10 @@ export interface VerificationMailInput {
   countryCode: CountryCode;
 }
 
-const verificationTexts: Record<Language, { subject: (code: string) => string; hello: (name: string) => string; intro: string; link: string; expiry: string; ignore: string }> = {
+const verificationTexts: Record<
+  Language,
+  { subject: (code: string) => string; hello: (name: string) => string; intro: string; link: string; expiry: string; ignore: string }
+> = {
   en: {
     subject: (code) => `Your Roundtrip code: ${code}`,
     hello: (name) => `Hello ${name},`,
@@ -176,12 +179,37 @@ export interface DataRequestMailInput {
 }
 
 const dataRequestKindNames: Record<Language, Record<DataRequestKind, string>> = {
-  en: { access: 'a copy of your personal data', deletion: 'the deletion of your account and personal data', rectification: 'the correction of your personal data', other: 'a question about your personal data' },
-  fr: { access: 'une copie de vos données personnelles', deletion: 'la suppression de votre compte et de vos données personnelles', rectification: 'la rectification de vos données personnelles', other: 'une question sur vos données personnelles' },
-  ja: { access: '個人データのコピー', deletion: 'アカウントと個人データの削除', rectification: '個人データの訂正', other: '個人データに関するお問い合わせ' },
+  en: {
+    access: 'a copy of your personal data',
+    deletion: 'the deletion of your account and personal data',
+    rectification: 'the correction of your personal data',
+    other: 'a question about your personal data',
+  },
+  fr: {
+    access: 'une copie de vos données personnelles',
+    deletion: 'la suppression de votre compte et de vos données personnelles',
+    rectification: 'la rectification de vos données personnelles',
+    other: 'une question sur vos données personnelles',
+  },
+  ja: {
+    access: '個人データのコピー',
+    deletion: 'アカウントと個人データの削除',
+    rectification: '個人データの訂正',
+    other: '個人データに関するお問い合わせ',
+  },
 };
 
-const dataRequestTexts: Record<Language, { subject: string; hello: (name: string) => string; received: (what: string) => string; reference: (id: string) => string; deadline: (date: string) => string; ignore: string }> = {
+const dataRequestTexts: Record<
+  Language,
+  {
+    subject: string;
+    hello: (name: string) => string;
+    received: (what: string) => string;
+    reference: (id: string) => string;
+    deadline: (date: string) => string;
+    ignore: string;
+  }
+> = {
   en: {
     subject: 'We received your data request',
     hello: (name) => `Hello ${name},`,
@@ -213,7 +241,13 @@ export function dataRequestAcknowledgementMail(input: DataRequestMailInput): Mai
   const language = languageOf(input.locale);
   const t = dataRequestTexts[language];
   const deadline = new Intl.DateTimeFormat(input.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(input.dueAt);
-  const lines = [t.hello(input.name), t.received(dataRequestKindNames[language][input.kind]), t.reference(input.id), t.deadline(deadline), t.ignore];
+  const lines = [
+    t.hello(input.name),
+    t.received(dataRequestKindNames[language][input.kind]),
+    t.reference(input.id),
+    t.deadline(deadline),
+    t.ignore,
+  ];
   return {
     subject: t.subject,
     text: [lines[0], '', ...lines.slice(1), ''].join('\n'),
@@ -264,13 +298,15 @@ const payoutChangeTexts: Record<Language, { subject: string; hello: (name: strin
     subject: 'Le compte de versement Roundtrip a été modifié',
     hello: (name) => `Bonjour ${name},`,
     intro: 'Vos retraits depuis votre solde Roundtrip seront désormais versés sur :',
-    notYou: 'Si vous n’êtes pas à l’origine de ce changement, changez tout de suite votre mot de passe et écrivez-nous : quelqu’un utilise peut-être votre compte.',
+    notYou:
+      'Si vous n’êtes pas à l’origine de ce changement, changez tout de suite votre mot de passe et écrivez-nous : quelqu’un utilise peut-être votre compte.',
   },
   ja: {
     subject: 'Roundtrip の払い戻し先が変更されました',
     hello: (name) => `${name} 様`,
     intro: 'Roundtrip の残高からの出金は、今後こちらに振り込まれます:',
-    notYou: 'この変更に心当たりがない場合は、すぐにパスワードを変更し、お問い合わせください。第三者がアカウントを使用している可能性があります。',
+    notYou:
+      'この変更に心当たりがない場合は、すぐにパスワードを変更し、お問い合わせください。第三者がアカウントを使用している可能性があります。',
   },
 };
 
@@ -296,7 +332,16 @@ export interface WithdrawalMailInput extends MoneyMailInput {
   payout: string;
 }
 
-const withdrawalTexts: Record<Language, { subject: (amount: string) => string; hello: (name: string) => string; intro: (amount: string) => string; payout: (payout: string) => string; notYou: string }> = {
+const withdrawalTexts: Record<
+  Language,
+  {
+    subject: (amount: string) => string;
+    hello: (name: string) => string;
+    intro: (amount: string) => string;
+    payout: (payout: string) => string;
+    notYou: string;
+  }
+> = {
   en: {
     subject: (amount) => `Withdrawal of ${amount} requested`,
     hello: (name) => `Hello ${name},`,
@@ -327,7 +372,17 @@ export function withdrawalRequestedMail(input: WithdrawalMailInput): MailContent
   const contact = `${input.publicUrl}/${input.countryCode}/contact-us`;
   return {
     subject: t.subject(input.amount),
-    text: [t.hello(input.name), '', t.intro(input.amount), t.payout(input.payout), `    ${input.destination}`, '', t.notYou, contact, ''].join('\n'),
+    text: [
+      t.hello(input.name),
+      '',
+      t.intro(input.amount),
+      t.payout(input.payout),
+      `    ${input.destination}`,
+      '',
+      t.notYou,
+      contact,
+      '',
+    ].join('\n'),
     html: htmlPage(language, [
       escapeHtml(t.hello(input.name)),
       escapeHtml(t.intro(input.amount)),
@@ -383,7 +438,8 @@ export function newsMail(input: NewsMailInput): MailContent {
     html: htmlPage(language, [
       escapeHtml(t.hello(input.name)),
       ...input.items.map(
-        (item) => `<strong>${escapeHtml(item.title)}</strong><br>${escapeHtml(item.body)}<br><a href="${escapeHtml(item.link)}">${escapeHtml(t.open)}</a>`,
+        (item) =>
+          `<strong>${escapeHtml(item.title)}</strong><br>${escapeHtml(item.body)}<br><a href="${escapeHtml(item.link)}">${escapeHtml(t.open)}</a>`,
       ),
       `${escapeHtml(t.why)} <a href="${escapeHtml(input.settingsLink)}">${escapeHtml(input.settingsLink)}</a>`,
     ]),

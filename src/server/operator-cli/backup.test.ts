@@ -31,7 +31,9 @@ async function peopleIn(database: DatabaseHandle): Promise<string[]> {
 }
 
 async function addPerson(database: DatabaseHandle, email: string) {
-  await database.db.insert(users).values({ email, passwordHash: 'x', name: 'Backup Test', countryCode: 'us', locale: 'en-US', zipCode: '97205' });
+  await database.db
+    .insert(users)
+    .values({ email, passwordHash: 'x', name: 'Backup Test', countryCode: 'us', locale: 'en-US', zipCode: '97205' });
 }
 
 describe('the README backup and restore commands', () => {

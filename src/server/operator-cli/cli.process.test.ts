@@ -32,8 +32,15 @@ interface Finished {
   stderr: string;
 }
 
-function start(script: string, args: string[] = []): { child: ChildProcess; output: { stdout: string; stderr: string }; exited: Promise<Finished> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: repository, env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
+function start(
+  script: string,
+  args: string[] = [],
+): { child: ChildProcess; output: { stdout: string; stderr: string }; exited: Promise<Finished> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: repository,
+    env: environment,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   const output = { stdout: '', stderr: '' };
   child.stdout.on('data', (chunk: Buffer) => (output.stdout += chunk.toString()));
@@ -45,7 +52,9 @@ function start(script: string, args: string[] = []): { child: ChildProcess; outp
 /** A server on dataDir, once it listens (its banner printed); the code the banner offers to scan. */
 async function startServer() {
   const server = start('src/server/main.ts');
-  const ready = new Promise<void>((resolve) => server.child.stdout!.on('data', () => server.output.stdout.includes('Press Ctrl-C') && resolve()));
+  const ready = new Promise<void>((resolve) =>
+    server.child.stdout!.on('data', () => server.output.stdout.includes('Press Ctrl-C') && resolve()),
+  );
   const outcome = await Promise.race([ready.then(() => 'ready' as const), server.exited]);
   if (outcome !== 'ready') throw new Error(`the server did not start: ${outcome.stderr}`);
   const holder = readDataDirHolder(path.join(dataDir, 'pglite'));
@@ -67,7 +76,13 @@ async function signIn(url: string): Promise<Record<string, string>> {
   const response = await fetch(`${url}/api/v2/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'password', client_id: 'roundtrip-web', country_code: 'us', email: 'demo.us@roundtrip.example', password: 'roundtrip-demo' }),
+    body: JSON.stringify({
+      grant_type: 'password',
+      client_id: 'roundtrip-web',
+      country_code: 'us',
+      email: 'demo.us@roundtrip.example',
+      password: 'roundtrip-demo',
+    }),
   });
   expect(response.status).toBe(200);
   const { access_token: token } = (await response.json()) as { access_token: string };
@@ -91,45 +106,52 @@ afterAll(() => {
 });
 
 describe('npm run ops beside npm start (PGlite)', () => {
-  it('goes through the running server: changes seen at once and kept over a restart; a second server is refused, naming the first', { timeout: 240_000 }, async () => {
-    const first = await startServer();
-    const headers = await signIn(first.url);
-    const before = await balanceOf(first.url, headers);
+  it(
+    'goes through the running server: changes seen at once and kept over a restart; a second server is refused, naming the first',
+    { timeout: 240_000 },
+    async () => {
+      const first = await startServer();
+      const headers = await signIn(first.url);
+      const before = await balanceOf(first.url, headers);
 
-    const adjusted = await ops('adjust', '--email', 'demo.us@roundtrip.example', '--amount', '1.00', '--comment', 'Goodwill');
-    expect(adjusted.code, adjusted.stderr).toBe(0);
-    expect(adjusted.stderr).toBe('');
-    expect(await balanceOf(first.url, headers)).toEqual({ cents: before.cents + 100, returned: before.returned });
+      const adjusted = await ops('adjust', '--email', 'demo.us@roundtrip.example', '--amount', '1.00', '--comment', 'Goodwill');
+      expect(adjusted.code, adjusted.stderr).toBe(0);
+      expect(adjusted.stderr).toBe('');
+      expect(await balanceOf(first.url, headers)).toEqual({ cents: before.cents + 100, returned: before.returned });
 
-    // A container the customer has just scanned in the app is pending for the operator at once.
-    expect(first.tryCode).toBeDefined();
-    const scan = await fetch(`${first.url}/api/v2/scans`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ id: crypto.randomUUID(), code: first.tryCode, scanned_at: new Date().toISOString() }),
-    });
-    expect(scan.status, `${first.tryCode}: ${await scan.clone().text()}`).toBe(201);
-    const checkin = await ops('checkin', first.tryCode!);
-    expect(checkin.code, checkin.stderr).toBe(0);
-    const checkedIn = JSON.parse(checkin.stdout) as { checked_in: { code: string; deposit: { value: string } }[] };
-    expect(checkedIn.checked_in.map((row) => row.code)).toEqual([first.tryCode]);
-    const deposit = Math.round(Number(checkedIn.checked_in[0]!.deposit.value) * 100);
-    expect(await balanceOf(first.url, headers)).toEqual({ cents: before.cents + 100 + deposit, returned: before.returned + 1 });
+      // A container the customer has just scanned in the app is pending for the operator at once.
+      expect(first.tryCode).toBeDefined();
+      const scan = await fetch(`${first.url}/api/v2/scans`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ id: crypto.randomUUID(), code: first.tryCode, scanned_at: new Date().toISOString() }),
+      });
+      expect(scan.status, `${first.tryCode}: ${await scan.clone().text()}`).toBe(201);
+      const checkin = await ops('checkin', first.tryCode!);
+      expect(checkin.code, checkin.stderr).toBe(0);
+      const checkedIn = JSON.parse(checkin.stdout) as { checked_in: { code: string; deposit: { value: string } }[] };
+      expect(checkedIn.checked_in.map((row) => row.code)).toEqual([first.tryCode]);
+      const deposit = Math.round(Number(checkedIn.checked_in[0]!.deposit.value) * 100);
+      expect(await balanceOf(first.url, headers)).toEqual({ cents: before.cents + 100 + deposit, returned: before.returned + 1 });
 
-    const holder = readDataDirHolder(path.join(dataDir, 'pglite'));
-    const second = await start('src/server/main.ts').exited;
-    expect(second.code).not.toBe(0);
-    expect(second.stderr).toContain(`process ${holder!.pid}`);
+      const holder = readDataDirHolder(path.join(dataDir, 'pglite'));
+      const second = await start('src/server/main.ts').exited;
+      expect(second.code).not.toBe(0);
+      expect(second.stderr).toContain(`process ${holder!.pid}`);
 
-    expect((await stop(first)).code).toBe(0);
-    expect(readDataDirHolder(path.join(dataDir, 'pglite'))).toBeUndefined();
+      expect((await stop(first)).code).toBe(0);
+      expect(readDataDirHolder(path.join(dataDir, 'pglite'))).toBeUndefined();
 
-    // No server: the CLI opens the folder itself.
-    const offline = await ops('adjust', '--email', 'demo.us@roundtrip.example', '--amount', '0.25', '--comment', 'While stopped');
-    expect(offline.code, offline.stderr).toBe(0);
+      // No server: the CLI opens the folder itself.
+      const offline = await ops('adjust', '--email', 'demo.us@roundtrip.example', '--amount', '0.25', '--comment', 'While stopped');
+      expect(offline.code, offline.stderr).toBe(0);
 
-    const again = await startServer();
-    expect(await balanceOf(again.url, await signIn(again.url))).toEqual({ cents: before.cents + 125 + deposit, returned: before.returned + 1 });
-    expect((await stop(again)).code).toBe(0);
-  });
+      const again = await startServer();
+      expect(await balanceOf(again.url, await signIn(again.url))).toEqual({
+        cents: before.cents + 125 + deposit,
+        returned: before.returned + 1,
+      });
+      expect((await stop(again)).code).toBe(0);
+    },
+  );
 });

@@ -27,7 +27,9 @@ function writeOutputFile(file: OutputFile) {
 
 async function runHere(argv: string[], config: Config): Promise<number> {
   const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite'), role: 'ops' },
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite'), role: 'ops' },
   );
   try {
     await seedCatalogue(database.db);
@@ -60,7 +62,10 @@ async function runOnServer(argv: string[], config: Config, folder: string, holde
       return 2;
     }
   }
-  const answer = await sendOpsCommand({ dataDir: config.dataDir, opsKey: config.opsKey, folder, holder }, { argv, files, cwd: process.cwd() });
+  const answer = await sendOpsCommand(
+    { dataDir: config.dataDir, opsKey: config.opsKey, folder, holder },
+    { argv, files, cwd: process.cwd() },
+  );
   if (!answer.ok) {
     process.stderr.write(`${answer.message}\n`);
     return 1;
@@ -108,7 +113,8 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof PaymentKeyError) process.stderr.write(`${error.message}\n`);
+    if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof PaymentKeyError)
+      process.stderr.write(`${error.message}\n`);
     else process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exitCode = 1;
   },

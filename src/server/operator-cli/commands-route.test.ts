@@ -56,7 +56,9 @@ describe.each(databaseKinds)('POST /ops/commands: the ops CLI run by the server 
   });
 
   it('returns the files a command writes, at the path the operator named, and reads the input files sent along', async () => {
-    const labels = await run(t, ['labels', '--product', 'us-oat-milk-1l', '--count', '2', '--out', 'sheets/oat.svg'], { cwd: '/home/operator' });
+    const labels = await run(t, ['labels', '--product', 'us-oat-milk-1l', '--count', '2', '--out', 'sheets/oat.svg'], {
+      cwd: '/home/operator',
+    });
     expect(labels.exit_code).toBe(0);
     expect(labels.stdout).toMatch(/^Issued 2 codes for us-oat-milk-1l; label sheet: \/home\/operator\/sheets\/oat\.svg\n/);
     expect(labels.files).toEqual([{ name: '/home/operator/sheets/oat.svg', content: expect.stringContaining('<svg'), mode: 0o644 }]);
@@ -91,7 +93,14 @@ describe.each(databaseKinds)('POST /ops/commands: the ops CLI run by the server 
   });
 
   it('validates its body: a 4xx in the API error shape, never a 500', async () => {
-    for (const body of [{}, { argv: [] }, { argv: 'adjust' }, { argv: ['products'], extra: 1 }, { argv: ['products'], cwd: 'relative' }, { argv: ['products'], files: { 'a.json': 3 } }]) {
+    for (const body of [
+      {},
+      { argv: [] },
+      { argv: 'adjust' },
+      { argv: ['products'], extra: 1 },
+      { argv: ['products'], cwd: 'relative' },
+      { argv: ['products'], files: { 'a.json': 3 } },
+    ]) {
       const response = await command(t, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().error.code).toBe('VALIDATION_FAILED');
@@ -115,7 +124,13 @@ describe('the local operator key (PGlite, OPS_KEY unset)', () => {
   });
 
   const products = (app: TestApp, headers: Record<string, string>, remoteAddress?: string) =>
-    app.inject({ method: 'POST', url: '/api/v2/ops/commands', headers, payload: { argv: ['unscanned'] }, ...(remoteAddress ? { remoteAddress } : {}) });
+    app.inject({
+      method: 'POST',
+      url: '/api/v2/ops/commands',
+      headers,
+      payload: { argv: ['unscanned'] },
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
 
   it('is accepted from this machine only, and not through a proxy', async () => {
     expect((await products(t, { 'x-ops-key': localKey }, '127.0.0.1')).statusCode).toBe(200);
@@ -126,7 +141,12 @@ describe('the local operator key (PGlite, OPS_KEY unset)', () => {
     expect((await products(t, { 'x-ops-key': localKey, 'x-forwarded-for': '203.0.113.9' }, '127.0.0.1')).statusCode).toBe(404);
     expect((await products(t, { 'x-ops-key': localKey, 'x-real-ip': '203.0.113.9' }, '::ffff:127.0.0.1')).statusCode).toBe(404);
     // The other operator routes share the guard.
-    const checkin = await t.inject({ method: 'POST', url: '/api/v2/ops/checkins', headers: { 'x-ops-key': localKey }, payload: { codes: ['X'] } });
+    const checkin = await t.inject({
+      method: 'POST',
+      url: '/api/v2/ops/checkins',
+      headers: { 'x-ops-key': localKey },
+      payload: { codes: ['X'] },
+    });
     expect(checkin.statusCode).toBe(200);
   });
 

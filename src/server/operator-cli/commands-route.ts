@@ -42,7 +42,12 @@ export async function registerOpsCommandRoute(instance: FastifyInstance, context
   const ops = instance.withTypeProvider<ZodTypeProvider>();
   ops.addHook('onRequest', operatorKeyGuard(context));
 
-  const schema = { summary: 'Run an ops CLI command line on this server', security: opsSecurity, body: opsCommandBody, response: { 200: dataAnswer(opsCommandResult) } };
+  const schema = {
+    summary: 'Run an ops CLI command line on this server',
+    security: opsSecurity,
+    body: opsCommandBody,
+    response: { 200: dataAnswer(opsCommandResult) },
+  };
   ops.post('/commands', { bodyLimit: commandBodyLimit, schema }, async (request) => {
     const body = request.body;
     const stdout: string[] = [];

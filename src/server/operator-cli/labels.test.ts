@@ -15,7 +15,9 @@ describe('QR label sheets', () => {
     expect(svg).toContain('Oat milk &#38; co &#60;1 L&#62;');
     // Two rows of labels: the sheet is as tall as two labels.
     const height = Number(/viewBox="0 0 210 ([\d.]+)"/.exec(svg)![1]);
-    const single = Number(/viewBox="0 0 210 ([\d.]+)"/.exec(labelSheetSvg({ publicUrl: 'https://roundtrip.example', codes: codes.slice(0, 4) }))![1]);
+    const single = Number(
+      /viewBox="0 0 210 ([\d.]+)"/.exec(labelSheetSvg({ publicUrl: 'https://roundtrip.example', codes: codes.slice(0, 4) }))![1],
+    );
     expect(height).toBeCloseTo(2 * single, 5);
   });
 

@@ -38,7 +38,12 @@ describe('the CLI sending a command to the server holding the folder', () => {
     folders.push(dataDir);
     ensureLocalOpsKey(dataDir);
     const answer = await sendOpsCommand(target(dataDir, `http://127.0.0.1:${await closedPort()}`), body);
-    expect(answer).toEqual({ ok: false, message: expect.stringMatching(/^Cannot reach the Roundtrip server holding .* \(process 4242, .*\): ECONNREFUSED\. Nothing was changed/) });
+    expect(answer).toEqual({
+      ok: false,
+      message: expect.stringMatching(
+        /^Cannot reach the Roundtrip server holding .* \(process 4242, .*\): ECONNREFUSED\. Nothing was changed/,
+      ),
+    });
   });
 
   it('asks for a key when it has none', async () => {

@@ -45,7 +45,10 @@ function causeOf(error: unknown): string {
  * else the local key the server keeps in DATA_DIR; when one is refused the other is tried (a
  * server started with OPS_KEY makes no local key, and an older local key file may linger).
  */
-export async function sendOpsCommand(target: ServerTarget, body: { argv: string[]; files: Record<string, string>; cwd: string }): Promise<SendAnswer> {
+export async function sendOpsCommand(
+  target: ServerTarget,
+  body: { argv: string[]; files: Record<string, string>; cwd: string },
+): Promise<SendAnswer> {
   const keys = [...new Set([target.opsKey, readLocalOpsKey(target.dataDir)].filter((key): key is string => key !== undefined))];
   if (keys.length === 0) {
     return {
@@ -57,7 +60,10 @@ export async function sendOpsCommand(target: ServerTarget, body: { argv: string[
   try {
     await fetch(`${target.holder.url}/healthz`, { signal: AbortSignal.timeout(probeTimeoutMs) });
   } catch (error) {
-    return { ok: false, message: `Cannot reach ${describe(target)}: ${causeOf(error)}. Nothing was changed; check that server, or stop it and run the command again.` };
+    return {
+      ok: false,
+      message: `Cannot reach ${describe(target)}: ${causeOf(error)}. Nothing was changed; check that server, or stop it and run the command again.`,
+    };
   }
 
   let refused = '';
@@ -70,7 +76,10 @@ export async function sendOpsCommand(target: ServerTarget, body: { argv: string[
         body: JSON.stringify(body),
       });
     } catch (error) {
-      return { ok: false, message: `Lost ${describe(target)} while it ran the command: ${causeOf(error)}. Check with a read command (list, show) whether it was done.` };
+      return {
+        ok: false,
+        message: `Lost ${describe(target)} while it ran the command: ${causeOf(error)}. Check with a read command (list, show) whether it was done.`,
+      };
     }
     const payload: unknown = await response.json().catch(() => undefined);
     if (response.ok) {
@@ -84,7 +93,10 @@ export async function sendOpsCommand(target: ServerTarget, body: { argv: string[
       refused = `${describe(target)} refused the operator key (${response.status}${code ? ` ${code}` : ''}): set OPS_KEY to the server's key.`;
       continue;
     }
-    return { ok: false, message: `${describe(target)} answered ${response.status}${code ? ` ${code}` : ''}${error.success ? `: ${error.data.error.message}` : ''}.` };
+    return {
+      ok: false,
+      message: `${describe(target)} answered ${response.status}${code ? ` ${code}` : ''}${error.success ? `: ${error.data.error.message}` : ''}.`,
+    };
   }
   return { ok: false, message: refused };
 }

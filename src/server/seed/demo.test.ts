@@ -41,7 +41,9 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
       expect(methods.withdraw_type).toBe(account.countryCode === 'ca' ? 'PAYPAL' : 'TRANSFERWISE');
       const kinds = new Set(history.data.map((row: { category: string; status: string }) => `${row.category} ${row.status}`));
       expect([...kinds].sort()).toEqual(['ADJUSTMENT COMPLETED', 'SCAN CANCELLED', 'SCAN COMPLETED', 'SCAN PENDING', 'SCAN REJECTED']);
-      const completed = history.data.filter((row: { status: string; category: string }) => row.category === 'SCAN' && row.status === 'COMPLETED');
+      const completed = history.data.filter(
+        (row: { status: string; category: string }) => row.category === 'SCAN' && row.status === 'COMPLETED',
+      );
       expect(completed).toHaveLength(2);
       expect(completed.every((row: { items: unknown[] }) => row.items.length >= 2)).toBe(true);
       expect(account.tryCode).toMatch(/^[0-9A-Z*~$=]{11}$/);
@@ -50,7 +52,11 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
   });
 
   it('are found in the database, so a public deployment on it refuses to start', async () => {
-    expect((await liveDemoAccounts(t.db)).sort()).toEqual(['ca', 'fr', 'jp', 'uk', 'us'].map((country) => `demo.${country}@roundtrip.example`));
-    expect(demoAccountsRefusal('https://roundtrip.example', ['demo.us@roundtrip.example'])).toMatch(/refuses to start.*demo\.us@roundtrip\.example.*withdraw/s);
+    expect((await liveDemoAccounts(t.db)).sort()).toEqual(
+      ['ca', 'fr', 'jp', 'uk', 'us'].map((country) => `demo.${country}@roundtrip.example`),
+    );
+    expect(demoAccountsRefusal('https://roundtrip.example', ['demo.us@roundtrip.example'])).toMatch(
+      /refuses to start.*demo\.us@roundtrip\.example.*withdraw/s,
+    );
   });
 });

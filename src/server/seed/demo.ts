@@ -30,15 +30,45 @@ export function demoEmail(countryCode: CountryCode): string {
 
 export interface DemoSummary {
   password: string;
-  accounts: { countryCode: CountryCode; flag: string; email: string; /** An issued, never-scanned code to try the scanner with. */ tryCode?: string }[];
+  accounts: {
+    countryCode: CountryCode;
+    flag: string;
+    email: string;
+    /** An issued, never-scanned code to try the scanner with. */ tryCode?: string;
+  }[];
 }
 
 const demoTexts: Record<CountryCode, { rejected: string; cancelled: string; adjustment: string; amount: string }> = {
-  us: { rejected: 'The lid was missing, so the container could not be reused.', cancelled: 'Scanned twice by mistake.', adjustment: 'Welcome bonus', amount: '1.00' },
-  ca: { rejected: 'The jar was cracked and could not be reused.', cancelled: 'Scanned twice by mistake.', adjustment: 'Welcome bonus', amount: '1.00' },
-  uk: { rejected: 'The bottle was chipped, so it could not be reused.', cancelled: 'Scanned twice by mistake.', adjustment: 'Welcome bonus', amount: '1.00' },
-  fr: { rejected: 'Le couvercle manquait : le contenant ne pouvait pas être réutilisé.', cancelled: 'Scanné deux fois par erreur.', adjustment: 'Bonus de bienvenue', amount: '1.00' },
-  jp: { rejected: 'ふたが欠けていたため、容器を再利用できませんでした。', cancelled: '誤って2回スキャンされました。', adjustment: '新規登録ボーナス', amount: '100' },
+  us: {
+    rejected: 'The lid was missing, so the container could not be reused.',
+    cancelled: 'Scanned twice by mistake.',
+    adjustment: 'Welcome bonus',
+    amount: '1.00',
+  },
+  ca: {
+    rejected: 'The jar was cracked and could not be reused.',
+    cancelled: 'Scanned twice by mistake.',
+    adjustment: 'Welcome bonus',
+    amount: '1.00',
+  },
+  uk: {
+    rejected: 'The bottle was chipped, so it could not be reused.',
+    cancelled: 'Scanned twice by mistake.',
+    adjustment: 'Welcome bonus',
+    amount: '1.00',
+  },
+  fr: {
+    rejected: 'Le couvercle manquait : le contenant ne pouvait pas être réutilisé.',
+    cancelled: 'Scanné deux fois par erreur.',
+    adjustment: 'Bonus de bienvenue',
+    amount: '1.00',
+  },
+  jp: {
+    rejected: 'ふたが欠けていたため、容器を再利用できませんでした。',
+    cancelled: '誤って2回スキャンされました。',
+    adjustment: '新規登録ボーナス',
+    amount: '100',
+  },
 };
 
 const day = 86_400_000;
@@ -54,7 +84,9 @@ async function seedDemoHistory(db: Database, userId: string, countryCode: Countr
   const at = (daysAgo: number, hour = 10) => new Date(now.getTime() - daysAgo * day + (hour - 12) * 3_600_000);
   const scanned = async (productIndex: number, when: Date): Promise<string> => {
     const [code] = await issueContainers(db, product(productIndex), 1, new Date(when.getTime() - 20 * day));
-    await db.insert(scans).values({ id: randomUUID(), userId, containerCode: code!, productId: product(productIndex), scannedAt: when, createdAt: when });
+    await db
+      .insert(scans)
+      .values({ id: randomUUID(), userId, containerCode: code!, productId: product(productIndex), scannedAt: when, createdAt: when });
     return code!;
   };
   const texts = demoTexts[countryCode];
@@ -79,12 +111,36 @@ async function seedDemoHistory(db: Database, userId: string, countryCode: Countr
 const demoPaymentMethods: Record<CountryCode, { method: PaymentMethod; fields: Record<string, string> }> = {
   us: {
     method: 'TRANSFERWISE',
-    fields: { routing_number: '021000021', account_number: '000123456789', account_type: 'checking', name: 'Alex Morgan', address: '1120 SW 5th Ave', city: 'Portland', state: 'OR', zip_code: '97205' },
+    fields: {
+      routing_number: '021000021',
+      account_number: '000123456789',
+      account_type: 'checking',
+      name: 'Alex Morgan',
+      address: '1120 SW 5th Ave',
+      city: 'Portland',
+      state: 'OR',
+      zip_code: '97205',
+    },
   },
   ca: { method: 'PAYPAL', fields: { email: 'demo.ca@roundtrip.example' } },
-  uk: { method: 'TRANSFERWISE', fields: { sort_code: '200000', account_number: '55779911', name: 'Olivia Hughes', address: '12 Piccadilly, Manchester', post_code: 'M1 1AE' } },
-  fr: { method: 'TRANSFERWISE', fields: { iban: 'FR7630006000011234567890189', name: 'Camille Dubois', address: '8 Rue de la République, 69002 Lyon' } },
-  jp: { method: 'TRANSFERWISE', fields: { bank_code: '0005', branch_code: '123', account_number: '1234567', account_type: 'ordinary', account_name: 'タナカ ユイ' } },
+  uk: {
+    method: 'TRANSFERWISE',
+    fields: {
+      sort_code: '200000',
+      account_number: '55779911',
+      name: 'Olivia Hughes',
+      address: '12 Piccadilly, Manchester',
+      post_code: 'M1 1AE',
+    },
+  },
+  fr: {
+    method: 'TRANSFERWISE',
+    fields: { iban: 'FR7630006000011234567890189', name: 'Camille Dubois', address: '8 Rue de la République, 69002 Lyon' },
+  },
+  jp: {
+    method: 'TRANSFERWISE',
+    fields: { bank_code: '0005', branch_code: '123', account_number: '1234567', account_type: 'ordinary', account_name: 'タナカ ユイ' },
+  },
 };
 
 /** The source of the demo's packaging factors: a made-up figure must say so wherever it is shown. */
@@ -141,17 +197,36 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger, cipher?
   const now = new Date();
   const tryCodes = new Map<CountryCode, string>();
   for (const market of Object.values(markets)) {
-    const [customer] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoEmail(market.countryCode))).limit(1);
+    const [customer] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, demoEmail(market.countryCode)))
+      .limit(1);
     if (!customer) continue;
     const [anyScan] = await db.select({ id: scans.id }).from(scans).where(eq(scans.userId, customer.id)).limit(1);
     if (!anyScan) {
       await seedDemoHistory(db, customer.id, market.countryCode, now);
       log.info({ countryCode: market.countryCode }, 'demo wallet history seeded');
     }
-    const [anyMethod] = cipher ? await db.select({ method: paymentMethods.method }).from(paymentMethods).where(eq(paymentMethods.userId, customer.id)).limit(1) : [];
+    const [anyMethod] = cipher
+      ? await db.select({ method: paymentMethods.method }).from(paymentMethods).where(eq(paymentMethods.userId, customer.id)).limit(1)
+      : [];
     if (cipher && !anyMethod) {
       const demoMethod = demoPaymentMethods[market.countryCode];
-      await savePaymentMethod(db, cipher, { id: customer.id, countryCode: market.countryCode, currency: currencyOf(market.countryCode), emailVerified: true, offered: methodsOffered(market.countryCode) }, demoMethod.method, demoMethod.fields, now);
+      await savePaymentMethod(
+        db,
+        cipher,
+        {
+          id: customer.id,
+          countryCode: market.countryCode,
+          currency: currencyOf(market.countryCode),
+          emailVerified: true,
+          offered: methodsOffered(market.countryCode),
+        },
+        demoMethod.method,
+        demoMethod.fields,
+        now,
+      );
     }
     let unscanned = await unscannedContainers(db, market.countryCode, 1);
     if (unscanned.length === 0) {

@@ -73,10 +73,13 @@ function objectOf(schema: JsonSchema, components: Record<string, JsonSchema>, de
   const properties = isSchema(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : [];
   const record: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const [name, property] of Object.entries(properties)) if (isSchema(property)) record[name] = valueOf(property, components, depth + 1);
+  for (const [name, property] of Object.entries(properties))
+    if (isSchema(property)) record[name] = valueOf(property, components, depth + 1);
   const known = fc.record(record, { requiredKeys: required.filter((name) => name in record) });
   if (!isSchema(schema.additionalProperties)) return known;
-  const extra = fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), valueOf(schema.additionalProperties, components, depth + 1), { maxKeys: 3 });
+  const extra = fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), valueOf(schema.additionalProperties, components, depth + 1), {
+    maxKeys: 3,
+  });
   return fc.tuple(known, extra).map(([fields, more]) => ({ ...more, ...fields }));
 }
 

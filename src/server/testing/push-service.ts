@@ -53,7 +53,12 @@ function verifyVapid(authorization: string | undefined, origin: string): { key: 
     key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') },
     format: 'jwk',
   });
-  const signed = verify('sha256', Buffer.from(`${header}.${body}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, fromBase64url(signature));
+  const signed = verify(
+    'sha256',
+    Buffer.from(`${header}.${body}`),
+    { key: publicKey, dsaEncoding: 'ieee-p1363' },
+    fromBase64url(signature),
+  );
   if (!signed) throw new Error('VAPID signature does not verify');
   const alg = (JSON.parse(fromBase64url(header).toString('utf8')) as { alg?: string }).alg;
   if (alg !== 'ES256') throw new Error(`alg ${alg}`);
@@ -117,7 +122,14 @@ export async function startTestPushService(): Promise<TestPushService> {
         const { key, claims } = verifyVapid(request.headers.authorization, origin);
         const payload: unknown = JSON.parse(decrypt(body, subscription).toString('utf8'));
         const urgency = request.headers.urgency;
-        received.push({ subscription: name, payload, ttl: Number(request.headers.ttl), urgency: typeof urgency === 'string' ? urgency : undefined, vapidKey: key, claims });
+        received.push({
+          subscription: name,
+          payload,
+          ttl: Number(request.headers.ttl),
+          urgency: typeof urgency === 'string' ? urgency : undefined,
+          vapidKey: key,
+          claims,
+        });
         response.writeHead(201).end();
       } catch (error) {
         refused.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);

@@ -29,7 +29,10 @@ export function createTestClock(start = new Date()): TestClock {
 
 /** Limits loose enough that a suite sharing one app never meets them by accident. */
 export const looseLimitRules: LimitRules = Object.fromEntries(
-  Object.entries(defaultLimitRules).map(([name, rule]) => [name, { ...rule, points: name === 'verificationCodesPerHour' ? rule.points : 10_000 }]),
+  Object.entries(defaultLimitRules).map(([name, rule]) => [
+    name,
+    { ...rule, points: name === 'verificationCodesPerHour' ? rule.points : 10_000 },
+  ]),
 ) as LimitRules;
 
 export interface TestAppOptions {
@@ -76,7 +79,8 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   const shared = options.database;
   const database = shared ?? (await createTestDatabase(kind));
   const clock = createTestClock();
-  const vapid = options.vapid === false ? undefined : (options.vapid ?? { ...ensureLocalVapidKeys(dataDir), subject: 'mailto:push@roundtrip.test' });
+  const vapid =
+    options.vapid === false ? undefined : (options.vapid ?? { ...ensureLocalVapidKeys(dataDir), subject: 'mailto:push@roundtrip.test' });
   let app: FastifyInstance;
   try {
     app = await buildApp({

@@ -17,14 +17,25 @@ export const usBankAccount = {
   zip_code: '97205',
 } as const;
 
-export const japaneseBankAccount = { bank_code: '0005', branch_code: '123', account_number: '1234567', account_type: 'ordinary', account_name: 'タナカ ユイ' } as const;
+export const japaneseBankAccount = {
+  bank_code: '0005',
+  branch_code: '123',
+  account_number: '1234567',
+  account_type: 'ordinary',
+  account_name: 'タナカ ユイ',
+} as const;
 
 /** A signed-in customer with a verified email and, optionally, a credited balance (an operator adjustment). */
 export async function verifiedCustomer(t: TestApp, options: { balance?: string; overrides?: Partial<SignUpFields> } = {}) {
   const person = await customer(t, options.overrides);
   await t.db.update(users).set({ emailVerifiedAt: t.clock.now() }).where(eq(users.id, person.user.id));
   if (options.balance) {
-    const response = await ops(t, '/adjustments', { id: randomUUID(), user_id: person.user.id, amount: options.balance, comment: 'Test credit' });
+    const response = await ops(t, '/adjustments', {
+      id: randomUUID(),
+      user_id: person.user.id,
+      amount: options.balance,
+      comment: 'Test credit',
+    });
     if (response.statusCode !== 201) throw new Error(`credit failed: ${response.body}`);
   }
   return person;

@@ -17,7 +17,9 @@ const maxViews = 200;
 function readViews(): PageView[] {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(pageViewsKey) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter((view: unknown): view is PageView => typeof (view as Partial<PageView> | null)?.path === 'string') : [];
+    return Array.isArray(parsed)
+      ? parsed.filter((view: unknown): view is PageView => typeof (view as Partial<PageView> | null)?.path === 'string')
+      : [];
   } catch {
     return [];
   }

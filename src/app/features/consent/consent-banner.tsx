@@ -42,8 +42,8 @@ export default function ConsentBanner() {
       </h2>
       <p>
         <Trans>
-          We use the storage we need to keep you signed in and remember your language. With your consent, we also
-          count the pages you visit, on this device only, to improve the app.
+          We use the storage we need to keep you signed in and remember your language. With your consent, we also count the pages you visit,
+          on this device only, to improve the app.
         </Trans>
       </p>
       <div className="consent__actions">

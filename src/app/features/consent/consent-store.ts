@@ -76,6 +76,10 @@ export function useConsent(): ConsentChoice | undefined {
 /** Shown until the visitor decides, and again when they ask for the cookie settings. */
 export function useConsentBannerOpen(): boolean {
   const choice = useConsent();
-  const open = useSyncExternalStore(subscribe, () => bannerOpen, () => false);
+  const open = useSyncExternalStore(
+    subscribe,
+    () => bannerOpen,
+    () => false,
+  );
   return open || choice === undefined;
 }

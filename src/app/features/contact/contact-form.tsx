@@ -53,7 +53,11 @@ export function ContactForm({ consentText, onSent }: ContactFormProps) {
       if (isApiError(error) && error.code === 'RATE_LIMITED') {
         notify({ kind: 'error', title: t`Error`, description: error.message || t`Too many attempts. Please try again later.` });
       } else if (isApiError(error) && error.code === 'NETWORK') {
-        notify({ kind: 'error', title: t`Error`, description: t`You are offline. Your message was not sent; please try again when you are back online.` });
+        notify({
+          kind: 'error',
+          title: t`Error`,
+          description: t`You are offline. Your message was not sent; please try again when you are back online.`,
+        });
       } else {
         notify({ kind: 'error', title: t`Error`, description: t`Something went wrong` });
       }
@@ -69,7 +73,15 @@ export function ContactForm({ consentText, onSent }: ContactFormProps) {
   const messageLength = form.message.trim().length;
   return (
     <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-label={t`Contact form`}>
-      <TextField id="contact-name" label={t`Name`} name="name" autoComplete="name" value={form.name} onChange={update('name')} error={errorOf('name')} />
+      <TextField
+        id="contact-name"
+        label={t`Name`}
+        name="name"
+        autoComplete="name"
+        value={form.name}
+        onChange={update('name')}
+        error={errorOf('name')}
+      />
       <TextField
         id="contact-email"
         label={t`Email`}
@@ -116,7 +128,9 @@ export function ContactForm({ consentText, onSent }: ContactFormProps) {
           value={form.message}
           onChange={update('message')}
           aria-invalid={errors.message ? true : undefined}
-          aria-describedby={['contact-message-hint', 'contact-message-count', errors.message ? 'contact-message-error' : ''].filter(Boolean).join(' ')}
+          aria-describedby={['contact-message-hint', 'contact-message-count', errors.message ? 'contact-message-error' : '']
+            .filter(Boolean)
+            .join(' ')}
         />
         <p id="contact-message-count" className="field__hint">
           {t`${messageLength} of 2,000 characters`}

@@ -3,7 +3,10 @@
  * start with "- " is a list. Texts are plain text (never HTML), so an edited text cannot inject markup.
  */
 export function ContentText({ text }: { text: string }) {
-  const blocks = text.split(/\n\s*\n/).map((block) => block.trim()).filter(Boolean);
+  const blocks = text
+    .split(/\n\s*\n/)
+    .map((block) => block.trim())
+    .filter(Boolean);
   return (
     <>
       {blocks.map((block, index) => {

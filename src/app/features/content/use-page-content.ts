@@ -11,7 +11,12 @@ import { requestedContentStatus, usePageContentQueries } from './api/page-conten
 
 function formatAmount(minor: number, currency: Currency, locale: string): string {
   const digits = currencyExponent[currency];
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const format = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
   return format.format(Number(moneyFromMinor(minor, currency).value));
 }
 
@@ -53,7 +58,8 @@ export function usePageContent<Namespace extends ContentNamespace>(namespace: Na
     country,
     text: (key: ContentKey<Namespace>): string => {
       const bundledText = bundledTexts?.[key];
-      if (serverLacks && serverTexts?.[key] === undefined && bundledText !== undefined) reportMissingText(locale, namespace, key, bundledText);
+      if (serverLacks && serverTexts?.[key] === undefined && bundledText !== undefined)
+        reportMissingText(locale, namespace, key, bundledText);
       return fillPlaceholders(serverTexts?.[key] ?? bundledText ?? '', values);
     },
   };

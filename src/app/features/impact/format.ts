@@ -12,8 +12,15 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
 
 export function formatAmount(money: Money, locale: string): string {
   const digits = currencyExponent[money.currency];
-  const format = cached(`m|${locale}|${money.currency}`, () =>
-    new Intl.NumberFormat(locale, { style: 'currency', currency: money.currency, minimumFractionDigits: digits, maximumFractionDigits: digits }),
+  const format = cached(
+    `m|${locale}|${money.currency}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: money.currency,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      }),
   );
   // Intl takes the decimal string exactly; no float on the way.
   return format.format(money.value as unknown as number);
@@ -21,7 +28,10 @@ export function formatAmount(money: Money, locale: string): string {
 
 /** An axis label: the amount without decimals ($12, 1 200 ¥). */
 export function formatAxisAmount(value: number, currency: Money['currency'], locale: string): string {
-  const format = cached(`a|${locale}|${currency}`, () => new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }));
+  const format = cached(
+    `a|${locale}|${currency}`,
+    () => new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }),
+  );
   return format.format(value);
 }
 
@@ -40,6 +50,8 @@ export function formatWeight(grams: number, locale: string): string {
   const text =
     grams < 1000
       ? cached(`g|${locale}`, () => new Intl.NumberFormat(locale, { style: 'unit', unit: 'gram', maximumFractionDigits: 0 })).format(grams)
-      : cached(`kg|${locale}`, () => new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilogram', maximumFractionDigits: 1 })).format(grams / 1000);
+      : cached(`kg|${locale}`, () => new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilogram', maximumFractionDigits: 1 })).format(
+          grams / 1000,
+        );
   return text.replace(/ /g, '\u00a0');
 }

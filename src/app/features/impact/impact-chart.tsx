@@ -39,13 +39,21 @@ export default function ImpactChart({ months, locale }: { months: readonly Impac
           splits: () => indexes,
           values: (plot, splits) => {
             const step = labelStep(plot.width);
-            return splits.map((index) => (index % step === 0 || index === months.length - 1 ? formatMonth(months[index]?.month ?? '', locale) : ''));
+            return splits.map((index) =>
+              index % step === 0 || index === months.length - 1 ? formatMonth(months[index]?.month ?? '', locale) : '',
+            );
           },
           grid: { show: false },
           font: '12px system-ui, sans-serif',
           stroke: '#1a1a1a',
         },
-        { scale: 'items', stroke: returnsColour, font: '12px system-ui, sans-serif', size: 40, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000] },
+        {
+          scale: 'items',
+          stroke: returnsColour,
+          font: '12px system-ui, sans-serif',
+          size: 40,
+          incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000],
+        },
         {
           scale: 'money',
           side: 1,
@@ -69,7 +77,11 @@ export default function ImpactChart({ months, locale }: { months: readonly Impac
         { scale: 'money', stroke: balanceColour, width: 2.5, points: { show: true, size: 6, fill: balanceColour } },
       ],
     };
-    const data: uPlot.AlignedData = [indexes, months.map((month) => month.returned_items), months.map((month) => Number(month.balance.value))];
+    const data: uPlot.AlignedData = [
+      indexes,
+      months.map((month) => month.returned_items),
+      months.map((month) => Number(month.balance.value)),
+    ];
     const plot = new uPlot(options, data, element);
     const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(element.clientWidth, 200), height: chartHeight }));
     resize.observe(element);

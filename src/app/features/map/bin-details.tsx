@@ -10,7 +10,13 @@ export function BinDetails({ bin, headingLevel, distance }: { bin: Bin; headingL
       <Heading className="bin-details__retailer">{bin.retailer.name}</Heading>
       <p className="bin-details__text">{bin.details}</p>
       {distance ? <p className="bin-details__distance">{t`${distance} away`}</p> : null}
-      <a className="bin-details__directions" href={directionsUrl(bin)} target="_blank" rel="noopener noreferrer" data-testid="directions-link">
+      <a
+        className="bin-details__directions"
+        href={directionsUrl(bin)}
+        target="_blank"
+        rel="noopener noreferrer"
+        data-testid="directions-link"
+      >
         {t`Start navigation`}
         <span className="visually-hidden"> {t`(opens in a new tab)`}</span>
       </a>

@@ -11,7 +11,17 @@ const pageSize = 20;
  * The same bins as the map, as a list: nearest first once the position is known. For keyboard
  * and screen-reader users and for very small screens; "Show on map" selects the pin.
  */
-export function BinList({ bins, position, selectedId, onShowOnMap }: { bins: readonly Bin[]; position: LatLng | undefined; selectedId: string | undefined; onShowOnMap: (bin: Bin) => void }) {
+export function BinList({
+  bins,
+  position,
+  selectedId,
+  onShowOnMap,
+}: {
+  bins: readonly Bin[];
+  position: LatLng | undefined;
+  selectedId: string | undefined;
+  onShowOnMap: (bin: Bin) => void;
+}) {
   const { t, i18n } = useLingui();
   const [shown, setShown] = useState(pageSize);
   const entries = useMemo(
@@ -26,7 +36,11 @@ export function BinList({ bins, position, selectedId, onShowOnMap }: { bins: rea
       </p>
       <ul className="bin-list" data-testid="bin-list">
         {entries.slice(0, shown).map(({ item: bin, metres }) => (
-          <li key={bin.id} className={bin.id === selectedId ? 'bin-list__item bin-list__item--selected' : 'bin-list__item'} data-bin-id={bin.id}>
+          <li
+            key={bin.id}
+            className={bin.id === selectedId ? 'bin-list__item bin-list__item--selected' : 'bin-list__item'}
+            data-bin-id={bin.id}
+          >
             <BinDetails bin={bin} headingLevel="h3" distance={metres === undefined ? undefined : formatDistance(metres, i18n.locale)} />
             <button type="button" className="button button--secondary" onClick={() => onShowOnMap(bin)}>
               {t`Show on map`}

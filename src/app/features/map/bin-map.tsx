@@ -100,7 +100,11 @@ export default function BinMap(props: BinMapProps) {
   const geojson = useMemo<FeatureCollection<Point, { id: string }>>(
     () => ({
       type: 'FeatureCollection',
-      features: bins.map((bin) => ({ type: 'Feature', properties: { id: bin.id }, geometry: { type: 'Point', coordinates: [bin.lng, bin.lat] } })),
+      features: bins.map((bin) => ({
+        type: 'Feature',
+        properties: { id: bin.id },
+        geometry: { type: 'Point', coordinates: [bin.lng, bin.lat] },
+      })),
     }),
     [bins],
   );
@@ -115,7 +119,10 @@ export default function BinMap(props: BinMapProps) {
     const marginLng = (bounds.getEast() - bounds.getWest()) * 0.1;
     const marginLat = (bounds.getNorth() - bounds.getSouth()) * 0.1;
     const inView = (lng: number, lat: number) =>
-      lng >= bounds.getWest() - marginLng && lng <= bounds.getEast() + marginLng && lat >= bounds.getSouth() - marginLat && lat <= bounds.getNorth() + marginLat;
+      lng >= bounds.getWest() - marginLng &&
+      lng <= bounds.getEast() + marginLng &&
+      lat >= bounds.getSouth() - marginLat &&
+      lat <= bounds.getNorth() + marginLat;
     const seenClusters = new Set<number>();
     const seenBins = new Set<string>();
     const next: (ClusterMarker | PinMarker)[] = [];

@@ -18,7 +18,9 @@ export function EmailPreference() {
   return (
     <section className="profile-section notify" aria-labelledby={headingId} data-testid="email-preference">
       <h2 id={headingId}>{t`News by email`}</h2>
-      <p id={hintId}>{t`Also get an email when a return is credited or rejected, or a withdrawal is paid or fails. The app always lists them.`}</p>
+      <p
+        id={hintId}
+      >{t`Also get an email when a return is credited or rejected, or a withdrawal is paid or fails. The app always lists them.`}</p>
       <div className="notify__switch">
         <input
           id={boxId}

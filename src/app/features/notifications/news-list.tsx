@@ -15,13 +15,20 @@ function NewsEntry({ item }: { item: NewsItem }) {
   const markRead = useMarkNewsRead();
   const when = new Date(item.created_at);
   return (
-    <li className={`news__item${item.read ? '' : ' news__item--unread'}`} data-testid="news-item" data-kind={item.kind} data-read={item.read ? 'true' : 'false'}>
+    <li
+      className={`news__item${item.read ? '' : ' news__item--unread'}`}
+      data-testid="news-item"
+      data-kind={item.kind}
+      data-read={item.read ? 'true' : 'false'}
+    >
       <p className="news__title">
         {item.read ? null : <span className="news__badge">{t`New`}</span>} <strong>{text.title}</strong>
       </p>
       <p className="news__body">{text.body}</p>
       <p className="news__meta">
-        <time dateTime={item.created_at}>{new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(when)}</time>
+        <time dateTime={item.created_at}>
+          {new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(when)}
+        </time>
         <Link
           to="/{-$country}/user/account"
           params={{ country }}
@@ -50,7 +57,13 @@ export function NewsList() {
       <div className="news__head">
         <h2 id={headingId}>{t`Recent news`}</h2>
         {unread > 0 ? (
-          <button type="button" className="button button--secondary button--small" onClick={() => markRead.mutate(undefined)} disabled={markRead.isPending} data-testid="news-mark-all">
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => markRead.mutate(undefined)}
+            disabled={markRead.isPending}
+            data-testid="news-mark-all"
+          >
             {t`Mark all as read`}
           </button>
         ) : null}

@@ -20,7 +20,9 @@ export function NewsSummary() {
   return (
     <section className="notify" aria-labelledby={headingId} data-testid="news-summary">
       <h2 id={headingId}>{t`News`}</h2>
-      <p data-testid="news-unread">{unread === 0 ? t`No unread news.` : plural(unread, { one: '# unread piece of news.', other: '# unread pieces of news.' })}</p>
+      <p data-testid="news-unread">
+        {unread === 0 ? t`No unread news.` : plural(unread, { one: '# unread piece of news.', other: '# unread pieces of news.' })}
+      </p>
       {latest ? <p data-testid="news-latest">{t`Latest: ${latestTitle}`}</p> : null}
       <p>
         <Link to="/{-$country}/user/news" params={{ country }} data-testid="news-link">

@@ -6,7 +6,12 @@ import { currencyExponent, type Money } from '#domain/money';
 /** As the wallet shows amounts (in the money's currency, its decimals, from the decimal string). */
 function formatMoney(money: Money, locale: string): string {
   const digits = currencyExponent[money.currency];
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency: money.currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const format = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: money.currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
   return format.format(money.value as unknown as number);
 }
 
@@ -33,7 +38,10 @@ export function useNewsText(): (item: NewsItem) => NewsText {
         };
       }
       case 'SCAN_REJECTED':
-        return { title: t`Return not accepted`, body: reason ? t`A container you scanned was not accepted: ${reason}` : t`A container you scanned was not accepted.` };
+        return {
+          title: t`Return not accepted`,
+          body: reason ? t`A container you scanned was not accepted: ${reason}` : t`A container you scanned was not accepted.`,
+        };
       case 'WITHDRAWAL_PAID':
         return { title: t`Withdrawal paid`, body: t`${amount} is on its way to your account.` };
       case 'WITHDRAWAL_FAILED':

@@ -69,7 +69,8 @@ export function PushOptIn() {
       if (on) await turnOff();
       else await turnOn(publicKey);
     } catch (error) {
-      if (error instanceof PushPermissionError) setProblem(t`Notifications are blocked for this site. Allow them in your browser's site settings, then try again.`);
+      if (error instanceof PushPermissionError)
+        setProblem(t`Notifications are blocked for this site. Allow them in your browser's site settings, then try again.`);
       else if (isApiError(error) && error.message) setProblem(error.message);
       else setProblem(t`This device could not be signed up for notifications. Try again later.`);
     } finally {

@@ -69,7 +69,9 @@ async function keepFirstPageForOffline(): Promise<void> {
   const urls = performance
     .getEntriesByType('resource')
     .map((entry) => new URL(entry.name))
-    .filter((url) => url.origin === location.origin && url.pathname.startsWith('/locales/') && url.searchParams.get('strapi_status') !== 'draft')
+    .filter(
+      (url) => url.origin === location.origin && url.pathname.startsWith('/locales/') && url.searchParams.get('strapi_status') !== 'draft',
+    )
     .map((url) => url.href);
   if (urls.length > 0) registration.active?.postMessage({ type: 'KEEP_FOR_OFFLINE', urls: [...new Set(urls)] });
 }

@@ -18,10 +18,15 @@ export function usePaymentMethodNames(): Record<PaymentMethod, string> {
 
 /** The masked field shown for a method (account number or IBAN, email, LINE number). */
 export function shownField(methods: PaymentMethods, method: PaymentMethod, phoneLabel = ''): string | undefined {
-  if (method === 'TRANSFERWISE') return methods.transfer_wise_data ? (methods.transfer_wise_data.account_number ?? methods.transfer_wise_data.iban ?? undefined) : undefined;
+  if (method === 'TRANSFERWISE')
+    return methods.transfer_wise_data
+      ? (methods.transfer_wise_data.account_number ?? methods.transfer_wise_data.iban ?? undefined)
+      : undefined;
   if (method === 'PAYPAL') return methods.paypalWithdrawData?.email;
   if (!methods.lineData) return undefined;
-  return methods.lineData.phoneLast4 ? `${methods.lineData.referenceNo} (${phoneLabel} ${methods.lineData.phoneLast4})`.replace('( ', '(') : methods.lineData.referenceNo;
+  return methods.lineData.phoneLast4
+    ? `${methods.lineData.referenceNo} (${phoneLabel} ${methods.lineData.phoneLast4})`.replace('( ', '(')
+    : methods.lineData.referenceNo;
 }
 
 /**
@@ -55,7 +60,12 @@ export function PaymentMethodButton({ countryCode }: { countryCode: CountryCode 
     setDefault.mutate(method, {
       onSettled: () => setChosen(undefined),
       onSuccess: () => notify({ kind: 'success', title: t`Success`, description: t`Default payment method saved` }),
-      onError: (error) => notify({ kind: 'error', title: t`Error`, description: isApiError(error) && error.message ? error.message : t`Something went wrong` }),
+      onError: (error) =>
+        notify({
+          kind: 'error',
+          title: t`Error`,
+          description: isApiError(error) && error.message ? error.message : t`Something went wrong`,
+        }),
     });
   };
 
@@ -99,7 +109,11 @@ export function PaymentMethodButton({ countryCode }: { countryCode: CountryCode 
                       onChange={() => choose(method)}
                     />{' '}
                     {names[method]}
-                    {shown ? <span className="payment-method__shown"> {shown}</span> : <span className="payment-method__shown"> {t`(not added yet)`}</span>}
+                    {shown ? (
+                      <span className="payment-method__shown"> {shown}</span>
+                    ) : (
+                      <span className="payment-method__shown"> {t`(not added yet)`}</span>
+                    )}
                   </label>
                   <button type="button" className="button button--small button--secondary" onClick={() => setEditing(method)}>
                     {shown ? t`Edit account` : t`Add`}

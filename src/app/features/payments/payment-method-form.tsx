@@ -25,7 +25,13 @@ function useFieldSpecs(countryCode: CountryCode, method: PaymentMethod): FieldSp
   if (method === 'LINE')
     return [
       { name: 'referenceNo', label: t`LINE Pay number`, inputMode: 'numeric', hint: t`11 digits` },
-      { name: 'phoneLast4', label: t`Last 4 digits of your phone number`, inputMode: 'numeric', hint: t`The phone number registered with LINE Pay`, autoComplete: 'off' },
+      {
+        name: 'phoneLast4',
+        label: t`Last 4 digits of your phone number`,
+        inputMode: 'numeric',
+        hint: t`The phone number registered with LINE Pay`,
+        autoComplete: 'off',
+      },
     ];
   const name: FieldSpec = { name: 'name', label: t`Name`, autoComplete: 'name' };
   const address: FieldSpec = { name: 'address', label: t`Address`, autoComplete: 'street-address' };
@@ -92,7 +98,15 @@ function schemaOf(countryCode: CountryCode, method: PaymentMethod) {
 }
 
 /** Adds or replaces one payment method; checked on the phone with the server's own rules, then sent. */
-export function PaymentMethodForm({ countryCode, method, onSaved }: { countryCode: CountryCode; method: PaymentMethod; onSaved: () => void }) {
+export function PaymentMethodForm({
+  countryCode,
+  method,
+  onSaved,
+}: {
+  countryCode: CountryCode;
+  method: PaymentMethod;
+  onSaved: () => void;
+}) {
   const { t } = useLingui();
   const specs = useFieldSpecs(countryCode, method);
   const idPrefix = useId();
@@ -122,7 +136,13 @@ export function PaymentMethodForm({ countryCode, method, onSaved }: { countryCod
   });
 
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => form.submit(event, values)} className="payment-form" data-testid={`payment-form-${method}`}>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => form.submit(event, values)}
+      className="payment-form"
+      data-testid={`payment-form-${method}`}
+    >
       {countryCode === 'jp' && method === 'TRANSFERWISE' ? (
         <p className="payment-form__note">{t`A fee of 249 yen applies to withdrawals below 8,800 yen.`}</p>
       ) : null}

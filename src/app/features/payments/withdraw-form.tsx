@@ -40,7 +40,7 @@ export function WithdrawForm({ countryCode, balance }: { countryCode: CountryCod
   const minimum = money(minimumWithdrawalMinor(countryCode));
   const method = methods.data?.withdraw_type ?? undefined;
   const destination = method && methods.data ? `${names[method]} ${shownField(methods.data, method) ?? ''}`.trim() : undefined;
-  const balanceMinor = balance ? minorFromDecimal(balance.value, currency) ?? 0 : undefined;
+  const balanceMinor = balance ? (minorFromDecimal(balance.value, currency) ?? 0) : undefined;
 
   const form = useFormSubmit(formRef, {
     // Until the balance is known the button is disabled and review stops before the check.
@@ -105,7 +105,12 @@ export function WithdrawForm({ countryCode, balance }: { countryCode: CountryCod
           <button type="button" className="button" onClick={confirm} disabled={request.isPending}>
             {t`Confirm withdrawal`}
           </button>
-          <button type="button" className="button button--secondary" onClick={() => setConfirmation(undefined)} disabled={request.isPending}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setConfirmation(undefined)}
+            disabled={request.isPending}
+          >
             {t`Back`}
           </button>
         </div>

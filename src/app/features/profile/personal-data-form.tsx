@@ -60,7 +60,15 @@ export function PersonalDataForm({ user }: { user: User }) {
     <section className="profile-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t`Personal data`}</h2>
       <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, values)}>
-        <TextField id="profile-name" label={t`Name`} name="name" autoComplete="name" value={values.name} onChange={change('name')} error={form.errorOf('name')} />
+        <TextField
+          id="profile-name"
+          label={t`Name`}
+          name="name"
+          autoComplete="name"
+          value={values.name}
+          onChange={change('name')}
+          error={form.errorOf('name')}
+        />
         <TextField
           id="profile-email"
           label={t`Email`}
@@ -83,7 +91,15 @@ export function PersonalDataForm({ user }: { user: User }) {
           onChange={change('address')}
           error={form.errorOf('address')}
         />
-        <TextField id="profile-city" label={t`City`} name="city" autoComplete="address-level2" value={values.city} onChange={change('city')} error={form.errorOf('city')} />
+        <TextField
+          id="profile-city"
+          label={t`City`}
+          name="city"
+          autoComplete="address-level2"
+          value={values.city}
+          onChange={change('city')}
+          error={form.errorOf('city')}
+        />
         <TextField
           id="profile-state"
           label={t`State`}

@@ -12,7 +12,13 @@ const idleDelayMs = { native: 80, zxing: 60 } as const;
  * The live camera picture and its controls. Reads QR codes continuously and hands each
  * text to `onRead` (the same code is handed again on the next frame: the caller decides).
  */
-export function CameraView({ onRead, flash }: { onRead: (text: string) => void; flash: { tone: 'ok' | 'bad'; serial: number } | undefined }) {
+export function CameraView({
+  onRead,
+  flash,
+}: {
+  onRead: (text: string) => void;
+  flash: { tone: 'ok' | 'bad'; serial: number } | undefined;
+}) {
   const { t } = useLingui();
   const videoRef = useRef<HTMLVideoElement>(null);
   const readRef = useRef(onRead);

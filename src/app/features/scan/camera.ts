@@ -3,7 +3,10 @@ export type CameraProblem = 'insecure' | 'denied' | 'no-camera' | 'in-use' | 'un
 
 /** Thrown by openCamera with the reason already sorted out. */
 export class CameraError extends Error {
-  constructor(readonly problem: CameraProblem, cause?: unknown) {
+  constructor(
+    readonly problem: CameraProblem,
+    cause?: unknown,
+  ) {
     super(`camera: ${problem}`, { cause });
   }
 }

@@ -7,7 +7,7 @@ afterEach(() => {
 });
 
 describe('QR detector choice', () => {
-  it('uses the browser\'s BarcodeDetector when it reads QR codes (Android Chrome)', async () => {
+  it("uses the browser's BarcodeDetector when it reads QR codes (Android Chrome)", async () => {
     const created: unknown[] = [];
     class FakeBarcodeDetector {
       static getSupportedFormats = async () => ['ean_13', 'qr_code'];

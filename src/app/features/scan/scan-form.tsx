@@ -53,7 +53,11 @@ export function ScanForm() {
         notify(
           outcome.kind === 'sent'
             ? { kind: 'success', title: t`Scan recorded`, description: t`Your container is waiting for check-in.` }
-            : { kind: 'success', title: t`Scan saved`, description: t`The scan is saved on this device and will be sent when you are back online.` },
+            : {
+                kind: 'success',
+                title: t`Scan saved`,
+                description: t`The scan is saved on this device and will be sent when you are back online.`,
+              },
         );
       })
       .finally(() => setSending(false));

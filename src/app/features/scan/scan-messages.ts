@@ -7,7 +7,9 @@ export function codeProblemText(problem: ContainerCodeProblem, typedByHand: bool
     case 'empty':
       return t`Please enter the code printed under the QR code.`;
     case 'checksum':
-      return typedByHand ? t`This code has a typo: check each character and try again.` : t`The code was misread. Hold the phone steady and try again.`;
+      return typedByHand
+        ? t`This code has a typo: check each character and try again.`
+        : t`The code was misread. Hold the phone steady and try again.`;
     case 'foreign':
       return t`Sorry, we don't recognise this code.`;
     default:

@@ -24,7 +24,15 @@ interface Feedback {
  * The scan screen: camera, a typed code for a damaged label, and this session's scans with
  * their upload state. `initialCode` is a code from a deep link (`/r/CODE`), recorded once.
  */
-export function ScanScreen({ country, initialCode, onInitialCodeTaken }: { country: string | undefined; initialCode: string | undefined; onInitialCodeTaken: () => void }) {
+export function ScanScreen({
+  country,
+  initialCode,
+  onInitialCodeTaken,
+}: {
+  country: string | undefined;
+  initialCode: string | undefined;
+  onInitialCodeTaken: () => void;
+}) {
   const { t } = useLingui();
   const scans = useSessionScans();
   const queued = useQueuedScans();
@@ -139,7 +147,11 @@ export function ScanScreen({ country, initialCode, onInitialCodeTaken }: { count
     <div className="scan-screen">
       <CameraView
         onRead={onRead}
-        flash={feedback && feedback.kind !== 'duplicate' ? { tone: feedback.kind === 'saved' ? 'ok' : 'bad', serial: feedback.serial } : undefined}
+        flash={
+          feedback && feedback.kind !== 'duplicate'
+            ? { tone: feedback.kind === 'saved' ? 'ok' : 'bad', serial: feedback.serial }
+            : undefined
+        }
       />
 
       <p className={`scan-feedback scan-feedback--${feedback?.kind ?? 'idle'}`} role="status" data-testid="scan-feedback">

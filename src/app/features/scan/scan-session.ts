@@ -40,7 +40,14 @@ const changes = createChangeSignal();
 let cache: { key: string; raw: string | null; scans: SessionScan[] } | undefined;
 
 function isSessionScan(value: unknown): value is SessionScan {
-  return Boolean(value && typeof value === 'object' && 'id' in value && typeof value.id === 'string' && 'code' in value && typeof value.code === 'string');
+  return Boolean(
+    value &&
+    typeof value === 'object' &&
+    'id' in value &&
+    typeof value.id === 'string' &&
+    'code' in value &&
+    typeof value.code === 'string',
+  );
 }
 
 function read(owner: string | undefined): SessionScan[] {
@@ -114,13 +121,16 @@ export function useQueuedScans(): OutboxEntry[] | undefined {
   useEffect(() => {
     let subscription: { unsubscribe(): void } | undefined;
     let stopped = false;
-    void loadDatabase().then(({ db }) => {
-      if (stopped) return;
-      subscription = liveQuery(() => db.outbox.filter((entry) => entry.kind === 'scan').toArray()).subscribe({
-        next: setEntries,
-        error: () => setEntries([]),
-      });
-    }, () => setEntries([]));
+    void loadDatabase().then(
+      ({ db }) => {
+        if (stopped) return;
+        subscription = liveQuery(() => db.outbox.filter((entry) => entry.kind === 'scan').toArray()).subscribe({
+          next: setEntries,
+          error: () => setEntries([]),
+        });
+      },
+      () => setEntries([]),
+    );
     return () => {
       stopped = true;
       subscription?.unsubscribe();

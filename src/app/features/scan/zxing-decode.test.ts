@@ -20,7 +20,9 @@ function qrPicture(text: string, width = 320, height = 240): Uint8ClampedArray {
 
 describe('the QR decoder of the scanner', () => {
   it('reads a container label and then another one (the reader keeps no state between frames)', () => {
-    expect(decodeQrFromLuma(qrPicture('https://app.roundtrip.example/r/8B3GG1FWKZY'), 320, 240)).toBe('https://app.roundtrip.example/r/8B3GG1FWKZY');
+    expect(decodeQrFromLuma(qrPicture('https://app.roundtrip.example/r/8B3GG1FWKZY'), 320, 240)).toBe(
+      'https://app.roundtrip.example/r/8B3GG1FWKZY',
+    );
     expect(decodeQrFromLuma(qrPicture('0123456789A'), 320, 240)).toBe('0123456789A');
   });
 

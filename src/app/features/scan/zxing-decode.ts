@@ -48,7 +48,12 @@ export function tiltLuma(luma: Uint8ClampedArray, width: number, height: number,
 export const tiltDegrees = 15;
 
 /** The text of the QR code in a grey picture (one byte per pixel), if one can be read. */
-export function decodeQrFromLuma(luma: Uint8ClampedArray, width: number, height: number, options: { tilted?: boolean } = {}): string | undefined {
+export function decodeQrFromLuma(
+  luma: Uint8ClampedArray,
+  width: number,
+  height: number,
+  options: { tilted?: boolean } = {},
+): string | undefined {
   try {
     const source = new RGBLuminanceSource(options.tilted ? tiltLuma(luma, width, height, tiltDegrees) : luma, width, height);
     return reader.decode(new BinaryBitmap(new HybridBinarizer(source))).getText();

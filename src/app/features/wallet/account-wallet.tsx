@@ -20,7 +20,15 @@ import { QueryView } from '../../ui/query-view';
  * button, the code form) comes from the page, so features do not import each other.
  * `pickedRow`: the history row a notification opened (see TransactionList).
  */
-export function AccountWallet({ paymentMethod, scanForm, pickedRow }: { paymentMethod: ReactNode; scanForm: ReactNode; pickedRow?: string | undefined }) {
+export function AccountWallet({
+  paymentMethod,
+  scanForm,
+  pickedRow,
+}: {
+  paymentMethod: ReactNode;
+  scanForm: ReactNode;
+  pickedRow?: string | undefined;
+}) {
   const { t, i18n } = useLingui();
   const balance = useBalance();
   const [type, setType] = useState<TransactionCategory | ''>('');
@@ -45,36 +53,36 @@ export function AccountWallet({ paymentMethod, scanForm, pickedRow }: { paymentM
         <h2 id="wallet-balance-heading">{t`Your balance`}</h2>
         <QueryView query={balance} errorText={t`Your balance could not be loaded.`}>
           {(data) => (
-          <>
-            <p className="wallet__balance">
-              <SlotText text={formatMoney(data.balance, i18n.locale)} testId="balance" />
-            </p>
-            <dl className="wallet__figures">
-              <div>
-                <dt>{t`Items returned`}</dt>
-                <dd>
-                  <SlotCounter value={data.returned_items} testId="returned-items" />
-                </dd>
-              </div>
-              <div>
-                <dt>{t`Items pending`}</dt>
-                <dd data-testid="pending-items">{data.pending_items + waitingScans}</dd>
-              </div>
-            </dl>
-            {waitingScans > 0 ? (
-              <p className="wallet__pending-note" data-testid="pending-on-device">
-                {plural(waitingScans, {
-                  one: '# of them is saved on this device and waiting to upload.',
-                  other: '# of them are saved on this device and waiting to upload.',
-                })}
+            <>
+              <p className="wallet__balance">
+                <SlotText text={formatMoney(data.balance, i18n.locale)} testId="balance" />
               </p>
-            ) : null}
-            {data.pending_items > 0 ? (
-              <p className="wallet__pending-note">
-                {t`Pending items are waiting for check-in at the cleaning facility. Their deposit (${formatMoney(data.pending_deposit, i18n.locale)}) is added to your balance when they arrive: this can take up to 32 days.`}
-              </p>
-            ) : null}
-          </>
+              <dl className="wallet__figures">
+                <div>
+                  <dt>{t`Items returned`}</dt>
+                  <dd>
+                    <SlotCounter value={data.returned_items} testId="returned-items" />
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t`Items pending`}</dt>
+                  <dd data-testid="pending-items">{data.pending_items + waitingScans}</dd>
+                </div>
+              </dl>
+              {waitingScans > 0 ? (
+                <p className="wallet__pending-note" data-testid="pending-on-device">
+                  {plural(waitingScans, {
+                    one: '# of them is saved on this device and waiting to upload.',
+                    other: '# of them are saved on this device and waiting to upload.',
+                  })}
+                </p>
+              ) : null}
+              {data.pending_items > 0 ? (
+                <p className="wallet__pending-note">
+                  {t`Pending items are waiting for check-in at the cleaning facility. Their deposit (${formatMoney(data.pending_deposit, i18n.locale)}) is added to your balance when they arrive: this can take up to 32 days.`}
+                </p>
+              ) : null}
+            </>
           )}
         </QueryView>
         {paymentMethod}
@@ -98,7 +106,11 @@ export function AccountWallet({ paymentMethod, scanForm, pickedRow }: { paymentM
         <div className="wallet__filters">
           <label>
             {t`Type`}{' '}
-            <select value={type} onChange={(event) => setType(event.currentTarget.value as TransactionCategory | '')} data-testid="filter-type">
+            <select
+              value={type}
+              onChange={(event) => setType(event.currentTarget.value as TransactionCategory | '')}
+              data-testid="filter-type"
+            >
               <option value="">{t`All types`}</option>
               {transactionCategories.map((category) => (
                 <option key={category} value={category}>
@@ -109,7 +121,11 @@ export function AccountWallet({ paymentMethod, scanForm, pickedRow }: { paymentM
           </label>
           <label>
             {t`Status`}{' '}
-            <select value={status} onChange={(event) => setStatus(event.currentTarget.value as TransactionStatus | '')} data-testid="filter-status">
+            <select
+              value={status}
+              onChange={(event) => setStatus(event.currentTarget.value as TransactionStatus | '')}
+              data-testid="filter-status"
+            >
               <option value="">{t`All statuses`}</option>
               {transactionStatuses.map((value) => (
                 <option key={value} value={value}>
@@ -122,7 +138,10 @@ export function AccountWallet({ paymentMethod, scanForm, pickedRow }: { paymentM
         <OutboxList kind="scan" describe={(entry) => t`Return of container ${(entry.payload as Partial<ScanBody>).code ?? ''}`} />
         <QueryView query={transactions} errorText={t`Your history could not be loaded.`}>
           {(page) => (
-            <div aria-busy={transactions.isPlaceholderData} className={transactions.isPlaceholderData ? 'wallet__history--updating' : undefined}>
+            <div
+              aria-busy={transactions.isPlaceholderData}
+              className={transactions.isPlaceholderData ? 'wallet__history--updating' : undefined}
+            >
               <TransactionList rows={page.data} pickedId={pickedRow} />
             </div>
           )}

@@ -42,14 +42,19 @@ export default function DisputeForm({ row, onDone }: { row: Transaction; onDone:
     action: submitDispute,
     onSuccess: (outcome) => {
       if (outcome.kind === 'refused') {
-        const onFields = outcome.fields && Object.keys(outcome.fields).some((field) => field === 'note' || field === 'photo' || field === 'reason');
+        const onFields =
+          outcome.fields && Object.keys(outcome.fields).some((field) => field === 'note' || field === 'photo' || field === 'reason');
         form.show({ fields: onFields ? outcome.fields : undefined, message: outcome.message || t`Something went wrong` });
         return;
       }
       notify(
         outcome.kind === 'sent'
           ? { kind: 'success', title: t`Dispute sent`, description: t`We will look at it and answer you here, in your history.` }
-          : { kind: 'success', title: t`Dispute saved`, description: t`It is saved on this device and will be sent when you are back online.` },
+          : {
+              kind: 'success',
+              title: t`Dispute saved`,
+              description: t`It is saved on this device and will be sent when you are back online.`,
+            },
       );
       onDone();
     },

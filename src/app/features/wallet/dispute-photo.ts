@@ -23,7 +23,9 @@ async function decode(file: Blob): Promise<ImageBitmap | HTMLImageElement> {
 }
 
 function toJpeg(canvas: HTMLCanvasElement, quality: number): Promise<Blob> {
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new DisputePhotoError('encode'))), 'image/jpeg', quality));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new DisputePhotoError('encode'))), 'image/jpeg', quality),
+  );
 }
 
 function base64Of(bytes: Uint8Array): string {

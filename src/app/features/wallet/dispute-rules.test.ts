@@ -26,7 +26,15 @@ function row(overrides: Partial<Transaction>): Transaction {
 describe('canDispute', () => {
   it('offers the rows the server marks disputable, until they carry a dispute', () => {
     expect(canDispute(row({ disputable: true }), now)).toBe(true);
-    const dispute = { id: 'd', status: 'OPEN' as const, reason: 'returned' as const, answer: null, credited: null, created_at: daysAgo(0), resolved_at: null };
+    const dispute = {
+      id: 'd',
+      status: 'OPEN' as const,
+      reason: 'returned' as const,
+      answer: null,
+      credited: null,
+      created_at: daysAgo(0),
+      resolved_at: null,
+    };
     expect(canDispute(row({ disputable: true, dispute }), now)).toBe(false);
   });
 

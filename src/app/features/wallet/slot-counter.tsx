@@ -13,7 +13,11 @@ function subscribeReducedMotion(onChange: () => void): () => void {
 }
 
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribeReducedMotion, () => typeof matchMedia !== 'undefined' && matchMedia(reducedMotionQuery).matches, () => false);
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => typeof matchMedia !== 'undefined' && matchMedia(reducedMotionQuery).matches,
+    () => false,
+  );
 }
 
 /** One reel: it rolls forward (9 → 0 wraps) one step per tick until it shows its digit. */

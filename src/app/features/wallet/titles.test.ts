@@ -74,10 +74,62 @@ describe('amount and tone', () => {
 });
 
 describe.each([
-  ['en-US', ['1 item returned', '3 items returned', '1 scan pending', '2 scans pending', '2 scans rejected', 'Withdrawal pending', 'Withdrawal canceled', 'Withdrawal', 'Adjustment by customer care']],
-  ['fr-FR', ['1 article rapporté', '3 articles rapportés', '1 scan en attente', '2 scans en attente', '2 scans refusés', 'Retrait en attente', 'Retrait annulé', 'Retrait', 'Ajustement par le service client']],
-  ['ja-JP', ['1個の容器を返却', '3個の容器を返却', '1件のスキャンが確認待ち', '2件のスキャンが確認待ち', '2件のスキャンが不承認', '出金処理中', '出金取り消し', '出金', 'カスタマーケアによる調整']],
-  ['en-GB', ['1 item returned', '3 items returned', '1 scan pending', '2 scans pending', '2 scans rejected', 'Withdrawal pending', 'Withdrawal cancelled', 'Withdrawal', 'Adjustment by customer care']],
+  [
+    'en-US',
+    [
+      '1 item returned',
+      '3 items returned',
+      '1 scan pending',
+      '2 scans pending',
+      '2 scans rejected',
+      'Withdrawal pending',
+      'Withdrawal canceled',
+      'Withdrawal',
+      'Adjustment by customer care',
+    ],
+  ],
+  [
+    'fr-FR',
+    [
+      '1 article rapporté',
+      '3 articles rapportés',
+      '1 scan en attente',
+      '2 scans en attente',
+      '2 scans refusés',
+      'Retrait en attente',
+      'Retrait annulé',
+      'Retrait',
+      'Ajustement par le service client',
+    ],
+  ],
+  [
+    'ja-JP',
+    [
+      '1個の容器を返却',
+      '3個の容器を返却',
+      '1件のスキャンが確認待ち',
+      '2件のスキャンが確認待ち',
+      '2件のスキャンが不承認',
+      '出金処理中',
+      '出金取り消し',
+      '出金',
+      'カスタマーケアによる調整',
+    ],
+  ],
+  [
+    'en-GB',
+    [
+      '1 item returned',
+      '3 items returned',
+      '1 scan pending',
+      '2 scans pending',
+      '2 scans rejected',
+      'Withdrawal pending',
+      'Withdrawal cancelled',
+      'Withdrawal',
+      'Adjustment by customer care',
+    ],
+  ],
 ] as const)('transactionTitle in %s', (locale, expected) => {
   beforeEach(() => i18n.loadAndActivate({ locale, messages: catalogue(locale) }));
   it('uses the plural and the wording of the language', () => {

@@ -42,7 +42,9 @@ export const TransactionItem = memo(function TransactionItem({
   const locale = i18n.locale;
   const title = transactionTitle(row);
   const tone = toneOf(row);
-  const amount = showsAmount(row) ? formatMoney(row.amount, locale, { signDisplay: row.category === 'ADJUSTMENT' ? 'exceptZero' : 'auto' }) : undefined;
+  const amount = showsAmount(row)
+    ? formatMoney(row.amount, locale, { signDisplay: row.category === 'ADJUSTMENT' ? 'exceptZero' : 'auto' })
+    : undefined;
   const statusText = {
     PENDING: t`Pending`,
     COMPLETED: t`Completed`,
@@ -63,7 +65,14 @@ export const TransactionItem = memo(function TransactionItem({
       data-dispute={disputeState}
       data-picked={picked ? 'true' : undefined}
     >
-      <button ref={headerRef} type="button" className="transaction__header" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((value) => !value)}>
+      <button
+        ref={headerRef}
+        type="button"
+        className="transaction__header"
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={() => setOpen((value) => !value)}
+      >
         {row.items.length > 0 ? (
           <span className="transaction__thumbs" aria-hidden="true">
             {row.items.slice(0, maxThumbnails).map((item) => (
@@ -144,7 +153,8 @@ function DisputeSection({ row, now, disputeQueued }: { row: Transaction; now: Da
       </div>
     );
   }
-  if (disputeQueued) return <p className="transaction__dispute-box">{t`Your dispute is saved on this device and will be sent when you are back online.`}</p>;
+  if (disputeQueued)
+    return <p className="transaction__dispute-box">{t`Your dispute is saved on this device and will be sent when you are back online.`}</p>;
   if (!canDispute(row, now)) return null;
   return (
     <>

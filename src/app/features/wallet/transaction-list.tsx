@@ -19,7 +19,12 @@ export function TransactionList({ rows, pickedId }: { rows: Transaction[]; picke
   // Disputes still in the outbox (filed offline): their lines say so until the server has them.
   const queuedDisputes = useOutbox('dispute');
   const disputed = useMemo(
-    () => new Set(queuedDisputes.filter((entry) => entry.state === 'pending').map((entry) => (entry.payload as { transaction_id?: unknown }).transaction_id)),
+    () =>
+      new Set(
+        queuedDisputes
+          .filter((entry) => entry.state === 'pending')
+          .map((entry) => (entry.payload as { transaction_id?: unknown }).transaction_id),
+      ),
     [queuedDisputes],
   );
 

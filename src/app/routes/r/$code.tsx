@@ -9,6 +9,11 @@ import { currentCountryCode } from '../../lib/i18n';
  */
 export const Route = createFileRoute('/r/$code')({
   beforeLoad: ({ params }) => {
-    throw redirect({ to: '/{-$country}/user/scan', params: { country: currentCountryCode() }, search: { code: params.code }, replace: true });
+    throw redirect({
+      to: '/{-$country}/user/scan',
+      params: { country: currentCountryCode() },
+      search: { code: params.code },
+      replace: true,
+    });
   },
 });

@@ -70,12 +70,16 @@ function MapPage() {
 
   const allBins = useMemo(() => bins.data ?? [], [bins.data]);
   const retailers = useMemo(() => uniqueRetailers(allBins), [allBins]);
-  const shownBins = useMemo(() => (retailerId === 'all' ? allBins : allBins.filter((bin) => bin.retailer.id === retailerId)), [allBins, retailerId]);
+  const shownBins = useMemo(
+    () => (retailerId === 'all' ? allBins : allBins.filter((bin) => bin.retailer.id === retailerId)),
+    [allBins, retailerId],
+  );
 
   // Where the map opens: decided once. A shared link to a bin opens on that bin.
   const [initialView] = useState(() => {
     const linked = search.id ? allBins.find((bin) => bin.id === search.id) : undefined;
-    if (!linked && countryParam === undefined && matchSupportedLocale(readStoredLocale()) === undefined) return { ...worldView, zoom: search.zoom ?? worldView.zoom };
+    if (!linked && countryParam === undefined && matchSupportedLocale(readStoredLocale()) === undefined)
+      return { ...worldView, zoom: search.zoom ?? worldView.zoom };
     const centre = linked ?? market.mapCenter;
     return { lat: centre.lat, lng: centre.lng, zoom: search.zoom ?? (linked ? binZoom : defaultZoom) };
   });
@@ -153,7 +157,8 @@ function MapPage() {
               onDeselect={() => setSelected(undefined)}
               onZoomEnd={(zoom) => {
                 const rounded = Math.round(zoom * 100) / 100;
-                if (rounded !== search.zoom) void navigate({ search: (previous: MapSearch) => ({ ...previous, zoom: rounded }), replace: true, resetScroll: false });
+                if (rounded !== search.zoom)
+                  void navigate({ search: (previous: MapSearch) => ({ ...previous, zoom: rounded }), replace: true, resetScroll: false });
               }}
               focus={focus}
               userPosition={position}

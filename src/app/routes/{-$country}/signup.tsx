@@ -57,7 +57,8 @@ function SignUpPage() {
     action: (data) => signUp.mutateAsync(data),
     onSuccess: (_, data) => void signInAfterSignUp(data.email),
     onFailure: (error) => {
-      if (isApiError(error) && error.code === 'EMAIL_TAKEN') return { fieldMessages: { email: error.message || t`Email has already been taken` } };
+      if (isApiError(error) && error.code === 'EMAIL_TAKEN')
+        return { fieldMessages: { email: error.message || t`Email has already been taken` } };
       if (isApiError(error) && Object.keys(error.fields).length > 0) return { fields: error.fields };
       notify({ kind: 'error', title: t`Error`, description: t`Something went wrong` });
       return undefined;
@@ -74,7 +75,15 @@ function SignUpPage() {
   return (
     <Page title={t`Sign up`} description={t`Create your Roundtrip account to get your deposits back.`} className="auth">
       <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
-        <TextField id="signup-name" label={t`Name`} name="name" autoComplete="name" value={values.name} onChange={update('name')} error={errorOf('name')} />
+        <TextField
+          id="signup-name"
+          label={t`Name`}
+          name="name"
+          autoComplete="name"
+          value={values.name}
+          onChange={update('name')}
+          error={errorOf('name')}
+        />
         <TextField
           id="signup-email"
           label={t`Email`}

@@ -32,7 +32,12 @@ describe.each(databaseKinds)('reset links on %s', (kind) => {
   });
 
   const tryReset = (token: string, remoteAddress: string) =>
-    t.inject({ method: 'PUT', url: '/api/v2/user/reset_password', remoteAddress, payload: { token, password: newPassword, password_confirmation: newPassword } });
+    t.inject({
+      method: 'PUT',
+      url: '/api/v2/user/reset_password',
+      remoteAddress,
+      payload: { token, password: newPassword, password_confirmation: newPassword },
+    });
 
   it('checks the token before hashing anything, and limits tries per address', async () => {
     for (let n = 0; n < 3; n += 1) {
@@ -53,7 +58,10 @@ describe.each(databaseKinds)('verification codes a day on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind, {
-      limitRules: { verificationCodesPerHour: { points: 2, windowSeconds: 3600 }, verificationCodesPerDay: { points: 3, windowSeconds: 86_400 } },
+      limitRules: {
+        verificationCodesPerHour: { points: 2, windowSeconds: 3600 },
+        verificationCodesPerDay: { points: 3, windowSeconds: 86_400 },
+      },
     });
   });
   afterAll(async () => {
@@ -94,12 +102,24 @@ describe.each(databaseKinds)('a mail server that is down on %s', (kind) => {
   it('answers 503 MAIL_NOT_SENT for a new code, in the error shape, and the code does not count', async () => {
     const { user, tokens } = await signUp(t).then(async (signedUp) => ({
       user: signedUp.user,
-      tokens: (await t.inject({ method: 'POST', url: '/api/v2/oauth/token', payload: { grant_type: 'password', email: signedUp.fields.email, password: signedUp.fields.password } })).json(),
+      tokens: (
+        await t.inject({
+          method: 'POST',
+          url: '/api/v2/oauth/token',
+          payload: { grant_type: 'password', email: signedUp.fields.email, password: signedUp.fields.password },
+        })
+      ).json(),
     }));
     const before = await t.db.select().from(emailVerificationCodes).where(eq(emailVerificationCodes.userId, user.id));
-    const response = await t.inject({ method: 'POST', url: '/api/v2/user/verification', headers: { ...bearer(tokens.access_token), 'accept-language': 'fr-FR' } });
+    const response = await t.inject({
+      method: 'POST',
+      url: '/api/v2/user/verification',
+      headers: { ...bearer(tokens.access_token), 'accept-language': 'fr-FR' },
+    });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ error: { code: 'MAIL_NOT_SENT', message: 'Nous n’avons pas pu envoyer l’e-mail pour le moment. Réessayez dans une minute.' } });
+    expect(response.json()).toEqual({
+      error: { code: 'MAIL_NOT_SENT', message: 'Nous n’avons pas pu envoyer l’e-mail pour le moment. Réessayez dans une minute.' },
+    });
     expect(response.headers['retry-after']).toBe('60');
     const after = await t.db.select().from(emailVerificationCodes).where(eq(emailVerificationCodes.userId, user.id));
     expect(after).toHaveLength(before.length);
@@ -117,7 +137,15 @@ describe.each(databaseKinds)('Redis down on %s', (kind) => {
 
   it('sign-up and sign-in, both limited, still answer as usual (never a 500)', async () => {
     const { fields } = await signUp(t);
-    expect((await t.inject({ method: 'POST', url: '/api/v2/oauth/token', payload: { grant_type: 'password', email: fields.email, password: 'wrong password' } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: '/api/v2/oauth/token',
+          payload: { grant_type: 'password', email: fields.email, password: 'wrong password' },
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await loginTokens(t, fields.email)).token_type).toBe('Bearer');
   });
 });

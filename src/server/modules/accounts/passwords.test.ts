@@ -120,7 +120,11 @@ describe.each(databaseKinds)('password reset and change on %s', (kind) => {
       const mismatch = await reset({ token, password: newPassword, password_confirmation: 'something else' });
       expect(mismatch.statusCode).toBe(400);
       expect(mismatch.json()).toEqual({
-        error: { code: 'PASSWORDS_DO_NOT_MATCH', message: 'Passwords do not match', fields: { password_confirmation: 'passwordsDoNotMatch' } },
+        error: {
+          code: 'PASSWORDS_DO_NOT_MATCH',
+          message: 'Passwords do not match',
+          fields: { password_confirmation: 'passwordsDoNotMatch' },
+        },
       });
       const short = await reset({ token, password: 'short', password_confirmation: 'short' });
       expect(short.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { password: 'passwordTooShort' } });
@@ -137,7 +141,11 @@ describe.each(databaseKinds)('password reset and change on %s', (kind) => {
     it('changes the password, keeps this session and ends the others', async () => {
       const { fields, tokens, headers } = await customer(t);
       const otherDevice = (await login(t, fields.email)).json();
-      const response = await changePassword(headers, { current_password: testPassword, password: newPassword, password_confirmation: newPassword });
+      const response = await changePassword(headers, {
+        current_password: testPassword,
+        password: newPassword,
+        password_confirmation: newPassword,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ data: { password_updated: true } });
 
@@ -151,22 +159,40 @@ describe.each(databaseKinds)('password reset and change on %s', (kind) => {
 
     it('answers 422 "Current password is incorrect" and changes nothing', async () => {
       const { fields, headers } = await customer(t);
-      const response = await changePassword(headers, { current_password: 'not my password', password: newPassword, password_confirmation: newPassword });
+      const response = await changePassword(headers, {
+        current_password: 'not my password',
+        password: newPassword,
+        password_confirmation: newPassword,
+      });
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({ error: { code: 'CURRENT_PASSWORD_INCORRECT', message: 'Current password is incorrect' } });
-      const ja = await changePassword({ ...headers, 'accept-language': 'ja' }, { current_password: 'nope nope', password: newPassword, password_confirmation: newPassword });
+      const ja = await changePassword(
+        { ...headers, 'accept-language': 'ja' },
+        { current_password: 'nope nope', password: newPassword, password_confirmation: newPassword },
+      );
       expect(ja.json().error.message).toBe('現在のパスワードが正しくありません');
       expect((await login(t, fields.email, testPassword)).statusCode).toBe(200);
     });
 
     it('answers 400 "Passwords do not match" and field errors', async () => {
       const { headers } = await customer(t);
-      const mismatch = await changePassword(headers, { current_password: testPassword, password: newPassword, password_confirmation: 'other' });
+      const mismatch = await changePassword(headers, {
+        current_password: testPassword,
+        password: newPassword,
+        password_confirmation: 'other',
+      });
       expect(mismatch.statusCode).toBe(400);
       expect(mismatch.json()).toEqual({
-        error: { code: 'PASSWORDS_DO_NOT_MATCH', message: 'Passwords do not match', fields: { password_confirmation: 'passwordsDoNotMatch' } },
+        error: {
+          code: 'PASSWORDS_DO_NOT_MATCH',
+          message: 'Passwords do not match',
+          fields: { password_confirmation: 'passwordsDoNotMatch' },
+        },
       });
-      const fr = await changePassword({ ...headers, 'accept-language': 'fr' }, { current_password: testPassword, password: newPassword, password_confirmation: 'other' });
+      const fr = await changePassword(
+        { ...headers, 'accept-language': 'fr' },
+        { current_password: testPassword, password: newPassword, password_confirmation: 'other' },
+      );
       expect(fr.json().error.message).toBe('Les mots de passe ne correspondent pas');
       const missing = await changePassword(headers, {});
       expect(missing.json().error).toMatchObject({
@@ -174,11 +200,18 @@ describe.each(databaseKinds)('password reset and change on %s', (kind) => {
         fields: { current_password: 'enterValidPsw', password: 'enterValidPsw', password_confirmation: 'required' },
       });
       const wrongTypes = await changePassword(headers, { current_password: 1, password: ['x'], password_confirmation: null });
-      expect(wrongTypes.json().error.fields).toEqual({ current_password: 'invalidValue', password: 'invalidValue', password_confirmation: 'required' });
+      expect(wrongTypes.json().error.fields).toEqual({
+        current_password: 'invalidValue',
+        password: 'invalidValue',
+        password_confirmation: 'required',
+      });
     });
 
     it('needs a token', async () => {
-      const response = await changePassword({}, { current_password: testPassword, password: newPassword, password_confirmation: newPassword });
+      const response = await changePassword(
+        {},
+        { current_password: testPassword, password: newPassword, password_confirmation: newPassword },
+      );
       expect(response.statusCode).toBe(401);
     });
   });

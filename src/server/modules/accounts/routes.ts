@@ -97,7 +97,12 @@ export async function registerAccountRoutes(instance: FastifyInstance, context: 
   api.post(
     '/oauth/token',
     {
-      schema: { summary: 'Sign in, or refresh a session', consumes: oauthInput, body: tokenBody, response: { 200: tokenResponse, 400: oauthFailure, ...errorAnswers(429) } },
+      schema: {
+        summary: 'Sign in, or refresh a session',
+        consumes: oauthInput,
+        body: tokenBody,
+        response: { 200: tokenResponse, 400: oauthFailure, ...errorAnswers(429) },
+      },
       validatorCompiler: oauthValidator(parseTokenRequest),
     },
     async (request, reply) => {
@@ -115,7 +120,12 @@ export async function registerAccountRoutes(instance: FastifyInstance, context: 
   api.post(
     '/oauth/revoke',
     {
-      schema: { summary: 'Sign out: revoke a session by one of its tokens', consumes: oauthInput, body: revokeBody, response: { 200: z.object({}), 400: oauthFailure } },
+      schema: {
+        summary: 'Sign out: revoke a session by one of its tokens',
+        consumes: oauthInput,
+        body: revokeBody,
+        response: { 200: z.object({}), 400: oauthFailure },
+      },
       validatorCompiler: oauthValidator(parseRevokeRequest),
     },
     async (request, reply) => {
@@ -127,7 +137,14 @@ export async function registerAccountRoutes(instance: FastifyInstance, context: 
 
   api.get(
     '/user',
-    { preValidation: requireUser, schema: { summary: 'The signed-in customer', security: customerSecurity, response: { 200: dataAnswer(userSchema), 304: notModified } } },
+    {
+      preValidation: requireUser,
+      schema: {
+        summary: 'The signed-in customer',
+        security: customerSecurity,
+        response: { 200: dataAnswer(userSchema), 304: notModified },
+      },
+    },
     async (request, reply) => {
       const session = currentSession(request);
       return context.answers.send(request, reply, session, async () => ({ data: await getUser(context, session.userId) }));
@@ -138,14 +155,22 @@ export async function registerAccountRoutes(instance: FastifyInstance, context: 
     '/user',
     {
       preValidation: requireUser,
-      schema: { summary: 'Change personal data', security: customerSecurity, body: updateUserBody, response: { 200: dataAnswer(userSchema), ...errorAnswers(422) } },
+      schema: {
+        summary: 'Change personal data',
+        security: customerSecurity,
+        body: updateUserBody,
+        response: { 200: dataAnswer(userSchema), ...errorAnswers(422) },
+      },
     },
     async (request) => ({ data: await updateUser(context, currentUserId(request), request.body) }),
   );
 
   api.post(
     '/user/verification',
-    { preValidation: requireUser, schema: { summary: 'Mail a new email code', security: customerSecurity, response: { 200: sent, ...errorAnswers(409, 429, 503) } } },
+    {
+      preValidation: requireUser,
+      schema: { summary: 'Mail a new email code', security: customerSecurity, response: { 200: sent, ...errorAnswers(409, 429, 503) } },
+    },
     async (request) => {
       await resendVerificationCode(context, currentUserId(request));
       return { data: { sent: true } } as const;
@@ -156,7 +181,12 @@ export async function registerAccountRoutes(instance: FastifyInstance, context: 
     '/user/verify_email',
     {
       preValidation: requireUser,
-      schema: { summary: 'Verify the email with its code', security: customerSecurity, body: verifyEmailBody, response: { 200: dataAnswer(userSchema), ...errorAnswers(409, 422) } },
+      schema: {
+        summary: 'Verify the email with its code',
+        security: customerSecurity,
+        body: verifyEmailBody,
+        response: { 200: dataAnswer(userSchema), ...errorAnswers(409, 422) },
+      },
       validatorCompiler: inputValidator({ soleErrors: [{ field: 'code', key: 'enterFourDigits', code: 'CODE_FORMAT' }] }),
     },
     async (request) => ({ data: await verifyEmail(context, currentUserId(request), request.body.code) }),
@@ -174,7 +204,11 @@ export async function registerAccountRoutes(instance: FastifyInstance, context: 
   api.put(
     '/user/reset_password',
     {
-      schema: { summary: 'Set a new password with a reset link', body: resetPasswordBody, response: { 200: passwordUpdated, ...errorAnswers(422, 429) } },
+      schema: {
+        summary: 'Set a new password with a reset link',
+        body: resetPasswordBody,
+        response: { 200: passwordUpdated, ...errorAnswers(422, 429) },
+      },
       validatorCompiler: inputValidator({ soleErrors: [passwordsMismatch] }),
     },
     async (request) => {
@@ -187,7 +221,12 @@ export async function registerAccountRoutes(instance: FastifyInstance, context: 
     '/user/change_password',
     {
       preValidation: requireUser,
-      schema: { summary: 'Change the password', security: customerSecurity, body: changePasswordBody, response: { 200: passwordUpdated, ...errorAnswers(422, 429) } },
+      schema: {
+        summary: 'Change the password',
+        security: customerSecurity,
+        body: changePasswordBody,
+        response: { 200: passwordUpdated, ...errorAnswers(422, 429) },
+      },
       validatorCompiler: inputValidator({ soleErrors: [passwordsMismatch] }),
     },
     async (request) => {
@@ -202,9 +241,13 @@ export async function registerAccountRoutes(instance: FastifyInstance, context: 
     },
   );
 
-  api.get('/countries', { schema: { summary: 'The markets, named in the request language', response: { 200: dataAnswer(z.array(countrySchema)) } } }, async (request, reply) => {
-    reply.header('cache-control', 'public, max-age=3600');
-    reply.header('vary', 'accept-language');
-    return { data: listCountries(requestLanguage(request)) };
-  });
+  api.get(
+    '/countries',
+    { schema: { summary: 'The markets, named in the request language', response: { 200: dataAnswer(z.array(countrySchema)) } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+      reply.header('vary', 'accept-language');
+      return { data: listCountries(requestLanguage(request)) };
+    },
+  );
 }

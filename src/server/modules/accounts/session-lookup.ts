@@ -48,12 +48,21 @@ function prepareSessionQuery(db: Database) {
     .innerJoin(sessionFamilies, eq(sessionFamilies.id, accessTokens.familyId))
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .leftJoin(customerVersions, eq(customerVersions.userId, accessTokens.userId))
-    .where(and(sql`${accessTokens.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`, isNull(sessionFamilies.revokedAt), isNull(users.deletedAt)))
+    .where(
+      and(
+        sql`${accessTokens.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`,
+        isNull(sessionFamilies.revokedAt),
+        isNull(users.deletedAt),
+      ),
+    )
     .prepare('roundtrip_find_access_sessions');
   return async (tokenHashes: string[]): Promise<Map<string, FoundSession>> => {
     const rows = await statement.execute({ tokenHashes });
     return new Map(
-      rows.map((row) => [row.tokenHash, { userId: row.userId, familyId: row.familyId, expiresAt: new Date(row.expiresAt), version: Number(row.version ?? 0) }]),
+      rows.map((row) => [
+        row.tokenHash,
+        { userId: row.userId, familyId: row.familyId, expiresAt: new Date(row.expiresAt), version: Number(row.version ?? 0) },
+      ]),
     );
   };
 }

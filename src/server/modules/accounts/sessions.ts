@@ -7,7 +7,6 @@ import { accessTokens, refreshTokens, sessionFamilies, users } from '../../db/sc
 import { OAuthError } from '../../http/api-error';
 import { newOpaqueToken, sha256Hex } from './secrets';
 
-
 /**
  * A refresh token presented again within this many seconds of its rotation
  * is taken for a concurrent retry (two tabs refreshing at once, a request
@@ -125,7 +124,11 @@ export async function revokeFamily(db: Executor, familyId: string, now: Date): P
  * revoked, every token of it with it. An unknown, expired or already revoked token is answered the
  * same way (RFC 7009 §2.2), so a sign-out never fails and the endpoint tells nothing about a token.
  */
-export async function revokeToken(context: Pick<AppContext, 'db' | 'now'>, token: string, hint: 'access_token' | 'refresh_token' | undefined): Promise<void> {
+export async function revokeToken(
+  context: Pick<AppContext, 'db' | 'now'>,
+  token: string,
+  hint: 'access_token' | 'refresh_token' | undefined,
+): Promise<void> {
   const tokenHash = sha256Hex(token);
   const lookups = hint === 'access_token' ? (['access', 'refresh'] as const) : (['refresh', 'access'] as const);
   for (const kind of lookups) {
@@ -140,7 +143,11 @@ export async function revokeToken(context: Pick<AppContext, 'db' | 'now'>, token
 
 /** When the person behind a session last proved who they are with their password (its sign-in). */
 export async function sessionSignedInAt(db: Executor, familyId: string): Promise<Date | undefined> {
-  const [family] = await db.select({ createdAt: sessionFamilies.createdAt }).from(sessionFamilies).where(eq(sessionFamilies.id, familyId)).limit(1);
+  const [family] = await db
+    .select({ createdAt: sessionFamilies.createdAt })
+    .from(sessionFamilies)
+    .where(eq(sessionFamilies.id, familyId))
+    .limit(1);
   return family?.createdAt;
 }
 

@@ -47,7 +47,13 @@ describe.each(databaseKinds)('POST /api/v2/oauth/token and bearer authentication
 
     it('accepts a form-urlencoded body, and the email in any case', async () => {
       const { fields } = await signUp(t);
-      const form = new URLSearchParams({ grant_type: 'password', client_id: 'web', country_code: 'us', email: fields.email.toUpperCase(), password: testPassword });
+      const form = new URLSearchParams({
+        grant_type: 'password',
+        client_id: 'web',
+        country_code: 'us',
+        email: fields.email.toUpperCase(),
+        password: testPassword,
+      });
       const response = await t.inject({
         method: 'POST',
         url: '/api/v2/oauth/token',
@@ -89,8 +95,18 @@ describe.each(databaseKinds)('POST /api/v2/oauth/token and bearer authentication
       ['a numeric grant_type', { grant_type: 7 }, 'invalid_request', { grant_type: 'invalidValue' }],
       ['no email nor password', { grant_type: 'password' }, 'invalid_request', { email: 'enterValidEmail', password: 'enterValidPsw' }],
       ['an empty password', { grant_type: 'password', email: 'a@b.co', password: '' }, 'invalid_request', { password: 'enterValidPsw' }],
-      ['a huge password', { grant_type: 'password', email: 'a@b.co', password: 'p'.repeat(10_000) }, 'invalid_request', { password: 'passwordTooLong' }],
-      ['an unknown field', { grant_type: 'password', email: 'a@b.co', password: 'x', scope: 'admin' }, 'invalid_request', { scope: 'unknownField' }],
+      [
+        'a huge password',
+        { grant_type: 'password', email: 'a@b.co', password: 'p'.repeat(10_000) },
+        'invalid_request',
+        { password: 'passwordTooLong' },
+      ],
+      [
+        'an unknown field',
+        { grant_type: 'password', email: 'a@b.co', password: 'x', scope: 'admin' },
+        'invalid_request',
+        { scope: 'unknownField' },
+      ],
       ['no refresh_token', { grant_type: 'refresh_token' }, 'invalid_request', { refresh_token: 'required' }],
     ])('answers 400 for %s with %s', async (_label, payload, error, fields) => {
       const response = await t.inject({ method: 'POST', url: '/api/v2/oauth/token', ...(payload ? { payload } : {}) });
@@ -189,7 +205,7 @@ describe.each(databaseKinds)('POST /api/v2/oauth/token and bearer authentication
       expect((await refresh(t, next.refresh_token)).json()).toEqual(invalidGrant);
     });
 
-    it('leaves the person\'s other sessions alone when one family is revoked', async () => {
+    it("leaves the person's other sessions alone when one family is revoked", async () => {
       const { tokens, fields } = await customer(t);
       const otherDevice = (await login(t, fields.email)).json();
       await refresh(t, tokens.refresh_token);
@@ -237,7 +253,12 @@ describe.each(databaseKinds)('login rate limits on %s', (kind) => {
   it('stops a guesser with 429 and Retry-After, even for the right password, without locking the owner out from elsewhere', async () => {
     const { fields } = await signUp(t);
     const from = (remoteAddress: string, password: string) =>
-      t.inject({ method: 'POST', url: '/api/v2/oauth/token', remoteAddress, payload: { grant_type: 'password', email: fields.email, password } });
+      t.inject({
+        method: 'POST',
+        url: '/api/v2/oauth/token',
+        remoteAddress,
+        payload: { grant_type: 'password', email: fields.email, password },
+      });
     for (let attempt = 0; attempt < 3; attempt += 1) expect((await from('192.0.2.1', 'wrong password')).statusCode).toBe(400);
     const locked = await from('192.0.2.1', testPassword);
     expect(locked.statusCode).toBe(429);
@@ -249,10 +270,15 @@ describe.each(databaseKinds)('login rate limits on %s', (kind) => {
     expect((await from('192.0.2.2', testPassword)).statusCode).toBe(200);
   });
 
-  it('forgets an account\'s failures after a successful login', async () => {
+  it("forgets an account's failures after a successful login", async () => {
     const { fields } = await signUp(t);
     const attempt = (password: string) =>
-      t.inject({ method: 'POST', url: '/api/v2/oauth/token', remoteAddress: '192.0.2.3', payload: { grant_type: 'password', email: fields.email, password } });
+      t.inject({
+        method: 'POST',
+        url: '/api/v2/oauth/token',
+        remoteAddress: '192.0.2.3',
+        payload: { grant_type: 'password', email: fields.email, password },
+      });
     expect((await attempt('wrong one')).statusCode).toBe(400);
     expect((await attempt('wrong two')).statusCode).toBe(400);
     expect((await attempt(testPassword)).statusCode).toBe(200);
@@ -263,7 +289,12 @@ describe.each(databaseKinds)('login rate limits on %s', (kind) => {
 
   it('limits one address across accounts, not other addresses', async () => {
     const attempt = (remoteAddress: string) =>
-      t.inject({ method: 'POST', url: '/api/v2/oauth/token', remoteAddress, payload: { grant_type: 'password', email: uniqueEmail(), password: 'guess-guess' } });
+      t.inject({
+        method: 'POST',
+        url: '/api/v2/oauth/token',
+        remoteAddress,
+        payload: { grant_type: 'password', email: uniqueEmail(), password: 'guess-guess' },
+      });
     for (let n = 0; n < 8; n += 1) expect((await attempt('198.51.100.9')).statusCode).toBe(400);
     const blocked = await attempt('198.51.100.9');
     expect(blocked.statusCode).toBe(429);

@@ -17,7 +17,7 @@ describe.each(databaseKinds)('GET and PATCH /api/v2/user on %s', (kind) => {
   const patch = (headers: Record<string, string>, payload: unknown) =>
     t.inject({ method: 'PATCH', url: '/api/v2/user', headers, payload: payload as object });
 
-  it('shows each caller their own data and nobody else\'s', async () => {
+  it("shows each caller their own data and nobody else's", async () => {
     const alice = await customer(t, { name: 'Alice' });
     const bob = await customer(t, { name: 'Bob', country_code: 'fr', locale: 'fr-FR', zip_code: '75011' });
     const asAlice = await t.inject({ method: 'GET', url: '/api/v2/user', headers: alice.headers });
@@ -40,7 +40,14 @@ describe.each(databaseKinds)('GET and PATCH /api/v2/user on %s', (kind) => {
     const { headers, user } = await customer(t);
     const response = await patch(headers, { name: '  Jamie R.  ', address: '1 Main St', city: 'Portland', state: 'OR', locale: 'en-GB' });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual({ ...user, name: 'Jamie R.', address: '1 Main St', city: 'Portland', state: 'OR', locale: 'en-GB' });
+    expect(response.json().data).toEqual({
+      ...user,
+      name: 'Jamie R.',
+      address: '1 Main St',
+      city: 'Portland',
+      state: 'OR',
+      locale: 'en-GB',
+    });
     expect((await t.inject({ method: 'GET', url: '/api/v2/user', headers })).json().data).toEqual(response.json().data);
 
     const cleared = await patch(headers, { address: '' });

@@ -65,13 +65,19 @@ describe.each(databaseKinds)('email verification on %s', (kind) => {
       expect(response.json().error.code).toBe('VALIDATION_FAILED');
       return;
     }
-    expect(response.json()).toEqual({ error: { code: 'CODE_FORMAT', message: 'Please enter the 4 digits!', fields: { code: 'enterFourDigits' } } });
+    expect(response.json()).toEqual({
+      error: { code: 'CODE_FORMAT', message: 'Please enter the 4 digits!', fields: { code: 'enterFourDigits' } },
+    });
   });
 
   it('says "Please enter the 4 digits!" in French and Japanese, and names unknown fields', async () => {
     const { headers } = await customer(t);
-    expect((await verify({ ...headers, 'accept-language': 'fr' }, { code: '12' })).json().error.message).toBe('Veuillez saisir les 4 chiffres !');
-    expect((await verify({ ...headers, 'accept-language': 'ja' }, { code: '12' })).json().error.message).toBe('4桁の数字を入力してください！');
+    expect((await verify({ ...headers, 'accept-language': 'fr' }, { code: '12' })).json().error.message).toBe(
+      'Veuillez saisir les 4 chiffres !',
+    );
+    expect((await verify({ ...headers, 'accept-language': 'ja' }, { code: '12' })).json().error.message).toBe(
+      '4桁の数字を入力してください！',
+    );
     const extra = await verify(headers, { code: '1234', admin: true });
     expect(extra.statusCode).toBe(400);
     expect(extra.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { admin: 'unknownField' } });
@@ -120,7 +126,7 @@ describe.each(databaseKinds)('email verification on %s', (kind) => {
     expect((await verify(headers, { code: second })).statusCode).toBe(200);
   });
 
-  it('does not accept one person\'s code for another', async () => {
+  it("does not accept one person's code for another", async () => {
     const alice = await customer(t);
     const bob = await customer(t);
     const aliceCode = await latestCode(smtp, alice.fields.email);
@@ -134,7 +140,9 @@ describe.each(databaseKinds)('email verification on %s', (kind) => {
     for (let n = 0; n < 4; n += 1) expect((await resend(headers)).statusCode).toBe(200);
     const refused = await resend(headers);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: { code: 'TOO_MANY_CODES', message: 'Too many codes requested. Please try again in an hour.' } });
+    expect(refused.json()).toEqual({
+      error: { code: 'TOO_MANY_CODES', message: 'Too many codes requested. Please try again in an hour.' },
+    });
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);

@@ -117,11 +117,7 @@ export async function verifyEmail(context: AppContext, userId: string, code: str
       return { kind: 'refused', error: new ApiError(422, 'CODE_NOT_RECOGNISED') };
     }
     await tx.update(emailVerificationCodes).set({ consumedAt: now }).where(eq(emailVerificationCodes.id, latest.id));
-    const [verified] = await tx
-      .update(users)
-      .set({ emailVerifiedAt: now, updatedAt: now })
-      .where(eq(users.id, userId))
-      .returning();
+    const [verified] = await tx.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, userId)).returning();
     return { kind: 'verified', user: verified ?? user };
   });
   if (outcome.kind === 'refused') throw outcome.error;

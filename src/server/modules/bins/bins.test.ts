@@ -37,7 +37,13 @@ describe.each(databaseKinds)('return bins on %s', (kind) => {
     expect(response.headers['cache-control']).toBe('public, max-age=300');
     expect(response.headers['content-encoding']).toBe('gzip');
     const body = binsResponse.parse(JSON.parse(gunzipSync(response.rawPayload).toString('utf8')));
-    expect(body.data[0]).toEqual({ id: expect.stringMatching(/^fr-/), lat: expect.any(Number), lng: expect.any(Number), details: expect.any(String), retailer: { id: expect.any(String), name: expect.any(String) } });
+    expect(body.data[0]).toEqual({
+      id: expect.stringMatching(/^fr-/),
+      lat: expect.any(Number),
+      lng: expect.any(Number),
+      details: expect.any(String),
+      retailer: { id: expect.any(String), name: expect.any(String) },
+    });
     // Every French bin is in metropolitan France.
     for (const bin of body.data) {
       expect(bin.lat).toBeGreaterThan(41);
@@ -76,14 +82,23 @@ describe.each(databaseKinds)('return bins on %s', (kind) => {
       { row: 5, id: undefined, reasons: ['missingId', 'missingDetails'] },
       { row: 6, id: 'test-1', reasons: ['duplicateId'] },
     ]);
-    expect(formatImportReport(first, false)).toContain('row 4 (test-3): country_code must be one of us, ca, uk, fr, jp; retailer_id is not a known retailer');
+    expect(formatImportReport(first, false)).toContain(
+      'row 4 (test-3): country_code must be one of us, ca, uk, fr, jp; retailer_id is not a known retailer',
+    );
 
     const moved = await importBins(
       t.db,
       parseBinsGeoJson(
         JSON.stringify({
           type: 'FeatureCollection',
-          features: [{ type: 'Feature', id: 'test-1', geometry: { type: 'Point', coordinates: [-75.5, 40.5] }, properties: { country_code: 'us', details: 'Moved', retailer_id: 'test-shop' } }],
+          features: [
+            {
+              type: 'Feature',
+              id: 'test-1',
+              geometry: { type: 'Point', coordinates: [-75.5, 40.5] },
+              properties: { country_code: 'us', details: 'Moved', retailer_id: 'test-shop' },
+            },
+          ],
         }),
       ),
     );
@@ -97,7 +112,11 @@ describe.each(databaseKinds)('return bins on %s', (kind) => {
 
   it('a dry run writes nothing', async () => {
     await saveRetailer(t.db, { id: 'test-shop', name: 'Test Shop' });
-    const report = await importBins(t.db, parseBinsCsv('id,country_code,lat,lng,details,retailer_id\ntest-dry,jp,35,139,Here,test-shop\n'), { dryRun: true });
+    const report = await importBins(
+      t.db,
+      parseBinsCsv('id,country_code,lat,lng,details,retailer_id\ntest-dry,jp,35,139,Here,test-shop\n'),
+      { dryRun: true },
+    );
     expect(report.added).toBe(1);
     expect((await listBins(t.db, 'jp')).some((bin) => bin.id === 'test-dry')).toBe(false);
   });
@@ -105,7 +124,9 @@ describe.each(databaseKinds)('return bins on %s', (kind) => {
 
 describe('bins file parsing', () => {
   it('reads quoted CSV fields with commas, quotes and line breaks, numbering rows by their first line', () => {
-    const rows = parseBinsCsv('retailer_id,id,country_code,lat,lng,details\r\nshop,a,us,1,2,"one, ""two""\nthree"\r\nshop,b,us,3,4,plain\r\n');
+    const rows = parseBinsCsv(
+      'retailer_id,id,country_code,lat,lng,details\r\nshop,a,us,1,2,"one, ""two""\nthree"\r\nshop,b,us,3,4,plain\r\n',
+    );
     expect(rows).toEqual([
       { row: 2, values: { retailer_id: 'shop', id: 'a', country_code: 'us', lat: '1', lng: '2', details: 'one, "two"\nthree' } },
       { row: 4, values: { retailer_id: 'shop', id: 'b', country_code: 'us', lat: '3', lng: '4', details: 'plain' } },

@@ -60,7 +60,8 @@ export function parseBinsCsv(text: string): NumberedRow[] {
   if (!header) throw new BinsFileError('the file is empty');
   const names = header.fields.map((name) => name.trim().toLowerCase());
   const missing = csvColumns.filter((column) => !names.includes(column));
-  if (missing.length > 0) throw new BinsFileError(`the header row lacks the column(s) ${missing.join(', ')} (expected ${csvColumns.join(',')})`);
+  if (missing.length > 0)
+    throw new BinsFileError(`the header row lacks the column(s) ${missing.join(', ')} (expected ${csvColumns.join(',')})`);
   return records.map(({ line, fields }) => {
     const values: Record<string, string | undefined> = {};
     names.forEach((name, index) => {
@@ -92,7 +93,8 @@ export function parseBinsGeoJson(text: string): NumberedRow[] {
     const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : {};
     const geometry = isRecord(feature) && isRecord(feature.geometry) ? feature.geometry : {};
     const coordinates = geometry.type === 'Point' && Array.isArray(geometry.coordinates) ? geometry.coordinates : [];
-    const featureId = isRecord(feature) && (typeof feature.id === 'string' || typeof feature.id === 'number') ? String(feature.id) : undefined;
+    const featureId =
+      isRecord(feature) && (typeof feature.id === 'string' || typeof feature.id === 'number') ? String(feature.id) : undefined;
     return {
       row: index + 1,
       values: {

@@ -16,24 +16,32 @@ const compressFrom = 1024;
 /** Return bins: the public list per market, and the app's run-time settings. */
 export async function registerBinRoutes(instance: FastifyInstance, context: AppContext) {
   const api = instance.withTypeProvider<ZodTypeProvider>();
-  api.get('/bins', { schema: { summary: 'The return bins of a market', querystring: binsQuery, response: { 200: dataAnswer(z.array(binSchema)) } } }, async (request, typedReply) => {
-    // The answer goes out as the JSON text made here (gzipped when it pays), not as an object.
-    const reply: FastifyReply = typedReply;
-    const query = request.query;
-    // The same for everyone: the service worker serves it stale-while-revalidate, offline too.
-    reply.header('cache-control', 'public, max-age=300');
-    reply.header('vary', 'accept-encoding');
-    reply.type('application/json; charset=utf-8');
-    const body = JSON.stringify({ data: await listBins(context.db, query.country_code) });
-    // A big market is thousands of bins: the list shrinks about five times gzipped.
-    const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-    if (!acceptsGzip || body.length < compressFrom) return reply.send(body);
-    reply.header('content-encoding', 'gzip');
-    return reply.send(await gzipAsync(body));
-  });
+  api.get(
+    '/bins',
+    { schema: { summary: 'The return bins of a market', querystring: binsQuery, response: { 200: dataAnswer(z.array(binSchema)) } } },
+    async (request, typedReply) => {
+      // The answer goes out as the JSON text made here (gzipped when it pays), not as an object.
+      const reply: FastifyReply = typedReply;
+      const query = request.query;
+      // The same for everyone: the service worker serves it stale-while-revalidate, offline too.
+      reply.header('cache-control', 'public, max-age=300');
+      reply.header('vary', 'accept-encoding');
+      reply.type('application/json; charset=utf-8');
+      const body = JSON.stringify({ data: await listBins(context.db, query.country_code) });
+      // A big market is thousands of bins: the list shrinks about five times gzipped.
+      const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+      if (!acceptsGzip || body.length < compressFrom) return reply.send(body);
+      reply.header('content-encoding', 'gzip');
+      return reply.send(await gzipAsync(body));
+    },
+  );
 
-  api.get('/config', { schema: { summary: "The app's run-time settings", response: { 200: dataAnswer(appConfigSchema) } } }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return { data: { map_style_url: context.config.mapStyleUrl ?? null } satisfies AppConfig };
-  });
+  api.get(
+    '/config',
+    { schema: { summary: "The app's run-time settings", response: { 200: dataAnswer(appConfigSchema) } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return { data: { map_style_url: context.config.mapStyleUrl ?? null } satisfies AppConfig };
+    },
+  );
 }

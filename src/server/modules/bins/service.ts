@@ -12,7 +12,13 @@ export async function listBins(db: Database, countryCode: CountryCode): Promise<
     .innerJoin(retailers, eq(retailers.id, bins.retailerId))
     .where(eq(bins.countryCode, countryCode))
     .orderBy(asc(bins.id));
-  return rows.map((row) => ({ id: row.id, lat: row.lat, lng: row.lng, details: row.details, retailer: { id: row.retailerId, name: row.retailerName } }));
+  return rows.map((row) => ({
+    id: row.id,
+    lat: row.lat,
+    lng: row.lng,
+    details: row.details,
+    retailer: { id: row.retailerId, name: row.retailerName },
+  }));
 }
 
 export async function listRetailers(db: Database): Promise<(Retailer & { bins: number })[]> {
@@ -58,7 +64,11 @@ const batchSize = 1_000;
  * Adds new bins and moves or rewrites known ones (same id), all or nothing for the valid rows.
  * Invalid rows are left out and reported with every reason; with `dryRun` nothing is written.
  */
-export async function importBins(db: Database, rows: readonly NumberedRow[], options: { dryRun?: boolean; now?: Date } = {}): Promise<ImportReport> {
+export async function importBins(
+  db: Database,
+  rows: readonly NumberedRow[],
+  options: { dryRun?: boolean; now?: Date } = {},
+): Promise<ImportReport> {
   const knownRetailers = new Set((await db.select({ id: retailers.id }).from(retailers)).map((row) => row.id));
   const rejected: RejectedRow[] = [];
   const valid: ValidBinRow[] = [];

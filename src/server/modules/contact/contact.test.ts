@@ -63,7 +63,9 @@ describe.each(databaseKinds)('POST /api/v2/contact on %s', (kind) => {
     expect(mail.html).toContain('Camille &#60;b&#62;Martin&#60;/b&#62;');
     expect(mail.html).not.toContain('<b>Martin</b>');
 
-    await expect.poll(async () => (await t.db.select().from(contactMessages).where(eq(contactMessages.id, data.id)))[0]?.mailedAt).toBeInstanceOf(Date);
+    await expect
+      .poll(async () => (await t.db.select().from(contactMessages).where(eq(contactMessages.id, data.id)))[0]?.mailedAt)
+      .toBeInstanceOf(Date);
   });
 
   it('answers in the request language from Accept-Language when the form gives no locale', async () => {
@@ -77,7 +79,10 @@ describe.each(databaseKinds)('POST /api/v2/contact on %s', (kind) => {
 
   it('refuses a bad form with a field key per field and the message in the request language, storing nothing', async () => {
     const before = (await t.db.select().from(contactMessages)).length;
-    const response = await post({ name: ' ', email: 'not-an-email', topic: 'gossip', message: 'Too short' }, { 'accept-language': 'fr-FR' });
+    const response = await post(
+      { name: ' ', email: 'not-an-email', topic: 'gossip', message: 'Too short' },
+      { 'accept-language': 'fr-FR' },
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual({
       code: 'VALIDATION_FAILED',

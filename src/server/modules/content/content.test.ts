@@ -64,7 +64,9 @@ describe.each(databaseKinds)('page content endpoints on %s', (kind) => {
     expect(published.json()['fees.q']).toBe(frContent.faq['fees.q']);
     // Drafts are not public: without the operator key, or with a wrong one, they are refused.
     expect((await get('/locales/fr-FR/faq.json?strapi_status=draft')).statusCode).toBe(403);
-    expect((await get('/api/v2/translation?locale=fr-FR&strapi_status=draft', { 'x-ops-key': 'not-the-key-0123456789' })).json().error.code).toBe('OPS_KEY_INVALID');
+    expect(
+      (await get('/api/v2/translation?locale=fr-FR&strapi_status=draft', { 'x-ops-key': 'not-the-key-0123456789' })).json().error.code,
+    ).toBe('OPS_KEY_INVALID');
     const draft = await get('/locales/fr-FR/faq.json?strapi_status=draft', opsHeaders);
     expect(draft.statusCode).toBe(200);
     expect(draft.headers['cache-control']).toBe('no-store');
@@ -80,15 +82,23 @@ describe.each(databaseKinds)('page content endpoints on %s', (kind) => {
   });
 
   it('keeps an operator’s edit when the bundled source is seeded again at the next start', async () => {
-    await setContent(t.db, [{ locale: 'en-CA', namespace: 'home', key: 'lead', text: 'Canadian lead, edited by an operator.' }], 'published');
+    await setContent(
+      t.db,
+      [{ locale: 'en-CA', namespace: 'home', key: 'lead', text: 'Canadian lead, edited by an operator.' }],
+      'published',
+    );
     await seedContent(t.db);
     expect((await get('/locales/en-CA/home.json')).json().lead).toBe('Canadian lead, edited by an operator.');
     expect((await get('/locales/en-US/home.json')).json().lead).toBe(enContent.home.lead);
   });
 
   it('refuses an edit or an import with an unknown locale, namespace or key, writing nothing', async () => {
-    await expect(setContent(t.db, [{ locale: 'en-US', namespace: 'faq', key: 'no.such.key', text: 'x' }], 'published')).rejects.toThrow(/has no key/);
-    expect(() => editsFromImport({ 'en-US': { faq: { 'fees.q': 'ok' } }, 'de-DE': { faq: { 'fees.q': 'nein' } } })).toThrow(/unknown locale de-DE/);
+    await expect(setContent(t.db, [{ locale: 'en-US', namespace: 'faq', key: 'no.such.key', text: 'x' }], 'published')).rejects.toThrow(
+      /has no key/,
+    );
+    expect(() => editsFromImport({ 'en-US': { faq: { 'fees.q': 'ok' } }, 'de-DE': { faq: { 'fees.q': 'nein' } } })).toThrow(
+      /unknown locale de-DE/,
+    );
     expect(() => editsFromImport({ 'en-US': { faq: { 'fees.q': 42 } } })).toThrow(/must be a text/);
     expect((await get('/locales/en-US/faq.json')).json()['fees.q']).toBe(enContent.faq['fees.q']);
   });

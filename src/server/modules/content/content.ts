@@ -53,7 +53,11 @@ export async function readNamespace(
 }
 
 /** Every namespace of a locale: `{ namespace: { key: text } }`. */
-export async function readTranslations(db: Executor, locale: SupportedLocale, status: ContentStatus): Promise<Record<string, Record<string, string>>> {
+export async function readTranslations(
+  db: Executor,
+  locale: SupportedLocale,
+  status: ContentStatus,
+): Promise<Record<string, Record<string, string>>> {
   const statuses: ContentStatus[] = status === 'draft' ? ['published', 'draft'] : ['published'];
   const rows = await db
     .select({ namespace: contentEntries.namespace, key: contentEntries.key, status: contentEntries.status, text: contentEntries.text })
@@ -89,8 +93,10 @@ export interface ContentEdit {
 function checkEdit(edit: ContentEdit): { locale: SupportedLocale; namespace: ContentNamespace; key: string; text: string } {
   const { locale, namespace, key } = edit;
   if (!isSupportedLocale(locale)) throw new ContentInputError(`unknown locale ${locale} (one of ${supportedLocales.join(', ')})`);
-  if (!isContentNamespace(namespace)) throw new ContentInputError(`unknown namespace ${namespace} (one of ${contentNamespaces.join(', ')})`);
-  if (!contentKeysOf(namespace).includes(key)) throw new ContentInputError(`namespace ${namespace} has no key ${key} (see: npm run ops -- content show ${locale} ${namespace})`);
+  if (!isContentNamespace(namespace))
+    throw new ContentInputError(`unknown namespace ${namespace} (one of ${contentNamespaces.join(', ')})`);
+  if (!contentKeysOf(namespace).includes(key))
+    throw new ContentInputError(`namespace ${namespace} has no key ${key} (see: npm run ops -- content show ${locale} ${namespace})`);
   const text = edit.text.trim();
   if (text.length === 0) throw new ContentInputError(`the text of ${locale} ${namespace} ${key} is empty`);
   if (text.length > 10_000) throw new ContentInputError(`the text of ${locale} ${namespace} ${key} is over 10,000 characters`);
@@ -139,7 +145,8 @@ export async function publishDrafts(db: Database, locale: string, namespace?: st
 
 /** Reads an import file `{ "fr-FR": { "faq": { "pending.q": "…" } } }` into edits; any mistake refuses the whole file. */
 export function editsFromImport(file: unknown): ContentEdit[] {
-  if (!isPlainObject(file)) throw new ContentInputError('the file must hold an object: { "<locale>": { "<namespace>": { "<key>": "<text>" } } }');
+  if (!isPlainObject(file))
+    throw new ContentInputError('the file must hold an object: { "<locale>": { "<namespace>": { "<key>": "<text>" } } }');
   const edits: ContentEdit[] = [];
   for (const [locale, namespaces] of Object.entries(file)) {
     if (!isPlainObject(namespaces)) throw new ContentInputError(`${locale} must map namespaces to texts`);

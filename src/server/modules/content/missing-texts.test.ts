@@ -8,7 +8,10 @@ import { opsHeaders, testOpsKey } from '../../testing/wallet';
 describe.each(databaseKinds)('POST /locales/add/{lng}/{ns}: missing texts on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind, { env: { OPS_KEY: testOpsKey }, limitRules: { missingTextsPerAddress: { points: 8, windowSeconds: 3600 } } });
+    t = await createTestApp(kind, {
+      env: { OPS_KEY: testOpsKey },
+      limitRules: { missingTextsPerAddress: { points: 8, windowSeconds: 3600 } },
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -17,7 +20,8 @@ describe.each(databaseKinds)('POST /locales/add/{lng}/{ns}: missing texts on %s'
   // Each test reports from its own address: the limit is per address.
   const report = (lng: string, ns: string, payload: unknown, remoteAddress = '203.0.113.1') =>
     t.inject({ method: 'POST', url: `/api/v2/locales/add/${lng}/${ns}`, payload: payload as Record<string, unknown>, remoteAddress });
-  const listed = async (query = '') => (await t.inject({ method: 'GET', url: `/api/v2/ops/missing-texts${query}`, headers: opsHeaders })).json().data;
+  const listed = async (query = '') =>
+    (await t.inject({ method: 'GET', url: `/api/v2/ops/missing-texts${query}`, headers: opsHeaders })).json().data;
 
   it('stores each key once with a count and first and last seen; operators list them (API and CLI)', async () => {
     const first = await report('fr-FR', 'faq', { 'fees.q': 'Are there any fees?', 'fees.a': 'No.' }, '203.0.113.10');
@@ -36,7 +40,12 @@ describe.each(databaseKinds)('POST /locales/add/{lng}/{ns}: missing texts on %s'
     expect((await listed()).map((row: { locale: string }) => row.locale).sort()).toEqual(['fr-FR', 'fr-FR', 'ja']);
     expect((await t.inject({ method: 'GET', url: '/api/v2/ops/missing-texts' })).statusCode).toBe(403);
 
-    const cli = await t.inject({ method: 'POST', url: '/api/v2/ops/commands', headers: opsHeaders, payload: { argv: ['content', 'missing', 'fr-FR'] } });
+    const cli = await t.inject({
+      method: 'POST',
+      url: '/api/v2/ops/commands',
+      headers: opsHeaders,
+      payload: { argv: ['content', 'missing', 'fr-FR'] },
+    });
     const { stdout, exit_code: exitCode } = cli.json().data;
     expect(exitCode).toBe(0);
     expect(stdout).toMatch(/^\s+2\s+fr-FR\s+faq\s+fees\.q /m);
@@ -62,7 +71,8 @@ describe.each(databaseKinds)('POST /locales/add/{lng}/{ns}: missing texts on %s'
 
   it('limits reports per address (429 with Retry-After); another address is not held back', async () => {
     const address = '203.0.113.30';
-    for (let index = 0; index < 8; index += 1) expect((await report('en-US', 'home', { [`k${index}`]: 'x' }, address)).statusCode).toBe(200);
+    for (let index = 0; index < 8; index += 1)
+      expect((await report('en-US', 'home', { [`k${index}`]: 'x' }, address)).statusCode).toBe(200);
     const limited = await report('en-US', 'home', { late: 'x' }, address);
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -70,7 +80,12 @@ describe.each(databaseKinds)('POST /locales/add/{lng}/{ns}: missing texts on %s'
   });
 
   it('past the stored-key cap, new keys are dropped and known keys still counted', async () => {
-    const filler = Array.from({ length: missingTextLimits.storedKeys }, (_, index) => ({ locale: 'en-GB', namespace: 'faq', key: `filler.${index}`, fallback: '' }));
+    const filler = Array.from({ length: missingTextLimits.storedKeys }, (_, index) => ({
+      locale: 'en-GB',
+      namespace: 'faq',
+      key: `filler.${index}`,
+      fallback: '',
+    }));
     for (let start = 0; start < filler.length; start += 1000) await t.db.insert(missingTexts).values(filler.slice(start, start + 1000));
     const answer = await report('en-GB', 'faq', { 'filler.1': 'x', 'brand.new': 'y' }, '203.0.113.40');
     expect(answer.json()).toEqual({ data: { recorded: 1 } });

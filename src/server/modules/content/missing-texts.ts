@@ -9,7 +9,13 @@ import { missingTexts } from '../../db/schema';
  * `storedKeys` rows exist, new keys are dropped and known ones still counted, so reports from
  * anywhere cannot fill the database. Answers how many keys were counted.
  */
-export async function recordMissingTexts(db: Database, locale: string, namespace: string, body: MissingTextBody, now: Date): Promise<number> {
+export async function recordMissingTexts(
+  db: Database,
+  locale: string,
+  namespace: string,
+  body: MissingTextBody,
+  now: Date,
+): Promise<number> {
   const keys = Object.keys(body);
   if (keys.length === 0) return 0;
   const [stored] = await db.select({ rows: count() }).from(missingTexts);

@@ -23,13 +23,15 @@ describe.each(databaseKinds)('disputes on %s', (kind) => {
   type Headers = Record<string, string>;
   const file = (headers: Headers, payload: Record<string, unknown>) =>
     t.inject({ method: 'POST', url: '/api/v2/disputes', headers, payload: { id: randomUUID(), reason: 'returned', ...payload } });
-  const history = async (headers: Headers) => (await t.inject({ method: 'GET', url: '/api/v2/merged_transactions', headers })).json().data as {
-    id: string;
-    status: string;
-    dispute: { id: string; status: string; answer: string | null; credited: { value: string } | null } | null;
-    disputable: boolean;
-  }[];
-  const balanceOf = async (headers: Headers) => (await t.inject({ method: 'GET', url: '/api/v2/user/balance', headers })).json().data.balance.value as string;
+  const history = async (headers: Headers) =>
+    (await t.inject({ method: 'GET', url: '/api/v2/merged_transactions', headers })).json().data as {
+      id: string;
+      status: string;
+      dispute: { id: string; status: string; answer: string | null; credited: { value: string } | null } | null;
+      disputable: boolean;
+    }[];
+  const balanceOf = async (headers: Headers) =>
+    (await t.inject({ method: 'GET', url: '/api/v2/user/balance', headers })).json().data.balance.value as string;
 
   /** A customer's scan of a new container, rejected by the facility. */
   async function rejectedScan(headers: Headers) {
@@ -42,18 +44,42 @@ describe.each(databaseKinds)('disputes on %s', (kind) => {
   it('files a dispute on a rejected scan: the history row shows it open, the ETag changes, a resend is the same dispute', async () => {
     const { headers } = await customer(t);
     const { transactionId } = await rejectedScan(headers);
-    expect((await history(headers)).find((row) => row.id === transactionId)).toMatchObject({ status: 'REJECTED', dispute: null, disputable: true });
+    expect((await history(headers)).find((row) => row.id === transactionId)).toMatchObject({
+      status: 'REJECTED',
+      dispute: null,
+      disputable: true,
+    });
     const before = await t.inject({ method: 'GET', url: '/api/v2/merged_transactions', headers });
 
     const id = randomUUID();
-    const filed = await file(headers, { id, transaction_id: transactionId, note: 'It was not cracked when I dropped it off.', photo: jpeg.toString('base64') });
+    const filed = await file(headers, {
+      id,
+      transaction_id: transactionId,
+      note: 'It was not cracked when I dropped it off.',
+      photo: jpeg.toString('base64'),
+    });
     expect(filed.statusCode).toBe(201);
-    expect(filed.json().data).toMatchObject({ id, status: 'OPEN', reason: 'returned', has_photo: true, transaction_ids: [transactionId], amount: { currency: 'USD', value: '0.75' }, credited: null });
+    expect(filed.json().data).toMatchObject({
+      id,
+      status: 'OPEN',
+      reason: 'returned',
+      has_photo: true,
+      transaction_ids: [transactionId],
+      amount: { currency: 'USD', value: '0.75' },
+      credited: null,
+    });
 
-    const cached = await t.inject({ method: 'GET', url: '/api/v2/merged_transactions', headers: { ...headers, 'if-none-match': String(before.headers.etag) } });
+    const cached = await t.inject({
+      method: 'GET',
+      url: '/api/v2/merged_transactions',
+      headers: { ...headers, 'if-none-match': String(before.headers.etag) },
+    });
     expect(cached.statusCode).toBe(200);
     expect(cached.headers.etag).not.toBe(before.headers.etag);
-    expect(cached.json().data.find((row: { id: string }) => row.id === transactionId)).toMatchObject({ dispute: { id, status: 'OPEN', answer: null }, disputable: false });
+    expect(cached.json().data.find((row: { id: string }) => row.id === transactionId)).toMatchObject({
+      dispute: { id, status: 'OPEN', answer: null },
+      disputable: false,
+    });
 
     const resent = await file(headers, { id, transaction_id: transactionId, note: 'It was not cracked when I dropped it off.' });
     expect(resent.statusCode).toBe(200);
@@ -121,7 +147,12 @@ describe.each(databaseKinds)('disputes on %s', (kind) => {
       [{ transaction_id: 'scan-pending:2026-02-30' }, 400, 'VALIDATION_FAILED', { transaction_id: 'invalidValue' }],
       [{ transaction_id: transactionId, photo: png.toString('base64') }, 400, 'VALIDATION_FAILED', { photo: 'photoInvalid' }],
       [{ transaction_id: transactionId, photo: 'not base64!' }, 400, 'VALIDATION_FAILED', { photo: 'photoInvalid' }],
-      [{ transaction_id: transactionId, photo: Buffer.alloc(401 * 1024, 0xff).toString('base64') }, 400, 'VALIDATION_FAILED', { photo: 'photoTooLarge' }],
+      [
+        { transaction_id: transactionId, photo: Buffer.alloc(401 * 1024, 0xff).toString('base64') },
+        400,
+        'VALIDATION_FAILED',
+        { photo: 'photoTooLarge' },
+      ],
       [{ transaction_id: transactionId, note: 'x'.repeat(501) }, 400, 'VALIDATION_FAILED', { note: 'tooLong' }],
       [{ transaction_id: transactionId, id: 'nope' }, 400, 'VALIDATION_FAILED', { id: 'invalidValue' }],
       [{ transaction_id: `scan:${randomUUID()}` }, 404, 'NOT_FOUND'],
@@ -157,7 +188,10 @@ describe.each(databaseKinds)('disputes on %s', (kind) => {
     for (const line of lines.slice(0, 10)) expect((await file(headers, { transaction_id: line.transactionId })).statusCode).toBe(201);
     const refused = await file({ ...headers, 'accept-language': 'fr-FR' }, { transaction_id: lines[10]!.transactionId });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().error).toMatchObject({ code: 'TOO_MANY_DISPUTES', message: 'Vous pouvez contester jusqu’à 10 retours par jour. Réessayez demain.' });
+    expect(refused.json().error).toMatchObject({
+      code: 'TOO_MANY_DISPUTES',
+      message: 'Vous pouvez contester jusqu’à 10 retours par jour. Réessayez demain.',
+    });
     t.clock.advance(86_400 + 60);
     headers = await signIn(fields.email);
     expect((await file(headers, { transaction_id: lines[10]!.transactionId })).statusCode).toBe(201);
@@ -168,30 +202,56 @@ describe.each(databaseKinds)('disputes on %s', (kind) => {
     const { transactionId } = await rejectedScan(headers);
     const id = (await file(headers, { transaction_id: transactionId })).json().data.id as string;
 
-    const answers = await Promise.all(Array.from({ length: 10 }, () => ops(t, `/disputes/${id}/credit`, { answer: 'Our mistake, sorry.' })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => ops(t, `/disputes/${id}/credit`, { answer: 'Our mistake, sorry.' })),
+    );
     for (const answer of answers) {
       expect(answer.statusCode).toBe(200);
       expect(answer.json().data).toMatchObject({ status: 'CREDITED', credited: { value: '0.75' } });
     }
-    const entries = await t.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, user.id), eq(ledgerEntries.kind, 'DISPUTE_CREDIT')));
+    const entries = await t.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, user.id), eq(ledgerEntries.kind, 'DISPUTE_CREDIT')));
     expect(entries).toHaveLength(1);
     expect(entries[0]!.amountMinor).toBe(75);
     expect(await balanceOf(headers)).toBe('0.75');
-    expect((await history(headers)).find((row) => row.id === transactionId)!.dispute).toMatchObject({ status: 'CREDITED', answer: 'Our mistake, sorry.', credited: { value: '0.75' } });
+    expect((await history(headers)).find((row) => row.id === transactionId)!.dispute).toMatchObject({
+      status: 'CREDITED',
+      answer: 'Our mistake, sorry.',
+      credited: { value: '0.75' },
+    });
 
     const uphold = await ops(t, `/disputes/${id}/uphold`, { answer: 'No' });
     expect(uphold.statusCode).toBe(409);
     expect(uphold.json().error.code).toBe('DISPUTE_NOT_OPEN');
     // The database refuses a second credit entry of the dispute, whoever writes it.
     await expect(
-      t.db.insert(ledgerEntries).values({ userId: user.id, amountMinor: 75, currency: 'USD', kind: 'DISPUTE_CREDIT', idempotencyKey: `dispute:${id}`, createdAt: t.clock.now() }),
+      t.db.insert(ledgerEntries).values({
+        userId: user.id,
+        amountMinor: 75,
+        currency: 'USD',
+        kind: 'DISPUTE_CREDIT',
+        idempotencyKey: `dispute:${id}`,
+        createdAt: t.clock.now(),
+      }),
     ).rejects.toThrow();
     expect(await balanceOf(headers)).toBe('0.75');
 
     // The settlement is news for the customer, once, however many credits were asked for.
-    const news = (await t.inject({ method: 'GET', url: '/api/v2/user/news', headers })).json().data as { kind: string; row_id: string; outcome: string | null; amount: { value: string } | null }[];
+    const news = (await t.inject({ method: 'GET', url: '/api/v2/user/news', headers })).json().data as {
+      kind: string;
+      row_id: string;
+      outcome: string | null;
+      amount: { value: string } | null;
+    }[];
     expect(news.filter((item) => item.kind === 'DISPUTE_RESOLVED')).toEqual([
-      expect.objectContaining({ kind: 'DISPUTE_RESOLVED', row_id: transactionId, outcome: 'credited', amount: { currency: 'USD', value: '0.75' } }),
+      expect.objectContaining({
+        kind: 'DISPUTE_RESOLVED',
+        row_id: transactionId,
+        outcome: 'credited',
+        amount: { currency: 'USD', value: '0.75' },
+      }),
     ]);
   });
 
@@ -200,7 +260,12 @@ describe.each(databaseKinds)('disputes on %s', (kind) => {
     const { transactionId } = await rejectedScan(headers);
     const id = (await file(headers, { transaction_id: transactionId })).json().data.id as string;
     expect((await ops(t, `/disputes/${id}/uphold`, { answer: 'The container was cracked.' })).statusCode).toBe(200);
-    const news = (await t.inject({ method: 'GET', url: '/api/v2/user/news', headers })).json().data as { kind: string; row_id: string; outcome: string | null; reason: string | null }[];
+    const news = (await t.inject({ method: 'GET', url: '/api/v2/user/news', headers })).json().data as {
+      kind: string;
+      row_id: string;
+      outcome: string | null;
+      reason: string | null;
+    }[];
     expect(news.filter((item) => item.kind === 'DISPUTE_RESOLVED')).toEqual([
       expect.objectContaining({ row_id: transactionId, outcome: 'upheld', reason: 'The container was cracked.' }),
     ]);
@@ -212,9 +277,14 @@ describe.each(databaseKinds)('disputes on %s', (kind) => {
     const firstId = (await file(headers, { transaction_id: first.transactionId, note: 'first' })).json().data.id as string;
     t.clock.advance(60);
     const second = await rejectedScan(headers);
-    const secondId = (await file(headers, { transaction_id: second.transactionId, photo: jpeg.toString('base64') })).json().data.id as string;
+    const secondId = (await file(headers, { transaction_id: second.transactionId, photo: jpeg.toString('base64') })).json().data
+      .id as string;
 
-    const listed = (await t.inject({ method: 'GET', url: '/api/v2/ops/disputes', headers: opsHeaders })).json().data as { id: string; created_at: string; scans: { code: string }[] }[];
+    const listed = (await t.inject({ method: 'GET', url: '/api/v2/ops/disputes', headers: opsHeaders })).json().data as {
+      id: string;
+      created_at: string;
+      scans: { code: string }[];
+    }[];
     const order = listed.map((row) => row.id);
     expect(order.indexOf(firstId)).toBeLessThan(order.indexOf(secondId));
     expect([...listed].sort((a, b) => a.created_at.localeCompare(b.created_at)).map((row) => row.id)).toEqual(order);
@@ -227,9 +297,16 @@ describe.each(databaseKinds)('disputes on %s', (kind) => {
 
     expect((await ops(t, `/disputes/${firstId}/uphold`, {})).json().error.fields).toEqual({ answer: 'required' });
     const upheld = await ops(t, `/disputes/${firstId}/uphold`, { answer: 'The photo from the facility shows a deep crack.' });
-    expect(upheld.json().data).toMatchObject({ status: 'UPHELD', credited: null, answer: 'The photo from the facility shows a deep crack.' });
+    expect(upheld.json().data).toMatchObject({
+      status: 'UPHELD',
+      credited: null,
+      answer: 'The photo from the facility shows a deep crack.',
+    });
     expect(await balanceOf(headers)).toBe('0.00');
-    expect((await history(headers)).find((row) => row.id === first.transactionId)!.dispute).toMatchObject({ status: 'UPHELD', answer: 'The photo from the facility shows a deep crack.' });
+    expect((await history(headers)).find((row) => row.id === first.transactionId)!.dispute).toMatchObject({
+      status: 'UPHELD',
+      answer: 'The photo from the facility shows a deep crack.',
+    });
 
     const cli = await ops(t, '/commands', { argv: ['disputes', 'list'] });
     expect(cli.json().data.exit_code).toBe(0);
@@ -246,11 +323,19 @@ describe.each(databaseKinds)('disputes on %s', (kind) => {
   it('exports disputes with their photos; deletion waits for an open one, then erases them', async () => {
     const { headers, user } = await customer(t);
     const { transactionId } = await rejectedScan(headers);
-    const id = (await file(headers, { transaction_id: transactionId, note: 'Left it at the bin on Main St', photo: jpeg.toString('base64') })).json().data.id as string;
+    const id = (
+      await file(headers, { transaction_id: transactionId, note: 'Left it at the bin on Main St', photo: jpeg.toString('base64') })
+    ).json().data.id as string;
 
     const exported = (await t.inject({ method: 'GET', url: '/api/v2/user/export', headers })).json();
     expect(exported.disputes).toEqual([
-      expect.objectContaining({ id, status: 'OPEN', note: 'Left it at the bin on Main St', transaction_ids: [transactionId], photo_jpeg_base64: jpeg.toString('base64') }),
+      expect.objectContaining({
+        id,
+        status: 'OPEN',
+        note: 'Left it at the bin on Main St',
+        transaction_ids: [transactionId],
+        photo_jpeg_base64: jpeg.toString('base64'),
+      }),
     ]);
 
     const remove = () => t.inject({ method: 'DELETE', url: '/api/v2/user', headers, payload: { password: testPassword, confirm: true } });

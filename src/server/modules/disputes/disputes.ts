@@ -31,13 +31,22 @@ export function decodeDisputePhoto(base64: string): Buffer {
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length > maxDisputePhotoBytes) throw new ApiError(400, 'VALIDATION_FAILED', { photo: 'photoTooLarge' });
   const isJpeg =
-    bytes.length > 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff && bytes[bytes.length - 2] === 0xff && bytes[bytes.length - 1] === 0xd9;
+    bytes.length > 4 &&
+    bytes[0] === 0xff &&
+    bytes[1] === 0xd8 &&
+    bytes[2] === 0xff &&
+    bytes[bytes.length - 2] === 0xff &&
+    bytes[bytes.length - 1] === 0xd9;
   if (!isJpeg) throw new ApiError(400, 'VALIDATION_FAILED', { photo: 'photoInvalid' });
   return bytes;
 }
 
 async function scanIdsOf(executor: Executor, disputeId: string): Promise<string[]> {
-  const rows = await executor.select({ scanId: disputeScans.scanId }).from(disputeScans).where(eq(disputeScans.disputeId, disputeId)).orderBy(asc(disputeScans.scanId));
+  const rows = await executor
+    .select({ scanId: disputeScans.scanId })
+    .from(disputeScans)
+    .where(eq(disputeScans.disputeId, disputeId))
+    .orderBy(asc(disputeScans.scanId));
   return rows.map((row) => row.scanId);
 }
 
@@ -60,7 +69,14 @@ export function disputeView(row: DisputeRow, scanIds: readonly string[]): Disput
 
 /** The scans a history line stands for, locked, with their deposits. */
 async function scansOfLine(tx: Executor, userId: string, countryCode: string, transactionId: string) {
-  const columns = { id: scans.id, code: scans.containerCode, status: scans.status, scannedAt: scans.scannedAt, resolvedAt: scans.resolvedAt, depositMinor: products.depositMinor };
+  const columns = {
+    id: scans.id,
+    code: scans.containerCode,
+    status: scans.status,
+    scannedAt: scans.scannedAt,
+    resolvedAt: scans.resolvedAt,
+    depositMinor: products.depositMinor,
+  };
   if (transactionId.startsWith('scan:')) {
     return tx
       .select(columns)
@@ -135,11 +151,17 @@ export async function fileDispute(
 
       const lines = await scansOfLine(tx, userId, user.countryCode, body.transaction_id);
       if (lines.length === 0) throw new ApiError(404, 'NOT_FOUND', { transaction_id: 'invalidValue' });
-      if (!lines.every((scan) => isDisputable(scan, now))) throw new ApiError(422, 'DISPUTE_NOT_ALLOWED', { transaction_id: 'invalidValue' });
+      if (!lines.every((scan) => isDisputable(scan, now)))
+        throw new ApiError(422, 'DISPUTE_NOT_ALLOWED', { transaction_id: 'invalidValue' });
       const taken = await tx
         .select({ scanId: disputeScans.scanId })
         .from(disputeScans)
-        .where(inArray(disputeScans.scanId, lines.map((scan) => scan.id)))
+        .where(
+          inArray(
+            disputeScans.scanId,
+            lines.map((scan) => scan.id),
+          ),
+        )
         .limit(1);
       if (taken.length > 0) throw new ApiError(409, 'DISPUTE_EXISTS', { transaction_id: 'invalidValue' });
 
@@ -190,7 +212,12 @@ export type Resolution = { outcome: 'CREDIT'; answer?: string } | { outcome: 'UP
  *    refused by the database, whoever writes it) and the row keeps its id (unique too, and the
  *    CHECK ties CREDITED to having it); UPHOLD needs an answer (CHECK).
  */
-export async function resolveDispute(db: Database, id: string, resolution: Resolution, now: Date): Promise<{ changed: boolean; dispute: Dispute }> {
+export async function resolveDispute(
+  db: Database,
+  id: string,
+  resolution: Resolution,
+  now: Date,
+): Promise<{ changed: boolean; dispute: Dispute }> {
   const wanted = resolution.outcome === 'CREDIT' ? 'CREDITED' : 'UPHELD';
   try {
     return await db.transaction(async (tx) => {
@@ -253,12 +280,20 @@ export async function listDisputes(db: Database, options: { all?: boolean; limit
     .select({ disputeId: disputeScans.disputeId, scan: scans })
     .from(disputeScans)
     .innerJoin(scans, eq(scans.id, disputeScans.scanId))
-    .where(inArray(disputeScans.disputeId, rows.map((row) => row.dispute.id)))
+    .where(
+      inArray(
+        disputeScans.disputeId,
+        rows.map((row) => row.dispute.id),
+      ),
+    )
     .orderBy(asc(scans.id));
   return rows.map(({ dispute, email }) => {
     const own = scanRows.filter((row) => row.disputeId === dispute.id).map((row) => row.scan);
     return {
-      ...disputeView(dispute, own.map((scan) => scan.id)),
+      ...disputeView(
+        dispute,
+        own.map((scan) => scan.id),
+      ),
       user_id: dispute.userId,
       email,
       scans: own.map((scan) => ({
@@ -290,7 +325,11 @@ export async function disputesOf(executor: Executor, userId: string) {
 
 /** For account deletion: an open dispute is a pending item, like a pending scan. */
 export async function hasOpenDispute(executor: Executor, userId: string): Promise<boolean> {
-  const [row] = await executor.select({ id: disputes.id }).from(disputes).where(and(eq(disputes.userId, userId), eq(disputes.status, 'OPEN'))).limit(1);
+  const [row] = await executor
+    .select({ id: disputes.id })
+    .from(disputes)
+    .where(and(eq(disputes.userId, userId), eq(disputes.status, 'OPEN')))
+    .limit(1);
   return row !== undefined;
 }
 

@@ -16,14 +16,20 @@ export async function setImpactFactor(db: Database, productId: string, body: Imp
   const [row] = await db
     .insert(productImpactFactors)
     .values({ productId, packagingGrams: body.packaging_grams, source: body.source, updatedAt: now })
-    .onConflictDoUpdate({ target: productImpactFactors.productId, set: { packagingGrams: body.packaging_grams, source: body.source, updatedAt: now } })
+    .onConflictDoUpdate({
+      target: productImpactFactors.productId,
+      set: { packagingGrams: body.packaging_grams, source: body.source, updatedAt: now },
+    })
     .returning();
   return view(row!);
 }
 
 /** Remove a product's factor: its returns no longer count towards any environmental figure. Answers whether there was one. */
 export async function clearImpactFactor(db: Database, productId: string): Promise<boolean> {
-  const removed = await db.delete(productImpactFactors).where(eq(productImpactFactors.productId, productId)).returning({ productId: productImpactFactors.productId });
+  const removed = await db
+    .delete(productImpactFactors)
+    .where(eq(productImpactFactors.productId, productId))
+    .returning({ productId: productImpactFactors.productId });
   return removed.length > 0;
 }
 

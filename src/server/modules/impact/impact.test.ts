@@ -16,7 +16,8 @@ describe.each(databaseKinds)('GET /user/impact on %s', (kind) => {
 
   const impactOf = (headers: Record<string, string>, extra: Record<string, string> = {}) =>
     t.inject({ method: 'GET', url: '/api/v2/user/impact', headers: { ...headers, ...extra } });
-  const monthOf = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit' }).format(date).slice(0, 7);
+  const monthOf = (date: Date) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit' }).format(date).slice(0, 7);
 
   async function returnContainers(headers: Record<string, string>, productId: string, count: number) {
     const codes = await issue(t, productId, count);
@@ -28,8 +29,20 @@ describe.each(databaseKinds)('GET /user/impact on %s', (kind) => {
     const person = await verifiedCustomer(t);
     let headers = person.headers;
     const empty = (await impactOf(headers)).json().data;
-    expect(empty).toMatchObject({ returned_items: 0, deposits_earned: { currency: 'USD', value: '0.00' }, withdrawn: { value: '0.00' }, packaging: null });
-    expect(empty.months).toEqual([{ month: monthOf(t.clock.now()), returned_items: 0, deposits_earned: { currency: 'USD', value: '0.00' }, balance: { currency: 'USD', value: '0.00' } }]);
+    expect(empty).toMatchObject({
+      returned_items: 0,
+      deposits_earned: { currency: 'USD', value: '0.00' },
+      withdrawn: { value: '0.00' },
+      packaging: null,
+    });
+    expect(empty.months).toEqual([
+      {
+        month: monthOf(t.clock.now()),
+        returned_items: 0,
+        deposits_earned: { currency: 'USD', value: '0.00' },
+        balance: { currency: 'USD', value: '0.00' },
+      },
+    ]);
 
     const firstMonth = monthOf(t.clock.now());
     await returnContainers(headers, 'us-oat-milk-1l', 8); // 8 × 0.75
@@ -54,8 +67,18 @@ describe.each(databaseKinds)('GET /user/impact on %s', (kind) => {
       packaging: null,
     });
     expect(impact.months).toEqual([
-      { month: firstMonth, returned_items: 10, deposits_earned: { currency: 'USD', value: '7.00' }, balance: { currency: 'USD', value: '7.00' } },
-      { month: secondMonth, returned_items: 1, deposits_earned: { currency: 'USD', value: '0.75' }, balance: { currency: 'USD', value: '2.75' } },
+      {
+        month: firstMonth,
+        returned_items: 10,
+        deposits_earned: { currency: 'USD', value: '7.00' },
+        balance: { currency: 'USD', value: '7.00' },
+      },
+      {
+        month: secondMonth,
+        returned_items: 1,
+        deposits_earned: { currency: 'USD', value: '0.75' },
+        balance: { currency: 'USD', value: '2.75' },
+      },
     ]);
     // The balance call agrees with the last month.
     expect((await t.inject({ method: 'GET', url: '/api/v2/user/balance', headers })).json().data.balance.value).toBe('2.75');
@@ -65,19 +88,37 @@ describe.each(databaseKinds)('GET /user/impact on %s', (kind) => {
     expect((await impactOf(headers, { 'if-none-match': etag })).statusCode).toBe(304);
 
     // An operator's factor for oat milk: the figure counts the 9 oat milk returns, names its source, and the ETag changes.
-    const set = await t.inject({ method: 'PUT', url: '/api/v2/ops/impact-factors/us-oat-milk-1l', headers: opsHeaders, payload: { packaging_grams: 35, source: 'Supplier LCA 2025' } });
+    const set = await t.inject({
+      method: 'PUT',
+      url: '/api/v2/ops/impact-factors/us-oat-milk-1l',
+      headers: opsHeaders,
+      payload: { packaging_grams: 35, source: 'Supplier LCA 2025' },
+    });
     expect(set.statusCode).toBe(200);
     const after = await impactOf(headers, { 'if-none-match': etag });
     expect(after.statusCode).toBe(200);
     expect(after.json().data.packaging).toEqual({ avoided_grams: 315, counted_items: 9, sources: ['Supplier LCA 2025'] });
 
     // A second product's factor adds its returns and its source.
-    await t.inject({ method: 'PUT', url: '/api/v2/ops/impact-factors/us-cold-brew-350', headers: opsHeaders, payload: { packaging_grams: 12.5, source: 'Glass packaging study 2024' } });
-    expect((await impactOf(headers)).json().data.packaging).toEqual({ avoided_grams: 340, counted_items: 11, sources: ['Glass packaging study 2024', 'Supplier LCA 2025'] });
+    await t.inject({
+      method: 'PUT',
+      url: '/api/v2/ops/impact-factors/us-cold-brew-350',
+      headers: opsHeaders,
+      payload: { packaging_grams: 12.5, source: 'Glass packaging study 2024' },
+    });
+    expect((await impactOf(headers)).json().data.packaging).toEqual({
+      avoided_grams: 340,
+      counted_items: 11,
+      sources: ['Glass packaging study 2024', 'Supplier LCA 2025'],
+    });
 
     // Removed again: no environmental figure at all.
-    expect((await t.inject({ method: 'DELETE', url: '/api/v2/ops/impact-factors/us-oat-milk-1l', headers: opsHeaders })).statusCode).toBe(204);
-    expect((await t.inject({ method: 'DELETE', url: '/api/v2/ops/impact-factors/us-cold-brew-350', headers: opsHeaders })).statusCode).toBe(204);
+    expect((await t.inject({ method: 'DELETE', url: '/api/v2/ops/impact-factors/us-oat-milk-1l', headers: opsHeaders })).statusCode).toBe(
+      204,
+    );
+    expect((await t.inject({ method: 'DELETE', url: '/api/v2/ops/impact-factors/us-cold-brew-350', headers: opsHeaders })).statusCode).toBe(
+      204,
+    );
     expect((await impactOf(headers)).json().data.packaging).toBeNull();
   });
 
@@ -99,26 +140,50 @@ describe.each(databaseKinds)('GET /user/impact on %s', (kind) => {
 
   it('a customer who returned nothing with a factor sees no figure, even when other products have one', async () => {
     const { headers } = await verifiedCustomer(t);
-    await t.inject({ method: 'PUT', url: '/api/v2/ops/impact-factors/us-peanut-butter-450', headers: opsHeaders, payload: { packaging_grams: 20, source: 'demo figure' } });
+    await t.inject({
+      method: 'PUT',
+      url: '/api/v2/ops/impact-factors/us-peanut-butter-450',
+      headers: opsHeaders,
+      payload: { packaging_grams: 20, source: 'demo figure' },
+    });
     await returnContainers(headers, 'us-cold-brew-350', 1);
     expect((await impactOf(headers)).json().data).toMatchObject({ returned_items: 1, packaging: null });
   });
 
   it('operators: factors are validated, listed by market, and need the key; customers need a token', async () => {
-    const bad = await t.inject({ method: 'PUT', url: '/api/v2/ops/impact-factors/us-oat-milk-1l', headers: opsHeaders, payload: { packaging_grams: -1, source: ' ' } });
+    const bad = await t.inject({
+      method: 'PUT',
+      url: '/api/v2/ops/impact-factors/us-oat-milk-1l',
+      headers: opsHeaders,
+      payload: { packaging_grams: -1, source: ' ' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toEqual({ packaging_grams: 'invalidValue', source: 'required' });
-    const unknown = await t.inject({ method: 'PUT', url: '/api/v2/ops/impact-factors/xx-nothing', headers: opsHeaders, payload: { packaging_grams: 3, source: 'x' } });
+    const unknown = await t.inject({
+      method: 'PUT',
+      url: '/api/v2/ops/impact-factors/xx-nothing',
+      headers: opsHeaders,
+      payload: { packaging_grams: 3, source: 'x' },
+    });
     expect(unknown.statusCode).toBe(404);
-    expect((await t.inject({ method: 'PUT', url: '/api/v2/ops/impact-factors/us-oat-milk-1l', payload: { packaging_grams: 3, source: 'x' } })).statusCode).toBe(403);
-    await t.inject({ method: 'PUT', url: '/api/v2/ops/impact-factors/fr-jus-pomme-1l', headers: opsHeaders, payload: { packaging_grams: 30, source: 'Étude ACV fournisseur 2025' } });
+    expect(
+      (await t.inject({ method: 'PUT', url: '/api/v2/ops/impact-factors/us-oat-milk-1l', payload: { packaging_grams: 3, source: 'x' } }))
+        .statusCode,
+    ).toBe(403);
+    await t.inject({
+      method: 'PUT',
+      url: '/api/v2/ops/impact-factors/fr-jus-pomme-1l',
+      headers: opsHeaders,
+      payload: { packaging_grams: 30, source: 'Étude ACV fournisseur 2025' },
+    });
     const listed = (await t.inject({ method: 'GET', url: '/api/v2/ops/impact-factors?country_code=us', headers: opsHeaders })).json().data;
     expect(listed.map((factor: { product_id: string }) => factor.product_id)).toEqual(['us-peanut-butter-450']);
     expect((await t.inject({ method: 'GET', url: '/api/v2/user/impact' })).statusCode).toBe(401);
   });
 
   it('the CLI sets, lists and clears a factor with its source (run by the server for the CLI)', async () => {
-    const run = async (argv: string[]) => (await t.inject({ method: 'POST', url: '/api/v2/ops/commands', headers: opsHeaders, payload: { argv } })).json().data;
+    const run = async (argv: string[]) =>
+      (await t.inject({ method: 'POST', url: '/api/v2/ops/commands', headers: opsHeaders, payload: { argv } })).json().data;
     const set = await run(['impact-factor', 'ca-maple-syrup-250', '--grams', '18', '--source', 'Supplier LCA 2025']);
     expect(set.exit_code, set.stderr).toBe(0);
     expect(set.stdout).toContain('18 g');

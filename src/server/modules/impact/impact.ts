@@ -87,7 +87,9 @@ export async function getImpact(db: Executor, userId: string, now: Date): Promis
   const money = (minor: number | string) => moneyFromMinor(Number(minor), currency);
   const packagingItems = Number(first.packaging_items ?? 0);
   // json_agg arrives parsed from node-postgres and as text from some PGlite versions.
-  const sources = sourceList.parse(typeof first.packaging_sources === 'string' ? JSON.parse(first.packaging_sources) : (first.packaging_sources ?? []));
+  const sources = sourceList.parse(
+    typeof first.packaging_sources === 'string' ? JSON.parse(first.packaging_sources) : (first.packaging_sources ?? []),
+  );
   return {
     returned_items: Number(first.total_returned),
     deposits_earned: money(first.total_earned_minor),
@@ -100,7 +102,11 @@ export async function getImpact(db: Executor, userId: string, now: Date): Promis
     })),
     packaging:
       packagingItems > 0 && first.packaging_grams !== null
-        ? { avoided_grams: Math.round(Number(first.packaging_grams) * 10) / 10, counted_items: packagingItems, sources: [...sources].sort() }
+        ? {
+            avoided_grams: Math.round(Number(first.packaging_grams) * 10) / 10,
+            counted_items: packagingItems,
+            sources: [...sources].sort(),
+          }
         : null,
   };
 }

@@ -107,14 +107,22 @@ export function createNotificationDispatcher(options: DispatcherOptions): Notifi
     if (!user || news.length === 0) return 'done';
     const locale: SupportedLocale = isSupportedLocale(user.locale) ? user.locale : defaultLocale;
     const country = user.country as CountryCode;
-    const records: NewsRecord[] = news.map((row) => ({ id: row.id, kind: row.kind as NewsRecord['kind'], rowId: row.rowId, params: row.params as NewsRecord['params'] }));
+    const records: NewsRecord[] = news.map((row) => ({
+      id: row.id,
+      kind: row.kind as NewsRecord['kind'],
+      rowId: row.rowId,
+      params: row.params as NewsRecord['params'],
+    }));
     const texts = new Map(records.map((record) => [record.id, newsText(locale, record)]));
     let outcome: 'done' | 'failed' = 'done';
     let sent = false;
 
     const forPush = records.filter((record) => news.find((row) => row.id === record.id)?.pushHandledAt === null);
     if (forPush.length > 0) {
-      const targets = options.push && !user.deletedAt ? await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, claimed.user_id)) : [];
+      const targets =
+        options.push && !user.deletedAt
+          ? await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, claimed.user_id))
+          : [];
       const single = forPush.length === 1 ? forPush[0] : undefined;
       const payload: PushPayload = single
         ? { ...texts.get(single.id)!, url: rowPath(country, single.rowId), tag: single.rowId, icon: '/icons/icon-192.png', lang: locale }
@@ -139,14 +147,26 @@ export function createNotificationDispatcher(options: DispatcherOptions): Notifi
         }
       }
       if (pushFailed) outcome = 'failed';
-      else await db.update(customerNews).set({ pushHandledAt: now }).where(inArray(customerNews.id, forPush.map((record) => record.id)));
+      else
+        await db
+          .update(customerNews)
+          .set({ pushHandledAt: now })
+          .where(
+            inArray(
+              customerNews.id,
+              forPush.map((record) => record.id),
+            ),
+          );
     }
 
     const forMail = records.filter((record) => news.find((row) => row.id === record.id)?.mailHandledAt === null);
     if (forMail.length > 0) {
       let mailed = true;
       if (claimed.email && user.email && !user.deletedAt) {
-        const items = forMail.map((record) => ({ ...texts.get(record.id)!, link: `${options.publicUrl}${rowPath(country, record.rowId)}` }));
+        const items = forMail.map((record) => ({
+          ...texts.get(record.id)!,
+          link: `${options.publicUrl}${rowPath(country, record.rowId)}`,
+        }));
         try {
           await options.mailer.send({
             to: user.email,
@@ -165,7 +185,16 @@ export function createNotificationDispatcher(options: DispatcherOptions): Notifi
           log.warn({ err: mailErrorSummary(error), attempt: claimed.attempts }, 'news mail not sent: will try again');
         }
       }
-      if (mailed) await db.update(customerNews).set({ mailHandledAt: now }).where(inArray(customerNews.id, forMail.map((record) => record.id)));
+      if (mailed)
+        await db
+          .update(customerNews)
+          .set({ mailHandledAt: now })
+          .where(
+            inArray(
+              customerNews.id,
+              forMail.map((record) => record.id),
+            ),
+          );
       else outcome = 'failed';
     }
     if (sent) await db.update(notificationSettings).set({ lastSentAt: now }).where(eq(notificationSettings.userId, claimed.user_id));
@@ -186,7 +215,10 @@ export function createNotificationDispatcher(options: DispatcherOptions): Notifi
       log.error({ attempts: claimed.attempts }, 'news not delivered after every retry: given up (still listed in the app)');
       await db
         .update(customerNews)
-        .set({ pushHandledAt: sql`coalesce(${customerNews.pushHandledAt}, ${at}::timestamptz)`, mailHandledAt: sql`coalesce(${customerNews.mailHandledAt}, ${at}::timestamptz)` })
+        .set({
+          pushHandledAt: sql`coalesce(${customerNews.pushHandledAt}, ${at}::timestamptz)`,
+          mailHandledAt: sql`coalesce(${customerNews.mailHandledAt}, ${at}::timestamptz)`,
+        })
         .where(and(eq(customerNews.userId, claimed.user_id), or(isNull(customerNews.pushHandledAt), isNull(customerNews.mailHandledAt))));
     }
     await db.update(notificationSettings).set({ dueAt: null, attempts: 0 }).where(eq(notificationSettings.userId, claimed.user_id));

@@ -10,7 +10,9 @@ function newsItem(row: typeof customerNews.$inferSelect): NewsItem {
   const params = row.params as NewsRecord['params'];
   const currency = params.currency;
   const amount =
-    params.amount_minor !== undefined && currency !== undefined && currency in currencyExponent ? moneyFromMinor(params.amount_minor, currency as Currency) : null;
+    params.amount_minor !== undefined && currency !== undefined && currency in currencyExponent
+      ? moneyFromMinor(params.amount_minor, currency as Currency)
+      : null;
   return {
     id: String(row.id),
     kind: row.kind as NewsItem['kind'],
@@ -49,7 +51,10 @@ export async function markNewsRead(db: Database, userId: string, body: MarkNewsR
 }
 
 export async function notificationSettingsOf(db: Database, userId: string): Promise<NotificationSettings> {
-  const [settings] = await db.select({ email: notificationSettings.email }).from(notificationSettings).where(eq(notificationSettings.userId, userId));
+  const [settings] = await db
+    .select({ email: notificationSettings.email })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, userId));
   const subscriptions = await db
     .select({ endpoint: pushSubscriptions.endpoint })
     .from(pushSubscriptions)
@@ -70,7 +75,12 @@ export async function setEmailPreference(db: Database, userId: string, email: bo
  * Saves a browser's subscription for this sign-in. An endpoint belongs to one browser profile:
  * if another account had it (someone else signed in there before), it moves to this one.
  */
-export async function subscribePush(db: Database, userId: string, familyId: string, body: PushSubscriptionBody): Promise<{ created: boolean }> {
+export async function subscribePush(
+  db: Database,
+  userId: string,
+  familyId: string,
+  body: PushSubscriptionBody,
+): Promise<{ created: boolean }> {
   const [row] = await db
     .insert(pushSubscriptions)
     .values({ userId, sessionFamilyId: familyId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth })
@@ -103,12 +113,22 @@ export async function eraseNotifications(db: Executor, userId: string): Promise<
  * service and when, not the endpoint itself, which works as a key to the person's browser).
  */
 export async function notificationsExport(executor: Executor, userId: string) {
-  const [settings] = await executor.select({ email: notificationSettings.email }).from(notificationSettings).where(eq(notificationSettings.userId, userId));
+  const [settings] = await executor
+    .select({ email: notificationSettings.email })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, userId));
   const news = await executor.select().from(customerNews).where(eq(customerNews.userId, userId)).orderBy(customerNews.id);
-  const subscriptions = await executor.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(pushSubscriptions.createdAt);
+  const subscriptions = await executor
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(pushSubscriptions.createdAt);
   return {
     email: settings?.email ?? false,
     news: news.map(newsItem),
-    push_subscriptions: subscriptions.map((row) => ({ push_service: new URL(row.endpoint).origin, subscribed_at: row.createdAt.toISOString() })),
+    push_subscriptions: subscriptions.map((row) => ({
+      push_service: new URL(row.endpoint).origin,
+      subscribed_at: row.createdAt.toISOString(),
+    })),
   };
 }

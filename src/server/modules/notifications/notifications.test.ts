@@ -35,7 +35,12 @@ describe.each(databaseKinds)('notifications on %s', (kind) => {
   async function subscribed(overrides: Parameters<typeof customer>[1] = {}) {
     const person = await customer(t, overrides);
     const subscription = push.subscribe(`phone-${(subscriptionCount += 1)}`);
-    const response = await t.inject({ method: 'POST', url: '/api/v2/user/push_subscriptions', headers: person.headers, payload: subscription.json });
+    const response = await t.inject({
+      method: 'POST',
+      url: '/api/v2/user/push_subscriptions',
+      headers: person.headers,
+      payload: subscription.json,
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json().data).toEqual({ email: false, push_endpoints: [subscription.json.endpoint] });
     return { ...person, subscription };
@@ -82,20 +87,39 @@ describe.each(databaseKinds)('notifications on %s', (kind) => {
     expect(news.statusCode).toBe(200);
     expect(news.json().meta).toEqual({ unread: 1 });
     expect(news.json().data).toEqual([
-      expect.objectContaining({ kind: 'SCAN_CREDITED', row_id: `scan-batch:${batch}`, read: false, count: 2, amount: { currency: 'EUR', value: expect.any(String) } }),
+      expect.objectContaining({
+        kind: 'SCAN_CREDITED',
+        row_id: `scan-batch:${batch}`,
+        read: false,
+        count: 2,
+        amount: { currency: 'EUR', value: expect.any(String) },
+      }),
     ]);
-    const read = await t.inject({ method: 'POST', url: '/api/v2/user/news/read', headers: person.headers, payload: { ids: [news.json().data[0].id] } });
+    const read = await t.inject({
+      method: 'POST',
+      url: '/api/v2/user/news/read',
+      headers: person.headers,
+      payload: { ids: [news.json().data[0].id] },
+    });
     expect(read.json()).toEqual({ data: { unread: 0 } });
     // Another customer's news is not theirs to read or mark.
     const other = await customer(t);
-    expect((await t.inject({ method: 'GET', url: '/api/v2/user/news', headers: other.headers })).json()).toEqual({ data: [], meta: { unread: 0 } });
+    expect((await t.inject({ method: 'GET', url: '/api/v2/user/news', headers: other.headers })).json()).toEqual({
+      data: [],
+      meta: { unread: 0 },
+    });
     // No mail: the preference is off by default.
     expect(smtp.mailsTo(person.fields.email).filter((mail) => mail.subject === 'Consigne créditée')).toHaveLength(0);
   });
 
   it('mails the news only to a customer who asked for it on the profile', async () => {
     const person = await verifiedCustomer(t, { balance: '20.00' });
-    const preference = await t.inject({ method: 'PATCH', url: '/api/v2/user/notification_settings', headers: person.headers, payload: { email: true } });
+    const preference = await t.inject({
+      method: 'PATCH',
+      url: '/api/v2/user/notification_settings',
+      headers: person.headers,
+      payload: { email: true },
+    });
     expect(preference.json()).toEqual({ data: { email: true, push_endpoints: [] } });
     const [code] = await scanned(person.headers, 'us-oat-milk-1l', 1);
     expect((await ops(t, '/rejections', { codes: [code], reason: 'Cracked lid' })).statusCode).toBe(200);
@@ -117,7 +141,10 @@ describe.each(databaseKinds)('notifications on %s', (kind) => {
     expect(news.data.map((item: { kind: string }) => item.kind)).toEqual(['WITHDRAWAL_PAID', 'SCAN_REJECTED']);
     expect(news.data[0]).toMatchObject({ row_id: `withdrawal:${requested.json().data.id}`, amount: { currency: 'USD', value: '12.00' } });
     expect(smtp.mailsTo(person.fields.email).filter((received) => received.subject === 'Withdrawal paid')).toHaveLength(0);
-    const [row] = await t.db.select().from(customerNews).where(eq(customerNews.rowId, `withdrawal:${requested.json().data.id}`));
+    const [row] = await t.db
+      .select()
+      .from(customerNews)
+      .where(eq(customerNews.rowId, `withdrawal:${requested.json().data.id}`));
     expect(row?.mailHandledAt).not.toBeNull();
   });
 
@@ -126,13 +153,23 @@ describe.each(databaseKinds)('notifications on %s', (kind) => {
     const subscription = push.subscribe('phone-jp');
     await t.inject({ method: 'POST', url: '/api/v2/user/push_subscriptions', headers: person.headers, payload: subscription.json });
     expect(
-      (await saveMethod(t, person.headers, 'TRANSFERWISE', { bank_code: '0005', branch_code: '123', account_number: '1234567', account_type: 'ordinary', account_name: 'タナカ ユイ' })).statusCode,
+      (
+        await saveMethod(t, person.headers, 'TRANSFERWISE', {
+          bank_code: '0005',
+          branch_code: '123',
+          account_number: '1234567',
+          account_type: 'ordinary',
+          account_name: 'タナカ ユイ',
+        })
+      ).statusCode,
     ).toBe(200);
     await t.inject({ method: 'PATCH', url: '/api/v2/user/notification_settings', headers: person.headers, payload: { email: true } });
     const requested = await withdraw(t, person.headers, { amount: '3000' });
     expect((await ops(t, `/payouts/${requested.json().data.id}/fail`, { reason: '口座が解約済み' })).statusCode).toBe(200);
     await t.notifications.deliverDue();
-    const mail = await smtp.waitForMail(person.fields.email, { match: (received) => received.subject === '出金をお支払いできませんでした' });
+    const mail = await smtp.waitForMail(person.fields.email, {
+      match: (received) => received.subject === '出金をお支払いできませんでした',
+    });
     expect(mail.text).toContain('3,000を残高に戻しました。理由: 口座が解約済み');
     expect(mail.text).toContain('アプリで開く: http://localhost:8080/jp/user/account?row=withdrawal%3A');
     expect(pushesTo(subscription)[0]?.payload).toMatchObject({
@@ -165,7 +202,10 @@ describe.each(databaseKinds)('notifications on %s', (kind) => {
     afterPushInterval();
     await t.notifications.deliverDue();
     expect(pushesTo(person.subscription)).toHaveLength(2);
-    expect(pushesTo(person.subscription)[1]?.payload).toMatchObject({ title: 'Deposit credited', body: '1 container checked in: $0.75 added to your balance.' });
+    expect(pushesTo(person.subscription)[1]?.payload).toMatchObject({
+      title: 'Deposit credited',
+      body: '1 container checked in: $0.75 added to your balance.',
+    });
   });
 
   it('drops a subscription the push service says is gone (410, 404)', async () => {
@@ -212,7 +252,10 @@ describe.each(databaseKinds)('notifications on %s', (kind) => {
     }
     const [row] = await t.db.select().from(customerNews).where(eq(customerNews.userId, stubborn.user.id));
     expect(row?.pushHandledAt).not.toBeNull();
-    expect((await t.db.select().from(notificationSettings).where(eq(notificationSettings.userId, stubborn.user.id)))[0]).toMatchObject({ dueAt: null, attempts: 0 });
+    expect((await t.db.select().from(notificationSettings).where(eq(notificationSettings.userId, stubborn.user.id)))[0]).toMatchObject({
+      dueAt: null,
+      attempts: 0,
+    });
     // (Signed in again: the clock moved past the access token's life.)
     const headers = bearer((await loginTokens(t, stubborn.fields.email)).access_token);
     expect((await t.inject({ method: 'GET', url: '/api/v2/user/news', headers })).json().meta.unread).toBe(1);
@@ -243,7 +286,12 @@ describe.each(databaseKinds)('notifications on %s', (kind) => {
     try {
       second.clock.advance(deliveryRules.pushIntervalSeconds * 10);
       third.clock.advance(deliveryRules.pushIntervalSeconds * 10);
-      await Promise.all([second.notifications.deliverDue(), third.notifications.deliverDue(), second.notifications.deliverDue(), third.notifications.deliverDue()]);
+      await Promise.all([
+        second.notifications.deliverDue(),
+        third.notifications.deliverDue(),
+        second.notifications.deliverDue(),
+        third.notifications.deliverDue(),
+      ]);
     } finally {
       await second.close();
       await third.close();
@@ -273,16 +321,25 @@ describe.each(databaseKinds)('notifications on %s', (kind) => {
               jsonb_build_object('outcome', 'credited', 'amount_minor', 150, 'currency', 'EUR'))`);
     afterPushInterval();
     await t.notifications.deliverDue();
-    expect(pushesTo(person.subscription)[0]?.payload).toMatchObject({ title: 'Votre réclamation est acceptée', body: expect.stringMatching(/^1,50\s€ ajoutés à votre solde\.$/) });
+    expect(pushesTo(person.subscription)[0]?.payload).toMatchObject({
+      title: 'Votre réclamation est acceptée',
+      body: expect.stringMatching(/^1,50\s€ ajoutés à votre solde\.$/),
+    });
   });
 
   it('opting out removes the subscription; signing out drops the ones that sign-in made', async () => {
     const person = await subscribed();
     const endpoint = person.subscription.json.endpoint;
-    const out = await t.inject({ method: 'DELETE', url: '/api/v2/user/push_subscriptions', headers: person.headers, payload: { endpoint } });
+    const out = await t.inject({
+      method: 'DELETE',
+      url: '/api/v2/user/push_subscriptions',
+      headers: person.headers,
+      payload: { endpoint },
+    });
     expect(out.json()).toEqual({ data: { email: false, push_endpoints: [] } });
     // Subscribing twice is one subscription.
-    const again = () => t.inject({ method: 'POST', url: '/api/v2/user/push_subscriptions', headers: person.headers, payload: person.subscription.json });
+    const again = () =>
+      t.inject({ method: 'POST', url: '/api/v2/user/push_subscriptions', headers: person.headers, payload: person.subscription.json });
     expect((await again()).statusCode).toBe(201);
     expect((await again()).statusCode).toBe(200);
     expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).toHaveLength(1);
@@ -303,7 +360,12 @@ describe.each(databaseKinds)('notifications on %s', (kind) => {
       news: [expect.objectContaining({ kind: 'SCAN_REJECTED', reason: 'Cracked' })],
       push_subscriptions: [{ push_service: push.origin, subscribed_at: expect.any(String) }],
     });
-    const deleted = await t.inject({ method: 'DELETE', url: '/api/v2/user', headers: person.headers, payload: { password: person.fields.password, confirm: true } });
+    const deleted = await t.inject({
+      method: 'DELETE',
+      url: '/api/v2/user',
+      headers: person.headers,
+      payload: { password: person.fields.password, confirm: true },
+    });
     expect(deleted.statusCode).toBe(200);
     expect(await t.db.select().from(customerNews).where(eq(customerNews.userId, person.user.id))).toEqual([]);
     expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, person.user.id))).toEqual([]);
@@ -334,18 +396,33 @@ describe('notifications on a public address', () => {
       const person = await customer(t);
       const push = await startTestPushService();
       const subscription = push.subscribe('plain-http');
-      const refused = await t.inject({ method: 'POST', url: '/api/v2/user/push_subscriptions', headers: person.headers, payload: subscription.json });
+      const refused = await t.inject({
+        method: 'POST',
+        url: '/api/v2/user/push_subscriptions',
+        headers: person.headers,
+        payload: subscription.json,
+      });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().error.fields).toEqual({ endpoint: 'invalidValue' });
       const https = { ...subscription.json, endpoint: 'https://push.example.net/send/abc' };
-      expect((await t.inject({ method: 'POST', url: '/api/v2/user/push_subscriptions', headers: person.headers, payload: https })).statusCode).toBe(201);
+      expect(
+        (await t.inject({ method: 'POST', url: '/api/v2/user/push_subscriptions', headers: person.headers, payload: https })).statusCode,
+      ).toBe(201);
       await push.close();
 
       const offPerson = await customer(off);
       expect((await off.inject({ method: 'GET', url: '/api/v2/push/public_key' })).json()).toEqual({ data: { public_key: null } });
-      const unavailable = await off.inject({ method: 'POST', url: '/api/v2/user/push_subscriptions', headers: { ...offPerson.headers, 'accept-language': 'fr' }, payload: https });
+      const unavailable = await off.inject({
+        method: 'POST',
+        url: '/api/v2/user/push_subscriptions',
+        headers: { ...offPerson.headers, 'accept-language': 'fr' },
+        payload: https,
+      });
       expect(unavailable.statusCode).toBe(409);
-      expect(unavailable.json().error).toMatchObject({ code: 'PUSH_UNAVAILABLE', message: 'Les notifications sur le téléphone ne sont pas disponibles sur ce serveur.' });
+      expect(unavailable.json().error).toMatchObject({
+        code: 'PUSH_UNAVAILABLE',
+        message: 'Les notifications sur le téléphone ne sont pas disponibles sur ce serveur.',
+      });
     } finally {
       await t.close();
       await off.close();

@@ -28,12 +28,16 @@ export function createWebPushSender(keys: VapidKeys, fetchImpl: typeof fetch = f
   return {
     publicKey: keys.publicKey,
     async send(target, payload) {
-      const details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(payload), {
-        vapidDetails: { subject: keys.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
-        TTL: timeToLiveSeconds,
-        contentEncoding: 'aes128gcm',
-        urgency: 'normal',
-      });
+      const details = webpush.generateRequestDetails(
+        { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+        JSON.stringify(payload),
+        {
+          vapidDetails: { subject: keys.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+          TTL: timeToLiveSeconds,
+          contentEncoding: 'aes128gcm',
+          urgency: 'normal',
+        },
+      );
       try {
         const response = await fetchImpl(details.endpoint, {
           method: details.method,

@@ -20,7 +20,12 @@ function formatAmount(locale: SupportedLocale, minor: number | undefined, curren
   if (minor === undefined || currency === undefined || !(currency in currencyExponent)) return '';
   const known = currency as Currency;
   const digits = currencyExponent[known];
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency: known, minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const format = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: known,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
   // Intl formats the decimal string exactly (no float in between).
   return format.format(moneyFromMinor(minor, known).value as unknown as number);
 }
@@ -41,11 +46,23 @@ const texts: Record<Language, KindTexts> = {
       title: 'Deposit credited',
       body: `${count === 1 ? '1 container' : `${count} containers`} checked in: ${amount} added to your balance.`,
     }),
-    rejected: (reason) => ({ title: 'Return not accepted', body: reason ? `A container you scanned was not accepted: ${reason}` : 'A container you scanned was not accepted.' }),
+    rejected: (reason) => ({
+      title: 'Return not accepted',
+      body: reason ? `A container you scanned was not accepted: ${reason}` : 'A container you scanned was not accepted.',
+    }),
     paid: (amount) => ({ title: 'Withdrawal paid', body: `${amount} is on its way to your account.` }),
-    failed: (amount, reason) => ({ title: 'Withdrawal not paid', body: `${amount} is back in your balance.${reason ? ` Reason: ${reason}` : ''}` }),
-    disputeCredited: (amount) => ({ title: 'Your claim was accepted', body: amount ? `${amount} added to your balance.` : 'We agreed with you.' }),
-    disputeUpheld: (reason) => ({ title: 'Your claim was reviewed', body: reason ? `The decision stands: ${reason}` : 'The decision stands.' }),
+    failed: (amount, reason) => ({
+      title: 'Withdrawal not paid',
+      body: `${amount} is back in your balance.${reason ? ` Reason: ${reason}` : ''}`,
+    }),
+    disputeCredited: (amount) => ({
+      title: 'Your claim was accepted',
+      body: amount ? `${amount} added to your balance.` : 'We agreed with you.',
+    }),
+    disputeUpheld: (reason) => ({
+      title: 'Your claim was reviewed',
+      body: reason ? `The decision stands: ${reason}` : 'The decision stands.',
+    }),
     several: (count) => `${count} updates on your Roundtrip account`,
   },
   fr: {
@@ -53,20 +70,47 @@ const texts: Record<Language, KindTexts> = {
       title: 'Consigne créditée',
       body: `${count === 1 ? '1 contenant enregistré' : `${count} contenants enregistrés`} : ${amount} ajoutés à votre solde.`,
     }),
-    rejected: (reason) => ({ title: 'Retour refusé', body: reason ? `Un contenant scanné n’a pas été accepté : ${reason}` : 'Un contenant scanné n’a pas été accepté.' }),
+    rejected: (reason) => ({
+      title: 'Retour refusé',
+      body: reason ? `Un contenant scanné n’a pas été accepté : ${reason}` : 'Un contenant scanné n’a pas été accepté.',
+    }),
     paid: (amount) => ({ title: 'Retrait versé', body: `${amount} sont en route vers votre compte.` }),
-    failed: (amount, reason) => ({ title: 'Retrait non versé', body: `${amount} sont de retour sur votre solde.${reason ? ` Motif : ${reason}` : ''}` }),
-    disputeCredited: (amount) => ({ title: 'Votre réclamation est acceptée', body: amount ? `${amount} ajoutés à votre solde.` : 'Nous vous donnons raison.' }),
-    disputeUpheld: (reason) => ({ title: 'Votre réclamation a été examinée', body: reason ? `La décision est maintenue : ${reason}` : 'La décision est maintenue.' }),
+    failed: (amount, reason) => ({
+      title: 'Retrait non versé',
+      body: `${amount} sont de retour sur votre solde.${reason ? ` Motif : ${reason}` : ''}`,
+    }),
+    disputeCredited: (amount) => ({
+      title: 'Votre réclamation est acceptée',
+      body: amount ? `${amount} ajoutés à votre solde.` : 'Nous vous donnons raison.',
+    }),
+    disputeUpheld: (reason) => ({
+      title: 'Votre réclamation a été examinée',
+      body: reason ? `La décision est maintenue : ${reason}` : 'La décision est maintenue.',
+    }),
     several: (count) => `${count} nouvelles sur votre compte Roundtrip`,
   },
   ja: {
-    credited: (count, amount) => ({ title: 'デポジットを入金しました', body: `容器${count}個の返却を確認し、${amount}を残高に追加しました。` }),
-    rejected: (reason) => ({ title: '返却が受け付けられませんでした', body: reason ? `スキャンした容器は受け付けられませんでした: ${reason}` : 'スキャンした容器は受け付けられませんでした。' }),
+    credited: (count, amount) => ({
+      title: 'デポジットを入金しました',
+      body: `容器${count}個の返却を確認し、${amount}を残高に追加しました。`,
+    }),
+    rejected: (reason) => ({
+      title: '返却が受け付けられませんでした',
+      body: reason ? `スキャンした容器は受け付けられませんでした: ${reason}` : 'スキャンした容器は受け付けられませんでした。',
+    }),
     paid: (amount) => ({ title: '出金をお支払いしました', body: `${amount}をお客様の口座へ送金しました。` }),
-    failed: (amount, reason) => ({ title: '出金をお支払いできませんでした', body: `${amount}を残高に戻しました。${reason ? `理由: ${reason}` : ''}` }),
-    disputeCredited: (amount) => ({ title: 'お申し立てが認められました', body: amount ? `${amount}を残高に追加しました。` : 'お申し立てを認めました。' }),
-    disputeUpheld: (reason) => ({ title: 'お申し立てを確認しました', body: reason ? `判断は変わりません: ${reason}` : '判断は変わりません。' }),
+    failed: (amount, reason) => ({
+      title: '出金をお支払いできませんでした',
+      body: `${amount}を残高に戻しました。${reason ? `理由: ${reason}` : ''}`,
+    }),
+    disputeCredited: (amount) => ({
+      title: 'お申し立てが認められました',
+      body: amount ? `${amount}を残高に追加しました。` : 'お申し立てを認めました。',
+    }),
+    disputeUpheld: (reason) => ({
+      title: 'お申し立てを確認しました',
+      body: reason ? `判断は変わりません: ${reason}` : '判断は変わりません。',
+    }),
     several: (count) => `Roundtrip のお知らせが${count}件あります`,
   },
 };

@@ -8,7 +8,11 @@ import { resolveVapidKeys } from './vapid';
 
 describe('VAPID keys', () => {
   const keys = webpush.generateVAPIDKeys();
-  const configured = { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: 'mailto:ops@roundtrip.example' };
+  const configured = {
+    VAPID_PUBLIC_KEY: keys.publicKey,
+    VAPID_PRIVATE_KEY: keys.privateKey,
+    VAPID_SUBJECT: 'mailto:ops@roundtrip.example',
+  };
 
   it('a local server makes a pair once in DATA_DIR (mode 0600) and uses it at every start', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'vapid-'));
@@ -16,7 +20,10 @@ describe('VAPID keys', () => {
     expect(first?.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
     expect(statSync(path.join(dataDir, 'vapid.json')).mode & 0o777).toBe(0o600);
     expect(resolveVapidKeys(loadConfig({ DATA_DIR: dataDir }))).toEqual(first);
-    expect(JSON.parse(readFileSync(path.join(dataDir, 'vapid.json'), 'utf8'))).toEqual({ publicKey: first?.publicKey, privateKey: first?.privateKey });
+    expect(JSON.parse(readFileSync(path.join(dataDir, 'vapid.json'), 'utf8'))).toEqual({
+      publicKey: first?.publicKey,
+      privateKey: first?.privateKey,
+    });
   });
 
   it('a public address refuses to start without configured keys, unless push is off', () => {

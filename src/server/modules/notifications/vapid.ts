@@ -17,7 +17,12 @@ function readKeyFile(file: string): { publicKey: string; privateKey: string } | 
     const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
     if (typeof parsed !== 'object' || parsed === null) return undefined;
     const { publicKey, privateKey } = parsed as Record<string, unknown>;
-    if (typeof publicKey === 'string' && /^[A-Za-z0-9_-]{87}$/.test(publicKey) && typeof privateKey === 'string' && /^[A-Za-z0-9_-]{43}$/.test(privateKey)) {
+    if (
+      typeof publicKey === 'string' &&
+      /^[A-Za-z0-9_-]{87}$/.test(publicKey) &&
+      typeof privateKey === 'string' &&
+      /^[A-Za-z0-9_-]{43}$/.test(privateKey)
+    ) {
       return { publicKey, privateKey };
     }
     return undefined;

@@ -25,7 +25,11 @@ describe.each(databaseKinds)('money moves only by the person, on %s', (kind) => 
     const bare = await saveMethod(t, person.headers, 'PAYPAL', { email: 'thief@example.com' });
     expect(bare.statusCode).toBe(403);
     expect(bare.json()).toEqual({
-      error: { code: 'PASSWORD_REQUIRED', message: 'Please enter your password to change where your money is paid', fields: { current_password: 'required' } },
+      error: {
+        code: 'PASSWORD_REQUIRED',
+        message: 'Please enter your password to change where your money is paid',
+        fields: { current_password: 'required' },
+      },
     });
     const wrong = await saveMethod(t, person.headers, 'PAYPAL', { email: 'thief@example.com', current_password: 'not the password' });
     expect(wrong.statusCode).toBe(422);
@@ -46,7 +50,7 @@ describe.each(databaseKinds)('money moves only by the person, on %s', (kind) => 
     expect(Object.keys(response.json().error.fields)).toEqual(['routing_number']);
   });
 
-  it('mails every destination change and every withdrawal, in the customer\'s language', async () => {
+  it("mails every destination change and every withdrawal, in the customer's language", async () => {
     const person = await verifiedCustomer(t, { balance: '20.00', overrides: { country_code: 'fr', locale: 'fr-FR', zip_code: '69002' } });
     const email = person.fields.email;
     expect((await saveMethod(t, person.headers, 'PAYPAL', { email: 'camille@example.com' })).statusCode).toBe(200);
@@ -65,15 +69,29 @@ describe.each(databaseKinds)('money moves only by the person, on %s', (kind) => 
   it('a Japanese customer gets Japanese mails; a replayed withdrawal sends no second mail', async () => {
     const person = await verifiedCustomer(t, { balance: '3000', overrides: { country_code: 'jp', locale: 'ja-JP', zip_code: '150-0002' } });
     const email = person.fields.email;
-    await saveMethod(t, person.headers, 'TRANSFERWISE', { bank_code: '0005', branch_code: '123', account_number: '1234567', account_type: 'ordinary', account_name: 'タナカ ユイ' });
-    expect((await smtp.waitForMail(email, { match: (m) => m.subject.includes('払い戻し先') })).subject).toBe('Roundtrip の払い戻し先が変更されました');
+    await saveMethod(t, person.headers, 'TRANSFERWISE', {
+      bank_code: '0005',
+      branch_code: '123',
+      account_number: '1234567',
+      account_type: 'ordinary',
+      account_name: 'タナカ ユイ',
+    });
+    expect((await smtp.waitForMail(email, { match: (m) => m.subject.includes('払い戻し先') })).subject).toBe(
+      'Roundtrip の払い戻し先が変更されました',
+    );
     const key = 'replayed-once';
     expect((await withdraw(t, person.headers, { amount: '1000' }, key)).statusCode).toBe(201);
     expect((await withdraw(t, person.headers, { amount: '1000' }, key)).headers['idempotent-replayed']).toBe('true');
     const mail = await smtp.waitForMail(email, { match: (m) => m.subject.includes('出金') });
     expect(mail.text).toContain('銀行口座');
     // A later mail proves the queue moved on; still one withdrawal mail.
-    await saveMethod(t, person.headers, 'TRANSFERWISE', { bank_code: '0005', branch_code: '123', account_number: '7654321', account_type: 'ordinary', account_name: 'タナカ ユイ' });
+    await saveMethod(t, person.headers, 'TRANSFERWISE', {
+      bank_code: '0005',
+      branch_code: '123',
+      account_number: '7654321',
+      account_type: 'ordinary',
+      account_name: 'タナカ ユイ',
+    });
     await smtp.waitForMail(email, { match: () => smtp.mailsTo(email).filter((m) => m.subject.includes('払い戻し先')).length >= 2 });
     expect(smtp.mailsTo(email).filter((m) => m.subject.includes('出金'))).toHaveLength(1);
   });

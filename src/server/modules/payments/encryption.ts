@@ -167,7 +167,8 @@ export function createPaymentCipher(key: Buffer, readKeys: readonly Buffer[] = [
       if (parts[0] === 'v2' && parts.length === 5) {
         const [, keyId, iv, tag, body] = parts as [string, string, string, string, string];
         const entry = byId.get(keyId);
-        if (!entry) throw new PaymentKeyError('PAYMENT_KEY_NOT_HELD', `a payment value sealed with key ${keyId}, which this instance does not hold`);
+        if (!entry)
+          throw new PaymentKeyError('PAYMENT_KEY_NOT_HELD', `a payment value sealed with key ${keyId}, which this instance does not hold`);
         return openWith(entry.key, iv, tag, body, owner);
       }
       if (parts[0] === 'v1' && parts.length === 4) {

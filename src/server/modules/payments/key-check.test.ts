@@ -84,7 +84,9 @@ describe.each(databaseKinds)('payment-data key on one database, several instance
     expect(await database.db.select().from(paymentDataKeys)).toEqual([]);
 
     await instance(database, { PAYMENT_DATA_KEY: key });
-    expect(await database.db.select({ keyId: paymentDataKeys.keyId }).from(paymentDataKeys)).toEqual([{ keyId: createPaymentCipher(Buffer.from(key, 'base64')).keyId }]);
+    expect(await database.db.select({ keyId: paymentDataKeys.keyId }).from(paymentDataKeys)).toEqual([
+      { keyId: createPaymentCipher(Buffer.from(key, 'base64')).keyId },
+    ]);
   });
 
   it('rotation re-seals every saved method and withdrawal destination: all still readable, withdrawals work, the old key alone is refused', async () => {
@@ -165,7 +167,9 @@ describe.each(databaseKinds)('payment-data key on one database, several instance
 
     const restarted = await instance(database, { DATA_DIR: dataDir });
     expect((await methodsOf(restarted, person.headers)).transfer_wise_data.account_number).toBe('•••• 6789');
-    expect((await database.db.select().from(paymentMethods)).every((row) => sealedKeyId(row.details) === createPaymentCipher(newKey).keyId)).toBe(true);
+    expect(
+      (await database.db.select().from(paymentMethods)).every((row) => sealedKeyId(row.details) === createPaymentCipher(newKey).keyId),
+    ).toBe(true);
   });
 
   it('a rotation without every key that sealed the data changes nothing', async () => {

@@ -33,10 +33,12 @@ export async function sealedValues(executor: Executor): Promise<SealedValue[]> {
     .where(isNotNull(withdrawals.payoutDetails));
   const values: SealedValue[] = [];
   for (const row of methods) {
-    if (isPaymentMethod(row.method)) values.push({ table: 'payment_methods', sealed: row.details, owner: sealOwner(row.userId, row.method) });
+    if (isPaymentMethod(row.method))
+      values.push({ table: 'payment_methods', sealed: row.details, owner: sealOwner(row.userId, row.method) });
   }
   for (const row of payouts) {
-    if (row.details && isPaymentMethod(row.method)) values.push({ table: 'withdrawals', sealed: row.details, owner: sealOwner(row.userId, row.method) });
+    if (row.details && isPaymentMethod(row.method))
+      values.push({ table: 'withdrawals', sealed: row.details, owner: sealOwner(row.userId, row.method) });
   }
   return values;
 }

@@ -4,7 +4,14 @@ import path from 'node:path';
 import type { Database } from '../../db/client';
 import { paymentDataKeys, paymentMethods, withdrawals } from '../../db/schema';
 import { isPaymentMethod } from '#domain/payment-methods';
-import { createPaymentCipher, describePaymentKey, nextPaymentKeyFileName, PaymentKeyError, writeKeyFileAtomically, type PaymentCipher } from './encryption';
+import {
+  createPaymentCipher,
+  describePaymentKey,
+  nextPaymentKeyFileName,
+  PaymentKeyError,
+  writeKeyFileAtomically,
+  type PaymentCipher,
+} from './encryption';
 import { paymentKeyLockKey } from './key-check';
 import { sealOwner } from './payment-methods';
 
@@ -33,10 +40,18 @@ export interface RotationOptions {
  * start also reads with), then renamed over it after the commit: a crash in between leaves
  * every value readable.
  */
-export async function rotatePaymentDataKey(db: Database, cipher: PaymentCipher, newKey: Buffer, options: RotationOptions = {}): Promise<RotationResult> {
+export async function rotatePaymentDataKey(
+  db: Database,
+  cipher: PaymentCipher,
+  newKey: Buffer,
+  options: RotationOptions = {},
+): Promise<RotationResult> {
   const target = describePaymentKey(newKey);
   const sealer = createPaymentCipher(newKey);
-  const opener = createPaymentCipher(newKey, cipher.keys.map((entry) => entry.key));
+  const opener = createPaymentCipher(
+    newKey,
+    cipher.keys.map((entry) => entry.key),
+  );
   const nextFile = options.keyFile ? path.join(path.dirname(options.keyFile), nextPaymentKeyFileName) : undefined;
   if (nextFile) writeKeyFileAtomically(nextFile, newKey);
 
@@ -46,7 +61,10 @@ export async function rotatePaymentDataKey(db: Database, cipher: PaymentCipher, 
       plain = opener.open(sealed, owner);
     } catch (error) {
       if (error instanceof PaymentKeyError) throw error;
-      throw new PaymentKeyError('PAYMENT_DATA_UNREADABLE', 'a stored bank detail does not open with the keys given (PAYMENT_DATA_KEY, PAYMENT_DATA_READ_KEYS): nothing was changed');
+      throw new PaymentKeyError(
+        'PAYMENT_DATA_UNREADABLE',
+        'a stored bank detail does not open with the keys given (PAYMENT_DATA_KEY, PAYMENT_DATA_READ_KEYS): nothing was changed',
+      );
     }
     return sealer.seal(plain, owner);
   };

@@ -20,7 +20,8 @@ describe.each(databaseKinds)('LINE Pay destinations on %s', (kind) => {
   });
 
   const japanese = { country_code: 'jp', locale: 'ja-JP', zip_code: '150-0001' } as const;
-  const methodsOf = async (headers: Record<string, string>) => (await t.inject({ method: 'GET', url: '/api/v2/payment_methods', headers })).json().data;
+  const methodsOf = async (headers: Record<string, string>) =>
+    (await t.inject({ method: 'GET', url: '/api/v2/payment_methods', headers })).json().data;
 
   it('needs the last 4 phone digits, exactly 4 digits, with a field error in the request language', async () => {
     const { headers } = await customer(t, japanese);
@@ -31,7 +32,10 @@ describe.each(databaseKinds)('LINE Pay destinations on %s', (kind) => {
     expect(missing.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { phoneLast4: 'required' } });
 
     for (const wrong of ['123', '12345', '12a4']) {
-      const refused = await saveMethod(t, { ...headers, 'accept-language': 'ja' }, 'LINE', { referenceNo: '09012345678', phoneLast4: wrong });
+      const refused = await saveMethod(t, { ...headers, 'accept-language': 'ja' }, 'LINE', {
+        referenceNo: '09012345678',
+        phoneLast4: wrong,
+      });
       expect(refused.statusCode, wrong).toBe(400);
       expect(refused.json().error.fields).toEqual({ phoneLast4: 'phoneLast4Invalid' });
     }
@@ -43,9 +47,15 @@ describe.each(databaseKinds)('LINE Pay destinations on %s', (kind) => {
     const saved = await saveMethod(t, headers, 'LINE', { referenceNo: '090-1234-5678', phoneLast4: ' 4321 ' });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data.lineData).toMatchObject({ referenceNo: '•••• 5678', phoneLast4: '•••• 4321' });
-    const [row] = await t.db.select().from(paymentMethods).where(and(eq(paymentMethods.userId, user.id), eq(paymentMethods.method, 'LINE')));
+    const [row] = await t.db
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.userId, user.id), eq(paymentMethods.method, 'LINE')));
     expect(row!.details).not.toContain('4321');
-    expect(openPaymentCipher(t.config).open(row!.details, sealOwner(user.id, 'LINE'))).toEqual({ referenceNo: '09012345678', phoneLast4: '4321' });
+    expect(openPaymentCipher(t.config).open(row!.details, sealOwner(user.id, 'LINE'))).toEqual({
+      referenceNo: '09012345678',
+      phoneLast4: '4321',
+    });
   });
 
   it('a LINE destination saved before the digits were asked for still loads, with phoneLast4 null', async () => {
@@ -70,7 +80,14 @@ describe.each(databaseKinds)('LINE Pay destinations on %s', (kind) => {
     expect((await saveMethod(t, headers, 'LINE', { referenceNo: '09012345678', phoneLast4: '4321' })).statusCode).toBe(200);
     const withdrawal = await withdraw(t, headers, { amount: '3000', withdraw_type: 'LINE' });
     expect(withdrawal.statusCode, withdrawal.body).toBe(201);
-    const exported = (await t.inject({ method: 'POST', url: '/api/v2/ops/commands', headers: opsHeaders, payload: { argv: ['payouts', 'export', '--out', 'payouts'], cwd: '/srv/ops' } })).json().data;
+    const exported = (
+      await t.inject({
+        method: 'POST',
+        url: '/api/v2/ops/commands',
+        headers: opsHeaders,
+        payload: { argv: ['payouts', 'export', '--out', 'payouts'], cwd: '/srv/ops' },
+      })
+    ).json().data;
     expect(exported.exit_code, exported.stderr).toBe(0);
     const lineFile = exported.files.find((file: { name: string }) => file.name.includes('line-pay-payouts'));
     expect(lineFile.content.split(/\r?\n/)[0]).toBe('reference,line_pay_number,phone_last_4,amount,currency');

@@ -29,9 +29,19 @@ function money(user: User, amount: { value: string; currency: string }): string 
  * Mails the customer about money, after the answer: a mail server that fails never turns a done
  * change into an error, and the failure is logged by kind (never the address or content).
  */
-function mailCustomer(context: AppContext, log: FastifyBaseLogger, userId: string, kind: string, render: (user: User) => MailContent): void {
+function mailCustomer(
+  context: AppContext,
+  log: FastifyBaseLogger,
+  userId: string,
+  kind: string,
+  render: (user: User) => MailContent,
+): void {
   const send = async () => {
-    const [row] = await context.db.select().from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).limit(1);
+    const [row] = await context.db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .limit(1);
     if (!row?.email) return;
     const user = toUserView(row);
     await context.mailer.send({ to: row.email, kind, ...render(user) });

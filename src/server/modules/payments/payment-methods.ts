@@ -78,13 +78,28 @@ export function shownAccount(details: PaymentDetails): { name: string | null; nu
         case 'us':
           return { name: account.name, number: maskAccountNumber(account.account_number), bank: account.routing_number, iban: false };
         case 'ca':
-          return { name: account.name, number: maskAccountNumber(account.account_number), bank: `${account.transit_number}-${account.institution_number}`, iban: false };
+          return {
+            name: account.name,
+            number: maskAccountNumber(account.account_number),
+            bank: `${account.transit_number}-${account.institution_number}`,
+            iban: false,
+          };
         case 'uk':
-          return { name: account.name, number: maskAccountNumber(account.account_number), bank: account.sort_code.replace(/(\d\d)(\d\d)(\d\d)/, '$1-$2-$3'), iban: false };
+          return {
+            name: account.name,
+            number: maskAccountNumber(account.account_number),
+            bank: account.sort_code.replace(/(\d\d)(\d\d)(\d\d)/, '$1-$2-$3'),
+            iban: false,
+          };
         case 'fr':
           return { name: account.name, number: `${account.iban.slice(0, 2)}•• ${maskAccountNumber(account.iban)}`, bank: null, iban: true };
         case 'jp':
-          return { name: account.account_name, number: maskAccountNumber(account.account_number, 3), bank: `${account.bank_code}-${account.branch_code}`, iban: false };
+          return {
+            name: account.account_name,
+            number: maskAccountNumber(account.account_number, 3),
+            bank: `${account.bank_code}-${account.branch_code}`,
+            iban: false,
+          };
       }
     }
   }
@@ -159,7 +174,14 @@ async function lockCustomer(executor: Executor, userId: string) {
 }
 
 /** POST /payment_methods/{method}: saves (or replaces) the method; the first one saved becomes the default. */
-export async function savePaymentMethod(db: Database, cipher: PaymentCipher, customer: Customer, method: PaymentMethod, input: unknown, now: Date) {
+export async function savePaymentMethod(
+  db: Database,
+  cipher: PaymentCipher,
+  customer: Customer,
+  method: PaymentMethod,
+  input: unknown,
+  now: Date,
+) {
   if (!customer.offered.includes(method)) throw new ApiError(422, 'PAYMENT_METHOD_UNAVAILABLE', { withdraw_type: 'invalidValue' });
   const details = parseDetails(customer.countryCode, method, input);
   const sealed = cipher.seal(details.account, sealOwner(customer.id, method));

@@ -27,7 +27,8 @@ import { getPaymentMethods, parseDetails, savePaymentMethod, setDefaultPaymentMe
 const methodParams = z.strictObject({ method: paymentMethodField });
 /** The method's form for the customer's market is checked by the route, which knows the market (docs/api.md, bank forms). */
 const destinationForm = z.looseObject(destinationChangeProof.shape).meta({
-  description: "The method's form for the customer's market (TRANSFERWISE: the market's bank form; PAYPAL: email; LINE: referenceNo), and current_password unless the session signed in within 5 minutes",
+  description:
+    "The method's form for the customer's market (TRANSFERWISE: the market's bank form; PAYPAL: email; LINE: referenceNo), and current_password unless the session signed in within 5 minutes",
 });
 
 /** A sign-in this recent counts as proof that the person, not only their token, is at the phone. */
@@ -38,13 +39,22 @@ export const recentSignInSeconds = 5 * 60;
  * that signed in with it within `recentSignInSeconds`. Wrong passwords count against the account's
  * login limit, as a sign-in would.
  */
-async function requirePersonPresent(context: AppContext, session: AuthenticatedSession, currentPassword: string | undefined, address: string): Promise<void> {
+async function requirePersonPresent(
+  context: AppContext,
+  session: AuthenticatedSession,
+  currentPassword: string | undefined,
+  address: string,
+): Promise<void> {
   if (currentPassword === undefined) {
     const signedInAt = await sessionSignedInAt(context.db, session.familyId);
     if (signedInAt && context.now().getTime() - signedInAt.getTime() <= recentSignInSeconds * 1000) return;
     throw new ApiError(403, 'PASSWORD_REQUIRED', { current_password: 'required' });
   }
-  const [user] = await context.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, session.userId)).limit(1);
+  const [user] = await context.db
+    .select({ email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, session.userId))
+    .limit(1);
   const limitKey = accountAddressKey(user?.email ?? session.userId, address);
   await context.rateLimits.consume('loginPerAccount', limitKey);
   if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
@@ -57,7 +67,10 @@ async function requirePersonPresent(context: AppContext, session: AuthenticatedS
 function defaultDestination(methods: PaymentMethods): { method: PaymentMethod; maskedNumber: string | null } | undefined {
   switch (methods.withdraw_type) {
     case 'TRANSFERWISE':
-      return { method: 'TRANSFERWISE', maskedNumber: methods.transfer_wise_data?.account_number ?? methods.transfer_wise_data?.iban ?? null };
+      return {
+        method: 'TRANSFERWISE',
+        maskedNumber: methods.transfer_wise_data?.account_number ?? methods.transfer_wise_data?.iban ?? null,
+      };
     case 'PAYPAL':
       return { method: 'PAYPAL', maskedNumber: methods.paypalWithdrawData?.email ?? null };
     case 'LINE':
@@ -74,7 +87,10 @@ export async function registerPaymentRoutes(instance: FastifyInstance, context: 
 
   api.get(
     '/payment_methods',
-    { preValidation: requireUser, schema: { summary: 'Payout methods on file, masked', security: customerSecurity, response: { 200: paymentMethodsResponse } } },
+    {
+      preValidation: requireUser,
+      schema: { summary: 'Payout methods on file, masked', security: customerSecurity, response: { 200: paymentMethodsResponse } },
+    },
     async (request) => {
       const customer = await findCustomer(context.db, currentUserId(request), { linePayMarkets: context.config.linePayMarkets });
       return { data: await getPaymentMethods(context.db, cipher, customer) };
@@ -86,14 +102,20 @@ export async function registerPaymentRoutes(instance: FastifyInstance, context: 
     '/payment_methods',
     {
       preValidation: requireUser,
-      schema: { summary: 'Choose the default payout method', security: customerSecurity, body: setDefaultPaymentMethodBody, response: { 200: paymentMethodsResponse, ...errorAnswers(422) } },
+      schema: {
+        summary: 'Choose the default payout method',
+        security: customerSecurity,
+        body: setDefaultPaymentMethodBody,
+        response: { 200: paymentMethodsResponse, ...errorAnswers(422) },
+      },
     },
     async (request) => {
       const customer = await findCustomer(context.db, currentUserId(request), { linePayMarkets: context.config.linePayMarkets });
       const before = await getPaymentMethods(context.db, cipher, customer);
       const after = await setDefaultPaymentMethod(context.db, cipher, customer, request.body.withdraw_type, context.now());
       const destination = defaultDestination(after);
-      if (destination && before.withdraw_type !== after.withdraw_type) mailPayoutDestinationChanged(context, request.log, customer.id, destination);
+      if (destination && before.withdraw_type !== after.withdraw_type)
+        mailPayoutDestinationChanged(context, request.log, customer.id, destination);
       return { data: after };
     },
   );

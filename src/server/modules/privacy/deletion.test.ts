@@ -38,7 +38,9 @@ describe.each(databaseKinds)('DELETE /api/v2/user on %s', (kind) => {
 
   async function debitToZero(userId: string, headers: Record<string, string>) {
     const balance = (await t.inject({ method: 'GET', url: '/api/v2/user/balance', headers })).json().data.balance.value as string;
-    expect((await ops(t, '/adjustments', { user_id: userId, amount: `-${balance}`, comment: 'Paid out by customer care' })).statusCode).toBe(201);
+    expect(
+      (await ops(t, '/adjustments', { user_id: userId, amount: `-${balance}`, comment: 'Paid out by customer care' })).statusCode,
+    ).toBe(201);
   }
 
   it('needs the box ticked and the password', async () => {
@@ -85,7 +87,9 @@ describe.each(databaseKinds)('DELETE /api/v2/user on %s', (kind) => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ error: { code: 'PENDING_ITEMS', message: pendingMessage } });
     const japanese = await remove({ ...headers, 'accept-language': 'ja' }, { password: fields.password, confirm: true });
-    expect(japanese.json().error.message).toBe('処理中の出金リクエストまたはQRスキャンがあります。アカウント削除をご希望の場合はカスタマーサービスにお問い合わせください。');
+    expect(japanese.json().error.message).toBe(
+      '処理中の出金リクエストまたはQRスキャンがあります。アカウント削除をご希望の場合はカスタマーサービスにお問い合わせください。',
+    );
     expect((await me(headers)).json().data).toEqual(user);
   });
 
@@ -119,7 +123,12 @@ describe.each(databaseKinds)('DELETE /api/v2/user on %s', (kind) => {
     const city = `Shelbyville${tag}`;
     const person = await customerWithCredit();
     const { fields, user } = person;
-    const patched = await t.inject({ method: 'PATCH', url: '/api/v2/user', headers: person.headers, payload: { name, address, city, state: 'OR' } });
+    const patched = await t.inject({
+      method: 'PATCH',
+      url: '/api/v2/user',
+      headers: person.headers,
+      payload: { name, address, city, state: 'OR' },
+    });
     expect(patched.statusCode).toBe(200);
     // A second device, a rejected return, a data request, a reset link and a fresh code: all of it is theirs.
     const phone = await loginTokens(t, fields.email, fields.password);
@@ -129,7 +138,14 @@ describe.each(databaseKinds)('DELETE /api/v2/user on %s', (kind) => {
     const request = await t.inject({
       method: 'POST',
       url: '/api/v2/dsar',
-      payload: { kind: 'access', name, email: fields.email.toUpperCase(), country_code: 'us', locale: 'en-US', message: `I live at ${address}, ${city}.` },
+      payload: {
+        kind: 'access',
+        name,
+        email: fields.email.toUpperCase(),
+        country_code: 'us',
+        locale: 'en-US',
+        message: `I live at ${address}, ${city}.`,
+      },
     });
     expect(request.statusCode).toBe(201);
     expect((await t.inject({ method: 'POST', url: '/api/v2/user/reset_password', payload: { email: fields.email } })).statusCode).toBe(200);
@@ -162,7 +178,16 @@ describe.each(databaseKinds)('DELETE /api/v2/user on %s', (kind) => {
     expect(await findPersonalData(t.db, needles)).toEqual([]);
     expect(await ledgerOf()).toEqual(ledgerBefore);
     const [kept] = await t.db.select().from(users).where(eq(users.id, user.id));
-    expect(kept).toMatchObject({ email: null, name: null, passwordHash: null, zipCode: null, address: null, city: null, state: null, countryCode: 'us' });
+    expect(kept).toMatchObject({
+      email: null,
+      name: null,
+      passwordHash: null,
+      zipCode: null,
+      address: null,
+      city: null,
+      state: null,
+      countryCode: 'us',
+    });
     expect(kept?.deletedAt).toBeInstanceOf(Date);
     const [balance] = await t.db.select().from(balances).where(eq(balances.userId, user.id));
     expect(balance?.balanceMinor).toBe(0);
@@ -174,26 +199,38 @@ describe.each(databaseKinds)('DELETE /api/v2/user on %s', (kind) => {
       .execute(
         sql`insert into scans (id, user_id, container_code, product_id, status, scanned_at) values (gen_random_uuid(), ${user.id}, ${late!}, 'us-oat-milk-1l', 'PENDING', now())`,
       )
-      .then(() => undefined, (error: unknown) => error);
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
     expect(String((refused as { cause?: unknown })?.cause ?? refused)).toMatch(/account .* is deleted/);
     expect(await ledgerOf()).toEqual(ledgerBefore);
 
     // Every device is signed out, and nothing signs in again.
-    for (const headers of [person.headers, { authorization: `Bearer ${phone.access_token}` }]) expect((await me(headers)).statusCode).toBe(401);
-    for (const token of [person.tokens.refresh_token, phone.refresh_token]) expect((await refresh(t, token)).json().error).toBe('invalid_grant');
+    for (const headers of [person.headers, { authorization: `Bearer ${phone.access_token}` }])
+      expect((await me(headers)).statusCode).toBe(401);
+    for (const token of [person.tokens.refresh_token, phone.refresh_token])
+      expect((await refresh(t, token)).json().error).toBe('invalid_grant');
     expect((await login(t, fields.email, fields.password)).json().error).toBe('invalid_grant');
     // The address is free for a new account.
     const again = await signUp(t, { email: fields.email });
     expect(again.user.id).not.toBe(user.id);
   });
 
-  it('never erases another person\'s request: an account that never verified the address leaves its requests alone', async () => {
+  it("never erases another person's request: an account that never verified the address leaves its requests alone", async () => {
     const tag = randomBytes(4).toString('hex');
     const victim = `victim.${tag}@example.com`;
     const filed = await t.inject({
       method: 'POST',
       url: '/api/v2/dsar',
-      payload: { kind: 'deletion', name: `Real Owner ${tag}`, email: victim, country_code: 'us', locale: 'en-US', message: `Please erase me ${tag}` },
+      payload: {
+        kind: 'deletion',
+        name: `Real Owner ${tag}`,
+        email: victim,
+        country_code: 'us',
+        locale: 'en-US',
+        message: `Please erase me ${tag}`,
+      },
     });
     expect(filed.statusCode).toBe(201);
     // Someone else signs up with that address, never verifies it, reads the export, then deletes the account.
@@ -215,7 +252,11 @@ describe.each(databaseKinds)('DELETE /api/v2/user on %s', (kind) => {
       throw new Error('disk full');
     };
     await expect(
-      deleteAccount({ db: t.db, rateLimits }, { userId: user.id, password: fields.password }, { ...deletionRules, steps: [...deletionRules.steps, failingLast] }),
+      deleteAccount(
+        { db: t.db, rateLimits },
+        { userId: user.id, password: fields.password },
+        { ...deletionRules, steps: [...deletionRules.steps, failingLast] },
+      ),
     ).rejects.toThrow('disk full');
     await rateLimits.close();
     expect((await me(headers)).json().data).toEqual(user);

@@ -79,7 +79,11 @@ export async function erasePasswordResetLinks(executor: Executor, userId: string
  * someone else's email must not erase that person's requests by being deleted.
  */
 export async function eraseDataRequests(executor: Executor, userId: string): Promise<void> {
-  const [user] = await executor.select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  const [user] = await executor
+    .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!user?.email || !user.emailVerifiedAt) return;
   await executor
     .update(dsarRequests)

@@ -17,7 +17,7 @@ describe('dsarDueDate', () => {
   });
 });
 
-describe.each(databaseKinds)('POST /api/v2/dsar and the operators\' list on %s', (kind) => {
+describe.each(databaseKinds)("POST /api/v2/dsar and the operators' list on %s", (kind) => {
   let t: TestApp;
   let smtp: TestSmtpServer;
   beforeAll(async () => {
@@ -46,7 +46,12 @@ describe.each(databaseKinds)('POST /api/v2/dsar and the operators\' list on %s',
     const response = await file(body);
     expect(response.statusCode).toBe(201);
     const receipt = response.json().data;
-    expect(receipt).toEqual({ id: expect.any(String), kind: 'deletion', received_at: t.clock.now().toISOString(), due_at: expect.any(String) });
+    expect(receipt).toEqual({
+      id: expect.any(String),
+      kind: 'deletion',
+      received_at: t.clock.now().toISOString(),
+      due_at: expect.any(String),
+    });
     expect(receipt.due_at).toBe(dsarDueDate(new Date(receipt.received_at)).toISOString());
 
     const support = await smtp.waitForMail('privacy-team@roundtrip.test', { match: (mail) => mail.text.includes(receipt.id) });
@@ -62,7 +67,14 @@ describe.each(databaseKinds)('POST /api/v2/dsar and the operators\' list on %s',
     const listed = await t.inject({ method: 'GET', url: '/api/v2/ops/dsar', headers: opsHeaders });
     expect(listed.statusCode).toBe(200);
     expect(listed.json().data).toContainEqual(
-      expect.objectContaining({ id: receipt.id, kind: 'deletion', email: body.email, due_at: receipt.due_at, closed_at: null, overdue: false }),
+      expect.objectContaining({
+        id: receipt.id,
+        kind: 'deletion',
+        email: body.email,
+        due_at: receipt.due_at,
+        closed_at: null,
+        overdue: false,
+      }),
     );
 
     const closed = await t.inject({ method: 'POST', url: `/api/v2/ops/dsar/${receipt.id}/close`, headers: opsHeaders });
@@ -93,9 +105,12 @@ describe.each(databaseKinds)('POST /api/v2/dsar and the operators\' list on %s',
     expect(response.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields });
   });
 
-  it('keeps the operators\' list behind the key', async () => {
+  it("keeps the operators' list behind the key", async () => {
     expect((await t.inject({ method: 'GET', url: '/api/v2/ops/dsar' })).statusCode).toBe(403);
     expect((await t.inject({ method: 'POST', url: '/api/v2/ops/dsar/not-a-uuid/close', headers: opsHeaders })).statusCode).toBe(400);
-    expect((await t.inject({ method: 'POST', url: '/api/v2/ops/dsar/00000000-0000-4000-8000-000000000000/close', headers: opsHeaders })).statusCode).toBe(404);
+    expect(
+      (await t.inject({ method: 'POST', url: '/api/v2/ops/dsar/00000000-0000-4000-8000-000000000000/close', headers: opsHeaders }))
+        .statusCode,
+    ).toBe(404);
   });
 });

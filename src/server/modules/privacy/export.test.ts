@@ -21,7 +21,12 @@ describe.each(databaseKinds)('GET /api/v2/user/export on %s', (kind) => {
     // Data requests are linked to the account only through a verified address.
     await t.db.update(users).set({ emailVerifiedAt: t.clock.now() }).where(eq(users.id, person.user.id));
     const other = await customer(t, { name: 'Someone Else' });
-    await t.inject({ method: 'PATCH', url: '/api/v2/user', headers: person.headers, payload: { address: '5 Rue des Lilas', city: 'Lyon' } });
+    await t.inject({
+      method: 'PATCH',
+      url: '/api/v2/user',
+      headers: person.headers,
+      payload: { address: '5 Rue des Lilas', city: 'Lyon' },
+    });
     const [credited, rejected, pending, othersCode] = await issue(t, 'us-oat-milk-1l', 4);
     for (const code of [credited, rejected, pending]) expect((await postScan(t, person.headers, code!)).statusCode).toBe(201);
     expect((await postScan(t, other.headers, othersCode!)).statusCode).toBe(201);
@@ -31,7 +36,14 @@ describe.each(databaseKinds)('GET /api/v2/user/export on %s', (kind) => {
     await t.inject({
       method: 'POST',
       url: '/api/v2/dsar',
-      payload: { kind: 'access', name: 'Ada Export', email: person.fields.email, country_code: 'us', locale: 'en-US', message: 'Everything, please.' },
+      payload: {
+        kind: 'access',
+        name: 'Ada Export',
+        email: person.fields.email,
+        country_code: 'us',
+        locale: 'en-US',
+        message: 'Everything, please.',
+      },
     });
 
     const response = await t.inject({ method: 'GET', url: '/api/v2/user/export', headers: person.headers });
@@ -42,7 +54,14 @@ describe.each(databaseKinds)('GET /api/v2/user/export on %s', (kind) => {
     const file = response.json();
     expect(file).toMatchObject({
       format: 'roundtrip-personal-data/1',
-      account: { ...person.user, email_verified: true, address: '5 Rue des Lilas', city: 'Lyon', email_verified_at: expect.any(String), terms_accepted_at: expect.any(String) },
+      account: {
+        ...person.user,
+        email_verified: true,
+        address: '5 Rue des Lilas',
+        city: 'Lyon',
+        email_verified_at: expect.any(String),
+        terms_accepted_at: expect.any(String),
+      },
       balance: { balance: { currency: 'USD', value: '1.00' }, pending_items: 1, returned_items: 1 },
       data_requests: [{ kind: 'access', email: person.fields.email, message: 'Everything, please.', due_at: expect.any(String) }],
     });
@@ -78,7 +97,9 @@ describe.each(databaseKinds)('GET /api/v2/user/export on %s', (kind) => {
       expect.objectContaining({ method: 'TRANSFERWISE', default: true, account: expect.objectContaining({ name: usBankAccount.name }) }),
     ]);
     expect(JSON.stringify(exported)).not.toContain(usBankAccount.account_number);
-    expect(exported.withdrawals).toEqual([expect.objectContaining({ status: 'PENDING', amount: { currency: 'USD', value: '6.00' }, withdraw_type: 'TRANSFERWISE' })]);
+    expect(exported.withdrawals).toEqual([
+      expect.objectContaining({ status: 'PENDING', amount: { currency: 'USD', value: '6.00' }, withdraw_type: 'TRANSFERWISE' }),
+    ]);
   });
 
   it('needs a token', async () => {

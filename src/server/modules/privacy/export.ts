@@ -58,7 +58,11 @@ const scansSection: ExportSection = async (executor, user) => {
 };
 
 const sessionsSection: ExportSection = async (executor, user) => {
-  const rows = await executor.select().from(sessionFamilies).where(eq(sessionFamilies.userId, user.id)).orderBy(asc(sessionFamilies.createdAt));
+  const rows = await executor
+    .select()
+    .from(sessionFamilies)
+    .where(eq(sessionFamilies.userId, user.id))
+    .orderBy(asc(sessionFamilies.createdAt));
   return rows.map((row) => ({ client_id: row.clientId, signed_in_at: row.createdAt.toISOString(), ended_at: iso(row.revokedAt) }));
 };
 
@@ -68,7 +72,12 @@ const verificationCodesSection: ExportSection = async (executor, user) => {
     .from(emailVerificationCodes)
     .where(eq(emailVerificationCodes.userId, user.id))
     .orderBy(asc(emailVerificationCodes.createdAt));
-  return rows.map((row) => ({ sent_at: row.createdAt.toISOString(), expires_at: row.expiresAt.toISOString(), used_or_retired_at: iso(row.consumedAt), wrong_attempts: row.attempts }));
+  return rows.map((row) => ({
+    sent_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    used_or_retired_at: iso(row.consumedAt),
+    wrong_attempts: row.attempts,
+  }));
 };
 
 const resetLinksSection: ExportSection = async (executor, user) => {

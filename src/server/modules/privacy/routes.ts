@@ -61,7 +61,10 @@ export async function registerPrivacyRoutes(instance: FastifyInstance, context: 
 
   api.get(
     '/user/export',
-    { preValidation: requireUser, schema: { summary: 'Everything held about the customer, as a file', security: customerSecurity, response: { 200: personalData } } },
+    {
+      preValidation: requireUser,
+      schema: { summary: 'Everything held about the customer, as a file', security: customerSecurity, response: { 200: personalData } },
+    },
     async (request, typedReply) => {
       // The file goes out as indented text.
       const reply: FastifyReply = typedReply;
@@ -75,7 +78,9 @@ export async function registerPrivacyRoutes(instance: FastifyInstance, context: 
 
   api.post(
     '/dsar',
-    { schema: { summary: 'File a data-subject request', body: dsarBody, response: { 201: dataAnswer(dsarReceipt), ...errorAnswers(429) } } },
+    {
+      schema: { summary: 'File a data-subject request', body: dsarBody, response: { 201: dataAnswer(dsarReceipt), ...errorAnswers(429) } },
+    },
     async (request, reply) => {
       await context.rateLimits.consume('dataRequestsPerAddress', request.ip);
       return reply.status(201).send({ data: await fileDataRequest(context, request.body, request.log) });
@@ -88,12 +93,28 @@ export async function registerPrivacyRoutes(instance: FastifyInstance, context: 
       ops.addHook('onRequest', operatorKeyGuard(context));
       ops.get(
         '/dsar',
-        { schema: { summary: 'Data-subject requests, nearest deadline first', security: opsSecurity, querystring: dataRequestsQuery, response: { 200: dataAnswer(z.array(dataRequestView)) } } },
-        async (request) => ({ data: await listDataRequests(context.db, { includeClosed: request.query.status === 'all', now: context.now() }) }),
+        {
+          schema: {
+            summary: 'Data-subject requests, nearest deadline first',
+            security: opsSecurity,
+            querystring: dataRequestsQuery,
+            response: { 200: dataAnswer(z.array(dataRequestView)) },
+          },
+        },
+        async (request) => ({
+          data: await listDataRequests(context.db, { includeClosed: request.query.status === 'all', now: context.now() }),
+        }),
       );
       ops.post(
         '/dsar/:id/close',
-        { schema: { summary: 'Mark a data-subject request answered', security: opsSecurity, params: dataRequestParams, response: { 200: dataAnswer(dataRequestView), ...errorAnswers(404) } } },
+        {
+          schema: {
+            summary: 'Mark a data-subject request answered',
+            security: opsSecurity,
+            params: dataRequestParams,
+            response: { 200: dataAnswer(dataRequestView), ...errorAnswers(404) },
+          },
+        },
         async (request) => ({ data: await closeDataRequest(context.db, request.params.id, context.now()) }),
       );
     },

@@ -59,7 +59,11 @@ export async function seedCatalogue(db: Database): Promise<void> {
 }
 
 export async function listProducts(db: Database, countryCode: CountryCode, language: Language): Promise<Product[]> {
-  const rows = await db.select().from(products).where(eq(products.countryCode, countryCode)).orderBy(asc(products.sortOrder), asc(products.id));
+  const rows = await db
+    .select()
+    .from(products)
+    .where(eq(products.countryCode, countryCode))
+    .orderBy(asc(products.sortOrder), asc(products.id));
   return rows.map((row) => productView(row, language));
 }
 
@@ -67,5 +71,3 @@ export async function findProduct(db: Database, productId: string): Promise<Prod
   const [row] = await db.select().from(products).where(eq(products.id, productId)).limit(1);
   return row;
 }
-
-

@@ -37,7 +37,12 @@ describe.each(databaseKinds)('claims on a container on %s', (kind) => {
     const checkin = (await ops(t, '/checkins', { codes: [code] })).json().data;
     expect(checkin.checked_in).toEqual([expect.objectContaining({ code, user_id: shelf.user.id })]);
     expect(checkin.competing_claims).toEqual([
-      { code, credited_scan_id: checkin.checked_in[0].scan_id, credited_user_id: shelf.user.id, claims: [{ user_id: returner.user.id, scanned_at: expect.any(String) }] },
+      {
+        code,
+        credited_scan_id: checkin.checked_in[0].scan_id,
+        credited_user_id: shelf.user.id,
+        claims: [{ user_id: returner.user.id, scanned_at: expect.any(String) }],
+      },
     ]);
   });
 
@@ -51,7 +56,10 @@ describe.each(databaseKinds)('claims on a container on %s', (kind) => {
     const later = await customer(t);
     const taken = await postScan(t, later.headers, held!);
     expect(taken.statusCode).toBe(201);
-    const [expiredScan] = await t.db.select().from(scans).where(and(eq(scans.userId, first.user.id), eq(scans.containerCode, held!)));
+    const [expiredScan] = await t.db
+      .select()
+      .from(scans)
+      .where(and(eq(scans.userId, first.user.id), eq(scans.containerCode, held!)));
     expect(expiredScan).toMatchObject({ status: 'CANCELLED', reason: 'Not checked in within 32 days of the scan.' });
 
     const checkin = (await ops(t, '/checkins', { codes: [held, forgotten] })).json().data;
@@ -68,7 +76,14 @@ describe.each(databaseKinds)('claims on a container on %s', (kind) => {
     const codes = await issue(t, 'us-oat-milk-1l', maxPendingScansPerCustomer + 1);
     const now = t.clock.now();
     await t.db.insert(scans).values(
-      codes.slice(0, maxPendingScansPerCustomer).map((code) => ({ id: randomUUID(), userId: person.user.id, containerCode: code, productId: 'us-oat-milk-1l', scannedAt: now, createdAt: now })),
+      codes.slice(0, maxPendingScansPerCustomer).map((code) => ({
+        id: randomUUID(),
+        userId: person.user.id,
+        containerCode: code,
+        productId: 'us-oat-milk-1l',
+        scannedAt: now,
+        createdAt: now,
+      })),
     );
     const refused = await postScan(t, person.headers, codes[maxPendingScansPerCustomer]!);
     expect(refused.statusCode).toBe(422);

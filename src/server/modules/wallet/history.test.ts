@@ -21,7 +21,8 @@ describe.each(databaseKinds)('GET /api/v2/merged_transactions on %s', (kind) => 
       ...(await issue(t, 'us-hand-soap-500', 2)),
       ...(await issue(t, 'us-greek-yogurt-170', 3)),
     ];
-    const scanned = async (code: string, scannedAt?: Date) => expect((await postScan(t, await fresh(), code, { scannedAt })).statusCode).toBe(201);
+    const scanned = async (code: string, scannedAt?: Date) =>
+      expect((await postScan(t, await fresh(), code, { scannedAt })).statusCode).toBe(201);
     for (const code of [milk1, milk2, jar, cup]) await scanned(code!);
     t.clock.advance(86_400);
     await ops(t, '/checkins', { codes: [milk1, milk2, jar, cup] });
@@ -68,14 +69,22 @@ describe.each(databaseKinds)('GET /api/v2/merged_transactions on %s', (kind) => 
     const [today, yesterday, correction, goodwill, cancelled, rejected, completed] = rows;
     expect(today).toMatchObject({ number_of_scans: 2, amount: { currency: 'USD', value: '0.50' }, comment: null });
     expect(today!.items).toEqual([
-      { product_id: 'us-greek-yogurt-170', name: 'Greek yogurt, 170 g pot', image_url: '/images/products/pot.svg', quantity: 2, price: { currency: 'USD', value: '0.25' } },
+      {
+        product_id: 'us-greek-yogurt-170',
+        name: 'Greek yogurt, 170 g pot',
+        image_url: '/images/products/pot.svg',
+        quantity: 2,
+        price: { currency: 'USD', value: '0.25' },
+      },
     ]);
     expect(yesterday).toMatchObject({ number_of_scans: 1, items: [{ quantity: 1 }] });
     expect(correction).toMatchObject({ amount: { value: '-0.25' }, comment: 'Correction', items: [], number_of_scans: null });
     expect(goodwill).toMatchObject({ amount: { value: '1.25' }, comment: 'Sorry for the delay' });
     expect(cancelled).toMatchObject({ amount: { value: '0.00' }, comment: 'Scanned twice by mistake', number_of_scans: 1 });
     expect(rejected).toMatchObject({ amount: { value: '0.00' }, comment: 'The container was broken.', number_of_scans: 1 });
-    expect(rejected!.items).toEqual([expect.objectContaining({ product_id: 'us-hand-soap-500', quantity: 1, price: { currency: 'USD', value: '1.00' } })]);
+    expect(rejected!.items).toEqual([
+      expect.objectContaining({ product_id: 'us-hand-soap-500', quantity: 1, price: { currency: 'USD', value: '1.00' } }),
+    ]);
     expect(completed).toMatchObject({ amount: { currency: 'USD', value: '2.25' }, number_of_scans: 4, comment: null });
     expect(completed!.items.map((item) => [item.product_id, item.quantity, item.price.value])).toEqual([
       ['us-oat-milk-1l', 2, '0.75'],
@@ -135,20 +144,36 @@ describe.each(databaseKinds)('GET /api/v2/merged_transactions on %s', (kind) => 
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({
       code: 'VALIDATION_FAILED',
-      fields: { items_per_page: 'invalidValue', page: 'invalidValue', type: 'invalidValue', status: 'invalidValue', sort_by: 'invalidValue', extra: 'unknownField' },
+      fields: {
+        items_per_page: 'invalidValue',
+        page: 'invalidValue',
+        type: 'invalidValue',
+        status: 'invalidValue',
+        sort_by: 'invalidValue',
+        extra: 'unknownField',
+      },
     });
-    expect((await t.inject({ method: 'GET', url: '/api/v2/merged_transactions?items_per_page=1001', headers: alice.headers })).statusCode).toBe(400);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/v2/merged_transactions?items_per_page=1001', headers: alice.headers })).statusCode,
+    ).toBe(400);
   });
 
   it('shows another customer nothing of Alice’s, and nobody anything without a token', async () => {
     const bob = await customer(t, { name: 'Bob' });
     expect(await list('', bob.headers)).toEqual({ data: [], meta: { page: 1, items_per_page: 1000, total: 0 } });
     const balance = (await t.inject({ method: 'GET', url: '/api/v2/user/balance', headers: bob.headers })).json().data;
-    expect(balance).toEqual({ balance: { currency: 'USD', value: '0.00' }, pending_deposit: { currency: 'USD', value: '0.00' }, pending_items: 0, returned_items: 0 });
+    expect(balance).toEqual({
+      balance: { currency: 'USD', value: '0.00' },
+      pending_deposit: { currency: 'USD', value: '0.00' },
+      pending_items: 0,
+      returned_items: 0,
+    });
     for (const url of ['/api/v2/merged_transactions', '/api/v2/user/balance']) {
       const anonymous = await t.inject({ method: 'GET', url });
       expect(anonymous.statusCode).toBe(401);
     }
-    expect((await t.inject({ method: 'GET', url: '/api/v2/merged_transactions', headers: bob.headers })).headers['cache-control']).toBe('no-store');
+    expect((await t.inject({ method: 'GET', url: '/api/v2/merged_transactions', headers: bob.headers })).headers['cache-control']).toBe(
+      'no-store',
+    );
   });
 });

@@ -23,7 +23,10 @@ describe.each(databaseKinds)('operators and the ledger on %s', (kind) => {
   };
 
   it('refuses a missing or wrong operator key with 403', async () => {
-    for (const headers of [{}, { 'x-ops-key': 'wrong' }, { 'x-ops-key': `${opsHeaders['x-ops-key']}x` }, { 'x-ops-key': '' }] as Record<string, string>[]) {
+    for (const headers of [{}, { 'x-ops-key': 'wrong' }, { 'x-ops-key': `${opsHeaders['x-ops-key']}x` }, { 'x-ops-key': '' }] as Record<
+      string,
+      string
+    >[]) {
       const response = await ops(t, '/checkins', { codes: ['X'] }, headers);
       expect(response.statusCode).toBe(403);
       expect(response.json().error.code).toBe('OPS_KEY_INVALID');
@@ -106,7 +109,12 @@ describe.each(databaseKinds)('operators and the ledger on %s', (kind) => {
     const id = randomUUID();
     const credit = await ops(t, '/adjustments', { id, email: fields.email, amount: '300', comment: 'Goodwill credit' });
     expect(credit.statusCode).toBe(201);
-    expect(credit.json().data).toMatchObject({ user_id: user.id, amount: { currency: 'JPY', value: '300' }, balance: { currency: 'JPY', value: '300' }, comment: 'Goodwill credit' });
+    expect(credit.json().data).toMatchObject({
+      user_id: user.id,
+      amount: { currency: 'JPY', value: '300' },
+      balance: { currency: 'JPY', value: '300' },
+      comment: 'Goodwill credit',
+    });
     const replay = await ops(t, '/adjustments', { id, email: fields.email, amount: '300', comment: 'Goodwill credit' });
     expect(replay.statusCode).toBe(200);
     expect(replay.json().data.id).toBe(credit.json().data.id);
@@ -133,7 +141,9 @@ describe.each(databaseKinds)('operators and the ledger on %s', (kind) => {
     const { headers, user } = await customer(t);
     await ops(t, '/adjustments', { user_id: user.id, amount: '1.00', comment: 'Start' });
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, index) => ops(t, '/adjustments', { id: randomUUID(), user_id: user.id, amount: '-0.30', comment: `Debit ${index}` })),
+      Array.from({ length: 10 }, (_, index) =>
+        ops(t, '/adjustments', { id: randomUUID(), user_id: user.id, amount: '-0.30', comment: `Debit ${index}` }),
+      ),
     );
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 201)).toHaveLength(3);
@@ -165,7 +175,11 @@ describe.each(databaseKinds)('operators and the ledger on %s', (kind) => {
     const codes: string[] = response.json().data.codes;
     expect(codes).toHaveLength(3);
     for (const code of codes) expect(code).toMatch(/^[0-9A-Z*~$=]{11}$/);
-    const unscanned = await t.inject({ method: 'GET', url: '/api/v2/ops/containers/unscanned?country_code=uk&limit=1000', headers: opsHeaders });
+    const unscanned = await t.inject({
+      method: 'GET',
+      url: '/api/v2/ops/containers/unscanned?country_code=uk&limit=1000',
+      headers: opsHeaders,
+    });
     expect(unscanned.json().data.map((row: { code: string }) => row.code)).toEqual(expect.arrayContaining(codes));
     expect((await ops(t, '/containers', { product_id: 'nope', count: 1 })).statusCode).toBe(404);
     const rows = await t.db.select().from(scans).where(eq(scans.containerCode, codes[0]!));

@@ -48,7 +48,12 @@ export interface CheckInResult {
    * Containers checked in while other people had scanned them too: the credit went to the first
    * scan; operators look at these (a code seen on a shelf, scanned by someone who never had it).
    */
-  competing_claims: { code: string; credited_scan_id: string; credited_user_id: string; claims: { user_id: string; scanned_at: string }[] }[];
+  competing_claims: {
+    code: string;
+    credited_scan_id: string;
+    credited_user_id: string;
+    claims: { user_id: string; scanned_at: string }[];
+  }[];
   /** Not an issued code, or not a code at all. */
   unknown: string[];
 }
@@ -84,7 +89,10 @@ export async function checkIn(db: Database, rawCodes: readonly string[], now: Da
     };
     if (pending.length === 0) return result;
 
-    const [batch] = await tx.insert(checkinBatches).values({ note: note ?? null, createdAt: now }).returning();
+    const [batch] = await tx
+      .insert(checkinBatches)
+      .values({ note: note ?? null, createdAt: now })
+      .returning();
     if (!batch) throw new Error('batch insert returned nothing');
     result.batch_id = batch.id;
 
@@ -106,12 +114,24 @@ export async function checkIn(db: Database, rawCodes: readonly string[], now: Da
       });
     }
     for (const [userId, credit] of [...credits].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      await appendLedgerEntry(tx, { userId, amountMinor: credit.minor, currency: credit.currency, kind: 'DEPOSIT_CREDIT', checkinBatchId: batch.id, createdAt: now });
+      await appendLedgerEntry(tx, {
+        userId,
+        amountMinor: credit.minor,
+        currency: credit.currency,
+        kind: 'DEPOSIT_CREDIT',
+        checkinBatchId: batch.id,
+        createdAt: now,
+      });
     }
     const claims = await tx
       .select()
       .from(scanClaims)
-      .where(inArray(scanClaims.pendingScanId, pending.map((row) => row.scan.id)))
+      .where(
+        inArray(
+          scanClaims.pendingScanId,
+          pending.map((row) => row.scan.id),
+        ),
+      )
       .orderBy(scanClaims.scannedAt);
     for (const { scan } of pending) {
       const competing = claims.filter((claim) => claim.pendingScanId === scan.id);
@@ -176,7 +196,10 @@ export async function cancelScan(
     const [scan] = await tx.select().from(scans).where(condition).limit(1).for('update');
     if (!scan) throw new ApiError(404, 'NOT_FOUND');
     if (scan.status !== 'PENDING') throw new ApiError(409, 'SCAN_NOT_PENDING');
-    await tx.update(scans).set({ status: 'CANCELLED', reason: reason ?? null, resolvedAt: now }).where(eq(scans.id, scan.id));
+    await tx
+      .update(scans)
+      .set({ status: 'CANCELLED', reason: reason ?? null, resolvedAt: now })
+      .where(eq(scans.id, scan.id));
     return { scan_id: scan.id, code: scan.containerCode, user_id: scan.userId, status: 'CANCELLED' as const };
   });
 }
@@ -203,7 +226,11 @@ export interface AdjustmentResult {
 async function resolveUser(db: Database, input: { userId?: string; email?: string }) {
   const condition = input.userId ? eq(users.id, input.userId) : input.email ? eq(users.email, input.email.trim().toLowerCase()) : undefined;
   if (!condition) throw new ApiError(400, 'VALIDATION_FAILED', { user_id: 'required' });
-  const [user] = await db.select({ id: users.id, countryCode: users.countryCode }).from(users).where(and(condition, isNull(users.deletedAt))).limit(1);
+  const [user] = await db
+    .select({ id: users.id, countryCode: users.countryCode })
+    .from(users)
+    .where(and(condition, isNull(users.deletedAt)))
+    .limit(1);
   if (!user) throw new ApiError(404, 'NOT_FOUND');
   return user;
 }
@@ -221,7 +248,11 @@ function adjustmentView(entry: typeof ledgerEntries.$inferSelect, balanceMinor: 
 }
 
 /** Customer care credits or debits a balance with a comment; a debit below zero is refused (the database decides). */
-export async function adjustBalance(db: Database, input: AdjustmentInput, now: Date): Promise<{ created: boolean; adjustment: AdjustmentResult }> {
+export async function adjustBalance(
+  db: Database,
+  input: AdjustmentInput,
+  now: Date,
+): Promise<{ created: boolean; adjustment: AdjustmentResult }> {
   const user = await resolveUser(db, input);
   const currency = currencyOf(user.countryCode);
   const amountMinor = minorFromDecimal(input.amount, currency);
@@ -244,7 +275,15 @@ export async function adjustBalance(db: Database, input: AdjustmentInput, now: D
   if (first) return first;
   try {
     return await db.transaction(async (tx) => {
-      const entry = await appendLedgerEntry(tx, { userId: user.id, amountMinor, currency, kind: 'ADJUSTMENT', idempotencyKey: key, comment: input.comment, createdAt: now });
+      const entry = await appendLedgerEntry(tx, {
+        userId: user.id,
+        amountMinor,
+        currency,
+        kind: 'ADJUSTMENT',
+        idempotencyKey: key,
+        comment: input.comment,
+        createdAt: now,
+      });
       return { created: true, adjustment: adjustmentView(entry, await balanceMinorOf(tx, user.id)) };
     });
   } catch (error) {

@@ -8,20 +8,30 @@ import { dataAnswer, errorAnswers, opsSecurity } from '../../http/api-schemas';
 import { operatorKeyGuard } from '../../http/operator-key';
 import { adjustBalance, cancelScan, checkIn, issueContainers, reject, unscannedContainers } from './operations';
 
-const codeList = z.array(z.string().trim().min(1).max(300), { error: 'invalidValue' }).min(1, { error: 'required' }).max(2000, { error: 'tooLong' });
+const codeList = z
+  .array(z.string().trim().min(1).max(300), { error: 'invalidValue' })
+  .min(1, { error: 'required' })
+  .max(2000, { error: 'tooLong' });
 const text = (max: number) => z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' });
 
 export const checkInBody = z.strictObject({ codes: codeList, note: text(200).optional() });
 export const rejectBody = z.strictObject({ codes: codeList, reason: text(300) });
 export const cancelBody = z
-  .strictObject({ scan_id: z.uuid({ error: 'invalidValue' }).optional(), code: z.string().trim().min(1).max(300).optional(), reason: text(300).optional() })
+  .strictObject({
+    scan_id: z.uuid({ error: 'invalidValue' }).optional(),
+    code: z.string().trim().min(1).max(300).optional(),
+    reason: text(300).optional(),
+  })
   .refine((body) => (body.scan_id === undefined) !== (body.code === undefined), { path: ['scan_id'], error: 'required' });
 export const adjustBody = z
   .strictObject({
     id: z.uuid({ error: 'invalidValue' }).optional(),
     user_id: z.uuid({ error: 'invalidValue' }).optional(),
     email: z.string().trim().min(3).max(254).optional(),
-    amount: z.string({ error: 'required' }).trim().regex(/^-?\d{1,10}([.,]\d{1,2})?$/, { error: 'invalidValue' }),
+    amount: z
+      .string({ error: 'required' })
+      .trim()
+      .regex(/^-?\d{1,10}([.,]\d{1,2})?$/, { error: 'invalidValue' }),
     comment: text(500),
   })
   .refine((body) => body.user_id !== undefined || body.email !== undefined, { path: ['user_id'], error: 'required' });
@@ -33,7 +43,9 @@ export const unscannedQuery = z.strictObject({
 
 const checkInResult = z.object({
   batch_id: z.string().nullable(),
-  checked_in: z.array(z.object({ code: z.string(), scan_id: z.string(), user_id: z.string(), product_id: z.string(), deposit: moneySchema })),
+  checked_in: z.array(
+    z.object({ code: z.string(), scan_id: z.string(), user_id: z.string(), product_id: z.string(), deposit: moneySchema }),
+  ),
   not_pending: z.array(z.string()),
   expired: z.array(z.string()),
   competing_claims: z.array(
@@ -52,7 +64,14 @@ const rejectResult = z.object({
   unknown: z.array(z.string()),
 });
 const cancelResult = z.object({ scan_id: z.string(), code: z.string(), user_id: z.string(), status: z.literal('CANCELLED') });
-const adjustmentResult = z.object({ id: z.number().int(), user_id: z.string(), amount: moneySchema, comment: z.string(), balance: moneySchema, created_at: z.string() });
+const adjustmentResult = z.object({
+  id: z.number().int(),
+  user_id: z.string(),
+  amount: moneySchema,
+  comment: z.string(),
+  balance: moneySchema,
+  created_at: z.string(),
+});
 const issuedContainers = z.object({ product_id: z.string(), codes: z.array(z.string()) });
 const unscannedContainer = z.object({ code: z.string(), product_id: z.string(), country_code: z.string() });
 
@@ -62,19 +81,40 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
 
   ops.post(
     '/checkins',
-    { schema: { summary: 'Check containers in: credit their pending scans', security: opsSecurity, body: checkInBody, response: { 200: dataAnswer(checkInResult) } } },
+    {
+      schema: {
+        summary: 'Check containers in: credit their pending scans',
+        security: opsSecurity,
+        body: checkInBody,
+        response: { 200: dataAnswer(checkInResult) },
+      },
+    },
     async (request) => ({ data: await checkIn(context.db, request.body.codes, context.now(), request.body.note) }),
   );
 
   ops.post(
     '/rejections',
-    { schema: { summary: 'Reject containers: no money, the reason shown', security: opsSecurity, body: rejectBody, response: { 200: dataAnswer(rejectResult) } } },
+    {
+      schema: {
+        summary: 'Reject containers: no money, the reason shown',
+        security: opsSecurity,
+        body: rejectBody,
+        response: { 200: dataAnswer(rejectResult) },
+      },
+    },
     async (request) => ({ data: await reject(context.db, request.body.codes, request.body.reason, context.now()) }),
   );
 
   ops.post(
     '/cancellations',
-    { schema: { summary: 'Cancel a pending scan', security: opsSecurity, body: cancelBody, response: { 200: dataAnswer(cancelResult), ...errorAnswers(404, 409) } } },
+    {
+      schema: {
+        summary: 'Cancel a pending scan',
+        security: opsSecurity,
+        body: cancelBody,
+        response: { 200: dataAnswer(cancelResult), ...errorAnswers(404, 409) },
+      },
+    },
     async (request) => {
       const body = request.body;
       const target = body.scan_id ? { scanId: body.scan_id } : { code: body.code! };
@@ -105,7 +145,14 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
 
   ops.post(
     '/containers',
-    { schema: { summary: 'Issue new container codes of a product', security: opsSecurity, body: containersBody, response: { 201: dataAnswer(issuedContainers), ...errorAnswers(404) } } },
+    {
+      schema: {
+        summary: 'Issue new container codes of a product',
+        security: opsSecurity,
+        body: containersBody,
+        response: { 201: dataAnswer(issuedContainers), ...errorAnswers(404) },
+      },
+    },
     async (request, reply) => {
       const codes = await issueContainers(context.db, request.body.product_id, request.body.count, context.now());
       return reply.status(201).send({ data: { product_id: request.body.product_id, codes } });
@@ -114,7 +161,14 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
 
   ops.get(
     '/containers/unscanned',
-    { schema: { summary: 'Issued codes never scanned', security: opsSecurity, querystring: unscannedQuery, response: { 200: dataAnswer(z.array(unscannedContainer)) } } },
+    {
+      schema: {
+        summary: 'Issued codes never scanned',
+        security: opsSecurity,
+        querystring: unscannedQuery,
+        response: { 200: dataAnswer(z.array(unscannedContainer)) },
+      },
+    },
     async (request) => {
       const rows = await unscannedContainers(context.db, request.query.country_code, request.query.limit);
       return { data: rows.map((row) => ({ code: row.code, product_id: row.productId, country_code: row.countryCode })) };

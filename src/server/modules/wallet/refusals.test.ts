@@ -22,7 +22,10 @@ describe.each(databaseKinds)('refusals by the database on %s', (kind) => {
   it('an adjustment that would carry a balance past the 32-bit column is 422 with the amount field', async () => {
     const { user } = await customer(t);
     // 10,000,000.00 USD is 10^9 cents, the largest one adjustment may be; the column holds 2^31 − 1.
-    for (let n = 0; n < 2; n += 1) expect((await ops(t, '/adjustments', { id: randomUUID(), user_id: user.id, amount: '10000000.00', comment: 'Large' })).statusCode).toBe(201);
+    for (let n = 0; n < 2; n += 1)
+      expect(
+        (await ops(t, '/adjustments', { id: randomUUID(), user_id: user.id, amount: '10000000.00', comment: 'Large' })).statusCode,
+      ).toBe(201);
     const third = await ops(t, '/adjustments', { id: randomUUID(), user_id: user.id, amount: '10000000.00', comment: 'Too large' });
     expect(third.statusCode).toBe(422);
     expect(third.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: expect.any(String), fields: { amount: 'invalidValue' } } });
@@ -32,7 +35,12 @@ describe.each(databaseKinds)('refusals by the database on %s', (kind) => {
     const { user } = await customer(t);
     const [code] = await issue(t, 'us-oat-milk-1l');
     await t.db.update(users).set({ deletedAt: t.clock.now() }).where(eq(users.id, user.id));
-    const refusal = await recordScan({ db: t.db, now: t.clock.now(), publicUrl: t.publicUrl }, user.id, { id: randomUUID(), code: code!, scanned_at: t.clock.now().toISOString() }, 'en').then(
+    const refusal = await recordScan(
+      { db: t.db, now: t.clock.now(), publicUrl: t.publicUrl },
+      user.id,
+      { id: randomUUID(), code: code!, scanned_at: t.clock.now().toISOString() },
+      'en',
+    ).then(
       () => undefined,
       (error: unknown) => error,
     );

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { balanceResponse, productsQuery, productsResponse, scanBody, scanResponse, transactionsQuery, transactionsResponse } from '#domain/schemas/wallet';
+import {
+  balanceResponse,
+  productsQuery,
+  productsResponse,
+  scanBody,
+  scanResponse,
+  transactionsQuery,
+  transactionsResponse,
+} from '#domain/schemas/wallet';
 import type { AppContext } from '../../app-context';
 import { customerSecurity, errorAnswers, notModified } from '../../http/api-schemas';
 import { requestLanguage } from '../../http/language';
@@ -17,11 +25,15 @@ export async function registerWalletRoutes(instance: FastifyInstance, context: A
   const api = instance.withTypeProvider<ZodTypeProvider>();
   const requireUser = authenticate(context);
 
-  api.get('/products', { schema: { summary: 'The catalogue of a market', querystring: productsQuery, response: { 200: productsResponse } } }, async (request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    reply.header('vary', 'accept-language');
-    return { data: await listProducts(context.db, request.query.country_code, requestLanguage(request)) };
-  });
+  api.get(
+    '/products',
+    { schema: { summary: 'The catalogue of a market', querystring: productsQuery, response: { 200: productsResponse } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      reply.header('vary', 'accept-language');
+      return { data: await listProducts(context.db, request.query.country_code, requestLanguage(request)) };
+    },
+  );
 
   api.post(
     '/scans',
@@ -48,7 +60,14 @@ export async function registerWalletRoutes(instance: FastifyInstance, context: A
 
   api.get(
     '/user/balance',
-    { preValidation: requireUser, schema: { summary: 'The balance and pending deposits', security: customerSecurity, response: { 200: balanceResponse, 304: notModified } } },
+    {
+      preValidation: requireUser,
+      schema: {
+        summary: 'The balance and pending deposits',
+        security: customerSecurity,
+        response: { 200: balanceResponse, 304: notModified },
+      },
+    },
     async (request, reply) => {
       const session = currentSession(request);
       return context.answers.send(request, reply, session, async () => {
@@ -62,7 +81,12 @@ export async function registerWalletRoutes(instance: FastifyInstance, context: A
     '/merged_transactions',
     {
       preValidation: requireUser,
-      schema: { summary: 'The history, merged and paged', security: customerSecurity, querystring: transactionsQuery, response: { 200: transactionsResponse, 304: notModified } },
+      schema: {
+        summary: 'The history, merged and paged',
+        security: customerSecurity,
+        querystring: transactionsQuery,
+        response: { 200: transactionsResponse, 304: notModified },
+      },
     },
     async (request, reply) => {
       const session = currentSession(request);

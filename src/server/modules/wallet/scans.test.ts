@@ -49,7 +49,11 @@ describe.each(databaseKinds)('GET /api/v2/products on %s', (kind) => {
       expect(Number(product.deposit.value)).toBeLessThanOrEqual(1);
     }
 
-    const french = await t.inject({ method: 'GET', url: '/api/v2/products?country_code=us', headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
+    const french = await t.inject({
+      method: 'GET',
+      url: '/api/v2/products?country_code=us',
+      headers: { 'accept-language': 'fr-FR,fr;q=0.9' },
+    });
     expect(french.json().data[0].name).toBe('Café infusé à froid, bouteille en verre de 350 ml');
     const japan = await t.inject({ method: 'GET', url: '/api/v2/products?country_code=jp', headers: { 'accept-language': 'ja' } });
     expect(japan.json().data[0]).toMatchObject({ name: '緑茶 500ml ボトル', deposit: { currency: 'JPY', value: '30' } });
@@ -78,7 +82,12 @@ describe.each(databaseKinds)('POST /api/v2/scans on %s', (kind) => {
   });
 
   const scanCount = async (id: string) =>
-    (await t.db.select({ n: sql<number>`count(*)::int` }).from(scans).where(eq(scans.id, id)))[0]!.n;
+    (
+      await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(scans)
+        .where(eq(scans.id, id))
+    )[0]!.n;
 
   it('records a PENDING scan: 201 the first time, 200 with the same record on a retry', async () => {
     const { headers } = await customer(t);
@@ -179,7 +188,10 @@ describe.each(databaseKinds)('POST /api/v2/scans on %s', (kind) => {
     const [code, raced] = await issue(t, 'us-hand-soap-500', 2);
     expect((await postScan(t, alice.headers, code!)).statusCode).toBe(201);
     // Alice's own scan again: already pending. Bob's: refused too, and recorded as his competing claim.
-    for (const [who, code409] of [[alice, 'CONTAINER_ALREADY_PENDING'], [bob, 'CONTAINER_CLAIM_RECORDED']] as const) {
+    for (const [who, code409] of [
+      [alice, 'CONTAINER_ALREADY_PENDING'],
+      [bob, 'CONTAINER_CLAIM_RECORDED'],
+    ] as const) {
       const again = await postScan(t, who.headers, code!);
       expect(again.statusCode).toBe(409);
       expect(again.json().error.code).toBe(code409);
@@ -215,13 +227,22 @@ describe.each(databaseKinds)('POST /api/v2/scans on %s', (kind) => {
 
   it('validates the body and asks for a login', async () => {
     const { headers } = await customer(t);
-    const bad = await t.inject({ method: 'POST', url: '/api/v2/scans', headers, payload: { id: 'nope', code: '', scanned_at: 'yesterday', extra: 1 } });
+    const bad = await t.inject({
+      method: 'POST',
+      url: '/api/v2/scans',
+      headers,
+      payload: { id: 'nope', code: '', scanned_at: 'yesterday', extra: 1 },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatchObject({
       code: 'VALIDATION_FAILED',
       fields: { id: 'invalidValue', code: 'required', scanned_at: 'invalidValue', extra: 'unknownField' },
     });
-    const anonymous = await t.inject({ method: 'POST', url: '/api/v2/scans', payload: { id: randomUUID(), code: neverIssuedCode(), scanned_at: new Date().toISOString() } });
+    const anonymous = await t.inject({
+      method: 'POST',
+      url: '/api/v2/scans',
+      payload: { id: randomUUID(), code: neverIssuedCode(), scanned_at: new Date().toISOString() },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -31,7 +31,11 @@ export function pendingExpiryCutoff(now: Date): Date {
  * owner's language: they no longer hold the container, and a check-in no longer credits them.
  * Returns the scans it cancelled.
  */
-export async function expirePendingScans(executor: Executor, now: Date, codes?: readonly string[]): Promise<{ scanId: string; code: string; userId: string }[]> {
+export async function expirePendingScans(
+  executor: Executor,
+  now: Date,
+  codes?: readonly string[],
+): Promise<{ scanId: string; code: string; userId: string }[]> {
   const expired = await executor
     .select({ id: scans.id, code: scans.containerCode, userId: scans.userId, locale: users.locale })
     .from(scans)
@@ -96,7 +100,8 @@ async function findScanWithProduct(db: Database, scanId: string) {
 
 /** A retry of a recorded scan: the same record, or 409 when the id was used for something else. */
 function replay(found: { scan: ScanRow; product: ProductRow }, userId: string, code: string, language: Language) {
-  if (found.scan.userId !== userId || found.scan.containerCode !== code) throw new ApiError(409, 'SCAN_ID_CONFLICT', { id: 'invalidValue' });
+  if (found.scan.userId !== userId || found.scan.containerCode !== code)
+    throw new ApiError(409, 'SCAN_ID_CONFLICT', { id: 'invalidValue' });
   return { created: false, scan: scanView(found.scan, found.product, language) };
 }
 
@@ -265,7 +270,8 @@ export async function recordScan(
         // A pending scan older than 32 days no longer holds the container: expire it, and try once more.
         if (attempt === 0 && (await expirePendingScans(db, now, [code])).length > 0) continue;
         // Someone else's scan holds it: this one is recorded as a competing claim, and said so.
-        if (await recordCompetingClaim(db, userId, code, scannedAt, now)) throw new ApiError(409, 'CONTAINER_CLAIM_RECORDED', { code: 'invalidValue' });
+        if (await recordCompetingClaim(db, userId, code, scannedAt, now))
+          throw new ApiError(409, 'CONTAINER_CLAIM_RECORDED', { code: 'invalidValue' });
         throw new ApiError(409, 'CONTAINER_ALREADY_PENDING', { code: 'invalidValue' });
       }
       // The trigger refuses scans of an account erased meanwhile (its token died with it).
@@ -307,6 +313,10 @@ async function recordCompetingClaim(db: Database, userId: string, code: string, 
 
 /** A scan of a customer (for tests and ops tools). */
 export async function findUserScan(db: Database, userId: string, scanId: string) {
-  const [row] = await db.select().from(scans).where(and(eq(scans.id, scanId), eq(scans.userId, userId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(scans)
+    .where(and(eq(scans.id, scanId), eq(scans.userId, userId)))
+    .limit(1);
   return row;
 }

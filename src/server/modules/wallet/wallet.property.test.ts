@@ -34,7 +34,10 @@ type Command =
 const containerIndex = fc.integer({ min: 0, max: containerCount - 1 });
 const someContainers = fc.uniqueArray(containerIndex, { minLength: 1, maxLength: containerCount });
 const command: fc.Arbitrary<Command> = fc.oneof(
-  { arbitrary: fc.record({ kind: fc.constant('scan' as const), container: containerIndex, copies: fc.integer({ min: 1, max: 3 }) }), weight: 5 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('scan' as const), container: containerIndex, copies: fc.integer({ min: 1, max: 3 }) }),
+    weight: 5,
+  },
   { arbitrary: fc.record({ kind: fc.constant('retryScan' as const), pick: fc.nat() }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('checkin' as const), containers: someContainers, retry: fc.boolean() }), weight: 3 },
   { arbitrary: fc.constant({ kind: 'retryCheckin' as const }), weight: 1 },
@@ -92,7 +95,9 @@ describe.each(databaseKinds)('wallet properties on %s', (kind) => {
             case 'scan': {
               const id = randomUUID();
               const code = codes[step.container]!;
-              const outcomes = await Promise.allSettled(Array.from({ length: step.copies }, () => recordScan(deps, userId, { id, code, scanned_at: now.toISOString() }, 'en')));
+              const outcomes = await Promise.allSettled(
+                Array.from({ length: step.copies }, () => recordScan(deps, userId, { id, code, scanned_at: now.toISOString() }, 'en')),
+              );
               if (pending.has(step.container)) {
                 for (const outcome of outcomes) {
                   expect(outcome.status).toBe('rejected');
@@ -136,7 +141,12 @@ describe.each(databaseKinds)('wallet properties on %s', (kind) => {
               break;
             }
             case 'reject': {
-              const result = await reject(db, step.containers.map((index) => codes[index]!), 'Damaged', now);
+              const result = await reject(
+                db,
+                step.containers.map((index) => codes[index]!),
+                'Damaged',
+                now,
+              );
               const expected = step.containers.filter((index) => pending.has(index));
               expect(result.rejected).toHaveLength(expected.length);
               for (const index of expected) pending.delete(index);
@@ -177,14 +187,20 @@ describe.each(databaseKinds)('wallet properties on %s', (kind) => {
           // The database agrees with the model after every step.
           const [balanceRow] = await db.select().from(balances).where(eq(balances.userId, userId));
           const [ledger] = await db
-            .select({ sum: sql<number>`coalesce(sum(${ledgerEntries.amountMinor}), 0)::int`, adjustments: sql<number>`coalesce(sum(${ledgerEntries.amountMinor}) filter (where ${ledgerEntries.kind} = 'ADJUSTMENT'), 0)::int` })
+            .select({
+              sum: sql<number>`coalesce(sum(${ledgerEntries.amountMinor}), 0)::int`,
+              adjustments: sql<number>`coalesce(sum(${ledgerEntries.amountMinor}) filter (where ${ledgerEntries.kind} = 'ADJUSTMENT'), 0)::int`,
+            })
             .from(ledgerEntries)
             .where(eq(ledgerEntries.userId, userId));
           const [credited] = await db
             .select({ sum: sql<number>`coalesce(sum(${scans.creditedMinor}), 0)::int`, count: sql<number>`count(*)::int` })
             .from(scans)
             .where(and(eq(scans.userId, userId), eq(scans.status, 'COMPLETED')));
-          const [all] = await db.select({ count: sql<number>`count(*)::int`, pending: sql<number>`count(*) filter (where ${scans.status} = 'PENDING')::int` }).from(scans).where(eq(scans.userId, userId));
+          const [all] = await db
+            .select({ count: sql<number>`count(*)::int`, pending: sql<number>`count(*) filter (where ${scans.status} = 'PENDING')::int` })
+            .from(scans)
+            .where(eq(scans.userId, userId));
           const balanceMinor = balanceRow?.balanceMinor ?? 0;
           expect(balanceMinor).toBe(creditedMinor + adjustedMinor);
           expect(balanceMinor).toBeGreaterThanOrEqual(0);

@@ -15,9 +15,26 @@ function csv(rows: readonly (readonly (string | number | null | undefined)[])[])
 }
 
 export const bankCsvHeader = [
-  'reference', 'requested_at', 'country', 'currency', 'amount', 'account_holder', 'account_type',
-  'routing_number', 'transit_number', 'institution_number', 'sort_code', 'bank_code', 'branch_code',
-  'account_number', 'iban', 'address', 'city', 'state', 'post_code', 'withdrawal_id',
+  'reference',
+  'requested_at',
+  'country',
+  'currency',
+  'amount',
+  'account_holder',
+  'account_type',
+  'routing_number',
+  'transit_number',
+  'institution_number',
+  'sort_code',
+  'bank_code',
+  'branch_code',
+  'account_number',
+  'iban',
+  'address',
+  'city',
+  'state',
+  'post_code',
+  'withdrawal_id',
 ] as const;
 
 /** One row per bank payout, every market in one file with the columns each one needs. */
@@ -36,19 +53,46 @@ export function bankPaymentsCsv(instructions: readonly PayoutInstruction[]): str
     const cells: Partial<Record<(typeof bankCsvHeader)[number], string>> = { ...base };
     switch (account.country) {
       case 'us':
-        Object.assign(cells, { account_holder: account.name, account_type: account.account_type, routing_number: account.routing_number, account_number: account.account_number, address: account.address, city: account.city, state: account.state, post_code: account.zip_code });
+        Object.assign(cells, {
+          account_holder: account.name,
+          account_type: account.account_type,
+          routing_number: account.routing_number,
+          account_number: account.account_number,
+          address: account.address,
+          city: account.city,
+          state: account.state,
+          post_code: account.zip_code,
+        });
         break;
       case 'ca':
-        Object.assign(cells, { account_holder: account.name, transit_number: account.transit_number, institution_number: account.institution_number, account_number: account.account_number, address: account.address });
+        Object.assign(cells, {
+          account_holder: account.name,
+          transit_number: account.transit_number,
+          institution_number: account.institution_number,
+          account_number: account.account_number,
+          address: account.address,
+        });
         break;
       case 'uk':
-        Object.assign(cells, { account_holder: account.name, sort_code: account.sort_code, account_number: account.account_number, address: account.address, post_code: account.post_code });
+        Object.assign(cells, {
+          account_holder: account.name,
+          sort_code: account.sort_code,
+          account_number: account.account_number,
+          address: account.address,
+          post_code: account.post_code,
+        });
         break;
       case 'fr':
         Object.assign(cells, { account_holder: account.name, iban: account.iban, address: account.address });
         break;
       case 'jp':
-        Object.assign(cells, { account_holder: account.account_name, account_type: account.account_type, bank_code: account.bank_code, branch_code: account.branch_code, account_number: account.account_number });
+        Object.assign(cells, {
+          account_holder: account.account_name,
+          account_type: account.account_type,
+          bank_code: account.bank_code,
+          branch_code: account.branch_code,
+          account_number: account.account_number,
+        });
         break;
     }
     return [bankCsvHeader.map((column) => cells[column] ?? '')];
@@ -60,7 +104,16 @@ export function bankPaymentsCsv(instructions: readonly PayoutInstruction[]): str
 export function paypalPayoutsCsv(instructions: readonly PayoutInstruction[], note = 'Roundtrip deposit refund'): string {
   const rows = instructions.flatMap((instruction) =>
     instruction.destination.method === 'PAYPAL'
-      ? [[instruction.destination.account.email, moneyFromMinor(instruction.payoutMinor, instruction.currency).value, instruction.currency, instruction.payoutReference, note, 'PayPal']]
+      ? [
+          [
+            instruction.destination.account.email,
+            moneyFromMinor(instruction.payoutMinor, instruction.currency).value,
+            instruction.currency,
+            instruction.payoutReference,
+            note,
+            'PayPal',
+          ],
+        ]
       : [],
   );
   return csv(rows);
@@ -99,13 +152,16 @@ export function manualPayoutProvider(directory: string, now: () => Date = () => 
       const files: string[] = [];
       const write = (name: string, content: string) => {
         const first = path.join(directory, `${name}-${batch}.csv`);
-        const file = existsSync(first) ? path.join(directory, `${name}-${batch}-repeat-${now().toISOString().replace(/[-:.]/g, '')}.csv`) : first;
+        const file = existsSync(first)
+          ? path.join(directory, `${name}-${batch}-repeat-${now().toISOString().replace(/[-:.]/g, '')}.csv`)
+          : first;
         writeFileSync(file, content, { mode: 0o600, flag: 'wx' });
         files.push(file);
       };
       write('bank-payments', bankPaymentsCsv(instructions));
       write('paypal-payouts', paypalPayoutsCsv(instructions));
-      if (instructions.some((instruction) => instruction.destination.method === 'LINE')) write('line-pay-payouts', linePayCsv(instructions));
+      if (instructions.some((instruction) => instruction.destination.method === 'LINE'))
+        write('line-pay-payouts', linePayCsv(instructions));
       return { provider: 'manual', withdrawalIds: instructions.map((instruction) => instruction.withdrawalId), files };
     },
   };

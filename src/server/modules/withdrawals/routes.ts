@@ -13,14 +13,21 @@ import { listPendingPayouts, payoutReferencePattern, requestWithdrawal, settleWi
 /** Request headers arrive lower-cased; errors name it `Idempotency-Key`. */
 const keyHeader = z.looseObject({ 'idempotency-key': idempotencyKeyField });
 /** A withdrawal id, or the payout reference the bank or PayPal reports back (RT + 16 hex digits). */
-const payoutParams = z.strictObject({ id: z.union([z.uuid(), z.string().regex(new RegExp(payoutReferencePattern.source, 'i'))], { error: 'invalidValue' }) });
+const payoutParams = z.strictObject({
+  id: z.union([z.uuid(), z.string().regex(new RegExp(payoutReferencePattern.source, 'i'))], { error: 'invalidValue' }),
+});
 const completeBody = z.strictObject({ reference: z.string().trim().min(1).max(200).optional() });
 const failBody = z.strictObject({
   reason: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(300, { error: 'tooLong' }),
   status: z.enum(['FAILED', 'CANCELLED'], { error: 'invalidValue' }).default('FAILED'),
 });
 const listQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(1000).default(200) });
-const pendingPayout = withdrawalSchema.extend({ user_id: z.string(), payout_reference: z.string(), exported_at: z.string().nullable(), export_batch: z.string().nullable() });
+const pendingPayout = withdrawalSchema.extend({
+  user_id: z.string(),
+  payout_reference: z.string(),
+  exported_at: z.string().nullable(),
+  export_batch: z.string().nullable(),
+});
 
 /** Withdrawals: the customer's request, and the operators' payout calls under /ops. */
 export async function registerWithdrawalRoutes(instance: FastifyInstance, context: AppContext, cipher: PaymentCipher) {
@@ -41,7 +48,15 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
     },
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
-      const { created, withdrawal } = await requestWithdrawal(context.db, cipher, currentUserId(request), key, request.body, context.now(), context.config.linePayMarkets);
+      const { created, withdrawal } = await requestWithdrawal(
+        context.db,
+        cipher,
+        currentUserId(request),
+        key,
+        request.body,
+        context.now(),
+        context.config.linePayMarkets,
+      );
       // A retry gets the first answer, status included; the header tells a client it was a replay.
       if (!created) reply.header('idempotent-replayed', 'true');
       else mailWithdrawalRequested(context, request.log, currentUserId(request), withdrawal);
@@ -55,7 +70,14 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
       ops.addHook('onRequest', operatorKeyGuard(context));
       ops.get(
         '/payouts',
-        { schema: { summary: 'Pending withdrawals, oldest first', security: opsSecurity, querystring: listQuery, response: { 200: dataAnswer(z.array(pendingPayout)) } } },
+        {
+          schema: {
+            summary: 'Pending withdrawals, oldest first',
+            security: opsSecurity,
+            querystring: listQuery,
+            response: { 200: dataAnswer(z.array(pendingPayout)) },
+          },
+        },
         async (request) => ({ data: await listPendingPayouts(context.db, request.query.limit) }),
       );
       ops.post(
@@ -71,7 +93,10 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
         },
         async (request) => {
           const id = await withdrawalIdOf(context.db, request.params.id);
-          return { data: (await settleWithdrawal(context.db, id, { status: 'COMPLETED', reference: request.body.reference }, context.now())).withdrawal };
+          return {
+            data: (await settleWithdrawal(context.db, id, { status: 'COMPLETED', reference: request.body.reference }, context.now()))
+              .withdrawal,
+          };
         },
       );
       ops.post(
@@ -87,7 +112,10 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
         },
         async (request) => {
           const id = await withdrawalIdOf(context.db, request.params.id);
-          return { data: (await settleWithdrawal(context.db, id, { status: request.body.status, reason: request.body.reason }, context.now())).withdrawal };
+          return {
+            data: (await settleWithdrawal(context.db, id, { status: request.body.status, reason: request.body.reason }, context.now()))
+              .withdrawal,
+          };
         },
       );
     },

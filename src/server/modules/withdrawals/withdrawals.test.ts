@@ -26,7 +26,8 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
 
   const balanceOf = async (headers: Record<string, string>) =>
     (await t.inject({ method: 'GET', url: '/api/v2/user/balance', headers })).json().data.balance.value as string;
-  const methodsOf = async (headers: Record<string, string>) => (await t.inject({ method: 'GET', url: '/api/v2/payment_methods', headers })).json().data;
+  const methodsOf = async (headers: Record<string, string>) =>
+    (await t.inject({ method: 'GET', url: '/api/v2/payment_methods', headers })).json().data;
 
   it('saves a bank account and PayPal, shows them masked, the first saved is the default, PUT changes it', async () => {
     const { headers, user } = await customer(t);
@@ -39,7 +40,12 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
     });
     const saved = await saveMethod(t, headers, 'TRANSFERWISE', usBankAccount);
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().data.transfer_wise_data).toMatchObject({ account_number: '•••• 6789', iban: null, name: 'Jamie Rivera', bank: '021000021' });
+    expect(saved.json().data.transfer_wise_data).toMatchObject({
+      account_number: '•••• 6789',
+      iban: null,
+      name: 'Jamie Rivera',
+      bank: '021000021',
+    });
     expect(saved.json().data.withdraw_type).toBe('TRANSFERWISE');
     expect((await saveMethod(t, headers, 'paypal', { email: 'Jamie.Rivera@Example.com' })).statusCode).toBe(200);
     const both = await methodsOf(headers);
@@ -51,7 +57,10 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
     expect(put.json().data.withdraw_type).toBe('PAYPAL');
 
     // At rest: no number in clear, and the value opens only for its owner and method.
-    const [row] = await t.db.select().from(paymentMethods).where(sql`${paymentMethods.userId} = ${user.id} and ${paymentMethods.method} = 'TRANSFERWISE'`);
+    const [row] = await t.db
+      .select()
+      .from(paymentMethods)
+      .where(sql`${paymentMethods.userId} = ${user.id} and ${paymentMethods.method} = 'TRANSFERWISE'`);
     expect(row!.details).not.toContain('123456789');
     expect(row!.details).not.toContain('Jamie');
     const cipher = openPaymentCipher(t.config);
@@ -66,7 +75,9 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toEqual({ routing_number: 'routingNumberInvalid', account_number: 'accountNumberInvalid' });
     // A Japanese form is not a US customer's bank form.
-    expect((await saveMethod(t, headers, 'TRANSFERWISE', japaneseBankAccount)).json().error.fields).toMatchObject({ bank_code: 'unknownField' });
+    expect((await saveMethod(t, headers, 'TRANSFERWISE', japaneseBankAccount)).json().error.fields).toMatchObject({
+      bank_code: 'unknownField',
+    });
     const line = await saveMethod(t, headers, 'LINE', { referenceNo: '09012345678' });
     expect(line.statusCode).toBe(422);
     expect(line.json().error.code).toBe('PAYMENT_METHOD_UNAVAILABLE');
@@ -95,7 +106,11 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
     await saveMethod(t, headers, 'TRANSFERWISE', usBankAccount);
     const above = await withdraw(t, headers, { amount: '12.01' });
     expect(above.statusCode).toBe(422);
-    expect(above.json().error).toMatchObject({ code: 'AMOUNT_ABOVE_BALANCE', message: 'Maximum amount is your current balance', fields: { amount: 'amountAboveBalance' } });
+    expect(above.json().error).toMatchObject({
+      code: 'AMOUNT_ABOVE_BALANCE',
+      message: 'Maximum amount is your current balance',
+      fields: { amount: 'amountAboveBalance' },
+    });
     const below = await withdraw(t, headers, { amount: '4.99' });
     expect([below.statusCode, below.json().error.code]).toEqual([422, 'AMOUNT_BELOW_MINIMUM']);
     expect((await withdraw(t, headers, { amount: '5.001' })).json().error.fields).toEqual({ amount: 'amountInvalid' });
@@ -142,30 +157,60 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
   });
 
   it('Japan keeps 249 yen below 8,800 yen; a failed or cancelled payout returns the money, once', async () => {
-    const { headers, user } = await verifiedCustomer(t, { balance: '10000', overrides: { country_code: 'jp', locale: 'ja-JP', zip_code: '150-0002' } });
+    const { headers, user } = await verifiedCustomer(t, {
+      balance: '10000',
+      overrides: { country_code: 'jp', locale: 'ja-JP', zip_code: '150-0002' },
+    });
     expect((await saveMethod(t, headers, 'TRANSFERWISE', japaneseBankAccount)).statusCode).toBe(200);
     const small = (await withdraw(t, headers, { amount: '5000' })).json().data;
-    expect(small).toMatchObject({ amount: { value: '5000' }, fee: { value: '249' }, payout_amount: { value: '4751' }, account_number: '•••• 567' });
+    expect(small).toMatchObject({
+      amount: { value: '5000' },
+      fee: { value: '249' },
+      payout_amount: { value: '4751' },
+      account_number: '•••• 567',
+    });
     t.clock.advance(60);
     const large = (await withdraw(t, headers, { amount: '4000' })).json().data;
     expect(large.fee.value).toBe('249');
     expect(await balanceOf(headers)).toBe('1000');
 
-    const cancel = await t.inject({ method: 'POST', url: `/api/v2/ops/payouts/${small.id}/fail`, headers: opsHeaders, payload: { reason: 'Account closed', status: 'CANCELLED' } });
+    const cancel = await t.inject({
+      method: 'POST',
+      url: `/api/v2/ops/payouts/${small.id}/fail`,
+      headers: opsHeaders,
+      payload: { reason: 'Account closed', status: 'CANCELLED' },
+    });
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json().data.status).toBe('CANCELLED');
     expect(await balanceOf(headers)).toBe('6000');
     // Settling again: the same outcome answers as is, no second refund; another outcome is refused.
-    expect((await t.inject({ method: 'POST', url: `/api/v2/ops/payouts/${small.id}/fail`, headers: opsHeaders, payload: { reason: 'Again', status: 'CANCELLED' } })).statusCode).toBe(200);
-    expect((await t.inject({ method: 'POST', url: `/api/v2/ops/payouts/${small.id}/complete`, headers: opsHeaders, payload: {} })).statusCode).toBe(409);
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: `/api/v2/ops/payouts/${small.id}/fail`,
+          headers: opsHeaders,
+          payload: { reason: 'Again', status: 'CANCELLED' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.inject({ method: 'POST', url: `/api/v2/ops/payouts/${small.id}/complete`, headers: opsHeaders, payload: {} })).statusCode,
+    ).toBe(409);
     expect(await balanceOf(headers)).toBe('6000');
 
-    const done = await t.inject({ method: 'POST', url: `/api/v2/ops/payouts/${large.id}/complete`, headers: opsHeaders, payload: { reference: 'ZENGIN-42' } });
+    const done = await t.inject({
+      method: 'POST',
+      url: `/api/v2/ops/payouts/${large.id}/complete`,
+      headers: opsHeaders,
+      payload: { reference: 'ZENGIN-42' },
+    });
     expect(done.json().data.status).toBe('COMPLETED');
     expect(await balanceOf(headers)).toBe('6000');
     expect(await hasPendingWithdrawal(t.db, user.id)).toBe(false);
 
-    const rows = (await t.inject({ method: 'GET', url: '/api/v2/merged_transactions?type=WITHDRAWAL&sort_by=created_at', headers })).json().data;
+    const rows = (await t.inject({ method: 'GET', url: '/api/v2/merged_transactions?type=WITHDRAWAL&sort_by=created_at', headers })).json()
+      .data;
     expect(rows.map((row: { status: string; comment: string | null }) => [row.status, row.comment])).toEqual([
       ['CANCELLED', 'Account closed'],
       ['COMPLETED', null],
@@ -190,8 +235,12 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
     const referenceOf = (id: string): string => listedFirst.find((row: { id: string }) => row.id === id).payout_reference;
     expect(referenceOf(bankWithdrawal.id)).toMatch(/^RT[0-9A-F]{16}$/);
     expect(bankCsv).toContain(`${referenceOf(bankWithdrawal.id)},`);
-    expect(bankCsv).toContain(`,US,USD,10.00,Jamie Rivera,checking,021000021,,,,,,000123456789,,1120 SW 5th Ave,Portland,OR,97205,${bankWithdrawal.id}`);
-    expect(readFileSync(paypalFile!, 'utf8')).toContain(`payee@example.com,8.00,USD,${referenceOf(paypalWithdrawal.id)},Roundtrip deposit refund,PayPal`);
+    expect(bankCsv).toContain(
+      `,US,USD,10.00,Jamie Rivera,checking,021000021,,,,,,000123456789,,1120 SW 5th Ave,Portland,OR,97205,${bankWithdrawal.id}`,
+    );
+    expect(readFileSync(paypalFile!, 'utf8')).toContain(
+      `payee@example.com,8.00,USD,${referenceOf(paypalWithdrawal.id)},Roundtrip deposit refund,PayPal`,
+    );
     expect(statSync(bankFile!).mode & 0o777).toBe(0o600);
     const listed = (await t.inject({ method: 'GET', url: '/api/v2/ops/payouts', headers: opsHeaders })).json().data;
     expect(listed.find((row: { id: string }) => row.id === bankWithdrawal.id).exported_at).toEqual(expect.any(String));
@@ -226,20 +275,36 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
     // The bank reports the reference back; complete accepts it, in any case.
     const [row] = await t.db.select().from(withdrawals).where(eq(withdrawals.id, first.id));
     expect(readFileSync(batchA.files[1]!, 'utf8')).toContain(`twice@example.com,10.00,USD,${row!.payoutReference},`);
-    const done = await t.inject({ method: 'POST', url: `/api/v2/ops/payouts/${row!.payoutReference.toLowerCase()}/complete`, headers: opsHeaders, payload: {} });
+    const done = await t.inject({
+      method: 'POST',
+      url: `/api/v2/ops/payouts/${row!.payoutReference.toLowerCase()}/complete`,
+      headers: opsHeaders,
+      payload: {},
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json().data).toMatchObject({ id: first.id, status: 'COMPLETED' });
     const [secondRow] = await t.db.select().from(withdrawals).where(eq(withdrawals.id, second.id));
-    const failed = await t.inject({ method: 'POST', url: `/api/v2/ops/payouts/${secondRow!.payoutReference}/fail`, headers: opsHeaders, payload: { reason: 'Unknown payee' } });
+    const failed = await t.inject({
+      method: 'POST',
+      url: `/api/v2/ops/payouts/${secondRow!.payoutReference}/fail`,
+      headers: opsHeaders,
+      payload: { reason: 'Unknown payee' },
+    });
     expect(failed.json().data).toMatchObject({ id: second.id, status: 'FAILED' });
     expect(await balanceOf(person.headers)).toBe('30.00');
-    expect((await t.inject({ method: 'POST', url: '/api/v2/ops/payouts/RT0000000000000000/complete', headers: opsHeaders, payload: {} })).statusCode).toBe(404);
+    expect(
+      (await t.inject({ method: 'POST', url: '/api/v2/ops/payouts/RT0000000000000000/complete', headers: opsHeaders, payload: {} }))
+        .statusCode,
+    ).toBe(404);
 
     // Repeating batch A writes what is still pending in it: nothing, now that it was paid.
     const third = (await withdraw(t, person.headers, { amount: '5.00' })).json().data;
     const batchC = await exportPendingPayouts(t.db, cipher, manualPayoutProvider(directory), t.clock.now());
     expect(batchC.withdrawalIds).toEqual([third.id]);
-    expect((await exportPendingPayouts(t.db, cipher, manualPayoutProvider(directory), t.clock.now(), { repeatBatch: batchA.batch })).withdrawalIds).toEqual([]);
+    expect(
+      (await exportPendingPayouts(t.db, cipher, manualPayoutProvider(directory), t.clock.now(), { repeatBatch: batchA.batch }))
+        .withdrawalIds,
+    ).toEqual([]);
     const again = await exportPendingPayouts(t.db, cipher, manualPayoutProvider(directory), t.clock.now(), { repeatBatch: batchC.batch });
     expect(again).toMatchObject({ withdrawalIds: [third.id], repeated: true, batch: batchC.batch });
     // The first files of the batch are kept as they were.

@@ -95,7 +95,12 @@ export async function requestWithdrawal(
   const [stored] = await db
     .select()
     .from(paymentMethods)
-    .where(and(eq(paymentMethods.userId, userId), body.withdraw_type ? eq(paymentMethods.method, body.withdraw_type) : eq(paymentMethods.isDefault, true)))
+    .where(
+      and(
+        eq(paymentMethods.userId, userId),
+        body.withdraw_type ? eq(paymentMethods.method, body.withdraw_type) : eq(paymentMethods.isDefault, true),
+      ),
+    )
     .limit(1);
   if (!stored || !isPaymentMethod(stored.method)) throw new ApiError(422, 'PAYMENT_METHOD_MISSING', { withdraw_type: 'required' });
   const method = stored.method;
@@ -128,9 +133,17 @@ export async function requestWithdrawal(
         return replayOf(raced, amountMinor, body.withdraw_type);
       }
       try {
-        await appendLedgerEntry(tx, { userId, amountMinor: -amount, currency, kind: 'WITHDRAWAL', idempotencyKey: `withdrawal:${row.id}`, createdAt: now });
+        await appendLedgerEntry(tx, {
+          userId,
+          amountMinor: -amount,
+          currency,
+          kind: 'WITHDRAWAL',
+          idempotencyKey: `withdrawal:${row.id}`,
+          createdAt: now,
+        });
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'INSUFFICIENT_BALANCE') throw new ApiError(422, 'AMOUNT_ABOVE_BALANCE', { amount: 'amountAboveBalance' });
+        if (error instanceof ApiError && error.code === 'INSUFFICIENT_BALANCE')
+          throw new ApiError(422, 'AMOUNT_ABOVE_BALANCE', { amount: 'amountAboveBalance' });
         throw error;
       }
       return { created: true, withdrawal: withdrawalView(row) };
@@ -162,7 +175,12 @@ export type Settlement = { status: 'COMPLETED'; reference?: string } | { status:
  * WITHDRAWAL_REVERSAL entry keyed `withdrawal-reversal:<id>` (unique: never twice). Settling
  * again with the same outcome answers the row as it is; another outcome is refused.
  */
-export async function settleWithdrawal(db: Database, id: string, settlement: Settlement, now: Date): Promise<{ changed: boolean; withdrawal: Withdrawal }> {
+export async function settleWithdrawal(
+  db: Database,
+  id: string,
+  settlement: Settlement,
+  now: Date,
+): Promise<{ changed: boolean; withdrawal: Withdrawal }> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1).for('update');
     if (!row) throw new ApiError(404, 'NOT_FOUND');
@@ -203,7 +221,12 @@ export interface PendingPayout extends Withdrawal {
 }
 
 export async function listPendingPayouts(db: Database, limit = 1000): Promise<PendingPayout[]> {
-  const rows = await db.select().from(withdrawals).where(eq(withdrawals.status, 'PENDING')).orderBy(asc(withdrawals.createdAt), asc(withdrawals.id)).limit(limit);
+  const rows = await db
+    .select()
+    .from(withdrawals)
+    .where(eq(withdrawals.status, 'PENDING'))
+    .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
+    .limit(limit);
   return rows.map((row) => ({
     ...withdrawalView(row),
     user_id: row.userId,
@@ -215,7 +238,10 @@ export async function listPendingPayouts(db: Database, limit = 1000): Promise<Pe
 
 /** A batch name that sorts by time: what an operator passes to `payouts export --repeat`. */
 export function newExportBatch(now: Date): string {
-  return `${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${randomBytes(3).toString('hex')}`;
+  return `${now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')}-${randomBytes(3).toString('hex')}`;
 }
 
 export const payoutReferencePattern = /^RT[0-9A-F]{16}$/;
@@ -273,7 +299,9 @@ export async function exportPendingPayouts(
   } catch (error) {
     // The rows are claimed by this batch: they are written again with --repeat, never by a plain export.
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`${rows.length} payout(s) were marked as batch ${batch} but could not be handed over (${reason}); write them again with: payouts export --repeat ${batch}`);
+    throw new Error(
+      `${rows.length} payout(s) were marked as batch ${batch} but could not be handed over (${reason}); write them again with: payouts export --repeat ${batch}`,
+    );
   }
   return { ...submission, batch, repeated: options.repeatBatch !== undefined };
 }

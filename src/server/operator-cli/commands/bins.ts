@@ -20,7 +20,9 @@ export function formatImportReport(report: ImportReport, dryRun: boolean): strin
     `${dryRun ? 'Dry run, nothing written: would add' : 'Added'} ${report.added}, ${dryRun ? 'would update' : 'updated'} ${report.updated}, rejected ${report.rejected.length}.`,
   ];
   for (const rejected of report.rejected) {
-    lines.push(`  row ${rejected.row}${rejected.id ? ` (${rejected.id})` : ''}: ${rejected.reasons.map((reason) => binImportReasons[reason]).join('; ')}`);
+    lines.push(
+      `  row ${rejected.row}${rejected.id ? ` (${rejected.id})` : ''}: ${rejected.reasons.map((reason) => binImportReasons[reason]).join('; ')}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -58,12 +60,15 @@ export async function binsCommand({ values, positionals }: OpsArguments, io: Ops
       return report.rejected.length > 0 ? 1 : 0;
     }
     case 'list': {
-      if (values.country !== undefined && !isCountryCode(values.country)) throw new OpsUsageError(`--country must be one of ${countryCodes.join(', ')}`);
+      if (values.country !== undefined && !isCountryCode(values.country))
+        throw new OpsUsageError(`--country must be one of ${countryCodes.join(', ')}`);
       const countries = values.country !== undefined && isCountryCode(values.country) ? [values.country] : countryCodes;
       const lines: string[] = [];
       for (const country of countries) {
         for (const bin of await listBins(io.db, country)) {
-          lines.push(`${bin.id.padEnd(24)} ${country}  ${bin.lat.toFixed(6).padStart(11)} ${bin.lng.toFixed(6).padStart(12)}  ${bin.retailer.id.padEnd(20)} ${bin.details}`);
+          lines.push(
+            `${bin.id.padEnd(24)} ${country}  ${bin.lat.toFixed(6).padStart(11)} ${bin.lng.toFixed(6).padStart(12)}  ${bin.retailer.id.padEnd(20)} ${bin.details}`,
+          );
         }
       }
       io.out(lines.length > 0 ? `${lines.join('\n')}\n` : 'No bins.\n');
@@ -76,7 +81,9 @@ export async function binsCommand({ values, positionals }: OpsArguments, io: Ops
       return result.unknown.length > 0 ? 1 : 0;
     }
     case 'retailers': {
-      const lines = (await listRetailers(io.db)).map((retailer) => `${retailer.id.padEnd(24)} ${String(retailer.bins).padStart(6)} bins  ${retailer.name}`);
+      const lines = (await listRetailers(io.db)).map(
+        (retailer) => `${retailer.id.padEnd(24)} ${String(retailer.bins).padStart(6)} bins  ${retailer.name}`,
+      );
       io.out(lines.length > 0 ? `${lines.join('\n')}\n` : 'No retailers.\n');
       return 0;
     }

@@ -20,13 +20,18 @@ export async function productsCommand({ values }: OpsArguments, io: OpsIo): Prom
 /** `labels --product <id> --count N [--out file.svg] [--columns 4]`: new codes and their QR label sheet. */
 export async function labelsCommand({ values }: OpsArguments, io: OpsIo): Promise<number> {
   const count = Number(values.count ?? '');
-  if (!values.product || !Number.isInteger(count) || count < 1 || count > 10_000) throw new OpsUsageError('labels needs --product <id> and --count 1…10000');
+  if (!values.product || !Number.isInteger(count) || count < 1 || count > 10_000)
+    throw new OpsUsageError('labels needs --product <id> and --count 1…10000');
   const product = await findProduct(io.db, values.product);
   if (!product) throw new OpsUsageError(`no product ${values.product} (see: npm run ops -- products)`);
   const codes = await issueContainers(io.db, product.id, count, io.now);
   const out = io.resolvePath(values.out ?? `labels-${product.id}-${io.now.toISOString().slice(0, 10)}.svg`);
   const columns = values.columns ? Number(values.columns) : 4;
-  io.writeFile({ name: out, content: labelSheetSvg({ publicUrl: io.config.publicUrl, codes, title: productName(product, 'en'), columns }), mode: 0o644 });
+  io.writeFile({
+    name: out,
+    content: labelSheetSvg({ publicUrl: io.config.publicUrl, codes, title: productName(product, 'en'), columns }),
+    mode: 0o644,
+  });
   io.out(`Issued ${codes.length} codes for ${product.id}; label sheet: ${out}\n`);
   for (const code of codes) io.out(`  ${printedCode(code)}  ${code}\n`);
   return 0;
@@ -47,16 +52,28 @@ export async function unscannedCommand({ values }: OpsArguments, io: OpsIo): Pro
  */
 export async function impactFactorCommand({ values, positionals }: OpsArguments, io: OpsIo): Promise<number> {
   const [productId, ...extra] = positionals;
-  if (!productId || extra.length > 0) throw new OpsUsageError('impact-factor needs one product id: impact-factor <product> --grams N --source "…" | --clear');
+  if (!productId || extra.length > 0)
+    throw new OpsUsageError('impact-factor needs one product id: impact-factor <product> --grams N --source "…" | --clear');
   const product = await findProduct(io.db, productId);
   if (!product) throw new OpsUsageError(`no product ${productId} (see: npm run ops -- products)`);
   if (values.clear) {
-    if (values.grams !== undefined || values.source !== undefined) throw new OpsUsageError('impact-factor --clear takes no --grams or --source');
-    io.out((await clearImpactFactor(io.db, product.id)) ? `Removed the impact factor of ${product.id}\n` : `${product.id} had no impact factor\n`);
+    if (values.grams !== undefined || values.source !== undefined)
+      throw new OpsUsageError('impact-factor --clear takes no --grams or --source');
+    io.out(
+      (await clearImpactFactor(io.db, product.id))
+        ? `Removed the impact factor of ${product.id}\n`
+        : `${product.id} had no impact factor\n`,
+    );
     return 0;
   }
-  const parsed = impactFactorBody.safeParse({ packaging_grams: values.grams === undefined ? undefined : Number(values.grams), source: values.source });
-  if (!parsed.success) throw new OpsUsageError('impact-factor needs --grams (more than 0, at most 100000: grams of single-use packaging one return avoids) and --source (1 to 300 characters, e.g. "Supplier LCA 2025")');
+  const parsed = impactFactorBody.safeParse({
+    packaging_grams: values.grams === undefined ? undefined : Number(values.grams),
+    source: values.source,
+  });
+  if (!parsed.success)
+    throw new OpsUsageError(
+      'impact-factor needs --grams (more than 0, at most 100000: grams of single-use packaging one return avoids) and --source (1 to 300 characters, e.g. "Supplier LCA 2025")',
+    );
   const factor = await setImpactFactor(io.db, product.id, parsed.data, io.now);
   io.out(`${factor.product_id}: ${factor.packaging_grams} g of single-use packaging avoided per return. Source: ${factor.source}\n`);
   return 0;
@@ -64,7 +81,11 @@ export async function impactFactorCommand({ values, positionals }: OpsArguments,
 
 export async function impactFactorsCommand({ values }: OpsArguments, io: OpsIo): Promise<number> {
   const factors = await listImpactFactors(io.db, values.country);
-  for (const factor of factors) io.out(`${factor.product_id.padEnd(28)} ${String(factor.packaging_grams).padStart(8)} g  ${factor.source}\n`);
-  if (factors.length === 0) io.out('No impact factors: customers see no environmental figure. Set one with `npm run ops -- impact-factor <product> --grams N --source "…"`.\n');
+  for (const factor of factors)
+    io.out(`${factor.product_id.padEnd(28)} ${String(factor.packaging_grams).padStart(8)} g  ${factor.source}\n`);
+  if (factors.length === 0)
+    io.out(
+      'No impact factors: customers see no environmental figure. Set one with `npm run ops -- impact-factor <product> --grams N --source "…"`.\n',
+    );
   return 0;
 }

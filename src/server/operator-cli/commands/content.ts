@@ -18,7 +18,8 @@ export async function contentCommand({ values, positionals }: OpsArguments, io: 
   const status = values.draft ? 'draft' : 'published';
   if (action === 'show') {
     const [locale, namespace] = args;
-    if (!isSupportedLocale(locale) || !isContentNamespace(namespace)) throw new OpsUsageError('content show needs a locale and a namespace');
+    if (!isSupportedLocale(locale) || !isContentNamespace(namespace))
+      throw new OpsUsageError('content show needs a locale and a namespace');
     io.out(`${JSON.stringify(await readNamespace(io.db, locale, namespace, status), null, 2)}\n`);
   } else if (action === 'set') {
     const [locale, namespace, key, ...words] = args;
@@ -44,11 +45,14 @@ export async function contentCommand({ values, positionals }: OpsArguments, io: 
     // `content missing [<locale>] [--limit N]`: what the app reported it lacked, most reported first.
     const [locale] = args;
     const limit = Number(values.limit ?? 200);
-    if (locale !== undefined && !(missingTextLanguages as readonly string[]).includes(locale)) throw new OpsUsageError(`content missing takes a locale among ${missingTextLanguages.join(', ')}`);
+    if (locale !== undefined && !(missingTextLanguages as readonly string[]).includes(locale))
+      throw new OpsUsageError(`content missing takes a locale among ${missingTextLanguages.join(', ')}`);
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new OpsUsageError('--limit is 1…1000');
     const rows = await listMissingTexts(io.db, { ...(locale ? { locale } : {}), limit });
     for (const row of rows) {
-      io.out(`${String(row.count).padStart(6)}  ${row.locale.padEnd(6)} ${row.namespace.padEnd(16)} ${row.key}  (last ${row.last_seen_at}, first ${row.first_seen_at})\n`);
+      io.out(
+        `${String(row.count).padStart(6)}  ${row.locale.padEnd(6)} ${row.namespace.padEnd(16)} ${row.key}  (last ${row.last_seen_at}, first ${row.first_seen_at})\n`,
+      );
       if (row.fallback) io.out(`        shown instead: ${JSON.stringify(row.fallback)}\n`);
     }
     if (rows.length === 0) io.out('No missing texts reported.\n');

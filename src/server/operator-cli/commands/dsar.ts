@@ -10,7 +10,9 @@ export async function dsarCommand({ values, positionals }: OpsArguments, io: Ops
     for (const request of requests) {
       const state = request.closed_at ? `closed ${request.closed_at.slice(0, 10)}` : request.overdue ? 'OVERDUE' : 'open';
       const who = request.email ? `${request.name ?? ''} <${request.email}>` : '(erased with the account)';
-      io.out(`${request.id}  due ${request.due_at.slice(0, 10)}  ${state.padEnd(16)} ${request.kind.padEnd(13)} ${request.country_code}  ${who}\n`);
+      io.out(
+        `${request.id}  due ${request.due_at.slice(0, 10)}  ${state.padEnd(16)} ${request.kind.padEnd(13)} ${request.country_code}  ${who}\n`,
+      );
     }
     if (requests.length === 0) io.out(values.all ? 'No data-subject request.\n' : 'No open data-subject request.\n');
     return 0;

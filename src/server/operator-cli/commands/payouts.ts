@@ -2,7 +2,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { manualPayoutProvider } from '../../modules/withdrawals/manual-provider';
-import { exportPendingPayouts, listPendingPayouts, payoutReferencePattern, settleWithdrawal, withdrawalIdOf } from '../../modules/withdrawals/withdrawals';
+import {
+  exportPendingPayouts,
+  listPendingPayouts,
+  payoutReferencePattern,
+  settleWithdrawal,
+  withdrawalIdOf,
+} from '../../modules/withdrawals/withdrawals';
 import { isUuid, type OpsArguments } from './args';
 import { OpsUsageError, type OpsIo } from './types';
 
@@ -23,7 +29,8 @@ async function exportPayouts(io: OpsIo, directory: string, repeatBatch: string |
     });
     const what = submission.repeated ? `batch ${submission.batch} written again` : `batch ${submission.batch}`;
     io.out(`${submission.withdrawalIds.length} pending payout(s), ${what} (bank details in clear: keep these files safe):\n`);
-    if (!submission.repeated && submission.withdrawalIds.length === 0) io.out('  Payouts listed by an earlier export are left out; write one again with --repeat <batch>.\n');
+    if (!submission.repeated && submission.withdrawalIds.length === 0)
+      io.out('  Payouts listed by an earlier export are left out; write one again with --repeat <batch>.\n');
     for (const file of files) io.out(`  ${file}\n`);
     return 0;
   } finally {
@@ -54,7 +61,14 @@ export async function payoutsCommand({ values, positionals }: OpsArguments, io: 
     return 0;
   }
   if (action === 'fail' && id && values.reason) {
-    print(await settleWithdrawal(io.db, await withdrawalIdOf(io.db, id), { status: values.cancel ? 'CANCELLED' : 'FAILED', reason: values.reason }, io.now));
+    print(
+      await settleWithdrawal(
+        io.db,
+        await withdrawalIdOf(io.db, id),
+        { status: values.cancel ? 'CANCELLED' : 'FAILED', reason: values.reason },
+        io.now,
+      ),
+    );
     return 0;
   }
   throw new OpsUsageError(`payouts needs list, export, complete <id> or fail <id> --reason text\n\n${usage}`);

@@ -32,10 +32,15 @@ export async function cancelCommand({ values }: OpsArguments, io: OpsIo): Promis
 
 /** `adjust (--email <e> | --user <id>) --amount <signed> --comment text [--id <uuid>]`. */
 export async function adjustCommand({ values }: OpsArguments, io: OpsIo): Promise<number> {
-  if ((!values.email && !values.user) || !values.amount || !values.comment) throw new OpsUsageError('adjust needs --email or --user, --amount and --comment');
+  if ((!values.email && !values.user) || !values.amount || !values.comment)
+    throw new OpsUsageError('adjust needs --email or --user, --amount and --comment');
   print(
     io,
-    await adjustBalance(io.db, { id: values.id ?? randomUUID(), userId: values.user, email: values.email, amount: values.amount, comment: values.comment }, io.now),
+    await adjustBalance(
+      io.db,
+      { id: values.id ?? randomUUID(), userId: values.user, email: values.email, amount: values.amount, comment: values.comment },
+      io.now,
+    ),
   );
   return 0;
 }

@@ -8,9 +8,7 @@ import { meQueryKey } from '../../../lib/me';
 const verifyAnswer = z.object({ data: userSchema });
 
 export async function verifyEmail(code: string): Promise<User> {
-  const user = verifyAnswer.parse(
-    await apiRequest('/user/verify_email', { method: 'POST', auth: true, body: { code } }),
-  ).data;
+  const user = verifyAnswer.parse(await apiRequest('/user/verify_email', { method: 'POST', auth: true, body: { code } })).data;
   queryClient.setQueryData(meQueryKey, user);
   return user;
 }

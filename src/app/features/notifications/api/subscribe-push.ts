@@ -6,7 +6,9 @@ import { notificationSettingsQueryKey } from './notification-settings';
 
 /** POST /user/push_subscriptions: this browser's subscription, for this sign-in. */
 export async function subscribePush(body: PushSubscriptionBody): Promise<NotificationSettings> {
-  const settings = notificationSettingsAnswerSchema.parse(await apiRequest('/user/push_subscriptions', { method: 'POST', auth: true, body })).data;
+  const settings = notificationSettingsAnswerSchema.parse(
+    await apiRequest('/user/push_subscriptions', { method: 'POST', auth: true, body }),
+  ).data;
   queryClient.setQueryData(notificationSettingsQueryKey, settings);
   return settings;
 }

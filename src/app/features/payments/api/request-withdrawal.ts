@@ -9,7 +9,12 @@ import { refreshWalletQueries } from '../../../lib/query-client';
  */
 export async function requestWithdrawal(input: { idempotencyKey: string; body: WithdrawalBody }): Promise<Withdrawal> {
   const withdrawal = withdrawalResponse.parse(
-    await apiRequest('/withdrawals', { method: 'POST', auth: true, body: input.body, headers: { 'Idempotency-Key': input.idempotencyKey } }),
+    await apiRequest('/withdrawals', {
+      method: 'POST',
+      auth: true,
+      body: input.body,
+      headers: { 'Idempotency-Key': input.idempotencyKey },
+    }),
   ).data;
   await refreshWalletQueries();
   return withdrawal;

@@ -7,7 +7,9 @@ import { paymentMethodsQueryKey } from './payment-methods';
 
 /** POST /payment_methods/{method}: the method's form fields; answers what is on file, masked. */
 export async function savePaymentMethod(input: { method: PaymentMethod; fields: Record<string, string> }): Promise<PaymentMethods> {
-  const methods = paymentMethodsResponse.parse(await apiRequest(`/payment_methods/${input.method}`, { method: 'POST', auth: true, body: input.fields })).data;
+  const methods = paymentMethodsResponse.parse(
+    await apiRequest(`/payment_methods/${input.method}`, { method: 'POST', auth: true, body: input.fields }),
+  ).data;
   queryClient.setQueryData(paymentMethodsQueryKey, methods);
   return methods;
 }

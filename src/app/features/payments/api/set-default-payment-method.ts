@@ -7,7 +7,9 @@ import { paymentMethodsQueryKey } from './payment-methods';
 
 /** PUT /payment_methods {withdraw_type} */
 export async function setDefaultPaymentMethod(method: PaymentMethod): Promise<PaymentMethods> {
-  const methods = paymentMethodsResponse.parse(await apiRequest('/payment_methods', { method: 'PUT', auth: true, body: { withdraw_type: method } })).data;
+  const methods = paymentMethodsResponse.parse(
+    await apiRequest('/payment_methods', { method: 'PUT', auth: true, body: { withdraw_type: method } }),
+  ).data;
   queryClient.setQueryData(paymentMethodsQueryKey, methods);
   return methods;
 }

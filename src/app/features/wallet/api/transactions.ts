@@ -1,10 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  transactionsResponse,
-  type TransactionCategory,
-  type TransactionsPage,
-  type TransactionStatus,
-} from '#domain/schemas/wallet';
+import { transactionsResponse, type TransactionCategory, type TransactionsPage, type TransactionStatus } from '#domain/schemas/wallet';
 import { apiRequest } from '../../../lib/api';
 import { walletQueryScope } from '../../../lib/query-client';
 

@@ -7,7 +7,8 @@ import { NewsList } from '../../../features/notifications/news-list';
 import { PushOptIn } from '../../../features/notifications/push-opt-in';
 
 export const Route = createFileRoute('/{-$country}/user/news')({
-  loader: ({ context }) => loadWhenOnline(() => Promise.allSettled([context.queryClient.ensureQueryData({ ...newsQueryOptions(), revalidateIfStale: true })])),
+  loader: ({ context }) =>
+    loadWhenOnline(() => Promise.allSettled([context.queryClient.ensureQueryData({ ...newsQueryOptions(), revalidateIfStale: true })])),
   component: NewsPage,
 });
 

@@ -30,24 +30,24 @@ function ProfilePage() {
     <Page title={t`Profile page`} description={t`Your personal data, password, email verification and account.`}>
       <QueryView query={me} errorText={t`Something went wrong`}>
         {(user) => (
-        <>
-          {/* Keyed by the user: the form starts from the saved data once it has loaded. */}
-          <PersonalDataForm key={user.id} user={user} />
-          <EmailVerificationStatus user={user} />
-          <ChangePasswordForm />
-          <EmailPreference />
-          <section className="profile-section" aria-labelledby={dataHeadingId}>
-            <h2 id={dataHeadingId}>{t`Your data`}</h2>
-            <p>{t`Download a copy of everything we hold about you, as a JSON file.`}</p>
-            <p className="actions">
-              <DataExportButton />
-              <Link to="/{-$country}/dsar" params={{ country }}>
-                {t`Other requests about your data`}
-              </Link>
-            </p>
-          </section>
-          <DeleteAccountForm />
-        </>
+          <>
+            {/* Keyed by the user: the form starts from the saved data once it has loaded. */}
+            <PersonalDataForm key={user.id} user={user} />
+            <EmailVerificationStatus user={user} />
+            <ChangePasswordForm />
+            <EmailPreference />
+            <section className="profile-section" aria-labelledby={dataHeadingId}>
+              <h2 id={dataHeadingId}>{t`Your data`}</h2>
+              <p>{t`Download a copy of everything we hold about you, as a JSON file.`}</p>
+              <p className="actions">
+                <DataExportButton />
+                <Link to="/{-$country}/dsar" params={{ country }}>
+                  {t`Other requests about your data`}
+                </Link>
+              </p>
+            </section>
+            <DeleteAccountForm />
+          </>
         )}
       </QueryView>
     </Page>

@@ -8,8 +8,7 @@ import { meQueryOptions, useSignedIn } from '../../../lib/me';
 /** Customer pages: a guest signs in first and comes back to the page they asked for. */
 export const Route = createFileRoute('/{-$country}/user')({
   beforeLoad: async ({ context, location, params }) => {
-    const toLogin = () =>
-      redirect({ to: '/{-$country}/login', params: { country: params.country }, search: { redirect: location.href } });
+    const toLogin = () => redirect({ to: '/{-$country}/login', params: { country: params.country }, search: { redirect: location.href } });
     if (!hasSession()) throw toLogin();
     try {
       await loadWhenOnline(() => context.queryClient.ensureQueryData(meQueryOptions()));

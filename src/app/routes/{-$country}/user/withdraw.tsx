@@ -21,7 +21,10 @@ export const Route = createFileRoute('/{-$country}/user/withdraw')({
       Promise.allSettled([
         context.queryClient.ensureQueryData({ ...balanceQueryOptions(), revalidateIfStale: true }),
         context.queryClient.ensureQueryData(paymentMethodsQueryOptions()),
-        context.queryClient.ensureQueryData({ ...transactionsQueryOptions({ type: 'WITHDRAWAL' }, currentLocale()), revalidateIfStale: true }),
+        context.queryClient.ensureQueryData({
+          ...transactionsQueryOptions({ type: 'WITHDRAWAL' }, currentLocale()),
+          revalidateIfStale: true,
+        }),
       ]),
     ),
   component: WithdrawPage,
@@ -40,7 +43,11 @@ function WithdrawPage() {
       <section aria-labelledby="withdraw-balance-heading">
         <h2 id="withdraw-balance-heading">{t`Your balance`}</h2>
         <p className="wallet__balance" data-testid="withdraw-balance">
-          {balance.data ? formatMoney(balance.data.balance, i18n.locale) : balance.isError ? t`Your balance could not be loaded.` : t`Loading…`}
+          {balance.data
+            ? formatMoney(balance.data.balance, i18n.locale)
+            : balance.isError
+              ? t`Your balance could not be loaded.`
+              : t`Loading…`}
         </p>
       </section>
       {user && !user.email_verified ? (
