@@ -120,6 +120,29 @@ test.describe('consent and analytics', () => {
     expect(await page.evaluate(() => localStorage.getItem('analytics_page_views'))).toBeNull();
   });
 
+  test('a choice made on the prerendered banner before the app has loaded is kept', async ({ page }) => {
+    // The app's scripts never arrive, as on a slow network: only the prerendered page and its small consent script.
+    await page.route('**/assets/**', (route) => route.abort());
+    await page.goto('/fr/faq');
+    const banner = page.getByRole('region', { name: 'Paramètres des cookies' });
+    await banner.getByRole('button', { name: 'Tout refuser' }).click();
+    await expect(banner).toBeHidden();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cookie_consent'))) ?? '{}').analytics).toBe(false);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(banner).toBeHidden();
+
+    // With the app: it reads the same choice (a click before it hydrates is lost, hence the retries).
+    await page.unroute('**/assets/**');
+    await page.reload();
+    await expect(async () => {
+      await page.getByRole('contentinfo').getByRole('button', { name: 'Paramètres des cookies' }).click();
+      await expect(banner).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    await expect(banner.getByRole('checkbox', { name: "Mesure d'audience" })).not.toBeChecked();
+  });
+
   test('headless: no navigation bar, footer, consent or analytics', async ({ page }) => {
     await page.addInitScript(() =>
       localStorage.setItem('cookie_consent', JSON.stringify({ analytics: true, decidedAt: '2026-01-01T00:00:00Z' })),

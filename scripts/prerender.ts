@@ -111,6 +111,8 @@ function pageHtml(
   head.push(`<style>${inlineCss}</style>`);
   for (const file of preload.css) head.push(`<link rel="stylesheet" crossorigin href="/${file}">`);
   html = html.replace('</head>', `    ${head.join('\n    ')}\n  </head>`);
+  // Before the app's module: a choice made on the prerendered cookie banner is kept even before the app runs.
+  html = html.replace('<script type="module"', '<script src="/consent-before-app.js" defer></script>\n    <script type="module"');
   return html.replace('<div id="root"></div>', `<div id="root" data-prerendered="${target.locale}">${page.html}</div>`);
 }
 

@@ -2,7 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { closeConsentBanner, readConsent, saveConsent, useConsentBannerOpen } from './consent-store';
 
-/** The cookie banner: strictly necessary storage is always on, analytics only with consent. */
+/**
+ * The cookie banner: strictly necessary storage is always on, analytics only with consent. The
+ * data-consent-* attributes let public/consent-before-app.js keep a choice made on a prerendered
+ * page before this component has hydrated.
+ */
 export default function ConsentBanner() {
   const { t } = useLingui();
   const open = useConsentBannerOpen();
@@ -36,7 +40,7 @@ export default function ConsentBanner() {
   if (!open) return null;
 
   return (
-    <section ref={sectionRef} className="consent" aria-labelledby={headingId} data-testid="consent-banner">
+    <section ref={sectionRef} className="consent" aria-labelledby={headingId} data-testid="consent-banner" data-consent-banner="">
       <h2 id={headingId} ref={headingRef} tabIndex={-1}>
         {t`Cookie settings`}
       </h2>
@@ -47,10 +51,10 @@ export default function ConsentBanner() {
         </Trans>
       </p>
       <div className="consent__actions">
-        <button type="button" className="button" onClick={() => saveConsent(true)}>
+        <button type="button" className="button" data-consent-choice="all" onClick={() => saveConsent(true)}>
           {t`Accept all`}
         </button>
-        <button type="button" className="button button--secondary" onClick={() => saveConsent(false)}>
+        <button type="button" className="button button--secondary" data-consent-choice="none" onClick={() => saveConsent(false)}>
           {t`Reject all`}
         </button>
       </div>
@@ -70,6 +74,7 @@ export default function ConsentBanner() {
             <input
               type="checkbox"
               id={analyticsId}
+              data-consent-analytics=""
               checked={analytics}
               onChange={(event) => setAnalytics(event.currentTarget.checked)}
               aria-describedby={`${analyticsId}-text`}
@@ -81,7 +86,7 @@ export default function ConsentBanner() {
           </div>
         </fieldset>
         <div className="consent__actions">
-          <button type="button" className="button button--secondary" onClick={() => saveConsent(analytics)}>
+          <button type="button" className="button button--secondary" data-consent-choice="chosen" onClick={() => saveConsent(analytics)}>
             {t`Save my choices`}
           </button>
           {decided ? (
