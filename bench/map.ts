@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium } from './browser';
 import { openDatabase } from '../src/server/db/client';
 import { importBins, saveRetailer } from '../src/server/modules/bins/service';
 import { startServer } from '../scripts/server-process';
@@ -170,18 +171,7 @@ export async function benchMap(options: { bins?: number; runs?: number; port?: n
     '/healthz',
     port,
   );
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const binsUrl = `${server.url}/api/v2/bins?country_code=us`;
     const raw = await (await fetch(binsUrl)).text();

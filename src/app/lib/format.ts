@@ -3,7 +3,7 @@ import { currencyExponent } from '#domain/money';
 
 /** Building an Intl formatter costs far more than using one: a 1,000-row history reuses a handful. */
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+export function cachedFormat<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
   let formatter = formatters.get(key) as T | undefined;
   if (!formatter) {
     formatter = make();
@@ -20,7 +20,7 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
 export function formatMoney(money: Money, locale: string, options: { signDisplay?: 'auto' | 'always' | 'exceptZero' } = {}): string {
   const digits = currencyExponent[money.currency];
   const signDisplay = options.signDisplay ?? 'auto';
-  const format = cached(
+  const format = cachedFormat(
     `n|${locale}|${money.currency}|${signDisplay}`,
     () =>
       new Intl.NumberFormat(locale, {
@@ -43,7 +43,7 @@ export function formatMoney(money: Money, locale: string, options: { signDisplay
  * is treated like this year's. Calendar years are the viewer's own time zone unless one is given.
  */
 export function showsYear(date: Date, now: Date, timeZone?: string): boolean {
-  const years = cached(`y|${timeZone ?? ''}`, () => new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone }));
+  const years = cachedFormat(`y|${timeZone ?? ''}`, () => new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone }));
   const yearOf = (value: Date) => Number(years.format(value));
   return yearOf(date) < yearOf(now) - 1;
 }
@@ -51,7 +51,7 @@ export function showsYear(date: Date, now: Date, timeZone?: string): boolean {
 export function formatTransactionDate(value: string | Date, locale: string, now: Date = new Date(), timeZone?: string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   const withYear = showsYear(date, now, timeZone);
-  return cached(
+  return cachedFormat(
     `d|${locale}|${withYear}|${timeZone ?? ''}`,
     () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}), timeZone }),
   ).format(date);
@@ -59,7 +59,7 @@ export function formatTransactionDate(value: string | Date, locale: string, now:
 
 /** The full date for screen readers and the tooltip. */
 export function formatLongDate(value: string, locale: string, timeZone?: string): string {
-  return cached(`l|${locale}|${timeZone ?? ''}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone })).format(
+  return cachedFormat(`l|${locale}|${timeZone ?? ''}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone })).format(
     new Date(value),
   );
 }

@@ -1,34 +1,9 @@
-import { currencyExponent, type Money } from '#domain/money';
-
-const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
-  let format = formats.get(key);
-  if (!format) {
-    format = make();
-    formats.set(key, format);
-  }
-  return format as T;
-}
-
-export function formatAmount(money: Money, locale: string): string {
-  const digits = currencyExponent[money.currency];
-  const format = cached(
-    `m|${locale}|${money.currency}`,
-    () =>
-      new Intl.NumberFormat(locale, {
-        style: 'currency',
-        currency: money.currency,
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-      }),
-  );
-  // Intl takes the decimal string exactly; no float on the way.
-  return format.format(money.value as unknown as number);
-}
+import type { Money } from '#domain/money';
+import { cachedFormat } from '../../lib/format';
 
 /** An axis label: the amount without decimals ($12, 1 200 ¥). */
 export function formatAxisAmount(value: number, currency: Money['currency'], locale: string): string {
-  const format = cached(
+  const format = cachedFormat(
     `a|${locale}|${currency}`,
     () => new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }),
   );
@@ -38,7 +13,10 @@ export function formatAxisAmount(value: number, currency: Money['currency'], loc
 /** "2026-11" as the interface language writes a month: "Nov 2026", "nov. 2026", "2026年11月". */
 export function formatMonth(month: string, locale: string, style: 'short' | 'long' = 'short'): string {
   const [year, monthNumber] = month.split('-').map(Number);
-  const format = cached(`d|${locale}|${style}`, () => new Intl.DateTimeFormat(locale, { month: style, year: 'numeric', timeZone: 'UTC' }));
+  const format = cachedFormat(
+    `d|${locale}|${style}`,
+    () => new Intl.DateTimeFormat(locale, { month: style, year: 'numeric', timeZone: 'UTC' }),
+  );
   return format.format(new Date(Date.UTC(year!, monthNumber! - 1, 1)));
 }
 
@@ -49,9 +27,12 @@ export function formatMonth(month: string, locale: string, style: 'short' | 'lon
 export function formatWeight(grams: number, locale: string): string {
   const text =
     grams < 1000
-      ? cached(`g|${locale}`, () => new Intl.NumberFormat(locale, { style: 'unit', unit: 'gram', maximumFractionDigits: 0 })).format(grams)
-      : cached(`kg|${locale}`, () => new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilogram', maximumFractionDigits: 1 })).format(
-          grams / 1000,
-        );
+      ? cachedFormat(`g|${locale}`, () => new Intl.NumberFormat(locale, { style: 'unit', unit: 'gram', maximumFractionDigits: 0 })).format(
+          grams,
+        )
+      : cachedFormat(
+          `kg|${locale}`,
+          () => new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilogram', maximumFractionDigits: 1 }),
+        ).format(grams / 1000);
   return text.replace(/ /g, '\u00a0');
 }

@@ -3,7 +3,8 @@ import { useLingui } from '@lingui/react/macro';
 import type { Impact } from '#domain/schemas/impact';
 import { useImpact } from './api/impact';
 import { balanceColour, returnsColour } from './chart-colours';
-import { formatAmount, formatMonth, formatWeight } from './format';
+import { formatMoney } from '../../lib/format';
+import { formatMonth, formatWeight } from './format';
 import './impact.css';
 
 // uPlot (about 20 KB compressed) is not on the account page's first load: it comes when the section comes into view.
@@ -80,11 +81,11 @@ export function ImpactSection() {
             </div>
             <div>
               <dt>{t`Deposits earned`}</dt>
-              <dd data-testid="impact-earned">{formatAmount(data.deposits_earned, i18n.locale)}</dd>
+              <dd data-testid="impact-earned">{formatMoney(data.deposits_earned, i18n.locale)}</dd>
             </div>
             <div>
               <dt>{t`Money withdrawn`}</dt>
-              <dd data-testid="impact-withdrawn">{formatAmount(data.withdrawn, i18n.locale)}</dd>
+              <dd data-testid="impact-withdrawn">{formatMoney(data.withdrawn, i18n.locale)}</dd>
             </div>
           </dl>
           <PackagingFigure impact={data} />
@@ -124,7 +125,7 @@ export function ImpactSection() {
                   <tr key={month.month}>
                     <th scope="row">{formatMonth(month.month, i18n.locale, 'long')}</th>
                     <td>{month.returned_items}</td>
-                    <td>{formatAmount(month.balance, i18n.locale)}</td>
+                    <td>{formatMoney(month.balance, i18n.locale)}</td>
                   </tr>
                 ))}
               </tbody>
