@@ -70,6 +70,33 @@ test.describe('navigation bar and footer', () => {
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await expect(menu).toBeFocused();
   });
+
+  test("focus moves to the new page's heading, unless the person moved it while the page loaded", async ({ page, context, request }) => {
+    await signIn(context, request, demo.jp);
+    await page.goto('/jp/faq');
+    const nav = page.getByRole('navigation', { name: 'メイン' });
+    const menu = nav.getByRole('button', { name: /マイアカウント/ });
+    await menu.click();
+    await nav.getByRole('link', { name: 'プロフィール' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+
+    // The account page's history takes a while: meanwhile the person opens the menu and closes it with Escape.
+    let releaseHistory: () => void = () => {};
+    const historyHeld = new Promise<void>((resolve) => (releaseHistory = resolve));
+    await page.route('**/api/v2/merged_transactions*', async (route) => {
+      await historyHeld;
+      await route.continue();
+    });
+    await menu.click();
+    await nav.getByRole('link', { name: 'アカウント' }).click();
+    await menu.click();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeFocused();
+    releaseHistory();
+    await expect(page.getByRole('heading', { level: 1, name: 'アカウント' })).toBeVisible();
+    await expect(page.getByTestId('withdraw-link')).toBeVisible();
+    await expect(menu).toBeFocused();
+  });
 });
 
 test.describe('consent and analytics', () => {

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Outlet, useRouterState } from '@tanstack/react-router';
+import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { NotificationRegion } from '../ui/notifications';
 import { useConsent } from '../features/consent/consent-store';
@@ -25,10 +25,24 @@ function useAnalytics(enabled: boolean) {
   }, [enabled, pathname, i18n.locale]);
 }
 
-/** After a navigation, screen-reader and keyboard users start at the new page's heading. */
+/**
+ * After a navigation, screen-reader and keyboard users start at the new page's heading. A page can
+ * take a moment to load; someone who moved the focus in that time (opened the account menu, typed in
+ * the search field) keeps it: the heading takes the focus only from where the navigation started
+ * (the link, the submit button) or from the page's body, where it falls when that element went away.
+ */
 function useFocusOnNavigation() {
+  const router = useRouter();
   const pathname = useShownPath();
   const firstPath = useRef<string | undefined>(undefined);
+  const focusAtStart = useRef<Element | null>(null);
+  useEffect(
+    () =>
+      router.subscribe('onBeforeNavigate', () => {
+        focusAtStart.current = document.activeElement;
+      }),
+    [router],
+  );
   useEffect(() => {
     if (!pathname) return;
     // The first page keeps the browser's own start: focus moves only after a navigation.
@@ -36,6 +50,9 @@ function useFocusOnNavigation() {
       firstPath.current = pathname;
       return;
     }
+    const focused = document.activeElement;
+    const movedByThePerson = focused !== null && focused !== document.body && focused !== focusAtStart.current;
+    if (movedByThePerson) return;
     document.querySelector<HTMLElement>('#main h1')?.focus({ preventScroll: true });
   }, [pathname]);
 }

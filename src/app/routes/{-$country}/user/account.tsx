@@ -12,12 +12,12 @@ import { ScanForm } from '../../../features/scan/scan-form';
 import { newsQueryOptions } from '../../../features/notifications/api/news';
 import { NewsSummary } from '../../../features/notifications/news-summary';
 import { PushOptIn } from '../../../features/notifications/push-opt-in';
+import { impactQueryOptions } from '../../../features/impact/api/impact';
+import { ImpactSection } from '../../../features/impact/impact-section';
 
 /** `row`: a history row to open and bring into view (a notification's link). */
 const accountSearch = (search: Record<string, unknown>): { row?: string } =>
   typeof search.row === 'string' && search.row.length <= 200 ? { row: search.row } : {};
-import { impactQueryOptions } from '../../../features/impact/api/impact';
-import { ImpactSection } from '../../../features/impact/impact-section';
 
 export const Route = createFileRoute('/{-$country}/user/account')({
   validateSearch: accountSearch,
