@@ -13,8 +13,11 @@ export function EmailPreference() {
   const settings = useNotificationSettings();
   const update = useUpdateEmailPreference();
   const [saved, setSaved] = useState<string | undefined>(undefined);
-  // The box shows the choice at once; it is disabled until the server has saved it.
-  const checked = update.isPending ? update.variables : (settings.data?.email ?? false);
+  // The box shows the choice at once and is disabled until the server has saved it. The choice is
+  // this component's own state, set in the click's own event: the mutation's pending state arrives
+  // a tick later, and in between the box would flick back to the saved value.
+  const [chosen, setChosen] = useState<boolean | undefined>(undefined);
+  const checked = chosen ?? settings.data?.email ?? false;
   return (
     <section className="profile-section notify" aria-labelledby={headingId} data-testid="email-preference">
       <h2 id={headingId}>{t`News by email`}</h2>
@@ -26,12 +29,16 @@ export function EmailPreference() {
           id={boxId}
           type="checkbox"
           checked={checked}
-          disabled={settings.isPending || update.isPending}
+          disabled={settings.isPending || chosen !== undefined || update.isPending}
           aria-describedby={hintId}
           onChange={(event) => {
             const email = event.currentTarget.checked;
             setSaved(undefined);
-            update.mutate(email, { onSuccess: () => setSaved(email ? t`Emails turned on.` : t`Emails turned off.`) });
+            setChosen(email);
+            update.mutate(email, {
+              onSettled: () => setChosen(undefined),
+              onSuccess: () => setSaved(email ? t`Emails turned on.` : t`Emails turned off.`),
+            });
           }}
           data-testid="email-switch"
         />
