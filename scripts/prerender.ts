@@ -1,12 +1,15 @@
 // `npm run build`, after `vite build`: writes the public pages as HTML with their texts, title and
 // meta tags, for every market prefix (in its language) and for the unprefixed paths (one file per
 // language), into dist/prerendered/. The server sends them to a first visit (static-app.ts); the
-// app hydrates them with the same React tree (src/app/main.tsx).
+// app hydrates them with the same React tree (src/app/main.tsx). The signed-in pages get a shell the
+// same way (navigation, headings, loading states, no customer's data), which the service worker also
+// keeps for offline starts; the app renders the real page over it.
 //
 // The pages are rendered by the app's own code in Chromium (src/app/prerender.tsx, built here on
 // its own), against our server with an empty database, so route loaders and page texts are the
 // real ones. Needs Chromium (/usr/bin/chromium or CHROMIUM_PATH), like the tests and the bench.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,22 +39,33 @@ export const prerenderedPages = [
   'signup',
 ] as const;
 
+/** The signed-in pages whose shell is prerendered: the account page, where the app starts. */
+export const signedInShells = ['user/account'] as const;
+
 interface Target {
   /** The address rendered, e.g. /fr/faq or /faq. */
   path: string;
   locale: SupportedLocale;
-  page: (typeof prerenderedPages)[number];
+  page: (typeof prerenderedPages)[number] | (typeof signedInShells)[number];
+  /** A signed-in page's shell, rendered over by the app rather than hydrated. */
+  shell: boolean;
   /** Relative to dist/prerendered: <country>/<page>.html or <locale>/<page>.html. */
   file: string;
 }
 
 const targets: Target[] = [];
-for (const page of prerenderedPages) {
-  for (const country of countryCodes) {
-    targets.push({ path: `/${country}/${page}`, locale: localeOfCountry(country), page, file: `${country}/${page || 'index'}.html` });
-  }
-  for (const locale of supportedLocales) {
-    targets.push({ path: `/${page}`, locale, page, file: `${locale}/${page || 'index'}.html` });
+for (const [pages, shell] of [
+  [prerenderedPages, false],
+  [signedInShells, true],
+] as const) {
+  for (const page of pages) {
+    for (const country of countryCodes) {
+      const file = `${country}/${page || 'index'}.html`;
+      targets.push({ path: `/${country}/${page}`, locale: localeOfCountry(country), page, shell, file });
+    }
+    for (const locale of supportedLocales) {
+      targets.push({ path: `/${page}`, locale, page, shell, file: `${locale}/${page || 'index'}.html` });
+    }
   }
 }
 
@@ -78,9 +92,15 @@ function chunksOf(manifest: Manifest, key: string, into: Set<string>, css: Set<s
 function routeChunks(manifest: Manifest, target: Target): { js: Set<string>; css: Set<string> } {
   const js = new Set<string>();
   const css = new Set<string>();
-  const routeFile = `src/app/routes/{-$country}/${target.page || 'index'}.tsx`;
+  // The page's route file and, for a nested page, its layouts' (user/route.tsx for user/account).
+  const segments = (target.page || 'index').split('/');
+  const routeFiles = segments.map((_, index) =>
+    index === segments.length - 1
+      ? `src/app/routes/{-$country}/${segments.join('/')}.tsx`
+      : `src/app/routes/{-$country}/${segments.slice(0, index + 1).join('/')}/route.tsx`,
+  );
   for (const key of Object.keys(manifest)) {
-    if (key.startsWith(`${routeFile}?`)) chunksOf(manifest, key, js, css);
+    if (routeFiles.some((routeFile) => key.startsWith(`${routeFile}?`))) chunksOf(manifest, key, js, css);
   }
   // The interface language's catalogue and the bundled page texts load before the page shows.
   chunksOf(manifest, `src/app/locales/${target.locale}/messages.po`, js, css);
@@ -108,12 +128,40 @@ function pageHtml(
     head.push(`<meta ${tag.attribute}="${escapeAttribute(tag.key)}" content="${escapeAttribute(tag.content)}" />`);
   for (const file of preload.js) if (!already.has(file)) head.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
   for (const url of preload.data) head.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(url)}">`);
-  head.push(`<style>${inlineCss}</style>`);
-  for (const file of preload.css) head.push(`<link rel="stylesheet" crossorigin href="/${file}">`);
+  // The page's own styles are inline too: no stylesheet request stands between the HTML and its first paint.
+  head.push(`<style>${[inlineCss, ...[...preload.css].map(readCss)].join('\n')}</style>`);
   html = html.replace('</head>', `    ${head.join('\n    ')}\n  </head>`);
-  // Before the app's module: a choice made on the prerendered cookie banner is kept even before the app runs.
+  // Before the app's module: a choice made on the prerendered cookie banner is kept even before the
+  // app runs. A signed-in page's shell asks for its balance script first and at once (async, high
+  // priority; it waits for the body itself), and lets the app's code come after it: on a phone's
+  // connection the figure is what the customer came for.
   html = html.replace('<script type="module"', '<script src="/consent-before-app.js" defer></script>\n    <script type="module"');
-  return html.replace('<div id="root"></div>', `<div id="root" data-prerendered="${target.locale}">${page.html}</div>`);
+  const rootAttribute = target.shell ? 'data-signed-in-shell' : 'data-prerendered';
+  const body = target.shell ? withBalanceScript(page.html) : page.html;
+  // A signed-in page's shell lets the app's code come after its balance: on a phone's connection the
+  // figure is what the customer came for, and the code's many files would otherwise queue before it.
+  if (target.shell)
+    html = html.replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
+  return html.replace('<div id="root"></div>', `<div id="root" ${rootAttribute}="${target.locale}">${body}</div>`);
+}
+
+/**
+ * The balance's small script (src/app/shell/balance-before-app.js), inline right after the shell's
+ * balance slot: it runs as soon as the page has been read that far, before any file could arrive.
+ * The slot is marked as the shell's, so the script never writes into the one the app renders.
+ */
+const balanceScript = readFileSync(path.join(root, 'src/app/shell/balance-before-app.js'), 'utf8')
+  .replace(/^(\/\/.*\n)+/, '')
+  .trim()
+  .replaceAll('</script', '<\\/script');
+/** The Content-Security-Policy source that allows it and nothing else inline (the server reads it). */
+const balanceScriptSource = `'sha256-${createHash('sha256').update(balanceScript).digest('base64')}'`;
+
+function withBalanceScript(html: string): string {
+  const slot = /<div data-balance-slot="">(?:(?!<\/?div)[\s\S])*<\/div>/.exec(html);
+  if (!slot) throw new Error('the shell has no balance slot (data-balance-slot in features/wallet/account-wallet.tsx)');
+  const marked = slot[0].replace('data-balance-slot=""', 'data-balance-slot="shell"');
+  return html.replace(slot[0], `${marked}<script>${balanceScript}</script>`);
 }
 
 function startRendererServer(dataDir: string, port: number) {
@@ -132,9 +180,8 @@ const manifestPath = path.join(distDir, '.vite', 'manifest.json');
 if (!existsSync(manifestPath)) throw new Error('dist/.vite/manifest.json is missing: run vite build first');
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
 const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
-const inlineCss = [...template.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)]
-  .map((match) => readFileSync(path.join(distDir, match[1]!), 'utf8').replaceAll('</style', '<\\/style'))
-  .join('\n');
+const readCss = (file: string) => readFileSync(path.join(distDir, file), 'utf8').replaceAll('</style', '<\\/style');
+const inlineCss = [...template.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((match) => readCss(match[1]!)).join('\n');
 
 execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
   cwd: root,
@@ -175,10 +222,10 @@ try {
   await page.waitForFunction(() => typeof window.renderPage === 'function');
   for (const target of targets) {
     dataRequests.length = 0;
-    const rendered = await page.evaluate(([pagePath, locale]) => window.renderPage!(pagePath, locale), [
-      target.path,
-      target.locale,
-    ] as const);
+    const rendered = await page.evaluate(
+      ([pagePath, locale, shell]) => (shell ? window.renderSignedInShell! : window.renderPage!)(pagePath, locale),
+      [target.path, target.locale, target.shell] as const,
+    );
     if (!rendered.html.includes('<h1'))
       throw new Error(`${target.path} (${target.locale}) rendered no heading: ${rendered.html.slice(0, 3000)}`);
     const file = path.join(outputDir, target.file);
@@ -189,6 +236,8 @@ try {
     );
   }
   if (failures.length > 0) throw new Error(`errors while rendering: ${failures.join('; ')}`);
+  // The inline script's hash, for the server's Content-Security-Policy (src/server/http/static-app.ts).
+  writeFileSync(path.join(outputDir, 'script-hashes.json'), `${JSON.stringify({ scriptSrc: [balanceScriptSource] })}\n`);
 } finally {
   await browser.close();
   await server.stop();

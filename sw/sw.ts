@@ -5,6 +5,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, PrecacheController, PrecacheRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate, CacheFirst } from 'workbox-strategies';
+import { countryCodes, isCountryCode } from '#domain/markets';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -39,6 +40,7 @@ self.addEventListener('install', (event) => {
           missing.push(url);
         }
       }
+      missing.push(...(await storeSignedInShells()));
       if (missing.length > 0) console.warn(`Service worker: ${missing.length} file(s) could not be stored for offline use`, missing);
     })(),
   );
@@ -46,7 +48,54 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   // Drops the files of the previous version that this one no longer lists.
   void precache.activate(event);
+  event.waitUntil(dropOldSignedInShells());
 });
+
+/**
+ * The signed-in pages' prerendered shells (scripts/prerender.ts), one per market prefix: an offline
+ * start of the account page paints its navigation, headings and last known balance before the
+ * app's scripts run. The build writes them after the precache list is made, so they are fetched
+ * here at install into a cache named after this build's index.html revision: a new version brings
+ * its own shells (they name its chunks) and drops the old ones when it takes over.
+ */
+const signedInShellPages = ['user/account'] as const;
+const shellCachePrefix = 'signed-in-shells-';
+const shellCacheName = `${shellCachePrefix}${new URL(precache.getCacheKeyForURL('/index.html') ?? '/', self.location.origin).searchParams.get('__WB_REVISION__') ?? 'dev'}`;
+const shellFile = (country: string, page: string) => `/prerendered/${country}/${page}.html`;
+
+async function storeSignedInShells(): Promise<string[]> {
+  const cache = await caches.open(shellCacheName);
+  const missing: string[] = [];
+  for (const country of countryCodes) {
+    for (const page of signedInShellPages) {
+      const url = shellFile(country, page);
+      try {
+        const response = await fetch(url, { cache: 'reload', credentials: 'same-origin' });
+        if (!response.ok) throw new Error(String(response.status));
+        await cache.put(url, response);
+      } catch {
+        missing.push(url);
+      }
+    }
+  }
+  return missing;
+}
+
+async function dropOldSignedInShells(): Promise<void> {
+  for (const name of await caches.keys()) {
+    if (name.startsWith(shellCachePrefix) && name !== shellCacheName) await caches.delete(name);
+  }
+}
+
+/** The stored shell for /<country>/<page> in its own language; none for anything the app renders otherwise. */
+async function signedInShellFor(url: URL): Promise<Response | undefined> {
+  // The server's rule (static-app.ts): another language asked for, or headless, renders afresh.
+  if (url.searchParams.has('locale') || url.searchParams.has('headless')) return undefined;
+  const [country, ...rest] = url.pathname.replace(/^\/|\/$/g, '').split('/');
+  const page = rest.join('/');
+  if (!isCountryCode(country) || !signedInShellPages.some((known) => known === page)) return undefined;
+  return (await caches.open(shellCacheName)).match(shellFile(country, page));
+}
 registerRoute(new PrecacheRoute(precache, { ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^source$/] }));
 cleanupOutdatedCaches();
 
@@ -69,11 +118,13 @@ const offlineFallback = `<!doctype html><html><head><meta charset="utf-8"><meta 
 <p lang="ja">オフラインです。アプリはまだこの端末に保存されていません。</p></body></html>`;
 
 /**
- * Every page is the app's shell. If the precached copy is missing (storage
+ * Every page is the app's shell, or a signed-in page's own prerendered shell. If the precached copy is missing (storage
  * evicted, an interrupted update), the network is asked, then a plain page
  * says what happened, rather than the browser's error.
  */
-async function serveShell({ request }: { request: Request }): Promise<Response> {
+async function serveShell({ request, url }: { request: Request; url: URL }): Promise<Response> {
+  const signedInShell = await signedInShellFor(url);
+  if (signedInShell) return signedInShell;
   const shell = await precache.matchPrecache('/index.html');
   if (shell) return shell;
   try {

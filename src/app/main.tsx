@@ -5,6 +5,7 @@ import { activateLocale, countryPrefixOf, initialLocale } from './lib/i18n';
 import { queryClient, restoreQueryCache } from './lib/query-client';
 import { hasSession, resumeSession } from './lib/session';
 import { meQueryKey } from './lib/me';
+import { forgetBalance } from './lib/last-balance';
 import { headless } from './lib/headless';
 import { rememberReturnPath } from './features/locale/countries-redirect';
 import { router } from './router';
@@ -25,7 +26,10 @@ if (redirected) {
 // The saved query cache and the language load together; both are local (IndexedDB, precache).
 await Promise.all([activateLocale(locale), restoreQueryCache()]);
 // A session that ended while the app was closed (the cookies' max-age ran out) leaves no customer data behind.
-if (!hasSession()) queryClient.removeQueries({ queryKey: meQueryKey });
+if (!hasSession()) {
+  queryClient.removeQueries({ queryKey: meQueryKey });
+  forgetBalance();
+}
 resumeSession();
 startOffline();
 watchMissingMessages();
@@ -38,7 +42,14 @@ if (!root) throw new Error('index.html has no #root');
 // is the prerendered one. Anything else (another language chosen, the countries redirect,
 // ?headless) is rendered afresh over it.
 const prerendered = root.dataset.prerendered === locale && !redirected && !headless && root.hasChildNodes();
-if (prerendered) {
+// A signed-in page's shell (the navigation, headings and loading states, and the last known balance
+// its script put in) stays on screen until the router has the page's code and data; the app then
+// renders the real page over it in one step, never a blank page in between.
+const signedInShell = root.dataset.signedInShell === locale && !redirected && !headless && root.hasChildNodes();
+if (signedInShell) {
+  await router.load();
+  createRoot(root).render(<AppTree router={router} />);
+} else if (prerendered) {
   await router.load();
   hydrateRoot(root, <AppTree router={router} />, {
     // A difference with the prerendered page (a signed-in customer's menu, a saved answer newer

@@ -5,11 +5,13 @@ import './styles.css';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { createRoot } from 'react-dom/client';
 import { renderToReadableStream } from 'react-dom/server';
+import { t } from '@lingui/core/macro';
 import type { SupportedLocale } from '#domain/markets';
 import { AppTree } from './app-tree';
 import { activateLocale } from './lib/i18n';
 import { queryClient } from './lib/query-client';
 import { createAppRouter } from './router';
+import { setRenderingSignedInShell } from './lib/shell-rendering';
 
 export interface PrerenderedPage {
   /** The markup of #root, as React's server renderer writes it (hydration needs its markers). */
@@ -23,10 +25,11 @@ export interface PrerenderedPage {
 declare global {
   interface Window {
     renderPage?: (path: string, locale: SupportedLocale) => Promise<PrerenderedPage>;
+    renderSignedInShell?: (path: string, locale: SupportedLocale) => Promise<PrerenderedPage>;
   }
 }
 
-async function renderPage(path: string, locale: SupportedLocale): Promise<PrerenderedPage> {
+async function renderToHtml(path: string, locale: SupportedLocale) {
   queryClient.clear();
   await activateLocale(locale);
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
@@ -39,7 +42,11 @@ async function renderPage(path: string, locale: SupportedLocale): Promise<Preren
   await stream.allReady;
   const html = await new Response(stream).text();
   if (errors.length > 0) throw new Error(`rendering ${path} failed: ${errors.join('; ')}`);
+  return { html, router };
+}
 
+async function renderPage(path: string, locale: SupportedLocale): Promise<PrerenderedPage> {
+  const { html, router } = await renderToHtml(path, locale);
   // Title and meta tags are set by effects, which a server render does not run: the page is
   // mounted once off screen to read them.
   const host = document.createElement('div');
@@ -63,4 +70,24 @@ async function renderPage(path: string, locale: SupportedLocale): Promise<Preren
   return page;
 }
 
+/**
+ * A signed-in page as it looks before the customer's data arrives: the signed-in navigation, the
+ * headings, the loading states. Nothing of any customer is in it; the app renders the real page
+ * over it (src/app/main.tsx) and a small script fills in the last known balance before that
+ * (src/app/shell/balance-before-app.js). Its title is the one the page sets; it has no meta description,
+ * since search engines never see a signed-in page.
+ */
+async function renderSignedInShell(path: string, locale: SupportedLocale): Promise<PrerenderedPage> {
+  setRenderingSignedInShell(true);
+  try {
+    const { html } = await renderToHtml(path, locale);
+    const parsed = new DOMParser().parseFromString(html, 'text/html');
+    const title = parsed.querySelector('main h1')?.textContent ?? '';
+    return { html, title: t`${title} · Roundtrip`, meta: [], lang: locale };
+  } finally {
+    setRenderingSignedInShell(false);
+  }
+}
+
 window.renderPage = renderPage;
+window.renderSignedInShell = renderSignedInShell;

@@ -9,7 +9,7 @@ import { createCustomerAnswers } from './http/customer-answers';
 import { registerErrorHandling } from './http/error-handler';
 import { createRateLimits, defaultLimitRules, type LimitRules } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security-headers';
-import { registerStaticApp } from './http/static-app';
+import { prerenderedScriptSources, registerStaticApp } from './http/static-app';
 import { createMailer } from './mail/mailer';
 import { registerAccountRoutes } from './modules/accounts/routes';
 import { databaseSessionLookup, inProcessSessionLookup } from './modules/accounts/session-lookup';
@@ -140,7 +140,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   await registerApiDescription(app);
   // The map's vector-tile style, when configured, is fetched from its own origin.
-  await registerSecurityHeaders(app, { extraConnectSources: config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : [] });
+  await registerSecurityHeaders(app, {
+    extraConnectSources: config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : [],
+    inlineScriptSources: prerenderedScriptSources(config.staticDir),
+  });
   await app.register(formBody);
 
   registerHealthRoutes(app, options.db);

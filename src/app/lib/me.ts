@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 import type { User } from '#domain/schemas/account';
 import { apiRequest } from './api';
 import { hasSession, onSessionChange } from './session';
+import { isRenderingSignedInShell } from './shell-rendering';
 
 export async function fetchMe(signal?: AbortSignal): Promise<User> {
   const body = await apiRequest('/user', { auth: true, signal });
@@ -22,8 +23,9 @@ export const meQueryOptions = () =>
   });
 
 export function useSignedIn(): boolean {
-  // Prerendered pages are the guest's; a signed-in customer's page switches right after hydration.
-  return useSyncExternalStore(onSessionChange, hasSession, () => false);
+  // Prerendered public pages are the guest's (a signed-in customer's page switches right after
+  // hydration); a signed-in page's prerendered shell is the customer's.
+  return useSyncExternalStore(onSessionChange, hasSession, isRenderingSignedInShell);
 }
 
 /** The signed-in customer; idle for a guest. */

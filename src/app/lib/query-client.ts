@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query-persist-client';
 import { isApiError } from './api';
 import { hasStoredData, loadDatabase } from './db-loader';
+import { isRenderingSignedInShell } from './shell-rendering';
 
 /**
  * Every query whose answer changes when money moves (balance, history, figures) has a key under
@@ -36,10 +37,10 @@ export const queryClient = new QueryClient({
 /**
  * For route loaders and guards. Offline, a query with nothing cached would wait for the network
  * and hold the whole page back; the page renders at once instead, with what the cache has, and
- * says it is offline.
+ * says it is offline. The build's drawing of a signed-in page's shell loads nothing either.
  */
 export async function loadWhenOnline(load: () => Promise<unknown>): Promise<void> {
-  if (!onlineManager.isOnline()) return;
+  if (!onlineManager.isOnline() || isRenderingSignedInShell()) return;
   await load();
 }
 

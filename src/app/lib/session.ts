@@ -2,6 +2,7 @@ import type { TokenResponse } from '#domain/schemas/account';
 import { apiBase, clientId } from './config';
 import { deleteCookie, readCookie, writeCookie } from './cookies';
 import { createChangeSignal } from './change-signal';
+import { forgetBalance } from './last-balance';
 
 /** Cookie names kept from earlier clients (docs/product.md, Stored client state). */
 const tokenCookie = 'token';
@@ -32,6 +33,8 @@ function scheduleRefresh(expiresAt: number): void {
 }
 
 export function saveTokens(tokens: TokenResponse): void {
+  // A new session (not a renewal) starts with nothing of the previous customer's.
+  if (!hasSession()) forgetBalance();
   writeCookie(tokenCookie, tokens.access_token, tokens.expires_in);
   // The refresh cookie lives as long as the refresh token: the app stays signed in across short access tokens.
   writeCookie(refreshCookie, tokens.refresh_token, tokens.refresh_token_expires_in ?? tokens.expires_in);

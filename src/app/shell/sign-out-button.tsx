@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { Dialog } from '../ui/dialog';
 import { signOut } from '../lib/sign-out';
@@ -12,6 +12,8 @@ import { flushOutbox, useOutbox } from '../lib/outbox';
  * upload it asks first: upload them, then sign out (at once when online, as soon as the
  * connection returns when not), or sign out and drop them knowingly.
  */
+const subscribeToNothing = () => () => {};
+
 export function SignOutButton() {
   const { t } = useLingui();
   const online = useOnline();
@@ -19,6 +21,13 @@ export function SignOutButton() {
   const [asking, setAsking] = useState(false);
   const [uploadFirst, setUploadFirst] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
+  // The dialog lives in document.body, which only a browser has: the build's prerendering (a
+  // signed-in page's shell) draws the button alone.
+  const inBrowser = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
 
   const leave = () => {
     setSigningOut(true);
@@ -39,42 +48,43 @@ export function SignOutButton() {
         {t`Sign out`}
       </button>
       {/* Outside the menu's list, which is hidden when the menu closes. */}
-      {createPortal(
-        <Dialog
-          open={asking}
-          title={t`Actions still waiting to upload`}
-          onClose={() => {
-            setAsking(false);
-            setUploadFirst(false);
-          }}
-        >
-          <div data-testid="sign-out-outbox">
-            <p>
-              {plural(waiting, {
-                one: '# action taken on this phone has not reached Roundtrip yet.',
-                other: '# actions taken on this phone have not reached Roundtrip yet.',
-              })}{' '}
-              {t`Signing out deletes them from this phone: they would never be uploaded.`}
-            </p>
-            {uploadFirst ? (
-              <p role="status">
-                {online
-                  ? t`Uploading… You will be signed out when it is done.`
-                  : t`You are offline. They will upload when the connection returns, then you will be signed out.`}
+      {inBrowser &&
+        createPortal(
+          <Dialog
+            open={asking}
+            title={t`Actions still waiting to upload`}
+            onClose={() => {
+              setAsking(false);
+              setUploadFirst(false);
+            }}
+          >
+            <div data-testid="sign-out-outbox">
+              <p>
+                {plural(waiting, {
+                  one: '# action taken on this phone has not reached Roundtrip yet.',
+                  other: '# actions taken on this phone have not reached Roundtrip yet.',
+                })}{' '}
+                {t`Signing out deletes them from this phone: they would never be uploaded.`}
               </p>
-            ) : null}
-            <div className="dialog__actions">
-              <button type="button" className="button" disabled={uploadFirst} data-autofocus onClick={() => setUploadFirst(true)}>
-                {t`Upload them, then sign out`}
-              </button>
-              <button type="button" className="button button--secondary" onClick={leave}>
-                {t`Sign out and delete them`}
-              </button>
+              {uploadFirst ? (
+                <p role="status">
+                  {online
+                    ? t`Uploading… You will be signed out when it is done.`
+                    : t`You are offline. They will upload when the connection returns, then you will be signed out.`}
+                </p>
+              ) : null}
+              <div className="dialog__actions">
+                <button type="button" className="button" disabled={uploadFirst} data-autofocus onClick={() => setUploadFirst(true)}>
+                  {t`Upload them, then sign out`}
+                </button>
+                <button type="button" className="button button--secondary" onClick={leave}>
+                  {t`Sign out and delete them`}
+                </button>
+              </div>
             </div>
-          </div>
-        </Dialog>,
-        document.body,
-      )}
+          </Dialog>,
+          document.body,
+        )}
     </>
   );
 }

@@ -2,12 +2,19 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /** Strict headers on every answer, the built app's pages included. */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { extraConnectSources: string[] }) {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: {
+    extraConnectSources: string[];
+    /** Hashes of the build's own inline scripts (static-app.ts prerenderedScriptSources). */
+    inlineScriptSources: string[];
+  },
+) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...options.inlineScriptSources],
         // React and MapLibre set style attributes at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

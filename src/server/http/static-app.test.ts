@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 describe('serving the built app', () => {
+  const inlineScriptHash = "'sha256-n4bQgYhMfWWaL+qgxVrQFaO/TxsrC4Is0V1sFbDwCgg='";
   let t: TestApp;
   let buildDir: string;
   const shell = '<!doctype html><title>Roundtrip shell</title>';
@@ -29,10 +30,15 @@ describe('serving the built app', () => {
       ['us', 'index'],
       ['ja-JP', 'faq'],
       ['en-GB', 'faq'],
+      // A signed-in page's shell.
+      ['us', 'user/account'],
+      ['en-GB', 'user/account'],
     ]) {
-      mkdirSync(path.join(buildDir, 'prerendered', folder!), { recursive: true });
+      mkdirSync(path.dirname(path.join(buildDir, 'prerendered', folder!, page!)), { recursive: true });
       writeFileSync(path.join(buildDir, 'prerendered', folder!, `${page}.html`), `prerendered ${folder}/${page}`);
     }
+    // The hash of the balance script the build inlines into the signed-in shells.
+    writeFileSync(path.join(buildDir, 'prerendered', 'script-hashes.json'), JSON.stringify({ scriptSrc: [inlineScriptHash] }));
     t = await createTestApp('pglite', { env: { STATIC_DIR: buildDir } });
   });
   afterAll(async () => {
@@ -40,16 +46,30 @@ describe('serving the built app', () => {
     rmSync(buildDir, { recursive: true, force: true });
   });
 
-  it.each(['/', '/us/faq', '/user/account?x=1', '/no/such/page', '/fr/faq?headless', '/fr/faq?locale=ja-JP', '/fr/user/account'])(
-    'answers the page %s with the shell, revalidated each time',
-    async (url) => {
-      const response = await t.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toContain('text/html');
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toBe(shell);
-    },
-  );
+  it.each([
+    '/',
+    '/us/faq',
+    '/user/account?x=1',
+    '/no/such/page',
+    '/fr/faq?headless',
+    '/fr/faq?locale=ja-JP',
+    '/fr/user/account',
+    '/us/user',
+    '/us/user/account/more',
+  ])('answers the page %s with the shell, revalidated each time', async (url) => {
+    const response = await t.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(shell);
+  });
+
+  it("allows the build's own inline script by its hash, and no other inline script", async () => {
+    const response = await t.inject({ method: 'GET', url: '/us/user/account' });
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toContain(`script-src 'self' ${inlineScriptHash};`);
+    expect(policy.split(';').find((directive) => directive.trim().startsWith('script-src'))).not.toContain('unsafe');
+  });
 
   it('never serves source maps', async () => {
     const response = await t.inject({ method: 'GET', url: '/assets/main-abc123.js.map' });
@@ -66,6 +86,9 @@ describe('serving the built app', () => {
     ['/faq', 'de-DE,ja;q=0.9,en-GB;q=0.8', 'prerendered ja-JP/faq'],
     ['/faq', 'en-gb', 'prerendered en-GB/faq'],
     ['/faq?locale=ja-JP', 'en-GB', 'prerendered ja-JP/faq'],
+    ['/us/user/account', undefined, 'prerendered us/user/account'],
+    ['/us/user/account?row=42', 'fr', 'prerendered us/user/account'],
+    ['/user/account', 'en-GB', 'prerendered en-GB/user/account'],
   ])('answers %s (Accept-Language %s) with its prerendered page', async (url, language, body) => {
     const response = await t.inject({ method: 'GET', url, headers: language ? { 'accept-language': language } : {} });
     expect(response.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -6,7 +6,10 @@ import { matchSupportedLocale } from '#domain/locales';
 import { isCountryCode, isSupportedLocale, localeOfCountry } from '#domain/markets';
 import { ApiError } from './api-error';
 
-/** The files of dist/prerendered (scripts/prerender.ts): <country>/<page>.html and <locale>/<page>.html. */
+/**
+ * The files of dist/prerendered (scripts/prerender.ts): <country>/<page>.html and <locale>/<page>.html,
+ * the public pages and the signed-in pages' shells (user/account.html).
+ */
 function listPrerendered(staticDir: string): Set<string> {
   const dir = path.join(staticDir, 'prerendered');
   if (!existsSync(dir)) return new Set();
@@ -15,6 +18,21 @@ function listPrerendered(staticDir: string): Set<string> {
       .filter((file) => file.endsWith('.html'))
       .map((file) => file.split(path.sep).join('/')),
   );
+}
+
+/**
+ * The Content-Security-Policy sources of the scripts the build wrote inline into the prerendered
+ * pages (a signed-in page's balance script, scripts/prerender.ts): their hashes, so that exactly
+ * those run and no other inline script does. None without a build.
+ */
+export function prerenderedScriptSources(staticDir: string): string[] {
+  const file = path.join(staticDir, 'prerendered', 'script-hashes.json');
+  if (!existsSync(file)) return [];
+  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  const sources = typeof parsed === 'object' && parsed !== null && 'scriptSrc' in parsed ? parsed.scriptSrc : undefined;
+  const isHash = (source: unknown): source is string => typeof source === 'string' && /^'sha256-[A-Za-z0-9+/=]+'$/.test(source);
+  if (!Array.isArray(sources) || !sources.every(isHash)) throw new Error(`${file} is not a list of script hashes: rebuild the app`);
+  return sources.filter(isHash);
 }
 
 /** The browser's languages in its order of preference, as the app's locales. */
@@ -55,8 +73,9 @@ export function prerenderedPage(files: ReadonlySet<string>, url: string, acceptL
   } else {
     folder = isSupportedLocale(queryLocale) ? queryLocale : acceptedLocale(acceptLanguage);
   }
-  if (!folder || segments.length > 1) return undefined;
-  const file = `${folder}/${segments[0] ?? 'index'}.html`;
+  if (!folder) return undefined;
+  // Only the files the build wrote answer: a made-up path ('..' included) is never one of them.
+  const file = `${folder}/${segments.join('/') || 'index'}.html`;
   return files.has(file) ? `prerendered/${file}` : undefined;
 }
 

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { useCountryParam } from '../../lib/use-country';
 import { useNews } from './api/news';
 import { useNewsText } from './news-texts';
+import { QueryView } from '../../ui/query-view';
 import './notifications.css';
 
 /** On the account page: how many pieces of news are unread, the latest one, and the way to all of them. */
@@ -14,16 +15,23 @@ export function NewsSummary() {
   const news = useNews();
   const textOf = useNewsText();
   const headingId = useId();
-  const unread = news.data?.meta.unread ?? 0;
-  const latest = news.data?.data[0];
-  const latestTitle = latest ? textOf(latest).title : '';
   return (
     <section className="notify" aria-labelledby={headingId} data-testid="news-summary">
       <h2 id={headingId}>{t`News`}</h2>
-      <p data-testid="news-unread">
-        {unread === 0 ? t`No unread news.` : plural(unread, { one: '# unread piece of news.', other: '# unread pieces of news.' })}
-      </p>
-      {latest ? <p data-testid="news-latest">{t`Latest: ${latestTitle}`}</p> : null}
+      {/* Until the list is known (loading, offline with nothing stored) it never says "no unread news". */}
+      <QueryView query={news} errorText={t`Your news could not be loaded.`}>
+        {({ meta: { unread }, data: [latest] }) => {
+          const latestTitle = latest ? textOf(latest).title : '';
+          return (
+            <>
+              <p data-testid="news-unread">
+                {unread === 0 ? t`No unread news.` : plural(unread, { one: '# unread piece of news.', other: '# unread pieces of news.' })}
+              </p>
+              {latest ? <p data-testid="news-latest">{t`Latest: ${latestTitle}`}</p> : null}
+            </>
+          );
+        }}
+      </QueryView>
       <p>
         <Link to="/{-$country}/user/news" params={{ country }} data-testid="news-link">
           {t`All news`}

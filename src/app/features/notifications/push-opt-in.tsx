@@ -101,7 +101,8 @@ export function PushOptIn() {
         />
         <label htmlFor={switchId}>{t`Notify me on this device`}</label>
         <span className="notify__state" data-testid="push-state" aria-live="polite">
-          {busy ? t`Saving…` : on ? t`On` : t`Off`}
+          {/* Nothing until this browser's subscription and the server's list are known: never a guessed "Off". */}
+          {busy ? t`Saving…` : endpoint === undefined || settings.isPending ? '' : on ? t`On` : t`Off`}
         </span>
       </div>
       {problem ? (

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
@@ -11,6 +11,7 @@ import { useBalance } from './api/balance';
 import { useTransactions } from './api/transactions';
 import { formatMoney } from '../../lib/format';
 import { SlotCounter, SlotText } from './slot-counter';
+import { balanceShownBeforeApp, forgetBalanceShownBeforeApp } from './balance-before-app';
 import { TransactionList } from './transaction-list';
 import './wallet.css';
 import { QueryView } from '../../ui/query-view';
@@ -37,6 +38,7 @@ export function AccountWallet({
   const country = useCountryParam();
   // Scans still on this device count as pending at once; the server's figures include them once sent.
   const waitingScans = useOutbox('scan').filter((entry) => entry.state !== 'failed').length;
+  useEffect(() => forgetBalanceShownBeforeApp, []);
 
   const typeNames: Record<TransactionCategory, string> = { SCAN: t`Returns`, ADJUSTMENT: t`Adjustments`, WITHDRAWAL: t`Withdrawals` };
   const statusNames: Record<TransactionStatus, string> = {
@@ -51,40 +53,47 @@ export function AccountWallet({
     <div className="wallet">
       <section className="wallet__summary" aria-labelledby="wallet-balance-heading">
         <h2 id="wallet-balance-heading">{t`Your balance`}</h2>
-        <QueryView query={balance} errorText={t`Your balance could not be loaded.`}>
-          {(data) => (
-            <>
-              <p className="wallet__balance">
-                <SlotText text={formatMoney(data.balance, i18n.locale)} testId="balance" />
-              </p>
-              <dl className="wallet__figures">
-                <div>
-                  <dt>{t`Items returned`}</dt>
-                  <dd>
-                    <SlotCounter value={data.returned_items} testId="returned-items" />
-                  </dd>
-                </div>
-                <div>
-                  <dt>{t`Items pending`}</dt>
-                  <dd data-testid="pending-items">{data.pending_items + waitingScans}</dd>
-                </div>
-              </dl>
-              {waitingScans > 0 ? (
-                <p className="wallet__pending-note" data-testid="pending-on-device">
-                  {plural(waitingScans, {
-                    one: '# of them is saved on this device and waiting to upload.',
-                    other: '# of them are saved on this device and waiting to upload.',
-                  })}
+        {/* The prerendered shell's script puts the last known balance here before the app runs (src/app/shell/balance-before-app.js). */}
+        <div data-balance-slot="">
+          <QueryView query={balance} errorText={t`Your balance could not be loaded.`}>
+            {(data) => (
+              <>
+                <p className="wallet__balance">
+                  <SlotText
+                    text={formatMoney(data.balance, i18n.locale)}
+                    testId="balance"
+                    still={formatMoney(data.balance, i18n.locale) === balanceShownBeforeApp()}
+                  />
                 </p>
-              ) : null}
-              {data.pending_items > 0 ? (
-                <p className="wallet__pending-note">
-                  {t`Pending items are waiting for check-in at the cleaning facility. Their deposit (${formatMoney(data.pending_deposit, i18n.locale)}) is added to your balance when they arrive: this can take up to 32 days.`}
-                </p>
-              ) : null}
-            </>
-          )}
-        </QueryView>
+                <dl className="wallet__figures">
+                  <div>
+                    <dt>{t`Items returned`}</dt>
+                    <dd>
+                      <SlotCounter value={data.returned_items} testId="returned-items" />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t`Items pending`}</dt>
+                    <dd data-testid="pending-items">{data.pending_items + waitingScans}</dd>
+                  </div>
+                </dl>
+                {waitingScans > 0 ? (
+                  <p className="wallet__pending-note" data-testid="pending-on-device">
+                    {plural(waitingScans, {
+                      one: '# of them is saved on this device and waiting to upload.',
+                      other: '# of them are saved on this device and waiting to upload.',
+                    })}
+                  </p>
+                ) : null}
+                {data.pending_items > 0 ? (
+                  <p className="wallet__pending-note">
+                    {t`Pending items are waiting for check-in at the cleaning facility. Their deposit (${formatMoney(data.pending_deposit, i18n.locale)}) is added to your balance when they arrive: this can take up to 32 days.`}
+                  </p>
+                ) : null}
+              </>
+            )}
+          </QueryView>
+        </div>
         {paymentMethod}
         <Link to="/{-$country}/user/withdraw" params={{ country }} className="button" data-testid="withdraw-link">
           {t`Withdraw`}

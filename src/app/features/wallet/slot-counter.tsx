@@ -43,8 +43,19 @@ function SlotDigit({ digit, still }: { digit: number; still: boolean }) {
  * Text whose digits roll like a slot machine: `text` is what screen readers get (and what the
  * reels settle on), the animation itself is hidden from them. With reduced motion, no roll.
  */
-export function SlotText({ text, className, testId }: { text: string; className?: string; testId?: string }) {
-  const still = usePrefersReducedMotion();
+export function SlotText({
+  text,
+  className,
+  testId,
+  still: alreadyShown = false,
+}: {
+  text: string;
+  className?: string;
+  testId?: string;
+  /** The figure is already on screen (the prerendered shell showed it): no roll. */
+  still?: boolean;
+}) {
+  const still = usePrefersReducedMotion() || alreadyShown;
   return (
     <span className={`slot ${className ?? ''}`} data-testid={testId}>
       <span className="visually-hidden">{text}</span>

@@ -2,10 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { balanceResponse, type Balance } from '#domain/schemas/wallet';
 import { apiRequest } from '../../../lib/api';
 import { walletQueryScope } from '../../../lib/query-client';
+import { rememberBalance } from '../../../lib/last-balance';
 
 /** GET /user/balance */
 export async function fetchBalance(signal?: AbortSignal): Promise<Balance> {
-  return balanceResponse.parse(await apiRequest('/user/balance', { auth: true, signal })).data;
+  const balance = balanceResponse.parse(await apiRequest('/user/balance', { auth: true, signal })).data;
+  rememberBalance(balance.balance);
+  return balance;
 }
 
 export const balanceQueryKey = [...walletQueryScope, 'balance'] as const;

@@ -4,11 +4,13 @@ import { isApiError } from '../../../lib/api';
 import { loadWhenOnline } from '../../../lib/query-client';
 import { clearTokens, hasSession } from '../../../lib/session';
 import { meQueryOptions, useSignedIn } from '../../../lib/me';
+import { isRenderingSignedInShell } from '../../../lib/shell-rendering';
 
 /** Customer pages: a guest signs in first and comes back to the page they asked for. */
 export const Route = createFileRoute('/{-$country}/user')({
   beforeLoad: async ({ context, location, params }) => {
     const toLogin = () => redirect({ to: '/{-$country}/login', params: { country: params.country }, search: { redirect: location.href } });
+    if (isRenderingSignedInShell()) return;
     if (!hasSession()) throw toLogin();
     try {
       await loadWhenOnline(() => context.queryClient.ensureQueryData(meQueryOptions()));

@@ -1,0 +1,115 @@
+import type { Page } from '@playwright/test';
+import { demo, expect, signIn, test } from './support/fixtures';
+import { waitForServiceWorker } from './support/offline';
+
+// The account page's prerendered shell (scripts/prerender.ts) and its small script
+// (src/app/shell/balance-before-app.js): what a customer sees before the app's own scripts have run.
+
+/** The app's own scripts never arrive: what is on screen is the HTML and the small classic scripts. */
+async function blockAppScripts(page: Page): Promise<void> {
+  await page.route('**/assets/**', (route) => route.abort());
+}
+
+/** The balance as the app shows it, once it has taken the page over. */
+async function appBalance(page: Page): Promise<string> {
+  const figure = page.getByTestId('balance').locator('.visually-hidden');
+  await expect(figure).toHaveText(/\d/);
+  return figure.innerText();
+}
+
+test('before the app runs, the account page shows the signed-in navigation, its headings and the balance', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signIn(context, request, demo.fr);
+  await page.goto('/fr/user/account');
+  const shown = await appBalance(page);
+
+  // The last known figure, with the server out of reach too: from this device's storage.
+  await blockAppScripts(page);
+  await page.route('**/api/v2/user/balance', (route) => route.abort());
+  await page.reload();
+  await expect(page.locator('#root')).toHaveAttribute('data-signed-in-shell', 'fr-FR');
+  await expect(page).toHaveTitle('Compte · Roundtrip');
+  await expect(page.getByRole('heading', { level: 1, name: 'Compte' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mon compte' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Historique' })).toBeVisible();
+  await expect(page.getByTestId('balance')).toHaveText(shown);
+  expect(await page.evaluate(() => document.documentElement.dataset.appStarted)).toBeUndefined();
+
+  // Nothing stored on this device: the server's answer, asked for by the small script itself.
+  await page.unroute('**/api/v2/user/balance');
+  await page.evaluate(() => localStorage.removeItem('last_balance'));
+  await page.reload();
+  await expect(page.getByTestId('balance')).toHaveText(shown);
+  expect(await page.evaluate(() => document.documentElement.dataset.appStarted)).toBeUndefined();
+});
+
+test('the figure shown before the app is the one the app shows, in yen and in Japanese', async ({ page, context, request }) => {
+  await signIn(context, request, demo.jp);
+  await page.goto('/jp/user/account');
+  const shown = await appBalance(page);
+  expect(shown).toMatch(/[¥￥]/);
+
+  await blockAppScripts(page);
+  await page.route('**/api/v2/user/balance', (route) => route.abort());
+  await page.reload();
+  await expect(page.getByTestId('balance')).toHaveText(shown);
+});
+
+test('without a session the shell shows no stored figure, and signing out forgets it', async ({ page, context, request }) => {
+  await signIn(context, request, demo.us);
+  await page.goto('/us/user/account');
+  await appBalance(page);
+  expect(await page.evaluate(() => localStorage.getItem('last_balance'))).toContain('USD');
+
+  // The cookies ran out while the app was closed: the figure stays hidden.
+  await context.clearCookies();
+  await blockAppScripts(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+  await expect(page.getByTestId('balance')).toHaveCount(0);
+
+  // Signing out removes it from the device.
+  await page.unrouteAll();
+  await signIn(context, request, demo.us);
+  await page.goto('/us/user/account');
+  await appBalance(page);
+  await page.getByRole('button', { name: 'My account' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$|\/us\/?$/);
+  expect(await page.evaluate(() => localStorage.getItem('last_balance'))).toBeNull();
+});
+
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('an offline start of the account page is its prerendered shell, with the last known balance', async ({ page, context, request }) => {
+    await signIn(context, request, demo.us);
+    await page.goto('/us/user/account');
+    const shown = await appBalance(page);
+    await waitForServiceWorker(page);
+    // The worker keeps the shells when it installs: wait until this market's is there.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          for (const name of await caches.keys()) {
+            if (name.startsWith('signed-in-shells-') && (await (await caches.open(name)).match('/prerendered/us/user/account.html')))
+              return true;
+          }
+          return false;
+        }),
+      )
+      .toBe(true);
+
+    await context.setOffline(true);
+    const response = await page.reload();
+    expect(await response?.text()).toContain('data-signed-in-shell="en-US"');
+    await expect(page.getByTestId('balance')).toContainText(shown);
+    // Then the app takes over with the same figure.
+    await expect(page.locator('html')).toHaveAttribute('data-app-started', 'true');
+    expect(await appBalance(page)).toBe(shown);
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+  });
+});

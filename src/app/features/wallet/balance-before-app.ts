@@ -1,0 +1,16 @@
+/**
+ * The balance the prerendered shell showed before the app ran (src/app/shell/balance-before-app.js), read
+ * when this module loads, which is before the app renders over the shell. The account page's first
+ * figure does not roll its reels up from zero again when it is that same figure; once the page is
+ * left, later visits roll as usual.
+ */
+let shownBeforeApp: string | undefined =
+  typeof document === 'undefined'
+    ? undefined
+    : (document.querySelector('[data-balance-slot] [data-testid="balance"]')?.textContent ?? undefined);
+
+export const balanceShownBeforeApp = (): string | undefined => shownBeforeApp;
+
+export function forgetBalanceShownBeforeApp(): void {
+  shownBeforeApp = undefined;
+}

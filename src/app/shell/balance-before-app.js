@@ -1,0 +1,67 @@
+// Inlined by the build (scripts/prerender.ts) into a signed-in page's prerendered shell, right after
+// the balance's place, so it runs while the page is still being read, before any other script: it
+// puts in the last balance this device was given (src/app/lib/last-balance.ts keeps it: the same key
+// and shape) and, online, asks the server for the current one without waiting for the app. It shows
+// nothing without a session cookie, so a signed-out visitor never sees a stored figure. The app then
+// renders the page over the shell with the same figure. The server allows exactly this script by
+// its hash (Content-Security-Policy), which the build writes beside the pages.
+(function () {
+  function readCookie(name) {
+    var prefix = name + '=';
+    var parts = document.cookie.split('; ');
+    for (var index = 0; index < parts.length; index++) {
+      if (parts[index].indexOf(prefix) === 0) return decodeURIComponent(parts[index].slice(prefix.length));
+    }
+    return undefined;
+  }
+  var token = readCookie('token');
+  if (!token && !readCookie('refreshToken')) return;
+  var lang = document.documentElement.lang;
+
+  function show(money) {
+    if (!money || typeof money.value !== 'string' || typeof money.currency !== 'string') return;
+    // Only the shell's own slot (scripts/prerender.ts marks it): once the app has rendered the page,
+    // its figure stands.
+    var slot = document.querySelector('[data-balance-slot="shell"]');
+    if (!(slot instanceof HTMLElement)) return;
+    var text;
+    try {
+      // A currency's own digits (ISO 4217: none for the yen, two for the others) are Intl's default,
+      // as the app's formatMoney sets them.
+      text = new Intl.NumberFormat(lang, { style: 'currency', currency: money.currency }).format(money.value);
+    } catch (error) {
+      return;
+    }
+    var figure = document.createElement('p');
+    figure.className = 'wallet__balance';
+    var amount = document.createElement('span');
+    amount.className = 'slot';
+    amount.setAttribute('data-testid', 'balance');
+    amount.textContent = text;
+    figure.appendChild(amount);
+    slot.replaceChildren(figure);
+  }
+
+  var stored = null;
+  try {
+    stored = JSON.parse(localStorage.getItem('last_balance') || 'null');
+  } catch (error) {
+    // Nothing stored, or storage refused: the shell keeps its loading state.
+  }
+  show(stored);
+  // Online with a live token: the server's figure, without waiting for the app. The app asks again
+  // when it starts (its answer carries the page's other figures); the server answers both from memory.
+  if (!token || !navigator.onLine) return;
+  fetch('/api/v2/user/balance', { headers: { Accept: 'application/json', Authorization: 'Bearer ' + token } })
+    .then(function (response) {
+      return response.ok ? response.json() : null;
+    })
+    .then(
+      function (body) {
+        if (body && body.data) show(body.data.balance);
+      },
+      function () {
+        // Offline after all, or refused: the app says so when it runs.
+      },
+    );
+})();
