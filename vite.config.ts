@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
@@ -8,6 +8,33 @@ import { VitePWA } from 'vite-plugin-pwa';
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 /** scripts/prerender.ts builds the page renderer (src/app/prerender.tsx) on its own, outside dist/. */
 const prerenderBuild = process.env.PRERENDER_BUILD === 'true';
+
+/** Modules the entry statically needs: index.html's own module, main.tsx and CSS stay out (see `build`). */
+const firstLoadModule = (id: string) => !/(?:^|[\\/])index\.html$|[\\/]src[\\/]app[\\/]main\.tsx$|\.css$/.test(id);
+
+/**
+ * The `app` chunk (every module of the first load) is imported by every route chunk, so a stylesheet
+ * it carried would be asked for again by each of them, and linked once more (render-blocking) on the
+ * prerendered pages that already inline it. CSS of the first load belongs in styles.css; a route's
+ * or a feature's own CSS is imported by a component the route's lazy chunk holds, not by the route file.
+ */
+function firstLoadChunkWithoutCss(): Plugin {
+  return {
+    name: 'roundtrip:first-load-chunk-without-css',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || chunk.name !== 'app') continue;
+        const css = [...(chunk.viteMetadata?.importedCss ?? [])];
+        const modules = Object.keys(chunk.modules).filter((id) => /\.css(?:$|\?)/.test(id));
+        if (css.length > 0)
+          this.error(
+            `The first-load chunk carries CSS (${css.join(', ')}; from ${modules.join(', ')}): move the import (see vite.config.ts)`,
+          );
+      }
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -58,6 +85,7 @@ export default defineConfig({
         },
         devOptions: { enabled: process.env.SW_DEV === 'true', type: 'module' },
       }),
+    !prerenderBuild && firstLoadChunkWithoutCss(),
   ],
   server: {
     // Page content (/locales/{lng}/{ns}.json) is served by the API server too.
@@ -71,5 +99,18 @@ export default defineConfig({
         sourcemap: 'hidden',
         // scripts/prerender.ts reads which chunks each route needs (and deletes the manifest).
         manifest: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              // Everything the first load needs, in one chunk (`app`) rather than the dozens of small
+              // shared chunks (one per route file, each with its own list of files to preload) the
+              // automatic splitting makes of it: a first visit downloads and decompresses less.
+              // index.html's module and main.tsx stay out: their chunk is the entry, which holds the
+              // stylesheet (styles.css); the route chunks import `app`, never the entry, so they do
+              // not list that stylesheet again (firstLoadChunkWithoutCss).
+              groups: [{ name: 'app', tags: ['$initial'], test: firstLoadModule }],
+            },
+          },
+        },
       },
 });

@@ -24,7 +24,7 @@ export interface PageBundle {
   routeOnlyLibraries: string[];
 }
 
-export const firstLoadBudgetGzipBytes = 170 * 1024;
+export const firstLoadBudgetGzipBytes = 150 * 1024;
 const routeOnlyLibraries = ['maplibre-gl', 'react-map-gl', '@zxing/library'];
 
 function compressedSizes(bodies: readonly Buffer[]): Sizes {

@@ -23,40 +23,46 @@ if (redirected) {
   history.replaceState(null, '', '/countries');
 }
 
-// The saved query cache and the language load together; both are local (IndexedDB, precache).
-await Promise.all([activateLocale(locale), restoreQueryCache()]);
-// A session that ended while the app was closed (the cookies' max-age ran out) leaves no customer data behind.
-if (!hasSession()) {
-  queryClient.removeQueries({ queryKey: meQueryKey });
-  forgetBalance();
-}
-resumeSession();
-startOffline();
-watchMissingMessages();
+// Started from a function, not with top-level await: a module that awaits at its top level turns
+// off the bundler's chunk merging for the whole build (vite.config.ts, codeSplitting).
+async function start(): Promise<void> {
+  // The saved query cache and the language load together; both are local (IndexedDB, precache).
+  await Promise.all([activateLocale(locale), restoreQueryCache()]);
+  // A session that ended while the app was closed (the cookies' max-age ran out) leaves no customer data behind.
+  if (!hasSession()) {
+    queryClient.removeQueries({ queryKey: meQueryKey });
+    forgetBalance();
+  }
+  resumeSession();
+  startOffline();
+  watchMissingMessages();
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root');
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root');
 
-// A prerendered page (scripts/prerender.ts) is hydrated when it was rendered in this language and
-// is still the page to show; the router loads the page's code and data first, so the first render
-// is the prerendered one. Anything else (another language chosen, the countries redirect,
-// ?headless) is rendered afresh over it.
-const prerendered = root.dataset.prerendered === locale && !redirected && !headless && root.hasChildNodes();
-// A signed-in page's shell (the navigation, headings and loading states, and the last known balance
-// its script put in) stays on screen until the router has the page's code and data; the app then
-// renders the real page over it in one step, never a blank page in between.
-const signedInShell = root.dataset.signedInShell === locale && !redirected && !headless && root.hasChildNodes();
-if (signedInShell) {
-  await router.load();
-  createRoot(root).render(<AppTree router={router} />);
-} else if (prerendered) {
-  await router.load();
-  hydrateRoot(root, <AppTree router={router} />, {
-    // A difference with the prerendered page (a signed-in customer's menu, a saved answer newer
-    // than the build) is expected: React renders that part afresh. Worth a note, not an error.
-    onRecoverableError: (error) => console.warn('Prerendered page differed from the app; rendered afresh', error),
-  });
-} else {
-  root.replaceChildren();
-  createRoot(root).render(<AppTree router={router} />);
+  // A prerendered page (scripts/prerender.ts) is hydrated when it was rendered in this language and
+  // is still the page to show; the router loads the page's code and data first, so the first render
+  // is the prerendered one. Anything else (another language chosen, the countries redirect,
+  // ?headless) is rendered afresh over it.
+  const prerendered = root.dataset.prerendered === locale && !redirected && !headless && root.hasChildNodes();
+  // A signed-in page's shell (the navigation, headings and loading states, and the last known balance
+  // its script put in) stays on screen until the router has the page's code and data; the app then
+  // renders the real page over it in one step, never a blank page in between.
+  const signedInShell = root.dataset.signedInShell === locale && !redirected && !headless && root.hasChildNodes();
+  if (signedInShell) {
+    await router.load();
+    createRoot(root).render(<AppTree router={router} />);
+  } else if (prerendered) {
+    await router.load();
+    hydrateRoot(root, <AppTree router={router} />, {
+      // A difference with the prerendered page (a signed-in customer's menu, a saved answer newer
+      // than the build) is expected: React renders that part afresh. Worth a note, not an error.
+      onRecoverableError: (error) => console.warn('Prerendered page differed from the app; rendered afresh', error),
+    });
+  } else {
+    root.replaceChildren();
+    createRoot(root).render(<AppTree router={router} />);
+  }
 }
+
+void start();

@@ -1,3 +1,4 @@
+import './map.css';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { sortByDistance, type Bin, type LatLng } from '#domain/bins';

@@ -1,4 +1,4 @@
-import './offline.css';
+// Its styles (offline.css) are part of the app's stylesheet: src/app/styles.css imports them.
 import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';

@@ -1,3 +1,4 @@
+import './profile.css';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState, type ChangeEvent } from 'react';

@@ -1,3 +1,4 @@
+import './wallet.css';
 import { useEffect, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { Transaction } from '#domain/schemas/wallet';

@@ -12,7 +12,6 @@ import type { MapFocus } from '../../features/map/bin-map';
 import { DataAge } from '../../features/offline/offline-bar';
 import { useCountryParam } from '../../lib/use-country';
 import { currentCountryCode, readStoredLocale } from '../../lib/i18n';
-import '../../features/map/map.css';
 
 // MapLibre is big: it loads with this page only, after the title and the list can show.
 const loadBinMap = () => import('../../features/map/bin-map');

@@ -10,7 +10,6 @@ import { PersonalDataForm } from '../../../features/profile/personal-data-form';
 import { DataExportButton } from '../../../features/privacy/data-export';
 import { DeleteAccountForm } from '../../../features/privacy/delete-account-form';
 import { EmailPreference } from '../../../features/notifications/email-preference';
-import '../../../features/profile/profile.css';
 import { QueryView } from '../../../ui/query-view';
 
 export const Route = createFileRoute('/{-$country}/user/profile')({

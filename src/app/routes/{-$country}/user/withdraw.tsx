@@ -12,7 +12,6 @@ import { transactionsQueryOptions, useTransactions } from '../../../features/wal
 import { formatMoney } from '../../../lib/format';
 import { TransactionList } from '../../../features/wallet/transaction-list';
 import { WithdrawForm } from '../../../features/payments/withdraw-form';
-import '../../../features/wallet/wallet.css';
 import { QueryView } from '../../../ui/query-view';
 
 export const Route = createFileRoute('/{-$country}/user/withdraw')({
