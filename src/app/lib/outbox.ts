@@ -8,6 +8,7 @@ import { hasSession } from './session';
 import { notify } from '../ui/notifications';
 import { meQueryKey } from './me';
 import type { EnqueueInput, SendResult } from './outbox-core';
+import { outboxLockName, outboxSyncTag } from '#domain/outbox';
 
 export { OutboxStorageFullError } from './outbox-storage-full';
 export type { EnqueueInput } from './outbox-core';
@@ -62,7 +63,7 @@ export function flushOutbox(): Promise<void> {
       if (!(await hasStoredData())) return;
       const { flushDue } = await loadCore();
       const round = () => flushDue(owner, sendEntry);
-      const report = navigator.locks ? await navigator.locks.request('roundtrip-outbox', round) : await round();
+      const report = navigator.locks ? await navigator.locks.request(outboxLockName, round) : await round();
       if (report.sent.length > 0)
         void queryClient.invalidateQueries({
           predicate: (query) => query.queryKey[0] !== meQueryKey[0] || query.queryKey[1] !== meQueryKey[1],
@@ -116,7 +117,7 @@ async function requestBackgroundSync(): Promise<void> {
     // Background Sync is not in TypeScript's DOM types: a registration may or may not carry it.
     const registration = await navigator.serviceWorker?.getRegistration();
     const sync: unknown = registration && Reflect.get(registration, 'sync');
-    if (isSyncManager(sync)) await sync.register('outbox');
+    if (isSyncManager(sync)) await sync.register(outboxSyncTag);
   } catch {
     // Not offered, or refused: the online event and the next start still send it.
   }
