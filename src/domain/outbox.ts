@@ -4,6 +4,7 @@
  * entry is, how an answer is classified, the backoff, and one delivery round. Storage, sending and
  * the clock are passed in, so both send the same way and neither holds a copy of the other.
  */
+import type { SupportedLocale } from './markets';
 
 /** The app's IndexedDB database and its outbox table (Dexie's schema: src/app/lib/db.ts). */
 export const clientDatabaseName = 'roundtrip';
@@ -34,6 +35,12 @@ export interface OutboxEntry {
   keyIn: 'body' | 'header';
   /** The customer it belongs to (user id): never sent under another account. */
   owner: string;
+  /**
+   * The interface language when the action was taken. The service worker cannot see the app's
+   * language and sends this one as Accept-Language, so that a refusal reads in the person's
+   * language; the app sends its current one. Missing on entries saved before it was recorded.
+   */
+  locale?: SupportedLocale;
   createdAt: number;
   attempts: number;
   /** Epoch ms before which it is not retried (exponential backoff after network failures). */

@@ -6,6 +6,7 @@ import {
   type OutboxStore,
   type Sender,
 } from '#domain/outbox';
+import type { SupportedLocale } from '#domain/markets';
 import { loadDatabase } from './db-loader';
 import { OutboxStorageFullError } from './outbox-storage-full';
 
@@ -29,7 +30,13 @@ export { OutboxStorageFullError };
  * Saves an action before anything is sent. Resolves once it is on disk; a full disk
  * rejects with OutboxStorageFullError (the action was NOT taken: the caller says so).
  */
-export async function saveToOutbox(input: EnqueueInput, owner: string, now = Date.now()): Promise<OutboxEntry> {
+export async function saveToOutbox(
+  input: EnqueueInput,
+  owner: string,
+  now = Date.now(),
+  /** The interface language, sent by the service worker when it delivers the entry. */
+  locale?: SupportedLocale,
+): Promise<OutboxEntry> {
   const entry: OutboxEntry = {
     id: input.id ?? crypto.randomUUID(),
     kind: input.kind,
@@ -38,6 +45,7 @@ export async function saveToOutbox(input: EnqueueInput, owner: string, now = Dat
     payload: input.payload,
     keyIn: input.keyIn ?? 'body',
     owner,
+    ...(locale ? { locale } : {}),
     createdAt: now,
     attempts: 0,
     nextAttemptAt: now,

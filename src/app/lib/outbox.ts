@@ -5,6 +5,7 @@ import type { OutboxEntry } from './db';
 import { databaseLoaded, hasStoredData, loadDatabase } from './db-loader';
 import { queryClient } from './query-client';
 import { hasSession } from './session';
+import { currentLocale } from './i18n';
 import { notify } from '../ui/notifications';
 import { meQueryKey } from './me';
 import type { EnqueueInput, SendResult } from './outbox-core';
@@ -95,7 +96,7 @@ export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
   const owner = currentOwner();
   if (!owner) throw new Error('Sign in before queuing an action');
   const { saveToOutbox } = await loadCore();
-  const entry = await saveToOutbox(input, owner);
+  const entry = await saveToOutbox(input, owner, Date.now(), currentLocale());
   void requestBackgroundSync();
   void flushOutbox();
   return entry;
