@@ -47,8 +47,9 @@ let again = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
 /**
- * Sends what is due now. One round at a time in this tab, and one tab at a time (Web Locks):
- * the server deduplicates on the key anyway, this only saves requests.
+ * Sends what is due now. One round at a time in this tab, and one tab at a time (Web Locks), nor
+ * at the same time as the service worker, which sends the outbox itself when Background Sync fires
+ * with no window open (sw/outbox-delivery.ts): the server deduplicates on the key anyway, this only saves requests.
  */
 export function flushOutbox(): Promise<void> {
   if (running) {
