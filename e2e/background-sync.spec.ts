@@ -5,7 +5,7 @@ import { expect, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './su
 import { firstProduct, issueContainers } from './support/ops';
 import { indexedDbContents, waitForSavedUser, waitForServiceWorker } from './support/offline';
 
-// The service worker is what this spec is about: let it run (the other specs block it).
+// This file tests the service worker: let it run (the other test files block it).
 test.use({ serviceWorkers: 'allow' });
 
 const password = 'correct horse 1';
