@@ -6,6 +6,9 @@ import { cleanupOutdatedCaches, PrecacheController, PrecacheRoute, type Precache
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate, CacheFirst } from 'workbox-strategies';
 import { countryCodes, isCountryCode } from '#domain/markets';
+import { outboxSyncTag } from '#domain/outbox';
+import { deliverOutbox } from './outbox-delivery';
+import { openOutboxStore } from './outbox-store';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -16,8 +19,6 @@ interface SyncEvent extends ExtendableEvent {
 
 /** The message the app listens for to send its outbox (src/app/lib/outbox.ts). */
 const flushOutboxMessage = { type: 'FLUSH_OUTBOX' } as const;
-/** The Background Sync tag the app registers when it queues an action. */
-const outboxSyncTag = 'outbox';
 
 const precache = new PrecacheController();
 precache.addToCacheList(self.__WB_MANIFEST);
@@ -140,18 +141,38 @@ registerRoute(
   }),
 );
 
-// Background Sync: the browser wakes the worker when the network is back, even after the tab
-// slept. The outbox needs the customer's token, which only the app holds, so the worker asks
-// every open window to send it; with no window open the app sends it at its next start.
+// Background Sync (Chromium): the browser wakes the worker when the network is back, even with
+// the app closed. An open window sends the outbox itself (it holds the interface state and shows
+// refusals at once), so the worker asks it to. With none open, the worker sends it (outbox-delivery.ts):
+// it needs the cookie store (Chromium's workers have it) to read the customer's token; without it
+// the app sends at its next start. A rejected promise makes the browser fire the sync again later.
+async function answerOutboxSync(): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  if (windows.length > 0) {
+    for (const client of windows) client.postMessage(flushOutboxMessage);
+    return;
+  }
+  if (!('cookieStore' in self)) return;
+  const store = await openOutboxStore();
+  if (!store) return;
+  try {
+    await deliverOutbox({
+      store,
+      cookies: self.cookieStore,
+      locks: self.navigator.locks,
+      fetch: (input, init) => fetch(input, init),
+      now: Date.now,
+      languages: self.navigator.languages,
+    });
+  } finally {
+    store.close();
+  }
+}
+
 self.addEventListener('sync', (event: Event) => {
   const sync = event as SyncEvent;
   if (sync.tag !== outboxSyncTag) return;
-  sync.waitUntil(
-    (async () => {
-      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      for (const client of windows) client.postMessage(flushOutboxMessage);
-    })(),
-  );
+  sync.waitUntil(answerOutboxSync());
 });
 
 // Public lists and page texts that a customer needs offline: the same for everyone, refreshed in

@@ -1,3 +1,5 @@
+import { webClientId } from '#domain/client-session';
+
 /**
  * Addresses outside the app. They come from the build environment so that each
  * deployment points at its own company site and store listings.
@@ -20,4 +22,5 @@ export function mobilePlatform(userAgent: string): MobilePlatform {
 }
 
 export const apiBase = '/api/v2';
-export const clientId = 'roundtrip-web';
+/** Shared with the service worker, which renews the tokens when it sends the outbox with no window open. */
+export const clientId = webClientId;

@@ -2,7 +2,7 @@
  * Dexie and the database (about 30 KB compressed) load when the app has something stored or
  * something to store: not on a first visit that only reads public pages.
  */
-import { databaseName } from './db-name';
+import { clientDatabaseName } from '#domain/outbox';
 
 type DatabaseModule = typeof import('./db');
 
@@ -31,7 +31,7 @@ export async function hasStoredData(): Promise<boolean> {
   try {
     if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return true;
     const databases = await indexedDB.databases();
-    return databases.some((database) => database.name === databaseName);
+    return databases.some((database) => database.name === clientDatabaseName);
   } catch {
     return true;
   }

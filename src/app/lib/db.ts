@@ -1,5 +1,5 @@
 import { Dexie, type EntityTable } from 'dexie';
-import { databaseName } from './db-name';
+import { clientDatabaseName, type OutboxEntry, type outboxTableName } from '#domain/outbox';
 
 // Loaded through db-loader: whoever uses the database waits for this module, nobody imports it up front.
 export { liveQuery } from 'dexie';
@@ -9,35 +9,8 @@ interface KeyValue {
   value: string;
 }
 
-/** HTTP methods an outbox entry may use: actions change something, so never GET. */
-export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/**
- * An action taken by the customer that the server has not confirmed yet. It is stored
- * with its idempotency key before the first send, so a retry (after a reload, a crash,
- * a lost answer) can never apply it twice: the server deduplicates on the key.
- */
-export interface OutboxEntry {
-  /** The idempotency key: a UUID made on the device (a scan's `id`, or the Idempotency-Key header). */
-  id: string;
-  /** What it is, for the UI ("scan", "withdrawal"…). */
-  kind: string;
-  /** Path under /api/v2, e.g. `/scans`. */
-  endpoint: string;
-  method: OutboxMethod;
-  payload: unknown;
-  /** Where the key goes: in the body (the payload already carries it) or as an Idempotency-Key header. */
-  keyIn: 'body' | 'header';
-  /** The customer it belongs to (user id): never sent under another account. */
-  owner: string;
-  createdAt: number;
-  attempts: number;
-  /** Epoch ms before which it is not retried (exponential backoff after network failures). */
-  nextAttemptAt: number;
-  state: 'pending' | 'sending' | 'failed';
-  /** Why it was refused (4xx) or why the last try failed; shown to the customer. */
-  lastError?: { status: number; code: string; message: string };
-}
+// The entry's shape is shared with the service worker, which reads the table when no window is open.
+export type { OutboxEntry, OutboxMethod } from '#domain/outbox';
 
 /**
  * The app's IndexedDB database. Sign-out empties every table (see clearDatabase).
@@ -48,9 +21,13 @@ class RoundtripDatabase extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'id'>;
 
   constructor() {
-    super(databaseName);
+    super(clientDatabaseName);
     this.version(1).stores({ kv: 'key' });
-    this.version(2).stores({ kv: 'key', outbox: 'id, state, nextAttemptAt, createdAt' });
+    // The service worker opens the outbox by its shared name (#domain/outbox): the type check keeps the two the same.
+    this.version(2).stores({ kv: 'key', outbox: 'id, state, nextAttemptAt, createdAt' } satisfies Record<
+      'kv' | typeof outboxTableName,
+      string
+    >);
   }
 }
 

@@ -82,6 +82,12 @@ describe('outbox', () => {
     expect(await db.outbox.count()).toBe(1);
   });
 
+  it('records the interface language the action was taken in, for a delivery by the service worker', async () => {
+    const entry = await saveToOutbox({ kind: 'scan', endpoint: '/scans', payload: {}, id: 'l' }, 'u', 0, 'ja-JP');
+    expect(entry.locale).toBe('ja-JP');
+    expect((await db.outbox.get('l'))?.locale).toBe('ja-JP');
+  });
+
   it('classifies answers: 2xx sent, 4xx refused, 401/408/429/5xx/no answer retried', () => {
     expect(classify(201, '', '').kind).toBe('sent');
     expect(classify(200, '', '').kind).toBe('sent');

@@ -5,9 +5,11 @@ import type { OutboxEntry } from './db';
 import { databaseLoaded, hasStoredData, loadDatabase } from './db-loader';
 import { queryClient } from './query-client';
 import { hasSession } from './session';
+import { currentLocale } from './i18n';
 import { notify } from '../ui/notifications';
 import { meQueryKey } from './me';
 import type { EnqueueInput, SendResult } from './outbox-core';
+import { outboxLockName, outboxSyncTag } from '#domain/outbox';
 
 export { OutboxStorageFullError } from './outbox-storage-full';
 export type { EnqueueInput } from './outbox-core';
@@ -45,8 +47,9 @@ let again = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
 /**
- * Sends what is due now. One round at a time in this tab, and one tab at a time (Web Locks):
- * the server deduplicates on the key anyway, this only saves requests.
+ * Sends what is due now. One round at a time in this tab, and one tab at a time (Web Locks), nor
+ * at the same time as the service worker, which sends the outbox itself when Background Sync fires
+ * with no window open (sw/outbox-delivery.ts): the server deduplicates on the key anyway, this only saves requests.
  */
 export function flushOutbox(): Promise<void> {
   if (running) {
@@ -62,7 +65,7 @@ export function flushOutbox(): Promise<void> {
       if (!(await hasStoredData())) return;
       const { flushDue } = await loadCore();
       const round = () => flushDue(owner, sendEntry);
-      const report = navigator.locks ? await navigator.locks.request('roundtrip-outbox', round) : await round();
+      const report = navigator.locks ? await navigator.locks.request(outboxLockName, round) : await round();
       if (report.sent.length > 0)
         void queryClient.invalidateQueries({
           predicate: (query) => query.queryKey[0] !== meQueryKey[0] || query.queryKey[1] !== meQueryKey[1],
@@ -94,7 +97,7 @@ export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
   const owner = currentOwner();
   if (!owner) throw new Error('Sign in before queuing an action');
   const { saveToOutbox } = await loadCore();
-  const entry = await saveToOutbox(input, owner);
+  const entry = await saveToOutbox(input, owner, Date.now(), currentLocale());
   void requestBackgroundSync();
   void flushOutbox();
   return entry;
@@ -116,7 +119,7 @@ async function requestBackgroundSync(): Promise<void> {
     // Background Sync is not in TypeScript's DOM types: a registration may or may not carry it.
     const registration = await navigator.serviceWorker?.getRegistration();
     const sync: unknown = registration && Reflect.get(registration, 'sync');
-    if (isSyncManager(sync)) await sync.register('outbox');
+    if (isSyncManager(sync)) await sync.register(outboxSyncTag);
   } catch {
     // Not offered, or refused: the online event and the next start still send it.
   }

@@ -1,16 +1,12 @@
+import { accessTokenCookie, refreshTokenCookie, renewalMarginMs, tokenRenewalLockName } from '#domain/client-session';
 import type { TokenResponse } from '#domain/schemas/account';
 import { apiBase, clientId } from './config';
 import { deleteCookie, readCookie, writeCookie } from './cookies';
 import { createChangeSignal } from './change-signal';
 import { forgetBalance } from './last-balance';
 
-/** Cookie names kept from earlier clients (docs/product.md, Stored client state). */
-const tokenCookie = 'token';
-const refreshCookie = 'refreshToken';
 /** When the access token stops working, so it can be renewed just before. */
 const expiresAtKey = 'token_expires_at';
-/** Renew this long before expiry, so a request never leaves with a dying token. */
-const refreshMarginMs = 60_000;
 
 type Listener = () => void;
 const changes = createChangeSignal();
@@ -25,7 +21,7 @@ let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
 function scheduleRefresh(expiresAt: number): void {
   clearTimeout(refreshTimer);
-  const delay = expiresAt - Date.now() - refreshMarginMs;
+  const delay = expiresAt - Date.now() - renewalMarginMs;
   // Timers beyond ~24 days overflow; a page open that long refreshes on its next request.
   if (delay > 0 && delay < 2 ** 31 - 1) {
     refreshTimer = setTimeout(() => void refreshTokens(), delay);
@@ -35,9 +31,9 @@ function scheduleRefresh(expiresAt: number): void {
 export function saveTokens(tokens: TokenResponse): void {
   // A new session (not a renewal) starts with nothing of the previous customer's.
   if (!hasSession()) forgetBalance();
-  writeCookie(tokenCookie, tokens.access_token, tokens.expires_in);
+  writeCookie(accessTokenCookie, tokens.access_token, tokens.expires_in);
   // The refresh cookie lives as long as the refresh token: the app stays signed in across short access tokens.
-  writeCookie(refreshCookie, tokens.refresh_token, tokens.refresh_token_expires_in ?? tokens.expires_in);
+  writeCookie(refreshTokenCookie, tokens.refresh_token, tokens.refresh_token_expires_in ?? tokens.expires_in);
   const expiresAt = Date.now() + tokens.expires_in * 1000;
   localStorage.setItem(expiresAtKey, String(expiresAt));
   scheduleRefresh(expiresAt);
@@ -50,13 +46,17 @@ export function saveTokens(tokens: TokenResponse): void {
  * the access token then dies within its 15 minutes and the refresh token with its session.
  */
 export async function revokeSession(): Promise<void> {
-  const token = readCookie(refreshCookie) ?? readCookie(tokenCookie);
+  const token = readCookie(refreshTokenCookie) ?? readCookie(accessTokenCookie);
   if (!token) return;
   try {
     await fetch(`${apiBase}/oauth/revoke`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ token, token_type_hint: readCookie(refreshCookie) ? 'refresh_token' : 'access_token', client_id: clientId }),
+      body: JSON.stringify({
+        token,
+        token_type_hint: readCookie(refreshTokenCookie) ? 'refresh_token' : 'access_token',
+        client_id: clientId,
+      }),
       keepalive: true,
       // A server that does not answer does not hold the person on the page.
       signal: AbortSignal.timeout(3000),
@@ -68,18 +68,18 @@ export async function revokeSession(): Promise<void> {
 
 export function clearTokens(): void {
   clearTimeout(refreshTimer);
-  deleteCookie(tokenCookie);
-  deleteCookie(refreshCookie);
+  deleteCookie(accessTokenCookie);
+  deleteCookie(refreshTokenCookie);
   localStorage.removeItem(expiresAtKey);
   emit();
 }
 
 export function accessToken(): string | undefined {
-  return readCookie(tokenCookie);
+  return readCookie(accessTokenCookie);
 }
 
 export function hasSession(): boolean {
-  return Boolean(readCookie(tokenCookie) ?? readCookie(refreshCookie));
+  return Boolean(readCookie(accessTokenCookie) ?? readCookie(refreshTokenCookie));
 }
 
 function expiresAt(): number {
@@ -95,13 +95,29 @@ let pendingRefresh: Promise<string | undefined> | undefined;
  */
 export function refreshTokens(): Promise<string | undefined> {
   if (pendingRefresh) return pendingRefresh;
-  const refreshToken = readCookie(refreshCookie);
+  const refreshToken = readCookie(refreshTokenCookie);
   if (!refreshToken) return Promise.resolve(undefined);
-  const attempt = renew(refreshToken).finally(() => {
+  const attempt = renewAlone(refreshToken).finally(() => {
     if (pendingRefresh === attempt) pendingRefresh = undefined;
   });
   pendingRefresh = attempt;
   return attempt;
+}
+
+/**
+ * One renewal at a time on the device: the other tabs and the service worker (which renews when it
+ * sends the outbox with no window open) take the same Web Lock. One that waited finds the cookies
+ * renewed already and uses them, instead of presenting the spent refresh token a second time.
+ */
+async function renewAlone(refreshToken: string): Promise<string | undefined> {
+  if (!navigator.locks) return renew(refreshToken);
+  return navigator.locks.request(tokenRenewalLockName, async () => {
+    const current = readCookie(refreshTokenCookie);
+    if (current === refreshToken) return renew(refreshToken);
+    if (!current) return undefined;
+    scheduleRefresh(expiresAt());
+    return accessToken();
+  });
 }
 
 async function renew(refreshToken: string): Promise<string | undefined> {
@@ -129,7 +145,7 @@ async function renew(refreshToken: string): Promise<string | undefined> {
 /** A usable access token, renewed first when it is about to expire. */
 export async function freshAccessToken(): Promise<string | undefined> {
   const token = accessToken();
-  if (token && expiresAt() - Date.now() > refreshMarginMs) return token;
+  if (token && expiresAt() - Date.now() > renewalMarginMs) return token;
   return (await refreshTokens()) ?? accessToken();
 }
 

@@ -1,0 +1,136 @@
+/**
+ * The outbox's rules, shared by the app (src/app/lib/outbox-core.ts, over Dexie) and the service
+ * worker (sw/outbox-delivery.ts, over plain IndexedDB, when no window of the app is open): what an
+ * entry is, how an answer is classified, the backoff, and one delivery round. Storage, sending and
+ * the clock are passed in, so both send the same way and neither holds a copy of the other.
+ */
+import type { SupportedLocale } from './markets';
+
+/** The app's IndexedDB database and its outbox table (Dexie's schema: src/app/lib/db.ts). */
+export const clientDatabaseName = 'roundtrip';
+export const outboxTableName = 'outbox';
+/** The Background Sync tag the app registers when it queues an action; the service worker answers it. */
+export const outboxSyncTag = 'outbox';
+/** Held during a delivery round, by a tab or the service worker: one round at a time on the device. */
+export const outboxLockName = 'roundtrip-outbox';
+
+/** HTTP methods an outbox entry may use: actions change something, so never GET. */
+export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * An action taken by the customer that the server has not confirmed yet. It is stored
+ * with its idempotency key before the first send, so a retry (after a reload, a crash,
+ * a lost answer) can never apply it twice: the server deduplicates on the key.
+ */
+export interface OutboxEntry {
+  /** The idempotency key: a UUID made on the device (a scan's `id`, or the Idempotency-Key header). */
+  id: string;
+  /** What it is, for the UI ("scan", "withdrawal"…). */
+  kind: string;
+  /** Path under /api/v2, e.g. `/scans`. */
+  endpoint: string;
+  method: OutboxMethod;
+  payload: unknown;
+  /** Where the key goes: in the body (the payload already carries it) or as an Idempotency-Key header. */
+  keyIn: 'body' | 'header';
+  /** The customer it belongs to (user id): never sent under another account. */
+  owner: string;
+  /**
+   * The interface language when the action was taken. The service worker cannot see the app's
+   * language and sends this one as Accept-Language, so that a refusal reads in the person's
+   * language; the app sends its current one. Missing on entries saved before it was recorded.
+   */
+  locale?: SupportedLocale;
+  createdAt: number;
+  attempts: number;
+  /** Epoch ms before which it is not retried (exponential backoff after network failures). */
+  nextAttemptAt: number;
+  state: 'pending' | 'sending' | 'failed';
+  /** Why it was refused (4xx) or why the last try failed; shown to the customer. */
+  lastError?: { status: number; code: string; message: string };
+}
+
+/** What happened to one send. */
+export type SendResult =
+  | { kind: 'sent'; status: number }
+  /** Refused for good (4xx other than 401/408/429): the customer must see why. */
+  | { kind: 'refused'; status: number; code: string; message: string }
+  /** No network, a server error, a rate limit, a token that could not be renewed: try again later. */
+  | { kind: 'retry'; status: number; code: string; message: string };
+
+export type Sender = (entry: OutboxEntry) => Promise<SendResult>;
+
+/** Where the entries are kept: the app's Dexie table, or the service worker's plain IndexedDB. */
+export interface OutboxStore {
+  /** Every entry, oldest first. */
+  all(): Promise<OutboxEntry[]>;
+  remove(id: string): Promise<void>;
+  /** Changes an entry that is still there; one removed meanwhile (sign-out, Dismiss) stays removed. */
+  update(id: string, changes: Partial<OutboxEntry>): Promise<void>;
+}
+
+export interface FlushReport {
+  sent: OutboxEntry[];
+  refused: OutboxEntry[];
+  /** Epoch ms of the next retry due, if any is waiting. */
+  nextAttemptAt: number | undefined;
+}
+
+const firstRetryMs = 2_000;
+const maxRetryMs = 10 * 60_000;
+
+/** Exponential backoff with jitter: 2 s, 4 s, 8 s… up to 10 minutes. */
+export function retryDelay(attempts: number, random: () => number = Math.random): number {
+  const base = Math.min(maxRetryMs, firstRetryMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(base * (0.75 + random() * 0.5));
+}
+
+/**
+ * Sends every due entry of `owner`, oldest first, one at a time. Entries of another owner
+ * are never sent (sign-out wipes them anyway). A network failure stops the round: the next
+ * trigger (online event, timer, Background Sync) tries again.
+ */
+export async function flushDue(store: OutboxStore, owner: string, send: Sender, now: () => number = Date.now): Promise<FlushReport> {
+  const report: FlushReport = { sent: [], refused: [], nextAttemptAt: undefined };
+  const entries = await store.all();
+  for (const entry of entries) {
+    if (entry.owner !== owner || entry.state !== 'pending') continue;
+    if (entry.nextAttemptAt > now()) {
+      report.nextAttemptAt = Math.min(report.nextAttemptAt ?? Infinity, entry.nextAttemptAt);
+      continue;
+    }
+    const result = await send(entry);
+    if (result.kind === 'sent') {
+      await store.remove(entry.id);
+      report.sent.push(entry);
+      continue;
+    }
+    const attempts = entry.attempts + 1;
+    const lastError = { status: result.status, code: result.code, message: result.message };
+    if (result.kind === 'refused') {
+      const refused: OutboxEntry = { ...entry, attempts, state: 'failed', lastError };
+      await store.update(entry.id, { attempts, state: 'failed', lastError });
+      report.refused.push(refused);
+      continue;
+    }
+    const nextAttemptAt = now() + retryDelay(attempts);
+    await store.update(entry.id, { attempts, nextAttemptAt, lastError });
+    report.nextAttemptAt = Math.min(report.nextAttemptAt ?? Infinity, nextAttemptAt);
+    // The network is down or the server is struggling: the rest would fail the same way.
+    if (result.status === 0) {
+      for (const rest of entries.slice(entries.indexOf(entry) + 1)) {
+        if (rest.owner === owner && rest.state === 'pending')
+          report.nextAttemptAt = Math.min(report.nextAttemptAt, Math.max(rest.nextAttemptAt, nextAttemptAt));
+      }
+      break;
+    }
+  }
+  return report;
+}
+
+/** Classifies an HTTP answer (status 0 = no answer). */
+export function classify(status: number, code: string, message: string): SendResult {
+  if (status >= 200 && status < 300) return { kind: 'sent', status };
+  if (status === 0 || status === 401 || status === 408 || status === 429 || status >= 500) return { kind: 'retry', status, code, message };
+  return { kind: 'refused', status, code, message };
+}
