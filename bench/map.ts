@@ -1,7 +1,7 @@
 // Return-point map: time from navigation to the first pins on screen with 5,000 bins
 // in one market, the size of that market's bins payload (raw and gzip), and the JavaScript the
 // map route adds to the shell (gzip). A fresh server on a temporary database; the built app
-// (`npm run build`) is served from dist/. Not part of `npm run bench`:
+// (`npm run build`) is served from dist/ (or BENCH_DIST). Part of `npm run bench`, or alone:
 //   npx tsx bench/map.ts [bins] [runs]
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -16,6 +16,52 @@ import { importBins, saveRetailer } from '../src/server/modules/bins/service';
 import { startServer } from '../scripts/server-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The build measured: dist/, or another one (BENCH_DIST, e.g. the main branch built in a copy). */
+const benchDist = path.resolve(process.env.BENCH_DIST ?? path.join(root, 'dist'));
+
+/** A finger dragging the map for about two seconds: frames drawn meanwhile, from requestAnimationFrame. */
+async function panFrameRate(page: Page, cpuSlowdown: number): Promise<Omit<MapBenchResult['panning'], 'cpuSlowdown' | 'viewport'>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  const box = await page.getByTestId('bin-map').boundingBox();
+  if (!box) throw new Error('the map is not on screen');
+  // A string: tsx's helpers (named functions) do not exist in the page.
+  await page.evaluate(`(() => {
+    const frames = [];
+    window.panFrames = frames;
+    const record = (time) => {
+      frames.push(time);
+      if (window.panFrames === frames) requestAnimationFrame(record);
+    };
+    requestAnimationFrame(record);
+  })()`);
+  const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await page.mouse.move(centre.x, centre.y);
+  await page.mouse.down();
+  // Back and forth across a third of the map, 120 small steps, as a thumb moves.
+  for (let step = 0; step < 120; step += 1) {
+    const phase = (step / 120) * Math.PI * 4;
+    await page.mouse.move(centre.x + Math.sin(phase) * (box.width / 3), centre.y + Math.sin(phase / 2) * (box.height / 4));
+    await page.waitForTimeout(12);
+  }
+  await page.mouse.up();
+  const frames = await page.evaluate<number[]>(`(() => {
+    const recorded = window.panFrames ?? [];
+    window.panFrames = undefined;
+    return recorded;
+  })()`);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  const gaps = frames.slice(1).map((time, index) => time - frames[index]!);
+  const durationMs = frames.length > 1 ? frames.at(-1)! - frames[0]! : 0;
+  const sortedGaps = [...gaps].sort((a, b) => a - b);
+  return {
+    durationMs: Math.round(durationMs),
+    frames: gaps.length,
+    fps: durationMs > 0 ? Math.round((gaps.length / durationMs) * 1000 * 10) / 10 : 0,
+    p95FrameMs: Math.round(sortedGaps[Math.floor(sortedGaps.length * 0.95)] ?? 0),
+    framesOver50Ms: gaps.filter((gap) => gap > 50).length,
+  };
+}
 
 export interface MapBenchResult {
   date: string;
@@ -23,6 +69,16 @@ export interface MapBenchResult {
   runs: number;
   payload: { rawBytes: number; gzipBytes: number; sentBytesWithGzip: number };
   timeToFirstPinsMs: { cold: { median: number; all: number[] }; warm: { median: number; all: number[] } };
+  /** Frames drawn while a finger drags the map, on a phone-sized window with the CPU slowed 4× (Lighthouse's mid-range phone). */
+  panning: {
+    cpuSlowdown: number;
+    viewport: { width: number; height: number };
+    durationMs: number;
+    frames: number;
+    fps: number;
+    p95FrameMs: number;
+    framesOver50Ms: number;
+  };
   mapRouteJs: { files: string[]; rawBytes: number; gzipBytes: number; workerGzipBytes: number; basemapGzipBytes: number };
 }
 
@@ -128,10 +184,10 @@ function closure(assets: string, start: string[], dynamic: boolean, stopAt: Read
 }
 
 /** The JavaScript (and CSS) the map route loads beyond what the shell already has, from dist/assets. */
-export function mapRouteJs(): MapBenchResult['mapRouteJs'] {
-  const assets = path.join(root, 'dist', 'assets');
+export function mapRouteJs(distDir = benchDist): MapBenchResult['mapRouteJs'] {
+  const assets = path.join(distDir, 'assets');
   const files = readdirSync(assets);
-  const entry = readFileSync(path.join(root, 'dist', 'index.html'), 'utf8').match(/assets\/(index-[\w-]+\.js)/)?.[1];
+  const entry = readFileSync(path.join(distDir, 'index.html'), 'utf8').match(/assets\/(index-[\w-]+\.js)/)?.[1];
   if (!entry) throw new Error('dist/index.html names no entry chunk: run npm run build');
   const shell = closure(assets, [entry], false);
   // The route's own chunk (its loader sits in the shell's route tree) lazily imports the MapLibre component.
@@ -167,7 +223,7 @@ export async function benchMap(options: { bins?: number; runs?: number; port?: n
   await seedBins(dataDir, count);
   const server = await startServer(
     path.join(root, 'src/server/main.ts'),
-    { DATA_DIR: dataDir, SEED_DEMO: 'false', STATIC_DIR: path.join(root, 'dist'), HOST: '127.0.0.1' },
+    { DATA_DIR: dataDir, SEED_DEMO: 'false', STATIC_DIR: benchDist, HOST: '127.0.0.1' },
     '/healthz',
     port,
   );
@@ -207,6 +263,17 @@ export async function benchMap(options: { bins?: number; runs?: number; port?: n
     for (let run = 0; run < runs; run += 1) warm.push(await firstPins(page, true));
     await context.close();
 
+    // Panning on a phone: 360 × 740, touch-sized, CPU slowed like Lighthouse's mid-range phone.
+    const phone = { width: 360, height: 740 };
+    const cpuSlowdown = 4;
+    const phoneContext = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block', viewport: phone });
+    await phoneContext.addInitScript(consent);
+    const phonePage = await phoneContext.newPage();
+    await firstPins(phonePage, false);
+    await phonePage.getByTestId('bin-map').scrollIntoViewIfNeeded();
+    const panning = { cpuSlowdown, viewport: phone, ...(await panFrameRate(phonePage, cpuSlowdown)) };
+    await phoneContext.close();
+
     const round = (values: number[]) => values.map((value) => Math.round(value));
     return {
       date: new Date().toISOString(),
@@ -217,6 +284,7 @@ export async function benchMap(options: { bins?: number; runs?: number; port?: n
         cold: { median: Math.round(median(cold)), all: round(cold) },
         warm: { median: Math.round(median(warm)), all: round(warm) },
       },
+      panning,
       mapRouteJs: mapRouteJs(),
     };
   } finally {
@@ -237,6 +305,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       `Return-point map, ${result.bins} bins in one market (${result.runs} runs each)`,
       `  time to first pins, cold profile   median ${result.timeToFirstPinsMs.cold.median} ms  (${result.timeToFirstPinsMs.cold.all.join(', ')})`,
       `  time to first pins, warm reload    median ${result.timeToFirstPinsMs.warm.median} ms  (${result.timeToFirstPinsMs.warm.all.join(', ')})`,
+      `  panning on a ${result.panning.viewport.width}×${result.panning.viewport.height} window, CPU ${result.panning.cpuSlowdown}× slower: ${result.panning.fps} frames/s over ${result.panning.durationMs} ms (p95 frame ${result.panning.p95FrameMs} ms, ${result.panning.framesOver50Ms} frames over 50 ms)`,
       `  bins payload                       ${kib(result.payload.rawBytes)} raw, ${kib(result.payload.gzipBytes)} gzip (${kib(result.payload.sentBytesWithGzip)} sent with Accept-Encoding: gzip)`,
       `  map route JS + CSS beyond the shell ${kib(result.mapRouteJs.rawBytes)} raw, ${kib(result.mapRouteJs.gzipBytes)} gzip: ${result.mapRouteJs.files.join(' ')}`,
       `  map worker ${kib(result.mapRouteJs.workerGzipBytes)} gzip; offline basemap ${kib(result.mapRouteJs.basemapGzipBytes)} gzip`,

@@ -207,7 +207,8 @@ test.describe('offline', () => {
     await page.getByTestId('bin-map').screenshot({ path: testInfo.outputPath('map-jp-offline.png') });
 
     // The land is drawn: the map's canvas has pixels of the basemap's land colour.
-    expect(await landPixels(page)).toBeGreaterThan(1000);
+    // The shapes are put in after the first pins: wait for them.
+    await expect.poll(() => landPixels(page)).toBeGreaterThan(1000);
   });
 });
 

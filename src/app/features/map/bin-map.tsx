@@ -46,6 +46,13 @@ const binsSourceId = 'bins';
 /** Under this zoom, bins closer than the cluster radius are one circle with their count. */
 const clusterMaxZoom = 13;
 
+const noShapes: FeatureCollection = { type: 'FeatureCollection', features: [] };
+/**
+ * The basemap's style with its land and borders still empty: the map and the pins do not wait for
+ * the world's shapes (a large file to read and cut into tiles); they are filled in once read.
+ */
+const basemapWithoutShapes = basemapStyle({ land: noShapes, borders: noShapes });
+
 /** Asks for the configured style; offline or unreachable, the basemap alone is drawn. */
 async function loadStyle(styleUrl: string | null | undefined): Promise<StyleSpecification> {
   const base = basemapStyle(await loadBasemapData());
@@ -78,7 +85,7 @@ export default function BinMap(props: BinMapProps) {
   const { bins, pinColor, initialView, selectedId, onSelect, onDeselect, onZoomEnd, focus, userPosition, styleUrl } = props;
   const mapRef = useRef<MapRef>(null);
   const wrapperRef = useRef<HTMLDivElement>(null);
-  const [style, setStyle] = useState<StyleSpecification>();
+  const [style, setStyle] = useState<StyleSpecification | undefined>(() => (styleUrl ? undefined : basemapWithoutShapes));
   const [styleFailed, setStyleFailed] = useState(false);
   const [markers, setMarkers] = useState<(ClusterMarker | PinMarker)[]>([]);
   const [zoom, setZoom] = useState(initialView.zoom);
@@ -87,12 +94,32 @@ export default function BinMap(props: BinMapProps) {
   const configuredStyle = styleUrl ?? null;
   useEffect(() => {
     let cancelled = false;
-    loadStyle(configuredStyle).then(
-      (loaded) => !cancelled && setStyle(loaded),
-      () => !cancelled && setStyleFailed(true),
-    );
+    if (!configuredStyle) {
+      // The plain basemap: drawn at once, its shapes put in as soon as they are read.
+      setStyle(basemapWithoutShapes);
+      loadBasemapData().then(
+        (shapes) => {
+          if (cancelled) return;
+          const fill = () => {
+            const map = mapRef.current;
+            void map?.getSource<GeoJSONSource>('basemap-land')?.setData(shapes.land);
+            void map?.getSource<GeoJSONSource>('basemap-borders')?.setData(shapes.borders);
+          };
+          if (mapRef.current?.isStyleLoaded()) fill();
+          else basemapReady.current = fill;
+        },
+        () => !cancelled && setStyleFailed(true),
+      );
+    } else {
+      setStyle(undefined);
+      loadStyle(configuredStyle).then(
+        (loaded) => !cancelled && setStyle(loaded),
+        () => !cancelled && setStyleFailed(true),
+      );
+    }
     return () => {
       cancelled = true;
+      basemapReady.current = undefined;
     };
   }, [configuredStyle]);
 
@@ -159,12 +186,16 @@ export default function BinMap(props: BinMapProps) {
 
   // A focus asked for before the map existed (an early geolocation fix) is applied when it loads.
   const mapLoaded = useRef(false);
+  /** The basemap's shapes, read before the map had loaded its style: put in when it has. */
+  const basemapReady = useRef<(() => void) | undefined>(undefined);
   useEffect(() => {
     if (!focus || !mapLoaded.current) return;
     mapRef.current?.jumpTo({ center: [focus.lng, focus.lat], zoom: focus.zoom });
   }, [focus]);
   const onLoad = () => {
     mapLoaded.current = true;
+    basemapReady.current?.();
+    basemapReady.current = undefined;
     if (focus) mapRef.current?.jumpTo({ center: [focus.lng, focus.lat], zoom: focus.zoom });
     refreshMarkers();
   };
