@@ -162,6 +162,8 @@ for (const { locale, country, email } of locales) {
       await signIn(context, request, email);
       await page.goto(`/${country}/user/account`);
       const section = page.getByTestId('impact');
+      // The app's section, not the prerendered shell's (which says "Loading…" and is replaced).
+      await expect(section.getByTestId('impact-returned')).toBeVisible();
       await section.scrollIntoViewIfNeeded();
       await expect(section.locator('[data-testid="impact-chart"] canvas')).toBeVisible();
       // Nothing wider than the screen: no sideways scrolling of the page.

@@ -37,6 +37,9 @@ test('before the app runs, the account page shows the signed-in navigation, its 
   await expect(page.getByRole('heading', { name: 'Historique' })).toBeVisible();
   await expect(page.getByTestId('balance')).toHaveText(shown);
   expect(await page.evaluate(() => document.documentElement.dataset.appStarted)).toBeUndefined();
+  // Its forms wait for the app, which renders its own over them: nothing typed there can be lost.
+  await page.locator('#container-code').focus();
+  expect(await page.evaluate(() => document.activeElement?.id)).not.toBe('container-code');
 
   // Nothing stored on this device: the server's answer, asked for by the small script itself.
   await page.unroute('**/api/v2/user/balance');

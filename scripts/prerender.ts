@@ -137,7 +137,7 @@ function pageHtml(
   // connection the figure is what the customer came for.
   html = html.replace('<script type="module"', '<script src="/consent-before-app.js" defer></script>\n    <script type="module"');
   const rootAttribute = target.shell ? 'data-signed-in-shell' : 'data-prerendered';
-  const body = target.shell ? withBalanceScript(page.html) : page.html;
+  const body = target.shell ? inertControls(withBalanceScript(page.html)) : page.html;
   // A signed-in page's shell lets the app's code come after its balance: on a phone's connection the
   // figure is what the customer came for, and the code's many files would otherwise queue before it.
   if (target.shell)
@@ -156,6 +156,22 @@ const balanceScript = readFileSync(path.join(root, 'src/app/shell/balance-before
   .replaceAll('</script', '<\\/script');
 /** The Content-Security-Policy source that allows it and nothing else inline (the server reads it). */
 const balanceScriptSource = `'sha256-${createHash('sha256').update(balanceScript).digest('base64')}'`;
+
+/**
+ * The shell's forms and menus do nothing until the app runs, and the app renders its own over them:
+ * a code typed into the shell would be lost. They are `inert` (not focusable, not clickable, still
+ * drawn the same) until then; its links work as plain links. The cookie banner is outside `<main>`
+ * and keeps working (public/consent-before-app.js).
+ */
+function inertControls(html: string): string {
+  const main = /<main[\s\S]*<\/main>/.exec(html);
+  if (!main) throw new Error('the shell has no <main>');
+  const controls = main[0].replace(/<(form|select|input)\b/g, '<$1 inert=""');
+  const withMenus = html
+    .replace(main[0], controls)
+    .replace(/<button type="button" class="(nav__toggle|user-menu__button)"/g, '<button type="button" inert="" class="$1"');
+  return withMenus;
+}
 
 function withBalanceScript(html: string): string {
   const slot = /<div data-balance-slot="">(?:(?!<\/?div)[\s\S])*<\/div>/.exec(html);
