@@ -3,7 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { launchChromium, signIn } from './browser';
 import { measurePage, precacheSize, type PageBundle } from './bundle';
-import { lighthouse, type LighthouseFigures } from './lighthouse';
+import { lighthouseMedian, type LighthouseFigures } from './lighthouse';
 import { benchOfflineStart, benchOnlineStart, type StartFigures } from './start';
 
 export interface FrontendFigures {
@@ -27,6 +27,7 @@ export async function benchFrontend(options: {
   baseUrl: string;
   distDir: string;
   startRuns: number;
+  lighthouseRuns: number;
   log: (line: string) => void;
 }): Promise<FrontendFigures> {
   const tokens = await signIn(options.baseUrl);
@@ -52,8 +53,8 @@ export async function benchFrontend(options: {
     const offlineStart = await benchOfflineStart(browser, options.baseUrl, tokens, Math.max(options.startRuns * 2, 5));
     const lighthouseFigures: LighthouseFigures[] = [];
     for (const pagePath of ['/us/', '/us/login', '/fr/faq']) {
-      options.log(`lighthouse: ${pagePath}`);
-      lighthouseFigures.push(await lighthouse(options.baseUrl, pagePath));
+      options.log(`lighthouse: ${pagePath}, ${options.lighthouseRuns} runs`);
+      lighthouseFigures.push(await lighthouseMedian(options.baseUrl, pagePath, options.lighthouseRuns));
     }
     return { pages, precache: precacheSize(options.distDir), onlineStart, offlineStart, lighthouse: lighthouseFigures };
   } finally {

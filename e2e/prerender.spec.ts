@@ -69,6 +69,26 @@ test.describe('prerendered public pages', () => {
     });
   }
 
+  test('the page texts are asked for ahead of the app code, which the first paint does not need', async ({ page, context }) => {
+    // Chromium's own priorities, as its network layer schedules them (CDP: the page's first requests).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const priorities = new Map<string, string>();
+    cdp.on('Network.requestWillBeSent', (event) => {
+      const url = new URL(event.request.url);
+      if (!priorities.has(url.pathname)) priorities.set(url.pathname, event.request.initialPriority);
+    });
+    const response = await page.goto('/fr/faq');
+    await expect(page.locator('html')).toHaveAttribute('data-app-started', 'true');
+    // The files the HTML itself names; code the app imports later (the cookie banner) is its own affair.
+    const html = (await response?.text()) ?? '';
+    const announced = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
+    const code = [...priorities].filter(([path]) => announced.includes(path));
+    expect(code.length).toBeGreaterThan(3);
+    expect(code.filter(([, priority]) => priority !== 'Low' && priority !== 'VeryLow')).toEqual([]);
+    expect(priorities.get('/locales/fr-FR/faq.json')).toBe('High');
+  });
+
   test('a signed-in customer on a prerendered page gets the menu of a signed-in customer', async ({ page, context, request }) => {
     await signIn(context, request, demo.fr);
     await page.goto('/fr/faq');

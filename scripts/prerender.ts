@@ -132,16 +132,16 @@ function pageHtml(
   head.push(`<style>${[inlineCss, ...[...preload.css].map(readCss)].join('\n')}</style>`);
   html = html.replace('</head>', `    ${head.join('\n    ')}\n  </head>`);
   // Before the app's module: a choice made on the prerendered cookie banner is kept even before the
-  // app runs. A signed-in page's shell asks for its balance script first and at once (async, high
-  // priority; it waits for the body itself), and lets the app's code come after it: on a phone's
-  // connection the figure is what the customer came for.
+  // app runs.
   html = html.replace('<script type="module"', '<script src="/consent-before-app.js" defer></script>\n    <script type="module"');
   const rootAttribute = target.shell ? 'data-signed-in-shell' : 'data-prerendered';
   const body = target.shell ? inertControls(withBalanceScript(page.html)) : page.html;
-  // A signed-in page's shell lets the app's code come after its balance: on a phone's connection the
-  // figure is what the customer came for, and the code's many files would otherwise queue before it.
-  if (target.shell)
-    html = html.replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
+  // The page paints from this HTML alone; the app's code only makes it interactive. Asked for at low
+  // priority, the code's files come after what the paint can use (the page's texts, images in view,
+  // a signed-in shell's balance) and do not compete with the first paint on a phone's connection.
+  html = html
+    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin')
+    .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
   return html.replace('<div id="root"></div>', `<div id="root" ${rootAttribute}="${target.locale}">${body}</div>`);
 }
 
