@@ -131,9 +131,6 @@ function pageHtml(
   // The page's own styles are inline too: no stylesheet request stands between the HTML and its first paint.
   head.push(`<style>${[inlineCss, ...[...preload.css].map(readCss)].join('\n')}</style>`);
   html = html.replace('</head>', `    ${head.join('\n    ')}\n  </head>`);
-  // Before the app's module: a choice made on the prerendered cookie banner is kept even before the
-  // app runs.
-  html = html.replace('<script type="module"', '<script src="/consent-before-app.js" defer></script>\n    <script type="module"');
   const rootAttribute = target.shell ? 'data-signed-in-shell' : 'data-prerendered';
   const body = target.shell ? inertControls(withBalanceScript(page.html)) : page.html;
   // The page paints from this HTML alone; the app's code only makes it interactive. Asked for at low
@@ -142,7 +139,11 @@ function pageHtml(
   html = html
     .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin')
     .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
-  return html.replace('<div id="root"></div>', `<div id="root" ${rootAttribute}="${target.locale}">${body}</div>`);
+  // Right after the root, outside what React hydrates: the cookie banner works from the first paint.
+  return html.replace(
+    '<div id="root"></div>',
+    `<div id="root" ${rootAttribute}="${target.locale}">${body}</div>\n    <script>${consentScript.code}</script>`,
+  );
 }
 
 /**
@@ -150,18 +151,24 @@ function pageHtml(
  * balance slot: it runs as soon as the page has been read that far, before any file could arrive.
  * The slot is marked as the shell's, so the script never writes into the one the app renders.
  */
-const balanceScript = readFileSync(path.join(root, 'src/app/shell/balance-before-app.js'), 'utf8')
-  .replace(/^(\/\/.*\n)+/, '')
-  .trim()
-  .replaceAll('</script', '<\\/script');
-/** The Content-Security-Policy source that allows it and nothing else inline (the server reads it). */
-const balanceScriptSource = `'sha256-${createHash('sha256').update(balanceScript).digest('base64')}'`;
+const balanceScript = inlineScript('src/app/shell/balance-before-app.js');
+/** The cookie banner's few lines (src/app/shell/consent-before-app.js), inline after every page's root. */
+const consentScript = inlineScript('src/app/shell/consent-before-app.js');
+
+/** A script to write inline, and the Content-Security-Policy source that allows exactly it (the server reads it). */
+function inlineScript(file: string): { code: string; source: string } {
+  const code = readFileSync(path.join(root, file), 'utf8')
+    .replace(/^(\/\/.*\n)+/, '')
+    .trim()
+    .replaceAll('</script', '<\\/script');
+  return { code, source: `'sha256-${createHash('sha256').update(code).digest('base64')}'` };
+}
 
 /**
  * The shell's forms and menus do nothing until the app runs, and the app renders its own over them:
  * a code typed into the shell would be lost. They are `inert` (not focusable, not clickable, still
  * drawn the same) until then; its links work as plain links. The cookie banner is outside `<main>`
- * and keeps working (public/consent-before-app.js).
+ * and keeps working (shell/consent-before-app.js).
  */
 function inertControls(html: string): string {
   const main = /<main[\s\S]*<\/main>/.exec(html);
@@ -177,7 +184,7 @@ function withBalanceScript(html: string): string {
   const slot = /<div data-balance-slot="">(?:(?!<\/?div)[\s\S])*<\/div>/.exec(html);
   if (!slot) throw new Error('the shell has no balance slot (data-balance-slot in features/wallet/account-wallet.tsx)');
   const marked = slot[0].replace('data-balance-slot=""', 'data-balance-slot="shell"');
-  return html.replace(slot[0], `${marked}<script>${balanceScript}</script>`);
+  return html.replace(slot[0], `${marked}<script>${balanceScript.code}</script>`);
 }
 
 function startRendererServer(dataDir: string, port: number) {
@@ -252,8 +259,11 @@ try {
     );
   }
   if (failures.length > 0) throw new Error(`errors while rendering: ${failures.join('; ')}`);
-  // The inline script's hash, for the server's Content-Security-Policy (src/server/http/static-app.ts).
-  writeFileSync(path.join(outputDir, 'script-hashes.json'), `${JSON.stringify({ scriptSrc: [balanceScriptSource] })}\n`);
+  // The inline scripts' hashes, for the server's Content-Security-Policy (src/server/http/static-app.ts).
+  writeFileSync(
+    path.join(outputDir, 'script-hashes.json'),
+    `${JSON.stringify({ scriptSrc: [balanceScript.source, consentScript.source] })}\n`,
+  );
 } finally {
   await browser.close();
   await server.stop();

@@ -1,10 +1,12 @@
-// A prerendered page shows the cookie banner before the app's scripts have arrived. On a slow phone
-// a visitor can tap "Reject all" in that time, and without this file the tap would do nothing and
-// the banner would come back on the next page. This small classic script runs before the app's
-// modules (scripts/prerender.ts puts it first) and keeps the choice exactly as the app's consent
-// store does (src/app/features/consent/consent-store.ts: the same key and the same shape), then
-// hides the banner. Once the app runs, its own handlers do the same, so acting twice is harmless.
-// A visitor who decided earlier would otherwise see the prerendered banner until the app takes over.
+// Inlined by the build (scripts/prerender.ts) into every prerendered page, right after the page's
+// root, so it runs as soon as the cookie banner has been read: before the first paint and before any
+// file could arrive. On a slow phone a visitor can tap "Reject all" long before the app's scripts are
+// there; without this the tap would do nothing and the banner would come back on the next page. It
+// keeps the choice exactly as the app's consent store does (src/app/features/consent/consent-store.ts:
+// the same key and the same shape), then hides the banner. Once the app runs, its own handlers do the
+// same, so acting twice is harmless. A visitor who decided earlier never sees the prerendered banner.
+// The server allows exactly this script by its hash (Content-Security-Policy), which the build writes
+// beside the pages.
 (function () {
   var consentKey = 'cookie_consent';
   var pageViewsKey = 'analytics_page_views';
