@@ -22,8 +22,8 @@ function listPrerendered(staticDir: string): Set<string> {
 
 /**
  * The Content-Security-Policy sources of the scripts the build wrote inline into the prerendered
- * pages (a signed-in page's balance script, scripts/prerender.ts): their hashes, so that exactly
- * those run and no other inline script does. None without a build.
+ * pages (the cookie banner's lines and a signed-in page's balance script, scripts/prerender.ts):
+ * their hashes, so that exactly those run and no other inline script does. None without a build.
  */
 export function prerenderedScriptSources(staticDir: string): string[] {
   const file = path.join(staticDir, 'prerendered', 'script-hashes.json');
