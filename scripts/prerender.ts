@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { startServer } from './server-process';
 import { chromium } from 'playwright-core';
 import { countryCodes, localeOfCountry, supportedLocales, type SupportedLocale } from '#domain/markets';
+import { signedInShellPages, type SignedInShellPage } from '#domain/signed-in-shells';
 import type { PrerenderedPage } from '../src/app/prerender';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,14 +40,11 @@ export const prerenderedPages = [
   'signup',
 ] as const;
 
-/** The signed-in pages whose shell is prerendered: the account page, where the app starts. */
-export const signedInShells = ['user/account'] as const;
-
 interface Target {
   /** The address rendered, e.g. /fr/faq or /faq. */
   path: string;
   locale: SupportedLocale;
-  page: (typeof prerenderedPages)[number] | (typeof signedInShells)[number];
+  page: (typeof prerenderedPages)[number] | SignedInShellPage;
   /** A signed-in page's shell, rendered over by the app rather than hydrated. */
   shell: boolean;
   /** Relative to dist/prerendered: <country>/<page>.html or <locale>/<page>.html. */
@@ -56,7 +54,7 @@ interface Target {
 const targets: Target[] = [];
 for (const [pages, shell] of [
   [prerenderedPages, false],
-  [signedInShells, true],
+  [signedInShellPages, true],
 ] as const) {
   for (const page of pages) {
     for (const country of countryCodes) {

@@ -7,6 +7,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate, CacheFirst } from 'workbox-strategies';
 import { countryCodes, isCountryCode } from '#domain/markets';
 import { outboxSyncTag } from '#domain/outbox';
+import { signedInShellPages } from '#domain/signed-in-shells';
 import { deliverOutbox } from './outbox-delivery';
 import { openOutboxStore } from './outbox-store';
 
@@ -59,7 +60,6 @@ self.addEventListener('activate', (event) => {
  * here at install into a cache named after this build's index.html revision: a new version brings
  * its own shells (they name its chunks) and drops the old ones when it takes over.
  */
-const signedInShellPages = ['user/account'] as const;
 const shellCachePrefix = 'signed-in-shells-';
 const shellCacheName = `${shellCachePrefix}${new URL(precache.getCacheKeyForURL('/index.html') ?? '/', self.location.origin).searchParams.get('__WB_REVISION__') ?? 'dev'}`;
 const shellFile = (country: string, page: string) => `/prerendered/${country}/${page}.html`;
