@@ -3,8 +3,9 @@ import type { Money } from '#domain/money';
 /**
  * The last balance this device was given, kept for src/app/shell/balance-before-app.js: a signed-in
  * page's prerendered shell shows it before the app's scripts run (same key, same shape). Only
- * while a session is open: sign-out forgets it, and so does a new sign-in or a start without a
- * session, so one customer's figure never shows to the next.
+ * while a session is open: the end of a session forgets it (session.ts clearTokens: sign-out, a
+ * refused renewal), and so does a new sign-in or a start without a session, so one customer's
+ * figure never shows to the next.
  */
 export const lastBalanceKey = 'last_balance';
 

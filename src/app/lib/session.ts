@@ -71,6 +71,7 @@ export function clearTokens(): void {
   deleteCookie(accessTokenCookie);
   deleteCookie(refreshTokenCookie);
   localStorage.removeItem(expiresAtKey);
+  forgetBalance();
   emit();
 }
 

@@ -1,7 +1,6 @@
 import { hasStoredData, loadDatabase } from './db-loader';
 import { queryClient, queryPersister } from './query-client';
 import { clearTokens, revokeSession } from './session';
-import { forgetBalance } from './last-balance';
 
 /**
  * Sign-out (docs/product.md, Stored client state): the session is revoked on the server, then tokens, stored user and bank data all go (memory, the
@@ -12,7 +11,6 @@ export async function signOut(destination = '/'): Promise<void> {
   // The server forgets the session first (a stolen copy of the token dies with it), then the device does.
   await revokeSession();
   clearTokens();
-  forgetBalance();
   // The scanner's list of this tab's scans (features/scan/scan-session.ts) names the person's codes.
   for (const key of Object.keys(sessionStorage)) if (key.startsWith('scan_session:')) sessionStorage.removeItem(key);
   await queryClient.cancelQueries();
