@@ -44,11 +44,12 @@ async function start(): Promise<void> {
   // is still the page to show; the router loads the page's code and data first, so the first render
   // is the prerendered one. Anything else (another language chosen, the countries redirect,
   // ?headless) is rendered afresh over it.
-  const prerendered = root.dataset.prerendered === locale && !redirected && !headless && root.hasChildNodes();
+  const drawnFor = (renderedLocale: string | undefined) => renderedLocale === locale && !redirected && !headless && root.hasChildNodes();
+  const prerendered = drawnFor(root.dataset.prerendered);
   // A signed-in page's shell (the navigation, headings and loading states, and the last known balance
   // its script put in) stays on screen until the router has the page's code and data; the app then
   // renders the real page over it in one step, never a blank page in between.
-  const signedInShell = root.dataset.signedInShell === locale && !redirected && !headless && root.hasChildNodes();
+  const signedInShell = drawnFor(root.dataset.signedInShell);
   if (signedInShell) {
     await router.load();
     createRoot(root).render(<AppTree router={router} />);
