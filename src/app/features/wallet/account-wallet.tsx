@@ -59,11 +59,7 @@ export function AccountWallet({
             {(data) => (
               <>
                 <p className="wallet__balance">
-                  <SlotText
-                    text={formatMoney(data.balance, i18n.locale)}
-                    testId="balance"
-                    still={formatMoney(data.balance, i18n.locale) === balanceShownBeforeApp()}
-                  />
+                  <SlotText text={formatMoney(data.balance, i18n.locale)} testId="balance" alreadyShown={balanceShownBeforeApp()} />
                 </p>
                 <dl className="wallet__figures">
                   <div>

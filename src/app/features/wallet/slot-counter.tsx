@@ -47,15 +47,15 @@ export function SlotText({
   text,
   className,
   testId,
-  still: alreadyShown = false,
+  alreadyShown,
 }: {
   text: string;
   className?: string;
   testId?: string;
-  /** The figure is already on screen (the prerendered shell showed it): no roll. */
-  still?: boolean;
+  /** What is already on screen (the prerendered shell's figure): no roll when `text` is the same. */
+  alreadyShown?: string;
 }) {
-  const still = usePrefersReducedMotion() || alreadyShown;
+  const still = usePrefersReducedMotion() || text === alreadyShown;
   return (
     <span className={`slot ${className ?? ''}`} data-testid={testId}>
       <span className="visually-hidden">{text}</span>
