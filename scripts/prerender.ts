@@ -172,10 +172,9 @@ function inertControls(html: string): string {
   const main = /<main[\s\S]*<\/main>/.exec(html);
   if (!main) throw new Error('the shell has no <main>');
   const controls = main[0].replace(/<(form|select|input)\b/g, '<$1 inert=""');
-  const withMenus = html
+  return html
     .replace(main[0], controls)
     .replace(/<button type="button" class="(nav__toggle|user-menu__button)"/g, '<button type="button" inert="" class="$1"');
-  return withMenus;
 }
 
 function withBalanceScript(html: string): string {

@@ -37,7 +37,7 @@ describe('serving the built app', () => {
       mkdirSync(path.dirname(path.join(buildDir, 'prerendered', folder!, page!)), { recursive: true });
       writeFileSync(path.join(buildDir, 'prerendered', folder!, `${page}.html`), `prerendered ${folder}/${page}`);
     }
-    // The hash of the balance script the build inlines into the signed-in shells.
+    // The hash of a script the build inlines into the prerendered pages.
     writeFileSync(path.join(buildDir, 'prerendered', 'script-hashes.json'), JSON.stringify({ scriptSrc: [inlineScriptHash] }));
     t = await createTestApp('pglite', { env: { STATIC_DIR: buildDir } });
   });

@@ -32,7 +32,7 @@ export function prerenderedScriptSources(staticDir: string): string[] {
   const sources = typeof parsed === 'object' && parsed !== null && 'scriptSrc' in parsed ? parsed.scriptSrc : undefined;
   const isHash = (source: unknown): source is string => typeof source === 'string' && /^'sha256-[A-Za-z0-9+/=]+'$/.test(source);
   if (!Array.isArray(sources) || !sources.every(isHash)) throw new Error(`${file} is not a list of script hashes: rebuild the app`);
-  return sources.filter(isHash);
+  return sources;
 }
 
 /** The browser's languages in its order of preference, as the app's locales. */
