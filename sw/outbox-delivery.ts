@@ -7,6 +7,7 @@
 import { accessTokenCookie, refreshTokenCookie, renewalMarginMs, tokenRenewalLockName, webClientId } from '#domain/client-session';
 import { chooseLocale } from '#domain/locales';
 import { classify, flushDue, outboxLockName, type OutboxEntry, type OutboxStore, type SendResult } from '#domain/outbox';
+import { field } from './field';
 
 const apiBase = '/api/v2';
 /** A server that does not answer within this counts as no network: the browser tries again later. */
@@ -38,10 +39,6 @@ export type DeliveryOutcome =
 /** The sync did not finish for a reason that may pass (no network, a server error, entries waiting to retry). */
 export class RetryLater extends Error {
   override readonly name = 'RetryLater';
-}
-
-function field(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null ? Reflect.get(value, key) : undefined;
 }
 
 async function readCookie(context: DeliveryContext, name: string): Promise<{ value: string; expires: number | null } | undefined> {

@@ -4,13 +4,10 @@
  * database; the worker never creates or upgrades it, and lets go of it when the app upgrades it.
  */
 import { clientDatabaseName, outboxTableName, type OutboxEntry, type OutboxStore } from '#domain/outbox';
+import { field } from './field';
 
 const methods: readonly string[] = ['POST', 'PUT', 'PATCH', 'DELETE'] satisfies OutboxEntry['method'][];
 const states: readonly string[] = ['pending', 'sending', 'failed'] satisfies OutboxEntry['state'][];
-
-function field(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null ? Reflect.get(value, key) : undefined;
-}
 
 /** A row as the app writes it; anything else (a row of a future version it cannot read) is left alone. */
 function isOutboxEntry(row: unknown): row is OutboxEntry {
