@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { launchChromium } from './browser';
+import { mobileThrottling } from './start';
 import { openDatabase } from '../src/server/db/client';
 import { importBins, saveRetailer } from '../src/server/modules/bins/service';
 import { startServer } from '../scripts/server-process';
@@ -265,7 +266,7 @@ export async function benchMap(options: { bins?: number; runs?: number; port?: n
 
     // Panning on a phone: 360 × 740, touch-sized, CPU slowed like Lighthouse's mid-range phone.
     const phone = { width: 360, height: 740 };
-    const cpuSlowdown = 4;
+    const cpuSlowdown = mobileThrottling.cpuSlowdown;
     const phoneContext = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block', viewport: phone });
     await phoneContext.addInitScript(consent);
     const phonePage = await phoneContext.newPage();
