@@ -5,6 +5,7 @@ import type { RateLimits } from './http/rate-limit';
 import type { Mailer } from './mail/mailer';
 import type { SessionLookup } from './modules/accounts/session-lookup';
 import type { NotificationDispatcher } from './modules/notifications/dispatcher';
+import type { PushEndpointPolicy } from './modules/notifications/push-endpoints';
 import type { PushSender } from './modules/notifications/push-sender';
 
 /**
@@ -26,6 +27,8 @@ export interface AppContext {
   opsLocalKey?: string;
   /** Web Push with our VAPID keys; absent when push is off. */
   pushSender?: PushSender;
+  /** Which push subscription endpoints are taken (push services' hosts; loopback on a local PUBLIC_URL). */
+  pushPolicy: PushEndpointPolicy;
   /** Delivers news (push, mail) after the commit that wrote it. */
   notifications: NotificationDispatcher;
 }

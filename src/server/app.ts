@@ -2,7 +2,7 @@ import path from 'node:path';
 import formBody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
-import type { Config } from './config';
+import { isLocalAddress, type Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { registerApiDescription, registerOpenApiRoute } from './http/api-description';
 import { createCustomerAnswers } from './http/customer-answers';
@@ -16,6 +16,7 @@ import { databaseSessionLookup, inProcessSessionLookup } from './modules/account
 import { registerContactRoutes } from './modules/contact/routes';
 import { registerDisputeRoutes } from './modules/disputes/routes';
 import { createNotificationDispatcher, type NotificationDispatcher } from './modules/notifications/dispatcher';
+import type { PushEndpointPolicy, PushResolver } from './modules/notifications/push-endpoints';
 import { createWebPushSender } from './modules/notifications/push-sender';
 import { registerNotificationRoutes } from './modules/notifications/routes';
 import type { VapidKeys } from './modules/notifications/vapid';
@@ -55,6 +56,8 @@ export interface BuildAppOptions {
   logger?: false | { level: string };
   /** Web Push keys (notifications/vapid.ts resolveVapidKeys); absent: no phone notifications. */
   vapid?: VapidKeys;
+  /** Resolves push services' host names (default: the system's); tests pass one that never asks real DNS. */
+  pushResolver?: PushResolver;
   /** 'background' (default): delivery runs on its own after each commit; 'manual': only deliverDue() (tests). */
   notificationDelivery?: 'background' | 'manual';
 }
@@ -99,7 +102,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await rateLimits.ready();
   const sessions = options.listen ? await inProcessSessionLookup(options.db, options.listen) : databaseSessionLookup(options.db);
-  const pushSender = options.vapid ? createWebPushSender(options.vapid) : undefined;
+  // A push service on this machine is taken only where the whole server is local (the demo, the tests).
+  const pushPolicy: PushEndpointPolicy = { hosts: config.pushServiceHosts, allowLoopback: isLocalAddress(config.publicUrl) };
+  const pushSender = options.vapid
+    ? createWebPushSender(options.vapid, { policy: pushPolicy, ...(options.pushResolver ? { resolve: options.pushResolver } : {}) })
+    : undefined;
   const now = options.now ?? (() => new Date());
   const notifications = createNotificationDispatcher({
     db: options.db,
@@ -119,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now,
     ...(options.opsLocalKey ? { opsLocalKey: options.opsLocalKey } : {}),
     ...(pushSender ? { pushSender } : {}),
+    pushPolicy,
     notifications,
   };
 

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { countryCodes, isCountryCode, type CountryCode } from '#domain/markets';
+import { defaultPushServiceHosts } from './modules/notifications/push-endpoints';
 import { defaultLimitRules, type LimitName, type LimitRule } from './http/rate-limit';
 
 const durationSeconds = z.coerce.number().int().positive();
@@ -119,6 +120,29 @@ const environmentSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/, { message: 'must be a mailto: or https: address where push services can reach you' })
     .optional(),
+  /**
+   * The push services' hosts a subscription may name, comma-separated (subdomains included);
+   * unset: the browsers' own (notifications/push-endpoints.ts, defaultPushServiceHosts).
+   */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .optional()
+    .transform((text, context): string[] | undefined => {
+      if (text === undefined) return undefined;
+      const hosts = text
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter((entry) => entry !== '');
+      const invalid = hosts.filter((host) => !/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(host));
+      if (hosts.length === 0 || invalid.length > 0) {
+        context.addIssue({
+          code: 'custom',
+          message: `host names separated by commas (fcm.googleapis.com,push.apple.com); not ${invalid.join(', ')}`,
+        });
+        return z.NEVER;
+      }
+      return hosts;
+    }),
   /** Markets where this deployment offers LINE Pay payouts, comma-separated (none by default). */
   LINE_PAY_MARKETS: z
     .string()
@@ -175,6 +199,8 @@ export interface Config {
   /** Web Push on: with `vapid`, or (local addresses only) a key pair kept in DATA_DIR (notifications/vapid.ts). */
   webPush: boolean;
   vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
+  /** Hosts a push subscription may name (PUSH_SERVICE_HOSTS, or the browsers' push services). */
+  pushServiceHosts: readonly string[];
   /** Markets where LINE Pay is offered on top of the domain's table. */
   linePayMarkets: CountryCode[];
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
@@ -242,6 +268,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
         ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT }
         : undefined,
+    pushServiceHosts: env.PUSH_SERVICE_HOSTS ?? defaultPushServiceHosts,
     linePayMarkets: env.LINE_PAY_MARKETS,
     logLevel: env.LOG_LEVEL,
   };

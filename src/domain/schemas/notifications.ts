@@ -55,14 +55,18 @@ const base64url = (bytes: number) => {
 
 /** PushSubscription.toJSON() as the browser gives it: the server encrypts to p256dh with auth (RFC 8291). */
 export const pushSubscriptionBodySchema = z.strictObject({
-  endpoint: z.url({ error: 'invalidValue', protocol: /^https?$/ }).max(2000, { error: 'tooLong' }),
+  // Push services' endpoints are plain ASCII and a few hundred characters; the bound also keeps it within an index entry.
+  endpoint: z
+    .url({ error: 'invalidValue', protocol: /^https?$/ })
+    .max(1000, { error: 'tooLong' })
+    .regex(/^[\x21-\x7e]+$/, { error: 'invalidValue' }),
   expirationTime: z.number().nullable().optional(),
   keys: z.strictObject({ p256dh: base64url(65), auth: base64url(16) }),
 });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
 
 export const pushUnsubscribeBodySchema = z.strictObject({
-  endpoint: z.string({ error: 'required' }).min(1).max(2000, { error: 'tooLong' }),
+  endpoint: z.string({ error: 'required' }).min(1).max(1000, { error: 'tooLong' }),
 });
 
 export const notificationSettingsSchema = z.object({

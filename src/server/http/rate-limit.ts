@@ -30,6 +30,8 @@ export const defaultLimitRules = {
   dataRequestsPerAddress: { points: 10, windowSeconds: 60 * 60 },
   /** The app reports a missing text once per key and tab; an address sending many more is not the app. */
   missingTextsPerAddress: { points: 30, windowSeconds: 60 * 60 },
+  /** A person subscribes a few browsers a year; an account adding many is not one person's phones. */
+  pushSubscriptionsPerUser: { points: 20, windowSeconds: 60 * 60 },
   // A person at a return bin scans about one container every two seconds; a phone coming back
   // online sends its queued scans one after another. A 429 is retried later by the app's outbox.
   scansPerUser: { points: 120, windowSeconds: 60 },

@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../config';
 import type { Database, DatabaseHandle } from '../db/client';
 import { defaultLimitRules, type LimitRules } from '../http/rate-limit';
 import type { NotificationDispatcher } from '../modules/notifications/dispatcher';
+import type { PushResolver } from '../modules/notifications/push-endpoints';
 import { ensureLocalVapidKeys, type VapidKeys } from '../modules/notifications/vapid';
 import { checkAnswers } from './answer-contract';
 import { createTestDatabase, type DatabaseKind } from './databases';
@@ -47,7 +48,15 @@ export interface TestAppOptions {
   rateLimitPrefix?: string;
   /** Web Push keys; default: a pair made in the test's DATA_DIR, as a local server does. False: push off. */
   vapid?: VapidKeys | false;
+  /** Resolves push hosts; default: `localhost` only, so that no test ever asks real DNS. */
+  pushResolver?: PushResolver;
 }
+
+/** The tests' resolver: this machine's name, and nothing else (a test never reaches outside loopback). */
+export const loopbackOnlyResolver: PushResolver = async (hostname) => {
+  if (hostname === 'localhost') return [{ address: '127.0.0.1', family: 4 }];
+  throw Object.assign(new Error(`test resolver: ${hostname} is not resolved in tests`), { code: 'ENOTFOUND' });
+};
 
 export interface TestApp {
   app: FastifyInstance;
@@ -94,6 +103,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
       logger: false,
       ...(options.opsLocalKey ? { opsLocalKey: options.opsLocalKey } : {}),
       ...(vapid ? { vapid } : {}),
+      pushResolver: options.pushResolver ?? loopbackOnlyResolver,
       notificationDelivery: 'manual',
     });
   } catch (error) {

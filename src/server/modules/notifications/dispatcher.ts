@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { defaultLocale } from '#domain/locales';
 import { isSupportedLocale, type CountryCode, type SupportedLocale } from '#domain/markets';
@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { customerNews, notificationSettings, pushSubscriptions, users } from '../../db/schema';
 import { mailErrorSummary, type Mailer } from '../../mail/mailer';
 import { newsMail } from '../../mail/templates';
+import { maxPushSubscriptionsPerCustomer } from './news';
 import type { PushSender } from './push-sender';
 import { newsText, severalNewsTitle, type NewsRecord } from './texts';
 
@@ -24,6 +25,12 @@ export const deliveryRules = {
   retryDelaysSeconds: [30, 120, 600, 1800],
   /** Customers claimed per pass. */
   batch: 20,
+  /**
+   * Customers being delivered to at once, across passes. Each one's pushes go out together, each
+   * under its own deadline (push-sender.ts), so a customer whose addresses never answer holds one
+   * of these places for one deadline and nobody else's delivery waits behind it.
+   */
+  customersAtOnce: 16,
   /** News carried by one push or mail at most; more waits for the next pass. */
   newsPerDelivery: 20,
   pollSeconds: 5,
@@ -72,12 +79,10 @@ function rowPath(country: CountryCode, rowId: string): string {
  */
 export function createNotificationDispatcher(options: DispatcherOptions): NotificationDispatcher {
   const { db, log } = options;
-  let running: Promise<number> | undefined;
-  let again = false;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
-  async function claim(now: Date): Promise<Claimed[]> {
+  async function claim(now: Date, limit: number): Promise<Claimed[]> {
     const at = now.toISOString();
     const result = await db.execute(sql`
       update notification_settings s
@@ -87,10 +92,28 @@ export function createNotificationDispatcher(options: DispatcherOptions): Notifi
         where due_at <= ${at}::timestamptz
           and (last_sent_at is null or last_sent_at <= ${at}::timestamptz - make_interval(secs => ${deliveryRules.pushIntervalSeconds}))
         order by due_at
-        limit ${deliveryRules.batch}
+        limit ${limit}
         for update skip locked)
       returning s.user_id, s.attempts, s.email`);
     return rowsOf<Claimed>(result);
+  }
+
+  /**
+   * The customer's subscriptions whose sign-in is still alive (a session that simply ran out ends
+   * its subscriptions as a revoked one does), newest first, at most the per-customer cap.
+   */
+  async function liveSubscriptions(userId: string, now: Date) {
+    const at = now.toISOString();
+    await db.execute(sql`
+      delete from push_subscriptions s
+      where s.user_id = ${userId}
+        and not exists (select 1 from refresh_tokens r where r.family_id = s.session_family_id and r.expires_at > ${at}::timestamptz)`);
+    return db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(desc(pushSubscriptions.createdAt))
+      .limit(maxPushSubscriptionsPerCustomer);
   }
 
   async function deliverTo(claimed: Claimed, now: Date): Promise<'done' | 'failed'> {
@@ -119,10 +142,7 @@ export function createNotificationDispatcher(options: DispatcherOptions): Notifi
 
     const forPush = records.filter((record) => news.find((row) => row.id === record.id)?.pushHandledAt === null);
     if (forPush.length > 0) {
-      const targets =
-        options.push && !user.deletedAt
-          ? await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, claimed.user_id))
-          : [];
+      const targets = options.push && !user.deletedAt ? await liveSubscriptions(claimed.user_id, now) : [];
       const single = forPush.length === 1 ? forPush[0] : undefined;
       const payload: PushPayload = single
         ? { ...texts.get(single.id)!, url: rowPath(country, single.rowId), tag: single.rowId, icon: '/icons/icon-192.png', lang: locale }
@@ -135,12 +155,17 @@ export function createNotificationDispatcher(options: DispatcherOptions): Notifi
             lang: locale,
           };
       let pushFailed = false;
-      for (const target of targets) {
-        const result = await options.push!.send(target, payload);
+      // All at once, each under its own deadline: a customer's slow or dead addresses cost one deadline, once.
+      const results = await Promise.all(targets.map(async (target) => ({ target, result: await options.push!.send(target, payload) })));
+      for (const { target, result } of results) {
         if (result.kind === 'sent') sent = true;
         else if (result.kind === 'gone') {
           await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, target.id));
           log.info({ status: result.status }, 'push subscription gone: dropped');
+        } else if (result.kind === 'refused') {
+          // Our own address rules refused it (push-endpoints.ts): it will never be sent, so it is not kept.
+          await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, target.id));
+          log.warn({ reason: result.reason }, 'push subscription refused at send time: dropped');
         } else {
           pushFailed = true;
           log.warn({ status: result.status, error: result.error, attempt: claimed.attempts }, 'push not delivered: will try again');
@@ -229,38 +254,53 @@ export function createNotificationDispatcher(options: DispatcherOptions): Notifi
         and exists (select 1 from customer_news n where n.user_id = ${claimed.user_id} and (n.push_handled_at is null or n.mail_handled_at is null))`);
   }
 
+  async function deliverOne(customer: Claimed, now: Date): Promise<void> {
+    let outcome: 'done' | 'failed';
+    try {
+      outcome = await deliverTo(customer, now);
+    } catch (error) {
+      log.error({ err: error }, 'news delivery pass failed: will try again');
+      outcome = 'failed';
+    }
+    await finish(customer, outcome, now);
+  }
+
+  /** Customers being delivered to now, by every pass of this instance (reserved before their claim). */
+  let busy = 0;
+  const inFlight = new Set<Promise<void>>();
+
+  /**
+   * One pass claims as many due customers as there are free places and delivers to all of them at
+   * once. Passes overlap: a customer whose delivery is slow stays leased, and the next pass takes
+   * the others (README, Decisions: Delivery that one account cannot stall).
+   */
   async function pass(): Promise<number> {
-    const now = options.now();
-    const claimed = await claim(now);
-    for (const customer of claimed) {
-      let outcome: 'done' | 'failed';
-      try {
-        outcome = await deliverTo(customer, now);
-      } catch (error) {
-        log.error({ err: error }, 'news delivery pass failed: will try again');
-        outcome = 'failed';
-      }
-      await finish(customer, outcome, now);
+    const places = Math.min(deliveryRules.batch, deliveryRules.customersAtOnce - busy);
+    if (places <= 0 || stopped) return 0;
+    busy += places;
+    let claimed: Claimed[] = [];
+    try {
+      const now = options.now();
+      claimed = await claim(now, places);
+      busy -= places - claimed.length;
+      const deliveries = claimed.map((customer) => {
+        const delivery = deliverOne(customer, now).finally(() => {
+          busy -= 1;
+          inFlight.delete(delivery);
+        });
+        inFlight.add(delivery);
+        return delivery;
+      });
+      await Promise.all(deliveries);
+    } catch (error) {
+      if (claimed.length === 0) busy -= places;
+      throw error;
     }
     return claimed.length;
   }
 
   async function deliverDue(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let handled = 0;
-      do {
-        again = false;
-        handled += await pass();
-      } while (again && !stopped);
-      return handled;
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
+    return pass();
   }
 
   const tick = () => {
@@ -278,7 +318,7 @@ export function createNotificationDispatcher(options: DispatcherOptions): Notifi
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
-      await running?.catch(() => undefined);
+      await Promise.allSettled([...inFlight]);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Currency } from '#domain/markets';
 import { currencyExponent, moneyFromMinor } from '#domain/money';
 import type { MarkNewsReadBody, NewsItem, NotificationSettings, PushSubscriptionBody } from '#domain/schemas/notifications';
@@ -71,25 +71,40 @@ export async function setEmailPreference(db: Database, userId: string, email: bo
   return notificationSettingsOf(db, userId);
 }
 
+/** Browsers one customer may have subscribed at once; a new one beyond it replaces the oldest. */
+export const maxPushSubscriptionsPerCustomer = 10;
+
 /**
  * Saves a browser's subscription for this sign-in. An endpoint belongs to one browser profile:
- * if another account had it (someone else signed in there before), it moves to this one.
+ * if another account had it (someone else signed in there before), it moves to this one, but only
+ * when the keys match, that is when the caller holds that browser's subscription and did not
+ * merely learn its address. A customer keeps the newest 10 (what each push costs is bounded).
  */
 export async function subscribePush(
   db: Database,
   userId: string,
   familyId: string,
   body: PushSubscriptionBody,
-): Promise<{ created: boolean }> {
+  now: Date,
+): Promise<{ created: boolean; taken: boolean }> {
   const [row] = await db
     .insert(pushSubscriptions)
-    .values({ userId, sessionFamilyId: familyId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth })
+    .values({ userId, sessionFamilyId: familyId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, createdAt: now })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { userId, sessionFamilyId: familyId, p256dh: body.keys.p256dh, auth: body.keys.auth },
+      set: { userId, sessionFamilyId: familyId, p256dh: body.keys.p256dh, auth: body.keys.auth, createdAt: now },
+      setWhere: or(
+        eq(pushSubscriptions.userId, userId),
+        and(eq(pushSubscriptions.p256dh, body.keys.p256dh), eq(pushSubscriptions.auth, body.keys.auth)),
+      ),
     })
     .returning({ inserted: sql<boolean>`(xmax = 0)` });
-  return { created: row?.inserted === true };
+  if (!row) return { created: false, taken: true };
+  await db.execute(sql`
+    delete from push_subscriptions where user_id = ${userId} and id not in (
+      select id from push_subscriptions where user_id = ${userId}
+      order by created_at desc, id limit ${maxPushSubscriptionsPerCustomer})`);
+  return { created: row.inserted === true, taken: false };
 }
 
 /** Opting out on this browser: only the caller's own subscription goes. */

@@ -1,5 +1,9 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import webpush from 'web-push';
 import type { PushPayload } from '#domain/schemas/notifications';
+import { checkedAddress, RefusedPushAddress, systemResolver, type PushEndpointPolicy, type PushResolver } from './push-endpoints';
 import type { VapidKeys } from './vapid';
 
 export interface PushTarget {
@@ -8,8 +12,15 @@ export interface PushTarget {
   auth: string;
 }
 
-/** How one push went: delivered to the push service, gone (drop the subscription), or worth trying again. */
-export type PushOutcome = { kind: 'sent' } | { kind: 'gone'; status: number } | { kind: 'failed'; status?: number; error?: string };
+/**
+ * How one push went: delivered to the push service, gone (drop the subscription), refused by our
+ * own address rules (drop it too: it can never be sent), or worth trying again.
+ */
+export type PushOutcome =
+  | { kind: 'sent' }
+  | { kind: 'gone'; status: number }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'failed'; status?: number; error?: string };
 
 export interface PushSender {
   publicKey: string;
@@ -18,13 +29,25 @@ export interface PushSender {
 
 /** A push the phone may still show a day late (offline); older than that it is no news. */
 const timeToLiveSeconds = 24 * 60 * 60;
-const requestTimeoutMs = 10_000;
+/** The deadline of one push, from resolving its host to the push service's status line. */
+export const pushRequestTimeoutMs = 10_000;
+
+export interface WebPushSenderOptions {
+  policy: PushEndpointPolicy;
+  /** Default: the system's resolver. Tests pass their own, so that no test asks real DNS. */
+  resolve?: PushResolver;
+  timeoutMs?: number;
+}
 
 /**
  * The web-push library encrypts the payload (RFC 8291, aes128gcm) and signs the VAPID JWT; the
- * request goes out with fetch so that it has a deadline and one code path for every endpoint.
+ * request itself is ours: the host is resolved and every address checked before any connection
+ * (push-endpoints.ts), the connection goes to that checked address, redirects are not followed,
+ * and only the status line is read (the body is dropped unread), all under one deadline.
  */
-export function createWebPushSender(keys: VapidKeys, fetchImpl: typeof fetch = fetch): PushSender {
+export function createWebPushSender(keys: VapidKeys, options: WebPushSenderOptions): PushSender {
+  const resolve = options.resolve ?? systemResolver;
+  const timeoutMs = options.timeoutMs ?? pushRequestTimeoutMs;
   return {
     publicKey: keys.publicKey,
     async send(target, payload) {
@@ -38,22 +61,53 @@ export function createWebPushSender(keys: VapidKeys, fetchImpl: typeof fetch = f
           urgency: 'normal',
         },
       );
+      const signal = AbortSignal.timeout(timeoutMs);
       try {
-        const response = await fetchImpl(details.endpoint, {
-          method: details.method,
-          headers: details.headers as Record<string, string>,
-          body: details.body ? new Uint8Array(details.body) : null,
-          redirect: 'error',
-          signal: AbortSignal.timeout(requestTimeoutMs),
-        });
-        await response.body?.cancel();
-        if (response.status >= 200 && response.status < 300) return { kind: 'sent' };
+        const url = new URL(details.endpoint);
+        const resolved = await Promise.race([
+          checkedAddress(url, options.policy, resolve),
+          new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true })),
+        ]);
+        const status = await post(url, resolved, details, signal);
+        if (status >= 200 && status < 300) return { kind: 'sent' };
         // The push service forgot the subscription (unsubscribed, expired): it will never work again.
-        if (response.status === 404 || response.status === 410) return { kind: 'gone', status: response.status };
-        return { kind: 'failed', status: response.status };
+        if (status === 404 || status === 410) return { kind: 'gone', status };
+        return { kind: 'failed', status };
       } catch (error) {
+        if (error instanceof RefusedPushAddress) return { kind: 'refused', reason: error.message };
         return { kind: 'failed', error: error instanceof Error ? error.name : 'error' };
       }
     },
   };
+}
+
+type RequestDetails = ReturnType<typeof webpush.generateRequestDetails>;
+
+function post(url: URL, resolved: { address: string; family: number }, details: RequestDetails, signal: AbortSignal): Promise<number> {
+  // The connection goes to the address checked above, whatever a second resolution would say.
+  const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
+    if (lookupOptions.all) callback(null, [resolved]);
+    else callback(null, resolved.address, resolved.family);
+  };
+  const body = details.body ? Buffer.from(details.body) : undefined;
+  const transport = url.protocol === 'https:' ? https : http;
+  return new Promise<number>((resolvePromise, reject) => {
+    const request = transport.request(
+      url,
+      {
+        method: details.method,
+        headers: { ...(details.headers as Record<string, string>), ...(body ? { 'content-length': String(body.length) } : {}) },
+        lookup: pinned,
+        signal,
+        agent: false,
+      },
+      (response) => {
+        // The status is all we need: nothing of the answer is read or kept.
+        resolvePromise(response.statusCode ?? 0);
+        response.destroy();
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
 }

@@ -14,8 +14,8 @@ import {
 import type { AppContext } from '../../app-context';
 import { ApiError } from '../../http/api-error';
 import { customerSecurity, errorAnswers } from '../../http/api-schemas';
-import { isLocalAddress } from '../../config';
 import { authenticate, currentSession, currentUserId } from '../accounts/authenticate';
+import { isAcceptedEndpoint } from './push-endpoints';
 import { listNews, markNewsRead, notificationSettingsOf, setEmailPreference, subscribePush, unsubscribePush } from './news';
 
 /** News of money that moved, the phone's push subscription and the mail preference. */
@@ -23,9 +23,6 @@ export async function registerNotificationRoutes(instance: FastifyInstance, cont
   const api = instance.withTypeProvider<ZodTypeProvider>();
   const requireUser = authenticate(context);
   const publicKey = context.pushSender?.publicKey ?? null;
-  // Push services are https. A plain http endpoint is only taken on a local address (the demo, the
-  // tests' own push service): elsewhere it would let a customer aim our server at internal services.
-  const httpEndpointsAllowed = isLocalAddress(context.config.publicUrl);
 
   api.get(
     '/push/public_key',
@@ -40,21 +37,25 @@ export async function registerNotificationRoutes(instance: FastifyInstance, cont
   api.post(
     '/user/push_subscriptions',
     {
-      preValidation: requireUser,
+      preValidation: [requireUser, async (request) => context.rateLimits.consume('pushSubscriptionsPerUser', currentUserId(request))],
       schema: {
         summary: "Subscribe this browser to push (the browser's PushSubscription)",
         security: customerSecurity,
         body: pushSubscriptionBodySchema,
-        response: { ...settings, 201: notificationSettingsAnswerSchema, ...errorAnswers(409) },
+        response: { ...settings, 201: notificationSettingsAnswerSchema, ...errorAnswers(409, 429) },
       },
     },
     async (request, reply) => {
       const body = request.body;
       if (!publicKey) throw new ApiError(409, 'PUSH_UNAVAILABLE');
-      if (!httpEndpointsAllowed && !body.endpoint.startsWith('https://'))
+      // Only the browsers' push services (or, on a local server, one on this machine): any other
+      // address would have our server send requests wherever a customer says (push-endpoints.ts).
+      if (!isAcceptedEndpoint(body.endpoint, context.pushPolicy))
         throw new ApiError(400, 'VALIDATION_FAILED', { endpoint: 'invalidValue' });
       const session = currentSession(request);
-      const { created } = await subscribePush(context.db, session.userId, session.familyId, body);
+      const { created, taken } = await subscribePush(context.db, session.userId, session.familyId, body, context.now());
+      // Another account's browser, named without its keys: nothing moves, and nothing says whose it is.
+      if (taken) throw new ApiError(400, 'VALIDATION_FAILED', { endpoint: 'invalidValue' });
       return reply.status(created ? 201 : 200).send({ data: await notificationSettingsOf(context.db, session.userId) });
     },
   );
