@@ -20,6 +20,8 @@ export const meQueryOptions = () =>
     queryKey: meQueryKey,
     queryFn: ({ signal }) => fetchMe(signal),
     staleTime: 5 * 60_000,
+    // The account menu's name, not the page's data: not counted in "updated … ago" (features/offline/data-age.ts).
+    meta: { dataAge: false },
   });
 
 export function useSignedIn(): boolean {

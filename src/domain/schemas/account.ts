@@ -82,6 +82,22 @@ export const resetPasswordRequestBody = z.strictObject({
   email: emailField,
 });
 
+/** A reset link's token on its own: its state, or a new link for the same account. */
+export const resetLinkBody = z.strictObject({
+  token: z
+    .string({ error: keyed('invalidValue') })
+    .min(1, { error: 'required' })
+    .max(200, { error: 'tooLong' }),
+});
+
+/**
+ * What a reset link can still do. An unknown token reads as expired: both ask for a new link, and
+ * the answer tells a guesser nothing.
+ */
+export const resetLinkStates = ['usable', 'used', 'expired'] as const;
+export const resetLinkStateResponse = z.object({ data: z.object({ state: z.enum(resetLinkStates) }) });
+export type ResetLinkState = (typeof resetLinkStates)[number];
+
 export const resetPasswordBody = z
   .strictObject({
     token: z

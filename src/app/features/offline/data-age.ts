@@ -1,3 +1,5 @@
+import type { QueryCache } from '@tanstack/react-query';
+
 /**
  * "3 hours ago" in the interface language, from the age of a piece of data.
  * Under a minute reads "now"; the unit grows with the age (minutes, hours, days).
@@ -10,4 +12,20 @@ export function formatAge(ageMs: number, locale: string): string {
   const hours = Math.round(minutes / 60);
   if (hours < 24) return format.format(-hours, 'hour');
   return format.format(-Math.round(hours / 24), 'day');
+}
+
+/**
+ * When the oldest data on screen was fetched: the queries someone is looking at, except those
+ * whose meta says `dataAge: false`. Those are the frame's, not the page's: the signed-in user
+ * behind the account menu stays observed (and fresh for five minutes) across every page, so it
+ * would make a balance fetched seconds ago read as "updated 6 minutes ago".
+ */
+export function oldestShownDataAt(cache: Pick<QueryCache, 'getAll'>): number | undefined {
+  let oldest: number | undefined;
+  for (const query of cache.getAll()) {
+    if (query.getObserversCount() === 0 || query.state.status !== 'success' || !query.state.dataUpdatedAt) continue;
+    if (query.meta?.dataAge === false) continue;
+    oldest = Math.min(oldest ?? Infinity, query.state.dataUpdatedAt);
+  }
+  return oldest;
 }

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { headless } from '../../lib/headless';
 import { useAppStatus, useOnline } from './app-status';
-import { formatAge } from './data-age';
+import { formatAge, oldestShownDataAt } from './data-age';
 import { OutboxSummary } from '../../ui/outbox-status';
 import { InstallOffer } from './install-offer';
 import { applyUpdate } from './start-offline';
@@ -38,14 +38,7 @@ function useOldestShownData(): number | undefined {
   const cache = queryClient.getQueryCache();
   return useSyncExternalStore(
     (listener) => cache.subscribe(listener),
-    () => {
-      let oldest: number | undefined;
-      for (const query of cache.getAll()) {
-        if (query.getObserversCount() === 0 || query.state.status !== 'success' || !query.state.dataUpdatedAt) continue;
-        oldest = Math.min(oldest ?? Infinity, query.state.dataUpdatedAt);
-      }
-      return oldest;
-    },
+    () => oldestShownDataAt(cache),
     () => undefined,
   );
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { mailErrorSummary } from '../../mail/mailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ResetLinkState } from '#domain/schemas/account';
 import type { AppContext } from '../../app-context';
 import { passwordResetTokens, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
@@ -25,7 +26,12 @@ export async function requestPasswordReset(context: AppContext, email: string, a
     .where(and(eq(users.email, email), isNull(users.deletedAt)))
     .limit(1);
   if (!user?.email) return;
+  await mailResetLink(context, user, log);
+}
 
+/** A new single-use link for this account, mailed after the answer (the request's timing stays the same). */
+async function mailResetLink(context: AppContext, user: typeof users.$inferSelect, log: FastifyBaseLogger): Promise<void> {
+  if (!user.email) return;
   const token = newOpaqueToken();
   const now = context.now();
   await context.db.insert(passwordResetTokens).values({
@@ -46,6 +52,45 @@ export async function requestPasswordReset(context: AppContext, email: string, a
   void context.mailer.send({ to, kind: 'reset-password', ...content }).catch((error: unknown) => {
     log.error({ err: mailErrorSummary(error) }, 'reset mail not sent');
   });
+}
+
+/**
+ * POST /user/reset_password/check: what the link can still do, so that the page says "already used"
+ * before anyone types a new password twice. Counted with the tries of links (a way to test tokens too).
+ */
+export async function resetLinkState(context: AppContext, token: string, address: string): Promise<ResetLinkState> {
+  await context.rateLimits.consume('resetAttemptsPerAddress', address);
+  const [link] = await context.db
+    .select({ usedAt: passwordResetTokens.usedAt, expiresAt: passwordResetTokens.expiresAt })
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.tokenHash, sha256Hex(token)))
+    .limit(1);
+  if (!link) return 'expired';
+  if (link.usedAt) return 'used';
+  return link.expiresAt.getTime() <= context.now().getTime() ? 'expired' : 'usable';
+}
+
+/**
+ * POST /user/reset_password/renew: a new link for the account a used or expired link belongs to,
+ * without the person typing the address again and without the answer showing it. The answer is the
+ * same for an unknown token; the limits are those of asking by address.
+ */
+export async function renewResetLink(context: AppContext, token: string, address: string, log: FastifyBaseLogger): Promise<void> {
+  await context.rateLimits.consume('resetRequestsPerAddress', address);
+  const [link] = await context.db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.tokenHash, sha256Hex(token)))
+    .limit(1);
+  if (!link) return;
+  const [user] = await context.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, link.userId), isNull(users.deletedAt)))
+    .limit(1);
+  if (!user?.email) return;
+  await context.rateLimits.consume('resetRequestsPerAccount', user.email);
+  await mailResetLink(context, user, log);
 }
 
 type ResetOutcome = { ok: true } | { ok: false; error: ApiError };

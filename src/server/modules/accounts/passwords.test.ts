@@ -18,6 +18,10 @@ describe.each(databaseKinds)('password reset and change on %s', (kind) => {
     t.inject({ method: 'POST', url: '/api/v2/user/reset_password', payload: payload as object, headers });
   const reset = (payload: unknown, headers: Record<string, string> = {}) =>
     t.inject({ method: 'PUT', url: '/api/v2/user/reset_password', payload: payload as object, headers });
+  const checkLink = (payload: unknown) =>
+    t.inject({ method: 'POST', url: '/api/v2/user/reset_password/check', payload: payload as object });
+  const renewLink = (payload: unknown) =>
+    t.inject({ method: 'POST', url: '/api/v2/user/reset_password/renew', payload: payload as object });
   const changePassword = (headers: Record<string, string>, payload: unknown) =>
     t.inject({ method: 'POST', url: '/api/v2/user/change_password', headers, payload: payload as object });
   const me = (accessToken: string) => t.inject({ method: 'GET', url: '/api/v2/user', headers: bearer(accessToken) });
@@ -134,6 +138,49 @@ describe.each(databaseKinds)('password reset and change on %s', (kind) => {
       expect(hugeToken.json().error.fields).toEqual({ token: 'tooLong' });
       // The link still works.
       expect((await reset({ token, password: newPassword, password_confirmation: newPassword })).statusCode).toBe(200);
+    });
+  });
+
+  describe('POST /user/reset_password/check and /renew', () => {
+    it('tells a usable link from a used or expired one, and an unknown token reads as expired', async () => {
+      const { fields } = await signUp(t);
+      const token = await resetToken(fields.email);
+      expect((await checkLink({ token })).json()).toEqual({ data: { state: 'usable' } });
+      // Checking uses nothing: the link still sets the password.
+      expect((await reset({ token, password: newPassword, password_confirmation: newPassword })).statusCode).toBe(200);
+      const used = await checkLink({ token });
+      expect(used.statusCode).toBe(200);
+      expect(used.json()).toEqual({ data: { state: 'used' } });
+      expect((await checkLink({ token: 'A'.repeat(43) })).json()).toEqual({ data: { state: 'expired' } });
+
+      const later = await resetToken(fields.email, 2);
+      t.clock.advance(60 * 60 + 1);
+      expect((await checkLink({ token: later })).json()).toEqual({ data: { state: 'expired' } });
+      expect((await checkLink({})).json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { token: 'required' } });
+    });
+
+    it('mails a new link to the account of a used link, and answers the same for an unknown token', async () => {
+      const { fields } = await signUp(t, { country_code: 'fr', locale: 'fr-FR', zip_code: '69002' });
+      const token = await resetToken(fields.email);
+      expect((await reset({ token, password: newPassword, password_confirmation: newPassword })).statusCode).toBe(200);
+
+      const renewed = await renewLink({ token });
+      const unknown = await renewLink({ token: 'B'.repeat(43) });
+      expect(renewed.statusCode).toBe(200);
+      expect(renewed.json()).toEqual({ data: { sent: true } });
+      expect(unknown.body).toBe(renewed.body);
+      // The answer names no address: the new link goes to the account's own.
+      expect(renewed.body).not.toContain(fields.email);
+
+      const isReset = (mail: { text: string }) => mail.text.includes('/reset-password?token=');
+      await smtp.waitForMail(fields.email, { match: () => smtp.mailsTo(fields.email).filter(isReset).length >= 2 });
+      const fresh = resetTokenFromMail(smtp.mailsTo(fields.email).filter(isReset)[1]!);
+      expect(fresh).not.toBe(token);
+      expect((await checkLink({ token: fresh })).json()).toEqual({ data: { state: 'usable' } });
+      expect(
+        (await reset({ token: fresh, password: 'the newest passphrase', password_confirmation: 'the newest passphrase' })).statusCode,
+      ).toBe(200);
+      expect((await login(t, fields.email, 'the newest passphrase')).statusCode).toBe(200);
     });
   });
 

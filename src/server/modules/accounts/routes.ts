@@ -6,6 +6,8 @@ import {
   countrySchema,
   passwordGrantBody,
   refreshGrantBody,
+  resetLinkBody,
+  resetLinkStateResponse,
   resetPasswordBody,
   resetPasswordRequestBody,
   revokeBody,
@@ -25,7 +27,7 @@ import { authenticate, currentSession, currentUserId } from './authenticate';
 import { listCountries } from './countries';
 import { fieldErrorsOf, inputValidator, type SoleFieldError } from '../../http/validation';
 import { loginWithPassword } from './login';
-import { requestPasswordReset, resetPassword } from './password-reset';
+import { renewResetLink, requestPasswordReset, resetLinkState, resetPassword } from './password-reset';
 import { revokeToken, rotateRefreshToken } from './sessions';
 import { changePassword, getUser, signUp, updateUser } from './users';
 import { resendVerificationCode, verifyEmail } from './verification';
@@ -197,6 +199,33 @@ export async function registerAccountRoutes(instance: FastifyInstance, context: 
     { schema: { summary: 'Mail a password reset link', body: resetPasswordRequestBody, response: { 200: sent, ...errorAnswers(429) } } },
     async (request) => {
       await requestPasswordReset(context, request.body.email, request.ip, request.log);
+      return { data: { sent: true } } as const;
+    },
+  );
+
+  api.post(
+    '/user/reset_password/check',
+    {
+      schema: {
+        summary: 'What a reset link can still do: usable, used or expired',
+        body: resetLinkBody,
+        response: { 200: resetLinkStateResponse, ...errorAnswers(429) },
+      },
+    },
+    async (request) => ({ data: { state: await resetLinkState(context, request.body.token, request.ip) } }),
+  );
+
+  api.post(
+    '/user/reset_password/renew',
+    {
+      schema: {
+        summary: 'Mail a new reset link to the account of a used or expired one',
+        body: resetLinkBody,
+        response: { 200: sent, ...errorAnswers(429) },
+      },
+    },
+    async (request) => {
+      await renewResetLink(context, request.body.token, request.ip, request.log);
       return { data: { sent: true } } as const;
     },
   );

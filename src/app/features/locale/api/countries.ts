@@ -16,6 +16,8 @@ export const countriesQueryOptions = (locale: SupportedLocale) =>
     queryKey: ['countries', locale],
     queryFn: ({ signal }) => fetchCountries(signal),
     staleTime: 24 * 60 * 60 * 1000,
+    // The language selector's list: not what "updated … ago" speaks of (features/offline/data-age.ts).
+    meta: { dataAge: false },
   });
 
 export function useCountries(locale: SupportedLocale) {
