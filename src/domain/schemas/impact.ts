@@ -10,9 +10,9 @@ export const impactMonths = 24;
 export const impactMonthSchema = z.object({
   /** YYYY-MM in the customer's market time zone. */
   month: z.string().regex(/^\d{4}-\d{2}$/),
-  /** Containers checked in and credited that month. */
+  /** Containers credited that month: checked in, or credited after a dispute. */
   returned_items: z.number().int().nonnegative(),
-  /** Deposits credited that month (check-ins). */
+  /** Deposits credited that month (check-ins and credited disputes). */
   deposits_earned: moneySchema,
   /** The balance at the end of the month (the current month: now). */
   balance: moneySchema,
@@ -32,7 +32,7 @@ export type PackagingImpact = z.infer<typeof packagingImpactSchema>;
 export const impactSchema = z.object({
   returned_items: z.number().int().nonnegative(),
   deposits_earned: moneySchema,
-  /** Money that left the balance for the customer's payouts (pending or paid; failed and cancelled ones came back). */
+  /** Money paid out to the customer: completed payouts only (a pending one has not reached them yet). */
   withdrawn: moneySchema,
   months: z.array(impactMonthSchema),
   /** Null when no returned product has a factor: no environmental figure is shown at all. */

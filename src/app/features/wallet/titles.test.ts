@@ -37,6 +37,15 @@ function row(overrides: Partial<Transaction>): Transaction {
     ...overrides,
   };
 }
+const dispute = (status: 'OPEN' | 'CREDITED' | 'UPHELD'): Transaction['dispute'] => ({
+  id: 'd',
+  status,
+  reason: 'not_damaged',
+  answer: status === 'UPHELD' ? 'Cracked' : null,
+  credited: status === 'CREDITED' ? money('0.40') : null,
+  created_at: '2026-11-20T10:00:00Z',
+  resolved_at: status === 'OPEN' ? null : '2026-11-21T10:00:00Z',
+});
 const item = (quantity: number) => ({ product_id: `p${quantity}`, image_url: null, name: 'Oat milk', quantity, price: money('0.75') });
 
 describe('titleOf: the kind and count of a history row title', () => {
@@ -56,6 +65,15 @@ describe('titleOf: the kind and count of a history row title', () => {
   it('titles an adjustment', () => {
     expect(titleOf(row({ category: 'ADJUSTMENT', amount: money('-1.00') })).kind).toBe('adjustment');
   });
+  it('titles a rejected or expired scan whose dispute was credited as the credit, an open or upheld one as the refusal', () => {
+    expect(titleOf(row({ status: 'REJECTED', number_of_scans: 1, dispute: dispute('CREDITED') }))).toEqual({
+      kind: 'dispute-credited',
+      count: 1,
+    });
+    expect(titleOf(row({ status: 'CANCELLED', number_of_scans: 1, dispute: dispute('CREDITED') })).kind).toBe('dispute-credited');
+    expect(titleOf(row({ status: 'REJECTED', number_of_scans: 1, dispute: dispute('OPEN') })).kind).toBe('rejected-scans');
+    expect(titleOf(row({ status: 'REJECTED', number_of_scans: 1, dispute: dispute('UPHELD') })).kind).toBe('rejected-scans');
+  });
 });
 
 describe('amount and tone', () => {
@@ -65,6 +83,13 @@ describe('amount and tone', () => {
     expect(showsAmount(row({ status: 'COMPLETED' }))).toBe(true);
     expect(showsAmount(row({ category: 'WITHDRAWAL', status: 'PENDING' }))).toBe(true);
     expect(showsAmount(row({ category: 'ADJUSTMENT' }))).toBe(true);
+  });
+  it('shows the amount of a scan whose dispute was credited (it moved money), not of one still open or upheld', () => {
+    expect(showsAmount(row({ status: 'REJECTED', amount: money('0.40'), dispute: dispute('CREDITED') }))).toBe(true);
+    expect(showsAmount(row({ status: 'CANCELLED', amount: money('0.40'), dispute: dispute('CREDITED') }))).toBe(true);
+    expect(showsAmount(row({ status: 'REJECTED', amount: money('0.00'), dispute: dispute('OPEN') }))).toBe(false);
+    expect(showsAmount(row({ status: 'REJECTED', amount: money('0.00'), dispute: dispute('UPHELD') }))).toBe(false);
+    expect(toneOf(row({ status: 'REJECTED', amount: money('0.40'), dispute: dispute('CREDITED') }))).toBe('credit');
   });
   it('styles pending rows apart from cancelled, failed and rejected ones', () => {
     expect(toneOf(row({ status: 'PENDING' }))).toBe('pending');
@@ -86,6 +111,7 @@ describe.each([
       'Withdrawal canceled',
       'Withdrawal',
       'Adjustment by customer care',
+      '1 item credited after your dispute',
     ],
   ],
   [
@@ -100,6 +126,7 @@ describe.each([
       'Retrait annulé',
       'Retrait',
       'Ajustement par le service client',
+      '1 article crédité après votre contestation',
     ],
   ],
   [
@@ -114,6 +141,7 @@ describe.each([
       '出金取り消し',
       '出金',
       'カスタマーケアによる調整',
+      '異議により1個分を返金',
     ],
   ],
   [
@@ -128,6 +156,7 @@ describe.each([
       'Withdrawal cancelled',
       'Withdrawal',
       'Adjustment by customer care',
+      '1 item credited after your dispute',
     ],
   ],
 ] as const)('transactionTitle in %s', (locale, expected) => {
@@ -143,6 +172,7 @@ describe.each([
       transactionTitle(row({ category: 'WITHDRAWAL', status: 'FAILED' })),
       transactionTitle(row({ category: 'WITHDRAWAL', status: 'COMPLETED' })),
       transactionTitle(row({ category: 'ADJUSTMENT' })),
+      transactionTitle(row({ status: 'REJECTED', number_of_scans: 1, dispute: dispute('CREDITED') })),
     ]).toEqual(expected);
   });
 });

@@ -6,6 +6,7 @@ export type TitleKind =
   | 'pending-scans'
   | 'rejected-scans'
   | 'cancelled-scans'
+  | 'dispute-credited'
   | 'withdrawal-pending'
   | 'withdrawal-cancelled'
   | 'withdrawal'
@@ -14,13 +15,22 @@ export type TitleKind =
 /** How a row is styled: pending rows orange, cancelled/failed/rejected black. */
 export type RowTone = 'pending' | 'closed' | 'credit' | 'debit';
 
-type TitleInput = Pick<Transaction, 'category' | 'status' | 'items' | 'number_of_scans'>;
+type TitleInput = Pick<Transaction, 'category' | 'status' | 'items' | 'number_of_scans' | 'dispute'>;
+
+/**
+ * A rejected or cancelled scan whose dispute was credited: the row carries the credit
+ * (docs/product.md, The history accounts for the balance), so it reads as money in, not as a refusal.
+ */
+export function isCreditedDispute(row: Pick<Transaction, 'category' | 'dispute'>): boolean {
+  return row.category === 'SCAN' && row.dispute?.status === 'CREDITED';
+}
 
 /** The title's kind and the count it shows (docs/product.md, History titles). */
 export function titleOf(row: TitleInput): { kind: TitleKind; count: number } {
   const scans = row.number_of_scans ?? row.items.reduce((sum, item) => sum + item.quantity, 0);
   switch (row.category) {
     case 'SCAN':
+      if (isCreditedDispute(row)) return { kind: 'dispute-credited', count: scans };
       switch (row.status) {
         case 'COMPLETED':
           // A completed scan counts the items returned: the sum of the item quantities.
@@ -41,12 +51,17 @@ export function titleOf(row: TitleInput): { kind: TitleKind; count: number } {
   }
 }
 
-/** The amount is hidden for pending, rejected and cancelled scans: no money moved (docs/product.md, Amounts hidden). */
-export function showsAmount(row: Pick<Transaction, 'category' | 'status'>): boolean {
+/**
+ * The amount is hidden for pending, rejected and cancelled scans: no money moved (docs/product.md,
+ * Amounts hidden), unless a dispute of the scan was credited.
+ */
+export function showsAmount(row: Pick<Transaction, 'category' | 'status' | 'dispute'>): boolean {
+  if (isCreditedDispute(row)) return true;
   return !(row.category === 'SCAN' && (row.status === 'PENDING' || row.status === 'REJECTED' || row.status === 'CANCELLED'));
 }
 
-export function toneOf(row: Pick<Transaction, 'status' | 'amount'>): RowTone {
+export function toneOf(row: Pick<Transaction, 'category' | 'status' | 'amount' | 'dispute'>): RowTone {
+  if (isCreditedDispute(row)) return 'credit';
   if (row.status === 'PENDING') return 'pending';
   if (row.status === 'CANCELLED' || row.status === 'FAILED' || row.status === 'REJECTED') return 'closed';
   return row.amount.value.startsWith('-') ? 'debit' : 'credit';
@@ -64,6 +79,8 @@ export function transactionTitle(row: TitleInput): string {
       return plural(count, { one: '# scan rejected', other: '# scans rejected' });
     case 'cancelled-scans':
       return plural(count, { one: '# scan canceled', other: '# scans canceled' });
+    case 'dispute-credited':
+      return plural(count, { one: '# item credited after your dispute', other: '# items credited after your dispute' });
     case 'withdrawal-pending':
       return t`Withdrawal pending`;
     case 'withdrawal-cancelled':

@@ -6,7 +6,7 @@ import { formatLongDate, formatMoney, formatTransactionDate } from '../../lib/fo
 import { Dialog } from '../../ui/dialog';
 import { LazyImage } from '../../ui/lazy-image';
 import { canDispute } from './dispute-rules';
-import { showsAmount, toneOf, transactionTitle } from './titles';
+import { isCreditedDispute, showsAmount, toneOf, transactionTitle } from './titles';
 
 /** The form (and its photo code) loads when someone opens it. */
 const DisputeForm = lazy(() => import('./dispute-form'));
@@ -43,7 +43,7 @@ export const TransactionItem = memo(function TransactionItem({
   const title = transactionTitle(row);
   const tone = toneOf(row);
   const amount = showsAmount(row)
-    ? formatMoney(row.amount, locale, { signDisplay: row.category === 'ADJUSTMENT' ? 'exceptZero' : 'auto' })
+    ? formatMoney(row.amount, locale, { signDisplay: row.category === 'ADJUSTMENT' || isCreditedDispute(row) ? 'exceptZero' : 'auto' })
     : undefined;
   const statusText = {
     PENDING: t`Pending`,
@@ -134,7 +134,8 @@ function DisputeSection({ row, now, disputeQueued }: { row: Transaction; now: Da
   const [formOpen, setFormOpen] = useState(false);
   const dispute = row.dispute;
   if (dispute) {
-    const credited = dispute.credited ? formatMoney(dispute.credited, i18n.locale) : '';
+    // The row's own share of the credit: a dispute of several scans is credited across their rows.
+    const credited = dispute.credited ? formatMoney(row.amount, i18n.locale) : '';
     const answer = dispute.answer ?? '';
     return (
       <div className="transaction__dispute-box" data-testid="dispute-state">
@@ -184,10 +185,15 @@ function TransactionBody({ row, now, disputeQueued }: { row: Transaction; now: D
         details = t`Checked in at the cleaning facility: the deposit is in your balance.`;
         break;
       case 'REJECTED':
-        details = t`This return was rejected at the cleaning facility, so no deposit was credited.`;
+        // Credited after a dispute: the refusal is told as what happened first, the dispute box says what followed.
+        details = isCreditedDispute(row)
+          ? t`This return was rejected at the cleaning facility at first.`
+          : t`This return was rejected at the cleaning facility, so no deposit was credited.`;
         break;
       default:
-        details = t`Customer service canceled this scan. No deposit was credited.`;
+        details = isCreditedDispute(row)
+          ? t`This scan was canceled at first.`
+          : t`Customer service canceled this scan. No deposit was credited.`;
     }
   } else if (row.category === 'ADJUSTMENT') {
     details = t`Customer care adjusted your balance.`;

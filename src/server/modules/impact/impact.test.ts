@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginTokens } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
@@ -55,7 +56,17 @@ describe.each(databaseKinds)('GET /user/impact on %s', (kind) => {
     const secondMonth = monthOf(t.clock.now());
     await returnContainers(headers, 'us-oat-milk-1l', 1);
     expect((await saveMethod(t, headers, 'TRANSFERWISE', usBankAccount)).statusCode).toBe(200);
-    expect((await withdraw(t, headers, { amount: '5.00' })).statusCode).toBe(201);
+    const requested = await withdraw(t, headers, { amount: '5.00' });
+    expect(requested.statusCode).toBe(201);
+    // Requested, not paid yet: the money left the balance but has not reached the customer.
+    expect((await impactOf(headers)).json().data.withdrawn).toEqual({ currency: 'USD', value: '0.00' });
+    const paid = await t.inject({
+      method: 'POST',
+      url: `/api/v2/ops/payouts/${requested.json().data.id}/complete`,
+      headers: opsHeaders,
+      payload: {},
+    });
+    expect(paid.statusCode).toBe(200);
 
     const answer = await impactOf(headers);
     expect(answer.statusCode).toBe(200);
@@ -120,6 +131,26 @@ describe.each(databaseKinds)('GET /user/impact on %s', (kind) => {
       204,
     );
     expect((await impactOf(headers)).json().data.packaging).toBeNull();
+  });
+
+  it('a credited dispute is a return: its container and its credit count, like the history row that shows it', async () => {
+    const person = await verifiedCustomer(t);
+    const [code] = await issue(t, 'us-oat-milk-1l');
+    const scan = (await postScan(t, person.headers, code!)).json().data as { id: string };
+    expect((await ops(t, '/rejections', { codes: [code], reason: 'Cracked' })).statusCode).toBe(200);
+    const filed = await t.inject({
+      method: 'POST',
+      url: '/api/v2/disputes',
+      headers: person.headers,
+      payload: { id: randomUUID(), transaction_id: `scan:${scan.id}`, reason: 'not_damaged' },
+    });
+    expect(filed.statusCode).toBe(201);
+    expect((await impactOf(person.headers)).json().data).toMatchObject({ returned_items: 0, deposits_earned: { value: '0.00' } });
+
+    expect((await ops(t, `/disputes/${filed.json().data.id}/credit`, {})).statusCode).toBe(200);
+    const impact = (await impactOf(person.headers)).json().data;
+    expect(impact).toMatchObject({ returned_items: 1, deposits_earned: { currency: 'USD', value: '0.75' } });
+    expect(impact.months.at(-1)).toMatchObject({ returned_items: 1, deposits_earned: { value: '0.75' }, balance: { value: '0.75' } });
   });
 
   it('the months move on to the current one when a month turns, without any new return', async () => {

@@ -27,9 +27,10 @@ interface Row {
  * by the returns of products that have an operator's factor, with the factors' sources.
  *
  * Months run from the customer's first check-in or ledger entry (at most `impactMonths` back) to
- * the current month. "Withdrawn" is what left the balance for payouts: requests less the money
- * that failed or cancelled payouts gave back, so pending payouts count (the money is no longer
- * in the balance).
+ * the current month. A dispute credited counts as a return: its scans are returned items (in the
+ * month of the credit) and its credit is deposits earned, as the history shows it (docs/product.md,
+ * The history accounts for the balance). "Withdrawn" is what payouts actually paid: a pending
+ * payout is not money the customer has received yet, and failed or cancelled ones gave it back.
  */
 export async function getImpact(db: Executor, userId: string, now: Date): Promise<Impact | undefined> {
   const result = await db.execute(sql`
@@ -39,22 +40,31 @@ export async function getImpact(db: Executor, userId: string, now: Date): Promis
     ),
     ledger as (
       select date_trunc('month', l.created_at at time zone z.tz) as month,
-        coalesce(sum(l.amount_minor) filter (where l.kind = 'DEPOSIT_CREDIT'), 0) as earned,
-        coalesce(sum(l.amount_minor) filter (where l.kind in ('WITHDRAWAL', 'WITHDRAWAL_REVERSAL')), 0) as withdrawal_net,
+        coalesce(sum(l.amount_minor) filter (where l.kind in ('DEPOSIT_CREDIT', 'DISPUTE_CREDIT')), 0) as earned,
         sum(l.amount_minor) as net
       from ledger_entries l, zone z where l.user_id = ${userId}
       group by 1
     ),
+    credited_scans as (
+      select s.product_id, s.resolved_at as credited_at
+      from scans s where s.user_id = ${userId} and s.status = 'COMPLETED'
+      union all
+      select s.product_id, d.resolved_at
+      from disputes d join dispute_scans ds on ds.dispute_id = d.id join scans s on s.id = ds.scan_id
+      where d.user_id = ${userId} and d.status = 'CREDITED'
+    ),
     returned as (
-      select date_trunc('month', s.resolved_at at time zone z.tz) as month, count(*) as items
-      from scans s, zone z where s.user_id = ${userId} and s.status = 'COMPLETED'
+      select date_trunc('month', c.credited_at at time zone z.tz) as month, count(*) as items
+      from credited_scans c, zone z
       group by 1
     ),
     packaging as (
       select sum(f.packaging_grams) as grams, count(f.product_id) as items,
         json_agg(distinct f.source) filter (where f.source is not null) as sources
-      from scans s left join product_impact_factors f on f.product_id = s.product_id
-      where s.user_id = ${userId} and s.status = 'COMPLETED'
+      from credited_scans c left join product_impact_factors f on f.product_id = c.product_id
+    ),
+    paid as (
+      select coalesce(sum(w.amount_minor), 0) as minor from withdrawals w where w.user_id = ${userId} and w.status = 'COMPLETED'
     ),
     series as (
       select generate_series(
@@ -69,7 +79,7 @@ export async function getImpact(db: Executor, userId: string, now: Date): Promis
       (select coalesce(sum(x.net), 0) from ledger x where x.month <= sr.month)::bigint as balance_minor,
       (select coalesce(sum(items), 0) from returned)::int as total_returned,
       (select coalesce(sum(earned), 0) from ledger)::bigint as total_earned_minor,
-      (select coalesce(-sum(withdrawal_net), 0) from ledger)::bigint as total_withdrawn_minor,
+      (select minor from paid)::bigint as total_withdrawn_minor,
       p.grams::float8 as packaging_grams,
       p.items::int as packaging_items,
       p.sources as packaging_sources
