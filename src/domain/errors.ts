@@ -25,7 +25,10 @@ export const errorCodes = [
   'RESET_LINK_INVALID',
   'EMAIL_NOT_VERIFIED',
   'POSITIVE_BALANCE',
-  'PENDING_ITEMS',
+  'BALANCE_BELOW_MINIMUM',
+  'PENDING_WITHDRAWAL',
+  'PENDING_SCANS',
+  'OPEN_DISPUTE',
   'TERMS_NOT_ACCEPTED',
   'AMOUNT_ABOVE_BALANCE',
   'CONTACT_CUSTOMER_CARE',
@@ -188,10 +191,25 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     fr: 'Votre solde est encore positif. Vous devez le retirer avant de supprimer votre compte.',
     ja: '残高がまだあります。アカウントを削除する前に出金してください。',
   },
-  PENDING_ITEMS: {
-    en: 'You still have pending withdrawal request or QR scan. Contact Customer Service with your account deletion request.',
-    fr: 'Vous avez encore une demande de retrait ou un scan QR en attente. Contactez le service client pour votre demande de suppression de compte.',
-    ja: '処理中の出金リクエストまたはQRスキャンがあります。アカウント削除をご希望の場合はカスタマーサービスにお問い合わせください。',
+  BALANCE_BELOW_MINIMUM: {
+    en: 'Your balance is below the minimum withdrawal, so it cannot be paid out. To delete your account now, confirm that you give it up.',
+    fr: 'Votre solde est inférieur au retrait minimum et ne peut donc pas être versé. Pour supprimer votre compte maintenant, confirmez que vous y renoncez.',
+    ja: '残高が最低出金額に満たないため、お支払いできません。今すぐアカウントを削除するには、残高を放棄することを確認してください。',
+  },
+  PENDING_WITHDRAWAL: {
+    en: 'A withdrawal of yours is still being paid out. You can delete your account once it is paid, or send your deletion request to customer service.',
+    fr: 'Un de vos retraits est encore en cours de versement. Vous pourrez supprimer votre compte une fois qu’il sera versé, ou envoyer votre demande de suppression au service client.',
+    ja: '出金の処理がまだ完了していません。出金の完了後にアカウントを削除できます。または、カスタマーサービスに削除リクエストをお送りください。',
+  },
+  PENDING_SCANS: {
+    en: 'Containers you returned are still waiting for check-in, and their deposit may still be added to your balance. You can delete your account once they are checked in, or send your deletion request to customer service.',
+    fr: 'Des contenants que vous avez rendus attendent encore leur enregistrement, et leur consigne peut encore être ajoutée à votre solde. Vous pourrez supprimer votre compte une fois qu’ils seront enregistrés, ou envoyer votre demande de suppression au service client.',
+    ja: '返却した容器がまだ受け取り確認待ちで、デポジットが残高に加算される可能性があります。確認が済んだ後にアカウントを削除できます。または、カスタマーサービスに削除リクエストをお送りください。',
+  },
+  OPEN_DISPUTE: {
+    en: 'One of your disputes is still open and may credit your balance. You can delete your account once it is answered, or send your deletion request to customer service.',
+    fr: 'Une de vos contestations est encore ouverte et peut créditer votre solde. Vous pourrez supprimer votre compte une fois qu’elle aura reçu une réponse, ou envoyer votre demande de suppression au service client.',
+    ja: '異議申し立てがまだ対応中で、残高に加算される可能性があります。回答後にアカウントを削除できます。または、カスタマーサービスに削除リクエストをお送りください。',
   },
   TERMS_NOT_ACCEPTED: {
     en: 'Please accept the terms and conditions',
@@ -357,6 +375,7 @@ export const fieldErrorKeys = [
   'amountInvalid',
   'amountBelowMinimum',
   'amountAboveBalance',
+  'amountWholeYen',
   'photoInvalid',
   'photoTooLarge',
 ] as const;

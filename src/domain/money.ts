@@ -32,6 +32,23 @@ export function minorFromDecimal(value: string, currency: Currency): number | un
   return sign ? -minor : minor;
 }
 
+/**
+ * An amount as a person types it, made into what `minorFromDecimal` reads: full-width digits and
+ * marks from a Japanese keyboard (１０００) become ASCII, spaces (French groups thousands with
+ * them) and currency signs go, and for a currency without decimals a comma grouping thousands
+ * ("1,000" yen) goes too.
+ */
+export function normalizeTypedAmount(value: string, currency: Currency): string {
+  const plain = value.normalize('NFKC').replace(/[\s¥$£€円]/gu, '');
+  if (currencyExponent[currency] === 0 && /^\d{1,3}(,\d{3})+$/.test(plain)) return plain.replaceAll(',', '');
+  return plain;
+}
+
+/** A typed amount with decimals in a currency that has none ("1000.5" yen): it gets its own message. */
+export function hasFractionInWholeCurrency(typed: string, currency: Currency): boolean {
+  return currencyExponent[currency] === 0 && /^\d+[.,]\d+$/.test(normalizeTypedAmount(typed, currency));
+}
+
 export function minorFromMoney(money: Money): number {
   const minor = minorFromDecimal(money.value, money.currency);
   if (minor === undefined) throw new RangeError(`not a ${money.currency} amount: ${money.value}`);

@@ -56,6 +56,8 @@ export type WithdrawalAmountProblem = 'amountInvalid' | 'amountBelowMinimum' | '
 /**
  * The amount rules in one place (app before sending, server on the request): a whole number
  * of minor units, at least the market's minimum (and more than the fee), at most the balance.
+ * The minimum is checked first: an amount under it can never succeed, whatever the balance, and
+ * "over your balance" would send the person looking for money they do not need.
  */
 export function checkWithdrawalAmount(
   countryCode: CountryCode,
@@ -63,8 +65,8 @@ export function checkWithdrawalAmount(
   balanceMinor: number,
 ): WithdrawalAmountProblem | undefined {
   if (amountMinor === undefined || !Number.isSafeInteger(amountMinor) || amountMinor <= 0) return 'amountInvalid';
-  if (amountMinor > balanceMinor) return 'amountAboveBalance';
   if (amountMinor < minimumWithdrawalMinor(countryCode) || amountMinor <= withdrawalFeeMinor(countryCode, amountMinor))
     return 'amountBelowMinimum';
+  if (amountMinor > balanceMinor) return 'amountAboveBalance';
   return undefined;
 }

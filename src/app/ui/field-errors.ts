@@ -36,6 +36,7 @@ const fieldErrorMessages: Record<FieldErrorKey, MessageDescriptor> = {
   amountInvalid: msg`Please enter an amount.`,
   amountBelowMinimum: msg`This amount is below the minimum withdrawal.`,
   amountAboveBalance: msg`Maximum amount is your current balance`,
+  amountWholeYen: msg`Yen amounts have no decimals. Please enter a whole number of yen, such as 1000.`,
   photoInvalid: msg`This photo could not be read. Please take or choose another one.`,
   photoTooLarge: msg`This photo is too large. Please choose another one.`,
 };

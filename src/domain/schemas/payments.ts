@@ -18,7 +18,7 @@ import {
 } from '../bank-accounts';
 import type { FieldErrorKey } from '../errors';
 import { currencyOf, type CountryCode } from '../markets';
-import { minorFromDecimal } from '../money';
+import { hasFractionInWholeCurrency, minorFromDecimal, normalizeTypedAmount } from '../money';
 import { moneySchema } from './money';
 import { checkWithdrawalAmount, paymentMethods } from '../payment-methods';
 import { isValidPostalCode, normalizePostalCode } from '../postal-codes';
@@ -176,13 +176,19 @@ export const withdrawalBody = z.strictObject({
 export type WithdrawalBody = z.infer<typeof withdrawalBody>;
 
 /**
- * The withdraw form's first step: the amount as typed, checked against the market's minimum and
- * the balance the customer sees, and read into minor units for the confirmation.
+ * The withdraw form's first step: the amount as typed (full-width digits too), checked against
+ * the market's minimum and the balance the customer sees, and read into minor units for the
+ * confirmation. Decimals in yen get their own message, not "enter an amount".
  */
 export function withdrawalAmountForm(countryCode: CountryCode, balanceMinor: number) {
+  const currency = currencyOf(countryCode);
   return z.object({
     amount: z.string({ error: keyed('amountInvalid') }).transform((value, context) => {
-      const amountMinor = minorFromDecimal(value, currencyOf(countryCode));
+      if (hasFractionInWholeCurrency(value, currency)) {
+        context.addIssue({ code: 'custom', message: 'amountWholeYen' });
+        return z.NEVER;
+      }
+      const amountMinor = minorFromDecimal(normalizeTypedAmount(value, currency), currency);
       const problem = checkWithdrawalAmount(countryCode, amountMinor, balanceMinor);
       if (problem || amountMinor === undefined) {
         context.addIssue({ code: 'custom', message: problem ?? 'amountInvalid' });

@@ -2,10 +2,14 @@ import { z } from 'zod';
 import { dsarKinds } from '../dsar-kinds';
 import { countryCodeField, emailField, keyed, localeField, optionalText, passwordField, requiredText } from './fields';
 
-/** DELETE /user: the password again, and the box ticked. */
+/**
+ * DELETE /user: the password again, and the box ticked. `give_up_balance`: the person agrees to lose a
+ * balance below the minimum withdrawal, which nothing else could pay out (docs/product.md, Account deletion).
+ */
 export const deleteAccountBody = z.strictObject({
   password: passwordField,
   confirm: z.literal(true, { error: 'confirmDeletion' }),
+  give_up_balance: z.boolean({ error: 'invalidValue' }).optional(),
 });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
 

@@ -41,6 +41,8 @@ export function WithdrawForm({ countryCode, balance }: { countryCode: CountryCod
   const method = methods.data?.withdraw_type ?? undefined;
   const destination = method && methods.data ? `${names[method]} ${shownField(methods.data, method) ?? ''}`.trim() : undefined;
   const balanceMinor = balance ? (minorFromDecimal(balance.value, currency) ?? 0) : undefined;
+  // Below the minimum no amount can succeed: the page says so instead of offering the form.
+  const belowMinimum = balanceMinor !== undefined && balanceMinor < minimumWithdrawalMinor(countryCode);
 
   const form = useFormSubmit(formRef, {
     // Until the balance is known the button is disabled and review stops before the check.
@@ -115,6 +117,14 @@ export function WithdrawForm({ countryCode, balance }: { countryCode: CountryCod
           </button>
         </div>
       </section>
+    );
+  }
+
+  if (belowMinimum) {
+    return (
+      <p className="notice" data-testid="withdraw-below-minimum">
+        {t`The minimum withdrawal is ${minimum}. Your balance is below it: once your returns bring it to ${minimum}, you can withdraw it here.`}
+      </p>
     );
   }
 

@@ -10,6 +10,9 @@ import { transactionCategories, transactionStatuses, type TransactionCategory, t
 import { useBalance } from './api/balance';
 import { useTransactions } from './api/transactions';
 import { formatMoney } from '../../lib/format';
+import { currencyOf, type CountryCode } from '#domain/markets';
+import { minorFromMoney, moneyFromMinor } from '#domain/money';
+import { minimumWithdrawalMinor } from '#domain/payment-methods';
 import { SlotCounter, SlotText } from './slot-counter';
 import { balanceShownBeforeApp, forgetBalanceShownBeforeApp } from './balance-before-app';
 import { TransactionList } from './transaction-list';
@@ -22,12 +25,18 @@ import { QueryView } from '../../ui/query-view';
  * `pickedRow`: the history row a notification opened (see TransactionList).
  */
 export function AccountWallet({
+  countryCode,
   paymentMethod,
   scanForm,
+  afterActions,
   pickedRow,
 }: {
+  /** The customer's market, for the minimum withdrawal; undefined until the account is known. */
+  countryCode: CountryCode | undefined;
   paymentMethod: ReactNode;
   scanForm: ReactNode;
+  /** What the page shows between the actions on the balance and the history (news, notifications). */
+  afterActions?: ReactNode;
   pickedRow?: string | undefined;
 }) {
   const { t, i18n } = useLingui();
@@ -39,6 +48,13 @@ export function AccountWallet({
   // Scans still on this device count as pending at once; the server's figures include them once sent.
   const waitingScans = useOutbox('scan').filter((entry) => entry.state !== 'failed').length;
   useEffect(() => forgetBalanceShownBeforeApp, []);
+  const minimumMinor = countryCode ? minimumWithdrawalMinor(countryCode) : undefined;
+  const balanceMinor = balance.data ? minorFromMoney(balance.data.balance) : undefined;
+  // No withdrawal can succeed below the minimum: say where it starts instead of offering the form.
+  const minimum =
+    countryCode && minimumMinor !== undefined && balanceMinor !== undefined && balanceMinor < minimumMinor
+      ? formatMoney(moneyFromMinor(minimumMinor, currencyOf(countryCode)), i18n.locale)
+      : undefined;
 
   const typeNames: Record<TransactionCategory, string> = { SCAN: t`Returns`, ADJUSTMENT: t`Adjustments`, WITHDRAWAL: t`Withdrawals` };
   const statusNames: Record<TransactionStatus, string> = {
@@ -91,9 +107,15 @@ export function AccountWallet({
           </QueryView>
         </div>
         {paymentMethod}
-        <Link to="/{-$country}/user/withdraw" params={{ country }} className="button" data-testid="withdraw-link">
-          {t`Withdraw`}
-        </Link>
+        {minimum ? (
+          <p className="wallet__pending-note" data-testid="withdraw-minimum">
+            {t`You can withdraw your balance once it reaches ${minimum}.`}
+          </p>
+        ) : (
+          <Link to="/{-$country}/user/withdraw" params={{ country }} className="button" data-testid="withdraw-link">
+            {t`Withdraw`}
+          </Link>
+        )}
       </section>
 
       <section aria-labelledby="wallet-scan-heading">
@@ -105,6 +127,8 @@ export function AccountWallet({
         </p>
         {scanForm}
       </section>
+
+      {afterActions}
 
       <section aria-labelledby="wallet-history-heading">
         <h2 id="wallet-history-heading">{t`History`}</h2>

@@ -341,7 +341,7 @@ describe.each(databaseKinds)('disputes on %s', (kind) => {
     const remove = () => t.inject({ method: 'DELETE', url: '/api/v2/user', headers, payload: { password: testPassword, confirm: true } });
     const blocked = await remove();
     expect(blocked.statusCode).toBe(422);
-    expect(blocked.json().error.code).toBe('PENDING_ITEMS');
+    expect(blocked.json().error.code).toBe('OPEN_DISPUTE');
     await ops(t, `/disputes/${id}/uphold`, { answer: 'Sorry, the container was cracked.' });
     expect((await remove()).statusCode).toBe(200);
     expect(await t.db.select().from(disputes).where(eq(disputes.userId, user.id))).toEqual([]);

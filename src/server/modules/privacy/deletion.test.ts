@@ -12,7 +12,12 @@ import { saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../../tes
 import { deleteAccount, deletionRules } from './deletion';
 
 const positiveBalanceMessage = 'You still have a positive balance. You must withdraw it before deleting your account.';
-const pendingMessage = 'You still have pending withdrawal request or QR scan. Contact Customer Service with your account deletion request.';
+const pendingWithdrawalMessage =
+  'A withdrawal of yours is still being paid out. You can delete your account once it is paid, or send your deletion request to customer service.';
+const pendingScansMessage =
+  'Containers you returned are still waiting for check-in, and their deposit may still be added to your balance. You can delete your account once they are checked in, or send your deletion request to customer service.';
+const smallBalanceMessage =
+  'Your balance is below the minimum withdrawal, so it cannot be paid out. To delete your account now, confirm that you give it up.';
 
 describe.each(databaseKinds)('DELETE /api/v2/user on %s', (kind) => {
   let t: TestApp;
@@ -71,24 +76,59 @@ describe.each(databaseKinds)('DELETE /api/v2/user on %s', (kind) => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('is blocked by a positive balance', async () => {
-    const { headers, fields, user } = await customerWithCredit();
+  it('is blocked by a balance the person can withdraw, even when they offer to give it up', async () => {
+    const { headers, fields, user } = await verifiedCustomer(t, { balance: '5.00' });
     const response = await remove(headers, { password: fields.password, confirm: true });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ error: { code: 'POSITIVE_BALANCE', message: positiveBalanceMessage } });
-    expect((await me(headers)).json().data).toEqual(user);
+    const givingUp = await remove(headers, { password: fields.password, confirm: true, give_up_balance: true });
+    expect(givingUp.json().error.code).toBe('POSITIVE_BALANCE');
+    expect((await me(headers)).json().data).toEqual({ ...user, email_verified: true });
+    expect((await t.inject({ method: 'GET', url: '/api/v2/user/balance', headers })).json().data.balance.value).toBe('5.00');
   });
 
-  it('is blocked by a pending scan, and tells the person to contact customer service', async () => {
+  it('asks for a balance below the minimum withdrawal to be given up, then deletes with the ledger adding up to zero', async () => {
+    const { headers, fields, user } = await verifiedCustomer(t, { balance: '4.99' });
+    const kept = await remove(headers, { password: fields.password, confirm: true });
+    expect(kept.statusCode).toBe(422);
+    expect(kept.json()).toEqual({ error: { code: 'BALANCE_BELOW_MINIMUM', message: smallBalanceMessage } });
+    const french = await remove({ ...headers, 'accept-language': 'fr-FR' }, { password: fields.password, confirm: true });
+    expect(french.json().error.message).toBe(
+      'Votre solde est inférieur au retrait minimum et ne peut donc pas être versé. Pour supprimer votre compte maintenant, confirmez que vous y renoncez.',
+    );
+    expect((await me(headers)).statusCode).toBe(200);
+
+    const removed = await remove(headers, { password: fields.password, confirm: true, give_up_balance: true });
+    expect(removed.statusCode).toBe(200);
+    expect((await me(headers)).statusCode).toBe(401);
+    const entries = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id));
+    expect(entries.map((entry) => [entry.kind, entry.amountMinor]).sort()).toEqual([
+      ['ADJUSTMENT', -499],
+      ['ADJUSTMENT', 499],
+    ]);
+    const [balance] = await t.db.select().from(balances).where(eq(balances.userId, user.id));
+    expect(balance?.balanceMinor).toBe(0);
+  });
+
+  it('checks pending items before a small balance: a scan may still credit it', async () => {
+    const { headers, fields } = await verifiedCustomer(t, { balance: '1.00' });
+    const [code] = await issue(t, 'us-oat-milk-1l');
+    expect((await postScan(t, headers, code!)).statusCode).toBe(201);
+    const response = await remove(headers, { password: fields.password, confirm: true, give_up_balance: true });
+    expect(response.json().error.code).toBe('PENDING_SCANS');
+    expect((await t.inject({ method: 'GET', url: '/api/v2/user/balance', headers })).json().data.balance.value).toBe('1.00');
+  });
+
+  it('is blocked by a pending scan, and says so', async () => {
     const { headers, fields, user } = await customer(t);
     const [code] = await issue(t, 'us-oat-milk-1l');
     expect((await postScan(t, headers, code!)).statusCode).toBe(201);
     const response = await remove(headers, { password: fields.password, confirm: true });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ error: { code: 'PENDING_ITEMS', message: pendingMessage } });
+    expect(response.json()).toEqual({ error: { code: 'PENDING_SCANS', message: pendingScansMessage } });
     const japanese = await remove({ ...headers, 'accept-language': 'ja' }, { password: fields.password, confirm: true });
     expect(japanese.json().error.message).toBe(
-      '処理中の出金リクエストまたはQRスキャンがあります。アカウント削除をご希望の場合はカスタマーサービスにお問い合わせください。',
+      '返却した容器がまだ受け取り確認待ちで、デポジットが残高に加算される可能性があります。確認が済んだ後にアカウントを削除できます。または、カスタマーサービスに削除リクエストをお送りください。',
     );
     expect((await me(headers)).json().data).toEqual(user);
   });
@@ -104,7 +144,7 @@ describe.each(databaseKinds)('DELETE /api/v2/user on %s', (kind) => {
 
     const blocked = await remove(person.headers, { password: person.fields.password, confirm: true });
     expect(blocked.statusCode).toBe(422);
-    expect(blocked.json()).toEqual({ error: { code: 'PENDING_ITEMS', message: pendingMessage } });
+    expect(blocked.json()).toEqual({ error: { code: 'PENDING_WITHDRAWAL', message: pendingWithdrawalMessage } });
     expect((await me(person.headers)).statusCode).toBe(200);
 
     expect((await ops(t, `/payouts/${withdrawalId}/complete`, {})).statusCode).toBe(200);
@@ -253,7 +293,7 @@ describe.each(databaseKinds)('DELETE /api/v2/user on %s', (kind) => {
     };
     await expect(
       deleteAccount(
-        { db: t.db, rateLimits },
+        { db: t.db, rateLimits, now: () => t.clock.now() },
         { userId: user.id, password: fields.password },
         { ...deletionRules, steps: [...deletionRules.steps, failingLast] },
       ),

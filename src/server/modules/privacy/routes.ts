@@ -54,7 +54,11 @@ export async function registerPrivacyRoutes(instance: FastifyInstance, context: 
       },
     },
     async (request) => {
-      await deleteAccount(context, { userId: currentUserId(request), password: request.body.password });
+      await deleteAccount(context, {
+        userId: currentUserId(request),
+        password: request.body.password,
+        giveUpBalance: request.body.give_up_balance,
+      });
       return { data: { deleted: true } } as const;
     },
   );

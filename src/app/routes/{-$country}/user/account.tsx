@@ -52,12 +52,18 @@ function AccountPage() {
           </Link>
         </p>
       ) : null}
-      {/* Above the history, which can be 1,000 rows long: unread news and this device's switch stay in reach. */}
-      <NewsSummary />
-      <PushOptIn />
+      {/* The balance and what to do with it come first, in the first screen of a phone; news and this
+          device's switch follow, above the history, which can be 1,000 rows long (docs/product.md, Account page). */}
       <AccountWallet
+        countryCode={user?.country_code}
         paymentMethod={user ? <PaymentMethodButton countryCode={user.country_code} /> : null}
         scanForm={<ScanForm />}
+        afterActions={
+          <>
+            <NewsSummary />
+            <PushOptIn />
+          </>
+        }
         pickedRow={row}
       />
       <ImpactSection />
