@@ -363,7 +363,7 @@ test('forgot password: a server message shows under the field with an sww notifi
   await forgot.requestLink('someone@roundtrip.example');
   await expect(forgot.dialog.getByText('Trop de tentatives. Veuillez réessayer plus tard.')).toBeVisible();
   await expect(forgot.email).toHaveAttribute('aria-invalid', 'true');
-  const sww = notification(page).filter({ hasText: "Une erreur s'est produite" });
+  const sww = notification(page).filter({ hasText: 'Une erreur s’est produite' });
   await expect(sww).toHaveAttribute('data-kind', 'error');
   await expect(sww).toContainText('Erreur');
 });

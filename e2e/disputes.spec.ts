@@ -241,7 +241,7 @@ const markets = [
   {
     locale: 'ja-JP',
     country: 'jp',
-    open: 'これはおかしい',
+    open: '誤りを報告する',
     send: '異議を送信する',
     note: '駅前の回収ボックスに返却しました。ひびはありませんでした。',
   },

@@ -171,7 +171,7 @@ test.describe('consent and analytics', () => {
       await page.getByRole('contentinfo').getByRole('button', { name: 'Paramètres des cookies' }).click();
       await expect(banner).toBeVisible({ timeout: 1_000 });
     }).toPass();
-    await expect(banner.getByRole('checkbox', { name: "Mesure d'audience" })).not.toBeChecked();
+    await expect(banner.getByRole('checkbox', { name: 'Mesure d’audience' })).not.toBeChecked();
   });
 
   test('headless: no navigation bar, footer, consent or analytics', async ({ page }) => {

@@ -115,7 +115,7 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 const offlineFallback = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Roundtrip</title></head>
 <body style="font-family:system-ui,sans-serif;padding:1.5rem"><h1>Roundtrip</h1>
 <p>You are offline and the app is not stored on this device yet. Connect once and it will open offline from then on.</p>
-<p lang="fr">Vous êtes hors ligne et l'application n'est pas encore enregistrée sur cet appareil.</p>
+<p lang="fr">Vous êtes hors ligne et l’application n’est pas encore enregistrée sur cet appareil.</p>
 <p lang="ja">オフラインです。アプリはまだこの端末に保存されていません。</p></body></html>`;
 
 /**

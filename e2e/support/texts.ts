@@ -18,11 +18,11 @@ export const headings: Record<string, Record<Lang, string>> = {
   'shop-and-return': { en: 'Shop and return', fr: 'Acheter et rapporter', ja: '購入と返却' },
   'thank-you': { en: 'Thank you', fr: 'Merci', ja: 'ありがとうございます' },
   login: { en: 'Log in', fr: 'Se connecter', ja: 'ログイン' },
-  signup: { en: 'Sign up', fr: "S'inscrire", ja: '新規登録' },
+  signup: { en: 'Sign up', fr: 'S’inscrire', ja: '新規登録' },
   'user/profile': { en: 'Profile page', fr: 'Mon profil', ja: 'プロフィール' },
   'user/account': { en: 'Account', fr: 'Compte', ja: 'アカウント' },
   'user/verification-error': { en: 'Verification error', fr: 'Erreur de vérification', ja: '確認エラー' },
-  'user/verify-email': { en: 'Verify email', fr: "Vérifier l'adresse e-mail", ja: 'メールアドレスの確認' },
+  'user/verify-email': { en: 'Verify email', fr: 'Vérifier l’adresse e-mail', ja: 'メールアドレスの確認' },
   'user/withdraw': { en: 'Withdraw', fr: 'Retirer', ja: '出金' },
   notFound: { en: 'Page not found', fr: 'Page introuvable', ja: 'ページが見つかりません' },
 };
@@ -77,7 +77,7 @@ export const messages = {
     fr: 'Veuillez accepter les conditions générales',
     ja: '利用規約に同意してください',
   },
-  enterFourDigits: { en: 'Please enter the 4 digits!', fr: 'Veuillez saisir les 4 chiffres !', ja: '4桁の数字を入力してください！' },
+  enterFourDigits: { en: 'Please enter the 4 digits!', fr: 'Veuillez saisir les 4 chiffres !', ja: '4桁の数字を入力してください！' },
   zipCodeTooShort: {
     en: 'Your zip code must be at least 5 characters long.',
     fr: 'Votre code postal doit contenir au moins 5 caractères.',
@@ -87,7 +87,7 @@ export const messages = {
   loginFailedTitle: { en: 'Login failed', fr: 'Échec de la connexion', ja: 'ログインできませんでした' },
   loginFailed: {
     en: 'The email or password is incorrect.',
-    fr: "L'adresse e-mail ou le mot de passe est incorrect.",
+    fr: 'L’adresse e-mail ou le mot de passe est incorrect.',
     ja: 'メールアドレスまたはパスワードが正しくありません。',
   },
   codeNotRecognised: {

@@ -67,7 +67,7 @@ export const oauthErrorMessages: Record<
 > = {
   invalid_grant: {
     en: 'The email or password is incorrect.',
-    fr: "L'adresse e-mail ou le mot de passe est incorrect.",
+    fr: 'L’adresse e-mail ou le mot de passe est incorrect.',
     ja: 'メールアドレスまたはパスワードが正しくありません。',
   },
   invalid_request: {
@@ -77,7 +77,7 @@ export const oauthErrorMessages: Record<
   },
   unsupported_grant_type: {
     en: 'This sign-in method is not supported.',
-    fr: "Cette méthode de connexion n'est pas prise en charge.",
+    fr: 'Cette méthode de connexion n’est pas prise en charge.',
     ja: 'このサインイン方法には対応していません。',
   },
   unsupported_token_type: {
@@ -89,7 +89,7 @@ export const oauthErrorMessages: Record<
 
 export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   LB_0102: { en: 'Wrong password', fr: 'Mot de passe incorrect', ja: 'パスワードが違います' },
-  RS_0001: { en: 'Something went wrong', fr: "Une erreur s'est produite", ja: '問題が発生しました' },
+  RS_0001: { en: 'Something went wrong', fr: 'Une erreur s’est produite', ja: '問題が発生しました' },
   VALIDATION_FAILED: {
     en: 'Please check the highlighted fields.',
     fr: 'Veuillez vérifier les champs signalés.',
@@ -102,7 +102,7 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   },
   FORBIDDEN: {
     en: 'You are not allowed to do this.',
-    fr: "Vous n'êtes pas autorisé à effectuer cette action.",
+    fr: 'Vous n’êtes pas autorisé à effectuer cette action.',
     ja: 'この操作は許可されていません。',
   },
   NOT_FOUND: { en: 'Not found', fr: 'Introuvable', ja: '見つかりません' },
@@ -153,7 +153,7 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   },
   CODE_FORMAT: {
     en: 'Please enter the 4 digits!',
-    fr: 'Veuillez saisir les 4 chiffres !',
+    fr: 'Veuillez saisir les 4 chiffres !',
     ja: '4桁の数字を入力してください！',
   },
   CODE_EXPIRED: {
@@ -183,7 +183,7 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   },
   EMAIL_NOT_VERIFIED: {
     en: 'Please validate your email! You can not do withdrawal request without email validation.',
-    fr: "Veuillez valider votre adresse e-mail ! Vous ne pouvez pas demander de retrait sans validation de l'adresse e-mail.",
+    fr: 'Veuillez valider votre adresse e-mail ! Vous ne pouvez pas demander de retrait sans validation de l’adresse e-mail.',
     ja: 'メールアドレスを確認してください！メールアドレスの確認が済むまで出金をリクエストできません。',
   },
   POSITIVE_BALANCE: {
@@ -228,12 +228,12 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   },
   CONTAINER_CODE_FORMAT: {
     en: 'This is not a Roundtrip container code. A code has 11 letters and digits.',
-    fr: "Ce n'est pas un code de contenant Roundtrip. Un code compte 11 lettres et chiffres.",
+    fr: 'Ce n’est pas un code de contenant Roundtrip. Un code compte 11 lettres et chiffres.',
     ja: 'Roundtripの容器コードではありません。コードは英数字11文字です。',
   },
   CONTAINER_CHECKSUM: {
     en: 'This code has a typo: please check each character and try again.',
-    fr: 'Ce code contient une faute de frappe : vérifiez chaque caractère et réessayez.',
+    fr: 'Ce code contient une faute de frappe : vérifiez chaque caractère et réessayez.',
     ja: 'コードに入力ミスがあります。1文字ずつ確認して、もう一度お試しください。',
   },
   CONTAINER_UNKNOWN: {
@@ -243,7 +243,7 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   },
   CONTAINER_OTHER_MARKET: {
     en: 'This container belongs to another country’s programme and cannot be returned here.',
-    fr: "Ce contenant appartient au programme d'un autre pays et ne peut pas être rendu ici.",
+    fr: 'Ce contenant appartient au programme d’un autre pays et ne peut pas être rendu ici.',
     ja: 'この容器は他の国のプログラムのもので、ここでは返却できません。',
   },
   CONTAINER_ALREADY_PENDING: {
@@ -253,12 +253,12 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   },
   CONTAINER_CLAIM_RECORDED: {
     en: 'Someone else scanned this container first. We noted your scan too: our team checks both when the container arrives.',
-    fr: 'Quelqu’un d’autre a scanné ce contenant avant vous. Votre scan est noté aussi : notre équipe vérifie les deux à l’arrivée du contenant.',
+    fr: 'Quelqu’un d’autre a scanné ce contenant avant vous. Votre scan est noté aussi : notre équipe vérifie les deux à l’arrivée du contenant.',
     ja: 'この容器は先に別の方がスキャンしています。あなたのスキャンも記録しました。容器が届いた時点で担当者が両方を確認します。',
   },
   DISPUTE_NOT_ALLOWED: {
     en: 'This line cannot be disputed: only a rejected return, or a scan still waiting 32 days after it was made, can be.',
-    fr: 'Cette ligne ne peut pas être contestée : seuls un retour refusé, ou un scan toujours en attente 32 jours après, peuvent l’être.',
+    fr: 'Cette ligne ne peut pas être contestée : seuls un retour refusé, ou un scan toujours en attente 32 jours après, peuvent l’être.',
     ja: 'この項目には異議を申し立てられません。対象は、却下された返却か、スキャンから32日たっても処理待ちのものだけです。',
   },
   DISPUTE_EXISTS: {
@@ -288,7 +288,7 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   },
   SCAN_IN_FUTURE: {
     en: "The scan time is in the future. Please check your device's clock.",
-    fr: "L'heure du scan est dans le futur. Veuillez vérifier l'horloge de votre appareil.",
+    fr: 'L’heure du scan est dans le futur. Veuillez vérifier l’horloge de votre appareil.',
     ja: 'スキャン日時が未来になっています。端末の時計を確認してください。',
   },
   SCAN_TOO_OLD: {
@@ -298,7 +298,7 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   },
   SCAN_NOT_PENDING: {
     en: 'This scan is no longer pending.',
-    fr: "Ce scan n'est plus en attente.",
+    fr: 'Ce scan n’est plus en attente.',
     ja: 'このスキャンはすでに処理されています。',
   },
   INSUFFICIENT_BALANCE: {
@@ -323,7 +323,7 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   },
   PAYMENT_METHOD_UNAVAILABLE: {
     en: 'This payment method is not offered in your country.',
-    fr: "Ce moyen de paiement n'est pas proposé dans votre pays.",
+    fr: 'Ce moyen de paiement n’est pas proposé dans votre pays.',
     ja: 'この支払い方法はお住まいの国では利用できません。',
   },
   PAYMENT_METHOD_MISSING: {
@@ -333,7 +333,7 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   },
   WITHDRAWAL_NOT_PENDING: {
     en: 'This withdrawal is no longer pending.',
-    fr: "Ce retrait n'est plus en attente.",
+    fr: 'Ce retrait n’est plus en attente.',
     ja: 'この出金はすでに処理されています。',
   },
 };

@@ -11,11 +11,11 @@ const text = {
     done: 'Done',
   },
   fr: {
-    title: 'Mot de passe oublié ?',
+    title: 'Mot de passe oublié ?',
     email: 'Adresse e-mail',
     send: 'Envoyez-moi un lien',
     sentTitle: 'Consultez votre boîte de réception',
-    mistyped: 'Adresse e-mail mal saisie ? Réessayez',
+    mistyped: 'Adresse e-mail mal saisie ? Réessayez',
     done: 'Terminé',
   },
   ja: {

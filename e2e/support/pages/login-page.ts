@@ -17,7 +17,7 @@ const text = {
     password: 'Mot de passe',
     logIn: 'Se connecter',
     loggingIn: 'Connexion…',
-    forgot: 'Mot de passe oublié ?',
+    forgot: 'Mot de passe oublié ?',
   },
   ja: {
     heading: 'ログイン',

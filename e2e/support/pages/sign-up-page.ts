@@ -15,8 +15,8 @@ const text = {
     email: 'Adresse e-mail',
     password: 'Mot de passe',
     zip: 'Code postal',
-    terms: /J'accepte les conditions générales/,
-    signUp: "S'inscrire",
+    terms: /J’accepte les conditions générales/,
+    signUp: 'S’inscrire',
   },
   ja: {
     name: '氏名',

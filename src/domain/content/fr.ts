@@ -16,7 +16,7 @@ export const frContent = {
       'Les contenants rapportés sont contrôlés, lavés et remplis à nouveau. Un seul contenant remplace des dizaines d’emballages à usage unique.',
     'benefit.offline.title': 'Scannez partout',
     'benefit.offline.text':
-      'L’application fonctionne sans connexion : un scan fait hors ligne est gardé sur votre téléphone et envoyé dès que vous êtes de nouveau en ligne.',
+      'L’application fonctionne sans connexion : un scan fait hors ligne est gardé sur votre téléphone et envoyé dès que vous êtes de nouveau en ligne.',
     'cta.heading': 'Pour commencer',
     'cta.text':
       'Créez un compte gratuit pour récupérer vos consignes, voyez où acheter et rapporter, ou lisez le fonctionnement du programme étape par étape.',
@@ -31,7 +31,7 @@ export const frContent = {
       'Choisissez un produit en contenant Roundtrip dans un magasin participant. La consigne figure sur l’étiquette et est comprise dans le prix.',
     'step.return.title': 'Rapportez et scannez',
     'step.return.text':
-      'Une fois le contenant vide, scannez le code QR de son étiquette avec l’application Roundtrip (ou l’appareil photo de votre téléphone), puis déposez-le dans un bac de retour Roundtrip. Inutile de le laver : un rinçage suffit.',
+      'Une fois le contenant vide, scannez le code QR de son étiquette avec l’application Roundtrip (ou l’appareil photo de votre téléphone), puis déposez-le dans un bac de retour Roundtrip. Inutile de le laver : un rinçage suffit.',
     'step.checkin.title': 'Enregistrement au centre de lavage',
     'step.checkin.text':
       'Votre scan apparaît en attente. Les bacs sont vidés et les contenants emportés à notre centre de lavage, où chacun est enregistré. Cela prend jusqu’à {days} jours. Un contenant cassé ou qui n’est pas le nôtre est refusé, et l’application vous en donne la raison.',
@@ -42,52 +42,52 @@ export const frContent = {
     'withdraw.text':
       'Virez votre solde sur un compte bancaire ou sur PayPal une fois votre adresse e-mail confirmée. Le retrait minimum est de {minimum}.',
     'withdraw.fee':
-      'Au Japon, les retraits de moins de {feeThreshold} entraînent des frais de virement de {fee} ; à partir de {feeThreshold}, ils sont gratuits.',
+      'Au Japon, les retraits de moins de {feeThreshold} entraînent des frais de virement de {fee} ; à partir de {feeThreshold}, ils sont gratuits.',
     'withdraw.no_fee': 'Les retraits sont gratuits.',
-    'offline.heading': 'Pas de réseau près du bac ?',
+    'offline.heading': 'Pas de réseau près du bac ?',
     'offline.text':
       'Scannez quand même. L’application garde le scan sur votre téléphone, l’affiche comme en attente d’envoi et l’envoie dès que vous êtes de nouveau en ligne.',
   },
   faq: {
     title: 'Questions fréquentes',
     description: 'Réponses aux questions courantes sur le retour des contenants, les consignes et votre compte.',
-    intro: 'Vous ne trouvez pas votre réponse ? Écrivez au service client avec le formulaire de contact.',
-    'lost_label.q': 'L’étiquette ou le code QR de mon contenant est absent ou illisible. Que faire ?',
+    intro: 'Vous ne trouvez pas votre réponse ? Écrivez au service client avec le formulaire de contact.',
+    'lost_label.q': 'L’étiquette ou le code QR de mon contenant est absent ou illisible. Que faire ?',
     'lost_label.a':
-      'Saisissez dans votre compte le code de 11 caractères imprimé sous le code QR au lieu de le scanner. Si toute l’étiquette a disparu, rapportez quand même le contenant : il sera réutilisé, mais sans son code nous ne pouvons créditer la consigne à personne.',
-    'damaged.q': 'Mon contenant est fêlé ou abîmé. Puis-je quand même le rapporter ?',
+      'Saisissez dans votre compte le code de 11 caractères imprimé sous le code QR au lieu de le scanner. Si toute l’étiquette a disparu, rapportez quand même le contenant : il sera réutilisé, mais sans son code nous ne pouvons créditer la consigne à personne.',
+    'damaged.q': 'Mon contenant est fêlé ou abîmé. Puis-je quand même le rapporter ?',
     'damaged.a':
-      'Oui, rapportez-le pour qu’il soit recyclé. Un contenant qui ne peut pas être réutilisé est refusé à l’enregistrement et aucune consigne n’est créditée ; votre historique en indique la raison.',
-    'pending.q': 'Pourquoi mon scan est-il toujours en attente ?',
+      'Oui, rapportez-le pour qu’il soit recyclé. Un contenant qui ne peut pas être réutilisé est refusé à l’enregistrement et aucune consigne n’est créditée ; votre historique en indique la raison.',
+    'pending.q': 'Pourquoi mon scan est-il toujours en attente ?',
     'pending.a':
       'Un scan reste en attente jusqu’à ce que le contenant arrive à notre centre de lavage et y soit enregistré. Les bacs sont vidés selon un calendrier, ce qui prend jusqu’à {days} jours. Vous n’avez rien à faire.',
     'pending_long.q': 'Mon scan est en attente depuis plus de {days} jours.',
     'pending_long.a':
       'Écrivez au service client avec le formulaire de contact en indiquant la date du scan. Nous rechercherons le contenant et, s’il a été rapporté en bon état, créditerons la consigne par un ajustement.',
-    'rejected.q': 'Pourquoi mon retour a-t-il été refusé ?',
+    'rejected.q': 'Pourquoi mon retour a-t-il été refusé ?',
     'rejected.a':
-      'Un retour est refusé lorsque le contenant arrive cassé, n’est pas un contenant Roundtrip ou que son code ne correspond pas au contenant. Les scans refusés figurent dans votre historique avec leur raison ; aucun montant n’est crédité. Si un refus vous semble injustifié, contactez-nous.',
-    'fees.q': 'Y a-t-il des frais ?',
+      'Un retour est refusé lorsque le contenant arrive cassé, n’est pas un contenant Roundtrip ou que son code ne correspond pas au contenant. Les scans refusés figurent dans votre historique avec leur raison ; aucun montant n’est crédité. Si un refus vous semble injustifié, contactez-nous.',
+    'fees.q': 'Y a-t-il des frais ?',
     'fees.a':
-      'Rapporter des contenants est gratuit, tout comme les retraits, à une exception près : au Japon, des frais de virement de {fee} s’appliquent aux retraits de moins de {feeThreshold}.',
-    'minimum.q': 'Quel est le montant minimum que je peux retirer ?',
+      'Rapporter des contenants est gratuit, tout comme les retraits, à une exception près : au Japon, des frais de virement de {fee} s’appliquent aux retraits de moins de {feeThreshold}.',
+    'minimum.q': 'Quel est le montant minimum que je peux retirer ?',
     'minimum.a': 'Vous pouvez retirer à partir de {minimum}. En dessous, votre solde reste sur votre compte et augmente à chaque retour.',
-    'verify.q': 'Pourquoi ne puis-je pas retirer mon solde ?',
+    'verify.q': 'Pourquoi ne puis-je pas retirer mon solde ?',
     'verify.a':
       'Les retraits nécessitent une adresse e-mail confirmée. Ouvrez votre compte, demandez un nouveau code si besoin, et saisissez les 4 chiffres que nous vous envoyons. Vérifiez aussi que votre solde atteint le minimum.',
-    'offline.q': 'Puis-je scanner sans connexion ?',
+    'offline.q': 'Puis-je scanner sans connexion ?',
     'offline.a':
-      'Oui. Le scan est enregistré sur votre téléphone et affiché comme en attente d’envoi ; l’application l’envoie dès que vous êtes de nouveau en ligne. Ouvrez l’application en ligne dans les 7 jours suivant le scan pour qu’il soit enregistré.',
-    'other_market.q': 'Puis-je rapporter un contenant acheté dans un autre pays ?',
+      'Oui. Le scan est enregistré sur votre téléphone et affiché comme en attente d’envoi ; l’application l’envoie dès que vous êtes de nouveau en ligne. Ouvrez l’application en ligne dans les 7 jours suivant le scan pour qu’il soit enregistré.',
+    'other_market.q': 'Puis-je rapporter un contenant acheté dans un autre pays ?',
     'other_market.a':
-      'Non. Les consignes sont payées dans la monnaie de chaque pays : un contenant ne peut être rapporté que dans le pays où il a été vendu. L’application vous prévient lorsqu’un contenant appartient au programme d’un autre pays.',
-    'data.q': 'Que faites-vous de mes données ?',
+      'Non. Les consignes sont payées dans la monnaie de chaque pays : un contenant ne peut être rapporté que dans le pays où il a été vendu. L’application vous prévient lorsqu’un contenant appartient au programme d’un autre pays.',
+    'data.q': 'Que faites-vous de mes données ?',
     'data.a':
-      'Nous gardons ce dont le programme a besoin : votre compte, vos scans, l’historique de votre solde et, si vous les ajoutez, vos coordonnées de paiement, stockées chiffrées. Nous ne vendons jamais vos données. La politique de confidentialité indique ce que nous gardons, combien de temps, et comment en obtenir une copie.',
-    'delete.q': 'Pourquoi ne puis-je pas supprimer mon compte ?',
+      'Nous gardons ce dont le programme a besoin : votre compte, vos scans, l’historique de votre solde et, si vous les ajoutez, vos coordonnées de paiement, stockées chiffrées. Nous ne vendons jamais vos données. La politique de confidentialité indique ce que nous gardons, combien de temps, et comment en obtenir une copie.',
+    'delete.q': 'Pourquoi ne puis-je pas supprimer mon compte ?',
     'delete.a':
       'Un compte ne peut être supprimé que si son solde est nul et que rien n’est en attente. Retirez d’abord votre solde. Si un scan ou un retrait est encore en attente, contactez le service client avec votre demande de suppression de compte.',
-    'change_email.q': 'Comment changer mon adresse e-mail ou mon code postal ?',
+    'change_email.q': 'Comment changer mon adresse e-mail ou mon code postal ?',
     'change_email.a':
       'Pour votre sécurité, ils ne peuvent pas être modifiés dans l’application. Envoyez-nous un message avec le formulaire de contact depuis l’adresse de votre compte.',
   },
@@ -109,10 +109,10 @@ export const frContent = {
       'Cette politique explique quelles données personnelles Roundtrip conserve lorsque vous utilisez l’application, pourquoi, combien de temps, et les droits dont vous disposez.',
     'controller.heading': 'Responsable du traitement',
     'controller.text':
-      'Roundtrip, exploitant du programme de consigne dans votre pays, est responsable du traitement de vos données personnelles. Vous pouvez joindre notre contact pour la protection des données avec le formulaire de contact (sujet « Confidentialité et mes données »).',
+      'Roundtrip, exploitant du programme de consigne dans votre pays, est responsable du traitement de vos données personnelles. Vous pouvez joindre notre contact pour la protection des données avec le formulaire de contact (sujet « Confidentialité et mes données »).',
     'data.heading': 'Ce que nous conservons',
     'data.text':
-      '- Votre compte : nom, adresse e-mail, pays, langue, code postal et, si vous les indiquez, votre adresse, ville et région.\n- Vos scans : le code du contenant, le produit et la date du scan.\n- L’historique de votre solde : consignes créditées, refus, ajustements du service client et retraits.\n- Vos coordonnées de paiement (compte bancaire ou PayPal), stockées chiffrées et affichées masquées.\n- Les messages que vous nous envoyez avec le formulaire de contact.',
+      '- Votre compte : nom, adresse e-mail, pays, langue, code postal et, si vous les indiquez, votre adresse, ville et région.\n- Vos scans : le code du contenant, le produit et la date du scan.\n- L’historique de votre solde : consignes créditées, refus, ajustements du service client et retraits.\n- Vos coordonnées de paiement (compte bancaire ou PayPal), stockées chiffrées et affichées masquées.\n- Les messages que vous nous envoyez avec le formulaire de contact.',
     'purposes.heading': 'Pourquoi nous les utilisons',
     'purposes.text':
       'Pour gérer votre compte, créditer la consigne des contenants rapportés, vous verser votre solde, répondre à vos messages et protéger le programme contre la fraude. Nous ne vendons pas vos données et ne les utilisons pas à des fins publicitaires.',
@@ -127,9 +127,9 @@ export const frContent = {
       'Vous pouvez consulter et corriger vos données dans votre profil, en télécharger une copie depuis votre compte et supprimer votre compte. Vous pouvez aussi demander l’accès, la rectification, l’effacement, la limitation ou la portabilité, ou vous opposer à un traitement, via la page de demande relative aux données. Vous pouvez déposer une réclamation auprès de la CNIL ou de votre autorité de protection des données.',
     'cookies.heading': 'Cookies et stockage local',
     'cookies.necessary':
-      'Strictement nécessaires : les cookies token et refreshToken vous gardent connecté ; ils expirent avec votre session. Votre choix de langue et les données consultables hors ligne sont conservés dans ce navigateur.',
+      'Strictement nécessaires : les cookies token et refreshToken vous gardent connecté ; ils expirent avec votre session. Votre choix de langue et les données consultables hors ligne sont conservés dans ce navigateur.',
     'cookies.analytics':
-      'Statistiques, uniquement avec votre accord : les pages que vous consultez sont comptées dans ce navigateur seulement. Rien n’est envoyé à un tiers.',
+      'Statistiques, uniquement avec votre accord : les pages que vous consultez sont comptées dans ce navigateur seulement. Rien n’est envoyé à un tiers.',
     'contact.heading': 'Contact',
     'contact.text':
       'Pour toute question sur cette politique ou sur vos données, écrivez-nous avec le formulaire de contact. Nous répondons sous un mois.',
@@ -138,7 +138,7 @@ export const frContent = {
     title: 'Nous contacter',
     description: 'Contactez le service client Roundtrip.',
     intro:
-      'Une question sur un retour, votre solde ou votre compte ? Envoyez-nous un message et le service client vous répondra par e-mail, en général sous deux jours ouvrés. La FAQ a peut-être déjà la réponse.',
+      'Une question sur un retour, votre solde ou votre compte ? Envoyez-nous un message et le service client vous répondra par e-mail, en général sous deux jours ouvrés. La FAQ a peut-être déjà la réponse.',
     consent:
       'Nous utilisons votre nom, votre adresse e-mail et votre message uniquement pour vous répondre, et supprimons le message deux ans après notre réponse. Voir la politique de confidentialité pour plus de détails.',
   },

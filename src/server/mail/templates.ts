@@ -43,18 +43,18 @@ const verificationTexts: Record<
     ignore: 'If you did not create a Roundtrip account, you can ignore this mail.',
   },
   fr: {
-    subject: (code) => `Votre code Roundtrip : ${code}`,
+    subject: (code) => `Votre code Roundtrip\u202F: ${code}`,
     hello: (name) => `Bonjour ${name},`,
-    intro: 'Saisissez ce code dans l’application pour confirmer votre adresse e-mail :',
-    link: 'Ou ouvrez ce lien :',
+    intro: 'Saisissez ce code dans l’application pour confirmer votre adresse e-mail :',
+    link: 'Ou ouvrez ce lien :',
     expiry: 'Le code est valable 10 minutes.',
     ignore: 'Si vous n’avez pas créé de compte Roundtrip, ignorez ce message.',
   },
   ja: {
-    subject: (code) => `Roundtrip の確認コード: ${code}`,
+    subject: (code) => `Roundtrip の確認コード：${code}`,
     hello: (name) => `${name} 様`,
-    intro: 'メールアドレスを確認するには、アプリでこのコードを入力してください:',
-    link: 'または、こちらのリンクを開いてください:',
+    intro: 'メールアドレスを確認するには、アプリでこのコードを入力してください：',
+    link: 'または、こちらのリンクを開いてください：',
     expiry: 'コードの有効期限は10分です。',
     ignore: 'Roundtrip のアカウントを作成していない場合は、このメールを無視してください。',
   },
@@ -97,14 +97,14 @@ const resetTexts: Record<Language, { subject: string; hello: (name: string) => s
   fr: {
     subject: 'Réinitialisez votre mot de passe Roundtrip',
     hello: (name) => `Bonjour ${name},`,
-    intro: 'Ouvrez ce lien pour choisir un nouveau mot de passe :',
+    intro: 'Ouvrez ce lien pour choisir un nouveau mot de passe :',
     expiry: 'Le lien ne fonctionne qu’une fois, pendant une heure.',
-    ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.',
+    ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.',
   },
   ja: {
     subject: 'Roundtrip のパスワード再設定',
     hello: (name) => `${name} 様`,
-    intro: '新しいパスワードを設定するには、こちらのリンクを開いてください:',
+    intro: '新しいパスワードを設定するには、こちらのリンクを開いてください：',
     expiry: 'リンクは1時間以内に1回だけ使用できます。',
     ignore: 'お心当たりがない場合は、このメールを無視してください。パスワードは変更されません。',
   },
@@ -222,7 +222,7 @@ const dataRequestTexts: Record<
     subject: 'Nous avons bien reçu votre demande relative à vos données',
     hello: (name) => `Bonjour ${name},`,
     received: (what) => `Nous avons bien reçu votre demande concernant ${what}.`,
-    reference: (id) => `Référence : ${id}`,
+    reference: (id) => `Référence\u202F: ${id}`,
     deadline: (date) => `Nous vous répondrons au plus tard le ${date}, et pourrons d’abord vous demander de confirmer votre identité.`,
     ignore: 'Si vous n’êtes pas à l’origine de cette demande, répondez à ce message.',
   },
@@ -230,7 +230,7 @@ const dataRequestTexts: Record<
     subject: '個人データに関するご請求を受け付けました',
     hello: (name) => `${name} 様`,
     received: (what) => `${what}のご請求を受け付けました。`,
-    reference: (id) => `受付番号: ${id}`,
+    reference: (id) => `受付番号：${id}`,
     deadline: (date) => `${date}までに回答いたします。その前にご本人確認をお願いする場合があります。`,
     ignore: 'このご請求にお心当たりがない場合は、このメールにご返信ください。',
   },
@@ -297,14 +297,14 @@ const payoutChangeTexts: Record<Language, { subject: string; hello: (name: strin
   fr: {
     subject: 'Le compte de versement Roundtrip a été modifié',
     hello: (name) => `Bonjour ${name},`,
-    intro: 'Vos retraits depuis votre solde Roundtrip seront désormais versés sur :',
+    intro: 'Vos retraits depuis votre solde Roundtrip seront désormais versés sur :',
     notYou:
-      'Si vous n’êtes pas à l’origine de ce changement, changez tout de suite votre mot de passe et écrivez-nous : quelqu’un utilise peut-être votre compte.',
+      'Si vous n’êtes pas à l’origine de ce changement, changez tout de suite votre mot de passe et écrivez-nous : quelqu’un utilise peut-être votre compte.',
   },
   ja: {
     subject: 'Roundtrip の払い戻し先が変更されました',
     hello: (name) => `${name} 様`,
-    intro: 'Roundtrip の残高からの出金は、今後こちらに振り込まれます:',
+    intro: 'Roundtrip の残高からの出金は、今後こちらに振り込まれます：',
     notYou:
       'この変更に心当たりがない場合は、すぐにパスワードを変更し、お問い合わせください。第三者がアカウントを使用している可能性があります。',
   },
@@ -353,14 +353,14 @@ const withdrawalTexts: Record<
     subject: (amount) => `Retrait de ${amount} demandé`,
     hello: (name) => `Bonjour ${name},`,
     intro: (amount) => `Un retrait de ${amount} a été demandé sur votre solde Roundtrip.`,
-    payout: (payout) => `${payout} seront versés sur :`,
+    payout: (payout) => `${payout} seront versés sur\u202F:`,
     notYou: 'Si vous ne l’avez pas demandé, changez tout de suite votre mot de passe et écrivez-nous.',
   },
   ja: {
     subject: (amount) => `${amount} の出金を受け付けました`,
     hello: (name) => `${name} 様`,
     intro: (amount) => `Roundtrip の残高から ${amount} の出金が申請されました。`,
-    payout: (payout) => `${payout} を次の口座へお支払いします:`,
+    payout: (payout) => `${payout} を次の口座へお支払いします：`,
     notYou: '心当たりがない場合は、すぐにパスワードを変更し、お問い合わせください。',
   },
 };
@@ -403,21 +403,25 @@ export interface NewsMailInput {
   settingsLink: string;
 }
 
-const newsMailTexts: Record<Language, { hello: (name: string) => string; open: string; why: string }> = {
+const newsMailTexts: Record<Language, { hello: (name: string) => string; open: string; openAt: (link: string) => string; why: string }> = {
   en: {
     hello: (name) => `Hello ${name},`,
     open: 'Open in the app',
+    openAt: (link) => `Open in the app: ${link}`,
     why: 'You get these mails because you asked for them on your profile. To stop them, turn them off there:',
   },
   fr: {
     hello: (name) => `Bonjour ${name},`,
     open: 'Ouvrir dans l’application',
-    why: 'Vous recevez ces e-mails parce que vous les avez demandés dans votre profil. Pour ne plus les recevoir, désactivez-les ici :',
+    // The colon is typeset here, per language: French puts U+202F before it, Japanese writes ：.
+    openAt: (link) => `Ouvrir dans l’application\u202F: ${link}`,
+    why: 'Vous recevez ces e-mails parce que vous les avez demandés dans votre profil. Pour ne plus les recevoir, désactivez-les ici :',
   },
   ja: {
     hello: (name) => `${name} 様`,
     open: 'アプリで開く',
-    why: 'このメールは、プロフィールでメール通知を有効にされたため送信しています。停止するには、こちらで無効にしてください:',
+    openAt: (link) => `アプリで開く：${link}`,
+    why: 'このメールは、プロフィールでメール通知を有効にされたため送信しています。停止するには、こちらで無効にしてください：',
   },
 };
 
@@ -430,7 +434,7 @@ export function newsMail(input: NewsMailInput): MailContent {
     text: [
       t.hello(input.name),
       '',
-      ...input.items.flatMap((item) => [item.title, item.body, `${t.open}: ${item.link}`, '']),
+      ...input.items.flatMap((item) => [item.title, item.body, t.openAt(item.link), '']),
       t.why,
       input.settingsLink,
       '',

@@ -140,7 +140,7 @@ const demoBins: Record<CountryCode, MarketBins> = {
   },
   fr: {
     retailers: ['marche-vert', 'la-consigne', 'epicerie-du-coin'],
-    placements: ["À l'entrée du magasin", 'Près des caisses', "À côté de l'accueil", 'Sur le parking, près des chariots'],
+    placements: ['À l’entrée du magasin', 'Près des caisses', 'À côté de l’accueil', 'Sur le parking, près des chariots'],
     hours: ['8h–21h', '7h30–22h', '9h–20h', '8h30–20h30'],
     detail: (s) => `${s.retailer}, ${s.number} ${s.street}, ${s.city}. ${s.placement}. Ouvert ${s.hours}.`,
     cities: [
@@ -168,13 +168,13 @@ const demoBins: Record<CountryCode, MarketBins> = {
         name: 'Toulouse',
         lat: 43.6047,
         lng: 1.4442,
-        streets: ["Rue d'Alsace-Lorraine", 'Allées Jean Jaurès', 'Rue de Metz', 'Avenue de Muret'],
+        streets: ['Rue d’Alsace-Lorraine', 'Allées Jean Jaurès', 'Rue de Metz', 'Avenue de Muret'],
       },
       {
         name: 'Bordeaux',
         lat: 44.8378,
         lng: -0.5792,
-        streets: ['Rue Sainte-Catherine', 'Cours Victor Hugo', 'Rue Notre-Dame', "Cours de l'Argonne"],
+        streets: ['Rue Sainte-Catherine', 'Cours Victor Hugo', 'Rue Notre-Dame', 'Cours de l’Argonne'],
       },
       { name: 'Lille', lat: 50.6292, lng: 3.0573, streets: ['Rue Solférino', 'Rue Gambetta', 'Rue de Béthune', 'Rue Esquermoise'] },
       {

@@ -58,7 +58,7 @@ const demoTexts: Record<CountryCode, { rejected: string; cancelled: string; adju
     amount: '1.00',
   },
   fr: {
-    rejected: 'Le couvercle manquait : le contenant ne pouvait pas être réutilisé.',
+    rejected: 'Le couvercle manquait : le contenant ne pouvait pas être réutilisé.',
     cancelled: 'Scanné deux fois par erreur.',
     adjustment: 'Bonus de bienvenue',
     amount: '1.00',

@@ -3,12 +3,12 @@ import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { countryCodes, markets, type CountryCode } from '#domain/markets';
 import { currentLocale } from '../../lib/i18n';
 import { useCountries } from './api/countries';
-import { marketNames } from './market-names';
+import { Flag } from './flags';
+import { countryMatches, marketNames } from './market-names';
 
 interface CountryOption {
   code: CountryCode;
   name: string;
-  flag: string;
 }
 
 /** The markets the server knows, named in the current language; the app's own names while offline. */
@@ -22,16 +22,19 @@ function useCountryOptions(): CountryOption[] {
         const market = markets[code];
         const serverName = fromServer.get(market.iso);
         if (countries.data && !serverName) return undefined;
-        return { code, flag: market.flag, name: serverName ?? i18n._(marketNames[code]) };
+        return { code, name: serverName ?? i18n._(marketNames[code]) };
       })
       .filter((option): option is CountryOption => option !== undefined)
       .sort((a, b) => a.name.localeCompare(b.name, i18n.locale));
   }, [countries.data, i18n]);
 }
 
-/** A searchable list (ARIA combobox with a listbox popup) that filters on the name, ignoring case. */
+/**
+ * A searchable list (ARIA combobox with a listbox popup). The search ignores case, accents and
+ * width, and finds a country by its name in any of our languages or by its code (market-names.ts).
+ */
 export function CountryCombobox({ onSelect }: { onSelect: (code: CountryCode) => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const id = useId();
   const listId = `${id}-list`;
   const options = useCountryOptions();
@@ -40,8 +43,7 @@ export function CountryCombobox({ onSelect }: { onSelect: (code: CountryCode) =>
   const [active, setActive] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const needle = query.trim().toLocaleLowerCase(i18n.locale);
-  const filtered = options.filter((option) => option.name.toLocaleLowerCase(i18n.locale).includes(needle));
+  const filtered = options.filter((option) => countryMatches(query, option.code, option.name));
   const activeOption = open ? filtered[Math.min(active, filtered.length - 1)] : undefined;
 
   function choose(option: CountryOption) {
@@ -119,7 +121,7 @@ export function CountryCombobox({ onSelect }: { onSelect: (code: CountryCode) =>
               choose(option);
             }}
           >
-            <span aria-hidden="true">{option.flag}</span> {option.name}
+            <Flag code={option.code} /> {option.name}
           </li>
         ))}
       </ul>

@@ -37,11 +37,12 @@ export function LanguageSelector({ navigateHome = false, label }: LanguageSelect
     <div className="field">
       <label htmlFor={id}>{label ?? t`Location and language`}</label>
       <select id={id} value={locale} onChange={(event) => void onChange(event.currentTarget.value)}>
+        {/* No flag here: an <option> holds only text, and emoji flags are empty boxes without a colour-emoji font. */}
         {countryCodes.map((code) => {
           const market = markets[code];
           return (
             <option key={code} value={market.locale}>
-              {`${market.flag} ${i18n._(marketNames[code])} (${languageEndonyms[market.locale]})`}
+              {`${i18n._(marketNames[code])} (${languageEndonyms[market.locale]})`}
             </option>
           );
         })}

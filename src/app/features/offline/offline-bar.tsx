@@ -27,7 +27,8 @@ export function DataAge({ updatedAt }: { updatedAt: number }) {
   const age = formatAge(now - updatedAt, i18n.locale);
   return (
     <span className="data-age" data-testid="data-age">
-      {t`Updated ${age}`}
+      {/* Under a minute has its own sentence: "Updated" + "now" reads oddly in Japanese (更新：今). */}
+      {now - updatedAt < 60_000 ? t`Updated just now` : t`Updated ${age}`}
     </span>
   );
 }

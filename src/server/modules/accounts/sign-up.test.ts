@@ -58,7 +58,7 @@ describe.each(databaseKinds)('POST /api/v2/user (sign-up) on %s', (kind) => {
     const fr = signUpFields({ country_code: 'fr', locale: 'fr-FR', zip_code: '69002' });
     expect((await post(fr)).statusCode).toBe(201);
     const frMail = await smtp.waitForMail(fr.email);
-    expect(frMail.subject).toMatch(/^Votre code Roundtrip : \d{4}$/);
+    expect(frMail.subject).toMatch(/^Votre code Roundtrip\u202F: \d{4}$/);
     expect(frMail.text).toContain('Bonjour Jamie Rivera,');
     expect(frMail.text).toContain('https://roundtrip.test/fr/user/verify-email?code=');
 
@@ -67,7 +67,7 @@ describe.each(databaseKinds)('POST /api/v2/user (sign-up) on %s', (kind) => {
     expect(jpResponse.statusCode).toBe(201);
     expect(jpResponse.json().data.zip_code).toBe('150-0002');
     const jpMail = await smtp.waitForMail(jp.email);
-    expect(jpMail.subject).toMatch(/^Roundtrip の確認コード: \d{4}$/);
+    expect(jpMail.subject).toMatch(/^Roundtrip の確認コード：\d{4}$/);
     expect(jpMail.text).toContain('田中 結衣 様');
     expect(jpMail.text).toContain('https://roundtrip.test/jp/user/verify-email?code=');
 

@@ -76,7 +76,7 @@ describe.each(databaseKinds)('POST /api/v2/oauth/token and bearer authentication
 
     it('says so in French and Japanese', async () => {
       const fr = await login(t, uniqueEmail(), 'whatever-password', { 'accept-language': 'fr-CA,fr;q=0.8' });
-      expect(fr.json()).toEqual({ error: 'invalid_grant', error_description: "L'adresse e-mail ou le mot de passe est incorrect." });
+      expect(fr.json()).toEqual({ error: 'invalid_grant', error_description: 'L’adresse e-mail ou le mot de passe est incorrect.' });
       const ja = await login(t, uniqueEmail(), 'whatever-password', { 'accept-language': 'ja-JP' });
       expect(ja.json()).toEqual({ error: 'invalid_grant', error_description: 'メールアドレスまたはパスワードが正しくありません。' });
     });

@@ -73,7 +73,7 @@ describe.each(databaseKinds)('email verification on %s', (kind) => {
   it('says "Please enter the 4 digits!" in French and Japanese, and names unknown fields', async () => {
     const { headers } = await customer(t);
     expect((await verify({ ...headers, 'accept-language': 'fr' }, { code: '12' })).json().error.message).toBe(
-      'Veuillez saisir les 4 chiffres !',
+      'Veuillez saisir les 4 chiffres !',
     );
     expect((await verify({ ...headers, 'accept-language': 'ja' }, { code: '12' })).json().error.message).toBe(
       '4桁の数字を入力してください！',
@@ -120,7 +120,7 @@ describe.each(databaseKinds)('email verification on %s', (kind) => {
     const second = await latestCode(smtp, fields.email, 2);
     const mails = smtp.mailsTo(fields.email);
     expect(mails).toHaveLength(2);
-    expect(mails[1]!.subject).toBe(`Votre code Roundtrip : ${second}`);
+    expect(mails[1]!.subject).toBe(`Votre code Roundtrip\u202F: ${second}`);
     expect(mails[1]!.text).toContain(`https://roundtrip.test/fr/user/verify-email?code=${second}`);
     if (first !== second) expect((await verify(headers, { code: first })).json()).toEqual(notRecognised);
     expect((await verify(headers, { code: second })).statusCode).toBe(200);

@@ -72,7 +72,7 @@ describe.each(databaseKinds)('notifications on %s', (kind) => {
     expect(message?.ttl).toBeGreaterThan(0);
     expect(message?.payload).toEqual({
       title: 'Consigne créditée',
-      body: expect.stringMatching(/^2 contenants enregistrés : 1,00\s€ ajoutés à votre solde\.$/),
+      body: expect.stringMatching(/^2 contenants enregistrés\u202F: 1,00\s€ ajoutés à votre solde\.$/),
       url: `/fr/user/account?row=${encodeURIComponent(`scan-batch:${batch}`)}`,
       tag: `scan-batch:${batch}`,
       icon: '/icons/icon-192.png',
@@ -168,12 +168,12 @@ describe.each(databaseKinds)('notifications on %s', (kind) => {
     expect((await ops(t, `/payouts/${requested.json().data.id}/fail`, { reason: '口座が解約済み' })).statusCode).toBe(200);
     await t.notifications.deliverDue();
     const mail = await smtp.waitForMail(person.fields.email, {
-      match: (received) => received.subject === '出金をお支払いできませんでした',
+      match: (received) => received.subject === '出金を完了できませんでした',
     });
-    expect(mail.text).toContain('3,000を残高に戻しました。理由: 口座が解約済み');
-    expect(mail.text).toContain('アプリで開く: http://localhost:8080/jp/user/account?row=withdrawal%3A');
+    expect(mail.text).toContain('3,000を残高に戻しました。理由：口座が解約済み');
+    expect(mail.text).toContain('アプリで開く：http://localhost:8080/jp/user/account?row=withdrawal%3A');
     expect(pushesTo(subscription)[0]?.payload).toMatchObject({
-      title: '出金をお支払いできませんでした',
+      title: '出金を完了できませんでした',
       body: expect.stringContaining('口座が解約済み'),
       url: `/jp/user/account?row=${encodeURIComponent(`withdrawal:${requested.json().data.id}`)}`,
       lang: 'ja-JP',

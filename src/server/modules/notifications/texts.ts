@@ -68,16 +68,16 @@ const texts: Record<Language, KindTexts> = {
   fr: {
     credited: (count, amount) => ({
       title: 'Consigne créditée',
-      body: `${count === 1 ? '1 contenant enregistré' : `${count} contenants enregistrés`} : ${amount} ajoutés à votre solde.`,
+      body: `${count === 1 ? '1 contenant enregistré' : `${count} contenants enregistrés`}\u202F: ${amount} ajoutés à votre solde.`,
     }),
     rejected: (reason) => ({
       title: 'Retour refusé',
-      body: reason ? `Un contenant scanné n’a pas été accepté : ${reason}` : 'Un contenant scanné n’a pas été accepté.',
+      body: reason ? `Un contenant scanné n’a pas été accepté\u202F: ${reason}` : 'Un contenant scanné n’a pas été accepté.',
     }),
     paid: (amount) => ({ title: 'Retrait versé', body: `${amount} sont en route vers votre compte.` }),
     failed: (amount, reason) => ({
       title: 'Retrait non versé',
-      body: `${amount} sont de retour sur votre solde.${reason ? ` Motif : ${reason}` : ''}`,
+      body: `${amount} sont de retour sur votre solde.${reason ? ` Motif\u202F: ${reason}` : ''}`,
     }),
     disputeCredited: (amount) => ({
       title: 'Votre réclamation est acceptée',
@@ -85,7 +85,7 @@ const texts: Record<Language, KindTexts> = {
     }),
     disputeUpheld: (reason) => ({
       title: 'Votre réclamation a été examinée',
-      body: reason ? `La décision est maintenue : ${reason}` : 'La décision est maintenue.',
+      body: reason ? `La décision est maintenue\u202F: ${reason}` : 'La décision est maintenue.',
     }),
     several: (count) => `${count} nouvelles sur votre compte Roundtrip`,
   },
@@ -96,12 +96,12 @@ const texts: Record<Language, KindTexts> = {
     }),
     rejected: (reason) => ({
       title: '返却が受け付けられませんでした',
-      body: reason ? `スキャンした容器は受け付けられませんでした: ${reason}` : 'スキャンした容器は受け付けられませんでした。',
+      body: reason ? `スキャンした容器は受け付けられませんでした：${reason}` : 'スキャンした容器は受け付けられませんでした。',
     }),
-    paid: (amount) => ({ title: '出金をお支払いしました', body: `${amount}をお客様の口座へ送金しました。` }),
+    paid: (amount) => ({ title: '出金が完了しました', body: `${amount}をお客様の口座へ送金しました。` }),
     failed: (amount, reason) => ({
-      title: '出金をお支払いできませんでした',
-      body: `${amount}を残高に戻しました。${reason ? `理由: ${reason}` : ''}`,
+      title: '出金を完了できませんでした',
+      body: `${amount}を残高に戻しました。${reason ? `理由：${reason}` : ''}`,
     }),
     disputeCredited: (amount) => ({
       title: 'お申し立てが認められました',
@@ -109,7 +109,7 @@ const texts: Record<Language, KindTexts> = {
     }),
     disputeUpheld: (reason) => ({
       title: 'お申し立てを確認しました',
-      body: reason ? `判断は変わりません: ${reason}` : '判断は変わりません。',
+      body: reason ? `判断は変わりません：${reason}` : '判断は変わりません。',
     }),
     several: (count) => `Roundtrip のお知らせが${count}件あります`,
   },

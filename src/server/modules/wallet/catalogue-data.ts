@@ -43,7 +43,7 @@ const rows: Record<CountryCode, Row[]> = {
       'Café infusé à froid, bouteille en verre de 350 ml',
       'コールドブリューコーヒー 350ml ガラス瓶',
     ],
-    ['us-oat-milk-1l', 'bottle', 75, 'Oat milk, 1 L bottle', "Lait d'avoine, bouteille de 1 L", 'オーツミルク 1L ボトル'],
+    ['us-oat-milk-1l', 'bottle', 75, 'Oat milk, 1 L bottle', 'Lait d’avoine, bouteille de 1 L', 'オーツミルク 1L ボトル'],
     ['us-peanut-butter-450', 'jar', 50, 'Peanut butter, 450 g jar', 'Beurre de cacahuète, bocal de 450 g', 'ピーナッツバター 450g 瓶'],
     [
       'us-ice-cream-pint',
@@ -73,7 +73,7 @@ const rows: Record<CountryCode, Row[]> = {
     ['us-kombucha-growler', 'growler', 100, 'Kombucha, 64 oz growler', 'Kombucha, growler de 64 oz', 'コンブチャ 64オンス グラウラー'],
   ],
   ca: [
-    ['ca-maple-syrup-250', 'jar', 50, 'Maple syrup, 250 ml jar', "Sirop d'érable, pot de 250 ml", 'メープルシロップ 250ml 瓶'],
+    ['ca-maple-syrup-250', 'jar', 50, 'Maple syrup, 250 ml jar', 'Sirop d’érable, pot de 250 ml', 'メープルシロップ 250ml 瓶'],
     ['ca-milk-2l', 'bottle', 100, 'Milk, 2 L glass bottle', 'Lait, bouteille en verre de 2 L', '牛乳 2L ガラス瓶'],
     [
       'ca-sparkling-water-750',
@@ -90,7 +90,7 @@ const rows: Record<CountryCode, Row[]> = {
   ],
   uk: [
     ['uk-milk-pint', 'bottle', 25, 'Semi-skimmed milk, 1 pint bottle', 'Lait demi-écrémé, bouteille de 568 ml', '低脂肪牛乳 1パイント瓶'],
-    ['uk-orange-juice-1l', 'bottle', 50, 'Orange juice, 1 L bottle', "Jus d'orange, bouteille de 1 L", 'オレンジジュース 1L ボトル'],
+    ['uk-orange-juice-1l', 'bottle', 50, 'Orange juice, 1 L bottle', 'Jus d’orange, bouteille de 1 L', 'オレンジジュース 1L ボトル'],
     ['uk-strawberry-jam-340', 'jar', 40, 'Strawberry jam, 340 g jar', 'Confiture de fraises, pot de 340 g', 'いちごジャム 340g 瓶'],
     [
       'uk-coffee-cup-12oz',
@@ -129,7 +129,7 @@ const rows: Record<CountryCode, Row[]> = {
       '炭酸ミネラルウォーター 1L ボトル',
     ],
     ['fr-jus-pomme-1l', 'bottle', 50, 'Apple juice, 1 L bottle', 'Jus de pomme, bouteille de 1 L', 'りんごジュース 1L ボトル'],
-    ['fr-confiture-abricot', 'jar', 40, 'Apricot jam, 370 g jar', "Confiture d'abricots, bocal de 370 g", 'アプリコットジャム 370g 瓶'],
+    ['fr-confiture-abricot', 'jar', 40, 'Apricot jam, 370 g jar', 'Confiture d’abricots, bocal de 370 g', 'アプリコットジャム 370g 瓶'],
     [
       'fr-yaourt-nature',
       'pot',
