@@ -246,3 +246,72 @@ for (const [locale, country] of [
     await preference.screenshot({ path: path.join(screenshotDir, `mail-preference-${locale}.png`) });
   });
 }
+
+test.describe('at 360 px in French', () => {
+  test.use({ locale: 'fr-FR', viewport: { width: 360, height: 780 } });
+
+  test('a push service that never answers: the switch gives up after 10 s with an error, and stays off', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await context.grantPermissions(['notifications'], { origin });
+    // The browser's push service is unreachable: subscribe() never settles.
+    await context.addInitScript(() => {
+      if (!('PushManager' in window)) return;
+      PushManager.prototype.subscribe = () => new Promise<PushSubscription>(() => undefined);
+      PushManager.prototype.getSubscription = async () => null;
+    });
+    await page.clock.install();
+    const { email } = await customerWithNews(request, 'fr');
+    await signIn(context, request, email, password);
+    await page.goto('/fr/user/news');
+    const optIn = page.getByTestId('push-opt-in');
+    const toggle = optIn.getByRole('switch', { name: 'M’avertir sur cet appareil' });
+    await expect(toggle).toBeEnabled();
+    await toggle.click();
+    await expect(optIn.getByTestId('push-state')).toHaveText('Enregistrement…');
+    await page.clock.runFor(10_000);
+    await expect(optIn.getByRole('alert')).toHaveText(
+      'Le service de notifications de votre navigateur ne répond pas. Réessayez plus tard.',
+    );
+    await expect(optIn.getByTestId('push-state')).toHaveText('Désactivées');
+    await expect(toggle).not.toBeChecked();
+    await expect(toggle).toBeEnabled();
+  });
+
+  test('permission refused at the prompt: the blocked explanation shows once', async ({ page, context, request }) => {
+    // The person answers "Block" to the browser's prompt.
+    await context.addInitScript(() => {
+      if (!('Notification' in window)) return;
+      let permission: NotificationPermission = 'default';
+      Object.defineProperty(Notification, 'permission', { get: () => permission });
+      Notification.requestPermission = async () => {
+        permission = 'denied';
+        return permission;
+      };
+    });
+    const { email } = await customerWithNews(request, 'fr');
+    await signIn(context, request, email, password);
+    await page.goto('/fr/user/news');
+    const optIn = page.getByTestId('push-opt-in');
+    const toggle = optIn.getByRole('switch', { name: 'M’avertir sur cet appareil' });
+    await toggle.click();
+    await expect(toggle).toBeDisabled();
+    await expect(optIn.getByText(/Les notifications sont bloquées pour ce site/)).toHaveCount(1);
+    await expect(optIn.getByTestId('push-state')).toHaveText('Désactivées');
+  });
+
+  test('"Voir dans mon historique" opens the row, scrolled into view and focused', async ({ page, context, request }) => {
+    const { email, accessToken } = await customerWithNews(request, 'fr');
+    await returnAndCheckIn(request, accessToken, productOf.fr, 1);
+    await signIn(context, request, email, password);
+    await page.goto('/fr/user/news');
+    await page.getByTestId('news-item').getByRole('link', { name: 'Voir dans mon historique' }).click();
+    await expect(page).toHaveURL(/\/fr\/user\/account\?row=/);
+    const row = page.locator('[data-testid="transaction"][data-picked="true"]');
+    await expect(row.getByRole('button').first()).toHaveAttribute('aria-expanded', 'true');
+    await expect(row.getByRole('button').first()).toBeFocused();
+    await expect(row.getByRole('button').first()).toBeInViewport();
+  });
+});

@@ -42,14 +42,38 @@ export class PushPermissionError extends Error {
   override name = 'PushPermissionError';
 }
 
+/** The browser's push service did not answer in time (no network to it, a vendor outage). */
+export class PushTimeoutError extends Error {
+  override name = 'PushTimeoutError';
+}
+
+/**
+ * How long the push service may take to hand out a subscription. A healthy one answers in a
+ * second or two; past this the switch stops saying "Saving…" and says what happened.
+ */
+export const pushServiceDeadlineMs = 10_000;
+
+function withDeadline<Value>(work: Promise<Value>, ms: number): Promise<Value> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PushTimeoutError(`no answer from the push service in ${ms} ms`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Asks for the permission (only now, on the person's own click), then subscribes with the
  * server's key. A subscription made with another key (the server's keys changed) is replaced:
- * the push service would refuse our messages to it.
+ * the push service would refuse our messages to it. The permission prompt waits for the person
+ * as long as they like; the push service gets `pushServiceDeadlineMs` (PushTimeoutError).
  */
 export async function subscribeBrowser(publicKey: string): Promise<PushSubscription> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new PushPermissionError(permission);
+  return withDeadline(subscribeWithKey(publicKey), pushServiceDeadlineMs);
+}
+
+async function subscribeWithKey(publicKey: string): Promise<PushSubscription> {
   // Not `ready`: without a worker (development server, a browser that refused it) it never settles.
   const registration = await navigator.serviceWorker.getRegistration();
   if (!registration) throw new Error('no service worker registered');

@@ -5,7 +5,14 @@ import { useNotificationSettings } from './api/notification-settings';
 import { usePushKey } from './api/push-key';
 import { useSubscribePush } from './api/subscribe-push';
 import { useUnsubscribePush } from './api/unsubscribe-push';
-import { browserSubscription, notificationPermission, pushSupport, PushPermissionError, subscribeBrowser } from './push-browser';
+import {
+  browserSubscription,
+  notificationPermission,
+  pushSupport,
+  PushPermissionError,
+  PushTimeoutError,
+  subscribeBrowser,
+} from './push-browser';
 import type { PushSubscriptionBody } from '#domain/schemas/notifications';
 import './notifications.css';
 
@@ -69,8 +76,12 @@ export function PushOptIn() {
       if (on) await turnOff();
       else await turnOn(publicKey);
     } catch (error) {
-      if (error instanceof PushPermissionError)
-        setProblem(t`Notifications are blocked for this site. Allow them in your browser's site settings, then try again.`);
+      // A refusal ("Block") changes the explanation above the switch, which says it once; a prompt
+      // closed without an answer leaves the permission open, and only this line says so.
+      if (error instanceof PushPermissionError) {
+        if (notificationPermission() !== 'denied')
+          setProblem(t`Notifications were not allowed. Turn the switch on again to be asked once more.`);
+      } else if (error instanceof PushTimeoutError) setProblem(t`Your browser's notification service is not answering. Try again later.`);
       else if (isApiError(error) && error.message) setProblem(error.message);
       else setProblem(t`This device could not be signed up for notifications. Try again later.`);
     } finally {
@@ -87,7 +98,10 @@ export function PushOptIn() {
   return (
     <section className="notify" aria-labelledby={headingId} data-testid="push-opt-in">
       <h2 id={headingId}>{t`Notifications on this device`}</h2>
-      <p id={statusId}>{explanation}</p>
+      {/* Polite: after a "Block" at the prompt this is where the reason appears. */}
+      <p id={statusId} aria-live="polite">
+        {explanation}
+      </p>
       <div className="notify__switch">
         <input
           id={switchId}

@@ -1,5 +1,5 @@
 import './wallet.css';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { Transaction } from '#domain/schemas/wallet';
 import { useOutbox } from '../../lib/outbox';
@@ -40,9 +40,34 @@ export function TransactionList({ rows, pickedId }: { rows: Transaction[]; picke
     return () => clearTimeout(timer);
   }, [shown, rows.length]);
 
+  // The picked row brings itself into view when it mounts, but the router then resets the scroll
+  // for the new page, and later chunks can move it: once the list is whole and that frame is
+  // painted, it is scrolled to and focused again, once per picked row.
+  const listRef = useRef<HTMLUListElement>(null);
+  const broughtIntoView = useRef<string | undefined>(undefined);
+  const complete = shown >= rows.length;
+  const pickedShown = pickedIndex >= 0;
+  useEffect(() => {
+    if (!pickedId || !pickedShown || !complete || broughtIntoView.current === pickedId) return;
+    let second = 0;
+    const first = requestAnimationFrame(() => {
+      second = requestAnimationFrame(() => {
+        const header = listRef.current?.querySelector<HTMLElement>(`[data-id="${CSS.escape(pickedId)}"] button`);
+        if (!header) return;
+        broughtIntoView.current = pickedId;
+        header.scrollIntoView({ block: 'center' });
+        header.focus({ preventScroll: true });
+      });
+    });
+    return () => {
+      cancelAnimationFrame(first);
+      cancelAnimationFrame(second);
+    };
+  }, [pickedId, pickedShown, complete]);
+
   if (rows.length === 0) return <p data-testid="transactions-empty">{t`No transactions yet.`}</p>;
   return (
-    <ul className="transactions" data-testid="transactions" data-complete={shown >= rows.length ? 'true' : 'false'}>
+    <ul ref={listRef} className="transactions" data-testid="transactions" data-complete={complete ? 'true' : 'false'}>
       {rows.slice(0, shown).map((row) => (
         <TransactionItem key={row.id} row={row} now={now} disputeQueued={disputed.has(row.id)} picked={row.id === pickedId} />
       ))}
