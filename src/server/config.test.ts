@@ -57,4 +57,11 @@ describe('token lifetimes', () => {
     expect(() => loadConfig({ ACCESS_TOKEN_TTL: '86400' })).toThrow(/ACCESS_TOKEN_TTL: at most 900 seconds/);
     expect(loadConfig({}).sessionMaxAgeSeconds).toBe(90 * 86_400);
   });
+
+  it('listens on this machine only without PUBLIC_URL (demo accounts, published password) unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:9000' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ PUBLIC_URL: 'https://roundtrip.example' }).host).toBe('0.0.0.0');
+  });
 });

@@ -21,7 +21,8 @@ function isAddressOrRange(entry: string): boolean {
 
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: 127.0.0.1 on a local PUBLIC_URL (demo accounts with a published password), every interface otherwise. */
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
@@ -242,7 +243,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   }
   return {
     port: env.PORT,
-    host: env.HOST,
+    // A local server holds the demo accounts, whose password is in the README: nobody else on the
+    // network may reach it unless HOST says so.
+    host: env.HOST ?? (local ? '127.0.0.1' : '0.0.0.0'),
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     publicUrl,

@@ -94,6 +94,9 @@ async function main() {
     '',
     `  Roundtrip is running on ${config.publicUrl}  (ready in ${seconds} s, data: ${where})`,
     `  API: ${config.publicUrl}/api/v2   health: ${config.publicUrl}/healthz`,
+    config.host === '127.0.0.1'
+      ? '  Listening on 127.0.0.1 only: this machine alone reaches it (HOST=0.0.0.0 opens it to the network).'
+      : `  Listening on ${config.host}: every machine that can reach it on port ${config.port} can sign in.`,
   ];
   if (demo) {
     lines.push('', '  Sign in as a demo customer (password for each: ' + demo.password + '):');

@@ -12,6 +12,7 @@ import { isHelpRequest } from './commands/args';
 import { checkOpsCommand, opsInputFiles, opsUsage, runOpsCommand } from './commands';
 import type { OpsIo, OutputFile } from './commands/types';
 import { sendOpsCommand } from './server-client';
+import { terminalOutput } from './terminal-text';
 
 /**
  * `npm run ops -- …`. PostgreSQL takes any number of writers: the CLI opens it itself. An
@@ -67,11 +68,12 @@ async function runOnServer(argv: string[], config: Config, folder: string, holde
     { argv, files, cwd: process.cwd() },
   );
   if (!answer.ok) {
-    process.stderr.write(`${answer.message}\n`);
+    process.stderr.write(`${terminalOutput(answer.message)}\n`);
     return 1;
   }
-  process.stdout.write(answer.result.stdout);
-  process.stderr.write(answer.result.stderr);
+  // The server escaped them already; the answer is still outside text to this terminal.
+  process.stdout.write(terminalOutput(answer.result.stdout));
+  process.stderr.write(terminalOutput(answer.result.stderr));
   for (const file of answer.result.files) writeOutputFile(file);
   return answer.result.exit_code;
 }

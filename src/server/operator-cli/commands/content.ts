@@ -3,6 +3,7 @@ import { listMissingTexts } from '../../modules/content/missing-texts';
 import { isContentNamespace } from '#domain/content/namespaces';
 import { isSupportedLocale } from '#domain/markets';
 import { editsFromImport, publishDrafts, readNamespace, setContent } from '../../modules/content/content';
+import { terminalField } from '../terminal-text';
 import type { OpsArguments } from './args';
 import { OpsUsageError, type OpsIo } from './types';
 
@@ -51,9 +52,9 @@ export async function contentCommand({ values, positionals }: OpsArguments, io: 
     const rows = await listMissingTexts(io.db, { ...(locale ? { locale } : {}), limit });
     for (const row of rows) {
       io.out(
-        `${String(row.count).padStart(6)}  ${row.locale.padEnd(6)} ${row.namespace.padEnd(16)} ${row.key}  (last ${row.last_seen_at}, first ${row.first_seen_at})\n`,
+        `${String(row.count).padStart(6)}  ${terminalField(row.locale).padEnd(6)} ${terminalField(row.namespace).padEnd(16)} ${terminalField(row.key)}  (last ${row.last_seen_at}, first ${row.first_seen_at})\n`,
       );
-      if (row.fallback) io.out(`        shown instead: ${JSON.stringify(row.fallback)}\n`);
+      if (row.fallback) io.out(`        shown instead: ${terminalField(JSON.stringify(row.fallback))}\n`);
     }
     if (rows.length === 0) io.out('No missing texts reported.\n');
   } else {

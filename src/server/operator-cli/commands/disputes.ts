@@ -1,4 +1,5 @@
 import { listDisputes, resolveDispute } from '../../modules/disputes/disputes';
+import { terminalField } from '../terminal-text';
 import { isUuid, type OpsArguments } from './args';
 import { OpsUsageError, type OpsIo } from './types';
 
@@ -10,11 +11,15 @@ export async function disputesCommand({ values, positionals }: OpsArguments, io:
   if (action === 'list') {
     const rows = await listDisputes(io.db, { all: values.all === true });
     for (const row of rows) {
-      const codes = row.scans.map((scan) => `${scan.code} (${scan.status}${scan.reason ? `: ${scan.reason}` : ''})`).join(', ');
+      const codes = row.scans
+        .map((scan) => `${terminalField(scan.code)} (${scan.status}${scan.reason ? `: ${terminalField(scan.reason)}` : ''})`)
+        .join(', ');
       io.out(
-        `${row.id}  ${row.created_at}  ${row.status.padEnd(8)} ${row.amount.value.padStart(8)} ${row.amount.currency}  ${row.reason.padEnd(15)} ${row.has_photo ? 'photo' : '     '}  ${row.email ?? row.user_id}\n`,
+        `${row.id}  ${row.created_at}  ${row.status.padEnd(8)} ${row.amount.value.padStart(8)} ${row.amount.currency}  ${row.reason.padEnd(15)} ${row.has_photo ? 'photo' : '     '}  ${terminalField(row.email ?? row.user_id)}\n`,
       );
-      io.out(`    ${codes}${row.note ? `\n    note: ${row.note}` : ''}${row.answer ? `\n    answer: ${row.answer}` : ''}\n`);
+      io.out(
+        `    ${codes}${row.note ? `\n    note: ${terminalField(row.note)}` : ''}${row.answer ? `\n    answer: ${terminalField(row.answer)}` : ''}\n`,
+      );
     }
     if (rows.length === 0) io.out(values.all ? 'No dispute.\n' : 'No open dispute.\n');
     return 0;

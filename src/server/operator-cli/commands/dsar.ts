@@ -1,4 +1,5 @@
 import { closeDataRequest, listDataRequests } from '../../modules/privacy/dsar';
+import { terminalField } from '../terminal-text';
 import { isUuid, type OpsArguments } from './args';
 import { OpsUsageError, type OpsIo } from './types';
 
@@ -9,7 +10,7 @@ export async function dsarCommand({ values, positionals }: OpsArguments, io: Ops
     const requests = await listDataRequests(io.db, { includeClosed: values.all === true, now: io.now });
     for (const request of requests) {
       const state = request.closed_at ? `closed ${request.closed_at.slice(0, 10)}` : request.overdue ? 'OVERDUE' : 'open';
-      const who = request.email ? `${request.name ?? ''} <${request.email}>` : '(erased with the account)';
+      const who = request.email ? `${terminalField(request.name ?? '')} <${terminalField(request.email)}>` : '(erased with the account)';
       io.out(
         `${request.id}  due ${request.due_at.slice(0, 10)}  ${state.padEnd(16)} ${request.kind.padEnd(13)} ${request.country_code}  ${who}\n`,
       );

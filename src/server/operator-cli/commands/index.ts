@@ -12,6 +12,7 @@ import { paymentKeyCommand } from './payment-key';
 import { payoutsCommand } from './payouts';
 import { OpsUsageError, type OpsIo } from './types';
 import { adjustCommand, cancelCommand, checkinCommand, rejectCommand } from './wallet';
+import { terminalOutput } from '../terminal-text';
 
 export const opsUsage = `Roundtrip operator tools: the same database as the server (DATA_DIR or DATABASE_URL).
 
@@ -117,7 +118,13 @@ export function opsInputFiles(argv: readonly string[]): string[] {
  * rows rejected), 2 a usage mistake or a refusal of the domain (unknown customer, not pending…).
  * Anything else is thrown: a bug or a database failure, which the caller reports as such.
  */
-export async function runOpsCommand(argv: readonly string[], io: OpsIo): Promise<number> {
+export async function runOpsCommand(argv: readonly string[], outsideIo: OpsIo): Promise<number> {
+  // Every line a command prints may hold outside text: it reaches the terminal escaped (terminal-text.ts).
+  const io: OpsIo = {
+    ...outsideIo,
+    out: (text) => outsideIo.out(terminalOutput(text)),
+    err: (text) => outsideIo.err(terminalOutput(text)),
+  };
   if (isHelpRequest(argv)) {
     io.out(opsUsage);
     return 0;
