@@ -3,6 +3,7 @@ import { test, expect, demo, demoPassword, notification, signIn, signUpViaApi, u
 import { mailedLink } from './support/mail';
 import { LoginPage } from './support/pages/login-page';
 import { ResetPasswordPage } from './support/pages/reset-password-page';
+import { SignUpPage } from './support/pages/sign-up-page';
 import type { Lang } from './support/texts';
 
 // What a new customer meets in the first week, at 360 px in French and Japanese: sign-in, the
@@ -144,6 +145,36 @@ for (const { lang, locale, prefix } of locales) {
     await expect(page).toHaveURL(new RegExp(`${prefix}/user/scan$`));
   });
 }
+
+test('the password rule is a hint under the field from the start, and red only when a save breaks it (fr-FR)', async ({
+  page,
+  context,
+  request,
+}) => {
+  const hintOf = (field: import('@playwright/test').Locator) =>
+    field.evaluate((input) => {
+      const hint = document.getElementById(input.getAttribute('aria-describedby')?.split(' ')[0] ?? '');
+      return { text: hint?.textContent ?? '', color: hint ? getComputedStyle(hint).color : '' };
+    });
+  const signUp = new SignUpPage(page, 'fr');
+  await signUp.goto('/fr/signup');
+  const before = await hintOf(signUp.password);
+  expect(before.text).toBe('Au moins 8 caractères.');
+  await signUp.password.fill('court');
+  await signUp.submit();
+  const tooShort = page.getByText('Votre mot de passe doit contenir au moins 8 caractères.');
+  await expect(tooShort).toBeVisible();
+  const errorColor = await tooShort.evaluate((element) => getComputedStyle(element).color);
+  expect(before.color).not.toBe(errorColor);
+  expect((await hintOf(signUp.password)).color).toBe(before.color);
+
+  const email = uniqueEmail('hint');
+  await signUpViaApi(request, { email, country: 'fr' });
+  await signIn(context, request, email, 'correct horse 1');
+  await page.goto('/fr/user/profile');
+  const newPassword = page.getByLabel('Nouveau mot de passe', { exact: true });
+  expect((await hintOf(newPassword)).text).toBe('Au moins 8 caractères.');
+});
 
 test.describe('first visit', () => {
   test.use({
