@@ -96,9 +96,9 @@ export const messages = {
     ja: '申し訳ありませんが、このコードは認識できません。',
   },
   linkUsed: {
-    en: 'This password link has already been used',
-    fr: 'Ce lien de mot de passe a déjà été utilisé',
-    ja: 'このパスワードリンクはすでに使用されています',
+    en: 'This link has already been used to choose a new password. Each link works only once.',
+    fr: 'Ce lien a déjà servi à choisir un nouveau mot de passe. Chaque lien ne fonctionne qu’une fois.',
+    ja: 'このリンクは新しいパスワードの設定にすでに使用されています。リンクは1回のみ使用できます。',
   },
 } satisfies Record<string, Record<Lang, string>>;
 

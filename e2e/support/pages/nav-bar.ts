@@ -31,7 +31,7 @@ export class NavBar {
 
   async openProfile() {
     await this.openAccountMenu();
-    await this.nav.getByRole('link', { name: 'Profile page' }).click();
+    await this.nav.getByRole('link', { name: 'My details and password' }).click();
   }
 
   async goToLogIn() {

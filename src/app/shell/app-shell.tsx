@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { NotificationRegion } from '../ui/notifications';
-import { useConsent } from '../features/consent/consent-store';
+import { useConsent, useConsentBannerOpen } from '../features/consent/consent-store';
 import { Footer } from './footer';
 import { headless } from '../lib/headless';
 import { NavBar } from './nav-bar';
@@ -60,6 +60,9 @@ function useFocusOnNavigation() {
 export function AppShell() {
   const { t } = useLingui();
   const consent = useConsent();
+  // One question at a time on a first visit: the install offer comes once the cookie choice is
+  // made, and never while the banner is open again (docs/product.md, Page frame).
+  const consentBannerOpen = useConsentBannerOpen();
   useAnalytics(!headless && consent?.analytics === true);
   useFocusOnNavigation();
 
@@ -71,7 +74,7 @@ export function AppShell() {
         </a>
       )}
       {headless ? null : <NavBar />}
-      <OfflineBar />
+      <OfflineBar offerInstall={!consentBannerOpen} />
       <main id="main" tabIndex={-1} className="main">
         <Outlet />
       </main>

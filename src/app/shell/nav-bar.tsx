@@ -39,6 +39,11 @@ export function NavBar() {
         <div id={listId} className={open ? 'nav__panel nav__panel--open' : 'nav__panel'}>
           <ul className="nav__links">
             <li>
+              <Link to="/{-$country}/map" params={{ country }}>
+                {t`Return points`}
+              </Link>
+            </li>
+            <li>
               <Link to="/{-$country}/products" params={{ country }}>
                 {t`Products`}
               </Link>

@@ -46,20 +46,26 @@ export function UserMenu({ user }: { user: User | undefined }) {
       >
         {name ? t`My account (${name})` : t`My account`}
       </button>
+      {/* One entry per page, named for what it holds: the account page is the money, the profile the person. */}
       <ul id={listId} className="user-menu__list" hidden={!open}>
         <li>
-          <Link to="/{-$country}/user/profile" params={{ country }} onClick={() => setOpen(false)}>
-            {t`Profile page`}
+          <Link to="/{-$country}/user/account" params={{ country }} onClick={() => setOpen(false)}>
+            {t`Balance and history`}
           </Link>
         </li>
         <li>
-          <Link to="/{-$country}/user/account" params={{ country }} onClick={() => setOpen(false)}>
-            {t`Account`}
+          <Link to="/{-$country}/user/scan" params={{ country }} onClick={() => setOpen(false)}>
+            {t`Scan containers`}
           </Link>
         </li>
         <li>
           <Link to="/{-$country}/user/news" params={{ country }} onClick={() => setOpen(false)}>
             {t`News`}
+          </Link>
+        </li>
+        <li>
+          <Link to="/{-$country}/user/profile" params={{ country }} onClick={() => setOpen(false)}>
+            {t`My details and password`}
           </Link>
         </li>
         <li>

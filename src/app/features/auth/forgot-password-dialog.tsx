@@ -4,7 +4,6 @@ import { resetPasswordRequestBody } from '#domain/schemas/account';
 import { isApiError } from '../../lib/api';
 import { Dialog } from '../../ui/dialog';
 import { useFormSubmit } from '../../ui/use-form-submit';
-import { notify } from '../../ui/notifications';
 import { TextField } from '../../ui/text-field';
 import { useRequestPasswordReset } from './api/request-password-reset';
 
@@ -37,15 +36,17 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail }: { open: bo
   const form = useFormSubmit(formRef, {
     schema: resetPasswordRequestBody,
     action: (data) => request.mutateAsync(data.email),
-    onSuccess: () => {
-      notify({ kind: 'success', title: t`Success`, description: t`We have sent you an email to reset your password.` });
-      setStep('sent');
-    },
+    // The dialog's second step is the one message: it cannot say a mail was sent, as the server
+    // answers the same for an address with no account (docs/product.md, Password reset).
+    onSuccess: () => setStep('sent'),
     onFailure: (error) => {
-      notify({ kind: 'error', title: t`Error`, description: t`Something went wrong` });
       if (isApiError(error) && error.fields.email) return { fields: { email: error.fields.email } };
-      if (isApiError(error) && error.message) return { fieldMessages: { email: error.message } };
-      return undefined;
+      return {
+        fieldMessages: {
+          email:
+            isApiError(error) && error.message ? error.message : t`The link could not be asked for. Check your connection and try again.`,
+        },
+      };
     },
   });
 

@@ -74,8 +74,9 @@ function UpdatePrompt({ databaseOutdated }: { databaseOutdated: boolean }) {
 /**
  * The offline feature's strip under the navigation bar: offline banner with the data's age,
  * the update prompt (never reloads by itself), actions waiting to upload, the install offer.
+ * `offerInstall` is the shell's say: the offer waits while the cookie banner asks its question.
  */
-export function OfflineBar() {
+export function OfflineBar({ offerInstall = true }: { offerInstall?: boolean }) {
   const online = useOnline();
   const { updateReady, databaseOutdated } = useAppStatus();
   return (
@@ -83,7 +84,7 @@ export function OfflineBar() {
       {online ? null : <OfflineBanner />}
       {updateReady || databaseOutdated ? <UpdatePrompt databaseOutdated={databaseOutdated} /> : null}
       <OutboxSummary />
-      {headless ? null : <InstallOffer />}
+      {headless || !offerInstall ? null : <InstallOffer />}
     </div>
   );
 }

@@ -7,7 +7,6 @@ import { hasSession } from '../../lib/session';
 import { Page } from '../../ui/page';
 import { TextField } from '../../ui/text-field';
 import { useFormSubmit } from '../../ui/use-form-submit';
-import { notify } from '../../ui/notifications';
 import { useLogin } from '../../features/auth/api/login';
 import { ForgotPasswordDialog } from '../../features/auth/forgot-password-dialog';
 import { LanguageSelector } from '../../features/locale/language-selector';
@@ -35,6 +34,7 @@ function LoginPage() {
   const [password, setPassword] = useState('');
   const [forgotOpen, setForgotOpen] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
 
   const form = useFormSubmit(formRef, {
     schema: passwordGrantBody,
@@ -46,18 +46,23 @@ function LoginPage() {
     },
     onFailure: (error) => {
       const rateLimited = isApiError(error) && error.code === 'RATE_LIMITED';
-      notify({
-        kind: 'error',
-        title: t`Login failed`,
-        description: rateLimited && error.message ? error.message : t`The email or password is incorrect.`,
-      });
-      return undefined;
+      // In the form, not a timed notification: it stays until the next try and covers nothing.
+      return {
+        message: rateLimited && error.message ? error.message : t`The email or password is incorrect.`,
+        focus: () => failureRef.current?.focus(),
+      };
     },
   });
 
   return (
     <Page title={t`Log in`} description={t`Log in to Roundtrip to see your balance and your returns.`} className="auth">
       <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { grant_type: 'password', email, password })}>
+        {form.message ? (
+          <div ref={failureRef} className="notice notice--error" role="alert" tabIndex={-1} data-testid="login-failure">
+            <p className="notice__title">{t`Login failed`}</p>
+            <p>{form.message}</p>
+          </div>
+        ) : null}
         <TextField
           id="login-email"
           label={t`Email`}
