@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { ImpactMonth } from '#domain/schemas/impact';
-import { balanceColour, returnsColour } from './chart-colours';
+import { chartScales } from './axes';
+import { balanceColour, gridColour, returnsColour } from './chart-colours';
 import { formatAxisAmount, formatMonth } from './format';
 
 const chartHeight = 220;
@@ -23,6 +24,8 @@ export default function ImpactChart({ months, locale }: { months: readonly Impac
     if (!element || months.length === 0) return;
     const currency = months[0]!.balance.currency;
     const indexes = months.map((_, index) => index);
+    const balances = months.map((month) => Number(month.balance.value));
+    const scales = chartScales(Math.max(0, ...months.map((month) => month.returned_items)), Math.max(0, ...balances), currency);
     const labelStep = (width: number) => Math.max(1, Math.ceil(months.length / Math.max(1, Math.floor((width - 110) / labelWidth))));
     const options: uPlot.Options = {
       width: Math.max(element.clientWidth, 200),
@@ -31,8 +34,8 @@ export default function ImpactChart({ months, locale }: { months: readonly Impac
       cursor: { show: false },
       scales: {
         x: { time: false, range: () => [-0.5, months.length - 0.5] },
-        items: { range: (_plot, _min, max) => [0, Math.max(4, Math.ceil(max * 1.15))] },
-        money: { range: (_plot, _min, max) => [Math.min(0, _min), max > 0 ? max * 1.15 : 1] },
+        items: { range: () => [0, scales.returns.max] },
+        money: { range: () => [0, scales.balance.max] },
       },
       axes: [
         {
@@ -52,7 +55,10 @@ export default function ImpactChart({ months, locale }: { months: readonly Impac
           stroke: returnsColour,
           font: '12px system-ui, sans-serif',
           size: 40,
-          incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000],
+          splits: () => scales.returns.splits,
+          grid: { stroke: gridColour, width: 1 },
+          ticks: { stroke: gridColour, width: 1, size: 6 },
+          border: { show: true, stroke: gridColour, width: 1 },
         },
         {
           scale: 'money',
@@ -60,7 +66,9 @@ export default function ImpactChart({ months, locale }: { months: readonly Impac
           stroke: balanceColour,
           font: '12px system-ui, sans-serif',
           size: 64,
+          splits: () => scales.balance.splits,
           grid: { show: false },
+          ticks: { stroke: gridColour, width: 1, size: 6 },
           values: (_plot, splits) => splits.map((value) => formatAxisAmount(value, currency, locale)),
         },
       ],
@@ -77,11 +85,7 @@ export default function ImpactChart({ months, locale }: { months: readonly Impac
         { scale: 'money', stroke: balanceColour, width: 2.5, points: { show: true, size: 6, fill: balanceColour } },
       ],
     };
-    const data: uPlot.AlignedData = [
-      indexes,
-      months.map((month) => month.returned_items),
-      months.map((month) => Number(month.balance.value)),
-    ];
+    const data: uPlot.AlignedData = [indexes, months.map((month) => month.returned_items), balances];
     const plot = new uPlot(options, data, element);
     const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(element.clientWidth, 200), height: chartHeight }));
     resize.observe(element);

@@ -53,7 +53,7 @@ function PackagingFigure({ impact }: { impact: Impact }) {
 }
 
 /**
- * What the customer's returns add up to: containers returned, deposits earned, money withdrawn,
+ * What the customer’s returns add up to: containers returned, deposits earned, money paid out,
  * the packaging avoided where operators gave a factor (with its source), and per month the returns
  * and the balance, as a chart (hidden from assistive technology) above a table of the same figures.
  * The table holds exactly what the chart draws, so it fits a phone's width even with a
@@ -84,7 +84,7 @@ export function ImpactSection() {
               <dd data-testid="impact-earned">{formatMoney(data.deposits_earned, i18n.locale)}</dd>
             </div>
             <div>
-              <dt>{t`Money withdrawn`}</dt>
+              <dt>{t`Money paid out`}</dt>
               <dd data-testid="impact-withdrawn">{formatMoney(data.withdrawn, i18n.locale)}</dd>
             </div>
           </dl>
