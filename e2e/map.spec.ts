@@ -202,7 +202,7 @@ test.describe('offline', () => {
     await expect(page.getByTestId('offline-banner')).toBeVisible();
     await waitForPins(page);
     await expect(page.getByTestId('map-cluster').first()).toBeVisible();
-    await expect(page.getByTestId('bins-updated').getByTestId('data-age')).toHaveText(/^(更新|Updated)/);
+    await expect(page.getByTestId('bins-updated').getByTestId('data-age')).toHaveText(/^(最終更新：|たった今更新|Updated)/);
     await expect(page.getByTestId('bin-list').locator('li').first()).toBeVisible();
     await page.getByTestId('bin-map').screenshot({ path: testInfo.outputPath('map-jp-offline.png') });
 
