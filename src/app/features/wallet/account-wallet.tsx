@@ -3,9 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { useCountryParam } from '../../lib/use-country';
-import type { ScanBody } from '#domain/schemas/wallet';
 import { useOutbox } from '../../lib/outbox';
-import { OutboxList } from '../../ui/outbox-status';
 import { transactionCategories, transactionStatuses, type TransactionCategory, type TransactionStatus } from '#domain/schemas/wallet';
 import { useBalance } from './api/balance';
 import { useTransactions } from './api/transactions';
@@ -13,6 +11,7 @@ import { formatMoney } from '../../lib/format';
 import { SlotCounter, SlotText } from './slot-counter';
 import { balanceShownBeforeApp, forgetBalanceShownBeforeApp } from './balance-before-app';
 import { TransactionList } from './transaction-list';
+import { QueuedScans } from './queued-scans';
 import './wallet.css';
 import { QueryView } from '../../ui/query-view';
 
@@ -140,7 +139,7 @@ export function AccountWallet({
             </select>
           </label>
         </div>
-        <OutboxList kind="scan" describe={(entry) => t`Return of container ${(entry.payload as Partial<ScanBody>).code ?? ''}`} />
+        <QueuedScans />
         <QueryView query={transactions} errorText={t`Your history could not be loaded.`}>
           {(page) => (
             <div
