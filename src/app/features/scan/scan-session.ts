@@ -6,7 +6,7 @@ import type { OutboxEntry } from '../../lib/db';
 import { loadDatabase } from '../../lib/db-loader';
 import { queryClient } from '../../lib/query-client';
 import { meQueryKey } from '../../lib/me';
-import { dismissOutboxEntry, enqueue } from '../../lib/outbox';
+import { dismissOutboxEntry, enqueue, followedEntries } from '../../lib/outbox';
 import { outboxOutcome } from '../../lib/outbox-outcome';
 import { newScan, recordScan } from './api/record-scan';
 import { createChangeSignal } from '../../lib/change-signal';
@@ -163,7 +163,8 @@ export function useQueuedScans(): OutboxEntry[] | undefined {
 export async function takeRefusals(entries: OutboxEntry[]): Promise<void> {
   const owner = currentOwner();
   if (!owner) return;
-  const refused = entries.filter((entry) => entry.state === 'failed');
+  // One that captureCode still follows is its to answer: dismissing it here would make it look sent.
+  const refused = entries.filter((entry) => entry.state === 'failed' && !followedEntries.has(entry.id));
   if (refused.length === 0) return;
   const scans = read(owner);
   let changed = false;
