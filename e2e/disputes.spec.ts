@@ -292,3 +292,28 @@ for (const market of markets) {
     });
   });
 }
+
+test.describe('the dispute form at 360 px in French', () => {
+  test.use({ locale: 'fr-FR', viewport: { width: 360, height: 780 } });
+
+  test('"Veuillez indiquer ce qui ne va pas." goes as soon as a reason is chosen', async ({ page, context, request }) => {
+    // The form is its own chunk, fetched on the first opening: slow on a loaded machine.
+    test.slow();
+    const { email, rowId } = await customerWithRejectedScan(request, 'fr', 'dispute-clear-fr');
+    await signIn(context, request, email, password);
+    await page.goto('/fr/user/account');
+    const row = rowOf(page, rowId);
+    await row.getByRole('button').first().click();
+    await row.getByRole('button', { name: 'Ce n’est pas normal' }).click();
+    const form = page.getByTestId('dispute-form');
+    await expect(form).toBeVisible({ timeout: 30_000 });
+    const reasons = form.getByRole('radiogroup', { name: /^Qu’est-ce qui ne va pas/ });
+    await form.getByRole('button', { name: 'Envoyer la contestation' }).click();
+    await expect(form.getByText('Veuillez indiquer ce qui ne va pas.')).toBeVisible();
+    await expect(reasons).toHaveAttribute('aria-invalid', 'true');
+
+    await form.getByRole('radio').first().check();
+    await expect(form.getByText('Veuillez indiquer ce qui ne va pas.')).toHaveCount(0);
+    await expect(reasons).not.toHaveAttribute('aria-invalid', 'true');
+  });
+});

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
 import { containerUrl } from '#domain/container-codes';
-import { cameraContext, e2eBaseUrl, launchWithFakeCamera, writeY4m, type VideoSegment } from './support/fake-camera';
-import { expect, expectAccessible, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
+import { cameraContext, e2eBaseUrl, launchWithFakeCamera, withoutCamera, writeY4m, type VideoSegment } from './support/fake-camera';
+import { expect, expectAccessible, notification, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
 import { checkIn, firstProduct, issueContainers } from './support/ops';
 import { indexedDbContents, waitForSavedUser, waitForServiceWorker } from './support/offline';
 import { AccountPage } from './support/pages/account-page';
@@ -276,6 +276,101 @@ test.describe("scanner without a usable camera (the suite's browser has none)", 
     await expect(scan.codeField).toHaveValue('');
     await expect(scan.count).toHaveText('1 container scanned');
     expect(await pendingScansOnServer(request, email)).toBe(1);
+  });
+});
+
+test.describe('scanner at 360 px in French, without a camera', () => {
+  test.use({ locale: 'fr-FR', viewport: { width: 360, height: 740 } });
+
+  test('no viewfinder and no aiming hint; the message and the code field fill the first screen, the field has focus', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const email = uniqueEmail('scan-no-camera-fr');
+    await withoutCamera(context);
+    await signUpViaApi(request, { email, country: 'fr' });
+    await signIn(context, request, email, password);
+    await page.goto('/fr/user/scan');
+    const problem = page.getByTestId('camera-problem');
+    await expect(problem.locator('p').first()).toHaveText('Aucune caméra trouvée');
+    await expect(page.getByLabel('Image de la caméra')).toBeHidden();
+    await expect(page.getByText('Dirigez la caméra vers le QR code du contenant.')).toHaveCount(0);
+    const field = page.getByLabel('Code du contenant');
+    await expect(field).toBeFocused();
+    await expect(problem).toBeInViewport({ ratio: 1 });
+    await expect(field).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('button', { name: 'Enregistrer le scan' })).toBeInViewport({ ratio: 1 });
+  });
+
+  test('a scan that cannot be sent yet waits on the phone, and the account page shows it as a history row', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const email = uniqueEmail('scan-queued-fr');
+    await withoutCamera(context);
+    await signUpViaApi(request, { email, country: 'fr' });
+    const product = await firstProduct(request, 'fr', 'fr');
+    const [code] = await issueContainers(request, product.id, 1);
+    await signIn(context, request, email, password);
+    // The network drops every send: the scan stays in the outbox.
+    await context.route('**/api/v2/scans', (route) => route.abort('internetdisconnected'));
+    await page.goto('/fr/user/scan');
+    await page.getByLabel('Code du contenant').fill(code!);
+    await page.getByRole('button', { name: 'Enregistrer le scan' }).click();
+    await expect(page.getByTestId('scan-feedback')).toHaveText(
+      `Le contenant ${code} est enregistré sur ce téléphone et sera envoyé dès que vous serez en ligne.`,
+    );
+    await page.getByRole('link', { name: 'Voir mon solde et mon historique' }).click();
+    const queued = page.getByTestId('queued-scan');
+    await expect(queued).toHaveCount(1);
+    await expect(queued).toContainText(`Retour du contenant ${code}`);
+    await expect(queued).toContainText('En attente d’envoi');
+    await expect(queued.locator('time')).toBeVisible();
+  });
+});
+
+test.describe('scanner at 360 px in Japanese', () => {
+  test.use({ locale: 'ja-JP', viewport: { width: 360, height: 740 } });
+
+  test("a container of another market's programme gets one refusal with its reason, never a success", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const email = uniqueEmail('scan-other-market-jp');
+    await withoutCamera(context);
+    await signUpViaApi(request, { email, country: 'jp' });
+    const french = await firstProduct(request, 'fr', 'fr');
+    const [code] = await issueContainers(request, french.id, 1);
+    await signIn(context, request, email, password);
+    // Every answer the screen gives, as it gives it (a green "scanned" shown for a moment counts).
+    const said: string[] = [];
+    await page.exposeFunction('noteScanAnswer', (answer: string) => said.push(answer));
+    await page.goto('/jp/user/scan');
+    const feedback = page.getByTestId('scan-feedback');
+    await expect(page.getByTestId('camera-problem')).toBeVisible();
+    await page.evaluate(() => {
+      const line = document.querySelector('[data-testid="scan-feedback"]')!;
+      const note = (window as unknown as { noteScanAnswer: (answer: string) => void }).noteScanAnswer;
+      new MutationObserver(() => note(`${line.className}: ${line.textContent ?? ''}`)).observe(line, {
+        attributes: true,
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+    });
+    await page.getByLabel('容器コード').fill(code!);
+    await page.getByRole('button', { name: 'スキャンを記録' }).click();
+    const reason = 'この容器は他の国のプログラムのものなので、ここでは返却できません。';
+    await expect(feedback).toHaveText(reason);
+    await expect(feedback).toHaveClass(/scan-feedback--refused/);
+    expect(said.filter((answer) => !answer.includes('scan-feedback--refused'))).toEqual([]);
+    await expect(page.getByText(reason)).toHaveCount(1);
+    await expect(notification(page)).toHaveCount(0);
+    await expect(page.locator(`[data-testid="session-scan"][data-code="${code}"]`)).toHaveAttribute('data-state', 'refused');
+    await expect(page.getByTestId('scan-count')).toHaveText(/^0/);
   });
 });
 

@@ -1,6 +1,6 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import QRCode from 'qrcode';
-import type { Browser, BrowserType } from '@playwright/test';
+import type { Browser, BrowserContext, BrowserType } from '@playwright/test';
 
 /** One stretch of the fake camera's video: a QR code with this text, or an empty scene. */
 export interface VideoSegment {
@@ -120,4 +120,17 @@ export async function cameraContext(browser: Browser, options: { serviceWorkers?
   const pageErrors: string[] = [];
   context.on('weberror', (error) => pageErrors.push(error.error().message));
   return { context, pageErrors };
+}
+
+/**
+ * A phone or computer with no camera at all: getUserMedia answers NotFoundError at once, as
+ * browsers do on such a device (the suite's own browser instead leaves a camera request waiting
+ * for a permission prompt nobody answers).
+ */
+export async function withoutCamera(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    if (!navigator.mediaDevices) return;
+    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Requested device not found', 'NotFoundError'));
+    navigator.mediaDevices.enumerateDevices = () => Promise.resolve([]);
+  });
 }

@@ -1,15 +1,27 @@
 import type { FieldErrorKey } from '#domain/errors';
 import { isApiError } from './api';
 import { loadDatabase } from './db-loader';
-import { dismissOutboxEntry, enqueue, type EnqueueInput } from './outbox';
+import { dismissOutboxEntry, enqueue, followedEntries, type EnqueueInput } from './outbox';
 
 export type OutboxOutcome =
   | { kind: 'sent' }
   | { kind: 'queued' }
   | { kind: 'refused'; code: string; message: string; fields?: Partial<Record<string, FieldErrorKey>> };
 
-/** Follows a queued action until the outbox has sent it, the server refused it, or a try failed (offline). */
+/**
+ * Follows a queued action until the outbox has sent it, the server refused it, or a try failed
+ * (offline). The caller shows a refusal itself: while followed, the outbox does not announce it.
+ */
 export async function outboxOutcome(id: string, timeoutMs = 15_000): Promise<OutboxOutcome> {
+  followedEntries.add(id);
+  const outcome = await firstOutcome(id, timeoutMs);
+  // A refused id stays followed: the outbox may report that refusal just after we read it. Sent or
+  // still waiting, a later refusal has nobody watching and is announced.
+  if (outcome.kind !== 'refused') followedEntries.delete(id);
+  return outcome;
+}
+
+async function firstOutcome(id: string, timeoutMs: number): Promise<OutboxOutcome> {
   const deadline = Date.now() + timeoutMs;
   const { db } = await loadDatabase();
   for (;;) {

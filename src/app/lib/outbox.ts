@@ -42,6 +42,12 @@ async function sendEntry(entry: OutboxEntry): Promise<SendResult> {
   }
 }
 
+/**
+ * Entries a screen is following until their first try (outbox-outcome.ts): that screen shows a
+ * refusal where the person acted, so the app-wide notification would only say it a second time.
+ */
+export const followedEntries = new Set<string>();
+
 let running: Promise<void> | undefined;
 let again = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -71,6 +77,7 @@ export function flushOutbox(): Promise<void> {
           predicate: (query) => query.queryKey[0] !== meQueryKey[0] || query.queryKey[1] !== meQueryKey[1],
         });
       for (const entry of report.refused) {
+        if (followedEntries.has(entry.id)) continue;
         notify({
           kind: 'error',
           title: t`Error`,

@@ -15,9 +15,12 @@ const idleDelayMs = { native: 80, zxing: 60 } as const;
 export function CameraView({
   onRead,
   flash,
+  onProblem,
 }: {
   onRead: (text: string) => void;
   flash: { tone: 'ok' | 'bad'; serial: number } | undefined;
+  /** Why the camera cannot be used, or undefined while it starts or runs: the screen arranges itself around it. */
+  onProblem?: (problem: CameraProblem | undefined) => void;
 }) {
   const { t } = useLingui();
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -29,6 +32,11 @@ export function CameraView({
   const [deviceId, setDeviceId] = useState<string>();
   const [stream, setStream] = useState<MediaStream>();
   const [torchOn, setTorchOn] = useState(false);
+
+  const problem = state.kind === 'problem' ? state.problem : undefined;
+  const problemRef = useRef(onProblem);
+  problemRef.current = onProblem;
+  useEffect(() => problemRef.current?.(problem), [problem]);
 
   useEffect(() => {
     let stopped = false;
@@ -116,7 +124,8 @@ export function CameraView({
 
   return (
     <div className="scanner" data-testid="camera" data-state={state.kind}>
-      <div className="scanner__frame">
+      {/* Without a picture an empty black frame only pushes the code field down; the video stays mounted for "Try again". */}
+      <div className="scanner__frame" hidden={state.kind === 'problem'}>
         <video ref={videoRef} className="scanner__video" muted playsInline aria-label={t`Camera view`} />
         <div className="scanner__target" aria-hidden="true" />
         {flash ? <div key={flash.serial} className={`scanner__flash scanner__flash--${flash.tone}`} aria-hidden="true" /> : null}

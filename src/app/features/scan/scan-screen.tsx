@@ -6,6 +6,7 @@ import { parseScannedPayload, validateContainerCode } from '#domain/container-co
 import { codeProblemText, scanRefusalText } from './scan-messages';
 import { TextField } from '../../ui/text-field';
 import { CameraView } from './camera-view';
+import type { CameraProblem } from './camera';
 import { giveFeedback, soundPreference, storeSoundPreference, type FeedbackKind } from './feedback';
 import { captureCode, stateOf, takeRefusals, useQueuedScans, useSessionScans, type CaptureResult, type SessionScan } from './scan-session';
 import './scan.css';
@@ -18,6 +19,8 @@ interface Feedback {
   text: string;
   /** Changes on every read so the flash and the live region repeat for the same text. */
   serial: number;
+  /** The session scan this answers, if any: its line in the list does not repeat the refusal. */
+  scanId?: string | undefined;
 }
 
 /**
@@ -40,6 +43,7 @@ export function ScanScreen({
   const [sound, setSound] = useState(soundPreference);
   const [typed, setTyped] = useState('');
   const [typedError, setTypedError] = useState<string>();
+  const [cameraProblem, setCameraProblem] = useState<CameraProblem>();
   const lastRead = useRef<{ text: string; at: number }>(undefined);
   const busyCodes = useRef(new Set<string>());
   const serial = useRef(0);
@@ -48,9 +52,9 @@ export function ScanScreen({
     if (queued) void takeRefusals(queued);
   }, [queued]);
 
-  function show(kind: FeedbackKind, text: string) {
+  function show(kind: FeedbackKind, text: string, scanId?: string) {
     serial.current += 1;
-    setFeedback({ kind, text, serial: serial.current });
+    setFeedback({ kind, text, serial: serial.current, scanId });
     giveFeedback(kind, sound);
   }
 
@@ -58,6 +62,8 @@ export function ScanScreen({
     switch (result.kind) {
       case 'saved':
         return { kind: 'saved', text: t`Container ${result.scan.code} scanned.` };
+      case 'queued':
+        return { kind: 'saved', text: t`Container ${result.scan.code} is saved on this phone and will be sent as soon as you are online.` };
       case 'duplicate':
         return { kind: 'duplicate', text: t`Container ${result.code} is already scanned in this session.` };
       default:
@@ -73,7 +79,9 @@ export function ScanScreen({
     try {
       const result = await captureCode(code);
       const { kind, text } = captureText(result);
-      show(kind, text);
+      const scanId =
+        result.kind === 'saved' || result.kind === 'queued' ? result.scan.id : result.kind === 'not-saved' ? result.scanId : undefined;
+      show(kind, text, scanId);
       return result;
     } finally {
       busyCodes.current.delete(code);
@@ -120,7 +128,7 @@ export function ScanScreen({
     }
     setTypedError(undefined);
     void capture(checked.code).then((result) => {
-      if (result?.kind === 'saved' || result?.kind === 'duplicate') setTyped('');
+      if (result?.kind === 'saved' || result?.kind === 'queued' || result?.kind === 'duplicate') setTyped('');
     });
   }
 
@@ -134,19 +142,54 @@ export function ScanScreen({
 
   function scanLine(scan: SessionScan) {
     const state = stateOf(scan, queued);
+    // The answer above already gives this refusal's reason: said once (scan README, One answer per scan).
+    const reasonShownAbove = feedback?.scanId === scan.id;
     return (
       <>
         <span className="scan-list__code">{scan.code}</span>{' '}
         <span className={`scan-list__state scan-list__state--${state}`}>{stateTexts[state]}</span>
-        {scan.refusal ? <span className="scan-list__reason">{scanRefusalText(scan.refusal.code, scan.refusal.message)}</span> : null}
+        {scan.refusal && !reasonShownAbove ? (
+          <span className="scan-list__reason">{scanRefusalText(scan.refusal.code, scan.refusal.message)}</span>
+        ) : null}
       </>
     );
   }
+
+  // No camera, or none this page may open: the code field takes the camera's place, in the first screen.
+  const typingOnly = cameraProblem === 'no-camera' || cameraProblem === 'insecure';
+  const idleText = cameraProblem ? undefined : t`Point the camera at the QR code on the container.`;
+  const feedbackText = feedback?.text ?? idleText;
+
+  const typedForm = (
+    <form className="form scan-screen__typed" noValidate onSubmit={onSubmit} data-testid="typed-scan-form">
+      <TextField
+        id="typed-code"
+        label={t`Container code`}
+        hint={t`Label damaged? Type the code printed under the QR code.`}
+        name="code"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={120}
+        value={typed}
+        onChange={(event) => setTyped(event.currentTarget.value)}
+        error={typedError}
+      />
+      <button type="submit" className="button">
+        {t`Record the scan`}
+      </button>
+    </form>
+  );
 
   return (
     <div className="scan-screen">
       <CameraView
         onRead={onRead}
+        onProblem={(problem) => {
+          setCameraProblem(problem);
+          if (problem === 'no-camera' || problem === 'insecure')
+            requestAnimationFrame(() => document.getElementById('typed-code')?.focus());
+        }}
         flash={
           feedback && feedback.kind !== 'duplicate'
             ? { tone: feedback.kind === 'saved' ? 'ok' : 'bad', serial: feedback.serial }
@@ -154,8 +197,10 @@ export function ScanScreen({
         }
       />
 
+      {typingOnly ? typedForm : null}
+
       <p className={`scan-feedback scan-feedback--${feedback?.kind ?? 'idle'}`} role="status" data-testid="scan-feedback">
-        <span key={feedback?.serial}>{feedback?.text ?? t`Point the camera at the QR code on the container.`}</span>
+        {feedbackText ? <span key={feedback?.serial}>{feedbackText}</span> : null}
       </p>
 
       <div className="scan-screen__summary">
@@ -175,30 +220,13 @@ export function ScanScreen({
         </label>
       </div>
 
-      {latest ? (
+      {latest && !latest.refusal ? (
         <p className="scan-latest" data-testid="last-scan" data-code={latest.code} data-state={stateOf(latest, queued)}>
           {scanLine(latest)}
         </p>
       ) : null}
 
-      <form className="form scan-screen__typed" noValidate onSubmit={onSubmit} data-testid="typed-scan-form">
-        <TextField
-          id="typed-code"
-          label={t`Container code`}
-          hint={t`Label damaged? Type the code printed under the QR code.`}
-          name="code"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={120}
-          value={typed}
-          onChange={(event) => setTyped(event.currentTarget.value)}
-          error={typedError}
-        />
-        <button type="submit" className="button">
-          {t`Record the scan`}
-        </button>
-      </form>
+      {typingOnly ? null : typedForm}
 
       {scans.length > 0 ? (
         <section aria-labelledby="session-scans-heading">

@@ -6,7 +6,8 @@ import type { OutboxEntry } from '../../lib/db';
 import { loadDatabase } from '../../lib/db-loader';
 import { queryClient } from '../../lib/query-client';
 import { meQueryKey } from '../../lib/me';
-import { dismissOutboxEntry, enqueue } from '../../lib/outbox';
+import { dismissOutboxEntry, enqueue, followedEntries } from '../../lib/outbox';
+import { outboxOutcome } from '../../lib/outbox-outcome';
 import { newScan, recordScan } from './api/record-scan';
 import { createChangeSignal } from '../../lib/change-signal';
 
@@ -27,8 +28,10 @@ export type SessionScanState = 'waiting' | 'recorded' | 'refused';
 
 export type CaptureResult =
   | { kind: 'saved'; scan: SessionScan }
+  /** On the phone, not sent yet (offline, or the first try failed): the outbox sends it later. */
+  | { kind: 'queued'; scan: SessionScan }
   | { kind: 'duplicate'; code: string }
-  | { kind: 'not-saved'; reason: 'signed-out' | 'storage' | 'refused'; code?: string; message?: string };
+  | { kind: 'not-saved'; reason: 'signed-out' | 'storage' | 'refused'; code?: string; message?: string; scanId?: string };
 
 function currentOwner(): string | undefined {
   const me = queryClient.getQueryData<{ id?: unknown }>(meQueryKey);
@@ -96,6 +99,8 @@ export async function captureCode(code: string): Promise<CaptureResult> {
     return { kind: 'duplicate', code };
   }
   const body = newScan(code);
+  const scan: SessionScan = { id: body.id, code, scannedAt: body.scanned_at };
+  const remember = (saved: SessionScan) => write(owner, [saved, ...read(owner).filter((earlier) => earlier.code !== code)]);
   try {
     await enqueue({ kind: 'scan', endpoint: '/scans', payload: body, id: body.id });
   } catch {
@@ -106,11 +111,23 @@ export async function captureCode(code: string): Promise<CaptureResult> {
       if (isApiError(error) && error.status > 0) return { kind: 'not-saved', reason: 'refused', code: error.code, message: error.message };
       return { kind: 'not-saved', reason: 'storage' };
     }
+    remember(scan);
+    return { kind: 'saved', scan };
   }
-  const scan: SessionScan = { id: body.id, code, scannedAt: body.scanned_at };
-  write(owner, [scan, ...read(owner).filter((earlier) => earlier.code !== code)]);
-  return { kind: 'saved', scan };
+  remember(scan);
+  // Online, the first try takes a moment: "scanned" is said only once the server took it, so a
+  // container it refuses (another market's, unknown) gets one answer, the refusal (scan README,
+  // One answer per scan).
+  const outcome = await outboxOutcome(body.id, firstTryTimeoutMs);
+  if (outcome.kind === 'queued') return { kind: 'queued', scan };
+  if (outcome.kind === 'sent') return { kind: 'saved', scan };
+  remember({ ...scan, refusal: { code: outcome.code, message: outcome.message } });
+  await dismissOutboxEntry(body.id);
+  return { kind: 'not-saved', reason: 'refused', code: outcome.code, message: outcome.message, scanId: scan.id };
 }
+
+/** How long a scan's first try may take before the screen says it is saved on the phone and will be sent later. */
+const firstTryTimeoutMs = 8_000;
 
 /**
  * The outbox's scan entries, or undefined until IndexedDB has answered once (so a scan is
@@ -146,7 +163,8 @@ export function useQueuedScans(): OutboxEntry[] | undefined {
 export async function takeRefusals(entries: OutboxEntry[]): Promise<void> {
   const owner = currentOwner();
   if (!owner) return;
-  const refused = entries.filter((entry) => entry.state === 'failed');
+  // One that captureCode still follows is its to answer: dismissing it here would make it look sent.
+  const refused = entries.filter((entry) => entry.state === 'failed' && !followedEntries.has(entry.id));
   if (refused.length === 0) return;
   const scans = read(owner);
   let changed = false;

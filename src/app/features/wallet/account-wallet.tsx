@@ -3,9 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { useCountryParam } from '../../lib/use-country';
-import type { ScanBody } from '#domain/schemas/wallet';
 import { useOutbox } from '../../lib/outbox';
-import { OutboxList } from '../../ui/outbox-status';
 import { transactionCategories, transactionStatuses, type TransactionCategory, type TransactionStatus } from '#domain/schemas/wallet';
 import { useBalance } from './api/balance';
 import { useTransactions } from './api/transactions';
@@ -16,6 +14,7 @@ import { minimumWithdrawalMinor } from '#domain/payment-methods';
 import { SlotCounter, SlotText } from './slot-counter';
 import { balanceShownBeforeApp, forgetBalanceShownBeforeApp } from './balance-before-app';
 import { TransactionList } from './transaction-list';
+import { QueuedScans } from './queued-scans';
 import './wallet.css';
 import { QueryView } from '../../ui/query-view';
 
@@ -164,7 +163,7 @@ export function AccountWallet({
             </select>
           </label>
         </div>
-        <OutboxList kind="scan" describe={(entry) => t`Return of container ${(entry.payload as Partial<ScanBody>).code ?? ''}`} />
+        <QueuedScans />
         <QueryView query={transactions} errorText={t`Your history could not be loaded.`}>
           {(page) => (
             <div

@@ -100,7 +100,11 @@ export default function DisputeForm({ row, onDone }: { row: Transaction; onDone:
               name="reason"
               value={value}
               checked={reason === value}
-              onChange={() => setReason(value)}
+              onChange={() => {
+                setReason(value);
+                // Any choice is a valid one: "Please choose what is wrong." goes as soon as there is one.
+                form.setErrors((current) => ({ ...current, reason: undefined }));
+              }}
             />
             <label htmlFor={`${reasonId}-${value}`}>{reasonLabels[value]}</label>
           </div>
