@@ -1,7 +1,21 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isAbaRoutingNumber, isIban, isLinePayNumber, isSortCode, maskAccountNumber, maskEmail } from './bank-accounts';
+import {
+  isAbaRoutingNumber,
+  isIban,
+  isLinePayNumber,
+  isSortCode,
+  maskAccountNumber,
+  maskEmail,
+  zenginName,
+  zenginNameMaxLength,
+} from './bank-accounts';
 import { checkWithdrawalAmount, paymentMethodsByMarket, withdrawalFeeMinor } from './payment-methods';
-import { bankAccountSchemas, linePaySchema, paypalSchema } from './schemas/payments';
+import { bankAccountSchemas, linePaySchema, paypalSchema, storedBankAccountSchemas } from './schemas/payments';
+
+/** Every character a Zengin transfer record may carry in the holder's name (half-width). */
+const zenginCharacter = /^[0-9A-Z ().\-/¥,｢｣ｦ-ｯｱ-ﾝﾞﾟ]$/u;
+const jpForm = { bank_code: '0005', branch_code: '123', account_number: '1234567', account_type: 'ordinary' };
 
 describe('ABA routing numbers', () => {
   it('accepts published routing numbers of real banks', () => {
@@ -138,6 +152,63 @@ describe('other bank fields', () => {
     expect(jp.error!.issues.map((issue) => [issue.path[0], issue.message])).toEqual([['branch_code', 'branchCodeInvalid']]);
     expect(paypalSchema.safeParse({ email: 'not-an-email' }).error!.issues[0]!.message).toBe('emailInputError');
     expect(linePaySchema.safeParse({ referenceNo: '123' }).error!.issues[0]!.message).toBe('linePayNumberInvalid');
+  });
+});
+
+describe('Japanese account names (Zengin)', () => {
+  it('full-width, half-width katakana and hiragana all become the half-width name a bank transfer carries', () => {
+    for (const typed of ['ヤマダ ハナコ', 'ﾔﾏﾀﾞ ﾊﾅｺ', 'やまだ　はなこ', ' ヤマダ  はなこ ', 'ﾔﾏﾀﾞ･ﾊﾅｺ'])
+      expect(zenginName(typed), typed).toBe('ﾔﾏﾀﾞ ﾊﾅｺ');
+    expect(zenginName('ポール・ジョーンズ')).toBe('ﾎﾟ-ﾙ ｼﾞﾖ-ﾝｽﾞ');
+    expect(zenginName('ｷｬｯｼｭ')).toBe('ｷﾔﾂｼﾕ');
+    expect(zenginName('ヴィンセント')).toBe('ｳﾞｲﾝｾﾝﾄ');
+    expect(zenginName('ｶ) ﾗｳﾝﾄﾞﾄﾘｯﾌﾟ')).toBe('ｶ) ﾗｳﾝﾄﾞﾄﾘﾂﾌﾟ');
+    expect(zenginName('smith john（ｼﾞﾕﾆｱ）．')).toBe('SMITH JOHN(ｼﾞﾕﾆｱ).');
+    expect(zenginName('「ＡＢＣ」１２３／－￥，')).toBe('｢ABC｣123/-¥,');
+  });
+
+  it('kanji and characters no bank transfer carries are refused', () => {
+    for (const typed of ['山田花子', 'ヤマダ 花子', 'ﾔﾏﾀﾞ!', 'Émile', 'ヤマダ@', '々']) expect(zenginName(typed), typed).toBeUndefined();
+  });
+
+  it('property: the name is only Zengin characters, typing it again gives it back, hiragana reads as katakana', () => {
+    const kana = fc.constantFrom(
+      ...'あいうえおかがきぎくぐけげこごさざしじすずせぜそぞただちぢっつづてでとどなにぬねのはばぱひびぴふぶぷへべぺほぼぽまみむめもゃやゅゆょよらりるれろゎわゐゑをんゔー 　ABCxyz019()./-,'.split(
+        '',
+      ),
+    );
+    fc.assert(
+      fc.property(fc.array(kana, { maxLength: 40 }), (chars) => {
+        const typed = chars.join('');
+        const name = zenginName(typed);
+        expect(name).toBeDefined();
+        for (const char of name!) expect(char).toMatch(zenginCharacter);
+        expect(zenginName(name!)).toBe(name);
+        const katakana = typed.replace(/[ぁ-ゖ]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60));
+        expect(zenginName(katakana)).toBe(name);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.string(), fc.integer({ min: 0x4e00, max: 0x9fff }), fc.string(), (before, kanji, after) => {
+        expect(zenginName(`${before}${String.fromCharCode(kanji)}${after}`)).toBeUndefined();
+      }),
+    );
+  });
+
+  it('the bank form stores the half-width name and names the mistake', () => {
+    expect(bankAccountSchemas.jp.parse({ ...jpForm, account_name: 'やまだ はなこ' }).account_name).toBe('ﾔﾏﾀﾞ ﾊﾅｺ');
+    const issue = (account_name: string) =>
+      bankAccountSchemas.jp.safeParse({ ...jpForm, account_name }).error?.issues.map((problem) => [problem.path[0], problem.message]);
+    expect(issue('山田花子')).toEqual([['account_name', 'accountNameKana']]);
+    expect(issue('  ')).toEqual([['account_name', 'required']]);
+    // A voiced mark is a character of its own in the record: 15 ガ are 30 characters, 16 too many.
+    expect(issue('ガ'.repeat(zenginNameMaxLength / 2))).toBeUndefined();
+    expect(issue('ガ'.repeat(zenginNameMaxLength / 2 + 1))).toEqual([['account_name', 'accountNameTooLong']]);
+  });
+
+  it('an account saved with a kanji name before the rule still opens', () => {
+    expect(storedBankAccountSchemas.jp.parse({ ...jpForm, account_name: '山田花子' }).account_name).toBe('山田花子');
+    expect(storedBankAccountSchemas.jp.parse({ ...jpForm, account_name: 'タナカ ユイ' }).account_name).toBe('ﾀﾅｶ ﾕｲ');
   });
 });
 

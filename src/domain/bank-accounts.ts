@@ -61,6 +61,91 @@ export function isJapaneseAccountNumber(value: string): boolean {
   return digitsOnly(value, 7);
 }
 
+/**
+ * The longest account holder name a Zengin transfer record carries: 30 half-width characters, a
+ * voiced mark (ﾞ ﾟ) counting as one (docs/product.md, Bank forms).
+ */
+export const zenginNameMaxLength = 30;
+
+// Full-width katakana to the half-width forms of JIS X 0201, the only kana a Zengin record holds;
+// a voiced kana becomes its base and a separate mark (ガ → ｶﾞ).
+const fullKana = 'アイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワヲン';
+const halfKana = 'ｱｲｳｴｵｶｷｸｹｺｻｼｽｾｿﾀﾁﾂﾃﾄﾅﾆﾇﾈﾉﾊﾋﾌﾍﾎﾏﾐﾑﾒﾓﾔﾕﾖﾗﾘﾙﾚﾛﾜｦﾝ';
+const halfOf = new Map<string, string>([...fullKana].map((kana, index) => [kana, halfKana[index]!]));
+for (const [voiced, base] of Object.entries({
+  ガ: 'カ',
+  ギ: 'キ',
+  グ: 'ク',
+  ゲ: 'ケ',
+  ゴ: 'コ',
+  ザ: 'サ',
+  ジ: 'シ',
+  ズ: 'ス',
+  ゼ: 'セ',
+  ゾ: 'ソ',
+  ダ: 'タ',
+  ヂ: 'チ',
+  ヅ: 'ツ',
+  デ: 'テ',
+  ド: 'ト',
+  バ: 'ハ',
+  ビ: 'ヒ',
+  ブ: 'フ',
+  ベ: 'ヘ',
+  ボ: 'ホ',
+  ヴ: 'ウ',
+}))
+  halfOf.set(voiced, `${halfOf.get(base)!}ﾞ`);
+for (const [semiVoiced, base] of Object.entries({ パ: 'ハ', ピ: 'ヒ', プ: 'フ', ペ: 'ヘ', ポ: 'ホ' }))
+  halfOf.set(semiVoiced, `${halfOf.get(base)!}ﾟ`);
+// Zengin has no small kana and no obsolete ヰ ヱ: banks write the plain kana instead.
+const plainKana: Record<string, string> = {
+  ァ: 'ア',
+  ィ: 'イ',
+  ゥ: 'ウ',
+  ェ: 'エ',
+  ォ: 'オ',
+  ャ: 'ヤ',
+  ュ: 'ユ',
+  ョ: 'ヨ',
+  ッ: 'ツ',
+  ヮ: 'ワ',
+  ヵ: 'カ',
+  ヶ: 'ケ',
+  ヰ: 'イ',
+  ヱ: 'エ',
+};
+// Besides kana: digits, capital letters, space and the marks ( ) . - / ¥ , 「 」, the last two half-width.
+const zenginMarks: Record<string, string> = { '「': '｢', '」': '｣' };
+const zenginPlain = /^[0-9A-Z ().\-/¥,]$/;
+
+/**
+ * An account holder name as a Zengin transfer needs it, or undefined when it holds a character no
+ * bank transfer carries (kanji above all). Katakana may be typed full- or half-width, hiragana is
+ * turned into katakana, Latin letters into capitals; the long-vowel mark becomes "-" and "・"
+ * a space, as banks register them. The result is half-width, spaces single: "ﾔﾏﾀﾞ ﾊﾅｺ".
+ */
+export function zenginName(value: string): string | undefined {
+  // NFKC joins a half-width kana and its mark and makes full-width letters, digits and spaces plain.
+  const text = value
+    .normalize('NFKC')
+    .replace(/[\u3041-\u3096]/g, (hiragana) => String.fromCharCode(hiragana.charCodeAt(0) + 0x60))
+    .toUpperCase()
+    .replace(/[ー\u2010-\u2015\u2212]/g, '-')
+    .replace(/[\\￥]/g, '¥')
+    .replace(/[・\s]+/g, ' ')
+    .trim();
+  let name = '';
+  for (const char of text) {
+    const kana = halfOf.get(plainKana[char] ?? char);
+    if (kana) name += kana;
+    else if (zenginMarks[char]) name += zenginMarks[char];
+    else if (zenginPlain.test(char)) name += char;
+    else return undefined;
+  }
+  return name;
+}
+
 /** The last 4 digits of the phone number registered with LINE Pay: how a payout team confirms the account. */
 export function isPhoneLast4(value: string): boolean {
   return digitsOnly(value, 4);

@@ -370,6 +370,8 @@ export const fieldErrorKeys = [
   'institutionNumberInvalid',
   'bankCodeInvalid',
   'branchCodeInvalid',
+  'accountNameKana',
+  'accountNameTooLong',
   'linePayNumberInvalid',
   'phoneLast4Invalid',
   'amountInvalid',

@@ -31,6 +31,8 @@ const fieldErrorMessages: Record<FieldErrorKey, MessageDescriptor> = {
   institutionNumberInvalid: msg`Please enter a 3-digit institution number.`,
   bankCodeInvalid: msg`Please enter a 4-digit bank code.`,
   branchCodeInvalid: msg`Please enter a 3-digit branch code.`,
+  accountNameKana: msg`Please enter the account name in katakana, as your bank shows it. Kanji cannot be used.`,
+  accountNameTooLong: msg`The account name can have at most 30 characters in half-width katakana (a voiced mark counts as one).`,
   linePayNumberInvalid: msg`Please enter the 11 digits of your LINE Pay number.`,
   phoneLast4Invalid: msg`Please enter exactly the last 4 digits of your phone number.`,
   amountInvalid: msg`Please enter an amount.`,

@@ -25,7 +25,10 @@ function setItems(next: readonly Notification[]): void {
 }
 
 export function notify(input: { kind: NotificationKind; title: string; description: string; durationMs?: number }): void {
-  setItems([...items, { ...input, id: nextId++, durationMs: input.durationMs ?? notificationDurations[input.kind] }]);
+  // The same message again (a second tap on Save) takes the place of the one on screen, its time
+  // started afresh, rather than stacking an identical copy under it (docs/product.md, Messages).
+  const others = items.filter((item) => item.kind !== input.kind || item.title !== input.title || item.description !== input.description);
+  setItems([...others, { ...input, id: nextId++, durationMs: input.durationMs ?? notificationDurations[input.kind] }]);
 }
 
 export function dismiss(id: number): void {

@@ -15,6 +15,8 @@ import {
   isSortCode,
   isUkAccountNumber,
   isUsAccountNumber,
+  zenginName,
+  zenginNameMaxLength,
 } from '../bank-accounts';
 import type { FieldErrorKey } from '../errors';
 import { currencyOf, type CountryCode } from '../markets';
@@ -40,6 +42,28 @@ const postCodeField = (countryCode: CountryCode) =>
     .min(1, { error: 'required' })
     .refine((value) => isValidPostalCode(countryCode, value), { error: 'zipCodeInvalid' })
     .transform((value) => normalizePostalCode(countryCode, value));
+
+/**
+ * A Japanese account holder's name, in the half-width katakana a Zengin transfer carries (the
+ * payout file writes it as it is): typed in katakana or hiragana, refused with its own message
+ * when it holds kanji or other characters a bank transfer cannot carry.
+ */
+const zenginNameField = z.string({ error: keyed('accountNameKana') }).transform((value, context) => {
+  const name = zenginName(value);
+  const problem: FieldErrorKey | undefined =
+    name === undefined
+      ? 'accountNameKana'
+      : name === ''
+        ? 'required'
+        : name.length > zenginNameMaxLength
+          ? 'accountNameTooLong'
+          : undefined;
+  if (problem || name === undefined) {
+    context.addIssue({ code: 'custom', message: problem ?? 'accountNameKana' });
+    return z.NEVER;
+  }
+  return name;
+});
 
 export const usAccountTypes = ['checking', 'savings'] as const;
 /** Japanese accounts: 普通 (ordinary) or 当座 (current). */
@@ -84,8 +108,18 @@ export const bankAccountSchemas = {
     branch_code: digitsField(isJapaneseBranchCode, 'branchCodeInvalid'),
     account_number: digitsField(isJapaneseAccountNumber, 'accountNumberInvalid'),
     account_type: z.enum(japaneseAccountTypes, { error: 'required' }),
-    account_name: requiredText(100),
+    account_name: zenginNameField,
   }),
+} as const satisfies Record<CountryCode, z.ZodType>;
+
+/**
+ * What a stored bank account is read back with: the forms' rules, except that a Japanese name
+ * saved before it had to be katakana (kanji, as typed then) still opens; the customer is asked for
+ * it in katakana when they next edit the account.
+ */
+export const storedBankAccountSchemas = {
+  ...bankAccountSchemas,
+  jp: bankAccountSchemas.jp.extend({ account_name: z.union([zenginNameField, requiredText(100)]) }),
 } as const satisfies Record<CountryCode, z.ZodType>;
 
 export type BankAccountForm<C extends CountryCode = CountryCode> = z.output<(typeof bankAccountSchemas)[C]>;

@@ -48,7 +48,22 @@ export function PaymentMethodButton({ countryCode }: { countryCode: CountryCode 
   // arrives a tick later, and in between the radio would flick back to the saved method.
   const [chosen, setChosen] = useState<PaymentMethod>();
   const checked = chosen ?? current;
-  const label = data && current ? `${names[current]} ${shownField(data, current, t`phone`) ?? ''}`.trim() : t`Add a payment method`;
+  const currentShown = data && current ? shownField(data, current, t`phone`) : undefined;
+  // A masked number stays on one line ("FR•• •••• 0189"): broken, its parts read as separate numbers.
+  const label =
+    data && current ? (
+      <>
+        {names[current]}
+        {currentShown ? (
+          <>
+            {' '}
+            <span className="payment-method__number">{currentShown}</span>
+          </>
+        ) : null}
+      </>
+    ) : (
+      t`Add a payment method`
+    );
 
   const close = () => {
     setOpen(false);
@@ -87,7 +102,12 @@ export function PaymentMethodButton({ countryCode }: { countryCode: CountryCode 
       <Dialog open={open} title={editing ? names[editing] : t`Payment method`} onClose={close}>
         {data && editing && countryCode ? (
           <>
-            <PaymentMethodForm countryCode={countryCode} method={editing} onSaved={() => setEditing(undefined)} />
+            <PaymentMethodForm
+              countryCode={countryCode}
+              method={editing}
+              saved={data.transfer_wise_data ?? undefined}
+              onSaved={() => setEditing(undefined)}
+            />
             <button type="button" className="button--link" onClick={() => setEditing(undefined)}>
               {t`Back to payment methods`}
             </button>
@@ -99,7 +119,7 @@ export function PaymentMethodButton({ countryCode }: { countryCode: CountryCode 
               const shown = shownField(data, method, t`phone`);
               return (
                 <div key={method} className="payment-method__option" data-testid={`payment-option-${method}`}>
-                  <label>
+                  <label className="payment-method__choice">
                     <input
                       type="radio"
                       name="default-payment-method"
@@ -107,13 +127,15 @@ export function PaymentMethodButton({ countryCode }: { countryCode: CountryCode 
                       checked={checked === method}
                       disabled={!shown || setDefault.isPending}
                       onChange={() => choose(method)}
-                    />{' '}
-                    {names[method]}
-                    {shown ? (
-                      <span className="payment-method__shown"> {shown}</span>
-                    ) : (
-                      <span className="payment-method__shown"> {t`(not added yet)`}</span>
-                    )}
+                    />
+                    <span>
+                      {names[method]}{' '}
+                      {shown ? (
+                        <span className="payment-method__shown payment-method__number">{shown}</span>
+                      ) : (
+                        <span className="payment-method__shown">{t`(not added yet)`}</span>
+                      )}
+                    </span>
                   </label>
                   <button type="button" className="button button--small button--secondary" onClick={() => setEditing(method)}>
                     {shown ? t`Edit account` : t`Add`}

@@ -1,8 +1,8 @@
-import { useId, useRef, useState } from 'react';
-import { useLingui } from '@lingui/react/macro';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { CountryCode } from '#domain/markets';
 import type { PaymentMethod } from '#domain/payment-methods';
-import { bankAccountSchemas, linePaySchema, paypalSchema } from '#domain/schemas/payments';
+import { bankAccountSchemas, linePaySchema, paypalSchema, type PaymentMethods } from '#domain/schemas/payments';
 import { isApiError } from '../../lib/api';
 import { useFormSubmit } from '../../ui/use-form-submit';
 import { notify } from '../../ui/notifications';
@@ -15,12 +15,49 @@ interface FieldSpec {
   options?: { value: string; label: string }[];
   inputMode?: 'numeric' | 'email' | 'text';
   autoComplete?: string;
-  hint?: string;
+  hint?: ReactNode;
+}
+
+/** The bank account on file, as the server shows it back: masked number, name and bank codes. */
+export type SavedBankAccount = NonNullable<PaymentMethods['transfer_wise_data']>;
+
+/**
+ * What an edit starts from: the holder's name and the bank's codes, which the server shows back in
+ * full. The account number and the IBAN come back masked only, so those fields start empty.
+ */
+function savedValues(countryCode: CountryCode, saved: SavedBankAccount): Record<string, string> {
+  const [first = '', second = ''] = (saved.bank ?? '').split('-');
+  switch (countryCode) {
+    case 'us':
+      return { name: saved.name, routing_number: saved.bank ?? '' };
+    case 'ca':
+      return { name: saved.name, transit_number: first, institution_number: second };
+    case 'uk':
+      return { name: saved.name, sort_code: saved.bank ?? '' };
+    case 'fr':
+      return { name: saved.name };
+    case 'jp':
+      return { account_name: saved.name, bank_code: first, branch_code: second };
+  }
 }
 
 /** The fields of each form, in the order a person fills them (docs/product.md, Bank forms). */
-function useFieldSpecs(countryCode: CountryCode, method: PaymentMethod): FieldSpec[] {
+function useFieldSpecs(countryCode: CountryCode, method: PaymentMethod, saved: SavedBankAccount | undefined): FieldSpec[] {
   const { t } = useLingui();
+  // The number on file is never sent back whole: the field says which one it was and that it must be typed again.
+  const savedNumber = saved?.iban ?? saved?.account_number;
+  const withSaved = (hint: string): ReactNode =>
+    savedNumber ? (
+      <>
+        {hint}
+        <br />
+        <Trans>
+          On file: <span className="payment-form__masked">{savedNumber}</span>. The full number is never shown: please type it again.
+        </Trans>
+      </>
+    ) : (
+      hint
+    );
   if (method === 'PAYPAL') return [{ name: 'email', label: t`PayPal email`, inputMode: 'email', autoComplete: 'email' }];
   if (method === 'LINE')
     return [
@@ -35,7 +72,12 @@ function useFieldSpecs(countryCode: CountryCode, method: PaymentMethod): FieldSp
     ];
   const name: FieldSpec = { name: 'name', label: t`Name`, autoComplete: 'name' };
   const address: FieldSpec = { name: 'address', label: t`Address`, autoComplete: 'street-address' };
-  const accountNumber = (hint: string): FieldSpec => ({ name: 'account_number', label: t`Account number`, inputMode: 'numeric', hint });
+  const accountNumber = (hint: string): FieldSpec => ({
+    name: 'account_number',
+    label: t`Account number`,
+    inputMode: 'numeric',
+    hint: withSaved(hint),
+  });
   switch (countryCode) {
     case 'us':
       return [
@@ -72,7 +114,11 @@ function useFieldSpecs(countryCode: CountryCode, method: PaymentMethod): FieldSp
         { name: 'post_code', label: t`Post code`, autoComplete: 'postal-code' },
       ];
     case 'fr':
-      return [{ name: 'iban', label: t`IBAN`, hint: t`14 to 34 characters, e.g. FR76 3000 6000 0112 3456 7890 189` }, name, address];
+      return [
+        { name: 'iban', label: t`IBAN`, hint: withSaved(t`14 to 34 characters, e.g. FR76 3000 6000 0112 3456 7890 189`) },
+        name,
+        address,
+      ];
     case 'jp':
       return [
         { name: 'bank_code', label: t`Bank code`, inputMode: 'numeric', hint: t`4 digits` },
@@ -86,7 +132,11 @@ function useFieldSpecs(countryCode: CountryCode, method: PaymentMethod): FieldSp
           ],
         },
         accountNumber(t`7 digits`),
-        { name: 'account_name', label: t`Account name`, hint: t`As registered with your bank` },
+        {
+          name: 'account_name',
+          label: t`Account name`,
+          hint: t`In katakana, as your bank shows it (e.g. ヤマダ ハナコ). Hiragana is turned into katakana.`,
+        },
       ];
   }
 }
@@ -101,17 +151,24 @@ function schemaOf(countryCode: CountryCode, method: PaymentMethod) {
 export function PaymentMethodForm({
   countryCode,
   method,
+  saved,
   onSaved,
 }: {
   countryCode: CountryCode;
   method: PaymentMethod;
+  /** The bank account on file, when this form edits it. */
+  saved?: SavedBankAccount | undefined;
   onSaved: () => void;
 }) {
   const { t } = useLingui();
-  const specs = useFieldSpecs(countryCode, method);
+  const bankOnFile = method === 'TRANSFERWISE' ? saved : undefined;
+  const specs = useFieldSpecs(countryCode, method, bankOnFile);
   const idPrefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(specs.map((spec) => [spec.name, ''])));
+  const [values, setValues] = useState<Record<string, string>>(() => {
+    const start = bankOnFile ? savedValues(countryCode, bankOnFile) : {};
+    return Object.fromEntries(specs.map((spec) => [spec.name, start[spec.name] ?? '']));
+  });
   // Asked for by the server when the sign-in is more than a few minutes old (a token alone cannot move money).
   const [askPassword, setAskPassword] = useState(false);
   const [password, setPassword] = useState('');

@@ -22,8 +22,9 @@ function initialValues(user: User): Record<Editable, string> {
  * because they tie the account to a market and to a login.
  */
 export function PersonalDataForm({ user }: { user: User }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const country = useCountryParam();
+  const japaneseOrder = i18n.locale === 'ja-JP';
   const headingId = useId();
   const update = useUpdateProfile();
   const [values, setValues] = useState(() => initialValues(user));
@@ -57,6 +58,65 @@ export function PersonalDataForm({ user }: { user: User }) {
     </Link>
   );
 
+  const street = (
+    <TextField
+      key="address"
+      id="profile-address"
+      // In Japanese order the street comes last, after the city: what is left is the block number and building.
+      label={japaneseOrder ? t`Street number and building` : t`Address`}
+      name="address"
+      autoComplete="street-address"
+      value={values.address}
+      onChange={change('address')}
+      error={form.errorOf('address')}
+    />
+  );
+  const city = (
+    <TextField
+      key="city"
+      id="profile-city"
+      label={t`City`}
+      name="city"
+      autoComplete="address-level2"
+      value={values.city}
+      onChange={change('city')}
+      error={form.errorOf('city')}
+    />
+  );
+  const state = (
+    <TextField
+      key="state"
+      id="profile-state"
+      label={t`State`}
+      name="state"
+      autoComplete="address-level1"
+      value={values.state}
+      onChange={change('state')}
+      error={form.errorOf('state')}
+    />
+  );
+  const postalCode = (
+    <TextField
+      key="zip_code"
+      id="profile-zip"
+      label={postalLabel}
+      name="zip_code"
+      value={user.zip_code}
+      readOnly
+      hint={
+        <>
+          {user.country_code === 'us'
+            ? t`To change your zip code, please contact customer care.`
+            : t`To change your post code, please contact customer care.`}{' '}
+          {careLink}
+        </>
+      }
+    />
+  );
+  // A Japanese address is written from the largest place to the smallest: post code, prefecture,
+  // city, then street and building (docs/product.md, Profile). Other languages keep street first.
+  const addressFields = japaneseOrder ? [postalCode, state, city, street] : [street, city, state, postalCode];
+
   return (
     <section className="profile-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t`Personal data`}</h2>
@@ -83,48 +143,7 @@ export function PersonalDataForm({ user }: { user: User }) {
             </>
           }
         />
-        <TextField
-          id="profile-address"
-          label={t`Address`}
-          name="address"
-          autoComplete="street-address"
-          value={values.address}
-          onChange={change('address')}
-          error={form.errorOf('address')}
-        />
-        <TextField
-          id="profile-city"
-          label={t`City`}
-          name="city"
-          autoComplete="address-level2"
-          value={values.city}
-          onChange={change('city')}
-          error={form.errorOf('city')}
-        />
-        <TextField
-          id="profile-state"
-          label={t`State`}
-          name="state"
-          autoComplete="address-level1"
-          value={values.state}
-          onChange={change('state')}
-          error={form.errorOf('state')}
-        />
-        <TextField
-          id="profile-zip"
-          label={postalLabel}
-          name="zip_code"
-          value={user.zip_code}
-          readOnly
-          hint={
-            <>
-              {user.country_code === 'us'
-                ? t`To change your zip code, please contact customer care.`
-                : t`To change your post code, please contact customer care.`}{' '}
-              {careLink}
-            </>
-          }
-        />
+        {addressFields}
         {form.message ? (
           <p className="notice notice--error" role="alert">
             {form.message}

@@ -5,6 +5,7 @@ import { isPaymentMethod, type PaymentMethod } from '#domain/payment-methods';
 import {
   bankAccountSchemas,
   linePaySchema,
+  storedBankAccountSchemas,
   paypalSchema,
   storedLinePaySchema,
   type BankAccount,
@@ -59,7 +60,7 @@ export function openDetails(cipher: PaymentCipher, userId: string, method: Payme
     if (!isCountryCode(country)) throw new Error('stored bank account without its market');
     const { country: _country, ...form } = value as Record<string, unknown>;
     // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- as in parseDetails
-    return { method, account: { country, ...bankAccountSchemas[country].parse(form) } as BankAccount };
+    return { method, account: { country, ...storedBankAccountSchemas[country].parse(form) } as BankAccount };
   }
   if (method === 'PAYPAL') return { method, account: paypalSchema.parse(value) };
   return { method, account: storedLinePaySchema.parse(value) };

@@ -217,6 +217,38 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
     ]);
   });
 
+  it('a Japanese holder name in kanji is refused; in hiragana it is kept and exported as half-width katakana, and one saved in kanji before still opens', async () => {
+    const jp = { country_code: 'jp', locale: 'ja-JP', zip_code: '150-0002' } as const;
+    const { headers } = await verifiedCustomer(t, { balance: '10000', overrides: jp });
+    const kanji = await saveMethod(t, headers, 'TRANSFERWISE', { ...japaneseBankAccount, account_name: '山田花子' });
+    expect([kanji.statusCode, kanji.json().error.fields]).toEqual([400, { account_name: 'accountNameKana' }]);
+    const hiragana = await saveMethod(t, headers, 'TRANSFERWISE', { ...japaneseBankAccount, account_name: 'やまだ　はなこ' });
+    expect(hiragana.statusCode).toBe(200);
+    expect(hiragana.json().data.transfer_wise_data).toMatchObject({ name: 'ﾔﾏﾀﾞ ﾊﾅｺ', bank: '0005-123', account_number: '•••• 567' });
+    const withdrawal = (await withdraw(t, headers, { amount: '9000' })).json().data;
+
+    const directory = mkdtempSync(path.join(tmpdir(), 'payouts-'));
+    const [bankFile] = (await exportPendingPayouts(t.db, openPaymentCipher(t.config), manualPayoutProvider(directory), t.clock.now()))
+      .files;
+    const row = readFileSync(bankFile!, 'utf8')
+      .split('\r\n')
+      .find((line) => line.endsWith(withdrawal.id));
+    expect(row).toContain(',JP,JPY,9000,ﾔﾏﾀﾞ ﾊﾅｺ,ordinary,,,,,0005,123,1234567,');
+
+    // Stored before names had to be katakana: the account still lists, as it was typed.
+    const older = await verifiedCustomer(t, { overrides: jp });
+    const cipher = openPaymentCipher(t.config);
+    await t.db.insert(paymentMethods).values({
+      userId: older.user.id,
+      method: 'TRANSFERWISE',
+      details: cipher.seal({ country: 'jp', ...japaneseBankAccount, account_name: '田中結衣' }, `${older.user.id}:TRANSFERWISE`),
+      isDefault: true,
+      createdAt: t.clock.now(),
+      updatedAt: t.clock.now(),
+    });
+    expect((await methodsOf(older.headers)).transfer_wise_data.name).toBe('田中結衣');
+  });
+
   it('exports pending payouts as a bank CSV and a PayPal CSV, and erases stored details on request', async () => {
     const bank = await verifiedCustomer(t, { balance: '30.00' });
     await saveMethod(t, bank.headers, 'TRANSFERWISE', usBankAccount);
