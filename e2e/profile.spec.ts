@@ -107,7 +107,7 @@ test('change the password: wrong current one, mismatch, then updated, and the ne
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('correct horse 1');
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(notification(page).filter({ hasText: 'The email or password is incorrect.' })).toBeVisible();
+  await expect(page.locator('form').getByRole('alert').filter({ hasText: 'The email or password is incorrect.' })).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill('a brand new secret');
   await page.getByLabel('Password', { exact: true }).press('Enter');
   await expect(page).toHaveURL(/\/us\/user\/account$/);
