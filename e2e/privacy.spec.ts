@@ -47,7 +47,7 @@ test('download everything held about me as JSON, from the profile page and from 
   await expectAccessible(page, '/uk/dsar signed in');
 });
 
-test('deletion is blocked by a pending scan, then by a positive balance', async ({ page, context, request }) => {
+test('deletion is blocked by a pending scan, then by a balance too small to withdraw', async ({ page, context, request }) => {
   const email = uniqueEmail('blocked');
   await signUpViaApi(request, { email, country: 'us' });
   const tokens = await signIn(context, request, email, password);
@@ -63,9 +63,7 @@ test('deletion is blocked by a pending scan, then by a positive balance', async 
 
   await submitDeletion(page, password);
   const pending = deletion(page).getByRole('alert');
-  await expect(pending).toContainText(
-    'You still have pending withdrawal request or QR scan. Contact Customer Service with your account deletion request.',
-  );
+  await expect(pending).toContainText('Containers you returned are still waiting for check-in');
   await expectAccessible(page, 'deletion blocked by a pending scan');
   await pending.getByRole('link', { name: 'Send my deletion request to customer service' }).click();
   await expect(page).toHaveURL(/\/us\/dsar\?kind=deletion$/);
@@ -75,7 +73,7 @@ test('deletion is blocked by a pending scan, then by a positive balance', async 
   await page.goto('/us/user/profile');
   await submitDeletion(page, password);
   await expect(deletion(page).getByRole('alert')).toContainText(
-    'You still have a positive balance. You must withdraw it before deleting your account.',
+    'Your balance is below the minimum withdrawal, so it cannot be paid out. To delete your account now, confirm that you give it up.',
   );
 
   // Still there.

@@ -8,7 +8,7 @@ export const e2ePassword = 'correct horse 1';
 /** A new customer of a market, email verified with the mailed code, balance credited by an operator adjustment. */
 export async function customerWithBalance(
   request: APIRequestContext,
-  options: { country: 'us' | 'jp'; amount: string; verified: boolean },
+  options: { country: 'us' | 'jp' | 'fr'; amount: string; verified: boolean },
 ): Promise<string> {
   const email = uniqueEmail(`withdraw-${options.country}`);
   const started = Date.now();

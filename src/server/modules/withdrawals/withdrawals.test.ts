@@ -117,6 +117,15 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
     expect(await balanceOf(headers)).toBe('12.00');
   });
 
+  it('refuses an amount under the minimum as under the minimum, even when it is also over the balance', async () => {
+    const { headers } = await verifiedCustomer(t, { balance: '0.45' });
+    await saveMethod(t, headers, 'TRANSFERWISE', usBankAccount);
+    const refused = await withdraw(t, headers, { amount: '3.00' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toMatchObject({ code: 'AMOUNT_BELOW_MINIMUM', fields: { amount: 'amountBelowMinimum' } });
+    expect(await balanceOf(headers)).toBe('0.45');
+  });
+
   it('a withdrawal leaves the balance at once, shows as PENDING WITHDRAWAL, and a retry with the key returns it', async () => {
     const { headers, user } = await verifiedCustomer(t, { balance: '20.00' });
     await saveMethod(t, headers, 'TRANSFERWISE', usBankAccount);
