@@ -11,7 +11,7 @@ import { notify } from '../../ui/notifications';
 import { useLogin } from '../../features/auth/api/login';
 import { ForgotPasswordDialog } from '../../features/auth/forgot-password-dialog';
 import { LanguageSelector } from '../../features/locale/language-selector';
-import { safeReturnPath } from '../../features/auth/return-path';
+import { safeReturnPath } from '#domain/return-path';
 
 export const Route = createFileRoute('/{-$country}/login')({
   validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
