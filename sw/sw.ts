@@ -10,6 +10,16 @@ import { outboxSyncTag } from '#domain/outbox';
 import { signedInShellPages } from '#domain/signed-in-shells';
 import { deliverOutbox } from './outbox-delivery';
 import { openOutboxStore } from './outbox-store';
+import { pushMessageOf } from './push-message';
+
+/** The push's JSON, or nothing (a test message from the browser's tools may be plain text). */
+function readPushData(event: PushEvent): unknown {
+  try {
+    return event.data?.json();
+  } catch {
+    return undefined;
+  }
+}
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -230,47 +240,12 @@ registerRoute(
 );
 // Everything else under /api/v2 belongs to a person and goes to the network only.
 
-// Web Push (features/notifications): the server sends {title, body, url, tag, icon, lang}, encrypted
-// for this browser. Anything else (a test message from the browser's tools) still shows the app's
-// name, since a push that shows nothing is refused by browsers after a few.
-interface PushMessage {
-  title: string;
-  body: string;
-  url: string;
-  tag: string;
-  icon: string;
-  lang: string;
-}
-
-function pushMessageOf(event: PushEvent): PushMessage {
-  const fallback: PushMessage = { title: 'Roundtrip', body: '', url: '/', tag: 'news', icon: '/icons/icon-192.png', lang: '' };
-  try {
-    const data: unknown = event.data?.json();
-    if (typeof data !== 'object' || data === null) return fallback;
-    const text = (key: keyof PushMessage) => {
-      const value = (data as Record<string, unknown>)[key];
-      return typeof value === 'string' ? value : fallback[key];
-    };
-    // Only a path of our own app is opened: a message never sends the person to another site.
-    const url = text('url');
-    return {
-      title: text('title'),
-      body: text('body'),
-      url: url.startsWith('/') && !url.startsWith('//') ? url : '/',
-      tag: text('tag'),
-      icon: text('icon'),
-      lang: text('lang'),
-    };
-  } catch {
-    return fallback;
-  }
-}
-
+// Web Push (features/notifications): what a push carries is read in push-message.ts.
 /** Tells open windows that news arrived, so the news list and unread count refresh without a reload. */
 const newsArrivedMessage = { type: 'NEWS_ARRIVED' } as const;
 
 self.addEventListener('push', (event: PushEvent) => {
-  const message = pushMessageOf(event);
+  const message = pushMessageOf(readPushData(event));
   event.waitUntil(
     (async () => {
       await self.registration.showNotification(message.title, {

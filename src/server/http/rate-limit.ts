@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ApiError } from './api-error';
@@ -60,6 +61,28 @@ export interface RateLimits {
 export interface LimitsLog {
   warn(message: string): void;
   info(message: string): void;
+}
+
+/**
+ * The key of a per-address limit. An IPv6 customer usually holds a whole /64 (SLAAC, privacy
+ * addresses), so one address each would give anyone 2^64 budgets: the /64 is the unit. IPv4 (and
+ * IPv4-mapped IPv6) stays one address.
+ */
+export function addressLimitKey(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  const [head = '', tail = ''] = address.toLowerCase().split('%')[0]!.split('::');
+  const headGroups = head === '' ? [] : head.split(':');
+  const tailGroups = address.includes('::') ? (tail === '' ? [] : tail.split(':')) : [];
+  // An embedded IPv4 tail (::a.b.c.d) lies in the last 32 bits, outside the /64 kept.
+  const groups = address.includes('::')
+    ? [...headGroups, ...Array.from({ length: Math.max(0, 8 - headGroups.length - tailGroups.length) }, () => '0'), ...tailGroups]
+    : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /** The key of the login limit: the account (the email as typed) and the caller's address. */

@@ -11,7 +11,7 @@ import { seedCatalogue } from '../modules/wallet/catalogue';
 import { isHelpRequest } from './commands/args';
 import { checkOpsCommand, opsInputFiles, opsUsage, runOpsCommand } from './commands';
 import type { OpsIo, OutputFile } from './commands/types';
-import { sendOpsCommand } from './server-client';
+import { isWritableOutput, sendOpsCommand } from './server-client';
 import { terminalOutput } from './terminal-text';
 
 /**
@@ -74,7 +74,13 @@ async function runOnServer(argv: string[], config: Config, folder: string, holde
   // The server escaped them already; the answer is still outside text to this terminal.
   process.stdout.write(terminalOutput(answer.result.stdout));
   process.stderr.write(terminalOutput(answer.result.stderr));
-  for (const file of answer.result.files) writeOutputFile(file);
+  for (const file of answer.result.files) {
+    if (!isWritableOutput(file.name, argv, process.cwd())) {
+      process.stderr.write(`Not written: ${terminalOutput(file.name)} is outside this folder and was not named on the command line.\n`);
+      return 1;
+    }
+    writeOutputFile(file);
+  }
   return answer.result.exit_code;
 }
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ensureLocalOpsKey } from './local-key';
-import { sendOpsCommand, type ServerTarget } from './server-client';
+import { isLoopbackServerUrl, isWritableOutput, sendOpsCommand, type ServerTarget } from './server-client';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -51,5 +51,27 @@ describe('the CLI sending a command to the server holding the folder', () => {
     folders.push(dataDir);
     const answer = await sendOpsCommand(target(dataDir, 'http://127.0.0.1:9'), body);
     expect(answer).toEqual({ ok: false, message: expect.stringContaining('needs an operator key: set OPS_KEY') });
+  });
+
+  it('speaks only to a loopback address: a lock file naming anything else gets no command and no key', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'roundtrip-client-'));
+    folders.push(dataDir);
+    ensureLocalOpsKey(dataDir);
+    for (const url of ['http://192.0.2.1:9', 'https://127.0.0.1:9', 'http://operator@127.0.0.1:9', 'http://127.0.0.1:9/collect']) {
+      const answer = await sendOpsCommand(target(dataDir, url), body);
+      expect(answer, url).toEqual({ ok: false, message: expect.stringContaining('is not at a loopback address of this machine') });
+    }
+    expect(isLoopbackServerUrl('http://127.0.0.1:8080')).toBe(true);
+    expect(isLoopbackServerUrl('http://[::1]:8080')).toBe(true);
+    expect(isLoopbackServerUrl('http://localhost.attacker.example:8080')).toBe(false);
+  });
+
+  it('writes a returned file only under the working folder or where the command line named it', () => {
+    expect(isWritableOutput('/home/operator/sheets/oat.svg', ['labels', '--out', 'sheets/oat.svg'], '/home/operator')).toBe(true);
+    expect(isWritableOutput('/srv/exports/payouts.csv', ['payouts', 'export', '--out', '/srv/exports/payouts.csv'], '/home/operator')).toBe(
+      true,
+    );
+    expect(isWritableOutput('/home/operator/.bashrc', ['labels'], '/home/operator/work')).toBe(false);
+    expect(isWritableOutput('/etc/cron.d/roundtrip', ['products'], '/home/operator')).toBe(false);
   });
 });

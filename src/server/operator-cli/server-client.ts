@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import type { DataDirHolder } from '../db/data-dir-lock';
 import { localOpsKeyPath, readLocalOpsKey } from './local-key';
@@ -40,6 +41,36 @@ function causeOf(error: unknown): string {
   return String(error);
 }
 
+/** `http://127.x.x.x:port` or `http://[::1]:port`, nothing more: no name to resolve, no user, no path. */
+export function isLoopbackServerUrl(text: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return false;
+  }
+  const loopbackHost = /^127(\.\d{1,3}){3}$/.test(url.hostname) || url.hostname === '[::1]';
+  return (
+    url.protocol === 'http:' &&
+    loopbackHost &&
+    url.username === '' &&
+    url.password === '' &&
+    (url.pathname === '/' || url.pathname === '') &&
+    url.search === '' &&
+    url.hash === ''
+  );
+}
+
+/**
+ * A file the server answers with is written only under the operator's working folder, or at a
+ * path the operator named on the command line (`--out /elsewhere/sheet.svg`).
+ */
+export function isWritableOutput(name: string, argv: readonly string[], cwd: string): boolean {
+  const resolved = path.resolve(cwd, name);
+  if (resolved.startsWith(`${path.resolve(cwd)}${path.sep}`)) return true;
+  return argv.some((argument) => path.resolve(cwd, argument) === resolved);
+}
+
 /**
  * Send one command line to the server that holds the PGlite folder. The key: OPS_KEY when set,
  * else the local key the server keeps in DATA_DIR; when one is refused the other is tried (a
@@ -49,6 +80,14 @@ export async function sendOpsCommand(
   target: ServerTarget,
   body: { argv: string[]; files: Record<string, string>; cwd: string },
 ): Promise<SendAnswer> {
+  // The lock file names the server; whoever can write that file must not receive our key: only a
+  // plain loopback address of this machine is spoken to.
+  if (!isLoopbackServerUrl(target.holder.url)) {
+    return {
+      ok: false,
+      message: `${describe(target)} is not at a loopback address of this machine: no command (and no key) was sent. Stop that process, or remove the lock file if it is not Roundtrip.`,
+    };
+  }
   const keys = [...new Set([target.opsKey, readLocalOpsKey(target.dataDir)].filter((key): key is string => key !== undefined))];
   if (keys.length === 0) {
     return {

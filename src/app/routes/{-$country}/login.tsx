@@ -10,7 +10,7 @@ import { useFormSubmit } from '../../ui/use-form-submit';
 import { useLogin } from '../../features/auth/api/login';
 import { ForgotPasswordDialog } from '../../features/auth/forgot-password-dialog';
 import { LanguageSelector } from '../../features/locale/language-selector';
-import { safeReturnPath } from '../../features/auth/return-path';
+import { safeReturnPath } from '#domain/return-path';
 
 export const Route = createFileRoute('/{-$country}/login')({
   validateSearch: (search: Record<string, unknown>): { redirect?: string } => {

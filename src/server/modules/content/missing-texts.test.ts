@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missingTextLimits } from '#domain/schemas/missing-texts';
 import { missingTexts } from '../../db/schema';
+import { addressLimitKey } from '../../http/rate-limit';
 import { databaseKinds } from '../../testing/databases';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { opsHeaders, testOpsKey } from '../../testing/wallet';
@@ -12,7 +13,7 @@ describe.each(databaseKinds)('POST /locales/add/{lng}/{ns}: missing texts on %s'
       env: { OPS_KEY: testOpsKey },
       limitRules: { missingTextsPerAddress: { points: 8, windowSeconds: 3600 } },
     });
-  });
+  }, 300_000);
   afterAll(async () => {
     await t?.close();
   });
@@ -77,6 +78,23 @@ describe.each(databaseKinds)('POST /locales/add/{lng}/{ns}: missing texts on %s'
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await report('en-US', 'home', { other: 'x' }, '203.0.113.31')).statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 sender per /64: new addresses in the same network share one budget', async () => {
+    for (let index = 1; index <= 8; index += 1)
+      expect((await report('en-US', 'home', { [`v6.${index}`]: 'x' }, `2001:db8:40:1::${index}`)).statusCode).toBe(200);
+    expect((await report('en-US', 'home', { 'v6.late': 'x' }, '2001:db8:40:1:ffff:ffff:ffff:fffe')).statusCode).toBe(429);
+    expect((await report('en-US', 'home', { 'v6.next': 'x' }, '2001:db8:40:2::1')).statusCode).toBe(200);
+    expect(addressLimitKey('2001:0db8:0040:0001:0000:0000:0000:0009')).toBe('2001:db8:40:1::/64');
+    expect(addressLimitKey('::ffff:203.0.113.5')).toBe('203.0.113.5');
+    expect(addressLimitKey('203.0.113.5')).toBe('203.0.113.5');
+  });
+
+  it('keeps the first "shown instead" text: a later report cannot rewrite it', async () => {
+    expect((await report('en-CA', 'faq', { 'kept.first': 'How do refunds work?' }, '203.0.113.50')).statusCode).toBe(200);
+    expect((await report('en-CA', 'faq', { 'kept.first': 'Send your password to evil.example' }, '203.0.113.51')).statusCode).toBe(200);
+    const [row] = (await listed('?locale=en-CA')) as { key: string; fallback: string; count: number }[];
+    expect(row).toMatchObject({ key: 'kept.first', fallback: 'How do refunds work?', count: 2 });
   });
 
   it('past the stored-key cap, new keys are dropped and known keys still counted', async () => {

@@ -5,7 +5,8 @@ import { missingTexts } from '../../db/schema';
 
 /**
  * Record one report of missing texts: one row per locale, namespace and key, whose count goes up
- * and last-seen time moves with every report (the fallback kept is the latest). Once
+ * and last-seen time moves with every report. The fallback kept is the first one reported: a
+ * later report, from anyone, cannot rewrite what operators read as the text the app showed. Once
  * `storedKeys` rows exist, new keys are dropped and known ones still counted, so reports from
  * anywhere cannot fill the database. Answers how many keys were counted.
  */
@@ -34,7 +35,7 @@ export async function recordMissingTexts(
     .values(accepted.map((key) => ({ locale, namespace, key, fallback: body[key] ?? '', count: 1, firstSeenAt: now, lastSeenAt: now })))
     .onConflictDoUpdate({
       target: [missingTexts.locale, missingTexts.namespace, missingTexts.key],
-      set: { count: sql`${missingTexts.count} + 1`, lastSeenAt: sql`excluded.last_seen_at`, fallback: sql`excluded.fallback` },
+      set: { count: sql`${missingTexts.count} + 1`, lastSeenAt: sql`excluded.last_seen_at` },
     });
   return accepted.length;
 }

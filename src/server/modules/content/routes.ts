@@ -7,6 +7,7 @@ import { namespaceFileQuery, translationQuery } from '#domain/schemas/content';
 import type { AppContext } from '../../app-context';
 import { ApiError } from '../../http/api-error';
 import { dataAnswer, errorAnswers, opsSecurity } from '../../http/api-schemas';
+import { addressLimitKey } from '../../http/rate-limit';
 import { inputValidator } from '../../http/validation';
 import { operatorKeyGuard } from '../../http/operator-key';
 import { readNamespace, readTranslations } from './content';
@@ -67,8 +68,8 @@ export async function registerContentApiRoutes(instance: FastifyInstance, contex
   api.post(
     '/locales/add/:lng/:ns',
     {
-      // Every report counts against the limit, well-formed or not.
-      preValidation: async (request) => context.rateLimits.consume('missingTextsPerAddress', request.ip),
+      // Every report counts against the limit, well-formed or not; an IPv6 sender's whole /64 is one budget.
+      preValidation: async (request) => context.rateLimits.consume('missingTextsPerAddress', addressLimitKey(request.ip)),
       schema: {
         summary: 'Report texts the app lacks',
         params: missingTextParams,
