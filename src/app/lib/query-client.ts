@@ -90,7 +90,10 @@ export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
   buster: cacheBuster,
   maxAge: persistMaxAge,
   dehydrateOptions: {
-    shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
+    // Every answer the person has seen, also when its last refresh failed (offline, a dropped
+    // connection): a failed refresh must not take the balance and history out of what the next start
+    // without signal shows.
+    shouldDehydrateQuery: (query) => query.state.data !== undefined && query.meta?.persist !== false,
   },
 };
 

@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import type { Locator } from '@playwright/test';
+import { translate } from './support/catalogue';
+import { expect, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
+import { layoutProblems } from './support/layout';
+import { verificationCode } from './support/mail';
+import { waitForPins } from './support/map';
+import { waitForSavedUser, waitForServiceWorker } from './support/offline';
+import { checkIn, e2eOpsKey, firstProduct, issueContainers } from './support/ops';
+import { SignUpPage } from './support/pages/sign-up-page';
+import { VerifyEmailPage } from './support/pages/verify-email-page';
+
+/**
+ * A new customer's first week, as one person lives it on a 360 px phone in French and in Japanese:
+ * sign up and verify, scan two containers by code, one checked in and one rejected by the facility,
+ * a dispute credited by customer care, a credit, the map, an offline start, a payout method and a
+ * withdrawal of everything, then the wish to leave while the payout is on its way. Every step checks
+ * what the person reads (in their language, from the catalogues) and what the server recorded.
+ */
+const opsHeaders = { 'X-Ops-Key': e2eOpsKey };
+const password = 'correct horse 1';
+
+const people = [
+  {
+    lang: 'fr',
+    locale: 'fr-FR',
+    country: 'fr',
+    currency: 'EUR',
+    zip: '75011',
+    name: 'Camille Martin',
+    credit: '10.00',
+    typed: (value: string) => value.replace('.', ','),
+  },
+  {
+    lang: 'ja',
+    locale: 'ja-JP',
+    country: 'jp',
+    currency: 'JPY',
+    zip: '150-0001',
+    name: '山田 花子',
+    credit: '10000',
+    typed: (value: string) => value,
+  },
+] as const;
+
+for (const person of people) {
+  test.describe(`a new customer's first week in ${person.locale}`, () => {
+    test.use({ locale: person.locale, viewport: { width: 360, height: 780 }, serviceWorkers: 'allow' });
+
+    test('Monday to Saturday: signs up, scans, is checked in and rejected, disputes, is credited, finds a bin, opens offline', async ({
+      page,
+      context,
+      request,
+    }, testInfo) => {
+      test.setTimeout(240_000);
+      const t = (english: string, values?: Record<string, string>) => translate(person.locale, english, values);
+      const money = (minor: number) =>
+        new Intl.NumberFormat(person.locale, { style: 'currency', currency: person.currency }).format(
+          person.currency === 'JPY' ? minor : minor / 100,
+        );
+      const toMinor = (value: string) => Math.round(Number(value) * (person.currency === 'JPY' ? 1 : 100));
+      const prefix = `/${person.country}`;
+      const email = uniqueEmail(`week-${person.country}`);
+      const shot = async (name: string) => {
+        expect(await layoutProblems(page), `${name}: nothing overflows or overlaps at 360 px`).toEqual([]);
+        await page.screenshot({ path: testInfo.outputPath(`week-${name}-${person.locale}-360.png`) });
+      };
+      const balance = page.getByTestId('balance').locator('.visually-hidden');
+      const rowOf = (rowId: string): Locator => page.locator(`[data-testid="transaction"][data-id="${rowId}"]`);
+
+      // Monday: signs up in their language and types the code the mail brings.
+      const started = Date.now();
+      const signUp = new SignUpPage(page, person.lang);
+      await signUp.goto(`${prefix}/signup`);
+      await signUp.signUp({ name: person.name, email, password, zip: person.zip });
+      await expect(page).toHaveURL(new RegExp(`${prefix}/user/verify-email$`));
+      await new VerifyEmailPage(page, person.lang).enterCode(await verificationCode(email, started));
+      await expect(page).toHaveURL(new RegExp(`${prefix}/thank-you\\?reason=email-verified$`));
+
+      // Tuesday: two containers scanned by their printed codes.
+      const product = await firstProduct(request, person.country, person.lang);
+      const deposit = toMinor(product.deposit.value);
+      const [kept, rejected] = await issueContainers(request, product.id, 2);
+      await page.goto(`${prefix}/user/scan`);
+      const codeField = page.getByLabel(t('Container code'));
+      for (const code of [kept!, rejected!]) {
+        // The field is emptied once the previous code is saved: the next one is typed after that.
+        await expect(codeField).toHaveValue('');
+        await codeField.fill(code);
+        await page.getByRole('button', { name: t('Record the scan') }).click();
+        await expect(page.locator(`[data-testid="session-scan"][data-code="${code}"]`)).toHaveAttribute('data-state', 'recorded');
+        await expect(codeField).toHaveValue('');
+      }
+      await shot('scan');
+
+      // Wednesday: the facility checks one in and rejects the other.
+      await checkIn(request, [kept!]);
+      const rejection = await request.post('/api/v2/ops/rejections', {
+        headers: opsHeaders,
+        data: { codes: [rejected], reason: 'Cracked at the neck' },
+      });
+      expect(rejection.status()).toBe(200);
+      const rejectedScanId = ((await rejection.json()) as { data: { rejected: { scan_id: string }[] } }).data.rejected[0]!.scan_id;
+      await page.goto(`${prefix}/user/account`);
+      await expect(balance).toHaveText(money(deposit));
+      // The balance comes first on a phone: it is on the first screen.
+      await expect(page.getByTestId('balance')).toBeInViewport();
+
+      // Thursday: disputes the rejection; customer care credits it, and the row says so with its amount.
+      const row = rowOf(`scan:${rejectedScanId}`);
+      await row.getByRole('button').first().click();
+      await row.getByRole('button', { name: t("This isn't right") }).click();
+      const form = page.getByTestId('dispute-form');
+      await form.getByLabel(t('I returned it, but no deposit came back')).check();
+      await form.getByRole('button', { name: t('Send the dispute') }).click();
+      await expect(row.getByTestId('transaction-dispute')).toHaveText(t('Dispute open'));
+      const disputes = (await (await request.get('/api/v2/ops/disputes', { headers: opsHeaders })).json()) as {
+        data: { id: string; transaction_ids: string[] }[];
+      };
+      const dispute = disputes.data.find((entry) => entry.transaction_ids.includes(`scan:${rejectedScanId}`));
+      expect(dispute, 'the dispute reached customer care').toBeTruthy();
+      const credited = await request.post(`/api/v2/ops/disputes/${dispute!.id}/credit`, {
+        headers: opsHeaders,
+        data: { answer: 'Our mistake.' },
+      });
+      expect(credited.status(), await credited.text()).toBe(200);
+      await page.reload();
+      await expect(balance).toHaveText(money(2 * deposit));
+      await expect(row.getByTestId('transaction-amount')).toContainText(money(deposit));
+      await expect(row.getByTestId('transaction-amount')).toContainText('+');
+      await shot('history');
+
+      // Friday: customer care adds a goodwill credit; the person finds a return bin on the map.
+      const credit = await request.post('/api/v2/ops/adjustments', {
+        headers: opsHeaders,
+        data: { id: randomUUID(), email, amount: person.credit, comment: 'Welcome credit' },
+      });
+      expect(credit.status(), await credit.text()).toBe(201);
+      const total = 2 * deposit + toMinor(person.credit);
+      await page.goto(`${prefix}/map`);
+      await waitForPins(page);
+      await shot('map');
+
+      // Saturday: opens the app with no signal and still sees the balance.
+      await page.goto(`${prefix}/user/account`);
+      await expect(balance).toHaveText(money(total));
+      await waitForServiceWorker(page);
+      // The figure on screen is the one saved for the next start without signal.
+      const tokens = await tokensFor(request, email, password);
+      const answered = (await (
+        await request.get('/api/v2/user/balance', { headers: { Authorization: `Bearer ${tokens.access_token}` } })
+      ).json()) as { data: { balance: { currency: string; value: string } } };
+      const { currency, value } = answered.data.balance;
+      expect(toMinor(value)).toBe(total);
+      await waitForSavedUser(page, `"balance":${JSON.stringify({ currency, value })}`);
+      await context.setOffline(true);
+      await page.reload();
+      await expect(page.getByText(t('You are offline.'))).toBeVisible();
+      // The last figure saved on this phone (offline.spec.ts holds the figure itself after one visit).
+      await expect(balance).toHaveText(/\d/);
+      await shot('offline');
+      await context.setOffline(false);
+    });
+
+    test('Sunday: adds PayPal, withdraws everything, then asks to leave and is shown what is on its way', async ({
+      page,
+      context,
+      request,
+    }, testInfo) => {
+      test.setTimeout(180_000);
+      const t = (english: string, values?: Record<string, string>) => translate(person.locale, english, values);
+      const money = (minor: number) =>
+        new Intl.NumberFormat(person.locale, { style: 'currency', currency: person.currency }).format(
+          person.currency === 'JPY' ? minor : minor / 100,
+        );
+      const toMinor = (value: string) => Math.round(Number(value) * (person.currency === 'JPY' ? 1 : 100));
+      const prefix = `/${person.country}`;
+      const email = uniqueEmail(`sunday-${person.country}`);
+      const shot = async (name: string) => {
+        expect(await layoutProblems(page), `${name}: nothing overflows or overlaps at 360 px`).toEqual([]);
+        await page.screenshot({ path: testInfo.outputPath(`week-${name}-${person.locale}-360.png`) });
+      };
+      const started = Date.now();
+      await signUpViaApi(request, { email, password, country: person.country });
+      const code = await verificationCode(email, started);
+      const tokens = await tokensFor(request, email, password);
+      const verified = await request.post('/api/v2/user/verify_email', {
+        headers: { Authorization: `Bearer ${tokens.access_token}` },
+        data: { code },
+      });
+      expect(verified.status(), await verified.text()).toBe(200);
+      const credit = await request.post('/api/v2/ops/adjustments', {
+        headers: opsHeaders,
+        data: { id: randomUUID(), email, amount: person.credit, comment: "The week's returns" },
+      });
+      expect(credit.status(), await credit.text()).toBe(201);
+      const total = toMinor(person.credit);
+      await signIn(context, request, email, password);
+      await page.goto(`${prefix}/user/account`);
+      await expect(page.getByTestId('balance').locator('.visually-hidden')).toHaveText(money(total));
+      await page.getByTestId('payment-method-button').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByTestId('payment-option-PAYPAL').getByRole('button').click();
+      await dialog.getByLabel(t('PayPal email')).fill('camille.paypal@example.com');
+      await dialog.getByRole('button', { name: t('Save') }).click();
+      await expect(dialog.getByRole('radio', { name: /PayPal/ })).toBeChecked();
+      await dialog.getByRole('button', { name: t('Close') }).click();
+      await page.getByTestId('withdraw-link').click();
+      const everything = person.currency === 'JPY' ? String(total) : person.typed((total / 100).toFixed(2));
+      await page.getByLabel(t('Amount to withdraw')).fill(everything);
+      await page.getByRole('button', { name: t('Continue') }).click();
+      await page
+        .getByTestId('withdraw-confirmation')
+        .getByRole('button', { name: t('Confirm withdrawal') })
+        .click();
+      await expect(page.getByTestId('withdraw-balance')).toHaveText(money(0));
+      // The confirmations float over the page for a few seconds; the page under them is checked once they are gone.
+      const confirmation = page.getByTestId('notification');
+      await page.screenshot({ path: testInfo.outputPath(`week-withdraw-sent-${person.locale}-360.png`) });
+      await expect(confirmation).toHaveCount(0, { timeout: 15_000 });
+      await shot('withdraw');
+
+      // And wishes to leave: told what is still on its way, with the way to it.
+      await page.goto(`${prefix}/user/profile`);
+      const deletion = page.getByRole('region', { name: t('Delete my account') });
+      await deletion.getByRole('checkbox').first().check();
+      await deletion.getByLabel(t('Your password')).fill(password);
+      await deletion.getByRole('button', { name: t('Delete my account') }).click();
+      const blocked = deletion.getByTestId('deletion-blocked');
+      await expect(blocked.getByRole('link', { name: t('See my withdrawals') })).toBeVisible();
+      await shot('delete');
+      const me = await request.post('/api/v2/oauth/token', { data: { grant_type: 'password', email, password } });
+      expect(me.status(), 'the account is still there').toBe(200);
+    });
+  });
+}

@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** msgid → msgstr of one Lingui catalogue (single-line entries, as `lingui extract` writes them). */
+const catalogues = new Map<string, Map<string, string>>();
+
+function catalogue(locale: string): Map<string, string> {
+  let entries = catalogues.get(locale);
+  if (!entries) {
+    const text = readFileSync(path.resolve('src/app/locales', locale, 'messages.po'), 'utf8');
+    const unescape = (value: string) => value.replace(/\\(.)/g, (_, character: string) => (character === 'n' ? '\n' : character));
+    entries = new Map();
+    for (const match of text.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm)) {
+      if (match[1]) entries.set(unescape(match[1]), unescape(match[2] ?? ''));
+    }
+    catalogues.set(locale, entries);
+  }
+  return entries;
+}
+
+/**
+ * What a person reading `locale` sees for an English message of the app, with its `{placeholders}`
+ * filled in: the journeys follow the catalogues, so a reworded translation does not break them, and
+ * a message missing from a catalogue fails the test that needs it.
+ */
+export function translate(locale: string, english: string, values: Record<string, string> = {}): string {
+  const translated = catalogue(locale).get(english);
+  if (!translated) throw new Error(`No ${locale} translation of “${english}”`);
+  return translated.replace(/\{(\w+)\}/g, (placeholder, name: string) => values[name] ?? placeholder);
+}

@@ -1,0 +1,32 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { persistOptions } from './query-client';
+
+type PersistedQuery = Parameters<NonNullable<NonNullable<typeof persistOptions.dehydrateOptions>['shouldDehydrateQuery']>>[0];
+// react-query 5.108 carries its own query-core; the persister's 5.104 types name the same query (query-client.ts).
+const shouldKeep = (query: unknown) => persistOptions.dehydrateOptions?.shouldDehydrateQuery?.(query as PersistedQuery);
+
+describe('what the next start without signal shows', () => {
+  it('keeps an answer whose last refresh failed (offline), so the balance is still there at the next start', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(['wallet', 'balance'], { balance: { currency: 'EUR', value: '10.60' } });
+    await client
+      .fetchQuery({
+        queryKey: ['wallet', 'balance'],
+        staleTime: 0,
+        queryFn: () => Promise.reject(new Error('offline')),
+      })
+      .catch(() => undefined);
+    const query = client.getQueryCache().find({ queryKey: ['wallet', 'balance'] })!;
+    expect(query.state.status).toBe('error');
+    expect(shouldKeep?.(query)).toBe(true);
+  });
+
+  it('keeps nothing for a query that never answered, nor one marked not to persist', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await client.fetchQuery({ queryKey: ['never'], queryFn: () => Promise.reject(new Error('offline')) }).catch(() => undefined);
+    await client.fetchQuery({ queryKey: ['secret'], queryFn: () => 'draft', meta: { persist: false } });
+    expect(shouldKeep?.(client.getQueryCache().find({ queryKey: ['never'] })!)).toBe(false);
+    expect(shouldKeep?.(client.getQueryCache().find({ queryKey: ['secret'] })!)).toBe(false);
+  });
+});
