@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Locator } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { translate } from './support/catalogue';
 import { expect, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
 import { layoutProblems } from './support/layout';
@@ -43,8 +43,28 @@ const people = [
   },
 ] as const;
 
+type Person = (typeof people)[number];
+
+/** The person's words, money and screenshots: what both days of the week read and keep. */
+function readerOf(person: Person) {
+  const minorUnit = person.currency === 'JPY' ? 1 : 100;
+  return {
+    t: (english: string, values?: Record<string, string>) => translate(person.locale, english, values),
+    money: (minor: number) =>
+      new Intl.NumberFormat(person.locale, { style: 'currency', currency: person.currency }).format(minor / minorUnit),
+    toMinor: (value: string) => Math.round(Number(value) * minorUnit),
+    prefix: `/${person.country}`,
+    /** Nothing overflows or overlaps at 360 px, and the screen is kept for a person to look at. */
+    screenshotter: (page: Page, testInfo: TestInfo) => async (name: string) => {
+      expect(await layoutProblems(page), `${name}: nothing overflows or overlaps at 360 px`).toEqual([]);
+      await page.screenshot({ path: testInfo.outputPath(`week-${name}-${person.locale}-360.png`) });
+    },
+  };
+}
+
 for (const person of people) {
   test.describe(`a new customer's first week in ${person.locale}`, () => {
+    const { t, money, toMinor, prefix, screenshotter } = readerOf(person);
     test.use({ locale: person.locale, viewport: { width: 360, height: 780 }, serviceWorkers: 'allow' });
 
     test('Monday to Saturday: signs up, scans, is checked in and rejected, disputes, is credited, finds a bin, opens offline', async ({
@@ -53,18 +73,8 @@ for (const person of people) {
       request,
     }, testInfo) => {
       test.setTimeout(240_000);
-      const t = (english: string, values?: Record<string, string>) => translate(person.locale, english, values);
-      const money = (minor: number) =>
-        new Intl.NumberFormat(person.locale, { style: 'currency', currency: person.currency }).format(
-          person.currency === 'JPY' ? minor : minor / 100,
-        );
-      const toMinor = (value: string) => Math.round(Number(value) * (person.currency === 'JPY' ? 1 : 100));
-      const prefix = `/${person.country}`;
       const email = uniqueEmail(`week-${person.country}`);
-      const shot = async (name: string) => {
-        expect(await layoutProblems(page), `${name}: nothing overflows or overlaps at 360 px`).toEqual([]);
-        await page.screenshot({ path: testInfo.outputPath(`week-${name}-${person.locale}-360.png`) });
-      };
+      const shot = screenshotter(page, testInfo);
       const balance = page.getByTestId('balance').locator('.visually-hidden');
       const rowOf = (rowId: string): Locator => page.locator(`[data-testid="transaction"][data-id="${rowId}"]`);
 
@@ -168,18 +178,8 @@ for (const person of people) {
       request,
     }, testInfo) => {
       test.setTimeout(180_000);
-      const t = (english: string, values?: Record<string, string>) => translate(person.locale, english, values);
-      const money = (minor: number) =>
-        new Intl.NumberFormat(person.locale, { style: 'currency', currency: person.currency }).format(
-          person.currency === 'JPY' ? minor : minor / 100,
-        );
-      const toMinor = (value: string) => Math.round(Number(value) * (person.currency === 'JPY' ? 1 : 100));
-      const prefix = `/${person.country}`;
       const email = uniqueEmail(`sunday-${person.country}`);
-      const shot = async (name: string) => {
-        expect(await layoutProblems(page), `${name}: nothing overflows or overlaps at 360 px`).toEqual([]);
-        await page.screenshot({ path: testInfo.outputPath(`week-${name}-${person.locale}-360.png`) });
-      };
+      const shot = screenshotter(page, testInfo);
       const started = Date.now();
       await signUpViaApi(request, { email, password, country: person.country });
       const code = await verificationCode(email, started);
