@@ -22,7 +22,7 @@ for (const { locale, country, other, fieldLabel, record, link } of [
   },
   { locale: 'ja-JP', country: 'jp', other: 'fr', fieldLabel: '容器コード', record: 'スキャンを記録', link: '履歴で見る' },
 ] as const) {
-  test.describe(`screens of issue 27 at 360 px in ${locale}`, () => {
+  test.describe(`screens of the first week's fixes at 360 px in ${locale}`, () => {
     // The notification switch needs the service worker's registration.
     test.use({ locale, viewport: { width: 360, height: 740 }, serviceWorkers: 'allow' });
     test.slow();
