@@ -1,6 +1,10 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, signIn, signUpViaApi, demo, uniqueEmail } from './support/fixtures';
 
+// Each test runs axe over several screens in three languages: on two busy cores that is more than
+// the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
 test('public screens have no serious or critical axe violation', async ({ page }) => {
