@@ -37,7 +37,7 @@ test('after one online visit the app opens offline on every kind of route, with 
   await expect(balance).toHaveText(onlineBalance);
   await expect(page.getByTestId('transaction')).toHaveCount(onlineRows);
   await expect(banner).toContainText('You are offline.');
-  await expect(banner.getByTestId('data-age')).toHaveText(/^Updated (now|\d+ minutes? ago)$/);
+  await expect(banner.getByTestId('data-age')).toHaveText(/^Updated (just now|\d+ minutes? ago)$/);
 
   // A prefixed route and a deep link with a query, typed straight into the address bar.
   await page.goto('/us/user/account');

@@ -1,5 +1,8 @@
-import { test, expect, signIn, demo } from './support/fixtures';
+import { test, expect, signIn, demo, appStarted } from './support/fixtures';
 import { headings, prefixes, publicRoutes, userRoutes } from './support/texts';
+
+// Each test opens every route under six prefixes and waits for the app to take over each page.
+test.describe.configure({ timeout: 90_000 });
 
 function pathOf(prefix: string, route: string): string {
   const path = `${prefix}/${route}`;
@@ -16,6 +19,7 @@ test.describe('every public route, with and without a country prefix', () => {
         await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(headings[route]![lang]);
         await expect(page, path).toHaveTitle(/· Roundtrip$/);
         expect(new URL(page.url()).pathname, path).toBe(path);
+        await appStarted(page);
       }
     });
   }
@@ -31,6 +35,7 @@ test.describe('customer routes', () => {
         const url = new URL(page.url());
         expect(url.pathname).toBe(pathOf(prefix, 'login'));
         expect(url.searchParams.get('redirect')).toBe(`${path}?from=test`);
+        await appStarted(page);
       }
     }
   });
@@ -43,6 +48,7 @@ test.describe('customer routes', () => {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(headings[route]![lang]);
         expect(new URL(page.url()).pathname).toBe(path);
+        await appStarted(page);
       }
     }
   });
@@ -56,6 +62,7 @@ test.describe('customer routes', () => {
         const url = new URL(page.url());
         expect(url.pathname).toBe(`${prefix}/user/${short}`);
         expect(url.search).toBe('?from=mail&x=1');
+        await appStarted(page);
       }
     }
   });

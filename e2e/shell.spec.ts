@@ -62,10 +62,10 @@ test.describe('navigation bar and footer', () => {
     const menu = nav.getByRole('button', { name: /マイアカウント/ });
     await menu.click();
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
-    await nav.getByRole('link', { name: 'プロフィール' }).click();
+    await nav.getByRole('link', { name: '登録情報とパスワード' }).click();
     await expect(page).toHaveURL(/\/jp\/user\/profile$/);
     await menu.click();
-    await nav.getByRole('link', { name: 'アカウント' }).click();
+    await nav.getByRole('link', { name: '残高と履歴' }).click();
     await expect(page).toHaveURL(/\/jp\/user\/account$/);
     await menu.click();
     await page.keyboard.press('Escape');
@@ -81,7 +81,7 @@ test.describe('navigation bar and footer', () => {
     const nav = page.getByRole('navigation', { name: 'メイン' });
     const menu = nav.getByRole('button', { name: /マイアカウント/ });
     await menu.click();
-    await nav.getByRole('link', { name: 'プロフィール' }).click();
+    await nav.getByRole('link', { name: '登録情報とパスワード' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 
     // The account page's history takes a while: meanwhile the person opens the menu and closes it with Escape.
@@ -92,13 +92,13 @@ test.describe('navigation bar and footer', () => {
       await route.continue();
     });
     await menu.click();
-    await nav.getByRole('link', { name: 'アカウント' }).click();
+    await nav.getByRole('link', { name: '残高と履歴' }).click();
     await menu.click();
     await page.keyboard.press('Escape');
     await expect(menu).toBeFocused();
     releaseHistory();
     await expect(page.getByRole('heading', { level: 1, name: 'アカウント' })).toBeVisible();
-    await expect(page.getByTestId('withdraw-link')).toBeVisible();
+    await expect(page.getByTestId('open-scanner')).toBeVisible();
     await expect(menu).toBeFocused();
   });
 });

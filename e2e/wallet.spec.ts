@@ -99,6 +99,8 @@ test.describe('deposit wallet', () => {
   });
 
   test('account (demo history, filtered) and products pages pass axe', async ({ page, context, request }) => {
+    // axe reads every node of a long history four times over: more than a form's 30 s on a busy machine.
+    test.setTimeout(90_000);
     await signIn(context, request, demo.uk);
     await page.goto('/uk/user/account');
     await expect(rows(page).first()).toBeVisible();

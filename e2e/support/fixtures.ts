@@ -113,3 +113,12 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
 export function notification(page: Page) {
   return page.getByTestId('notification');
 }
+
+/**
+ * Waits until the app has taken over the prerendered page. A test that moves on before then can
+ * have its next page.goto cancelled by the starting app's own address update (the router settling
+ * the URL), which Chromium reports as ERR_ABORTED or a load that never comes.
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-app-started', 'true');
+}

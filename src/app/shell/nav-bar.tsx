@@ -1,11 +1,26 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
-import { externalLinks, mobilePlatform } from '../lib/config';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { externalLinks, mobilePlatform, type MobilePlatform } from '../lib/config';
 import { useMe, useSignedIn } from '../lib/me';
 import { ExternalLink } from './external-link';
 import { useCountryParam } from '../lib/use-country';
 import { UserMenu } from './user-menu';
+
+const neverChanges = () => () => {};
+
+/**
+ * The device's platform, as 'other' while a prerendered page is hydrated: the prerendered link is
+ * the generic one, and hydration keeps the attributes it finds, so the store link is put in by the
+ * render that follows hydration.
+ */
+function useDevicePlatform(): MobilePlatform {
+  return useSyncExternalStore(
+    neverChanges,
+    () => mobilePlatform(navigator.userAgent),
+    () => 'other',
+  );
+}
 
 export function NavBar() {
   const { t } = useLingui();
@@ -15,7 +30,7 @@ export function NavBar() {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const { pathname } = useLocation();
-  const mobileAppUrl = externalLinks.mobileApp[mobilePlatform(navigator.userAgent)];
+  const mobileAppUrl = externalLinks.mobileApp[useDevicePlatform()];
 
   // A followed link closes the small-screen menu.
   useEffect(() => setOpen(false), [pathname]);
