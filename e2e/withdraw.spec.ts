@@ -44,6 +44,14 @@ test.describe('payment methods and withdrawals', () => {
     await expect(notification(page).filter({ hasText: 'Default payment method saved' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(button).toHaveText('Bank account •••• 6789');
+    // Apart on screen too, not only in the text: the button's flex layout once dropped the space.
+    const spaceBetween = await button.evaluate((element) => {
+      const name = document.createRange();
+      name.selectNodeContents(element.firstChild ?? element);
+      const number = element.querySelector('.payment-method__number');
+      return number ? number.getBoundingClientRect().left - name.getBoundingClientRect().right : -1;
+    });
+    expect(spaceBetween).toBeGreaterThanOrEqual(3);
 
     await page.getByTestId('withdraw-link').click();
     await expect(page).toHaveURL(/\/us\/user\/withdraw$/);

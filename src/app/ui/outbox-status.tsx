@@ -1,37 +1,6 @@
 import { useLingui as useLocaleChanges } from '@lingui/react';
-import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import { dismissOutboxEntry, useOutbox, type OutboxEntry } from '../lib/outbox';
-
-/**
- * The queued actions of one kind ("scan"…), for the feature that made them: each waiting
- * one reads "Waiting to upload"; a refused one shows the server's reason and can be dismissed.
- * `describe` gives the line's text (the scanned code, the amount…).
- */
-export function OutboxList({ kind, describe }: { kind: string; describe: (entry: OutboxEntry) => string }) {
-  const { t } = useLingui();
-  const entries = useOutbox(kind);
-  if (entries.length === 0) return null;
-  return (
-    <ul className="outbox-list" data-testid="outbox-list">
-      {entries.map((entry) => (
-        <li key={entry.id} className={entry.state === 'failed' ? 'outbox-item outbox-item--failed' : 'outbox-item'}>
-          <span>{describe(entry)}</span>{' '}
-          {entry.state === 'failed' ? (
-            <>
-              <span className="outbox-item__error">{entry.lastError?.message || t`Something went wrong`}</span>{' '}
-              <button type="button" onClick={() => void dismissOutboxEntry(entry.id)}>
-                {t`Dismiss`}
-              </button>
-            </>
-          ) : (
-            <span className="outbox-item__state">{t`Waiting to upload`}</span>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
+import { useOutbox } from '../lib/outbox';
 
 /** One line for the whole app: how many actions wait for the network. */
 export function OutboxSummary() {

@@ -133,7 +133,6 @@ export function ScanScreen({
   }
 
   const scanned = scans.filter((scan) => !scan.refusal);
-  const latest = scans[0];
   const stateTexts = {
     waiting: t`Waiting to upload`,
     recorded: t`Recorded`,
@@ -219,12 +218,6 @@ export function ScanScreen({
           {t`Sound`}
         </label>
       </div>
-
-      {latest && !latest.refusal ? (
-        <p className="scan-latest" data-testid="last-scan" data-code={latest.code} data-state={stateOf(latest, queued)}>
-          {scanLine(latest)}
-        </p>
-      ) : null}
 
       {typingOnly ? null : typedForm}
 
