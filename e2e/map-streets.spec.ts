@@ -8,12 +8,12 @@ import { collectConsoleProblems, searchParam, waitForPins } from './support/map'
 import { cachedUrls, waitForServiceWorker } from './support/offline';
 import { startStreetTileServer, type StreetTileServer } from './support/street-tiles';
 
-// Street level with MAP_STYLE_URL. This spec starts its own app server (the built app, as `npm start`
+// Street level with MAP_STYLE_URL. This file starts its own app server (the built app, as `npm start`
 // runs it) with MAP_STYLE_URL and MAP_TILE_ORIGINS pointing at a street-tile server made in the test
 // (support/street-tiles.ts), rather than routing requests inside the browser: the whole path is the
 // real one, the server's GET /config and its CSP (the style on one origin, its tiles on another, read
 // by MapLibre's worker), and the service worker storing the tiles it really fetched. The shared e2e
-// server keeps no MAP_STYLE_URL, so the other map specs still test the offline basemap alone.
+// server keeps no MAP_STYLE_URL, so the other map tests still test the offline basemap alone.
 // Everything stays on this machine (127.0.0.1 and localhost).
 
 const port = Number(process.env.E2E_PORT ?? 8181) + 17;
