@@ -185,19 +185,22 @@ self.addEventListener('sync', (event: Event) => {
   sync.waitUntil(answerOutboxSync());
 });
 
-// Public lists and page texts that a customer needs offline: the same for everyone, refreshed in
-// the background. Draft page texts (an editor's preview) are never kept.
+// Public lists, page texts and the app's run-time settings (the map's style) that a customer needs
+// offline: the same for everyone, refreshed in the background. Draft page texts (an editor's preview) are never kept.
 const isPageText = (url: URL) =>
   url.origin === self.location.origin && url.pathname.startsWith('/locales/') && url.searchParams.get('strapi_status') !== 'draft';
+const publicListsCache = 'public-lists';
+/** GET /config: map_origins tells the worker which requests are the map's (below). */
+const configPath = '/api/v2/config';
 const publicLists = new StaleWhileRevalidate({
-  cacheName: 'public-lists',
+  cacheName: publicListsCache,
   plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 14 * 24 * 60 * 60 })],
 });
 registerRoute(
   ({ url, request }) =>
     request.method === 'GET' &&
     url.origin === self.location.origin &&
-    (url.pathname === '/api/v2/bins' || url.pathname === '/api/v2/products' || isPageText(url)),
+    (url.pathname === '/api/v2/bins' || url.pathname === '/api/v2/products' || url.pathname === configPath || isPageText(url)),
   publicLists,
 );
 
@@ -239,6 +242,56 @@ registerRoute(
   }),
 );
 // Everything else under /api/v2 belongs to a person and goes to the network only.
+
+// The street map (MAP_STYLE_URL): what the map fetched from the map's origins (GET /config's
+// map_origins, the same list the CSP lets the app reach) is kept, so a street looked at once is
+// drawn again offline. Tiles, glyphs and sprite images do not change under the same address: cache
+// first, within a budget (features/map/README.md). The style and TileJSON are refreshed in the
+// background, so a new style version arrives without waiting 30 days.
+const mapTiles = new CacheFirst({
+  cacheName: 'map-tiles',
+  plugins: [
+    // MapLibre reads tiles with CORS: an opaque answer (0) is useless to it, and would count as megabytes in the quota.
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+  ],
+});
+const mapStyles = new StaleWhileRevalidate({
+  cacheName: 'map-styles',
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+  ],
+});
+const isMapBinary = (url: URL) => /\.(pbf|mvt|png|webp|jpe?g)$/i.test(url.pathname);
+
+function mapOriginsOf(body: unknown): string[] {
+  if (typeof body !== 'object' || body === null || !('data' in body)) return [];
+  const data: unknown = body.data;
+  if (typeof data !== 'object' || data === null || !('map_origins' in data) || !Array.isArray(data.map_origins)) return [];
+  return data.map_origins.filter((origin): origin is string => typeof origin === 'string');
+}
+
+/** The map's origins, from the config the app last read (kept with the public lists), else asked for. */
+async function mapOrigins(event: ExtendableEvent): Promise<string[]> {
+  const request = new Request(new URL(configPath, self.location.origin).href, { headers: { Accept: 'application/json' } });
+  try {
+    const kept = await (await caches.open(publicListsCache)).match(request, { ignoreVary: true });
+    const response = kept ?? (await publicLists.handle({ event, request }));
+    return mapOriginsOf(await response.clone().json());
+  } catch {
+    return [];
+  }
+}
+
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && request.mode !== 'navigate' && url.origin !== self.location.origin,
+  async ({ url, request, event }) => {
+    // Another origin than the map's (none today: the CSP allows no other) goes to the network as if no worker were here.
+    if (!(await mapOrigins(event)).includes(url.origin)) return fetch(request);
+    return (isMapBinary(url) ? mapTiles : mapStyles).handle({ event, request });
+  },
+);
 
 // Web Push (features/notifications): what a push carries is read in push-message.ts.
 /** Tells open windows that news arrived, so the news list and unread count refresh without a reload. */

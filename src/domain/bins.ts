@@ -28,6 +28,11 @@ export type BinsResponse = z.infer<typeof binsResponse>;
 export const appConfigSchema = z.object({
   /** A MapLibre style (vector tiles) drawn over the offline basemap; null: the offline basemap alone. */
   map_style_url: z.string().nullable(),
+  /**
+   * Where the style, its tiles, glyphs and sprites come from (the CSP's connect-src lets the app reach
+   * them): the service worker keeps what comes from these origins. Absent from older answers.
+   */
+  map_origins: z.array(z.string()).default([]),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 export const appConfigResponse = z.object({ data: appConfigSchema });

@@ -147,9 +147,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   await registerApiDescription(app);
-  // The map's vector-tile style, when configured, is fetched from its own origin.
+  // The map's vector-tile style, its tiles, glyphs and sprites, when configured (MAP_STYLE_URL, MAP_TILE_ORIGINS).
   await registerSecurityHeaders(app, {
-    extraConnectSources: config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : [],
+    extraConnectSources: config.mapOrigins,
     inlineScriptSources: prerenderedScriptSources(config.staticDir),
   });
   await app.register(formBody);

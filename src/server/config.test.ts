@@ -36,6 +36,21 @@ describe('demo data', () => {
   });
 });
 
+describe('MAP_TILE_ORIGINS', () => {
+  it('lists the map style\'s origin and MAP_TILE_ORIGINS once each, and refuses a tile "origin" with a path', () => {
+    expect(loadConfig({}).mapOrigins).toEqual([]);
+    expect(loadConfig({ MAP_TILE_ORIGINS: 'https://tiles.example.com' }).mapOrigins).toEqual([]);
+    expect(
+      loadConfig({
+        MAP_STYLE_URL: 'https://maps.example.com/style.json',
+        MAP_TILE_ORIGINS: 'https://tiles.example.com/, https://maps.example.com',
+      }).mapOrigins,
+    ).toEqual(['https://maps.example.com', 'https://tiles.example.com']);
+    expect(() => loadConfig({ MAP_TILE_ORIGINS: 'https://tiles.example.com/v1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ MAP_TILE_ORIGINS: 'tiles.example.com' })).toThrow(ConfigError);
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('takes a hop count or a list of proxy addresses, never "trust every entry"', () => {
     expect(loadConfig({}).trustProxy).toBe(false);

@@ -106,6 +106,27 @@ const environmentSchema = z.object({
     .optional()
     .transform((value) => (value === undefined ? undefined : value === 'true')),
   MAP_STYLE_URL: z.string().url().optional(),
+  /** Where the style's tiles, glyphs and sprites live when not on the style's own origin. */
+  MAP_TILE_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const entries = (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const origins: string[] = [];
+      for (const entry of entries) {
+        const origin = URL.canParse(entry) ? new URL(entry).origin : 'null';
+        // An origin only (scheme, host, port): a path would be ignored by the CSP and mislead.
+        if (origin === 'null' || origin !== entry.replace(/\/$/, '')) {
+          context.addIssue({ code: 'custom', message: `comma-separated origins (https://tiles.example.com); not ${entry}` });
+          return z.NEVER;
+        }
+        origins.push(origin);
+      }
+      return origins;
+    }),
   /** Phone notifications (Web Push). Off: no subscriptions, news stays in the app (and mail). */
   WEB_PUSH: z.enum(['true', 'false']).default('true'),
   /** The VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it) and a contact (mailto: or https:). */
@@ -195,6 +216,11 @@ export interface Config {
   seedDemo: boolean;
   /** A MapLibre style drawn over the offline basemap (the app reads it from GET /config). */
   mapStyleUrl: string | undefined;
+  /**
+   * The origins the map reaches: the style's own and MAP_TILE_ORIGINS (tiles, glyphs, sprites).
+   * The CSP's connect-src lists them, and the service worker keeps what comes from them.
+   */
+  mapOrigins: string[];
   shutdownTimeoutSeconds: number;
   maxPendingScans: number;
   /** Web Push on: with `vapid`, or (local addresses only) a key pair kept in DATA_DIR (notifications/vapid.ts). */
@@ -264,6 +290,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     trustProxy: env.TRUST_PROXY,
     seedDemo: env.SEED_DEMO ?? local,
     mapStyleUrl: env.MAP_STYLE_URL,
+    mapOrigins: env.MAP_STYLE_URL ? [...new Set([new URL(env.MAP_STYLE_URL).origin, ...env.MAP_TILE_ORIGINS])] : [],
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT,
     maxPendingScans: env.MAX_PENDING_SCANS,
     webPush: env.WEB_PUSH === 'true',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { unwrapRing } from './basemap';
+import type { FeatureCollection } from 'geojson';
+import { basemapStyle, layeredStyle, unwrapRing } from './basemap';
 
 describe('unwrapRing', () => {
   it('continues a ring past the antimeridian instead of jumping across the world', () => {
@@ -29,5 +30,25 @@ describe('unwrapRing', () => {
       [2, 48],
     ];
     expect(unwrapRing(ring)).toEqual(ring);
+  });
+});
+
+describe('layeredStyle', () => {
+  it('draws the online style over the basemap, without its background, under prefixed names', () => {
+    const empty: FeatureCollection = { type: 'FeatureCollection', features: [] };
+    const base = basemapStyle({ land: empty, borders: empty });
+    const style = layeredStyle(base, {
+      version: 8,
+      glyphs: 'https://tiles.example.com/fonts/{fontstack}/{range}.pbf',
+      sources: { basemap: { type: 'vector', tiles: ['https://tiles.example.com/{z}/{x}/{y}.pbf'] } },
+      layers: [
+        { id: 'background', type: 'background', paint: { 'background-color': '#fff' } },
+        { id: 'road', type: 'line', source: 'basemap', 'source-layer': 'roads' },
+      ],
+    });
+    expect(style.glyphs).toBe('https://tiles.example.com/fonts/{fontstack}/{range}.pbf');
+    expect(Object.keys(style.sources)).toEqual(['basemap-land', 'basemap-borders', 'streets:basemap']);
+    expect(style.layers.map((layer) => layer.id)).toEqual(['basemap-water', 'basemap-land', 'basemap-borders', 'streets:road']);
+    expect(style.layers.at(-1)).toMatchObject({ source: 'streets:basemap', 'source-layer': 'roads' });
   });
 });

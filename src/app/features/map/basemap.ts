@@ -95,15 +95,29 @@ export function basemapStyle(data: BasemapData): StyleSpecification {
 }
 
 /**
+ * The online style's sources and layers are renamed with this prefix: they never collide with the
+ * basemap's or the bins' own, and the map can tell which layers are the streets.
+ */
+export const streetLayerPrefix = 'streets:';
+
+/**
  * The configured vector-tile style drawn over the offline basemap: where its tiles cannot load
  * (offline, a tile server down), the basemap shows through. Its own background is left out,
  * or it would hide the basemap everywhere.
  */
 export function layeredStyle(base: StyleSpecification, overlay: StyleSpecification): StyleSpecification {
+  const sources = Object.fromEntries(Object.entries(overlay.sources).map(([id, source]) => [`${streetLayerPrefix}${id}`, source]));
+  const layers = overlay.layers.flatMap((layer) => {
+    if (layer.type === 'background') return [];
+    const renamed = { ...layer, id: `${streetLayerPrefix}${layer.id}` };
+    return 'source' in layer && typeof layer.source === 'string'
+      ? [{ ...renamed, source: `${streetLayerPrefix}${layer.source}` }]
+      : [renamed];
+  });
   return {
     ...overlay,
     version: 8,
-    sources: { ...base.sources, ...overlay.sources },
-    layers: [...base.layers, ...overlay.layers.filter((layer) => layer.type !== 'background')],
+    sources: { ...base.sources, ...sources },
+    layers: [...base.layers, ...layers],
   };
 }

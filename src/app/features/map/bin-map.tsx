@@ -1,12 +1,12 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useLingui } from '@lingui/react/macro';
 import type { FeatureCollection, Point } from 'geojson';
-import type { GeoJSONSource, MapSourceDataEvent, StyleSpecification } from 'maplibre-gl';
+import type { GeoJSONSource, MapSourceDataEvent, Popup as MapLibrePopup, StyleSpecification } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import MapGL, { Layer, Marker, NavigationControl, Popup, Source, type MapRef } from 'react-map-gl/maplibre';
 import type { Bin, LatLng } from '#domain/bins';
-import { basemapStyle, layeredStyle, loadBasemapData } from './basemap';
+import { basemapStyle, layeredStyle, loadBasemapData, streetLayerPrefix } from './basemap';
 import { BinDetails } from './bin-details';
 
 /** A camera move the page asks for (a geolocation fix, "show on map"); the key makes each one new. */
@@ -45,6 +45,29 @@ interface PinMarker {
 const binsSourceId = 'bins';
 /** Under this zoom, bins closer than the cluster radius are one circle with their count. */
 const clusterMaxZoom = 13;
+
+/** Space kept between the info window and the map's edges or its zoom buttons, in pixels. */
+const popupMargin = 8;
+
+/**
+ * How far to pan so the info window is wholly in the map, below the zoom buttons when they are
+ * above it (at 360 px the window is nearly as wide as the map, so it always is). The title and the
+ * close button come first: a window taller than the room left is shown from its top.
+ */
+export function panToFit(popup: DOMRect, map: DOMRect, controls: DOMRect | undefined): [number, number] {
+  const left = map.left + popupMargin;
+  const right = map.right - popupMargin;
+  let dx = 0;
+  if (popup.left < left) dx = popup.left - left;
+  else if (popup.right > right) dx = Math.min(popup.right - right, popup.left - left);
+  const under = controls && popup.right - dx > controls.left - popupMargin && popup.left - dx < controls.right + popupMargin;
+  const top = under ? Math.max(map.top, controls.bottom) + popupMargin : map.top + popupMargin;
+  const bottom = map.bottom - popupMargin;
+  let dy = 0;
+  if (popup.top < top) dy = popup.top - top;
+  else if (popup.bottom > bottom) dy = Math.min(popup.bottom - bottom, popup.top - top);
+  return [Math.round(dx), Math.round(dy)];
+}
 
 const noShapes: FeatureCollection = { type: 'FeatureCollection', features: [] };
 /**
@@ -89,6 +112,7 @@ export default function BinMap(props: BinMapProps) {
   const [styleFailed, setStyleFailed] = useState(false);
   const [markers, setMarkers] = useState<(ClusterMarker | PinMarker)[]>([]);
   const [zoom, setZoom] = useState(initialView.zoom);
+  const popupRef = useRef<MapLibrePopup>(null);
 
   // Not known yet (undefined) and not configured (null) are the same basemap: no second load.
   const configuredStyle = styleUrl ?? null;
@@ -192,6 +216,30 @@ export default function BinMap(props: BinMapProps) {
     if (!focus || !mapLoaded.current) return;
     mapRef.current?.jumpTo({ center: [focus.lng, focus.lat], zoom: focus.zoom });
   }, [focus]);
+  /** Pans the map so the selected bin's info window is not cut by the map's edges or under the zoom buttons. */
+  const keepPopupInView = useCallback(() => {
+    const map = mapRef.current;
+    const popup = popupRef.current?.getElement();
+    if (!map || !popup) return;
+    const container = map.getContainer();
+    const controls = container.querySelector('.maplibregl-ctrl-top-right>.maplibregl-ctrl')?.getBoundingClientRect();
+    const [dx, dy] = panToFit(popup.getBoundingClientRect(), container.getBoundingClientRect(), controls);
+    if (dx !== 0 || dy !== 0) map.panBy([dx, dy], { duration: 250 });
+  }, []);
+  /**
+   * With the online style: "drawn" once its layers show something in view, read from the rendered
+   * features (what the person sees) rather than from the network; "empty" until then (offline
+   * with no kept tile, a tile server down: the basemap alone).
+   */
+  const onIdle = () => {
+    const map = mapRef.current;
+    const wrapper = wrapperRef.current;
+    if (!map || !wrapper || !configuredStyle) return;
+    const streetLayers = (map.getStyle().layers ?? []).map((layer) => layer.id).filter((id) => id.startsWith(streetLayerPrefix));
+    const drawn = streetLayers.length > 0 && map.queryRenderedFeatures({ layers: streetLayers }).length > 0;
+    wrapper.dataset.streets = drawn ? 'drawn' : 'empty';
+  };
+
   const onLoad = () => {
     mapLoaded.current = true;
     basemapReady.current?.();
@@ -236,6 +284,7 @@ export default function BinMap(props: BinMapProps) {
           renderWorldCopies={false}
           attributionControl={{ compact: true, customAttribution: 'Natural Earth' }}
           onLoad={onLoad}
+          onIdle={onIdle}
           onSourceData={onSourceData}
           onMoveEnd={(event) => {
             refreshMarkers();
@@ -292,14 +341,17 @@ export default function BinMap(props: BinMapProps) {
           ) : null}
           {selected ? (
             <Popup
+              ref={popupRef}
               key={selected.id}
               longitude={selected.lng}
               latitude={selected.lat}
               anchor="bottom"
               offset={[0, -36] as [number, number]}
               closeOnClick={false}
-              maxWidth="280px"
+              maxWidth="min(280px,92%)"
               onClose={onDeselect}
+              // Positioned when it opens; its height depends on the text, laid out by the next frame.
+              onOpen={() => requestAnimationFrame(keepPopupInView)}
             >
               <div data-testid="bin-info">
                 <BinDetails bin={selected} headingLevel="h3" />

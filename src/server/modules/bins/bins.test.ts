@@ -12,7 +12,12 @@ import { importBins, listBins, removeBins, saveRetailer } from './service';
 describe.each(databaseKinds)('return bins on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind, { env: { MAP_STYLE_URL: 'https://tiles.example.com/styles/streets.json' } });
+    t = await createTestApp(kind, {
+      env: {
+        MAP_STYLE_URL: 'https://tiles.example.com/styles/streets.json',
+        MAP_TILE_ORIGINS: 'https://a.tiles.example.net, https://fonts.example.org/',
+      },
+    });
     await seedDemoBins(t.db);
   });
   afterAll(async () => {
@@ -57,10 +62,11 @@ describe.each(databaseKinds)('return bins on %s', (kind) => {
     expect(response.json().error.fields).toEqual({ country_code: 'invalidValue' });
   });
 
-  it('GET /config gives the map style, and the CSP lets the app reach its origin', async () => {
+  it('GET /config gives the map style and its origins, and the CSP lets the app (and its workers) reach each', async () => {
     const response = await t.inject({ method: 'GET', url: '/api/v2/config' });
-    expect(response.json()).toEqual({ data: { map_style_url: 'https://tiles.example.com/styles/streets.json' } });
-    expect(response.headers['content-security-policy']).toMatch(/connect-src 'self' https:\/\/tiles\.example\.com/);
+    const origins = ['https://tiles.example.com', 'https://a.tiles.example.net', 'https://fonts.example.org'];
+    expect(response.json()).toEqual({ data: { map_style_url: 'https://tiles.example.com/styles/streets.json', map_origins: origins } });
+    expect(response.headers['content-security-policy']).toContain(`connect-src 'self' ${origins.join(' ')}`);
   });
 
   it('imports a CSV: adds, moves a known bin, and reports every rejected row with its reasons', async () => {

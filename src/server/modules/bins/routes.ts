@@ -41,7 +41,7 @@ export async function registerBinRoutes(instance: FastifyInstance, context: AppC
     { schema: { summary: "The app's run-time settings", response: { 200: dataAnswer(appConfigSchema) } } },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
-      return { data: { map_style_url: context.config.mapStyleUrl ?? null } satisfies AppConfig };
+      return { data: { map_style_url: context.config.mapStyleUrl ?? null, map_origins: context.config.mapOrigins } satisfies AppConfig };
     },
   );
 }
