@@ -69,6 +69,9 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
           break;
         }
         for (let ancestor: Element | null = box.owner; ancestor && ancestor !== document.body; ancestor = ancestor.parentElement) {
+          // A map is a window onto a larger surface: a pin or cluster at its edge is partly outside
+          // the view by design, and panning brings it in. Cut by the map itself is not a layout fault.
+          if (ancestor.classList.contains('maplibregl-map')) break;
           const style = getComputedStyle(ancestor);
           const clipsX = style.overflowX !== 'visible';
           const clipsY = style.overflowY !== 'visible';
