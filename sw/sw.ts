@@ -9,6 +9,7 @@ import { countryCodes, isCountryCode } from '#domain/markets';
 import { outboxSyncTag } from '#domain/outbox';
 import { signedInShellPages } from '#domain/signed-in-shells';
 import { deliverOutbox } from './outbox-delivery';
+import { field } from './field';
 import { openOutboxStore } from './outbox-store';
 import { pushMessageOf } from './push-message';
 
@@ -265,23 +266,33 @@ const mapStyles = new StaleWhileRevalidate({
 });
 const isMapBinary = (url: URL) => /\.(pbf|mvt|png|webp|jpe?g)$/i.test(url.pathname);
 
-function mapOriginsOf(body: unknown): string[] {
-  if (typeof body !== 'object' || body === null || !('data' in body)) return [];
-  const data: unknown = body.data;
-  if (typeof data !== 'object' || data === null || !('map_origins' in data) || !Array.isArray(data.map_origins)) return [];
-  return data.map_origins.filter((origin): origin is string => typeof origin === 'string');
-}
-
 /** The map's origins, from the config the app last read (kept with the public lists), else asked for. */
-async function mapOrigins(event: ExtendableEvent): Promise<string[]> {
+async function readMapOrigins(event: ExtendableEvent): Promise<string[]> {
   const request = new Request(new URL(configPath, self.location.origin).href, { headers: { Accept: 'application/json' } });
   try {
     const kept = await (await caches.open(publicListsCache)).match(request, { ignoreVary: true });
     const response = kept ?? (await publicLists.handle({ event, request }));
-    return mapOriginsOf(await response.clone().json());
+    const origins = field(field(await response.clone().json(), 'data'), 'map_origins');
+    return Array.isArray(origins) ? origins.filter((origin): origin is string => typeof origin === 'string') : [];
   } catch {
     return [];
   }
+}
+
+/**
+ * Every tile of a map view passes through here: the config is read once a minute, not once a tile.
+ * An empty answer (no config kept yet, offline) is not remembered, so the next request asks again.
+ */
+const mapOriginsMaxAgeMs = 60_000;
+let knownMapOrigins: { readAt: number; origins: Promise<string[]> } | undefined;
+function mapOrigins(event: ExtendableEvent): Promise<string[]> {
+  if (knownMapOrigins && Date.now() - knownMapOrigins.readAt < mapOriginsMaxAgeMs) return knownMapOrigins.origins;
+  const read = { readAt: Date.now(), origins: readMapOrigins(event) };
+  knownMapOrigins = read;
+  void read.origins.then((origins) => {
+    if (origins.length === 0 && knownMapOrigins === read) knownMapOrigins = undefined;
+  });
+  return read.origins;
 }
 
 registerRoute(
