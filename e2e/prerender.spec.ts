@@ -1,4 +1,4 @@
-import { test, expect, signIn, demo } from './support/fixtures';
+import { test, expect, signIn, demo, appStarted } from './support/fixtures';
 import { pageTexts } from './support/content';
 
 // The public pages come with their texts in the first response, and the app takes that HTML over
@@ -61,7 +61,7 @@ test.describe('prerendered public pages', () => {
       });
       await page.goto(path);
       // The app is running: the menu button answers.
-      await expect(page.locator('html')).toHaveAttribute('data-app-started', 'true');
+      await appStarted(page);
       expect(
         await page.evaluate(() => document.querySelector('main h1') === (window as unknown as { firstHeading?: Element }).firstHeading),
       ).toBe(true);
@@ -79,7 +79,7 @@ test.describe('prerendered public pages', () => {
       if (!priorities.has(url.pathname)) priorities.set(url.pathname, event.request.initialPriority);
     });
     const response = await page.goto('/fr/faq');
-    await expect(page.locator('html')).toHaveAttribute('data-app-started', 'true');
+    await appStarted(page);
     // The files the HTML itself names; code the app imports later (the cookie banner) is its own affair.
     const html = (await response?.text()) ?? '';
     const announced = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
@@ -93,7 +93,7 @@ test.describe('prerendered public pages', () => {
     await signIn(context, request, demo.fr);
     await page.goto('/fr/faq');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(pageTexts.fr.faq.title);
-    await expect(page.locator('html')).toHaveAttribute('data-app-started', 'true');
+    await appStarted(page);
     await expect(page.locator('a[href$="/login"]')).toHaveCount(0);
   });
 });

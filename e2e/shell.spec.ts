@@ -1,4 +1,4 @@
-import { test, expect, signIn, demo } from './support/fixtures';
+import { test, expect, signIn, demo, appStarted } from './support/fixtures';
 
 test.describe('navigation bar and footer', () => {
   test('a guest sees the navigation links, a login link and the footer', async ({ page }) => {
@@ -56,7 +56,7 @@ test.describe('navigation bar and footer', () => {
     await signIn(context, request, demo.jp);
     await page.goto('/jp/faq');
     // The focus is the app's to move: a tap before it has taken over the prerendered page is a plain link.
-    await expect(page.locator('html')).toHaveAttribute('data-app-started', 'true');
+    await appStarted(page);
     const nav = page.getByRole('navigation', { name: 'メイン' });
     await expect(nav.getByRole('link', { name: 'ログイン' })).toHaveCount(0);
     const menu = nav.getByRole('button', { name: /マイアカウント/ });
@@ -77,7 +77,7 @@ test.describe('navigation bar and footer', () => {
     await signIn(context, request, demo.jp);
     await page.goto('/jp/faq');
     // The focus is the app's to move: a tap before it has taken over the prerendered page is a plain link.
-    await expect(page.locator('html')).toHaveAttribute('data-app-started', 'true');
+    await appStarted(page);
     const nav = page.getByRole('navigation', { name: 'メイン' });
     const menu = nav.getByRole('button', { name: /マイアカウント/ });
     await menu.click();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demo, expect, signIn, test } from './support/fixtures';
+import { appStarted, demo, expect, signIn, test } from './support/fixtures';
 import { waitForServiceWorker } from './support/offline';
 
 // The account page's prerendered shell (scripts/prerender.ts) and its small script
@@ -111,7 +111,7 @@ test.describe('with the service worker', () => {
     expect(await response?.text()).toContain('data-signed-in-shell="en-US"');
     await expect(page.getByTestId('balance')).toContainText(shown);
     // Then the app takes over with the same figure.
-    await expect(page.locator('html')).toHaveAttribute('data-app-started', 'true');
+    await appStarted(page);
     expect(await appBalance(page)).toBe(shown);
     await expect(page.getByTestId('offline-banner')).toBeVisible();
   });
