@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disputes, ledgerEntries, scans } from '../../db/schema';
 import { bearer, customer, loginTokens, testPassword } from '../../testing/accounts';
@@ -7,9 +8,25 @@ import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
 import { createWalletTestApp, issue, ops, opsHeaders, postScan } from '../../testing/wallet';
 
-/** The smallest thing the server takes for a JPEG: start-of-image, a marker, end-of-image. */
-const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
+/** A small camera JPEG that says where it was taken. */
+const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#b33' } })
+  .jpeg()
+  .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 3/1' } })
+  .toBuffer();
 const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]);
+/** JPEG at its ends (start-of-image, a marker … end-of-image) and an SVG inside. */
+const polyglot = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+  Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+  Buffer.from([0xff, 0xd9]),
+]);
+
+/** What the server keeps of a photo: the same pixels' size, and no EXIF block. */
+async function storedPhoto(bytes: Buffer) {
+  const { format, width, height, exif } = await sharp(bytes).metadata();
+  return { format, width, height, exif };
+}
+const storedJpeg = { format: 'jpeg', width: 40, height: 30, exif: undefined };
 
 describe.each(databaseKinds)('disputes on %s', (kind) => {
   let t: TestApp;
@@ -146,6 +163,7 @@ describe.each(databaseKinds)('disputes on %s', (kind) => {
       [{ transaction_id: 'scan-pending:0000-00-00' }, 400, 'VALIDATION_FAILED', { transaction_id: 'invalidValue' }],
       [{ transaction_id: 'scan-pending:2026-02-30' }, 400, 'VALIDATION_FAILED', { transaction_id: 'invalidValue' }],
       [{ transaction_id: transactionId, photo: png.toString('base64') }, 400, 'VALIDATION_FAILED', { photo: 'photoInvalid' }],
+      [{ transaction_id: transactionId, photo: polyglot.toString('base64') }, 400, 'VALIDATION_FAILED', { photo: 'photoInvalid' }],
       [{ transaction_id: transactionId, photo: 'not base64!' }, 400, 'VALIDATION_FAILED', { photo: 'photoInvalid' }],
       [
         { transaction_id: transactionId, photo: Buffer.alloc(401 * 1024, 0xff).toString('base64') },
@@ -293,7 +311,7 @@ describe.each(databaseKinds)('disputes on %s', (kind) => {
 
     const photo = await t.inject({ method: 'GET', url: `/api/v2/ops/disputes/${secondId}/photo`, headers: opsHeaders });
     expect(photo.headers['content-type']).toBe('image/jpeg');
-    expect(photo.rawPayload.equals(jpeg)).toBe(true);
+    expect(await storedPhoto(photo.rawPayload)).toEqual(storedJpeg);
 
     expect((await ops(t, `/disputes/${firstId}/uphold`, {})).json().error.fields).toEqual({ answer: 'required' });
     const upheld = await ops(t, `/disputes/${firstId}/uphold`, { answer: 'The photo from the facility shows a deep crack.' });
@@ -334,9 +352,10 @@ describe.each(databaseKinds)('disputes on %s', (kind) => {
         status: 'OPEN',
         note: 'Left it at the bin on Main St',
         transaction_ids: [transactionId],
-        photo_jpeg_base64: jpeg.toString('base64'),
+        photo_jpeg_base64: expect.any(String),
       }),
     ]);
+    expect(await storedPhoto(Buffer.from(exported.disputes[0].photo_jpeg_base64, 'base64'))).toEqual(storedJpeg);
 
     const remove = () => t.inject({ method: 'DELETE', url: '/api/v2/user', headers, payload: { password: testPassword, confirm: true } });
     const blocked = await remove();

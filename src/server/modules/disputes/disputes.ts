@@ -1,10 +1,9 @@
-import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gte, inArray, sql } from 'drizzle-orm';
 import type { Currency } from '#domain/markets';
 import { moneyFromMinor } from '#domain/money';
 import {
   disputablePendingDays,
   disputesPerDay,
-  maxDisputePhotoBytes,
   type Dispute,
   type DisputeBody,
   type DisputeReason,
@@ -17,29 +16,16 @@ import { ApiError } from '../../http/api-error';
 import { findCustomer } from '../accounts/customers';
 import { appendLedgerEntry } from '../wallet/ledger';
 import { expirePendingScans } from '../wallet/scans';
+import { reencodeDisputePhoto } from './photo';
 
 type DisputeRow = typeof disputes.$inferSelect;
+/** A dispute read for a list: whether it has a photo, not the photo (loaded by GET …/photo when asked). */
+type ListedDisputeRow = Omit<DisputeRow, 'photoJpeg'> & { hasPhoto: boolean };
+
+const { photoJpeg: photoColumn, ...columnsButPhoto } = getTableColumns(disputes);
+const listedDisputeColumns = { ...columnsButPhoto, hasPhoto: sql<boolean>`${photoColumn} is not null` };
 
 const dayMs = 86_400_000;
-
-/**
- * What a photo must be: JPEG from its first bytes (SOI and a marker) to its last (EOI), and
- * small. The phone re-encodes every photo through a canvas, which leaves no EXIF (no location);
- * anything else is refused, not stored.
- */
-export function decodeDisputePhoto(base64: string): Buffer {
-  const bytes = Buffer.from(base64, 'base64');
-  if (bytes.length > maxDisputePhotoBytes) throw new ApiError(400, 'VALIDATION_FAILED', { photo: 'photoTooLarge' });
-  const isJpeg =
-    bytes.length > 4 &&
-    bytes[0] === 0xff &&
-    bytes[1] === 0xd8 &&
-    bytes[2] === 0xff &&
-    bytes[bytes.length - 2] === 0xff &&
-    bytes[bytes.length - 1] === 0xd9;
-  if (!isJpeg) throw new ApiError(400, 'VALIDATION_FAILED', { photo: 'photoInvalid' });
-  return bytes;
-}
 
 async function scanIdsOf(executor: Executor, disputeId: string): Promise<string[]> {
   const rows = await executor
@@ -50,14 +36,14 @@ async function scanIdsOf(executor: Executor, disputeId: string): Promise<string[
   return rows.map((row) => row.scanId);
 }
 
-export function disputeView(row: DisputeRow, scanIds: readonly string[]): Dispute {
+export function disputeView(row: DisputeRow | ListedDisputeRow, scanIds: readonly string[]): Dispute {
   const currency = row.currency as Currency;
   return {
     id: row.id,
     status: row.status as DisputeStatus,
     reason: row.reason as DisputeReason,
     note: row.note,
-    has_photo: row.photoJpeg !== null,
+    has_photo: 'hasPhoto' in row ? row.hasPhoto : row.photoJpeg !== null,
     transaction_ids: scanIds.map((id) => `scan:${id}`),
     amount: moneyFromMinor(row.amountMinor, currency),
     answer: row.answer,
@@ -120,7 +106,7 @@ function replayOf(row: DisputeRow, userId: string, scanIds: readonly string[], t
 
 /**
  * POST /disputes: a customer says a history line is wrong. Checks, in the order a person meets
- * them: the photo (JPEG, size), then in one transaction that holds the customer's row
+ * them: the photo (decoded as a JPEG, size, re-encoded: photo.ts), then in one transaction that holds the customer's row
  * (FOR NO KEY UPDATE: two filings of one customer take turns, scans and credits do not wait):
  * a resend of the same id (answered as the first time), the daily limit, the line's scans
  * (theirs, rejected, or pending 32 days, or cancelled after waiting that long), a dispute
@@ -135,7 +121,7 @@ export async function fileDispute(
   now: Date,
   limits: { perDay: number } = { perDay: disputesPerDay },
 ): Promise<{ created: boolean; dispute: Dispute }> {
-  const photo = body.photo === undefined ? null : decodeDisputePhoto(body.photo);
+  const photo = body.photo === undefined ? null : await reencodeDisputePhoto(body.photo);
   try {
     return await db.transaction(async (tx) => {
       const user = await findCustomer(tx, userId, { lockRow: true });
@@ -269,7 +255,7 @@ export interface OpsDispute extends Dispute {
 /** Open disputes (or all), oldest first: the order operators work through them. */
 export async function listDisputes(db: Database, options: { all?: boolean; limit?: number } = {}): Promise<OpsDispute[]> {
   const rows = await db
-    .select({ dispute: disputes, email: users.email })
+    .select({ dispute: listedDisputeColumns, email: users.email })
     .from(disputes)
     .innerJoin(users, eq(users.id, disputes.userId))
     .where(options.all ? undefined : eq(disputes.status, 'OPEN'))

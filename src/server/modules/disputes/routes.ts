@@ -31,7 +31,9 @@ const opsDispute = disputeSchema.extend({
     }),
   ),
 });
-const photoAnswer = z.unknown().meta({ description: 'The photo as the customer sent it (image/jpeg)' });
+const photoAnswer = z
+  .unknown()
+  .meta({ description: 'The photo as stored: the sent JPEG decoded and encoded again, without its metadata (image/jpeg)' });
 
 /** A dispute's JSON with its photo in base64 (a third larger than the photo) and the other fields. */
 const disputeBodyLimit = Math.ceil((maxDisputePhotoBytes * 4) / 3) + 16 * 1024;
