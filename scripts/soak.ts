@@ -6,6 +6,13 @@
  * balance equals the sum of its ledger entries. Exits non-zero on a 5xx, a network error or a
  * balance that does not add up. Not part of npm test.
  *
+ * Phone notifications ride along: every customer but one subscribes to a push service on a local
+ * port (the test push service, which checks the VAPID token and decrypts what a phone would
+ * show), and that one customer holds 300 addresses of a listener that accepts connections and never
+ * answers (299 of them written straight to the table, as an older server without the cap of 10
+ * let them in). The soak fails when another customer's first news took more than 15 s to reach
+ * their push service, or never did: one account's dead addresses must cost only its own pushes.
+ *
  * Needs SOAK_DATABASE_URL or TEST_DATABASE_URL (a server where it may create and drop a
  * database) and redis-server on the PATH (it runs its own, on a port of its own).
  */
@@ -15,9 +22,12 @@ import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { createServer as createTcpServer, type Socket } from 'node:net';
 import { openDatabase } from '../src/server/db/client';
+import { users } from '../src/server/db/schema';
+import { startTestPushService } from '../src/server/testing/push-service';
 import { seedCatalogue } from '../src/server/modules/wallet/catalogue';
 import { issueContainers } from '../src/server/modules/wallet/operations';
 
@@ -29,6 +39,9 @@ const redisPort = Number(process.env.SOAK_REDIS_PORT ?? 16_391);
 const opsKey = `soak-ops-key-${randomBytes(8).toString('hex')}`;
 const password = 'soak test passphrase';
 const customerCount = 20;
+const deadPushAddresses = Number(process.env.SOAK_DEAD_PUSH_ADDRESSES ?? 300);
+/** The longest another customer's first news may take to reach their phone. */
+const pushGoalSeconds = 15;
 
 interface Customer {
   email: string;
@@ -36,6 +49,9 @@ interface Customer {
   refresh: string;
   refreshing: boolean;
   scanned: string[];
+  userId: string;
+  /** The test push service's name for this customer's subscription (none for the stalled customer). */
+  pushName?: string;
 }
 
 interface Sample {
@@ -83,6 +99,30 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   await once(child, 'exit');
 }
 
+/** A "push service" that takes every connection and never answers: the dead addresses. */
+async function startSilentListener(): Promise<{ port: number; connections: () => number; close: () => Promise<void> }> {
+  let connections = 0;
+  const sockets = new Set<Socket>();
+  const server = createTcpServer((socket) => {
+    connections += 1;
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('the silent listener has no port');
+  return {
+    port: address.port,
+    connections: () => connections,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 async function api(url: string, init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
   const response = await fetch(url, {
     method: init.method ?? 'GET',
@@ -107,6 +147,8 @@ async function main() {
   databaseUrl.pathname = `/${name}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'roundtrip-soak-'));
   let redis = await startRedis();
+  const push = await startTestPushService();
+  const silent = await startSilentListener();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
@@ -161,6 +203,23 @@ async function main() {
       await database.db.execute(sql`update users set email_verified_at = now() where email = ${email}`);
       const tokens = await api(`${base}/api/v2/oauth/token`, { method: 'POST', body: { grant_type: 'password', email, password } });
       const pair = tokens.body as { access_token: string; refresh_token: string };
+      const [registered] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      if (!registered) throw new Error(`no user row for ${email}`);
+      const stalled = index === 0;
+      const subscription = push.subscribe(`customer-${index}`).json;
+      const subscribed = await api(`${base}/api/v2/user/push_subscriptions`, {
+        method: 'POST',
+        token: pair.access_token,
+        body: stalled ? { ...subscription, endpoint: `http://127.0.0.1:${silent.port}/dead/0` } : subscription,
+      });
+      if (subscribed.status !== 201) throw new Error(`push subscription: ${subscribed.status} ${JSON.stringify(subscribed.body)}`);
+      if (stalled) {
+        await database.db.execute(sql`
+          insert into push_subscriptions (user_id, session_family_id, endpoint, p256dh, auth)
+          select user_id, session_family_id, ${`http://127.0.0.1:${silent.port}/dead/`} || n, p256dh, auth
+          from push_subscriptions, generate_series(1, ${deadPushAddresses - 1}) as n
+          where user_id = ${registered.id}`);
+      }
       const credit = await api(`${base}/api/v2/ops/adjustments`, {
         method: 'POST',
         headers: { 'x-ops-key': opsKey },
@@ -173,7 +232,15 @@ async function main() {
         body: { email: `payee.${index}@example.com` },
       });
       if (method.status !== 200) throw new Error(`payment method: ${method.status} ${JSON.stringify(method.body)}`);
-      customers.push({ email, access: pair.access_token, refresh: pair.refresh_token, refreshing: false, scanned: [] });
+      customers.push({
+        email,
+        access: pair.access_token,
+        refresh: pair.refresh_token,
+        refreshing: false,
+        scanned: [],
+        userId: registered.id,
+        ...(index === 0 ? {} : { pushName: `customer-${index}` }),
+      });
     }
 
     const samples: Sample[] = [];
@@ -285,6 +352,38 @@ async function main() {
     await disruptions;
     const memoryEnd = rssMiB(server.pid!);
 
+    // Phone notifications: each other customer's first news reached their push service within the goal.
+    const subscribed = customers.filter((customer) => customer.pushName !== undefined);
+    const newsCheck = new pg.Client({ connectionString: databaseUrl.toString(), application_name: 'soak-check' });
+    await newsCheck.connect();
+    const firstNewsOf = async () =>
+      new Map(
+        (
+          await newsCheck.query<{ user_id: string; first: Date }>(
+            'select user_id, min(created_at) as first from customer_news group by user_id',
+          )
+        ).rows.map((row) => [row.user_id, row.first.getTime()]),
+      );
+    const firstPushOf = (customer: Customer) => push.received.find((message) => message.subscription === customer.pushName)?.receivedAt;
+    const waitUntil = performance.now() + (pushGoalSeconds + 5) * 1000;
+    let newsAt = await firstNewsOf();
+    while (performance.now() < waitUntil && subscribed.some((customer) => newsAt.has(customer.userId) && !firstPushOf(customer))) {
+      await sleep(500);
+      newsAt = await firstNewsOf();
+    }
+    await newsCheck.end();
+    /** Per other customer: ms from their first news to its push. */
+    const delays: number[] = [];
+    const notReached: string[] = [];
+    for (const customer of subscribed) {
+      const newsTime = newsAt.get(customer.userId);
+      if (newsTime === undefined) continue;
+      const pushTime = firstPushOf(customer);
+      if (pushTime === undefined) notReached.push(customer.email);
+      else delays.push(Math.max(0, pushTime - newsTime));
+    }
+    const stalledUser = customers[0]!;
+
     // Every balance is the sum of its ledger entries, and none is below zero.
     const check = new pg.Client({ connectionString: databaseUrl.toString(), application_name: 'soak-check' });
     await check.connect();
@@ -324,6 +423,16 @@ async function main() {
           serverLog.filter((line) => /Redis|PostgreSQL|unhandled/.test(line)).map((line) => /"msg":"([^"]*)"/.exec(line)?.[1] ?? line),
         ),
       ],
+      push: {
+        goalSeconds: pushGoalSeconds,
+        stalledCustomer: { email: stalledUser.email, deadAddresses: deadPushAddresses, connectionsToDeadAddresses: silent.connections() },
+        otherCustomersWithNews: delays.length + notReached.length,
+        reachedWithinGoal: delays.filter((delay) => delay <= pushGoalSeconds * 1000).length,
+        notReached,
+        firstPushMs: { p50: percentile(delays, 0.5), max: Math.round(Math.max(0, ...delays)) },
+        pushesReceived: push.received.length,
+        refusedByPushService: push.refused.slice(0, 10),
+      },
       statusCounts,
       networkErrors: networkErrors.slice(0, 10),
       fiveHundreds: samples.filter((sample) => sample.status >= 500).slice(0, 10),
@@ -333,12 +442,17 @@ async function main() {
     const file = path.join(resultsDir, `soak-${result.date.slice(0, 19).replace(/[:]/g, '-')}.json`);
     writeFileSync(file, JSON.stringify(result, null, 2) + '\n');
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n\nwritten to ${file}\n`);
-    const failed = result.answers['5xx'] > 0 || networkErrors.length > 0 || result.ledger.mismatched > 0 || result.ledger.negative > 0;
+    const pushFailed =
+      notReached.length > 0 || delays.some((delay) => delay > pushGoalSeconds * 1000) || push.refused.length > 0 || delays.length === 0;
+    const failed =
+      result.answers['5xx'] > 0 || networkErrors.length > 0 || result.ledger.mismatched > 0 || result.ledger.negative > 0 || pushFailed;
     process.exitCode = failed ? 1 : 0;
   } finally {
     await database.close();
     await stopProcess(server);
     await stopProcess(redis);
+    await push.close();
+    await silent.close();
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });

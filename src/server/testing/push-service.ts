@@ -18,6 +18,8 @@ export interface ReceivedPush {
   vapidKey: string;
   /** The token's claims: aud (the endpoint's origin), exp, sub. */
   claims: { aud: string; exp: number; sub: string };
+  /** When it arrived (ms since the epoch): the soak measures how long news took to reach a phone. */
+  receivedAt: number;
 }
 
 export interface TestSubscription {
@@ -129,6 +131,7 @@ export async function startTestPushService(): Promise<TestPushService> {
           urgency: typeof urgency === 'string' ? urgency : undefined,
           vapidKey: key,
           claims,
+          receivedAt: Date.now(),
         });
         response.writeHead(201).end();
       } catch (error) {
