@@ -99,6 +99,7 @@ test('sign up → code from the mail → verified → sign out → log in → me
 });
 
 test('mailed link: a bad code goes to verification-error, resend, then the good link verifies', async ({ page, context, request }) => {
+  await page.clock.install();
   const email = uniqueEmail('link');
   const started = Date.now();
   await signUpViaApi(request, { email, country: 'fr' });
@@ -118,10 +119,11 @@ test('mailed link: a bad code goes to verification-error, resend, then the good 
   await expect(sent).toHaveAttribute('data-kind', 'success');
   await expect(sent).toContainText('Succès');
   await expect(page).toHaveURL(/\/fr\/user\/verify-email$/);
-  // Success messages stay 5 s (longer than an error's 3 s), then go.
-  await page.waitForTimeout(3_500);
+  // Success messages stay 5 s (longer than an error's 3 s), then go: the page's clock is moved, not waited for.
+  await page.clock.runFor(3_500);
   await expect(sent).toBeVisible();
-  await expect(sent).toBeHidden({ timeout: 2_500 });
+  await page.clock.runFor(2_000);
+  await expect(sent).toBeHidden();
 
   const fresh = await mailedLink(email, 'verif', /http:\/\/\S+\/fr\/user\/verify-email\?code=\d{4}/, resentAfter);
   await page.goto(`${fresh.pathname}${fresh.search}`);
@@ -130,6 +132,7 @@ test('mailed link: a bad code goes to verification-error, resend, then the good 
 });
 
 test('resend failure shows sww as an error for 3 s', async ({ page, context, request }) => {
+  await page.clock.install();
   await signIn(context, request, demo.us);
   await page.route('**/api/v2/user/verification', (route) =>
     route.fulfill({
@@ -145,9 +148,10 @@ test('resend failure shows sww as an error for 3 s', async ({ page, context, req
   await expect(error).toHaveAttribute('data-kind', 'error');
   await expect(error).toContainText('Error');
   await expect(page.getByRole('alert')).toContainText('Something went wrong');
-  await page.waitForTimeout(2_000);
+  await page.clock.runFor(2_000);
   await expect(error).toBeVisible();
-  await expect(error).toBeHidden({ timeout: 2_000 });
+  await page.clock.runFor(1_500);
+  await expect(error).toBeHidden();
   await expect(page).toHaveURL(/\/user\/verification-error$/);
 });
 

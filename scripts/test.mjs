@@ -1,18 +1,36 @@
 #!/usr/bin/env node
 // `npm test`: type check, lint, format check, unit and server integration tests (vitest), the app build,
-// then the Playwright suite against the built app; ends with one "N passed, N failed" line.
+// then the Playwright suite against the built app; ends with one line of passed, failed, flaky and
+// skipped tests. As root it first installs and starts what the machine lacks
+// (scripts/prepare-test-machine.sh); a part of the suite that cannot run here fails the run unless
+// TEST_SKIP names it (postgres, redis).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'test-results');
 mkdirSync(resultsDir, { recursive: true });
 
+const defaultDatabaseUrl = 'postgres://postgres@127.0.0.1:5432/test';
+const defaultRedisUrl = 'redis://127.0.0.1:6379';
+/** Parts of the suite a person may leave out on purpose: TEST_SKIP=postgres,redis. */
+const declaredSkips = new Set(
+  (process.env.TEST_SKIP ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean),
+);
 let passed = 0;
 let failed = 0;
+let flaky = 0;
+let skipped = 0;
 const steps = [];
+/** Why tests did not run, or ran only after a retry: printed above the closing line. */
+const notes = [];
 
 function run(name, command, args, env = {}) {
   process.stdout.write(`\n── ${name}: ${command} ${args.join(' ')}\n`);
@@ -30,6 +48,90 @@ function readJson(file) {
   } catch {
     return undefined;
   }
+}
+
+async function databaseAnswers(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function redisAnswers(url) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.createConnection({ host: hostname, port: Number(port || 6379) });
+    const done = (answer) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(2_000, () => done(false));
+    socket.on('error', () => done(false));
+    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (data) => done(data.toString().startsWith('+PONG')));
+  });
+}
+
+if (process.getuid?.() === 0 && process.env.TEST_PREPARE_MACHINE !== 'false') {
+  if (!run('machine', 'bash', [path.join('scripts', 'prepare-test-machine.sh')])) failed += 1;
+}
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  notes.push(`Chromium is not at ${chromium}: run npm test as root to install it (apt-get install chromium), or set CHROMIUM_PATH`);
+}
+
+// The server tests run on PGlite and, when a PostgreSQL server answers, on it too; the Redis tests
+// need a Redis. Whatever answers at the usual local address is used; a part left out says so.
+const optionalParts = [
+  {
+    name: 'postgres',
+    variable: 'TEST_DATABASE_URL',
+    fallback: defaultDatabaseUrl,
+    answers: databaseAnswers,
+    what: 'the PostgreSQL half of the server tests',
+  },
+  {
+    name: 'redis',
+    variable: 'TEST_REDIS_URL',
+    fallback: defaultRedisUrl,
+    answers: redisAnswers,
+    what: 'the Redis rate-limit and two-instance tests',
+  },
+];
+for (const part of optionalParts) {
+  const url = process.env[part.variable] ?? part.fallback;
+  if (await part.answers(url)) {
+    process.env[part.variable] = url;
+    continue;
+  }
+  delete process.env[part.variable];
+  const declared = declaredSkips.has(part.name);
+  notes.push(
+    `${declared ? 'skipped (TEST_SKIP)' : 'NOT RUN'}: ${part.what}; nothing answers at ${url}` +
+      (declared ? '' : ` (run npm test as root to install it, set ${part.variable}, or TEST_SKIP=${part.name} to leave it out on purpose)`),
+  );
+  if (!declared) failed += 1;
+}
+
+/** "file:line title" of each Playwright test that passed only on a retry. */
+function flakyTitles(report) {
+  const titles = [];
+  const visit = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests?.some((test) => test.status === 'flaky'))
+        titles.push(`${spec.file}:${spec.line} ${[...trail, spec.title].join(' › ')}`);
+    }
+    for (const child of suite.suites ?? []) visit(child, suite.title && !suite.title.endsWith('.ts') ? [...trail, suite.title] : trail);
+  };
+  for (const suite of report.suites ?? []) visit(suite, []);
+  return titles;
 }
 
 // The type check counts as one test: it either holds for the whole tree or not.
@@ -60,6 +162,12 @@ const vitest = readJson(vitestReport);
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
+  const vitestSkipped = vitest.numPendingTests + vitest.numTodoTests;
+  skipped += vitestSkipped;
+  if (vitestSkipped > 0) {
+    failed += 1;
+    notes.push(`vitest skipped ${vitestSkipped} test(s) (it.skip, skipIf or todo): a skip needs TEST_SKIP and a reason, see above`);
+  }
   if (!vitestOk && vitest.numFailedTests === 0) failed += 1; // a suite that failed to load
 } else {
   failed += 1;
@@ -73,13 +181,22 @@ if (!run('build', 'npm', ['run', '--silent', 'build'])) {
   const e2eOk = run('end to end', 'npx', ['playwright', 'test'], { SKIP_BUILD: 'true' });
   const e2e = readJson(e2eReport);
   if (e2e?.stats) {
-    passed += e2e.stats.expected + e2e.stats.flaky;
+    passed += e2e.stats.expected;
     failed += e2e.stats.unexpected;
+    flaky += e2e.stats.flaky;
+    skipped += e2e.stats.skipped;
+    for (const title of flakyTitles(e2e)) notes.push(`flaky (failed, then passed on a retry): ${title}`);
+    if (e2e.stats.skipped > 0) {
+      failed += 1;
+      notes.push(`Playwright skipped ${e2e.stats.skipped} test(s): a skip needs TEST_SKIP and a reason`);
+    }
     if (!e2eOk && e2e.stats.unexpected === 0) failed += 1;
   } else {
     failed += 1;
   }
 }
 
-process.stdout.write(`\n${steps.join('\n')}\n\n${passed} passed, ${failed} failed\n`);
+process.stdout.write(
+  `\n${steps.join('\n')}\n${notes.length ? `\n${notes.join('\n')}\n` : ''}\n${passed} passed, ${failed} failed, ${flaky} flaky, ${skipped} skipped\n`,
+);
 process.exit(failed === 0 ? 0 : 1);
