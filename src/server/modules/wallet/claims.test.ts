@@ -151,6 +151,42 @@ describe.each(databaseKinds)('claims on a container on %s', (kind) => {
     expect(seen).not.toContain(returner.fields.email);
   });
 
+  it.each(['expired', 'disputed'] as const)(
+    'the claim stays when the first scan is %s (no back-dating): check-in and the dispute list show it, the dispute is not credited',
+    async (fate) => {
+      const shelf = await customer(t);
+      const returner = await customer(t);
+      const [code] = await issue(t, 'us-oat-milk-1l');
+      expect((await postScan(t, shelf.headers, code!)).statusCode).toBe(201);
+      expect((await postScan(t, returner.headers, code!)).json().error.code).toBe('CONTAINER_CLAIM_RECORDED');
+      const pendingLine = (await history(shelf.headers)).find((row) => row.id.startsWith('scan-pending:'))!.id;
+      t.clock.advance(pendingScanLifetimeDays * day + 60);
+      let disputeId: string | undefined;
+      if (fate === 'disputed') {
+        const filed = await fileDispute(bearer((await loginTokens(t, shelf.fields.email)).access_token), pendingLine);
+        expect(filed.statusCode).toBe(201);
+        disputeId = filed.json().data.id as string;
+      }
+      const checkin = (await ops(t, '/checkins', { codes: [code] })).json().data;
+      expect(checkin.checked_in).toEqual([]);
+      expect(checkin.competing_claims).toEqual([
+        expect.objectContaining({
+          code,
+          first_scan: expect.objectContaining({ user_id: shelf.user.id, status: 'CANCELLED' }),
+          claims: [expect.objectContaining({ user_id: returner.user.id })],
+        }),
+      ]);
+      if (disputeId) {
+        const listed = (await opsGet('/disputes')).json().data.find((row: { id: string }) => row.id === disputeId);
+        expect(listed.claims).toEqual([expect.objectContaining({ user_id: returner.user.id, status: 'OPEN' })]);
+        const credit = await ops(t, `/disputes/${disputeId}/credit`, {});
+        expect(credit.statusCode).toBe(409);
+        expect(credit.json().error.code).toBe('CONTAINER_CLAIM_OPEN');
+        expect(await creditsOf(shelf.user.id, returner.user.id)).toEqual([]);
+      }
+    },
+  );
+
   it('a back-dated scan holds its container 32 days from when the server received it', async () => {
     const person = await customer(t);
     const [code] = await issue(t, 'us-oat-milk-1l');
