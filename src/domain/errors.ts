@@ -56,6 +56,10 @@ export const errorCodes = [
   'DISPUTE_EXISTS',
   'TOO_MANY_DISPUTES',
   'DISPUTE_NOT_OPEN',
+  'CONTAINER_CLAIM_OPEN',
+  'CONTAINER_CLAIM_AWARDED',
+  'CLAIM_NOT_OPEN',
+  'CLAIM_FIRST_SCAN_CREDITED',
   'PUSH_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -275,6 +279,26 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     en: 'This dispute was already settled another way.',
     fr: 'Cette contestation a déjà été réglée autrement.',
     ja: 'この異議はすでに別の方法で処理されています。',
+  },
+  CONTAINER_CLAIM_OPEN: {
+    en: 'Another person’s claim on this container is open: resolve it before crediting.',
+    fr: 'La revendication d’une autre personne sur ce contenant est ouverte : tranchez-la avant de créditer.',
+    ja: 'この容器には別の方の申し立てが未処理のまま残っています。入金する前に処理してください。',
+  },
+  CONTAINER_CLAIM_AWARDED: {
+    en: 'This container’s deposit went to another person’s claim: it cannot be credited again.',
+    fr: 'La consigne de ce contenant a été attribuée à la revendication d’une autre personne : elle ne peut pas être créditée une seconde fois.',
+    ja: 'この容器のデポジットは別の方の申し立てに支払われたため、再度入金することはできません。',
+  },
+  CLAIM_NOT_OPEN: {
+    en: 'This claim was already resolved another way.',
+    fr: 'Cette revendication a déjà été tranchée autrement.',
+    ja: 'この申し立てはすでに別の方法で処理されています。',
+  },
+  CLAIM_FIRST_SCAN_CREDITED: {
+    en: 'The first scan of this container was already credited: awarding the claim would pay the deposit twice.',
+    fr: 'Le premier scan de ce contenant a déjà été crédité : donner raison à la revendication paierait la consigne deux fois.',
+    ja: 'この容器の最初のスキャンにはすでに入金済みです。申し立てを認めるとデポジットが二重に支払われます。',
   },
   TOO_MANY_PENDING_SCANS: {
     en: 'You have 100 containers waiting for check-in. Please wait until some of them are checked in before scanning more.',

@@ -211,7 +211,7 @@ export const scans = pgTable(
 
 /**
  * A second person scanning a container that someone else's scan holds (PENDING): recorded, not
- * silently refused, and shown to operators when the container is checked in. A code seen on a
+ * silently refused, and kept for operators until one resolves it (ops claims). A code seen on a
  * shelf and scanned first is then not the end of the story for whoever really returns it.
  * One row per person and pending scan, however often they scan again.
  */
@@ -230,12 +230,28 @@ export const scanClaims = pgTable(
       .notNull()
       .references(() => users.id),
     scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    /** OPEN until an operator resolves it: AWARDED (this person returned it) or DISMISSED (the first scan stands). */
+    status: text('status').notNull().default('OPEN'),
+    /** The operator's note on the resolution; never shown to either customer. */
+    note: text('note'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
+  // Migration 0017 adds triggers: while a claim is open no scan of its container is credited (check-in or
+  // dispute), nor a first scan that lost to a claim, and no claim is awarded once its first scan was credited.
   (table) => [
     uniqueIndex('scan_claims_one_per_person').on(table.pendingScanId, table.userId),
     index('scan_claims_code_idx').on(table.containerCode),
     index('scan_claims_user_idx').on(table.userId),
+    // One container trip pays one person: a first scan loses to one claim at most.
+    uniqueIndex('scan_claims_one_award_per_scan')
+      .on(table.pendingScanId)
+      .where(sql`${table.status} = 'AWARDED'`),
+    index('scan_claims_open_code_idx')
+      .on(table.containerCode)
+      .where(sql`${table.status} = 'OPEN'`),
+    check('scan_claims_status_valid', sql`${table.status} in ('OPEN', 'AWARDED', 'DISMISSED')`),
+    check('scan_claims_resolved_when_closed', sql`(${table.status} = 'OPEN') = (${table.resolvedAt} is null)`),
   ],
 );
 

@@ -10,12 +10,13 @@ import {
   type DisputeStatus,
 } from '#domain/schemas/disputes';
 import type { Database, Executor } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
+import { isCheckViolation, isUniqueViolation } from '../../db/errors';
 import { disputeScans, disputes, products, scans, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { findCustomer } from '../accounts/customers';
 import { appendLedgerEntry } from '../wallet/ledger';
 import { expirePendingScans } from '../wallet/scans';
+import { claimsAgainst, type ClaimView } from '../wallet/claims';
 import { reencodeDisputePhoto } from './photo';
 
 type DisputeRow = typeof disputes.$inferSelect;
@@ -60,6 +61,7 @@ async function scansOfLine(tx: Executor, userId: string, countryCode: string, tr
     code: scans.containerCode,
     status: scans.status,
     scannedAt: scans.scannedAt,
+    createdAt: scans.createdAt,
     resolvedAt: scans.resolvedAt,
     depositMinor: products.depositMinor,
   };
@@ -88,10 +90,11 @@ async function scansOfLine(tx: Executor, userId: string, countryCode: string, tr
     .for('update', { of: scans });
 }
 
-function isDisputable(scan: { status: string; scannedAt: Date; resolvedAt: Date | null }, now: Date): boolean {
+function isDisputable(scan: { status: string; scannedAt: Date; createdAt: Date; resolvedAt: Date | null }, now: Date): boolean {
   const lifetime = disputablePendingDays * dayMs;
   if (scan.status === 'REJECTED') return true;
-  if (scan.status === 'PENDING') return scan.scannedAt.getTime() <= now.getTime() - lifetime;
+  // From when the server received it, as its hold expires: a scan dated 7 days back is not late after 25.
+  if (scan.status === 'PENDING') return scan.createdAt.getTime() <= now.getTime() - lifetime;
   // Cancelled because it waited 32 days (a check-in or a new scan expired it): the customer may say they did return it.
   return scan.status === 'CANCELLED' && scan.resolvedAt !== null && scan.resolvedAt.getTime() - scan.scannedAt.getTime() >= lifetime;
 }
@@ -196,7 +199,10 @@ export type Resolution = { outcome: 'CREDIT'; answer?: string } | { outcome: 'UP
  *    another outcome is 409 DISPUTE_NOT_OPEN;
  * 3. CREDIT appends one DISPUTE_CREDIT ledger entry keyed `dispute:<id>` (unique: a second one is
  *    refused by the database, whoever writes it) and the row keeps its id (unique too, and the
- *    CHECK ties CREDITED to having it); UPHOLD needs an answer (CHECK).
+ *    CHECK ties CREDITED to having it); UPHOLD needs an answer (CHECK). CREDIT is refused while a
+ *    claim on a disputed container is open (409 CONTAINER_CLAIM_OPEN: the claimant may be who
+ *    returned it) or once a claim against a disputed scan was awarded (409
+ *    CONTAINER_CLAIM_AWARDED: the claimant was paid); a trigger refuses both as well.
  */
 export async function resolveDispute(
   db: Database,
@@ -215,6 +221,14 @@ export async function resolveDispute(
       }
       let ledgerEntryId: number | null = null;
       if (resolution.outcome === 'CREDIT') {
+        const disputed = await tx
+          .select({ id: scans.id, code: scans.containerCode })
+          .from(disputeScans)
+          .innerJoin(scans, eq(scans.id, disputeScans.scanId))
+          .where(eq(disputeScans.disputeId, id));
+        const claims = await claimsAgainst(tx, disputed);
+        if (claims.some((claim) => claim.status === 'OPEN')) throw new ApiError(409, 'CONTAINER_CLAIM_OPEN');
+        if (claims.some((claim) => claim.status === 'AWARDED')) throw new ApiError(409, 'CONTAINER_CLAIM_AWARDED');
         const entry = await appendLedgerEntry(tx, {
           userId: row.userId,
           amountMinor: row.amountMinor,
@@ -235,6 +249,7 @@ export async function resolveDispute(
       return { changed: true, dispute: disputeView(updated, await scanIdsOf(tx, id)) };
     });
   } catch (error) {
+    if (isCheckViolation(error, 'disputes_claimed_not_credited')) throw new ApiError(409, 'CONTAINER_CLAIM_OPEN');
     // Defence in depth: should two settlements ever pass the lock, the key refuses the second credit.
     if (isUniqueViolation(error, 'ledger_entries_idempotency_key')) {
       const [row] = await db.select().from(disputes).where(eq(disputes.id, id)).limit(1);
@@ -250,6 +265,11 @@ export interface OpsDispute extends Dispute {
   email: string | null;
   /** The disputed scans: code, product, how the scan ended, the refusal reason the customer saw. */
   scans: { scan_id: string; code: string; product_id: string; status: string; reason: string | null; scanned_at: string }[];
+  /**
+   * Other people's claims on the disputed containers (open ones, and any made against these
+   * scans): the claimant may be who returned it. For operators only; the customer never sees them.
+   */
+  claims: ClaimView[];
 }
 
 /** Open disputes (or all), oldest first: the order operators work through them. */
@@ -273,8 +293,14 @@ export async function listDisputes(db: Database, options: { all?: boolean; limit
       ),
     )
     .orderBy(asc(scans.id));
+  const claims = await claimsAgainst(
+    db,
+    scanRows.map((row) => ({ id: row.scan.id, code: row.scan.containerCode })),
+  );
   return rows.map(({ dispute, email }) => {
     const own = scanRows.filter((row) => row.disputeId === dispute.id).map((row) => row.scan);
+    const ownIds = new Set(own.map((scan) => scan.id));
+    const ownCodes = new Set(own.map((scan) => scan.containerCode));
     return {
       ...disputeView(
         dispute,
@@ -290,6 +316,7 @@ export async function listDisputes(db: Database, options: { all?: boolean; limit
         reason: scan.reason,
         scanned_at: scan.scannedAt.toISOString(),
       })),
+      claims: claims.filter((claim) => ownIds.has(claim.first_scan.scan_id) || (claim.status === 'OPEN' && ownCodes.has(claim.code))),
     };
   });
 }

@@ -7,6 +7,7 @@ import { ApiError } from '../../http/api-error';
 import { customerSecurity, dataAnswer, errorAnswers, opsSecurity } from '../../http/api-schemas';
 import { authenticate, currentUserId } from '../accounts/authenticate';
 import { operatorKeyGuard } from '../../http/operator-key';
+import { claimSchema } from '../wallet/operator-routes';
 import { disputePhoto, fileDispute, listDisputes, resolveDispute } from './disputes';
 
 const idParams = z.strictObject({ id: z.uuid({ error: 'invalidValue' }) });
@@ -30,6 +31,7 @@ const opsDispute = disputeSchema.extend({
       scanned_at: z.string(),
     }),
   ),
+  claims: z.array(claimSchema),
 });
 const photoAnswer = z
   .unknown()

@@ -62,7 +62,15 @@ describe.each(databaseKinds)('operators and the ledger on %s', (kind) => {
     });
 
     const again = (await ops(t, '/checkins', { codes: [bottle1, jar] })).json().data;
-    expect(again).toEqual({ batch_id: null, checked_in: [], not_pending: [bottle1, jar], expired: [], competing_claims: [], unknown: [] });
+    expect(again).toEqual({
+      batch_id: null,
+      checked_in: [],
+      held: [],
+      not_pending: [bottle1, jar],
+      expired: [],
+      competing_claims: [],
+      unknown: [],
+    });
     expect((await balanceOf(headers)).balance.value).toBe('2.00');
   });
 

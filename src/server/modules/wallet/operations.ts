@@ -4,9 +4,10 @@ import { containerCodeFromRandom, validateContainerCode } from '#domain/containe
 import type { Currency } from '#domain/markets';
 import { minorFromDecimal, moneyFromMinor, type Money } from '#domain/money';
 import type { Database, Executor } from '../../db/client';
-import { isOutOfRange, isUniqueViolation } from '../../db/errors';
-import { checkinBatches, containers, ledgerEntries, products, scanClaims, scans, users } from '../../db/schema';
+import { isCheckViolation, isOutOfRange, isUniqueViolation } from '../../db/errors';
+import { checkinBatches, containers, ledgerEntries, products, scans, users } from '../../db/schema';
 import { expirePendingScans } from './scans';
+import { openClaimsOn, type ClaimView } from './claims';
 import { ApiError } from '../../http/api-error';
 import { currencyOf } from '#domain/markets';
 import { findProduct } from './catalogue';
@@ -42,17 +43,19 @@ export interface CheckInResult {
   checked_in: { code: string; scan_id: string; user_id: string; product_id: string; deposit: Money }[];
   /** Known codes with no pending scan (never scanned, or already checked in, rejected or cancelled). */
   not_pending: string[];
-  /** Codes whose pending scan was older than 32 days: cancelled now, not credited. */
+  /** Codes whose pending scan was received more than 32 days ago: cancelled now, not credited. */
   expired: string[];
+  /** Codes whose pending scan was not credited because a claim on the container is open. */
+  held: string[];
   /**
-   * Containers checked in while other people had scanned them too: the credit went to the first
-   * scan; operators look at these (a code seen on a shelf, scanned by someone who never had it).
+   * Open claims on these containers (people who scanned a code someone else's scan held), whether
+   * that first scan is pending, expired or disputed: nobody is credited for the container until an
+   * operator resolves them (ops claims award|dismiss), since the first scan may be a shelf photo.
    */
   competing_claims: {
     code: string;
-    credited_scan_id: string;
-    credited_user_id: string;
-    claims: { user_id: string; scanned_at: string }[];
+    first_scan: ClaimView['first_scan'];
+    claims: { id: string; user_id: string; scanned_at: string; received_at: string }[];
   }[];
   /** Not an issued code, or not a code at all. */
   unknown: string[];
@@ -62,14 +65,25 @@ export interface CheckInResult {
  * A facility check-in: every pending scan of these containers becomes COMPLETED and
  * its customer is credited the product's deposit, one ledger entry per customer for
  * the batch. Checking in the same containers again finds nothing pending: a retry
- * never credits twice.
+ * never credits twice. A container with an open claim is held (its scan stays pending)
+ * until an operator resolves the claim, then checked in again.
  */
 export async function checkIn(db: Database, rawCodes: readonly string[], now: Date, note?: string): Promise<CheckInResult> {
+  try {
+    return await checkInOnce(db, rawCodes, now, note);
+  } catch (error) {
+    // A claim recorded after this batch read the claims: the trigger refused the credit; read them again.
+    if (isCheckViolation(error, 'scans_claimed_not_credited')) return checkInOnce(db, rawCodes, now, note);
+    throw error;
+  }
+}
+
+async function checkInOnce(db: Database, rawCodes: readonly string[], now: Date, note?: string): Promise<CheckInResult> {
   const { codes, invalid } = normalizeCodes(rawCodes);
   return db.transaction(async (tx) => {
     const known = await knownContainerCodes(tx, codes);
     const expired = new Set(known.length ? (await expirePendingScans(tx, now, known)).map((row) => row.code) : []);
-    const pending = known.length
+    const locked = known.length
       ? await tx
           .select({ scan: scans, product: products })
           .from(scans)
@@ -78,13 +92,18 @@ export async function checkIn(db: Database, rawCodes: readonly string[], now: Da
           .orderBy(scans.id) // one lock order for every batch: concurrent check-ins do not deadlock
           .for('update', { of: scans })
       : [];
-    const pendingCodes = new Set(pending.map((row) => row.scan.containerCode));
+    const claims = await openClaimsOn(tx, known);
+    const claimed = new Set(claims.map((claim) => claim.code));
+    const pending = locked.filter((row) => !claimed.has(row.scan.containerCode));
+    const held = locked.filter((row) => claimed.has(row.scan.containerCode)).map((row) => row.scan.containerCode);
+    const lockedCodes = new Set(locked.map((row) => row.scan.containerCode));
     const result: CheckInResult = {
       batch_id: null,
       checked_in: [],
-      not_pending: known.filter((code) => !pendingCodes.has(code) && !expired.has(code)),
+      not_pending: known.filter((code) => !lockedCodes.has(code) && !expired.has(code)),
       expired: [...expired],
-      competing_claims: [],
+      held,
+      competing_claims: competingClaims(claims),
       unknown: [...invalid, ...codes.filter((code) => !known.includes(code))],
     };
     if (pending.length === 0) return result;
@@ -123,28 +142,19 @@ export async function checkIn(db: Database, rawCodes: readonly string[], now: Da
         createdAt: now,
       });
     }
-    const claims = await tx
-      .select()
-      .from(scanClaims)
-      .where(
-        inArray(
-          scanClaims.pendingScanId,
-          pending.map((row) => row.scan.id),
-        ),
-      )
-      .orderBy(scanClaims.scannedAt);
-    for (const { scan } of pending) {
-      const competing = claims.filter((claim) => claim.pendingScanId === scan.id);
-      if (competing.length === 0) continue;
-      result.competing_claims.push({
-        code: scan.containerCode,
-        credited_scan_id: scan.id,
-        credited_user_id: scan.userId,
-        claims: competing.map((claim) => ({ user_id: claim.userId, scanned_at: claim.scannedAt.toISOString() })),
-      });
-    }
     return result;
   });
+}
+
+/** Open claims grouped by the scan they compete with. */
+function competingClaims(claims: readonly ClaimView[]): CheckInResult['competing_claims'] {
+  const groups = new Map<string, CheckInResult['competing_claims'][number]>();
+  for (const claim of claims) {
+    const group = groups.get(claim.first_scan.scan_id) ?? { code: claim.code, first_scan: claim.first_scan, claims: [] };
+    group.claims.push({ id: claim.id, user_id: claim.user_id, scanned_at: claim.scanned_at, received_at: claim.received_at });
+    groups.set(claim.first_scan.scan_id, group);
+  }
+  return [...groups.values()];
 }
 
 export interface RejectResult {

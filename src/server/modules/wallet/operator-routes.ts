@@ -6,6 +6,7 @@ import { moneySchema } from '#domain/schemas/money';
 import type { AppContext } from '../../app-context';
 import { dataAnswer, errorAnswers, opsSecurity } from '../../http/api-schemas';
 import { operatorKeyGuard } from '../../http/operator-key';
+import { listClaims, resolveClaim } from './claims';
 import { adjustBalance, cancelScan, checkIn, issueContainers, reject, unscannedContainers } from './operations';
 
 const codeList = z
@@ -41,6 +42,32 @@ export const unscannedQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(1000).default(20),
 });
 
+const firstScan = z.object({
+  scan_id: z.string(),
+  user_id: z.string(),
+  status: z.string(),
+  scanned_at: z.string(),
+  received_at: z.string(),
+});
+export const claimSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  status: z.enum(['OPEN', 'AWARDED', 'DISMISSED']),
+  user_id: z.string(),
+  email: z.string().nullable(),
+  scanned_at: z.string(),
+  received_at: z.string(),
+  first_scan: firstScan,
+  note: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+});
+const claimResolved = z.object({ claim: claimSchema, scan_id: z.string().nullable() });
+export const claimsQuery = z.strictObject({
+  status: z.enum(['open', 'all'], { error: 'invalidValue' }).default('open'),
+  limit: z.coerce.number({ error: 'invalidValue' }).int().min(1).max(1000).default(200),
+});
+const claimParams = z.strictObject({ id: z.uuid({ error: 'invalidValue' }) });
+export const claimResolutionBody = z.strictObject({ note: text(500).optional() });
 const checkInResult = z.object({
   batch_id: z.string().nullable(),
   checked_in: z.array(
@@ -48,12 +75,12 @@ const checkInResult = z.object({
   ),
   not_pending: z.array(z.string()),
   expired: z.array(z.string()),
+  held: z.array(z.string()),
   competing_claims: z.array(
     z.object({
       code: z.string(),
-      credited_scan_id: z.string(),
-      credited_user_id: z.string(),
-      claims: z.array(z.object({ user_id: z.string(), scanned_at: z.string() })),
+      first_scan: firstScan,
+      claims: z.array(z.object({ id: z.string(), user_id: z.string(), scanned_at: z.string(), received_at: z.string() })),
     }),
   ),
   unknown: z.array(z.string()),
@@ -91,6 +118,44 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
     },
     async (request) => ({ data: await checkIn(context.db, request.body.codes, context.now(), request.body.note) }),
   );
+
+  ops.get(
+    '/claims',
+    {
+      schema: {
+        summary: 'Competing claims on containers: open ones (or all), oldest first',
+        security: opsSecurity,
+        querystring: claimsQuery,
+        response: { 200: dataAnswer(z.array(claimSchema)) },
+      },
+    },
+    async (request) => ({ data: await listClaims(context.db, { all: request.query.status === 'all', limit: request.query.limit }) }),
+  );
+
+  for (const [action, outcome] of [
+    ['award', 'AWARD'],
+    ['dismiss', 'DISMISS'],
+  ] as const) {
+    ops.post(
+      `/claims/:id/${action}`,
+      {
+        schema: {
+          summary:
+            outcome === 'AWARD'
+              ? 'Award a claim: the claimant returned the container and holds it for check-in'
+              : 'Dismiss a claim: the first scan stands',
+          security: opsSecurity,
+          params: claimParams,
+          body: claimResolutionBody,
+          response: { 200: dataAnswer(claimResolved), ...errorAnswers(404, 409) },
+        },
+      },
+      async (request) => {
+        const { claim, scan_id } = await resolveClaim(context.db, request.params.id, { outcome, note: request.body.note }, context.now());
+        return { data: { claim, scan_id } };
+      },
+    );
+  }
 
   ops.post(
     '/rejections',

@@ -11,7 +11,11 @@ import { productView, type ProductRow } from './catalogue';
 
 type ScanRow = typeof scans.$inferSelect;
 
-/** A pending scan holds its container this long (the app tells customers check-in can take 32 days). */
+/**
+ * A pending scan holds its container this long (the app tells customers check-in can take 32 days),
+ * counted from when the server received it: a scan may be dated up to 7 days back, and counting from
+ * that date would let a code photographed on a shelf be disputed after 25 days.
+ */
 export const pendingScanLifetimeDays = 32;
 /** Pending scans one customer may hold at once: a person returns a bag of containers, not a shop shelf. */
 export const maxPendingScansPerCustomer = 100;
@@ -27,7 +31,7 @@ export function pendingExpiryCutoff(now: Date): Date {
 }
 
 /**
- * Pending scans older than 32 days (of these codes, or all) are CANCELLED with a reason in their
+ * Pending scans received more than 32 days ago (of these codes, or all) are CANCELLED with a reason in their
  * owner's language: they no longer hold the container, and a check-in no longer credits them.
  * Returns the scans it cancelled.
  */
@@ -43,7 +47,7 @@ export async function expirePendingScans(
     .where(
       and(
         eq(scans.status, 'PENDING'),
-        lt(scans.scannedAt, pendingExpiryCutoff(now)),
+        lt(scans.createdAt, pendingExpiryCutoff(now)),
         codes ? inArray(scans.containerCode, codes.length > 0 ? [...codes] : ['']) : undefined,
       ),
     );
@@ -187,7 +191,7 @@ async function recordInOneStatement(
       select country_code,
              -- Counted up to the cap only: an index range of at most maxPending entries.
              (select count(*)::int from (select 1 from scans
-               where user_id = ${input.userId} and status = 'PENDING' and scanned_at >= ${input.pendingSince.toISOString()}::timestamptz
+               where user_id = ${input.userId} and status = 'PENDING' and created_at >= ${input.pendingSince.toISOString()}::timestamptz
                limit ${input.maxPending}) as held) as pending
       from users where id = ${input.userId} and deleted_at is null
     ), inserted as (

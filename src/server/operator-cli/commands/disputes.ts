@@ -1,5 +1,6 @@
 import { listDisputes, resolveDispute } from '../../modules/disputes/disputes';
 import { terminalField } from '../terminal-text';
+import { claimLines } from './claims';
 import { isUuid, type OpsArguments } from './args';
 import { OpsUsageError, type OpsIo } from './types';
 
@@ -20,6 +21,8 @@ export async function disputesCommand({ values, positionals }: OpsArguments, io:
       io.out(
         `    ${codes}${row.note ? `\n    note: ${terminalField(row.note)}` : ''}${row.answer ? `\n    answer: ${terminalField(row.answer)}` : ''}\n`,
       );
+      // The claimant may be who returned it: the operator resolves the claim before crediting.
+      for (const claim of row.claims) io.out(`    claim:\n${claimLines(claim, '      ')}`);
     }
     if (rows.length === 0) io.out(values.all ? 'No dispute.\n' : 'No open dispute.\n');
     return 0;

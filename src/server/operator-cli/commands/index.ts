@@ -5,6 +5,7 @@ import { PaymentKeyError } from '../../modules/payments/encryption';
 import { isHelpRequest, parseOpsArguments, type OpsArguments } from './args';
 import { binsCommand, binsInputFiles, binsUsage } from './bins';
 import { impactFactorCommand, impactFactorsCommand, labelsCommand, productsCommand, unscannedCommand } from './catalogue';
+import { claimsCommand } from './claims';
 import { contentCommand, contentInputFiles } from './content';
 import { disputesCommand } from './disputes';
 import { dsarCommand } from './dsar';
@@ -56,6 +57,13 @@ export const opsUsage = `Roundtrip operator tools: the same database as the serv
   npm run ops -- disputes list [--all]                   open disputes of customers (oldest first), with their scans
   npm run ops -- disputes credit <id> [--answer text]    credit the deposits at stake (once, however often it is run)
   npm run ops -- disputes uphold <id> --answer text      keep the refusal; the customer sees the answer
+  npm run ops -- claims list [--all]                     open competing claims on containers (oldest first), with
+                                                         the first scan each competes with; while one is open,
+                                                         nobody is credited for its container
+  npm run ops -- claims award <id> [--note text]         the claimant returned it: the other pending scans of the
+                                                         container are cancelled, the claimant's scan holds it
+                                                         (check the container in again to credit them)
+  npm run ops -- claims dismiss <id> [--note text]       the first scan stands (check in or credit its dispute)
   npm run ops -- payment-key generate                    print a new payment-data key (for PAYMENT_DATA_KEY)
   npm run ops -- payment-key rotate [--new-key <base64>] re-seal every stored bank detail with a new key
                                                          (made and printed once when not given); see the
@@ -89,6 +97,7 @@ const commands: Record<string, OpsCommand> = {
   bins: { run: binsCommand, inputFiles: binsInputFiles },
   payouts: { run: payoutsCommand },
   disputes: { run: disputesCommand },
+  claims: { run: claimsCommand },
   'payment-key': { run: paymentKeyCommand, localOnly: true },
 };
 

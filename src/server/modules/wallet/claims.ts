@@ -1,0 +1,216 @@
+import { aliasedTable, and, asc, eq, inArray, ne, or } from 'drizzle-orm';
+import { languageOf, type Language } from '#domain/locales';
+import { isSupportedLocale } from '#domain/markets';
+import type { Database, Executor } from '../../db/client';
+import { isCheckViolation, isUniqueViolation } from '../../db/errors';
+import { containers, disputeScans, disputes, scanClaims, scans, users } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+
+/**
+ * Competing claims on a container (a second person scanning a code someone else's scan holds).
+ * A claim stays OPEN until an operator resolves it; while it is open nobody is credited for the
+ * container, by check-in or by dispute (migration 0017 refuses both). The operator then decides
+ * who returned it:
+ *
+ * - AWARDED: the claimant. Every other pending scan of the code is cancelled, and the claimant
+ *   holds the container with a pending scan of their own (their earlier one, or one made now),
+ *   which the next check-in credits the usual way: money moves only through check-ins and
+ *   disputes, so the history and the news stay as they are for every credit.
+ * - DISMISSED: the first scan stands (a check-in credits it; its dispute may be credited).
+ */
+
+export type ClaimStatus = 'OPEN' | 'AWARDED' | 'DISMISSED';
+
+export interface ClaimView {
+  id: string;
+  code: string;
+  status: ClaimStatus;
+  /** The claimant. */
+  user_id: string;
+  email: string | null;
+  /** When the claimant says they scanned it, and when the server received that scan. */
+  scanned_at: string;
+  received_at: string;
+  /** The scan that held the container when the claim was made, and its state now. */
+  first_scan: { scan_id: string; user_id: string; status: string; scanned_at: string; received_at: string };
+  note: string | null;
+  resolved_at: string | null;
+}
+
+const firstScans = aliasedTable(scans, 'first_scans');
+
+async function claimRows(executor: Executor, condition: ReturnType<typeof and>, limit?: number) {
+  const query = executor
+    .select({ claim: scanClaims, email: users.email, first: firstScans })
+    .from(scanClaims)
+    .innerJoin(users, eq(users.id, scanClaims.userId))
+    .innerJoin(firstScans, eq(firstScans.id, scanClaims.pendingScanId))
+    .where(condition)
+    .orderBy(asc(scanClaims.createdAt), asc(scanClaims.id));
+  const rows = limit === undefined ? await query : await query.limit(limit);
+  return rows.map(({ claim, email, first }): ClaimView => ({
+    id: claim.id,
+    code: claim.containerCode,
+    status: claim.status as ClaimStatus,
+    user_id: claim.userId,
+    email,
+    scanned_at: claim.scannedAt.toISOString(),
+    received_at: claim.createdAt.toISOString(),
+    first_scan: {
+      scan_id: first.id,
+      user_id: first.userId,
+      status: first.status,
+      scanned_at: first.scannedAt.toISOString(),
+      received_at: first.createdAt.toISOString(),
+    },
+    note: claim.note,
+    resolved_at: claim.resolvedAt?.toISOString() ?? null,
+  }));
+}
+
+/** Open claims on these containers, oldest first, whatever became of the scans they compete with. */
+export function openClaimsOn(executor: Executor, codes: readonly string[]): Promise<ClaimView[]> {
+  if (codes.length === 0) return Promise.resolve([]);
+  return claimRows(executor, and(inArray(scanClaims.containerCode, [...codes]), eq(scanClaims.status, 'OPEN')));
+}
+
+/**
+ * The claims an operator looking at these scans must see: open ones on their containers, and
+ * any (resolved too) made against the scans themselves.
+ */
+export function claimsAgainst(executor: Executor, scanList: readonly { id: string; code: string }[]): Promise<ClaimView[]> {
+  if (scanList.length === 0) return Promise.resolve([]);
+  return claimRows(
+    executor,
+    or(
+      and(
+        inArray(
+          scanClaims.containerCode,
+          scanList.map((scan) => scan.code),
+        ),
+        eq(scanClaims.status, 'OPEN'),
+      ),
+      inArray(
+        scanClaims.pendingScanId,
+        scanList.map((scan) => scan.id),
+      ),
+    ),
+  );
+}
+
+/** Open claims (or all), oldest first: the order operators work through them. */
+export function listClaims(db: Database, options: { all?: boolean; limit?: number } = {}): Promise<ClaimView[]> {
+  return claimRows(db, options.all ? undefined : eq(scanClaims.status, 'OPEN'), options.limit ?? 200);
+}
+
+const awardedElsewhereReasons: Record<Language, string> = {
+  en: 'Our team found that this container was returned by someone else.',
+  fr: 'Notre équipe a constaté que ce contenant a été rendu par quelqu’un d’autre.',
+  ja: '確認の結果、この容器は別の方によって返却されていました。',
+};
+
+export type ClaimResolution = { outcome: 'AWARD'; note?: string } | { outcome: 'DISMISS'; note?: string };
+
+/**
+ * The one place a claim is resolved (API and CLI). One transaction: the claim is locked, so
+ * parallel resolutions take turns; resolving again with the same outcome answers the claim as it
+ * is, another outcome is 409 CLAIM_NOT_OPEN. Awarding a claim whose first scan was credited
+ * (checked in before claims held check-ins, or its dispute credited) is 409
+ * CLAIM_FIRST_SCAN_CREDITED: that would pay the container twice, and a trigger refuses it too.
+ */
+export async function resolveClaim(
+  db: Database,
+  id: string,
+  resolution: ClaimResolution,
+  now: Date,
+): Promise<{ changed: boolean; claim: ClaimView; scan_id: string | null }> {
+  const wanted: ClaimStatus = resolution.outcome === 'AWARD' ? 'AWARDED' : 'DISMISSED';
+  const current = async (executor: Executor) => {
+    const [view] = await claimRows(executor, eq(scanClaims.id, id));
+    if (!view) throw new ApiError(404, 'NOT_FOUND');
+    return view;
+  };
+  try {
+    return await db.transaction(async (tx) => {
+      const [claim] = await tx.select().from(scanClaims).where(eq(scanClaims.id, id)).limit(1).for('update');
+      if (!claim) throw new ApiError(404, 'NOT_FOUND');
+      if (claim.status !== 'OPEN') {
+        if (claim.status !== wanted) throw new ApiError(409, 'CLAIM_NOT_OPEN');
+        const held = await claimantPendingScan(tx, claim.containerCode, claim.userId);
+        return { changed: false, claim: await current(tx), scan_id: wanted === 'AWARDED' ? (held?.id ?? null) : null };
+      }
+      let scanId: string | null = null;
+      if (wanted === 'AWARDED') {
+        const [first] = await tx.select().from(scans).where(eq(scans.id, claim.pendingScanId)).limit(1).for('update');
+        const [credited] = await tx
+          .select({ id: disputes.id })
+          .from(disputeScans)
+          .innerJoin(disputes, eq(disputes.id, disputeScans.disputeId))
+          .where(and(eq(disputeScans.scanId, claim.pendingScanId), eq(disputes.status, 'CREDITED')))
+          .limit(1);
+        if (first?.status === 'COMPLETED' || credited) throw new ApiError(409, 'CLAIM_FIRST_SCAN_CREDITED');
+        scanId = await giveContainerTo(tx, claim, now);
+      }
+      await tx
+        .update(scanClaims)
+        .set({ status: wanted, note: resolution.note ?? null, resolvedAt: now })
+        .where(and(eq(scanClaims.id, id), eq(scanClaims.status, 'OPEN')));
+      return { changed: true, claim: await current(tx), scan_id: scanId };
+    });
+  } catch (error) {
+    // Defence in depth: the triggers and the one-award index refuse what the checks above should have.
+    if (isCheckViolation(error, 'scan_claims_award_uncredited')) throw new ApiError(409, 'CLAIM_FIRST_SCAN_CREDITED');
+    if (isUniqueViolation(error, 'scan_claims_one_award_per_scan')) throw new ApiError(409, 'CLAIM_NOT_OPEN');
+    throw error;
+  }
+}
+
+async function claimantPendingScan(executor: Executor, code: string, userId: string) {
+  const [row] = await executor
+    .select({ id: scans.id })
+    .from(scans)
+    .where(and(eq(scans.containerCode, code), eq(scans.userId, userId), eq(scans.status, 'PENDING')))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The claimant takes the container: the other pending scans of it are cancelled (with a reason
+ * in their owner's language that names nobody), and the claimant holds it with their own pending
+ * scan, made now when they have none, so its 32 days start with the award.
+ */
+async function giveContainerTo(tx: Executor, claim: typeof scanClaims.$inferSelect, now: Date): Promise<string> {
+  const others = await tx
+    .select({ id: scans.id, locale: users.locale })
+    .from(scans)
+    .innerJoin(users, eq(users.id, scans.userId))
+    .where(and(eq(scans.containerCode, claim.containerCode), eq(scans.status, 'PENDING'), ne(scans.userId, claim.userId)))
+    .orderBy(asc(scans.id))
+    .for('update', { of: scans });
+  for (const other of others) {
+    const language = isSupportedLocale(other.locale) ? languageOf(other.locale) : 'en';
+    await tx
+      .update(scans)
+      .set({ status: 'CANCELLED', reason: awardedElsewhereReasons[language], resolvedAt: now })
+      .where(and(eq(scans.id, other.id), eq(scans.status, 'PENDING')));
+  }
+  const own = await claimantPendingScan(tx, claim.containerCode, claim.userId);
+  if (own) return own.id;
+  const [container] = await tx
+    .select({ productId: containers.productId })
+    .from(containers)
+    .where(eq(containers.code, claim.containerCode))
+    .limit(1);
+  if (!container) throw new Error('a claim names a container that does not exist');
+  // The claim's id serves as the scan's: an operator holding one finds the other.
+  await tx.insert(scans).values({
+    id: claim.id,
+    userId: claim.userId,
+    containerCode: claim.containerCode,
+    productId: container.productId,
+    status: 'PENDING',
+    scannedAt: claim.scannedAt,
+    createdAt: now,
+  });
+  return claim.id;
+}
