@@ -60,6 +60,7 @@ export const errorCodes = [
   'CONTAINER_CLAIM_AWARDED',
   'CLAIM_NOT_OPEN',
   'CLAIM_FIRST_SCAN_CREDITED',
+  'CLAIMANT_ACCOUNT_DELETED',
   'PUSH_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -299,6 +300,11 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     en: 'The first scan of this container was already credited: awarding the claim would pay the deposit twice.',
     fr: 'Le premier scan de ce contenant a déjà été crédité : donner raison à la revendication paierait la consigne deux fois.',
     ja: 'この容器の最初のスキャンにはすでに入金済みです。申し立てを認めるとデポジットが二重に支払われます。',
+  },
+  CLAIMANT_ACCOUNT_DELETED: {
+    en: 'The person who made this claim has deleted their account: there is no one to pay. Dismiss the claim instead.',
+    fr: 'La personne qui a fait cette revendication a supprimé son compte : il n’y a personne à payer. Rejetez plutôt la revendication.',
+    ja: 'この申し立てをした方はアカウントを削除しているため、支払い先がありません。申し立てを却下してください。',
   },
   TOO_MANY_PENDING_SCANS: {
     en: 'You have 100 containers waiting for check-in. Please wait until some of them are checked in before scanning more.',

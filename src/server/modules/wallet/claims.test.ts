@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isCheckViolation } from '../../db/errors';
 import { checkinBatches, ledgerEntries, scanClaims, scans } from '../../db/schema';
-import { bearer, customer, loginTokens } from '../../testing/accounts';
+import { bearer, customer, loginTokens, testPassword } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
 import { createWalletTestApp, issue, ops, opsHeaders, postScan } from '../../testing/wallet';
@@ -78,6 +78,29 @@ describe.each(databaseKinds)('claims on a container on %s', (kind) => {
       competing_claims: [],
     });
     expect(await creditsOf(shelf.user.id, returner.user.id)).toEqual([{ user: shelf.user.id, kind: 'DEPOSIT_CREDIT', minor: 75 }]);
+  });
+
+  it('a claim whose claimant deleted their account cannot be awarded (a typed refusal, not a 500); it can be dismissed', async () => {
+    const shelf = await customer(t);
+    const returner = await customer(t);
+    const [code] = await issue(t, 'us-oat-milk-1l');
+    expect((await postScan(t, shelf.headers, code!)).statusCode).toBe(201);
+    expect((await postScan(t, returner.headers, code!)).statusCode).toBe(409);
+    const deleted = await t.inject({
+      method: 'DELETE',
+      url: '/api/v2/user',
+      headers: returner.headers,
+      payload: { password: testPassword, confirm: true },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const [claim] = await t.db.select().from(scanClaims).where(eq(scanClaims.containerCode, code!));
+
+    const award = await ops(t, `/claims/${claim!.id}/award`, {});
+    expect(award.statusCode).toBe(409);
+    expect(award.json().error.code).toBe('CLAIMANT_ACCOUNT_DELETED');
+    expect((await ops(t, `/claims/${claim!.id}/dismiss`, { note: 'The claimant left.' })).statusCode).toBe(200);
+    const checkin = (await ops(t, '/checkins', { codes: [code] })).json().data;
+    expect(checkin.checked_in).toEqual([expect.objectContaining({ code, user_id: shelf.user.id })]);
   });
 
   it('the shelf photo: a back-dated first scan, the returner’s claim, a dispute at 32 days — the deposit goes to the returner, once', async () => {

@@ -117,6 +117,8 @@ export type ClaimResolution = { outcome: 'AWARD'; note?: string } | { outcome: '
  * is, another outcome is 409 CLAIM_NOT_OPEN. Awarding a claim whose first scan was credited
  * (checked in before claims held check-ins, or its dispute credited) is 409
  * CLAIM_FIRST_SCAN_CREDITED: that would pay the container twice, and a trigger refuses it too.
+ * Awarding a claim whose claimant deleted their account is 409 CLAIMANT_ACCOUNT_DELETED: the
+ * pseudonymous row that remains can hold no new scan, and nobody could be paid.
  */
 export async function resolveClaim(
   db: Database,
@@ -149,6 +151,8 @@ export async function resolveClaim(
           .where(and(eq(disputeScans.scanId, claim.pendingScanId), eq(disputes.status, 'CREDITED')))
           .limit(1);
         if (first?.status === 'COMPLETED' || credited) throw new ApiError(409, 'CLAIM_FIRST_SCAN_CREDITED');
+        const [claimant] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, claim.userId)).limit(1);
+        if (claimant?.deletedAt) throw new ApiError(409, 'CLAIMANT_ACCOUNT_DELETED');
         scanId = await giveContainerTo(tx, claim, now);
       }
       await tx
