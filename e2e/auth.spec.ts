@@ -73,6 +73,7 @@ test('sign up → code from the mail → verified → sign out → log in → me
   await expect(page).toHaveURL(/\/user\/account$/);
   await expect(new AccountPage(page).signedInAs(email)).toBeVisible();
   const cookies = await context.cookies();
+  // The names are a contract with earlier clients (src/domain/client-session.ts): written out here on purpose.
   expect(cookies.map((cookie) => cookie.name).sort()).toEqual(['refreshToken', 'token']);
   const lifetime = (name: string) => cookies.find((cookie) => cookie.name === name)!.expires * 1000 - Date.now();
   // The access cookie lives as long as the access token (15 minutes), the refresh cookie as long as

@@ -4,12 +4,12 @@
  * keeps (renewed with the refresh token when it has run out, and written back for the app), and
  * the language each action was taken in. What it touches is passed in, so a test can stand in for it.
  */
+import { apiPrefix } from '#domain/api';
 import { accessTokenCookie, refreshTokenCookie, renewalMarginMs, tokenRenewalLockName, webClientId } from '#domain/client-session';
 import { chooseLocale } from '#domain/locales';
 import { classify, flushDue, outboxLockName, type OutboxEntry, type OutboxStore, type SendResult } from '#domain/outbox';
 import { field } from './field';
 
-const apiBase = '/api/v2';
 /** A server that does not answer within this counts as no network: the browser tries again later. */
 const requestTimeoutMs = 30_000;
 
@@ -62,7 +62,7 @@ function writeCookie(context: DeliveryContext, name: string, value: string, maxA
 
 async function request(context: DeliveryContext, path: string, init: RequestInit): Promise<Response> {
   try {
-    return await context.fetch(`${apiBase}${path}`, { ...init, signal: AbortSignal.timeout(requestTimeoutMs) });
+    return await context.fetch(`${apiPrefix}${path}`, { ...init, signal: AbortSignal.timeout(requestTimeoutMs) });
   } catch {
     throw new RetryLater(`No answer from ${path}`);
   }

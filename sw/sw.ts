@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { apiPrefix } from '#domain/api';
 import { clientsClaim } from 'workbox-core';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -192,7 +193,7 @@ const isPageText = (url: URL) =>
   url.origin === self.location.origin && url.pathname.startsWith('/locales/') && url.searchParams.get('strapi_status') !== 'draft';
 const publicListsCache = 'public-lists';
 /** GET /config: map_origins tells the worker which requests are the map's (below). */
-const configPath = '/api/v2/config';
+const configPath = `${apiPrefix}/config`;
 const publicLists = new StaleWhileRevalidate({
   cacheName: publicListsCache,
   plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 14 * 24 * 60 * 60 })],
@@ -201,7 +202,7 @@ registerRoute(
   ({ url, request }) =>
     request.method === 'GET' &&
     url.origin === self.location.origin &&
-    (url.pathname === '/api/v2/bins' || url.pathname === '/api/v2/products' || url.pathname === configPath || isPageText(url)),
+    (url.pathname === `${apiPrefix}/bins` || url.pathname === `${apiPrefix}/products` || url.pathname === configPath || isPageText(url)),
   publicLists,
 );
 

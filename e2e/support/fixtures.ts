@@ -1,3 +1,4 @@
+import { accessTokenCookie, refreshTokenCookie } from '#domain/client-session';
 import { test as base, expect, type Page, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
@@ -61,9 +62,9 @@ export async function signIn(context: BrowserContext, request: APIRequestContext
   const url = `http://localhost:${process.env.E2E_PORT ?? 8181}`;
   const expires = Math.floor(Date.now() / 1000) + tokens.expires_in;
   await context.addCookies([
-    { name: 'token', value: tokens.access_token, url, expires, sameSite: 'Strict' },
+    { name: accessTokenCookie, value: tokens.access_token, url, expires, sameSite: 'Strict' },
     {
-      name: 'refreshToken',
+      name: refreshTokenCookie,
       value: tokens.refresh_token,
       url,
       expires: Math.floor(Date.now() / 1000) + tokens.refresh_token_expires_in,

@@ -283,12 +283,12 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   },
   CONTAINER_CLAIM_OPEN: {
     en: 'Another person’s claim on this container is open: resolve it before crediting.',
-    fr: 'La revendication d’une autre personne sur ce contenant est ouverte : tranchez-la avant de créditer.',
+    fr: 'La revendication d’une autre personne sur ce contenant est ouverte : tranchez-la avant de créditer.',
     ja: 'この容器には別の方の申し立てが未処理のまま残っています。入金する前に処理してください。',
   },
   CONTAINER_CLAIM_AWARDED: {
     en: 'This container’s deposit went to another person’s claim: it cannot be credited again.',
-    fr: 'La consigne de ce contenant a été attribuée à la revendication d’une autre personne : elle ne peut pas être créditée une seconde fois.',
+    fr: 'La consigne de ce contenant a été attribuée à la revendication d’une autre personne : elle ne peut pas être créditée une seconde fois.',
     ja: 'この容器のデポジットは別の方の申し立てに支払われたため、再度入金することはできません。',
   },
   CLAIM_NOT_OPEN: {
@@ -298,12 +298,12 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   },
   CLAIM_FIRST_SCAN_CREDITED: {
     en: 'The first scan of this container was already credited: awarding the claim would pay the deposit twice.',
-    fr: 'Le premier scan de ce contenant a déjà été crédité : donner raison à la revendication paierait la consigne deux fois.',
+    fr: 'Le premier scan de ce contenant a déjà été crédité : donner raison à la revendication paierait la consigne deux fois.',
     ja: 'この容器の最初のスキャンにはすでに入金済みです。申し立てを認めるとデポジットが二重に支払われます。',
   },
   CLAIMANT_ACCOUNT_DELETED: {
     en: 'The person who made this claim has deleted their account: there is no one to pay. Dismiss the claim instead.',
-    fr: 'La personne qui a fait cette revendication a supprimé son compte : il n’y a personne à payer. Rejetez plutôt la revendication.',
+    fr: 'La personne qui a fait cette revendication a supprimé son compte : il n’y a personne à payer. Rejetez plutôt la revendication.',
     ja: 'この申し立てをした方はアカウントを削除しているため、支払い先がありません。申し立てを却下してください。',
   },
   TOO_MANY_PENDING_SCANS: {

@@ -1,3 +1,4 @@
+import { cachedFormat } from './intl-cache';
 import type { Currency } from './markets';
 
 /** Digits after the decimal point: the yen has none. */
@@ -7,6 +8,30 @@ export const currencyExponent: Record<Currency, number> = { USD: 2, CAD: 2, GBP:
 export interface Money {
   currency: Currency;
   value: string;
+}
+
+/**
+ * An amount in a language, in the amount's own (market) currency: yen without decimals, the others
+ * with two. The one place money becomes text, for the app, the mails and notices, and the pushes.
+ * The value stays a decimal string until here and is formatted from its digits, so no float
+ * rounding can show.
+ */
+export function formatMoney(money: Money, locale: string, options: { signDisplay?: 'auto' | 'always' | 'exceptZero' } = {}): string {
+  const digits = currencyExponent[money.currency];
+  const signDisplay = options.signDisplay ?? 'auto';
+  const format = cachedFormat(
+    `n|${locale}|${money.currency}|${signDisplay}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: money.currency,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+        signDisplay,
+      }),
+  );
+  // Intl accepts a decimal string exactly (ES2023 "Intl.NumberFormat v3"); Number() is the fallback.
+  return format.format(money.value as unknown as number);
 }
 
 export function moneyFromMinor(minor: number, currency: Currency): Money {

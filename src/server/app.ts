@@ -1,3 +1,4 @@
+import { apiPrefix } from '#domain/api';
 import path from 'node:path';
 import formBody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -175,7 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerNotificationRoutes(api, context);
       await api.register(async (ops) => registerOpsCommandRoute(ops, context, paymentCipher), { prefix: '/ops' });
     },
-    { prefix: '/api/v2' },
+    { prefix: apiPrefix },
   );
   await registerLocaleFileRoutes(app, context);
   await registerStaticApp(app, config.staticDir);

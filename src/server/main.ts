@@ -1,3 +1,4 @@
+import { apiPrefix } from '#domain/api';
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, isLocalAddress, loadConfig } from './config';
@@ -93,7 +94,7 @@ async function main() {
   const lines = [
     '',
     `  Roundtrip is running on ${config.publicUrl}  (ready in ${seconds} s, data: ${where})`,
-    `  API: ${config.publicUrl}/api/v2   health: ${config.publicUrl}/healthz`,
+    `  API: ${config.publicUrl}${apiPrefix}   health: ${config.publicUrl}/healthz`,
     config.host === '127.0.0.1'
       ? '  Listening on 127.0.0.1 only: this machine alone reaches it (HOST=0.0.0.0 opens it to the network).'
       : `  Listening on ${config.host}: every machine that can reach it on port ${config.port} can sign in.`,

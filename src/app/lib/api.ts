@@ -1,5 +1,5 @@
 import { isFieldErrorKey, type ErrorCode, type FieldErrorKey, errorCodes } from '#domain/errors';
-import { apiBase } from './config';
+import { apiPrefix as apiBase } from '#domain/api';
 import { currentLocale } from './i18n';
 import { freshAccessToken, hasSession, onSessionChange, refreshTokens } from './session';
 

@@ -21,6 +21,5 @@ export function mobilePlatform(userAgent: string): MobilePlatform {
   return 'other';
 }
 
-export const apiBase = '/api/v2';
 /** Shared with the service worker, which renews the tokens when it sends the outbox with no window open. */
 export const clientId = webClientId;

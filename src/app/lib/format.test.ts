@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatTransactionDate, showsYear } from './format';
+import { formatMoney } from '#domain/money';
+import { formatTransactionDate, showsYear } from './format';
 
 const now = new Date('2026-11-21T12:00:00Z');
 

@@ -1,39 +1,4 @@
-import type { Money } from '#domain/money';
-import { currencyExponent } from '#domain/money';
-
-/** Building an Intl formatter costs far more than using one: a 1,000-row history reuses a handful. */
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-export function cachedFormat<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
-  let formatter = formatters.get(key) as T | undefined;
-  if (!formatter) {
-    formatter = make();
-    formatters.set(key, formatter);
-  }
-  return formatter;
-}
-
-/**
- * An amount in the interface language, in the amount's own (market) currency: yen without
- * decimals, the others with two. The value stays a decimal string until here; it is
- * formatted from its digits so no float rounding can show.
- */
-export function formatMoney(money: Money, locale: string, options: { signDisplay?: 'auto' | 'always' | 'exceptZero' } = {}): string {
-  const digits = currencyExponent[money.currency];
-  const signDisplay = options.signDisplay ?? 'auto';
-  const format = cachedFormat(
-    `n|${locale}|${money.currency}|${signDisplay}`,
-    () =>
-      new Intl.NumberFormat(locale, {
-        style: 'currency',
-        currency: money.currency,
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-        signDisplay,
-      }),
-  );
-  // Intl accepts a decimal string exactly (ES2023 "Intl.NumberFormat v3"); Number() is the fallback.
-  return format.format(money.value as unknown as number);
-}
+import { cachedFormat } from '#domain/intl-cache';
 
 /**
  * Day and short month, plus the year if older than the previous year (docs/product.md, Date format).

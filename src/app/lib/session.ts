@@ -1,6 +1,7 @@
 import { accessTokenCookie, refreshTokenCookie, renewalMarginMs, tokenRenewalLockName } from '#domain/client-session';
 import type { TokenResponse } from '#domain/schemas/account';
-import { apiBase, clientId } from './config';
+import { apiPrefix as apiBase } from '#domain/api';
+import { clientId } from './config';
 import { deleteCookie, readCookie, writeCookie } from './cookies';
 import { createChangeSignal } from './change-signal';
 import { forgetBalance } from './last-balance';

@@ -17,8 +17,6 @@ export const maxDisputePhotoBytes = 400 * 1024;
 export const disputePhotoTargetBytes = 300 * 1024;
 export const disputePhotoMaxSide = 1280;
 export const maxDisputeNoteLength = 500;
-/** A pending scan this old may be disputed (check-in can take up to 32 days). */
-export const disputablePendingDays = 32;
 
 /** `scan:<uuid>` (a rejected or expired scan) or `scan-pending:YYYY-MM-DD` (a day of pending scans). */
 export const disputableTransactionId =

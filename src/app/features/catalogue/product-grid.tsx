@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Product } from '#domain/schemas/wallet';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '#domain/money';
 import { LazyImage } from '../../ui/lazy-image';
 import './catalogue.css';
 

@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ContentShape } from '#domain/content/en';
-import { checkInDaysMax, japanWithdrawalFee } from '#domain/content/market-facts';
+import { japanWithdrawalFee } from '#domain/content/market-facts';
+import { pendingProcessingDays } from '#domain/schemas/wallet';
 import type { ContentNamespace, ContentPlaceholder } from '#domain/content/namespaces';
-import { currencyExponent, moneyFromMinor } from '#domain/money';
+import { formatMoney, moneyFromMinor } from '#domain/money';
 import { isSupportedLocale, markets, type CountryCode, type Currency, type SupportedLocale } from '#domain/markets';
 import { currentCountryCode } from '../../lib/i18n';
 import { reportMissingText } from '../../lib/missing-texts';
@@ -10,14 +11,7 @@ import { useCountryParam } from '../../lib/use-country';
 import { requestedContentStatus, usePageContentQueries } from './api/page-content';
 
 function formatAmount(minor: number, currency: Currency, locale: string): string {
-  const digits = currencyExponent[currency];
-  const format = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
-  return format.format(Number(moneyFromMinor(minor, currency).value));
+  return formatMoney(moneyFromMinor(minor, currency), locale);
 }
 
 /** The market's figures the texts refer to, in the interface language: one text serves every market. */
@@ -27,7 +21,7 @@ export function placeholderValues(country: CountryCode, locale: string): Record<
     minimum: formatAmount(market.minimumWithdrawalMinor, market.currency, locale),
     fee: formatAmount(japanWithdrawalFee.feeMinor, japanWithdrawalFee.currency, locale),
     feeThreshold: formatAmount(japanWithdrawalFee.appliesBelowMinor, japanWithdrawalFee.currency, locale),
-    days: new Intl.NumberFormat(locale).format(checkInDaysMax),
+    days: new Intl.NumberFormat(locale).format(pendingProcessingDays),
   };
 }
 

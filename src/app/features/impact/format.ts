@@ -1,5 +1,5 @@
 import type { Money } from '#domain/money';
-import { cachedFormat } from '../../lib/format';
+import { cachedFormat } from '#domain/intl-cache';
 
 /** An axis label: the amount without decimals ($12, 1 200 ¥). */
 export function formatAxisAmount(value: number, currency: Money['currency'], locale: string): string {

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { Impact } from '#domain/schemas/impact';
 import { useImpact } from './api/impact';
 import { balanceColour, returnsColour } from './chart-colours';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '#domain/money';
 import { formatMonth, formatWeight } from './format';
 import './impact.css';
 

@@ -12,7 +12,7 @@ import { notify } from '../../ui/notifications';
 import { TextField } from '../../ui/text-field';
 import { usePaymentMethods } from './api/payment-methods';
 import { shownField, usePaymentMethodNames } from './payment-method-button';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '#domain/money';
 import { useRequestWithdrawal } from './api/request-withdrawal';
 
 interface Confirmation {

@@ -9,7 +9,7 @@ import { TextField } from '../../ui/text-field';
 import { signOut } from '../../lib/sign-out';
 import { useCountryParam } from '../../lib/use-country';
 import { useMe } from '../../lib/me';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '#domain/money';
 import { currencyOf } from '#domain/markets';
 import { moneyFromMinor } from '#domain/money';
 import { minimumWithdrawalMinor } from '#domain/payment-methods';

@@ -4,10 +4,16 @@ import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { useCountryParam } from '../../lib/use-country';
 import { useOutbox } from '../../lib/outbox';
-import { transactionCategories, transactionStatuses, type TransactionCategory, type TransactionStatus } from '#domain/schemas/wallet';
+import {
+  pendingProcessingDays,
+  transactionCategories,
+  transactionStatuses,
+  type TransactionCategory,
+  type TransactionStatus,
+} from '#domain/schemas/wallet';
 import { useBalance } from './api/balance';
 import { useTransactions } from './api/transactions';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '#domain/money';
 import { currencyOf, type CountryCode } from '#domain/markets';
 import { minorFromMoney, moneyFromMinor } from '#domain/money';
 import { minimumWithdrawalMinor } from '#domain/payment-methods';
@@ -39,6 +45,7 @@ export function AccountWallet({
   pickedRow?: string | undefined;
 }) {
   const { t, i18n } = useLingui();
+  const days = pendingProcessingDays;
   const balance = useBalance();
   const [type, setType] = useState<TransactionCategory | ''>('');
   const [status, setStatus] = useState<TransactionStatus | ''>('');
@@ -98,7 +105,7 @@ export function AccountWallet({
                 ) : null}
                 {data.pending_items > 0 ? (
                   <p className="wallet__pending-note">
-                    {t`Pending items are waiting for check-in at the cleaning facility. Their deposit (${formatMoney(data.pending_deposit, i18n.locale)}) is added to your balance when they arrive: this can take up to 32 days.`}
+                    {t`Pending items are waiting for check-in at the cleaning facility. Their deposit (${formatMoney(data.pending_deposit, i18n.locale)}) is added to your balance when they arrive: this can take up to ${days} days.`}
                   </p>
                 ) : null}
               </>

@@ -1,5 +1,5 @@
 import type { Transaction } from '#domain/schemas/wallet';
-import { disputablePendingDays } from '#domain/schemas/disputes';
+import { pendingProcessingDays } from '#domain/schemas/wallet';
 
 /**
  * Whether the customer may say "this isn't right" about a line: the server says so for rejected
@@ -9,5 +9,5 @@ import { disputablePendingDays } from '#domain/schemas/disputes';
 export function canDispute(row: Transaction, now: Date): boolean {
   if (row.category !== 'SCAN' || row.dispute) return false;
   if (row.disputable) return true;
-  return row.status === 'PENDING' && new Date(row.created_at).getTime() <= now.getTime() - disputablePendingDays * 86_400_000;
+  return row.status === 'PENDING' && new Date(row.created_at).getTime() <= now.getTime() - pendingProcessingDays * 86_400_000;
 }

@@ -1,8 +1,9 @@
 import { lazy, memo, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { Transaction } from '#domain/schemas/wallet';
-import { formatLongDate, formatMoney, formatTransactionDate } from '../../lib/format';
+import { pendingProcessingDays, type Transaction } from '#domain/schemas/wallet';
+import { formatMoney } from '#domain/money';
+import { formatLongDate, formatTransactionDate } from '../../lib/format';
 import { Dialog } from '../../ui/dialog';
 import { LazyImage } from '../../ui/lazy-image';
 import { canDispute } from './dispute-rules';
@@ -175,11 +176,12 @@ function TransactionBody({ row, now, disputeQueued }: { row: Transaction; now: D
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
   const scans = row.number_of_scans ?? 0;
+  const days = pendingProcessingDays;
   let details: string;
   if (row.category === 'SCAN') {
     switch (row.status) {
       case 'PENDING':
-        details = t`These containers are waiting for check-in at the cleaning facility. Their deposit is credited when they arrive; pending items can take up to 32 days to process.`;
+        details = t`These containers are waiting for check-in at the cleaning facility. Their deposit is credited when they arrive; pending items can take up to ${days} days to process.`;
         break;
       case 'COMPLETED':
         details = t`Checked in at the cleaning facility: the deposit is in your balance.`;

@@ -1,14 +1,8 @@
 import { and, asc, count, eq, getTableColumns, gte, inArray, sql } from 'drizzle-orm';
 import type { Currency } from '#domain/markets';
 import { moneyFromMinor } from '#domain/money';
-import {
-  disputablePendingDays,
-  disputesPerDay,
-  type Dispute,
-  type DisputeBody,
-  type DisputeReason,
-  type DisputeStatus,
-} from '#domain/schemas/disputes';
+import { pendingProcessingDays } from '#domain/schemas/wallet';
+import { disputesPerDay, type Dispute, type DisputeBody, type DisputeReason, type DisputeStatus } from '#domain/schemas/disputes';
 import type { Database, Executor } from '../../db/client';
 import { isCheckViolation, isUniqueViolation } from '../../db/errors';
 import { disputeScans, disputes, products, scans, users } from '../../db/schema';
@@ -91,7 +85,7 @@ async function scansOfLine(tx: Executor, userId: string, countryCode: string, tr
 }
 
 function isDisputable(scan: { status: string; scannedAt: Date; createdAt: Date; resolvedAt: Date | null }, now: Date): boolean {
-  const lifetime = disputablePendingDays * dayMs;
+  const lifetime = pendingProcessingDays * dayMs;
   if (scan.status === 'REJECTED') return true;
   // From when the server received it, as its hold expires: a scan dated 7 days back is not late after 25.
   if (scan.status === 'PENDING') return scan.createdAt.getTime() <= now.getTime() - lifetime;

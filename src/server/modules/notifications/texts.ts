@@ -1,6 +1,6 @@
 import { languageOf, type Language } from '#domain/locales';
 import type { Currency, SupportedLocale } from '#domain/markets';
-import { currencyExponent, moneyFromMinor } from '#domain/money';
+import { currencyExponent, formatMoney, moneyFromMinor } from '#domain/money';
 import type { NewsKind } from '#domain/schemas/notifications';
 
 /** A piece of news as the dispatcher reads it from customer_news. */
@@ -19,15 +19,7 @@ export interface NewsText {
 function formatAmount(locale: SupportedLocale, minor: number | undefined, currency: string | undefined): string {
   if (minor === undefined || currency === undefined || !(currency in currencyExponent)) return '';
   const known = currency as Currency;
-  const digits = currencyExponent[known];
-  const format = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: known,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
-  // Intl formats the decimal string exactly (no float in between).
-  return format.format(moneyFromMinor(minor, known).value as unknown as number);
+  return formatMoney(moneyFromMinor(minor, known), locale);
 }
 
 interface KindTexts {

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { mailErrorSummary } from '../../mail/mailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { languageOf, type Language } from '#domain/locales';
+import { formatMoney, type Money } from '#domain/money';
 import type { PaymentMethod } from '#domain/payment-methods';
 import type { Withdrawal } from '#domain/schemas/payments';
 import type { AppContext } from '../../app-context';
@@ -21,8 +22,8 @@ function destinationText(user: User, method: PaymentMethod, maskedNumber: string
   return maskedNumber ? `${name} ${maskedNumber}` : name;
 }
 
-function money(user: User, amount: { value: string; currency: string }): string {
-  return new Intl.NumberFormat(user.locale, { style: 'currency', currency: amount.currency }).format(Number(amount.value));
+function money(user: User, amount: Money): string {
+  return formatMoney(amount, user.locale);
 }
 
 /**

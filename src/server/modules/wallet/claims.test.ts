@@ -7,7 +7,8 @@ import { bearer, customer, loginTokens, testPassword } from '../../testing/accou
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
 import { createWalletTestApp, issue, ops, opsHeaders, postScan } from '../../testing/wallet';
-import { maxPendingScansPerCustomer, pendingScanLifetimeDays } from './scans';
+import { pendingProcessingDays } from '#domain/schemas/wallet';
+import { maxPendingScansPerCustomer } from './scans';
 
 const day = 86_400;
 
@@ -124,7 +125,7 @@ describe.each(databaseKinds)('claims on a container on %s', (kind) => {
     expect(early.json().error.code).toBe('DISPUTE_NOT_ALLOWED');
 
     // 32 days after it was received: the shelf scanner disputes; the claim does not vanish.
-    t.clock.advance((pendingScanLifetimeDays - 25) * day);
+    t.clock.advance((pendingProcessingDays - 25) * day);
     const shelfHeaders = await signedIn(shelf);
     const filed = await fileDispute(shelfHeaders, pendingLine);
     expect(filed.statusCode).toBe(201);
@@ -183,7 +184,7 @@ describe.each(databaseKinds)('claims on a container on %s', (kind) => {
       expect((await postScan(t, shelf.headers, code!)).statusCode).toBe(201);
       expect((await postScan(t, returner.headers, code!)).json().error.code).toBe('CONTAINER_CLAIM_RECORDED');
       const pendingLine = (await history(shelf.headers)).find((row) => row.id.startsWith('scan-pending:'))!.id;
-      t.clock.advance(pendingScanLifetimeDays * day + 60);
+      t.clock.advance(pendingProcessingDays * day + 60);
       let disputeId: string | undefined;
       if (fate === 'disputed') {
         const filed = await fileDispute(bearer((await loginTokens(t, shelf.fields.email)).access_token), pendingLine);
@@ -276,7 +277,7 @@ describe.each(databaseKinds)('claims on a container on %s', (kind) => {
     const [held, forgotten] = await issue(t, 'us-oat-milk-1l', 2);
     expect((await postScan(t, first.headers, held!)).statusCode).toBe(201);
     expect((await postScan(t, first.headers, forgotten!)).statusCode).toBe(201);
-    t.clock.advance(pendingScanLifetimeDays * day + 60);
+    t.clock.advance(pendingProcessingDays * day + 60);
 
     const later = await customer(t);
     const taken = await postScan(t, later.headers, held!);

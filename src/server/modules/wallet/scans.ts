@@ -2,7 +2,14 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { parseScannedPayload } from '#domain/container-codes';
 import { languageOf, type Language } from '#domain/locales';
 import { isSupportedLocale } from '#domain/markets';
-import { maxScanAgeDays, scanClockSkewSeconds, type Scan, type ScanBody, type ScanStatus } from '#domain/schemas/wallet';
+import {
+  maxScanAgeDays,
+  pendingProcessingDays,
+  scanClockSkewSeconds,
+  type Scan,
+  type ScanBody,
+  type ScanStatus,
+} from '#domain/schemas/wallet';
 import type { Database, Executor } from '../../db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { products, scanClaims, scans, users } from '../../db/schema';
@@ -11,23 +18,22 @@ import { productView, type ProductRow } from './catalogue';
 
 type ScanRow = typeof scans.$inferSelect;
 
-/**
- * A pending scan holds its container this long (the app tells customers check-in can take 32 days),
- * counted from when the server received it: a scan may be dated up to 7 days back, and counting from
- * that date would let a code photographed on a shelf be disputed after 25 days.
- */
-export const pendingScanLifetimeDays = 32;
 /** Pending scans one customer may hold at once: a person returns a bag of containers, not a shop shelf. */
 export const maxPendingScansPerCustomer = 100;
 
 const expiryReasons: Record<Language, string> = {
-  en: 'Not checked in within 32 days of the scan.',
-  fr: 'Non enregistré au centre de lavage dans les 32 jours suivant le scan.',
-  ja: 'スキャンから32日以内に受け入れ処理が行われませんでした。',
+  en: `Not checked in within ${pendingProcessingDays} days of the scan.`,
+  fr: `Non enregistré au centre de lavage dans les ${pendingProcessingDays} jours suivant le scan.`,
+  ja: `スキャンから${pendingProcessingDays}日以内に受け入れ処理が行われませんでした。`,
 };
 
+/**
+ * A pending scan holds its container for the 32 days, counted from when the server received it: a
+ * scan may be dated up to 7 days back, and counting from that date would let a code photographed
+ * on a shelf be disputed after 25 days.
+ */
 export function pendingExpiryCutoff(now: Date): Date {
-  return new Date(now.getTime() - pendingScanLifetimeDays * 86_400_000);
+  return new Date(now.getTime() - pendingProcessingDays * 86_400_000);
 }
 
 /**

@@ -9,7 +9,7 @@ import { paymentMethodsQueryOptions } from '../../../features/payments/api/payme
 import { PaymentMethodButton } from '../../../features/payments/payment-method-button';
 import { balanceQueryOptions, useBalance } from '../../../features/wallet/api/balance';
 import { transactionsQueryOptions, useTransactions } from '../../../features/wallet/api/transactions';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney } from '#domain/money';
 import { TransactionList } from '../../../features/wallet/transaction-list';
 import { WithdrawForm } from '../../../features/payments/withdraw-form';
 import { QueryView } from '../../../ui/query-view';
