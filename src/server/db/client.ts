@@ -12,6 +12,11 @@ import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** The rows of a raw `db.execute(sql…)`: both drivers answer `{ rows }`, which drizzle types as unknown. */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** The database or an open transaction: what a statement that may run inside a caller's transaction takes. */
 export type Executor = Database | Transaction;

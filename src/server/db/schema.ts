@@ -201,6 +201,10 @@ export const scans = pgTable(
       .where(sql`${table.status} = 'PENDING'`),
     index('scans_user_status_idx').on(table.userId, table.status, table.scannedAt),
     index('scans_user_batch_idx').on(table.userId, table.checkinBatchId),
+    // The impact figures count completed returns per product (migration 0014).
+    index('scans_product_completed_idx')
+      .on(table.productId, table.userId)
+      .where(sql`${table.status} = 'COMPLETED'`),
     check('scans_status_valid', sql`${table.status} in ('PENDING', 'COMPLETED', 'REJECTED', 'CANCELLED')`),
     check(
       'scans_completed_has_credit',

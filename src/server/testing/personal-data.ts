@@ -1,9 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-
-function rowsOf<Row>(result: unknown): Row[] {
-  return (result as { rows: Row[] }).rows;
-}
+import { rowsOf, type Database } from '../db/client';
 
 /** Every column of every table that can hold text (text, varchar, char, json, arrays of them), in any schema but the system's. */
 export async function textColumns(db: Database): Promise<{ schema: string; table: string; column: string }[]> {

@@ -4,7 +4,7 @@ import { defaultLocale } from '#domain/locales';
 import { isSupportedLocale, type CountryCode, type SupportedLocale } from '#domain/markets';
 
 import type { PushPayload } from '#domain/schemas/notifications';
-import type { Database } from '../../db/client';
+import { rowsOf, type Database } from '../../db/client';
 import { customerNews, notificationSettings, pushSubscriptions, users } from '../../db/schema';
 import { mailErrorSummary, type Mailer } from '../../mail/mailer';
 import { newsMail } from '../../mail/templates';
@@ -59,10 +59,6 @@ interface Claimed {
   user_id: string;
   attempts: number;
   email: boolean;
-}
-
-function rowsOf<Row>(result: unknown): Row[] {
-  return (result as { rows: Row[] }).rows;
 }
 
 /** The app path that shows a news's row: the account page with the history row picked out. */
