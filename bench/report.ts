@@ -2,6 +2,7 @@
 import type { ApiCase } from './api';
 import type { FrontendFigures } from './frontend';
 import type { MapBenchResult } from './map';
+import { decoderTable, type DecoderComparison } from './decoders';
 import type { CodeToRecordedFigures, DecodeFrameFigures, ScanRouteSize } from './scanner';
 import type { WithdrawalBench } from './withdrawals';
 
@@ -116,6 +117,8 @@ export interface BenchResults {
   withdrawals?: WithdrawalBench;
   frontend?: FrontendFigures;
   scanner?: { decode: DecodeFrameFigures; codeToRecorded: CodeToRecordedFigures; route: ScanRouteSize };
+  /** The scanner's fallback decoders side by side (bench/decoders.ts). */
+  decoders?: DecoderComparison;
   map?: MapBenchResult;
 }
 
@@ -127,6 +130,7 @@ export function formatReport(results: BenchResults, seconds: number): string {
     ...apiTable(results.api, seconds),
     ...withdrawalsTable(results.withdrawals),
     ...scannerTable(results.scanner),
+    ...(results.decoders ? ['', ...decoderTable(results.decoders), ''] : []),
     ...mapTable(results.map),
   ].join('\n');
 }

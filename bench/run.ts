@@ -24,6 +24,7 @@ import {
   type ScanRouteSize,
 } from './scanner';
 import { benchWithdrawals, type WithdrawalBench } from './withdrawals';
+import { decoderComparison } from './decoders';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -78,6 +79,10 @@ if (only.has('scanner')) {
   scanner = { decode, codeToRecorded: await codeToRecordedFigures(), route: scanRouteSize() };
 }
 
+const decoders = only.has('scanner')
+  ? (log('scanner: ZXing-js and zxing-wasm on six hard labels a frame'), await decoderComparison())
+  : undefined;
+
 let map: MapBenchResult | undefined;
 if (only.has('map')) {
   log('map: time to first pins with 5,000 bins');
@@ -98,6 +103,7 @@ const results = {
   withdrawals,
   frontend,
   scanner,
+  decoders,
   map,
 };
 

@@ -35,7 +35,7 @@ const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 
 async function zxingPageScript(): Promise<string> {
   const bundled = await build({
     stdin: {
-      contents: `import { decodeQrFromLuma, lumaOf } from './src/app/features/scan/zxing-decode';
+      contents: `import { decodeQrFromLuma, lumaOf } from './bench/zxing-js-decode';
         window.scannerBench = { decodeQrFromLuma, lumaOf };`,
       resolveDir: root,
       loader: 'ts',
@@ -53,7 +53,7 @@ export interface DecodeFrameFigures {
   runs: number;
   withCodeMs: { median: number; p95: number };
   emptySceneMs: { median: number; p95: number };
-  /** Every other frame is read turned by 15° (see zxing-decode.ts): the turn costs this much more. */
+  /** Every other frame is read turned by 15° (see zxing-js-decode.ts): the turn costs this much more. */
   emptySceneTiltedMs: { median: number; p95: number };
   decodedText: string | null;
 }
@@ -132,7 +132,7 @@ export interface ReadRateFigures {
 
 /** How many random labels ZXing reads straight on, and with the scanner's tilted second look (Node, same code). */
 export async function readRateFigures(labels = 300): Promise<ReadRateFigures> {
-  const { decodeQrFromLuma } = await import('../src/app/features/scan/zxing-decode');
+  const { decodeQrFromLuma } = await import('./zxing-js-decode');
   const { containerCodeFromRandom } = await import('#domain/container-codes');
   const { randomBytes } = await import('node:crypto');
   let straight = 0;
@@ -375,12 +375,12 @@ export interface ScanRouteSize {
 }
 
 /**
- * Gzip size of the JavaScript the scan route adds: its route chunk, the scanner feature and the
- * on-demand ZXing chunk (chunks named after the route's modules: scan-*, zxing-decode-*).
+ * Gzip size of what the scan route adds: its route chunk, the scanner feature and the on-demand
+ * decoder (chunks named after the route's modules: scan-*, wasm-decode-*, and the zxing_reader .wasm).
  */
 export function scanRouteSize(assetsDir = path.join(root, 'dist', 'assets')): ScanRouteSize {
   const files = readdirSync(assetsDir)
-    .filter((file) => /^(scan|zxing-decode)-[\w-]+\.js$/.test(file))
+    .filter((file) => /^(scan|wasm-decode)-[\w-]+\.js$/.test(file) || /^zxing_reader-[\w-]+\.wasm$/.test(file))
     .map((file) => {
       const bytes = readFileSync(path.join(assetsDir, file));
       return { file, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };

@@ -243,6 +243,16 @@ registerRoute(
     ],
   }),
 );
+// The scanner's WebAssembly decoder (about 400 kB gzipped) is not precached: only people without a
+// native BarcodeDetector who open the scanner need it. Once fetched it is kept, so the scanner
+// reads offline from then on; its hashed name changes with each version, so cache first.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && /^\/assets\/[^/]+\.wasm$/.test(url.pathname),
+  new CacheFirst({
+    cacheName: 'scanner-decoder',
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 2, purgeOnQuotaError: true })],
+  }),
+);
 // Everything else under /api/v2 belongs to a person and goes to the network only.
 
 // The street map (MAP_STYLE_URL): what the map fetched from the map's origins (GET /config's

@@ -1,10 +1,12 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import QRCode from 'qrcode';
 import type { Browser, BrowserContext, BrowserType } from '@playwright/test';
+import { sceneLumaFrame, type LabelScene } from './label-scene';
 
-/** One stretch of the fake camera's video: a QR code with this text, or an empty scene. */
+/** One stretch of the fake camera's video: a QR code with this text, several labels, or an empty scene. */
 export interface VideoSegment {
   text?: string;
+  scene?: LabelScene;
   seconds: number;
 }
 
@@ -60,7 +62,7 @@ export function writeY4m(file: string, segments: VideoSegment[], format: VideoFo
   try {
     writeSync(descriptor, `YUV4MPEG2 W${width} H${height} F${fps}:1 Ip A1:1 C420jpeg\n`);
     for (const segment of segments) {
-      const luma = qrLumaFrame(segment.text, format);
+      const luma = segment.scene ? sceneLumaFrame(segment.scene, width, height) : qrLumaFrame(segment.text, format);
       const count = Math.max(1, Math.round(segment.seconds * fps));
       for (let index = 0; index < count; index += 1) {
         writeSync(descriptor, frameHeader);

@@ -14,7 +14,9 @@ export async function registerSecurityHeaders(
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...options.inlineScriptSources],
+        // The scanner's decoder is WebAssembly (ZXing C++): compiling it needs 'wasm-unsafe-eval',
+        // which allows no eval() of JavaScript.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...options.inlineScriptSources],
         // React and MapLibre set style attributes at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

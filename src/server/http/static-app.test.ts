@@ -64,11 +64,12 @@ describe('serving the built app', () => {
     expect(response.body).toBe(shell);
   });
 
-  it("allows the build's own inline script by its hash, and no other inline script", async () => {
+  it("allows the build's own inline script by its hash, no other inline script, and WebAssembly but no eval", async () => {
     const response = await t.inject({ method: 'GET', url: '/us/user/account' });
     const policy = String(response.headers['content-security-policy']);
-    expect(policy).toContain(`script-src 'self' ${inlineScriptHash};`);
-    expect(policy.split(';').find((directive) => directive.trim().startsWith('script-src'))).not.toContain('unsafe');
+    expect(policy).toContain(`script-src 'self' 'wasm-unsafe-eval' ${inlineScriptHash};`);
+    const scriptSources = policy.split(';').find((directive) => directive.trim().startsWith('script-src')) ?? '';
+    expect(scriptSources.replace("'wasm-unsafe-eval'", '')).not.toContain('unsafe');
   });
 
   it('never serves source maps', async () => {

@@ -5,19 +5,20 @@ import { createQrDetector } from './detectors';
 
 type CameraState = { kind: 'starting' } | { kind: 'running' } | { kind: 'problem'; problem: CameraProblem };
 
-/** Time between two reads with nothing found; native detection is cheap, ZXing runs on the main thread. */
-const idleDelayMs = { native: 80, zxing: 60 } as const;
+/** Time between two reads; native detection is cheap, the WebAssembly decoder runs on the main thread. */
+const idleDelayMs = { native: 80, wasm: 60 } as const;
 
 /**
- * The live camera picture and its controls. Reads QR codes continuously and hands each
- * text to `onRead` (the same code is handed again on the next frame: the caller decides).
+ * The live camera picture and its controls. Reads QR codes continuously and hands the texts
+ * of each frame that shows any to `onRead`, together (the same codes come again with the next
+ * frame: the caller decides).
  */
 export function CameraView({
   onRead,
   flash,
   onProblem,
 }: {
-  onRead: (text: string) => void;
+  onRead: (texts: string[]) => void;
   flash: { tone: 'ok' | 'bad'; serial: number } | undefined;
   /** Why the camera cannot be used, or undefined while it starts or runs: the screen arranges itself around it. */
   onProblem?: (problem: CameraProblem | undefined) => void;
@@ -61,8 +62,8 @@ export function CameraView({
           // A hidden tab does not read (battery), the camera stays open to resume at once.
           if (!document.hidden && video.readyState >= 2) {
             try {
-              const text = await detector.detect(video);
-              if (text && !stopped) readRef.current(text);
+              const texts = await detector.detect(video);
+              if (texts.length > 0 && !stopped) readRef.current(texts);
             } catch {
               // A frame the detector could not take (resizing, switching): the next one will do.
             }

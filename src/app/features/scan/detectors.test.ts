@@ -7,20 +7,27 @@ afterEach(() => {
 });
 
 describe('QR detector choice', () => {
-  it("uses the browser's BarcodeDetector when it reads QR codes (Android Chrome)", async () => {
+  it("uses the browser's BarcodeDetector when it reads QR codes (Android Chrome), and gives every code in the frame once", async () => {
     const created: unknown[] = [];
     class FakeBarcodeDetector {
       static getSupportedFormats = async () => ['ean_13', 'qr_code'];
       constructor(options: unknown) {
         created.push(options);
       }
-      detect = async () => [{ rawValue: 'https://app.roundtrip.example/r/8B3GG1FWKZY' }];
+      detect = async () => [
+        { rawValue: 'https://app.roundtrip.example/r/8B3GG1FWKZY' },
+        { rawValue: 'https://app.roundtrip.example/r/0123456789A' },
+        { rawValue: 'https://app.roundtrip.example/r/8B3GG1FWKZY' },
+      ];
     }
     vi.stubGlobal('BarcodeDetector', FakeBarcodeDetector);
     const detector = await createQrDetector();
     expect(detector.kind).toBe('native');
     expect(created).toEqual([{ formats: ['qr_code'] }]);
-    expect(await detector.detect({} as HTMLVideoElement)).toBe('https://app.roundtrip.example/r/8B3GG1FWKZY');
+    expect(await detector.detect({} as HTMLVideoElement)).toEqual([
+      'https://app.roundtrip.example/r/8B3GG1FWKZY',
+      'https://app.roundtrip.example/r/0123456789A',
+    ]);
   });
 });
 

@@ -1,11 +1,12 @@
 /**
  * Reads QR codes from the video. The browser's own BarcodeDetector where it exists (Android
- * Chrome: fast, native), else ZXing, loaded on demand so it never weighs on other pages.
+ * Chrome: fast, native), else ZXing C++ as WebAssembly, loaded on demand so it never weighs on
+ * other pages. Both give every code in the frame: a bag of containers is read at once.
  */
 export interface QrDetector {
-  readonly kind: 'native' | 'zxing';
-  /** The text of a QR code in the current frame, if any. */
-  detect(video: HTMLVideoElement): Promise<string | undefined>;
+  readonly kind: 'native' | 'wasm';
+  /** The texts of the QR codes in the current frame, each once (none: an empty list). */
+  detect(video: HTMLVideoElement): Promise<string[]>;
 }
 
 interface DetectedBarcode {
@@ -35,8 +36,7 @@ async function nativeDetector(): Promise<QrDetector | undefined> {
     return {
       kind: 'native',
       async detect(video) {
-        const [first] = await detector.detect(video);
-        return first?.rawValue;
+        return [...new Set((await detector.detect(video)).map((code) => code.rawValue))];
       },
     };
   } catch {
@@ -44,31 +44,32 @@ async function nativeDetector(): Promise<QrDetector | undefined> {
   }
 }
 
-async function zxingDetector(): Promise<QrDetector> {
-  const { decodeQrFromLuma, lumaOf } = await import('./zxing-decode');
+async function wasmDetector(): Promise<QrDetector> {
+  const [{ readQrCodes, loadWasmFrom }, { default: wasmUrl }] = await Promise.all([
+    import('./wasm-decode'),
+    // Our own copy in the build, fetched when the scanner opens (not precached: scan README).
+    import('zxing-wasm/reader/zxing_reader.wasm?url'),
+  ]);
+  loadWasmFrom(wasmUrl);
   const canvas = document.createElement('canvas');
   const context = canvas.getContext('2d', { willReadFrequently: true });
-  let frames = 0;
   return {
-    kind: 'zxing',
+    kind: 'wasm',
     async detect(video) {
       const width = video.videoWidth;
       const height = video.videoHeight;
-      if (!context || width === 0 || height === 0) return undefined;
-      // A QR code on a container fills a good part of the picture: 640 px wide is plenty
-      // and keeps each attempt short on a slow phone.
+      if (!context || width === 0 || height === 0) return [];
+      // 640 px wide still resolves six labels side by side (bench/decoders.ts) and keeps each
+      // read short on a slow phone.
       const scale = Math.min(1, 640 / width);
       canvas.width = Math.round(width * scale);
       canvas.height = Math.round(height * scale);
       context.drawImage(video, 0, 0, canvas.width, canvas.height);
-      const frame = context.getImageData(0, 0, canvas.width, canvas.height);
-      frames += 1;
-      // Every other frame is read turned by a few degrees: see tiltDegrees.
-      return decodeQrFromLuma(lumaOf(frame.data), frame.width, frame.height, { tilted: frames % 2 === 0 });
+      return [...new Set(await readQrCodes(context.getImageData(0, 0, canvas.width, canvas.height)))];
     },
   };
 }
 
 export async function createQrDetector(): Promise<QrDetector> {
-  return (await nativeDetector()) ?? zxingDetector();
+  return (await nativeDetector()) ?? wasmDetector();
 }

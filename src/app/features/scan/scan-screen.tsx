@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'rea
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import { parseScannedPayload, validateContainerCode } from '#domain/container-codes';
+import { parseScannedPayload, validateContainerCode, type ContainerCodeProblem } from '#domain/container-codes';
 import { codeProblemText, scanRefusalText } from './scan-messages';
 import { TextField } from '../../ui/text-field';
 import { CameraView } from './camera-view';
@@ -44,7 +44,7 @@ export function ScanScreen({
   const [typed, setTyped] = useState('');
   const [typedError, setTypedError] = useState<string>();
   const [cameraProblem, setCameraProblem] = useState<CameraProblem>();
-  const lastRead = useRef<{ text: string; at: number }>(undefined);
+  const lastSeen = useRef(new Map<string, number>());
   const busyCodes = useRef(new Set<string>());
   const serial = useRef(0);
 
@@ -73,32 +73,90 @@ export function ScanScreen({
     }
   }
 
-  async function capture(code: string): Promise<CaptureResult | undefined> {
+  /** Records one code without answering: a frame's codes are answered together. */
+  async function record(code: string): Promise<CaptureResult | undefined> {
     if (busyCodes.current.has(code)) return undefined;
     busyCodes.current.add(code);
     try {
-      const result = await captureCode(code);
-      const { kind, text } = captureText(result);
-      const scanId =
-        result.kind === 'saved' || result.kind === 'queued' ? result.scan.id : result.kind === 'not-saved' ? result.scanId : undefined;
-      show(kind, text, scanId);
-      return result;
+      return await captureCode(code);
     } finally {
       busyCodes.current.delete(code);
     }
   }
 
-  function onRead(text: string) {
+  function answerOne(result: CaptureResult) {
+    const { kind, text } = captureText(result);
+    const scanId =
+      result.kind === 'saved' || result.kind === 'queued' ? result.scan.id : result.kind === 'not-saved' ? result.scanId : undefined;
+    show(kind, text, scanId);
+  }
+
+  async function capture(code: string): Promise<CaptureResult | undefined> {
+    const result = await record(code);
+    if (result) answerOne(result);
+    return result;
+  }
+
+  /**
+   * The codes of one camera frame, recorded side by side and answered once: one buzz or beep
+   * for the frame, and how many were recorded (each refusal's reason is on its line in the list).
+   */
+  async function captureFrame(codes: string[]) {
+    const results = (await Promise.all(codes.map(record))).filter((result) => result !== undefined);
+    const [only] = results;
+    if (results.length === 1 && only) return answerOne(only);
+    if (results.length === 0) return;
+    const count = (kind: CaptureResult['kind']) => results.filter((result) => result.kind === kind).length;
+    const saved = count('saved');
+    const queued = count('queued');
+    const refused = count('not-saved');
+    const unsaved = results.find((result) => result.kind === 'not-saved' && result.reason !== 'refused');
+    const parts: string[] = [];
+    if (saved > 0) parts.push(plural(saved, { one: '# container recorded.', other: '# containers recorded.' }));
+    if (queued > 0)
+      parts.push(
+        plural(queued, {
+          one: '# container is saved on this phone and will be sent as soon as you are online.',
+          other: '# containers are saved on this phone and will be sent as soon as you are online.',
+        }),
+      );
+    if (unsaved) parts.push(captureText(unsaved).text);
+    else if (refused > 0)
+      parts.push(
+        plural(refused, { one: '# container was refused: see the list below.', other: '# containers were refused: see the list below.' }),
+      );
+    const duplicates = count('duplicate');
+    if (parts.length === 0)
+      parts.push(
+        plural(duplicates, {
+          one: '# container is already scanned in this session.',
+          other: '# containers are already scanned in this session.',
+        }),
+      );
+    show(saved + queued > 0 ? 'saved' : refused > 0 ? 'refused' : 'duplicate', parts.join(' '));
+  }
+
+  /** A text is read again in each frame while its label stays in view: it is that label's read only after a gap. */
+  function isNewRead(text: string, now: number): boolean {
+    const previous = lastSeen.current.get(text);
+    lastSeen.current.set(text, now);
+    return previous === undefined || now - previous >= sameReadWindowMs;
+  }
+
+  function onRead(texts: string[]) {
     const now = Date.now();
-    const previous = lastRead.current;
-    lastRead.current = { text, at: now };
-    if (previous && previous.text === text && now - previous.at < sameReadWindowMs) return;
-    const parsed = parseScannedPayload(text, window.location.origin);
-    if (!parsed.ok) {
-      show('refused', codeProblemText(parsed.problem, false));
-      return;
+    const fresh = texts.filter((text) => isNewRead(text, now));
+    if (fresh.length === 0) return;
+    const codes: string[] = [];
+    let problem: ContainerCodeProblem | undefined;
+    for (const text of fresh) {
+      const parsed = parseScannedPayload(text, window.location.origin);
+      if (parsed.ok) codes.push(parsed.code);
+      else problem ??= parsed.problem;
     }
-    void capture(parsed.code);
+    // Another site's code among our labels (a bag holds anything) is left out of the frame's answer.
+    if (codes.length > 0) void captureFrame(codes);
+    else if (problem) show('refused', codeProblemText(problem, false));
   }
 
   // A deep link's code: checked and recorded once, then dropped from the address.
