@@ -226,6 +226,11 @@ test.describe('camera scanner offline', () => {
     await expect(account.balance).toBeVisible();
     await waitForServiceWorker(page);
     await waitForSavedUser(page, email);
+    // Without a native BarcodeDetector (Chromium on Linux, every iPhone) the account page keeps the
+    // WebAssembly decoder for offline use: the scanner has never been opened before going offline.
+    await expect
+      .poll(() => page.evaluate(async () => (await (await caches.open('scanner-decoder')).keys()).length), { timeout: 30_000 })
+      .toBe(1);
 
     await context.setOffline(true);
     await scan.goto('us');

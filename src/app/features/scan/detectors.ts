@@ -70,6 +70,40 @@ async function wasmDetector(): Promise<QrDetector> {
   };
 }
 
+/**
+ * On a phone without a native QR detector (every iPhone), fetch the WebAssembly decoder once, in
+ * the background, so the service worker keeps it (the `scanner-decoder` cache): a person who first
+ * opens the scanner in a shop with no signal can still scan. Not before the service worker runs
+ * (nothing would keep it), and not on a connection that asks to save data.
+ */
+export async function keepDecoderForOffline(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  // On a first visit the worker is still installing: it takes the page over when ready (clientsClaim).
+  if (!navigator.serviceWorker.controller) {
+    const taken = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), 120_000);
+      navigator.serviceWorker.addEventListener(
+        'controllerchange',
+        () => {
+          clearTimeout(timer);
+          resolve(true);
+        },
+        { once: true },
+      );
+    });
+    if (!taken) return;
+  }
+  const connection: unknown = Reflect.get(navigator, 'connection');
+  if (typeof connection === 'object' && connection !== null && Reflect.get(connection, 'saveData') === true) return;
+  if (await nativeDetector()) return;
+  const { default: wasmUrl } = await import('zxing-wasm/reader/zxing_reader.wasm?url');
+  const kept = await caches.match(wasmUrl);
+  if (kept) return;
+  const response = await fetch(wasmUrl);
+  // Read to the end: the worker stores the answer as it passes through.
+  await response.arrayBuffer();
+}
+
 export async function createQrDetector(): Promise<QrDetector> {
   return (await nativeDetector()) ?? wasmDetector();
 }

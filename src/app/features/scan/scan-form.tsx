@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { validateContainerCode } from '#domain/container-codes';
 import { TextField } from '../../ui/text-field';
@@ -6,6 +6,7 @@ import { notify } from '../../ui/notifications';
 import { newScan, recordScan } from './api/record-scan';
 import { submitThroughOutbox, type OutboxOutcome } from '../../lib/outbox-outcome';
 import { codeProblemText, scanRefusalText } from './scan-messages';
+import { keepDecoderForOffline } from './detectors';
 
 type Outcome = OutboxOutcome;
 
@@ -24,6 +25,18 @@ async function submitScan(code: string): Promise<Outcome> {
  * never record it twice.
  */
 export function ScanForm() {
+  // The form sits on the account page every signed-in person sees: the place to make the camera
+  // scanner ready for offline use, once the page has settled.
+  useEffect(() => {
+    const prepare = () => void keepDecoderForOffline().catch(() => undefined);
+    // Safari has no requestIdleCallback: a few seconds after the page settles instead.
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(prepare, { timeout: 10_000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(prepare, 3_000);
+    return () => clearTimeout(timer);
+  }, []);
   const { t } = useLingui();
   const [sending, setSending] = useState(false);
   const [code, setCode] = useState('');
