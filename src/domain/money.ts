@@ -4,6 +4,10 @@ import type { Currency } from './markets';
 /** Digits after the decimal point: the yen has none. */
 export const currencyExponent: Record<Currency, number> = { USD: 2, CAD: 2, GBP: 2, EUR: 2, JPY: 0 };
 
+export function isCurrency(value: unknown): value is Currency {
+  return typeof value === 'string' && Object.hasOwn(currencyExponent, value);
+}
+
 /** An amount on the wire: `{ "currency": "USD", "value": "12.50" }` (major units, a decimal string). Its schema: schemas/money.ts. */
 export interface Money {
   currency: Currency;

@@ -14,6 +14,10 @@ export type TransactionCategory = (typeof transactionCategories)[number];
 export const transactionStatuses = ['PENDING', 'COMPLETED', 'REJECTED', 'CANCELLED', 'FAILED'] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
 
+/** A competing claim on a container (src/server/modules/wallet/claims.ts): open until an operator decides. */
+export const claimStatuses = ['OPEN', 'AWARDED', 'DISMISSED'] as const;
+export type ClaimStatus = (typeof claimStatuses)[number];
+
 /** A scan may wait offline in the outbox; older than this, the server refuses it. */
 export const maxScanAgeDays = 7;
 /** Phones' clocks drift: a scan up to this far in the future is taken as now. */

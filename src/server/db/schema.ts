@@ -1,3 +1,9 @@
+import type { Currency } from '#domain/markets';
+import type { PaymentMethod } from '#domain/payment-methods';
+import type { DisputeReason, DisputeStatus } from '#domain/schemas/disputes';
+import type { NewsKind } from '#domain/schemas/notifications';
+import type { WithdrawalStatus } from '#domain/schemas/payments';
+import type { ClaimStatus, ScanStatus } from '#domain/schemas/wallet';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -130,7 +136,7 @@ export const products = pgTable(
   {
     id: text('id').primaryKey(),
     countryCode: text('country_code').notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     containerType: text('container_type').notNull(),
     nameEn: text('name_en').notNull(),
     nameFr: text('name_fr').notNull(),
@@ -184,7 +190,7 @@ export const scans = pgTable(
     productId: text('product_id')
       .notNull()
       .references(() => products.id),
-    status: text('status').notNull().default('PENDING'),
+    status: text('status').$type<ScanStatus>().notNull().default('PENDING'),
     scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
     /** The deposit credited at check-in (the product's deposit then); null otherwise. */
     creditedMinor: integer('credited_minor'),
@@ -235,7 +241,7 @@ export const scanClaims = pgTable(
       .references(() => users.id),
     scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
     /** OPEN until an operator resolves it: AWARDED (this person returned it) or DISMISSED (the first scan stands). */
-    status: text('status').notNull().default('OPEN'),
+    status: text('status').$type<ClaimStatus>().notNull().default('OPEN'),
     /** The operator's note on the resolution; never shown to either customer. */
     note: text('note'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
@@ -271,7 +277,7 @@ export const ledgerEntries = pgTable(
       .notNull()
       .references(() => users.id),
     amountMinor: integer('amount_minor').notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     /** DEPOSIT_CREDIT (a check-in batch), ADJUSTMENT, WITHDRAWAL (a request, negative), WITHDRAWAL_REVERSAL (its money back). */
     kind: text('kind').notNull(),
     checkinBatchId: uuid('checkin_batch_id').references(() => checkinBatches.id),
@@ -418,7 +424,7 @@ export const paymentMethods = pgTable(
       .notNull()
       .references(() => users.id),
     /** TRANSFERWISE, PAYPAL, LINE */
-    method: text('method').notNull(),
+    method: text('method').$type<PaymentMethod>().notNull(),
     details: text('details').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
@@ -450,9 +456,9 @@ export const withdrawals = pgTable(
     amountMinor: integer('amount_minor').notNull(),
     /** Kept by us (Japan below 8,800 JPY); the payout is amount − fee. */
     feeMinor: integer('fee_minor').notNull().default(0),
-    currency: text('currency').notNull(),
-    method: text('method').notNull(),
-    status: text('status').notNull().default('PENDING'),
+    currency: text('currency').$type<Currency>().notNull(),
+    method: text('method').$type<PaymentMethod>().notNull(),
+    status: text('status').$type<WithdrawalStatus>().notNull().default('PENDING'),
     /** The destination at request time, encrypted like payment_methods.details; erased with the account. */
     payoutDetails: text('payout_details'),
     accountName: text('account_name'),
@@ -570,14 +576,14 @@ export const disputes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    status: text('status').notNull().default('OPEN'),
-    reason: text('reason').notNull(),
+    status: text('status').$type<DisputeStatus>().notNull().default('OPEN'),
+    reason: text('reason').$type<DisputeReason>().notNull(),
     note: text('note'),
     /** The photo, a JPEG re-encoded on the phone (no location data), base64: both drivers hand text over alike. */
     photoJpeg: text('photo_jpeg'),
     /** The deposits at stake, minor units: what a credit pays. */
     amountMinor: integer('amount_minor').notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     /** The operator's answer, shown to the customer. */
     answer: text('answer'),
     ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }).references(() => ledgerEntries.id),
@@ -630,7 +636,7 @@ export const customerNews = pgTable(
       .notNull()
       .references(() => users.id),
     /** SCAN_CREDITED, SCAN_REJECTED, WITHDRAWAL_PAID, WITHDRAWAL_FAILED, DISPUTE_RESOLVED. */
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<NewsKind>().notNull(),
     /** The history row it is about (`scan-batch:<id>`, `scan:<id>`, `withdrawal:<id>`): where a tap leads. */
     rowId: text('row_id').notNull(),
     /** What the texts need: amount_minor, currency, count, reason, outcome. */

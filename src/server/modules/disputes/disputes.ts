@@ -1,8 +1,7 @@
 import { and, asc, count, eq, getTableColumns, gte, inArray, sql } from 'drizzle-orm';
-import type { Currency } from '#domain/markets';
 import { moneyFromMinor } from '#domain/money';
 import { pendingProcessingDays } from '#domain/schemas/wallet';
-import { disputesPerDay, type Dispute, type DisputeBody, type DisputeReason, type DisputeStatus } from '#domain/schemas/disputes';
+import { disputesPerDay, type Dispute, type DisputeBody } from '#domain/schemas/disputes';
 import type { Database, Executor } from '../../db/client';
 import { isCheckViolation, isUniqueViolation } from '../../db/errors';
 import { disputeScans, disputes, products, scans, users } from '../../db/schema';
@@ -32,11 +31,11 @@ async function scanIdsOf(executor: Executor, disputeId: string): Promise<string[
 }
 
 export function disputeView(row: DisputeRow | ListedDisputeRow, scanIds: readonly string[]): Dispute {
-  const currency = row.currency as Currency;
+  const currency = row.currency;
   return {
     id: row.id,
-    status: row.status as DisputeStatus,
-    reason: row.reason as DisputeReason,
+    status: row.status,
+    reason: row.reason,
     note: row.note,
     has_photo: 'hasPhoto' in row ? row.hasPhoto : row.photoJpeg !== null,
     transaction_ids: scanIds.map((id) => `scan:${id}`),
@@ -226,7 +225,7 @@ export async function resolveDispute(
         const entry = await appendLedgerEntry(tx, {
           userId: row.userId,
           amountMinor: row.amountMinor,
-          currency: row.currency as Currency,
+          currency: row.currency,
           kind: 'DISPUTE_CREDIT',
           idempotencyKey: `dispute:${row.id}`,
           // The answer stays on the dispute, which deletion erases; the ledger is kept for years.

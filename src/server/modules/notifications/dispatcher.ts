@@ -128,7 +128,7 @@ export function createNotificationDispatcher(options: DispatcherOptions): Notifi
     const country = user.country as CountryCode;
     const records: NewsRecord[] = news.map((row) => ({
       id: row.id,
-      kind: row.kind as NewsRecord['kind'],
+      kind: row.kind,
       rowId: row.rowId,
       params: row.params as NewsRecord['params'],
     }));

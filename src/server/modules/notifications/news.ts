@@ -1,6 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Currency } from '#domain/markets';
-import { currencyExponent, moneyFromMinor } from '#domain/money';
+import { isCurrency, moneyFromMinor } from '#domain/money';
 import type { MarkNewsReadBody, NewsItem, NotificationSettings, PushSubscriptionBody } from '#domain/schemas/notifications';
 import type { Database, Executor } from '../../db/client';
 import { customerNews, notificationSettings, pushSubscriptions } from '../../db/schema';
@@ -9,13 +8,10 @@ import type { NewsRecord } from './texts';
 function newsItem(row: typeof customerNews.$inferSelect): NewsItem {
   const params = row.params as NewsRecord['params'];
   const currency = params.currency;
-  const amount =
-    params.amount_minor !== undefined && currency !== undefined && currency in currencyExponent
-      ? moneyFromMinor(params.amount_minor, currency as Currency)
-      : null;
+  const amount = params.amount_minor !== undefined && isCurrency(currency) ? moneyFromMinor(params.amount_minor, currency) : null;
   return {
     id: String(row.id),
-    kind: row.kind as NewsItem['kind'],
+    kind: row.kind,
     row_id: row.rowId,
     created_at: row.createdAt.toISOString(),
     read: row.readAt !== null,

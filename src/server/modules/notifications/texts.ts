@@ -1,6 +1,6 @@
 import { languageOf, type Language } from '#domain/locales';
-import type { Currency, SupportedLocale } from '#domain/markets';
-import { currencyExponent, formatMoney, moneyFromMinor } from '#domain/money';
+import type { SupportedLocale } from '#domain/markets';
+import { formatMoney, isCurrency, moneyFromMinor } from '#domain/money';
 import type { NewsKind } from '#domain/schemas/notifications';
 
 /** A piece of news as the dispatcher reads it from customer_news. */
@@ -17,9 +17,8 @@ export interface NewsText {
 }
 
 function formatAmount(locale: SupportedLocale, minor: number | undefined, currency: string | undefined): string {
-  if (minor === undefined || currency === undefined || !(currency in currencyExponent)) return '';
-  const known = currency as Currency;
-  return formatMoney(moneyFromMinor(minor, known), locale);
+  if (minor === undefined || !isCurrency(currency)) return '';
+  return formatMoney(moneyFromMinor(minor, currency), locale);
 }
 
 interface KindTexts {

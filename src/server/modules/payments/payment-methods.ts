@@ -118,7 +118,7 @@ export async function storedMethods(executor: Executor, cipher: PaymentCipher, u
   return rows
     .filter((row) => isPaymentMethod(row.method))
     .map((row) => ({
-      details: openDetails(cipher, userId, row.method as PaymentMethod, row.details),
+      details: openDetails(cipher, userId, row.method, row.details),
       sealed: row.details,
       isDefault: row.isDefault,
       updatedAt: row.updatedAt,

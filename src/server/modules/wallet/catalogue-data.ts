@@ -1,4 +1,4 @@
-import { markets, type CountryCode } from '#domain/markets';
+import { markets, type CountryCode, type Currency } from '#domain/markets';
 import type { ContainerType } from '#domain/schemas/wallet';
 
 /**
@@ -162,7 +162,7 @@ const rows: Record<CountryCode, Row[]> = {
   ],
 };
 
-export const catalogue: (CatalogueProduct & { currency: string; imageUrl: string; sortOrder: number })[] = Object.entries(rows).flatMap(
+export const catalogue: (CatalogueProduct & { currency: Currency; imageUrl: string; sortOrder: number })[] = Object.entries(rows).flatMap(
   ([countryCode, list]) =>
     list.map(([id, containerType, depositMinor, en, fr, ja], index) => ({
       id,

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Language } from '#domain/locales';
-import type { CountryCode, Currency } from '#domain/markets';
+import type { CountryCode } from '#domain/markets';
 import { moneyFromMinor } from '#domain/money';
 import type { ContainerType, Product } from '#domain/schemas/wallet';
 import type { Database } from '../../db/client';
@@ -22,7 +22,7 @@ export function productView(row: ProductRow, language: Language): Product {
     name: productName(row, language),
     image_url: row.imageUrl,
     container_type: row.containerType as ContainerType,
-    deposit: moneyFromMinor(row.depositMinor, row.currency as Currency),
+    deposit: moneyFromMinor(row.depositMinor, row.currency),
   };
 }
 

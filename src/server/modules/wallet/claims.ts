@@ -1,3 +1,4 @@
+import type { ClaimStatus } from '#domain/schemas/wallet';
 import { aliasedTable, and, asc, eq, inArray, ne, or } from 'drizzle-orm';
 import { languageOf, type Language } from '#domain/locales';
 import { isSupportedLocale } from '#domain/markets';
@@ -18,8 +19,6 @@ import { ApiError } from '../../http/api-error';
  *   disputes, so the history and the news stay as they are for every credit.
  * - DISMISSED: the first scan stands (a check-in credits it; its dispute may be credited).
  */
-
-export type ClaimStatus = 'OPEN' | 'AWARDED' | 'DISMISSED';
 
 export interface ClaimView {
   id: string;
@@ -51,7 +50,7 @@ async function claimRows(executor: Executor, condition: ReturnType<typeof and>, 
   return rows.map(({ claim, email, first }): ClaimView => ({
     id: claim.id,
     code: claim.containerCode,
-    status: claim.status as ClaimStatus,
+    status: claim.status,
     user_id: claim.userId,
     email,
     scanned_at: claim.scannedAt.toISOString(),

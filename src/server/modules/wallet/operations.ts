@@ -121,7 +121,7 @@ async function checkInOnce(db: Database, rawCodes: readonly string[], now: Date,
         .update(scans)
         .set({ status: 'COMPLETED', creditedMinor: product.depositMinor, checkinBatchId: batch.id, resolvedAt: now })
         .where(and(eq(scans.id, scan.id), eq(scans.status, 'PENDING')));
-      const credit = credits.get(scan.userId) ?? { minor: 0, currency: product.currency as Currency };
+      const credit = credits.get(scan.userId) ?? { minor: 0, currency: product.currency };
       credit.minor += product.depositMinor;
       credits.set(scan.userId, credit);
       result.checked_in.push({
@@ -129,7 +129,7 @@ async function checkInOnce(db: Database, rawCodes: readonly string[], now: Date,
         scan_id: scan.id,
         user_id: scan.userId,
         product_id: product.id,
-        deposit: moneyFromMinor(product.depositMinor, product.currency as Currency),
+        deposit: moneyFromMinor(product.depositMinor, product.currency),
       });
     }
     for (const [userId, credit] of [...credits].sort(([a], [b]) => (a < b ? -1 : 1))) {
@@ -246,7 +246,7 @@ async function resolveUser(db: Database, input: { userId?: string; email?: strin
 }
 
 function adjustmentView(entry: typeof ledgerEntries.$inferSelect, balanceMinor: number): AdjustmentResult {
-  const currency = entry.currency as Currency;
+  const currency = entry.currency;
   return {
     id: entry.id,
     user_id: entry.userId,

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { parseScannedPayload } from '#domain/container-codes';
 import { languageOf, type Language } from '#domain/locales';
-import { isSupportedLocale } from '#domain/markets';
+import { isSupportedLocale, type Currency } from '#domain/markets';
 import {
   maxScanAgeDays,
   pendingProcessingDays,
@@ -82,7 +82,7 @@ function scanView(scan: ScanRow, product: ProductRow, language: Language): Scan 
   return {
     id: scan.id,
     code: scan.containerCode,
-    status: scan.status as ScanStatus,
+    status: scan.status,
     scanned_at: scan.scannedAt.toISOString(),
     created_at: scan.createdAt.toISOString(),
     product: productView(product, language),
@@ -120,7 +120,7 @@ interface ScanRowJson {
   user_id: string;
   container_code: string;
   product_id: string;
-  status: string;
+  status: ScanStatus;
   scanned_at: string;
   created_at: string;
 }
@@ -128,7 +128,7 @@ interface ScanRowJson {
 interface ProductRowJson {
   id: string;
   country_code: string;
-  currency: string;
+  currency: Currency;
   container_type: string;
   name_en: string;
   name_fr: string;

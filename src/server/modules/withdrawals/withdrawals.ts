@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { CountryCode, Currency } from '#domain/markets';
+import type { CountryCode } from '#domain/markets';
 import { minorFromDecimal, moneyFromMinor } from '#domain/money';
 import { currencyOf } from '#domain/markets';
 import { checkWithdrawalAmount, isPaymentMethod, withdrawalFeeMinor, type PaymentMethod } from '#domain/payment-methods';
-import type { Withdrawal, WithdrawalBody, WithdrawalStatus } from '#domain/schemas/payments';
+import type { Withdrawal, WithdrawalBody } from '#domain/schemas/payments';
 import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { paymentMethods, withdrawals } from '../../db/schema';
@@ -18,14 +18,14 @@ import type { PayoutInstruction, PayoutProvider, PayoutSubmission } from './payo
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 
 export function withdrawalView(row: WithdrawalRow): Withdrawal {
-  const currency = row.currency as Currency;
+  const currency = row.currency;
   return {
     id: row.id,
-    status: row.status as WithdrawalStatus,
+    status: row.status,
     amount: moneyFromMinor(row.amountMinor, currency),
     fee: moneyFromMinor(row.feeMinor, currency),
     payout_amount: moneyFromMinor(row.amountMinor - row.feeMinor, currency),
-    withdraw_type: row.method as PaymentMethod,
+    withdraw_type: row.method,
     account_name: row.accountName,
     account_number: row.accountNumber,
     created_at: row.createdAt.toISOString(),
@@ -202,7 +202,7 @@ export async function settleWithdrawal(
       await appendLedgerEntry(tx, {
         userId: row.userId,
         amountMinor: row.amountMinor,
-        currency: row.currency as Currency,
+        currency: row.currency,
         kind: 'WITHDRAWAL_REVERSAL',
         idempotencyKey: `withdrawal-reversal:${row.id}`,
         comment: settlement.reason,
@@ -286,7 +286,7 @@ export async function exportPendingPayouts(
         withdrawalId: row.id,
         payoutReference: row.payoutReference,
         userId: row.userId,
-        currency: row.currency as Currency,
+        currency: row.currency,
         payoutMinor: row.amountMinor - row.feeMinor,
         destination: openDetails(cipher, row.userId, row.method, row.payoutDetails),
         requestedAt: row.createdAt,
