@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context';
 import { ApiError } from './api-error';
 
@@ -43,4 +44,29 @@ export function operatorKeyGuard(context: Pick<AppContext, 'config' | 'opsLocalK
     const matchesLocalKey = localAllowed && timingSafeEqual(hash, local);
     if ((!matchesOpsKey && !matchesLocalKey) || given.length === 0) throw new ApiError(403, 'OPS_KEY_INVALID');
   };
+}
+
+function zodScope(scope: FastifyInstance) {
+  return scope.withTypeProvider<ZodTypeProvider>();
+}
+/** A Fastify scope whose routes validate with the zod schemas of src/domain. */
+export type OpsRoutes = ReturnType<typeof zodScope>;
+
+/**
+ * The operator routes of a module: registered under /ops, each behind the operator key. The one
+ * way a module opens its /ops scope, so no route can be added outside the guard.
+ */
+export async function registerOpsScope(
+  api: FastifyInstance,
+  context: Pick<AppContext, 'config' | 'opsLocalKey'>,
+  routes: (ops: OpsRoutes) => void | Promise<void>,
+): Promise<void> {
+  await api.register(
+    async (scope) => {
+      const ops = zodScope(scope);
+      ops.addHook('onRequest', operatorKeyGuard(context));
+      await routes(ops);
+    },
+    { prefix: '/ops' },
+  );
 }

@@ -1,10 +1,8 @@
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import { dataAnswer, opsSecurity } from '../http/api-schemas';
-import { operatorKeyGuard } from '../http/operator-key';
+import type { OpsRoutes } from '../http/operator-key';
 import type { PaymentCipher } from '../modules/payments/encryption';
 import { checkOpsCommand, runOpsCommand } from './commands';
 import type { OpsIo, OutputFile } from './commands/types';
@@ -38,10 +36,7 @@ const commandBodyLimit = 32 * 1024 * 1024;
  * With PGlite the server is the only process that may open the folder, so the CLI sends its
  * commands here; the answer carries what the CLI prints, its exit code, and the files it writes.
  */
-export async function registerOpsCommandRoute(instance: FastifyInstance, context: AppContext, paymentCipher: PaymentCipher) {
-  const ops = instance.withTypeProvider<ZodTypeProvider>();
-  ops.addHook('onRequest', operatorKeyGuard(context));
-
+export function registerOpsCommandRoute(ops: OpsRoutes, context: AppContext, paymentCipher: PaymentCipher) {
   const schema = {
     summary: 'Run an ops CLI command line on this server',
     security: opsSecurity,

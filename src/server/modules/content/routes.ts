@@ -9,7 +9,7 @@ import { ApiError } from '../../http/api-error';
 import { dataAnswer, errorAnswers, opsSecurity } from '../../http/api-schemas';
 import { addressLimitKey } from '../../http/rate-limit';
 import { inputValidator } from '../../http/validation';
-import { operatorKeyGuard } from '../../http/operator-key';
+import { operatorKeyGuard, registerOpsScope } from '../../http/operator-key';
 import { readNamespace, readTranslations } from './content';
 import { listMissingTexts, recordMissingTexts } from './missing-texts';
 import { missingTextBody, missingTextLanguages, missingTextParams, missingTextSchema } from '#domain/schemas/missing-texts';
@@ -82,25 +82,20 @@ export async function registerContentApiRoutes(instance: FastifyInstance, contex
     }),
   );
 
-  await api.register(
-    async (scope) => {
-      const ops = scope.withTypeProvider<ZodTypeProvider>();
-      ops.addHook('onRequest', requireOpsKey);
-      ops.get(
-        '/missing-texts',
-        {
-          schema: {
-            summary: 'Texts the app reported missing, most reported first',
-            security: opsSecurity,
-            querystring: missingListQuery,
-            response: { 200: dataAnswer(z.array(missingTextSchema)) },
-          },
+  await registerOpsScope(api, context, (ops) => {
+    ops.get(
+      '/missing-texts',
+      {
+        schema: {
+          summary: 'Texts the app reported missing, most reported first',
+          security: opsSecurity,
+          querystring: missingListQuery,
+          response: { 200: dataAnswer(z.array(missingTextSchema)) },
         },
-        async (request) => ({ data: await listMissingTexts(context.db, request.query) }),
-      );
-    },
-    { prefix: '/ops' },
-  );
+      },
+      async (request) => ({ data: await listMissingTexts(context.db, request.query) }),
+    );
+  });
 }
 
 export async function registerLocaleFileRoutes(instance: FastifyInstance, context: AppContext) {

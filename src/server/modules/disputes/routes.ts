@@ -6,7 +6,7 @@ import type { AppContext } from '../../app-context';
 import { ApiError } from '../../http/api-error';
 import { customerSecurity, dataAnswer, errorAnswers, opsSecurity } from '../../http/api-schemas';
 import { authenticate, currentUserId } from '../accounts/authenticate';
-import { operatorKeyGuard } from '../../http/operator-key';
+import { registerOpsScope } from '../../http/operator-key';
 import { claimSchema } from '../wallet/operator-routes';
 import { disputePhoto, fileDispute, listDisputes, resolveDispute } from './disputes';
 
@@ -63,64 +63,59 @@ export async function registerDisputeRoutes(instance: FastifyInstance, context: 
     },
   );
 
-  await api.register(
-    async (scope) => {
-      const ops = scope.withTypeProvider<ZodTypeProvider>();
-      ops.addHook('onRequest', operatorKeyGuard(context));
-      ops.get(
-        '/disputes',
-        {
-          schema: {
-            summary: 'Open disputes (or all), oldest first',
-            security: opsSecurity,
-            querystring: listQuery,
-            response: { 200: dataAnswer(z.array(opsDispute)) },
-          },
+  await registerOpsScope(api, context, (ops) => {
+    ops.get(
+      '/disputes',
+      {
+        schema: {
+          summary: 'Open disputes (or all), oldest first',
+          security: opsSecurity,
+          querystring: listQuery,
+          response: { 200: dataAnswer(z.array(opsDispute)) },
         },
-        async (request) => ({ data: await listDisputes(context.db, { all: request.query.status === 'all', limit: request.query.limit }) }),
-      );
-      ops.get(
-        '/disputes/:id/photo',
-        { schema: { summary: "A dispute's photo", security: opsSecurity, params: idParams, response: { 200: photoAnswer } } },
-        async (request, reply) => {
-          const photo = await disputePhoto(context.db, request.params.id);
-          if (!photo) throw new ApiError(404, 'NOT_FOUND');
-          return reply.header('content-type', 'image/jpeg').header('x-content-type-options', 'nosniff').send(photo);
+      },
+      async (request) => ({ data: await listDisputes(context.db, { all: request.query.status === 'all', limit: request.query.limit }) }),
+    );
+    ops.get(
+      '/disputes/:id/photo',
+      { schema: { summary: "A dispute's photo", security: opsSecurity, params: idParams, response: { 200: photoAnswer } } },
+      async (request, reply) => {
+        const photo = await disputePhoto(context.db, request.params.id);
+        if (!photo) throw new ApiError(404, 'NOT_FOUND');
+        return reply.header('content-type', 'image/jpeg').header('x-content-type-options', 'nosniff').send(photo);
+      },
+    );
+    ops.post(
+      '/disputes/:id/credit',
+      {
+        schema: {
+          summary: 'Credit the deposits of a dispute (once)',
+          security: opsSecurity,
+          params: idParams,
+          body: creditBody,
+          response: { 200: disputeResponse, ...errorAnswers(409) },
         },
-      );
-      ops.post(
-        '/disputes/:id/credit',
-        {
-          schema: {
-            summary: 'Credit the deposits of a dispute (once)',
-            security: opsSecurity,
-            params: idParams,
-            body: creditBody,
-            response: { 200: disputeResponse, ...errorAnswers(409) },
-          },
+      },
+      async (request) => ({
+        data: (await resolveDispute(context.db, request.params.id, { outcome: 'CREDIT', answer: request.body.answer }, context.now()))
+          .dispute,
+      }),
+    );
+    ops.post(
+      '/disputes/:id/uphold',
+      {
+        schema: {
+          summary: 'Uphold the refusal with an answer',
+          security: opsSecurity,
+          params: idParams,
+          body: upholdBody,
+          response: { 200: disputeResponse, ...errorAnswers(409) },
         },
-        async (request) => ({
-          data: (await resolveDispute(context.db, request.params.id, { outcome: 'CREDIT', answer: request.body.answer }, context.now()))
-            .dispute,
-        }),
-      );
-      ops.post(
-        '/disputes/:id/uphold',
-        {
-          schema: {
-            summary: 'Uphold the refusal with an answer',
-            security: opsSecurity,
-            params: idParams,
-            body: upholdBody,
-            response: { 200: disputeResponse, ...errorAnswers(409) },
-          },
-        },
-        async (request) => ({
-          data: (await resolveDispute(context.db, request.params.id, { outcome: 'UPHOLD', answer: request.body.answer }, context.now()))
-            .dispute,
-        }),
-      );
-    },
-    { prefix: '/ops' },
-  );
+      },
+      async (request) => ({
+        data: (await resolveDispute(context.db, request.params.id, { outcome: 'UPHOLD', answer: request.body.answer }, context.now()))
+          .dispute,
+      }),
+    );
+  });
 }

@@ -7,7 +7,7 @@ import type { AppContext } from '../../app-context';
 import { ApiError } from '../../http/api-error';
 import { customerSecurity, dataAnswer, noContent, notModified, opsSecurity } from '../../http/api-schemas';
 import { authenticate, currentSession } from '../accounts/authenticate';
-import { operatorKeyGuard } from '../../http/operator-key';
+import { registerOpsScope } from '../../http/operator-key';
 import { clearImpactFactor, listImpactFactors, setImpactFactor } from './factors';
 import { getImpact } from './impact';
 
@@ -41,51 +41,46 @@ export async function registerImpactRoutes(instance: FastifyInstance, context: A
     );
   });
 
-  await api.register(
-    async (scope) => {
-      const ops = scope.withTypeProvider<ZodTypeProvider>();
-      ops.addHook('onRequest', operatorKeyGuard(context));
-      ops.get(
-        '/impact-factors',
-        {
-          schema: {
-            summary: 'Packaging factors',
-            security: opsSecurity,
-            querystring: factorsQuery,
-            response: { 200: dataAnswer(z.array(impactFactorSchema)) },
-          },
+  await registerOpsScope(api, context, (ops) => {
+    ops.get(
+      '/impact-factors',
+      {
+        schema: {
+          summary: 'Packaging factors',
+          security: opsSecurity,
+          querystring: factorsQuery,
+          response: { 200: dataAnswer(z.array(impactFactorSchema)) },
         },
-        async (request) => ({ data: await listImpactFactors(context.db, request.query.country_code) }),
-      );
-      ops.put(
-        '/impact-factors/:product_id',
-        {
-          schema: {
-            summary: "Set a product's packaging factor and its source",
-            security: opsSecurity,
-            params: productParams,
-            body: impactFactorBody,
-            response: { 200: dataAnswer(impactFactorSchema) },
-          },
+      },
+      async (request) => ({ data: await listImpactFactors(context.db, request.query.country_code) }),
+    );
+    ops.put(
+      '/impact-factors/:product_id',
+      {
+        schema: {
+          summary: "Set a product's packaging factor and its source",
+          security: opsSecurity,
+          params: productParams,
+          body: impactFactorBody,
+          response: { 200: dataAnswer(impactFactorSchema) },
         },
-        async (request) => ({ data: await setImpactFactor(context.db, request.params.product_id, request.body, context.now()) }),
-      );
-      ops.delete(
-        '/impact-factors/:product_id',
-        {
-          schema: {
-            summary: "Clear a product's packaging factor",
-            security: opsSecurity,
-            params: productParams,
-            response: { 204: noContent },
-          },
+      },
+      async (request) => ({ data: await setImpactFactor(context.db, request.params.product_id, request.body, context.now()) }),
+    );
+    ops.delete(
+      '/impact-factors/:product_id',
+      {
+        schema: {
+          summary: "Clear a product's packaging factor",
+          security: opsSecurity,
+          params: productParams,
+          response: { 204: noContent },
         },
-        async (request, reply) => {
-          if (!(await clearImpactFactor(context.db, request.params.product_id))) throw new ApiError(404, 'NOT_FOUND');
-          return reply.status(204).send(null);
-        },
-      );
-    },
-    { prefix: '/ops' },
-  );
+      },
+      async (request, reply) => {
+        if (!(await clearImpactFactor(context.db, request.params.product_id))) throw new ApiError(404, 'NOT_FOUND');
+        return reply.status(204).send(null);
+      },
+    );
+  });
 }

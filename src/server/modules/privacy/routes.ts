@@ -7,7 +7,7 @@ import { deleteAccountBody, dsarBody, dsarReceipt } from '#domain/schemas/privac
 import type { AppContext } from '../../app-context';
 import { customerSecurity, dataAnswer, errorAnswers, opsSecurity } from '../../http/api-schemas';
 import { authenticate, currentUserId } from '../accounts/authenticate';
-import { operatorKeyGuard } from '../../http/operator-key';
+import { registerOpsScope } from '../../http/operator-key';
 import { deleteAccount } from './deletion';
 import { closeDataRequest, fileDataRequest, listDataRequests } from './dsar';
 import { exportFormat, exportPersonalData, exportSectionsWith } from './export';
@@ -91,37 +91,32 @@ export async function registerPrivacyRoutes(instance: FastifyInstance, context: 
     },
   );
 
-  await api.register(
-    async (instance) => {
-      const ops = instance.withTypeProvider<ZodTypeProvider>();
-      ops.addHook('onRequest', operatorKeyGuard(context));
-      ops.get(
-        '/dsar',
-        {
-          schema: {
-            summary: 'Data-subject requests, nearest deadline first',
-            security: opsSecurity,
-            querystring: dataRequestsQuery,
-            response: { 200: dataAnswer(z.array(dataRequestView)) },
-          },
+  await registerOpsScope(api, context, (ops) => {
+    ops.get(
+      '/dsar',
+      {
+        schema: {
+          summary: 'Data-subject requests, nearest deadline first',
+          security: opsSecurity,
+          querystring: dataRequestsQuery,
+          response: { 200: dataAnswer(z.array(dataRequestView)) },
         },
-        async (request) => ({
-          data: await listDataRequests(context.db, { includeClosed: request.query.status === 'all', now: context.now() }),
-        }),
-      );
-      ops.post(
-        '/dsar/:id/close',
-        {
-          schema: {
-            summary: 'Mark a data-subject request answered',
-            security: opsSecurity,
-            params: dataRequestParams,
-            response: { 200: dataAnswer(dataRequestView), ...errorAnswers(404) },
-          },
+      },
+      async (request) => ({
+        data: await listDataRequests(context.db, { includeClosed: request.query.status === 'all', now: context.now() }),
+      }),
+    );
+    ops.post(
+      '/dsar/:id/close',
+      {
+        schema: {
+          summary: 'Mark a data-subject request answered',
+          security: opsSecurity,
+          params: dataRequestParams,
+          response: { 200: dataAnswer(dataRequestView), ...errorAnswers(404) },
         },
-        async (request) => ({ data: await closeDataRequest(context.db, request.params.id, context.now()) }),
-      );
-    },
-    { prefix: '/ops' },
-  );
+      },
+      async (request) => ({ data: await closeDataRequest(context.db, request.params.id, context.now()) }),
+    );
+  });
 }

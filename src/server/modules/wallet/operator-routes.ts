@@ -1,11 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { countryCodes } from '#domain/markets';
 import { moneySchema } from '#domain/schemas/money';
 import type { AppContext } from '../../app-context';
 import { dataAnswer, errorAnswers, opsSecurity } from '../../http/api-schemas';
-import { operatorKeyGuard } from '../../http/operator-key';
+import type { OpsRoutes } from '../../http/operator-key';
 import { listClaims, resolveClaim } from './claims';
 import { adjustBalance, cancelScan, checkIn, issueContainers, reject, unscannedContainers } from './operations';
 
@@ -102,10 +100,7 @@ const adjustmentResult = z.object({
 const issuedContainers = z.object({ product_id: z.string(), codes: z.array(z.string()) });
 const unscannedContainer = z.object({ code: z.string(), product_id: z.string(), country_code: z.string() });
 
-export async function registerOperatorRoutes(instance: FastifyInstance, context: AppContext) {
-  const ops = instance.withTypeProvider<ZodTypeProvider>();
-  ops.addHook('onRequest', operatorKeyGuard(context));
-
+export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
   ops.post(
     '/checkins',
     {

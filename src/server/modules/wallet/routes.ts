@@ -10,6 +10,7 @@ import {
   transactionsResponse,
 } from '#domain/schemas/wallet';
 import type { AppContext } from '../../app-context';
+import { registerOpsScope } from '../../http/operator-key';
 import { customerSecurity, errorAnswers, notModified } from '../../http/api-schemas';
 import { requestLanguage } from '../../http/language';
 import { authenticate, currentSession, currentUserId } from '../accounts/authenticate';
@@ -97,5 +98,5 @@ export async function registerWalletRoutes(instance: FastifyInstance, context: A
     },
   );
 
-  await api.register(async (ops) => registerOperatorRoutes(ops, context), { prefix: '/ops' });
+  await registerOpsScope(api, context, (ops) => registerOperatorRoutes(ops, context));
 }

@@ -7,7 +7,7 @@ import { customerSecurity, dataAnswer, errorAnswers, opsSecurity } from '../../h
 import { authenticate, currentUserId } from '../accounts/authenticate';
 import type { PaymentCipher } from '../payments/encryption';
 import { mailWithdrawalRequested } from '../payments/notices';
-import { operatorKeyGuard } from '../../http/operator-key';
+import { registerOpsScope } from '../../http/operator-key';
 import { listPendingPayouts, payoutReferencePattern, requestWithdrawal, settleWithdrawal, withdrawalIdOf } from './withdrawals';
 
 /** Request headers arrive lower-cased; errors name it `Idempotency-Key`. */
@@ -64,61 +64,56 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
     },
   );
 
-  await api.register(
-    async (instance) => {
-      const ops = instance.withTypeProvider<ZodTypeProvider>();
-      ops.addHook('onRequest', operatorKeyGuard(context));
-      ops.get(
-        '/payouts',
-        {
-          schema: {
-            summary: 'Pending withdrawals, oldest first',
-            security: opsSecurity,
-            querystring: listQuery,
-            response: { 200: dataAnswer(z.array(pendingPayout)) },
-          },
+  await registerOpsScope(api, context, (ops) => {
+    ops.get(
+      '/payouts',
+      {
+        schema: {
+          summary: 'Pending withdrawals, oldest first',
+          security: opsSecurity,
+          querystring: listQuery,
+          response: { 200: dataAnswer(z.array(pendingPayout)) },
         },
-        async (request) => ({ data: await listPendingPayouts(context.db, request.query.limit) }),
-      );
-      ops.post(
-        '/payouts/:id/complete',
-        {
-          schema: {
-            summary: 'A payout was paid',
-            security: opsSecurity,
-            params: payoutParams,
-            body: completeBody,
-            response: { 200: dataAnswer(withdrawalSchema), ...errorAnswers(404, 409) },
-          },
+      },
+      async (request) => ({ data: await listPendingPayouts(context.db, request.query.limit) }),
+    );
+    ops.post(
+      '/payouts/:id/complete',
+      {
+        schema: {
+          summary: 'A payout was paid',
+          security: opsSecurity,
+          params: payoutParams,
+          body: completeBody,
+          response: { 200: dataAnswer(withdrawalSchema), ...errorAnswers(404, 409) },
         },
-        async (request) => {
-          const id = await withdrawalIdOf(context.db, request.params.id);
-          return {
-            data: (await settleWithdrawal(context.db, id, { status: 'COMPLETED', reference: request.body.reference }, context.now()))
-              .withdrawal,
-          };
+      },
+      async (request) => {
+        const id = await withdrawalIdOf(context.db, request.params.id);
+        return {
+          data: (await settleWithdrawal(context.db, id, { status: 'COMPLETED', reference: request.body.reference }, context.now()))
+            .withdrawal,
+        };
+      },
+    );
+    ops.post(
+      '/payouts/:id/fail',
+      {
+        schema: {
+          summary: 'A payout failed or was cancelled: the money goes back',
+          security: opsSecurity,
+          params: payoutParams,
+          body: failBody,
+          response: { 200: dataAnswer(withdrawalSchema), ...errorAnswers(404, 409) },
         },
-      );
-      ops.post(
-        '/payouts/:id/fail',
-        {
-          schema: {
-            summary: 'A payout failed or was cancelled: the money goes back',
-            security: opsSecurity,
-            params: payoutParams,
-            body: failBody,
-            response: { 200: dataAnswer(withdrawalSchema), ...errorAnswers(404, 409) },
-          },
-        },
-        async (request) => {
-          const id = await withdrawalIdOf(context.db, request.params.id);
-          return {
-            data: (await settleWithdrawal(context.db, id, { status: request.body.status, reason: request.body.reason }, context.now()))
-              .withdrawal,
-          };
-        },
-      );
-    },
-    { prefix: '/ops' },
-  );
+      },
+      async (request) => {
+        const id = await withdrawalIdOf(context.db, request.params.id);
+        return {
+          data: (await settleWithdrawal(context.db, id, { status: request.body.status, reason: request.body.reason }, context.now()))
+            .withdrawal,
+        };
+      },
+    );
+  });
 }
