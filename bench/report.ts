@@ -2,6 +2,7 @@
 import type { ApiCase } from './api';
 import type { FrontendFigures } from './frontend';
 import type { MapBenchResult } from './map';
+import type { CallFigures, ReadAfterWriteRun } from './read-after-write';
 import type { CodeToRecordedFigures, DecodeFrameFigures, ScanRouteSize } from './scanner';
 import type { WithdrawalBench } from './withdrawals';
 
@@ -18,6 +19,35 @@ function apiTable(api: ApiCase[], seconds: number): string[] {
       (entry) =>
         `| ${entry.name} | ${entry.database} | ${entry.connections} | ${entry.figures.requestsPerSecond} | ${entry.figures.p50Ms} ms | ${entry.figures.p99Ms} ms | ${entry.ratioToHealthz === null ? '' : entry.ratioToHealthz.toFixed(2)} | ${entry.ratioToBaseline === null ? '' : entry.ratioToBaseline.toFixed(3)}${entry.figures.non2xx > 0 ? ` (${entry.figures.non2xx} non-2xx!)` : ''} |`,
     ),
+    '',
+  ];
+}
+
+const failures = (call: CallFigures) => {
+  const failed = call.non2xx + call.errors + call.timeouts;
+  return failed > 0 ? ` (${call.non2xx} non-2xx, ${call.errors} errors, ${call.timeouts} timeouts!)` : '';
+};
+const latency = (call: CallFigures) => `${call.p50Ms} / ${call.p99Ms} ms${failures(call)}`;
+
+function readAfterWriteTable(runs: ReadAfterWriteRun[]): string[] {
+  if (runs.length === 0) return [];
+  return [
+    `### First read after a write (${runs[0]!.workers} workers, ${runs[0]!.seconds} s each; p50 / p99)`,
+    '',
+    'Each worker: the operator adjusts the balance, then the customer reads the balance and the history',
+    '(the page of 1,000). Baselines from the same server in the same run: `/healthz` in the same loop,',
+    'and the same reads of the 1,000-row customer with no write before them.',
+    '',
+    '| database | case | rounds | write | balance | history (1,000 per page) | reads not showing the write |',
+    '|---|---|---:|---:|---:|---:|---:|',
+    ...runs.flatMap((run) => [
+      `| ${run.database} | baseline: \`/healthz\` in each column's place | ${run.healthz.count / 3} | ${latency(run.healthz)} | ${latency(run.healthz)} | ${latency(run.healthz)} | |`,
+      `| ${run.database} | baseline: no write before the reads | ${run.unchanged.balance.count} | | ${latency(run.unchanged.balance)} | ${latency(run.unchanged.history)} | |`,
+      ...run.cases.map(
+        (entry) =>
+          `| ${run.database} | ${entry.name} | ${entry.rounds} | ${latency(entry.write)} | ${latency(entry.balance)} | ${latency(entry.history)} | ${entry.violations.balance + entry.violations.history} |`,
+      ),
+    ]),
     '',
   ];
 }
@@ -113,6 +143,7 @@ export interface BenchResults {
   machine: { cpus: number; cpuModel: string; node: string };
   budget: { firstLoadGzipJsBytes: number };
   api: ApiCase[];
+  readAfterWrite: ReadAfterWriteRun[];
   withdrawals?: WithdrawalBench;
   frontend?: FrontendFigures;
   scanner?: { decode: DecodeFrameFigures; codeToRecorded: CodeToRecordedFigures; route: ScanRouteSize };
@@ -125,6 +156,7 @@ export function formatReport(results: BenchResults, seconds: number): string {
     '',
     ...frontendTables(results.frontend, results.budget.firstLoadGzipJsBytes),
     ...apiTable(results.api, seconds),
+    ...readAfterWriteTable(results.readAfterWrite),
     ...withdrawalsTable(results.withdrawals),
     ...scannerTable(results.scanner),
     ...mapTable(results.map),

@@ -2,7 +2,7 @@
 // Needs a build (it runs `npm run build` when dist/ is missing) and Chromium (/usr/bin/chromium or CHROMIUM_PATH).
 // PostgreSQL figures need BENCH_DATABASE_URL or TEST_DATABASE_URL (a server where it may create databases).
 // BENCH_SECONDS (default 10) is the length of each API load; BENCH_LIGHTHOUSE_RUNS (default 3) how many
-// Lighthouse runs each page's figures are the median of; BENCH_ONLY=api,withdrawals,frontend,scanner,map picks sections.
+// Lighthouse runs each page's figures are the median of; BENCH_ONLY=api,raw,withdrawals,frontend,scanner,map picks sections (raw: the first read after a write).
 // BENCH_DIST measures another build (e.g. the main branch's, built in a copy) with this bench, and
 // BENCH_LABEL names its results file (<date>-<label>), to compare two builds in one sitting.
 import { execSync } from 'node:child_process';
@@ -14,6 +14,7 @@ import { firstLoadBudgetGzipBytes } from './bundle';
 import { benchFrontend, type FrontendFigures } from './frontend';
 import { startServer } from '../scripts/server-process';
 import { benchMap, type MapBenchResult } from './map';
+import { benchReadAfterWrite, type ReadAfterWriteRun } from './read-after-write';
 import { formatReport } from './report';
 import {
   codeToRecordedFigures,
@@ -27,7 +28,7 @@ import { benchWithdrawals, type WithdrawalBench } from './withdrawals';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const only = new Set((process.env.BENCH_ONLY ?? 'api,withdrawals,frontend,scanner,map').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'api,raw,withdrawals,frontend,scanner,map').split(','));
 const distDir = process.env.BENCH_DIST ?? 'dist';
 const startedAt = new Date();
 const log = (line: string) => process.stdout.write(`[${((Date.now() - startedAt.getTime()) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
@@ -39,6 +40,11 @@ if ((only.has('frontend') || only.has('scanner') || only.has('map')) && !existsS
 
 let api: ApiCase[] = [];
 if (only.has('api')) api = await benchApi({ seconds, postgresUrl, log });
+
+const readAfterWrite: ReadAfterWriteRun[] = [];
+if (only.has('raw'))
+  for (const kind of postgresUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as const))
+    readAfterWrite.push(await benchReadAfterWrite({ kind, postgresUrl, seconds, log }));
 
 let withdrawals: WithdrawalBench | undefined;
 if (only.has('withdrawals') && postgresUrl) {
@@ -95,6 +101,7 @@ const results = {
   },
   budget: { firstLoadGzipJsBytes: firstLoadBudgetGzipBytes },
   api,
+  readAfterWrite,
   withdrawals,
   frontend,
   scanner,

@@ -18,18 +18,10 @@ import { chromium, type Browser } from 'playwright-core';
 import { containerUrl } from '#domain/container-codes';
 import { chromiumFlags, qrLumaFrame, writeY4m, type VideoSegment } from '../e2e/support/fake-camera';
 import { startServer, type RunningServer } from '../scripts/server-process';
+import { percentile, round } from './stats';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-function percentile(values: number[], fraction: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
-  return sorted[index]!;
-}
-
-const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** The app's ZXing module as one script for a bare page (window.scannerBench). */
 async function zxingPageScript(): Promise<string> {
