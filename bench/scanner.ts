@@ -290,7 +290,11 @@ async function runCamera(
 }
 
 export interface CodeToRecordedFigures {
+  /** Labels timed (recorded, with the frame they entered on seen). */
   codes: number;
+  /** Labels shown to the camera, and those never recorded: a miss, not a dropped sample. */
+  presented: number;
+  missed: number;
   codeToRecordedMs: { median: number; p95: number; all: number[] };
   rapid: { labelsPresented: number; secondsPerLabel: number; recordedOnFirstPass: number };
   /** 60 s divided by (median code-to-recorded + a person's handling time per container). */
@@ -343,6 +347,8 @@ export async function codeToRecordedFigures(
     const median = percentile(timed.codeToRecordedMs, 0.5);
     return {
       codes: timed.codeToRecordedMs.length,
+      presented: timed.presented,
+      missed: timed.presented - timed.recorded,
       codeToRecordedMs: {
         median: Math.round(median),
         p95: Math.round(percentile(timed.codeToRecordedMs, 0.95)),
