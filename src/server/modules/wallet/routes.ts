@@ -11,11 +11,12 @@ import {
 } from '#domain/schemas/wallet';
 import type { AppContext } from '../../app-context';
 import { customerSecurity, errorAnswers, notModified } from '../../http/api-schemas';
+import { JsonText } from '../../http/customer-answers';
 import { requestLanguage } from '../../http/language';
 import { authenticate, currentSession, currentUserId } from '../accounts/authenticate';
 import { findCustomer } from '../accounts/customers';
 import { listProducts } from './catalogue';
-import { listTransactions } from './history';
+import { createHistoryPages } from './history-pages';
 import { getBalance } from './ledger';
 import { registerOperatorRoutes } from './operator-routes';
 import { recordScan } from './scans';
@@ -24,6 +25,7 @@ import { recordScan } from './scans';
 export async function registerWalletRoutes(instance: FastifyInstance, context: AppContext) {
   const api = instance.withTypeProvider<ZodTypeProvider>();
   const requireUser = authenticate(context);
+  const historyPages = createHistoryPages();
 
   api.get(
     '/products',
@@ -92,7 +94,7 @@ export async function registerWalletRoutes(instance: FastifyInstance, context: A
       const session = currentSession(request);
       return context.answers.send(request, reply, session, async () => {
         const user = await findCustomer(context.db, session.userId);
-        return listTransactions(context.db, user, request.query, requestLanguage(request));
+        return new JsonText(await historyPages.json(context.db, user, request.query, requestLanguage(request)));
       });
     },
   );
