@@ -1,13 +1,22 @@
 // A keep-alive HTTP client for benches that check answers: times a call from sending to its last
-// byte, and leaves decompression and parsing outside the timing (the bench process shares the CPU
-// with the server, so its own work must not count as the server's).
+// byte and keeps the body as it came. Decompressing and parsing are the caller's, after the load:
+// the bench process shares the CPU with the server, and its own work must not slow the server down.
 import { Agent, request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 export interface TimedAnswer {
   status: number;
   ms: number;
+  /** As sent (see `decoded`). */
   body: Buffer;
+  encoding: string | undefined;
+}
+
+/** The body of an answer, decompressed. */
+export function decoded(answer: TimedAnswer): Buffer {
+  if (answer.encoding === 'br') return brotliDecompressSync(answer.body);
+  if (answer.encoding === 'gzip') return gunzipSync(answer.body);
+  return answer.body;
 }
 
 /** What a call ended with: an answer (of any status), or no answer at all. */
@@ -29,10 +38,13 @@ export function timedCall(
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
         const ms = performance.now() - started;
-        const raw = Buffer.concat(chunks);
-        const encoding = response.headers['content-encoding'];
-        const body = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
-        settle({ kind: 'answer', answer: { status: response.statusCode ?? 0, ms, body } });
+        const answer = {
+          status: response.statusCode ?? 0,
+          ms,
+          body: Buffer.concat(chunks),
+          encoding: response.headers['content-encoding'],
+        };
+        settle({ kind: 'answer', answer });
       });
       response.on('error', (error) => settle({ kind: 'error', message: error.message }));
     });
