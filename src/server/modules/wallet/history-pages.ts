@@ -5,11 +5,15 @@ import type { TransactionsQuery } from '#domain/schemas/wallet';
 import type { Database } from '../../db/client';
 import { readHistoryRows, toTransaction, type Row } from './history';
 
-/** A row of a kept page: its order key and its JSON, serialised once. */
+/** A row of a kept page, serialised once. */
 interface KeptRow {
   id: string;
-  createdAt: number;
   json: string;
+}
+
+/** A row written since the page was kept, and its place in the default order (HistoryRow.place). */
+interface ChangedRow extends KeptRow {
+  place: number;
 }
 
 /** The first page of a query as last read: patched with what changed since, not read again. */
@@ -25,10 +29,7 @@ export interface HistoryPages {
   json(db: Database, user: { id: string; currency: Currency }, query: TransactionsQuery, language: Language): Promise<string>;
 }
 
-function keep(row: Row, currency: Currency): KeptRow {
-  const transaction = toTransaction(row, currency);
-  return { id: row.id, createdAt: Date.parse(transaction.created_at), json: JSON.stringify(transaction) };
-}
+const keep = (row: Row, currency: Currency): KeptRow => ({ id: row.id, json: JSON.stringify(toTransaction(row, currency)) });
 
 function pageJson(rows: readonly KeptRow[], query: TransactionsQuery, total: number): string {
   const meta = { page: query.page, items_per_page: query.items_per_page, total };
@@ -36,39 +37,31 @@ function pageJson(rows: readonly KeptRow[], query: TransactionsQuery, total: num
 }
 
 /**
- * The rows written since `kept` was read, merged into it; undefined when they cannot be merged
- * without the rows beyond the page (then the caller reads the page again):
+ * The rows written since `kept` was read, each at the place the database gave it, and the kept
+ * rows that did not change filling the other places in their order (rows that did not change
+ * keep their order among themselves, and every one beyond the kept page comes after all the
+ * kept ones). Undefined when that is not enough to know the page (the caller reads it again):
  * - a row was deleted or left the filter, or a row beyond the page changed: the total then
- *   differs from the kept total plus the rows that are new to the page (each such case takes
- *   one away from the total or adds one to the rows new to the page, and nothing makes up for it);
- * - a kept row moved in the order, or a new row has the creation time of another (the database
- *   breaks that tie by id in its collation, which this does not repeat).
+ *   differs from the kept total plus the rows new to the page (each such case takes one away from
+ *   the total or adds one to the rows new to the page, and nothing makes up for it);
+ * - kept rows moved out of the page, and too few are left to fill it.
  */
-function merge(kept: KeptPage, changed: readonly KeptRow[], total: number, pageSize: number): KeptRow[] | undefined {
-  const byId = new Map(changed.map((row) => [row.id, row]));
-  let newToPage = changed.length;
-  const rows: KeptRow[] = [];
-  for (const row of kept.rows) {
-    const update = byId.get(row.id);
-    if (!update) rows.push(row);
-    else {
-      if (update.createdAt !== row.createdAt) return undefined;
-      rows.push(update);
-      byId.delete(row.id);
-      newToPage -= 1;
-    }
-  }
+function merge(kept: KeptPage, changed: readonly ChangedRow[], total: number, pageSize: number): KeptRow[] | undefined {
+  const changedIds = new Set(changed.map((row) => row.id));
+  const unchanged = kept.rows.filter((row) => !changedIds.has(row.id));
+  const newToPage = changed.length - (kept.rows.length - unchanged.length);
   if (kept.total + newToPage !== total) return undefined;
-  const added = [...byId.values()];
-  const times = new Set(rows.map((row) => row.createdAt));
-  for (const row of added) {
-    if (times.has(row.createdAt)) return undefined;
-    times.add(row.createdAt);
+  const size = Math.min(total, pageSize);
+  const rows: (KeptRow | undefined)[] = new Array<KeptRow | undefined>(size).fill(undefined);
+  for (const row of changed) if (row.place < size) rows[row.place] = { id: row.id, json: row.json };
+  let next = 0;
+  for (let index = 0; index < size; index += 1) {
+    if (rows[index]) continue;
+    const filler = unchanged[next++];
+    if (!filler) return undefined;
+    rows[index] = filler;
   }
-  // Stable: the kept rows keep the database's order among themselves, ties included.
-  rows.push(...added);
-  rows.sort((a, b) => b.createdAt - a.createdAt);
-  return rows.slice(0, pageSize);
+  return rows.filter((row) => row !== undefined);
 }
 
 /**
@@ -102,12 +95,8 @@ export function createHistoryPages(limits: { maxBytes: number } = { maxBytes: 64
       let page: KeptPage | undefined;
       if (kept) {
         const read = await readHistoryRows(db, user.id, query, language, { since: kept.since });
-        const rows = merge(
-          kept,
-          read.rows.map((row) => keep(row, user.currency)),
-          read.total,
-          query.items_per_page,
-        );
+        const changed = read.rows.map((row) => ({ ...keep(row, user.currency), place: Number(row.place) }));
+        const rows = merge(kept, changed, read.total, query.items_per_page);
         if (rows) page = { rows, total: read.total, since: read.snapshotXmin };
       }
       page ??= await readWhole(db, user, query, language);

@@ -22,6 +22,8 @@ export interface Row {
   dispute: StoredDispute | string | null;
   disputable: boolean;
   total: number | string;
+  /** `since` reads: how many rows of the filter come before this one in the default order. */
+  place: number | string | null;
 }
 
 /** history_rows.dispute, as the triggers of migration 0012 write it. */
@@ -94,19 +96,29 @@ export async function readHistoryRows(
   range: { offset: number } | { since: string },
 ): Promise<HistoryRead> {
   const name = sql.raw(`p.${productNameColumn[language]}`);
-  const filters: SQL[] = [sql`h.user_id = ${userId}`];
-  if (query.type) filters.push(sql`h.category = ${query.type}`);
-  if (query.status) filters.push(sql`h.status = ${query.status}`);
-  const where = sql.join(filters, sql` and `);
+  const filtersOn = (alias: string) => {
+    const table = sql.raw(alias);
+    const filters: SQL[] = [sql`${table}.user_id = ${userId}`];
+    if (query.type) filters.push(sql`${table}.category = ${query.type}`);
+    if (query.status) filters.push(sql`${table}.status = ${query.status}`);
+    return sql.join(filters, sql` and `);
+  };
+  const where = filtersOn('h');
   // age() counts back from the current transaction, so the comparison holds across xid wraparound.
   const selected =
     'offset' in range
       ? sql`where ${where} order by ${orderBy[query.sort_by]} limit ${query.items_per_page} offset ${range.offset}`
       : sql`where ${where} and age(h.xmin) <= age(${range.since}::text::xid)`;
+  // A changed row's place in the default order, counted by the database: it alone knows how its
+  // collation orders ids of the same instant.
+  const place =
+    'since' in range
+      ? sql`(select count(*) from history_rows r where ${filtersOn('r')} and (r.created_at, r.id) > (h.created_at, h.id))`
+      : sql`null`;
   const result = await db.execute(sql`
     select h.id, h.created_at, h.category, h.status, h.amount_minor, h.comment, h.number_of_scans, h.fee_minor,
            h.account_name, h.account_number, h.dispute, h.disputable,
-           (select count(*) from history_rows h where ${where}) as total,
+           (select count(*) from history_rows h where ${where}) as total, ${place} as place,
            (pg_snapshot_xmin(pg_current_snapshot())::text::bigint % 4294967296)::text as snapshot_xmin,
            (select json_agg(json_build_object('product_id', p.id, 'name', ${name}, 'image_url', p.image_url,
                                               'quantity', (item->>'quantity')::int,
