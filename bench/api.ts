@@ -1,19 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { openDatabase, type DatabaseTarget } from '../src/server/db/client';
+import { openDatabase } from '../src/server/db/client';
 import { demoCustomer, signIn } from './browser';
 import { startServer } from '../scripts/server-process';
+import { freshDatabase } from './databases';
 import { issueCodesToScan, seedLongHistory } from './seed-history';
 
 export interface LoadFigures {
+  /** 2xx answers a second: a refusal or a failure is not work done. */
   requestsPerSecond: number;
+  /** Latency of the 2xx answers. */
   p50Ms: number;
   p99Ms: number;
+  /** Counted apart, never in the figures above: any one fails `--check`. */
   non2xx: number;
+  errors: number;
+  timeouts: number;
 }
 
 export interface ApiCase {
@@ -45,6 +48,7 @@ async function load(baseUrl: string, request: Request, seconds: number, clients 
     url: baseUrl,
     connections: clients,
     duration: seconds,
+    excludeErrorStats: true,
     // Keys left undefined make autocannon's workers hang: set only the ones this request has.
     requests: [
       {
@@ -55,51 +59,19 @@ async function load(baseUrl: string, request: Request, seconds: number, clients 
       },
     ],
   });
+  return loadFigures(result);
+}
+
+/** autocannon's result with the failed calls taken out of the throughput and counted apart. */
+export function loadFigures(result: autocannon.Result): LoadFigures {
   return {
-    requestsPerSecond: Math.round(result.requests.average),
+    requestsPerSecond: Math.round(result['2xx'] / result.duration),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
-  };
-}
-
-/** A database for one run: a PGlite folder, or a new database on the PostgreSQL server. */
-interface BenchDatabase {
-  dataDir: string;
-  env: Record<string, string>;
-  target: DatabaseTarget;
-  drop(): Promise<void>;
-}
-
-async function freshDatabase(kind: 'pglite' | 'postgres', postgresUrl: string | undefined): Promise<BenchDatabase> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'roundtrip-bench-'));
-  if (kind === 'pglite') {
-    return {
-      dataDir,
-      env: { DATA_DIR: dataDir },
-      target: { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
-      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  if (!postgresUrl) throw new Error('no PostgreSQL URL');
-  const name = `roundtrip_bench_${randomUUID().slice(0, 8)}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  return {
-    dataDir,
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    target: { kind: 'postgres', url: url.toString() },
-    drop: async () => {
-      rmSync(dataDir, { recursive: true, force: true });
-      const dropper = new pg.Client({ connectionString: postgresUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
+    // autocannon counts its timeouts among its errors.
+    errors: result.errors - result.timeouts,
+    timeouts: result.timeouts,
   };
 }
 
@@ -144,7 +116,7 @@ export async function benchApi(options: {
       await first.stop();
       options.log(`api (${kind}): 10,000 history rows and ${codesToScan} codes to scan`);
       // The server has stopped: the seeding may open the embedded folder now (its lock says who holds it).
-      const handle = await openDatabase(database.target.kind === 'pglite' ? { ...database.target, role: 'bench' } : database.target);
+      const handle = await openDatabase(database.target);
       let codes: string[];
       try {
         await seedLongHistory(handle.db, demoCustomer.email);

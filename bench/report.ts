@@ -3,6 +3,7 @@ import type { ApiCase } from './api';
 import type { FrontendFigures } from './frontend';
 import type { MapBenchResult } from './map';
 import { decoderTable, type DecoderComparison } from './decoders';
+import type { CallFigures, ReadAfterWriteRun } from './read-after-write';
 import type { CodeToRecordedFigures, DecodeFrameFigures, ScanRouteSize } from './scanner';
 import type { WithdrawalBench } from './withdrawals';
 
@@ -13,12 +14,41 @@ function apiTable(api: ApiCase[], seconds: number): string[] {
   return [
     `### API (autocannon, ${seconds} s each; /healthz is the same server's, measured in the same run)`,
     '',
-    '| call | database | connections | req/s | p50 | p99 | ratio to /healthz | ratio to bare Fastify |',
-    '|---|---|---:|---:|---:|---:|---:|---:|',
+    '| call | database | connections | req/s (2xx) | p50 | p99 | ratio to /healthz | ratio to bare Fastify | non-2xx / errors / timeouts |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
     ...api.map(
       (entry) =>
-        `| ${entry.name} | ${entry.database} | ${entry.connections} | ${entry.figures.requestsPerSecond} | ${entry.figures.p50Ms} ms | ${entry.figures.p99Ms} ms | ${entry.ratioToHealthz === null ? '' : entry.ratioToHealthz.toFixed(2)} | ${entry.ratioToBaseline === null ? '' : entry.ratioToBaseline.toFixed(3)}${entry.figures.non2xx > 0 ? ` (${entry.figures.non2xx} non-2xx!)` : ''} |`,
+        `| ${entry.name} | ${entry.database} | ${entry.connections} | ${entry.figures.requestsPerSecond} | ${entry.figures.p50Ms} ms | ${entry.figures.p99Ms} ms | ${entry.ratioToHealthz === null ? '' : entry.ratioToHealthz.toFixed(2)} | ${entry.ratioToBaseline === null ? '' : entry.ratioToBaseline.toFixed(3)} | ${entry.figures.non2xx} / ${entry.figures.errors} / ${entry.figures.timeouts} |`,
     ),
+    '',
+  ];
+}
+
+const failures = (call: CallFigures) => {
+  const failed = call.non2xx + call.errors + call.timeouts;
+  return failed > 0 ? ` (${call.non2xx} non-2xx, ${call.errors} errors, ${call.timeouts} timeouts!)` : '';
+};
+const latency = (call: CallFigures) => `${call.p50Ms} / ${call.p99Ms} ms${failures(call)}`;
+
+function readAfterWriteTable(runs: ReadAfterWriteRun[]): string[] {
+  if (runs.length === 0) return [];
+  return [
+    `### First read after a write (${runs[0]!.workers} workers, ${runs[0]!.seconds} s each; p50 / p99)`,
+    '',
+    'Each worker: the operator adjusts the balance, then the customer reads the balance and the history',
+    '(the page of 1,000). Baselines from the same server in the same run: `/healthz` in the same loop,',
+    'and the same reads of the 1,000-row customer with no write before them.',
+    '',
+    '| database | case | rounds | write | balance | history (1,000 per page) | reads not showing the write |',
+    '|---|---|---:|---:|---:|---:|---:|',
+    ...runs.flatMap((run) => [
+      `| ${run.database} | baseline: \`/healthz\` in each column's place | ${run.healthz.count / 3} | ${latency(run.healthz)} | ${latency(run.healthz)} | ${latency(run.healthz)} | |`,
+      `| ${run.database} | baseline: no write before the reads | ${run.unchanged.balance.count} | | ${latency(run.unchanged.balance)} | ${latency(run.unchanged.history)} | |`,
+      ...run.cases.map(
+        (entry) =>
+          `| ${run.database} | ${entry.name} | ${entry.rounds} | ${latency(entry.write)} | ${latency(entry.balance)} | ${latency(entry.history)} | ${entry.violations.balance + entry.violations.history} |`,
+      ),
+    ]),
     '',
   ];
 }
@@ -62,11 +92,11 @@ function withdrawalsTable(bench: WithdrawalBench | undefined): string[] {
   return [
     `### Withdrawals on PostgreSQL (${bench.connections} connections, ${bench.seconds} s, a new Idempotency-Key each)`,
     '',
-    '| case | req/s | p50 | p99 | accepted | negative balances |',
-    '|---|---:|---:|---:|---:|---:|',
+    '| case | req/s (201) | p50 | p99 | accepted | in the database | accepted, not in the database | in the database, never answered | non-2xx / errors / timeouts | negative balances |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...bench.cases.map(
       (entry) =>
-        `| ${entry.name} | ${entry.requestsPerSecond} | ${entry.p50Ms} ms | ${entry.p99Ms} ms | ${entry.accepted} | ${entry.negativeBalances} |`,
+        `| ${entry.name} | ${entry.requestsPerSecond} | ${entry.p50Ms} ms | ${entry.p99Ms} ms | ${entry.accepted} | ${entry.withdrawalsInDatabase} | ${entry.acceptedNotInDatabase} | ${entry.unansweredInDatabase} | ${entry.non2xx} / ${entry.errors} / ${entry.timeouts} | ${entry.negativeBalances} |`,
     ),
     '',
   ];
@@ -84,7 +114,8 @@ function scannerTable(
     '|---|---|',
     `| ZXing decode of a 640×480 frame with a label (${decode.runs} runs) | median ${decode.withCodeMs.median} ms, p95 ${decode.withCodeMs.p95} ms |`,
     `| ZXing on a frame with nothing in view (straight / turned 15°) | median ${decode.emptySceneMs.median} ms / ${decode.emptySceneTiltedMs.median} ms |`,
-    `| label entering the fake camera's view → "Recorded" (${codeToRecorded.codes} labels) | median ${codeToRecorded.codeToRecordedMs.median} ms, p95 ${codeToRecorded.codeToRecordedMs.p95} ms |`,
+    `| label entering the fake camera's view → "Recorded" (${codeToRecorded.codes} labels timed) | median ${codeToRecorded.codeToRecordedMs.median} ms, p95 ${codeToRecorded.codeToRecordedMs.p95} ms |`,
+    `| labels never recorded (misses) | ${codeToRecorded.missed} of ${codeToRecorded.presented} |`,
     `| one label a second | ${codeToRecorded.rapid.recordedOnFirstPass} of ${codeToRecorded.rapid.labelsPresented} recorded on the first pass |`,
     `| scans a minute: scanner alone / a person (${codeToRecorded.scansPerMinute.personWithHandlingSeconds} s to handle each container) | ${codeToRecorded.scansPerMinute.scannerLimit} / ${codeToRecorded.scansPerMinute.person} |`,
     `| scan route JavaScript (route, screen, ZXing) | ${kb(route.gzipBytes)} gzip |`,
@@ -114,6 +145,7 @@ export interface BenchResults {
   machine: { cpus: number; cpuModel: string; node: string };
   budget: { firstLoadGzipJsBytes: number };
   api: ApiCase[];
+  readAfterWrite: ReadAfterWriteRun[];
   withdrawals?: WithdrawalBench;
   frontend?: FrontendFigures;
   scanner?: { decode: DecodeFrameFigures; codeToRecorded: CodeToRecordedFigures; route: ScanRouteSize };
@@ -128,6 +160,7 @@ export function formatReport(results: BenchResults, seconds: number): string {
     '',
     ...frontendTables(results.frontend, results.budget.firstLoadGzipJsBytes),
     ...apiTable(results.api, seconds),
+    ...readAfterWriteTable(results.readAfterWrite),
     ...withdrawalsTable(results.withdrawals),
     ...scannerTable(results.scanner),
     ...(results.decoders ? ['', ...decoderTable(results.decoders), ''] : []),

@@ -2,18 +2,22 @@
 // Needs a build (it runs `npm run build` when dist/ is missing) and Chromium (/usr/bin/chromium or CHROMIUM_PATH).
 // PostgreSQL figures need BENCH_DATABASE_URL or TEST_DATABASE_URL (a server where it may create databases).
 // BENCH_SECONDS (default 10) is the length of each API load; BENCH_LIGHTHOUSE_RUNS (default 3) how many
-// Lighthouse runs each page's figures are the median of; BENCH_ONLY=api,withdrawals,frontend,scanner,map picks sections.
+// Lighthouse runs each page's figures are the median of; BENCH_ONLY=api,raw,withdrawals,frontend,scanner,map picks sections (raw: the first read after a write).
 // BENCH_DIST measures another build (e.g. the main branch's, built in a copy) with this bench, and
 // BENCH_LABEL names its results file (<date>-<label>), to compare two builds in one sitting.
+// `npm run bench -- --check` exits non-zero when a figure of the parts run misses its goal (bench/goals.ts)
+// or the README's copy of the goals differs from bench/goals.ts.
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchApi, type ApiCase } from './api';
 import { firstLoadBudgetGzipBytes } from './bundle';
+import { checkGoals, readmeQuotesGoals, verdictTable } from './goals';
 import { benchFrontend, type FrontendFigures } from './frontend';
 import { startServer } from '../scripts/server-process';
 import { benchMap, type MapBenchResult } from './map';
+import { benchReadAfterWrite, type ReadAfterWriteRun } from './read-after-write';
 import { formatReport } from './report';
 import {
   codeToRecordedFigures,
@@ -28,7 +32,7 @@ import { decoderComparison } from './decoders';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const only = new Set((process.env.BENCH_ONLY ?? 'api,withdrawals,frontend,scanner,map').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'api,raw,withdrawals,frontend,scanner,map').split(','));
 const distDir = process.env.BENCH_DIST ?? 'dist';
 const startedAt = new Date();
 const log = (line: string) => process.stdout.write(`[${((Date.now() - startedAt.getTime()) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
@@ -40,6 +44,11 @@ if ((only.has('frontend') || only.has('scanner') || only.has('map')) && !existsS
 
 let api: ApiCase[] = [];
 if (only.has('api')) api = await benchApi({ seconds, postgresUrl, log });
+
+const readAfterWrite: ReadAfterWriteRun[] = [];
+if (only.has('raw'))
+  for (const kind of postgresUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as const))
+    readAfterWrite.push(await benchReadAfterWrite({ kind, postgresUrl, seconds, log }));
 
 let withdrawals: WithdrawalBench | undefined;
 if (only.has('withdrawals') && postgresUrl) {
@@ -100,6 +109,7 @@ const results = {
   },
   budget: { firstLoadGzipJsBytes: firstLoadBudgetGzipBytes },
   api,
+  readAfterWrite,
   withdrawals,
   frontend,
   scanner,
@@ -107,12 +117,21 @@ const results = {
   map,
 };
 
-const report = formatReport(results, seconds);
+const verdicts = checkGoals(results);
+const report = `${formatReport(results, seconds)}\n### Goals (bench/goals.ts), each figure beside what the same run measured\n\n${verdictTable(verdicts)}\n`;
 const outputDir = path.join('bench', 'results');
 mkdirSync(outputDir, { recursive: true });
 const stamp = startedAt.toISOString().slice(0, 10) + (process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '');
-writeFileSync(path.join(outputDir, `${stamp}.json`), JSON.stringify(results, null, 2) + '\n');
+writeFileSync(path.join(outputDir, `${stamp}.json`), JSON.stringify({ ...results, verdicts }, null, 2) + '\n');
 writeFileSync(path.join(outputDir, `${stamp}.md`), report + '\n');
 process.stdout.write(`\n${report}\n\nWritten to ${outputDir}/${stamp}.json and ${stamp}.md (${results.durationSeconds} s)\n`);
+const missed = verdicts.filter((verdict) => !verdict.met);
 const home = frontend?.pages.find((page) => page.name === 'home');
-if (home && home.js.gzip > firstLoadBudgetGzipBytes) process.exitCode = 1;
+if (process.argv.includes('--check')) {
+  const readmeInStep = readmeQuotesGoals();
+  if (!readmeInStep) process.stdout.write("--check: the README's goals differ from bench/goals.ts (npx tsx bench/goals.ts --readme)\n");
+  process.stdout.write(`--check: ${verdicts.length - missed.length} of ${verdicts.length} figures meet their goal\n`);
+  for (const verdict of missed)
+    process.stdout.write(`  missed: ${verdict.figure} (${verdict.where}): ${verdict.measured}, goal ${verdict.goal}\n`);
+  if (missed.length > 0 || !readmeInStep) process.exitCode = 1;
+} else if (home && home.js.gzip > firstLoadBudgetGzipBytes) process.exitCode = 1;

@@ -18,18 +18,10 @@ import { chromium, type Browser } from 'playwright-core';
 import { containerUrl } from '#domain/container-codes';
 import { chromiumFlags, qrLumaFrame, writeY4m, type VideoSegment } from '../e2e/support/fake-camera';
 import { startServer, type RunningServer } from '../scripts/server-process';
+import { percentile, round } from './stats';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-function percentile(values: number[], fraction: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
-  return sorted[index]!;
-}
-
-const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** The app's ZXing module as one script for a bare page (window.scannerBench). */
 async function zxingPageScript(): Promise<string> {
@@ -298,7 +290,11 @@ async function runCamera(
 }
 
 export interface CodeToRecordedFigures {
+  /** Labels timed (recorded, with the frame they entered on seen). */
   codes: number;
+  /** Labels shown to the camera, and those never recorded: a miss, not a dropped sample. */
+  presented: number;
+  missed: number;
   codeToRecordedMs: { median: number; p95: number; all: number[] };
   rapid: { labelsPresented: number; secondsPerLabel: number; recordedOnFirstPass: number };
   /** 60 s divided by (median code-to-recorded + a person's handling time per container). */
@@ -351,6 +347,8 @@ export async function codeToRecordedFigures(
     const median = percentile(timed.codeToRecordedMs, 0.5);
     return {
       codes: timed.codeToRecordedMs.length,
+      presented: timed.presented,
+      missed: timed.presented - timed.recorded,
       codeToRecordedMs: {
         median: Math.round(median),
         p95: Math.round(percentile(timed.codeToRecordedMs, 0.95)),

@@ -6,10 +6,13 @@ import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startServer } from '../scripts/server-process';
+import { loadFigures, type LoadFigures } from './api';
 
 /**
  * POST /api/v2/withdrawals per second on PostgreSQL: 50 connections, a new
  * Idempotency-Key on every request, 5.00 USD each against balances that never run out.
+ *
+ * After each case the database's new withdrawals are compared with the accepted answers, one by one.
  *
  * Two cases: 50 customers (requests spread over their balance rows, the common case) and one
  * customer (every request queues on the same balance row lock: the worst case of the locking).
@@ -17,17 +20,21 @@ import { startServer } from '../scripts/server-process';
  * BENCH_DATABASE_URL, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test, dropped after.
  */
 
-export interface WithdrawalCase {
+export interface WithdrawalCase extends LoadFigures {
   name: string;
   customers: number;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
   /** Requests answered 201 (each one a withdrawal). */
   accepted: number;
-  non2xx: number;
-  /** After the run: withdrawals in the database == accepted, and no balance below zero. */
+  /** Withdrawals the run left in the database. */
   withdrawalsInDatabase: number;
+  /** Accepted answers whose withdrawal is not in the database: any one fails `--check`. */
+  acceptedNotInDatabase: number;
+  /**
+   * Withdrawals in the database that no answer accepted: requests still open when the load
+   * stopped (autocannon drops them unanswered, the server commits them). At most one per
+   * connection; more fails `--check`.
+   */
+  unansweredInDatabase: number;
   negativeBalances: number;
 }
 
@@ -83,12 +90,22 @@ async function makeCustomer(baseUrl: string, database: pg.Client, index: number)
   return { token: tokens.access_token, email };
 }
 
+/** The withdrawal id of a 201 answer's `{ data: { id } }`. */
+function withdrawalIdOf(body: string): string | undefined {
+  const parsed: unknown = JSON.parse(body);
+  if (typeof parsed !== 'object' || parsed === null || !('data' in parsed)) return undefined;
+  const { data } = parsed;
+  return typeof data === 'object' && data !== null && 'id' in data && typeof data.id === 'string' ? data.id : undefined;
+}
+
 async function load(baseUrl: string, customers: Customer[], seconds: number) {
   let next = 0;
+  const acceptedIds = new Set<string>();
   const result = await autocannon({
     url: baseUrl,
     connections,
     duration: seconds,
+    excludeErrorStats: true,
     requests: [
       {
         method: 'POST',
@@ -101,11 +118,14 @@ async function load(baseUrl: string, customers: Customer[], seconds: number) {
             body: JSON.stringify({ amount: '5.00' }),
           };
         },
+        onResponse: (status, body) => {
+          const id = status === 201 ? withdrawalIdOf(body) : undefined;
+          if (id) acceptedIds.add(id);
+        },
       },
     ],
   });
-  const accepted = result.statusCodeStats?.['201']?.count ?? 0;
-  return { result, accepted };
+  return { result, acceptedIds };
 }
 
 export async function benchWithdrawals(options: { seconds?: number; adminUrl?: string } = {}): Promise<WithdrawalBench> {
@@ -144,25 +164,29 @@ export async function benchWithdrawals(options: { seconds?: number; adminUrl?: s
       { name: 'one customer (every request on one balance row)', customers: customers.slice(0, 1) },
     ]) {
       const emails = group.customers.map((customer) => customer.email);
-      const before = await database.query<{ count: string }>(
-        'select count(*) from withdrawals w join users u on u.id = w.user_id where u.email = any($1)',
-        [emails],
-      );
-      const { result, accepted } = await load(server.url, group.customers, seconds);
-      const after = await database.query<{ count: string }>(
-        'select count(*) from withdrawals w join users u on u.id = w.user_id where u.email = any($1)',
-        [emails],
-      );
+      const idsInDatabase = async () =>
+        new Set(
+          (
+            await database.query<{ id: string }>(
+              'select w.id from withdrawals w join users u on u.id = w.user_id where u.email = any($1)',
+              [emails],
+            )
+          ).rows.map((row) => row.id),
+        );
+      const before = await idsInDatabase();
+      const { result, acceptedIds } = await load(server.url, group.customers, seconds);
+      // The requests cut off at the end may still be committing.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const made = new Set([...(await idsInDatabase())].filter((id) => !before.has(id)));
       const negative = await database.query<{ count: string }>('select count(*) from balances where balance_minor < 0');
       cases.push({
         name: group.name,
         customers: group.customers.length,
-        requestsPerSecond: Math.round(result.requests.average),
-        p50Ms: result.latency.p50,
-        p99Ms: result.latency.p99,
-        accepted,
-        non2xx: result.non2xx,
-        withdrawalsInDatabase: Number(after.rows[0]!.count) - Number(before.rows[0]!.count),
+        ...loadFigures(result),
+        accepted: acceptedIds.size,
+        withdrawalsInDatabase: made.size,
+        acceptedNotInDatabase: [...acceptedIds].filter((id) => !made.has(id)).length,
+        unansweredInDatabase: [...made].filter((id) => !acceptedIds.has(id)).length,
         negativeBalances: Number(negative.rows[0]!.count),
       });
     }
@@ -184,7 +208,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
       for (const entry of figures.cases) {
         process.stdout.write(
-          `${entry.name}: ${entry.requestsPerSecond} withdrawals/s, p50 ${entry.p50Ms} ms, p99 ${entry.p99Ms} ms, ${entry.accepted} accepted = ${entry.withdrawalsInDatabase} in the database, ${entry.non2xx} non-2xx, ${entry.negativeBalances} negative balances\n`,
+          `${entry.name}: ${entry.requestsPerSecond} withdrawals/s, p50 ${entry.p50Ms} ms, p99 ${entry.p99Ms} ms, ${entry.accepted} accepted, ${entry.withdrawalsInDatabase} in the database (${entry.acceptedNotInDatabase} accepted but missing, ${entry.unansweredInDatabase} never answered), ${entry.non2xx} non-2xx, ${entry.errors} errors, ${entry.timeouts} timeouts, ${entry.negativeBalances} negative balances\n`,
         );
       }
     })

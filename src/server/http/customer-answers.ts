@@ -12,12 +12,19 @@ const brotliAsync = promisify(brotliCompress);
 /** Smaller answers go as they are: compressing them costs more than it saves. */
 const compressAbove = 1024;
 
+type Encoding = 'br' | 'gzip';
+
 interface Answer {
   version: number;
   etag: string;
   json: Buffer;
-  gzip?: Buffer;
-  br?: Buffer;
+  /** Compressed when first asked for: most versions of a busy customer's answer are read once, in one encoding. */
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+
+/** An answer its maker has already serialised (JSON text): kept and sent as it is. */
+export class JsonText {
+  constructor(readonly text: string) {}
 }
 
 export interface CustomerAnswers {
@@ -47,7 +54,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /** The encoding the client takes that we have, best first (brotli, then gzip). */
-function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+function pickEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   if (!acceptEncoding) return undefined;
   const accepted = new Set(
     acceptEncoding
@@ -64,7 +71,8 @@ function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undef
 export function createCustomerAnswers(limits: { maxBytes: number } = { maxBytes: 64 * 1024 * 1024 }): CustomerAnswers {
   const answers = new LRUCache<string, Answer>({
     maxSize: limits.maxBytes,
-    sizeCalculation: (answer) => answer.json.length + (answer.gzip?.length ?? 0) + (answer.br?.length ?? 0) + 200,
+    // The encodings come later, and JSON compresses to well under a quarter: room for them is counted now.
+    sizeCalculation: (answer) => Math.ceil(answer.json.length * 1.25) + 200,
   });
 
   // Calls that miss together wait for one computation: 32 phones opening the same history at once
@@ -82,16 +90,20 @@ export function createCustomerAnswers(limits: { maxBytes: number } = { maxBytes:
   }
 
   async function build(key: string, version: number, compute: () => Promise<unknown>): Promise<Answer> {
-    const json = Buffer.from(JSON.stringify(await compute()));
-    const answer: Answer = { version, etag: etagOf(key, version), json };
-    if (json.length > compressAbove) {
-      // Once per version, off the event loop (zlib runs on libuv's thread pool).
-      [answer.gzip, answer.br] = await Promise.all([
-        gzipAsync(json, { level: 6 }),
-        brotliAsync(json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length } }),
-      ]);
-    }
-    return answer;
+    const value = await compute();
+    const json = Buffer.from(value instanceof JsonText ? value.text : JSON.stringify(value));
+    return { version, etag: etagOf(key, version), json, encoded: {} };
+  }
+
+  /** Once per version and encoding, off the event loop (zlib runs on libuv's thread pool). */
+  function encode(answer: Answer, encoding: Encoding): Promise<Buffer> {
+    answer.encoded[encoding] ??=
+      encoding === 'gzip'
+        ? gzipAsync(answer.json, { level: 6 })
+        : brotliAsync(answer.json, {
+            params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: answer.json.length },
+          });
+    return answer.encoded[encoding];
   }
 
   return {
@@ -110,9 +122,8 @@ export function createCustomerAnswers(limits: { maxBytes: number } = { maxBytes:
       reply.header('vary', 'authorization, accept-language, accept-encoding');
       if (matches(request.headers['if-none-match'], answer.etag)) return reply.status(304).send();
       reply.type('application/json; charset=utf-8');
-      const encoding = answer.gzip ? pickEncoding(request.headers['accept-encoding']) : undefined;
-      if (encoding === 'br' && answer.br) return reply.header('content-encoding', 'br').send(answer.br);
-      if (encoding === 'gzip' && answer.gzip) return reply.header('content-encoding', 'gzip').send(answer.gzip);
+      const encoding = answer.json.length > compressAbove ? pickEncoding(request.headers['accept-encoding']) : undefined;
+      if (encoding) return reply.header('content-encoding', encoding).send(await encode(answer, encoding));
       return reply.send(answer.json);
     },
   };

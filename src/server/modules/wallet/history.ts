@@ -7,7 +7,7 @@ import type { Transaction, TransactionCategory, TransactionsPage, TransactionsQu
 import type { Database } from '../../db/client';
 import { productNameColumn } from './catalogue';
 
-interface Row {
+export interface Row {
   id: string;
   created_at: Date | string;
   category: TransactionCategory;
@@ -22,6 +22,8 @@ interface Row {
   dispute: StoredDispute | string | null;
   disputable: boolean;
   total: number | string;
+  /** `since` reads: how many rows of the filter come before this one in the default order. */
+  place: number | string | null;
 }
 
 /** history_rows.dispute, as the triggers of migration 0012 write it. */
@@ -62,56 +64,105 @@ export async function listTransactions(
   query: TransactionsQuery,
   language: Language,
 ): Promise<TransactionsPage> {
-  const name = sql.raw(`p.${productNameColumn[language]}`);
-  const filters: SQL[] = [sql`h.user_id = ${user.id}`];
-  if (query.type) filters.push(sql`h.category = ${query.type}`);
-  if (query.status) filters.push(sql`h.status = ${query.status}`);
-  const where = sql.join(filters, sql` and `);
   const offset = (query.page - 1) * query.items_per_page;
+  const { rows, total } = await readHistoryRows(db, user.id, query, language, { offset });
+  return {
+    data: rows.map((row) => toTransaction(row, user.currency)),
+    meta: { page: query.page, items_per_page: query.items_per_page, total },
+  };
+}
 
+/** What one read of history rows gives: the rows, the filter's total, and where to read changes from. */
+export interface HistoryRead {
+  rows: Row[];
+  total: number;
+  /**
+   * The oldest transaction still running when this read's snapshot was taken: every row written
+   * later than what this read saw has an xmin at or after it (the base of `since` reads).
+   */
+  snapshotXmin: string;
+}
+
+/**
+ * The query's rows in its order. `offset`: a page's rows (limit items_per_page). `since`: every
+ * row of the filter written (inserted or updated) at or after that transaction, however many,
+ * in no particular page. Both give the filter's total from the same snapshot.
+ */
+export async function readHistoryRows(
+  db: Database,
+  userId: string,
+  query: TransactionsQuery,
+  language: Language,
+  range: { offset: number } | { since: string },
+): Promise<HistoryRead> {
+  const name = sql.raw(`p.${productNameColumn[language]}`);
+  const filtersOn = (alias: string) => {
+    const table = sql.raw(alias);
+    const filters: SQL[] = [sql`${table}.user_id = ${userId}`];
+    if (query.type) filters.push(sql`${table}.category = ${query.type}`);
+    if (query.status) filters.push(sql`${table}.status = ${query.status}`);
+    return sql.join(filters, sql` and `);
+  };
+  const where = filtersOn('h');
+  // age() counts back from the current transaction, so the comparison holds across xid wraparound.
+  const selected =
+    'offset' in range
+      ? sql`where ${where} order by ${orderBy[query.sort_by]} limit ${query.items_per_page} offset ${range.offset}`
+      : sql`where ${where} and age(h.xmin) <= age(${range.since}::text::xid)`;
+  // A changed row's place in the default order, counted by the database: it alone knows how its
+  // collation orders ids of the same instant.
+  const place =
+    'since' in range
+      ? sql`(select count(*) from history_rows r where ${filtersOn('r')} and (r.created_at, r.id) > (h.created_at, h.id))`
+      : sql`null`;
   const result = await db.execute(sql`
     select h.id, h.created_at, h.category, h.status, h.amount_minor, h.comment, h.number_of_scans, h.fee_minor,
-           h.account_name, h.account_number, h.dispute, h.disputable, count(*) over () as total,
+           h.account_name, h.account_number, h.dispute, h.disputable,
+           (select count(*) from history_rows h where ${where}) as total, ${place} as place,
+           (pg_snapshot_xmin(pg_current_snapshot())::text::bigint % 4294967296)::text as snapshot_xmin,
            (select json_agg(json_build_object('product_id', p.id, 'name', ${name}, 'image_url', p.image_url,
                                               'quantity', (item->>'quantity')::int,
                                               'price_minor', coalesce((item->>'price_minor')::int, p.deposit_minor))
                             order by p.sort_order, p.id, (item->>'price_minor')::int)
               from jsonb_array_elements(h.items) as item join products p on p.id = item->>'product_id') as items
     from history_rows h
-    where ${where}
-    order by ${orderBy[query.sort_by]}
-    limit ${query.items_per_page} offset ${offset}
+    ${selected}
   `);
-  const rows = (result as { rows: Row[] }).rows;
-  let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
-  if (rows.length === 0 && offset > 0) total = await countRows(db, where);
-  const money = (minor: number) => moneyFromMinor(minor, user.currency);
-  const data: Transaction[] = rows.map((row) => {
-    const items = typeof row.items === 'string' ? (JSON.parse(row.items) as Exclude<Row['items'], string>) : row.items;
-    return {
-      id: row.id,
-      created_at: new Date(row.created_at).toISOString(),
-      category: row.category,
-      status: row.status,
-      amount: money(Number(row.amount_minor)),
-      comment: row.comment,
-      items: (items ?? []).map((entry) => ({
-        product_id: entry.product_id,
-        image_url: entry.image_url,
-        name: entry.name,
-        quantity: Number(entry.quantity),
-        price: money(Number(entry.price_minor)),
-      })),
-      number_of_scans: row.number_of_scans === null ? null : Number(row.number_of_scans),
-      // A fee only where one was taken (Japan below 8,800 JPY).
-      price: row.fee_minor === null || Number(row.fee_minor) === 0 ? null : money(Number(row.fee_minor)),
-      account_name: row.account_name,
-      account_number: row.account_number,
-      dispute: disputeSummary(row.dispute, money),
-      disputable: row.disputable === true,
-    };
-  });
-  return { data, meta: { page: query.page, items_per_page: query.items_per_page, total } };
+  const rows = (result as { rows: (Row & { snapshot_xmin: string })[] }).rows;
+  if (rows.length > 0) return { rows, total: Number(rows[0]!.total), snapshotXmin: rows[0]!.snapshot_xmin };
+  // No row to carry the count and the snapshot: ask apart (a page past the end, or nothing new).
+  const empty = await db.execute(sql`select count(*)::int as total,
+    (pg_snapshot_xmin(pg_current_snapshot())::text::bigint % 4294967296)::text as snapshot_xmin from history_rows h where ${where}`);
+  const [row] = (empty as { rows: { total: number | string; snapshot_xmin: string }[] }).rows;
+  return { rows: [], total: Number(row?.total ?? 0), snapshotXmin: row?.snapshot_xmin ?? '0' };
+}
+
+/** A history row as the API shows it. */
+export function toTransaction(row: Row, currency: Currency): Transaction {
+  const money = (minor: number) => moneyFromMinor(minor, currency);
+  const items = typeof row.items === 'string' ? (JSON.parse(row.items) as Exclude<Row['items'], string>) : row.items;
+  return {
+    id: row.id,
+    created_at: new Date(row.created_at).toISOString(),
+    category: row.category,
+    status: row.status,
+    amount: money(Number(row.amount_minor)),
+    comment: row.comment,
+    items: (items ?? []).map((entry) => ({
+      product_id: entry.product_id,
+      image_url: entry.image_url,
+      name: entry.name,
+      quantity: Number(entry.quantity),
+      price: money(Number(entry.price_minor)),
+    })),
+    number_of_scans: row.number_of_scans === null ? null : Number(row.number_of_scans),
+    // A fee only where one was taken (Japan below 8,800 JPY).
+    price: row.fee_minor === null || Number(row.fee_minor) === 0 ? null : money(Number(row.fee_minor)),
+    account_name: row.account_name,
+    account_number: row.account_number,
+    dispute: disputeSummary(row.dispute, money),
+    disputable: row.disputable === true,
+  };
 }
 
 function disputeSummary(stored: Row['dispute'], money: (minor: number) => Transaction['amount']): DisputeSummary | null {
@@ -126,11 +177,4 @@ function disputeSummary(stored: Row['dispute'], money: (minor: number) => Transa
     created_at: new Date(dispute.created_at).toISOString(),
     resolved_at: dispute.resolved_at === null ? null : new Date(dispute.resolved_at).toISOString(),
   };
-}
-
-/** A page past the end has no row to carry the window count: count apart (rare). */
-async function countRows(db: Database, where: SQL): Promise<number> {
-  const result = await db.execute(sql`select count(*)::int as total from history_rows h where ${where}`);
-  const [row] = (result as { rows: { total: number | string }[] }).rows;
-  return Number(row?.total ?? 0);
 }

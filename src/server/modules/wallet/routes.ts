@@ -12,11 +12,12 @@ import {
 import type { AppContext } from '../../app-context';
 import { registerOpsScope } from '../../http/operator-key';
 import { customerSecurity, errorAnswers, notModified } from '../../http/api-schemas';
+import { JsonText } from '../../http/customer-answers';
 import { requestLanguage } from '../../http/language';
 import { authenticate, currentSession, currentUserId } from '../accounts/authenticate';
 import { findCustomer } from '../accounts/customers';
 import { listProducts } from './catalogue';
-import { listTransactions } from './history';
+import { createHistoryPages } from './history-pages';
 import { getBalance } from './ledger';
 import { registerOperatorRoutes } from './operator-routes';
 import { recordScan } from './scans';
@@ -25,6 +26,7 @@ import { recordScan } from './scans';
 export async function registerWalletRoutes(instance: FastifyInstance, context: AppContext) {
   const api = instance.withTypeProvider<ZodTypeProvider>();
   const requireUser = authenticate(context);
+  const historyPages = createHistoryPages();
 
   api.get(
     '/products',
@@ -93,7 +95,7 @@ export async function registerWalletRoutes(instance: FastifyInstance, context: A
       const session = currentSession(request);
       return context.answers.send(request, reply, session, async () => {
         const user = await findCustomer(context.db, session.userId);
-        return listTransactions(context.db, user, request.query, requestLanguage(request));
+        return new JsonText(await historyPages.json(context.db, user, request.query, requestLanguage(request)));
       });
     },
   );

@@ -1,0 +1,378 @@
+// The performance goals, in one place: `npm run bench -- --check` measures against this table, and
+// the README quotes it between its goals markers (`npx tsx bench/goals.ts --readme` rewrites that
+// block; `--check` fails when the README's copy differs from this one).
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ApiCase, LoadFigures } from './api';
+import type { CallFigures } from './read-after-write';
+import type { BenchResults } from './report';
+
+/** One measured value of a goal's figure, and what the same run measured beside it. */
+interface Measured {
+  where: string;
+  value: number;
+  baseline: string;
+}
+
+interface Goal {
+  figure: string;
+  comparison: 'at least' | 'at most';
+  limit: number;
+  unit: string;
+  measure(results: BenchResults): Measured[];
+}
+
+export interface Verdict {
+  figure: string;
+  where: string;
+  measured: string;
+  baseline: string;
+  goal: string;
+  met: boolean;
+}
+
+const failed = (call: LoadFigures | CallFigures) => call.non2xx + call.errors + call.timeouts;
+const calls = (call: CallFigures) => `${call.p50Ms} / ${call.p99Ms} ms`;
+
+function healthzOf(api: readonly ApiCase[], database: ApiCase['database']): ApiCase | undefined {
+  return api.find((entry) => entry.database === database && entry.name.startsWith('GET /healthz'));
+}
+
+/** The API cases whose name starts with one of `names`, at `connections`, each with its server's /healthz. */
+function apiCases(results: BenchResults, names: readonly string[], connections: number) {
+  return results.api.flatMap((entry) => {
+    const healthz = healthzOf(results.api, entry.database);
+    if (!healthz || entry.connections !== connections || !names.some((name) => entry.name.startsWith(name))) return [];
+    return [{ entry, healthz: healthz.figures }];
+  });
+}
+
+const userCalls = ['GET /api/v2/user'];
+const historyCall = ['GET /api/v2/merged_transactions'];
+
+export const goals: readonly Goal[] = [
+  {
+    figure: '`GET /user`, `GET /user/balance` (32 clients): req/s over the same server’s `/healthz`',
+    comparison: 'at least',
+    limit: 0.5,
+    unit: '',
+    measure: (results) =>
+      apiCases(results, userCalls, 32).map(({ entry, healthz }) => ({
+        where: `${entry.name}, ${entry.database}`,
+        value: entry.ratioToHealthz ?? 0,
+        baseline: `/healthz ${healthz.requestsPerSecond} req/s; this call ${entry.figures.requestsPerSecond} req/s`,
+      })),
+  },
+  {
+    figure: '`GET /user`, `GET /user/balance` (32 clients): p99',
+    comparison: 'at most',
+    limit: 20,
+    unit: ' ms',
+    measure: (results) =>
+      apiCases(results, userCalls, 32).map(({ entry, healthz }) => ({
+        where: `${entry.name}, ${entry.database}`,
+        value: entry.figures.p99Ms,
+        baseline: `/healthz p99 ${healthz.p99Ms} ms`,
+      })),
+  },
+  {
+    figure: '`merged_transactions`, the page of 1,000 of 10,000, 32 clients: answers a second',
+    comparison: 'at least',
+    limit: 200,
+    unit: ' req/s',
+    measure: (results) =>
+      apiCases(results, historyCall, 32).map(({ entry, healthz }) => ({
+        where: entry.database,
+        value: entry.figures.requestsPerSecond,
+        baseline: `/healthz ${healthz.requestsPerSecond} req/s`,
+      })),
+  },
+  {
+    figure: '`merged_transactions`, the same page, one client at a time: p99',
+    comparison: 'at most',
+    limit: 50,
+    unit: ' ms',
+    measure: (results) =>
+      apiCases(results, historyCall, 1).map(({ entry, healthz }) => ({
+        where: entry.database,
+        value: entry.figures.p99Ms,
+        baseline: `/healthz p99 ${healthz.p99Ms} ms (32 clients)`,
+      })),
+  },
+  {
+    figure: '`POST /scans`, one customer, 32 clients: p99',
+    comparison: 'at most',
+    limit: 200,
+    unit: ' ms',
+    measure: (results) =>
+      apiCases(results, ['POST /api/v2/scans'], 32).map(({ entry, healthz }) => ({
+        where: entry.database,
+        value: entry.figures.p99Ms,
+        baseline: `/healthz p99 ${healthz.p99Ms} ms`,
+      })),
+  },
+  {
+    figure: 'API calls answered other than 2xx, failed or timed out (counted apart, not in req/s)',
+    comparison: 'at most',
+    limit: 0,
+    unit: '',
+    measure: (results) =>
+      results.api.map((entry) => ({
+        where: `${entry.name}, ${entry.database}, ${entry.connections} clients`,
+        value: failed(entry.figures),
+        baseline: `${entry.figures.non2xx} non-2xx, ${entry.figures.errors} errors, ${entry.figures.timeouts} timeouts`,
+      })),
+  },
+  {
+    figure: 'First read after a write, 16 workers: the history (page of 1,000), p99',
+    comparison: 'at most',
+    limit: 50,
+    unit: ' ms',
+    measure: (results) =>
+      results.readAfterWrite.flatMap((run) =>
+        run.cases.map((entry) => ({
+          where: `${entry.name}, ${run.database}`,
+          value: entry.history.p99Ms,
+          baseline: `no write before: ${calls(run.unchanged.history)}; /healthz ${calls(run.healthz)}`,
+        })),
+      ),
+  },
+  {
+    figure: 'First read after a write, 16 workers: the balance, p99',
+    comparison: 'at most',
+    limit: 20,
+    unit: ' ms',
+    measure: (results) =>
+      results.readAfterWrite.flatMap((run) =>
+        run.cases.map((entry) => ({
+          where: `${entry.name}, ${run.database}`,
+          value: entry.balance.p99Ms,
+          baseline: `no write before: ${calls(run.unchanged.balance)}; /healthz ${calls(run.healthz)}`,
+        })),
+      ),
+  },
+  {
+    figure: 'First read after a write: reads not showing the write, and calls failed',
+    comparison: 'at most',
+    limit: 0,
+    unit: '',
+    measure: (results) =>
+      results.readAfterWrite.flatMap((run) =>
+        run.cases.map((entry) => ({
+          where: `${entry.name}, ${run.database}`,
+          value: entry.violations.balance + entry.violations.history + failed(entry.write) + failed(entry.balance) + failed(entry.history),
+          baseline: `${entry.rounds} rounds; not showing it: ${entry.violations.balance} balances, ${entry.violations.history} histories`,
+        })),
+      ),
+  },
+  {
+    figure: 'Withdrawals: accepted answers missing from the database, and calls failed',
+    comparison: 'at most',
+    limit: 0,
+    unit: '',
+    measure: (results) =>
+      (results.withdrawals?.cases ?? []).map((entry) => ({
+        where: entry.name,
+        value: entry.acceptedNotInDatabase + failed(entry),
+        baseline: `${entry.accepted} accepted, ${entry.withdrawalsInDatabase} in the database, ${entry.non2xx} non-2xx, ${entry.errors} errors, ${entry.timeouts} timeouts`,
+      })),
+  },
+  {
+    figure: 'Withdrawals: in the database but never answered (cut off when the load stopped: one per connection at most)',
+    comparison: 'at most',
+    limit: 50,
+    unit: '',
+    measure: (results) =>
+      (results.withdrawals?.cases ?? []).map((entry) => ({
+        where: entry.name,
+        value: entry.unansweredInDatabase,
+        baseline: `${results.withdrawals?.connections ?? 0} connections`,
+      })),
+  },
+  {
+    figure: 'Withdrawals: balances below zero',
+    comparison: 'at most',
+    limit: 0,
+    unit: '',
+    measure: (results) =>
+      (results.withdrawals?.cases ?? []).map((entry) => ({ where: entry.name, value: entry.negativeBalances, baseline: '' })),
+  },
+  {
+    figure: 'First visit of `/us/`: gzip JavaScript',
+    comparison: 'at most',
+    limit: 150,
+    unit: ' KB',
+    measure: (results) =>
+      (results.frontend?.pages ?? [])
+        .filter((page) => page.name === 'home')
+        .map((page) => ({ where: page.path, value: Math.round((page.js.gzip / 1024) * 10) / 10, baseline: `${page.js.files} files` })),
+  },
+  {
+    figure: 'Lighthouse performance, mobile preset (`/us/`, `/us/login`, `/fr/faq`)',
+    comparison: 'at least',
+    limit: 95,
+    unit: '',
+    measure: (results) =>
+      (results.frontend?.lighthouse ?? []).map((entry) => ({
+        where: entry.path,
+        value: entry.performance,
+        baseline: `median of ${entry.runs}`,
+      })),
+  },
+  {
+    figure: 'Lighthouse accessibility, best practices and SEO (the lowest of the three)',
+    comparison: 'at least',
+    limit: 95,
+    unit: '',
+    measure: (results) =>
+      (results.frontend?.lighthouse ?? []).map((entry) => ({
+        where: entry.path,
+        value: Math.min(entry.accessibility, entry.bestPractices, entry.seo),
+        baseline: `${entry.accessibility}, ${entry.bestPractices}, ${entry.seo}`,
+      })),
+  },
+  {
+    figure: 'Lighthouse first contentful paint',
+    comparison: 'at most',
+    limit: 1200,
+    unit: ' ms',
+    measure: (results) =>
+      (results.frontend?.lighthouse ?? []).map((entry) => ({
+        where: entry.path,
+        value: entry.firstContentfulPaintMs,
+        baseline: `each run ${entry.firstContentfulPaintsMs.join(', ')} ms`,
+      })),
+  },
+  {
+    figure: 'Cold online start → balance, over a static page served the same way',
+    comparison: 'at most',
+    limit: 4,
+    unit: '×',
+    measure: (results) =>
+      results.frontend
+        ? [
+            {
+              where: '/us/user/account',
+              value: results.frontend.onlineStart.ratio,
+              baseline: `${results.frontend.onlineStart.appMedianMs} ms against ${results.frontend.onlineStart.baselineMedianMs} ms`,
+            },
+          ]
+        : [],
+  },
+  {
+    figure: 'Offline start → balance, over a static page served by its own service worker',
+    comparison: 'at most',
+    limit: 1.5,
+    unit: '×',
+    measure: (results) =>
+      results.frontend
+        ? [
+            {
+              where: '/us/user/account',
+              value: results.frontend.offlineStart.ratio,
+              baseline: `${results.frontend.offlineStart.appMedianMs} ms against ${results.frontend.offlineStart.baselineMedianMs} ms`,
+            },
+          ]
+        : [],
+  },
+  {
+    figure: 'Map, 5,000 bins: navigation → first pins, new profile',
+    comparison: 'at most',
+    limit: 1500,
+    unit: ' ms',
+    measure: (results) =>
+      results.map ? [{ where: 'cold', value: results.map.timeToFirstPinsMs.cold.median, baseline: `median of ${results.map.runs}` }] : [],
+  },
+  {
+    figure: 'Map, 5,000 bins: navigation → first pins, reload',
+    comparison: 'at most',
+    limit: 1000,
+    unit: ' ms',
+    measure: (results) =>
+      results.map ? [{ where: 'warm', value: results.map.timeToFirstPinsMs.warm.median, baseline: `median of ${results.map.runs}` }] : [],
+  },
+  {
+    figure: 'Map panning on 360 × 740, CPU 4× slower: frames a second',
+    comparison: 'at least',
+    limit: 60,
+    unit: '',
+    measure: (results) =>
+      results.map ? [{ where: 'panning', value: results.map.panning.fps, baseline: `p95 frame ${results.map.panning.p95FrameMs} ms` }] : [],
+  },
+  {
+    figure: 'Scanner: labels shown to the fake camera and never recorded',
+    comparison: 'at most',
+    limit: 0,
+    unit: '',
+    measure: (results) =>
+      results.scanner
+        ? [
+            {
+              where: 'labels held 2 s',
+              value: results.scanner.codeToRecorded.missed,
+              baseline: `of ${results.scanner.codeToRecorded.presented}`,
+            },
+            {
+              where: 'one label a second',
+              value: results.scanner.codeToRecorded.rapid.labelsPresented - results.scanner.codeToRecorded.rapid.recordedOnFirstPass,
+              baseline: `of ${results.scanner.codeToRecorded.rapid.labelsPresented}`,
+            },
+          ]
+        : [],
+  },
+];
+
+const goalText = (goal: Goal) => `${goal.comparison === 'at least' ? '≥' : '≤'} ${goal.limit}${goal.unit}`;
+
+/** Every measured figure of the run against its goal. Goals whose part did not run have no verdict. */
+export function checkGoals(results: BenchResults): Verdict[] {
+  return goals.flatMap((goal) =>
+    goal.measure(results).map((measured) => ({
+      figure: goal.figure,
+      where: measured.where,
+      measured: `${measured.value}${goal.unit}`,
+      baseline: measured.baseline,
+      goal: goalText(goal),
+      met: goal.comparison === 'at least' ? measured.value >= goal.limit : measured.value <= goal.limit,
+    })),
+  );
+}
+
+export function verdictTable(verdicts: readonly Verdict[]): string {
+  return [
+    '| figure | case | measured | same run, beside it | goal | met |',
+    '|---|---|---:|---|---:|---|',
+    ...verdicts.map(
+      (verdict) =>
+        `| ${verdict.figure} | ${verdict.where} | ${verdict.measured} | ${verdict.baseline} | ${verdict.goal} | ${verdict.met ? 'yes' : '**no**'} |`,
+    ),
+  ].join('\n');
+}
+
+/** The goals as the README quotes them. */
+export function goalsTable(): string {
+  return ['| figure | goal |', '|---|---:|', ...goals.map((goal) => `| ${goal.figure} | ${goalText(goal)} |`)].join('\n');
+}
+
+const readmePath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'README.md');
+const start = '<!-- goals: generated from bench/goals.ts by `npx tsx bench/goals.ts --readme` -->';
+const end = '<!-- /goals -->';
+
+/** Whether the README's goals block is this table (false when it has none). */
+export function readmeQuotesGoals(): boolean {
+  const readme = readFileSync(readmePath, 'utf8');
+  const from = readme.indexOf(start);
+  const to = readme.indexOf(end);
+  return from >= 0 && to > from && readme.slice(from + start.length, to).trim() === goalsTable();
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  if (process.argv.includes('--readme')) {
+    const readme = readFileSync(readmePath, 'utf8');
+    const from = readme.indexOf(start);
+    const to = readme.indexOf(end);
+    if (from < 0 || to < from) throw new Error(`README.md has no ${start} … ${end} block`);
+    writeFileSync(readmePath, `${readme.slice(0, from + start.length)}\n\n${goalsTable()}\n\n${readme.slice(to)}`);
+  } else process.stdout.write(`${goalsTable()}\n`);
+}
