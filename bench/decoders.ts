@@ -1,4 +1,4 @@
-// The scanner's two candidate fallback decoders side by side (issue 25): ZXing-js (@zxing/library,
+// The scanner's two candidate fallback decoders side by side: ZXing-js (@zxing/library,
 // one code per read, read again after painting each found code over) and ZXing C++ as WebAssembly
 // (zxing-wasm, every code in one call). The same frames of six hard labels each (e2e/support/label-scene.ts)
 // go through each decoder's module from src/app in headless Chromium with the bench's mobile CPU

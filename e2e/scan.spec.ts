@@ -110,7 +110,7 @@ test.describe('camera scanner with a bag of six containers in one frame', () => 
     const request = await playwright.request.newContext({ baseURL: e2eBaseUrl });
     customer = await customerWithContainers(request, 'scan-six', 6);
     await request.dispose();
-    // Six labels side by side, as in the report of issue 25, some of them tilted, under glare,
+    // Six labels side by side, as a person holds up a bag of containers, some of them tilted, under glare,
     // partly covered or smaller; the video loops, so the same six come back into view.
     const scene = {
       labels: sixLabels(
