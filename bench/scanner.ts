@@ -1,11 +1,13 @@
 // Scanner figures. Not part of `npm test`; `npx tsx bench/scanner.ts` prints them.
-//  (a) decodeFrameFigures: ZXing's per-frame cost in headless Chromium, the app's own code path
-//      (draw a 640×480 frame, read its pixels, luma, decode), with a QR code in view and without.
+//  (a) decodeFrameFigures: ZXing-js's per-frame cost in headless Chromium (draw a 640×480 frame,
+//      read its pixels, luma, decode), with a QR code in view and without. The app no longer
+//      decodes with ZXing-js (zxing-wasm replaced it): these figures are the former decoder's, the
+//      baseline that bench/decoders.ts sets beside the app's decoder in the same run.
 //  (b) codeToRecordedFigures: starts the server (built app in dist/, fresh PGlite in a temp dir),
 //      plays issued containers' QR labels through Chromium's fake camera, and times each code from
 //      the first video frame that shows it to "Recorded" on screen. A second video presents one
 //      label a second to see whether the scanner keeps up with the fastest hand.
-//  readRateFigures: share of random labels ZXing reads square-on, and with the tilted second look.
+//  readRateFigures: share of random labels ZXing-js reads square-on, and with the tilted second look.
 //  scanRouteSize: gzip size of the JavaScript only the scan route loads (from dist/assets).
 // Needs `npm run build` first (the bench serves dist/).
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
