@@ -25,7 +25,6 @@ function canonicalType(type: string): string {
     serial: 'integer',
     bigserial: 'bigint',
     timestamp: 'timestamp without time zone',
-    'timestamp with time zone': 'timestamp with time zone',
   };
   return aliases[type] ?? type.replace(/^varchar/, 'character varying').replace(/^char\b/, 'character');
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isCountryCode, markets } from '#domain/markets';
 import { moneyFromMinor } from '#domain/money';
 import { impactMonths, type Impact } from '#domain/schemas/impact';
-import type { Executor } from '../../db/client';
+import { rowsOf, type Executor } from '../../db/client';
 
 const sourceList = z.array(z.string());
 
@@ -90,7 +90,7 @@ export async function getImpact(db: Executor, userId: string, now: Date): Promis
     cross join packaging p
     order by sr.month
   `);
-  const rows = (result as { rows: Row[] }).rows;
+  const rows = rowsOf<Row>(result);
   const first = rows[0];
   if (!first || !isCountryCode(first.country_code)) return undefined;
   const currency = markets[first.country_code].currency;

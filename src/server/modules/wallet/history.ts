@@ -4,7 +4,7 @@ import type { CountryCode, Currency } from '#domain/markets';
 import { moneyFromMinor } from '#domain/money';
 import type { DisputeReason, DisputeStatus, DisputeSummary } from '#domain/schemas/disputes';
 import type { Transaction, TransactionCategory, TransactionsPage, TransactionsQuery, TransactionStatus } from '#domain/schemas/wallet';
-import type { Database } from '../../db/client';
+import { rowsOf, type Database } from '../../db/client';
 import { productNameColumn } from './catalogue';
 
 export interface Row {
@@ -104,6 +104,9 @@ export async function readHistoryRows(
     return sql.join(filters, sql` and `);
   };
   const where = filtersOn('h');
+  // The oldest transaction still running when this read was taken, as an xid: what the next read's
+  // `since` starts from, so a write that commits after this read is never missed.
+  const snapshotXmin = sql`(pg_snapshot_xmin(pg_current_snapshot())::text::bigint % 4294967296)::text`;
   // age() counts back from the current transaction, so the comparison holds across xid wraparound.
   const selected =
     'offset' in range
@@ -119,7 +122,7 @@ export async function readHistoryRows(
     select h.id, h.created_at, h.category, h.status, h.amount_minor, h.comment, h.number_of_scans, h.fee_minor,
            h.account_name, h.account_number, h.dispute, h.disputable,
            (select count(*) from history_rows h where ${where}) as total, ${place} as place,
-           (pg_snapshot_xmin(pg_current_snapshot())::text::bigint % 4294967296)::text as snapshot_xmin,
+           ${snapshotXmin} as snapshot_xmin,
            (select json_agg(json_build_object('product_id', p.id, 'name', ${name}, 'image_url', p.image_url,
                                               'quantity', (item->>'quantity')::int,
                                               'price_minor', coalesce((item->>'price_minor')::int, p.deposit_minor))
@@ -128,12 +131,12 @@ export async function readHistoryRows(
     from history_rows h
     ${selected}
   `);
-  const rows = (result as { rows: (Row & { snapshot_xmin: string })[] }).rows;
+  const rows = rowsOf<Row & { snapshot_xmin: string }>(result);
   if (rows.length > 0) return { rows, total: Number(rows[0]!.total), snapshotXmin: rows[0]!.snapshot_xmin };
   // No row to carry the count and the snapshot: ask apart (a page past the end, or nothing new).
   const empty = await db.execute(sql`select count(*)::int as total,
-    (pg_snapshot_xmin(pg_current_snapshot())::text::bigint % 4294967296)::text as snapshot_xmin from history_rows h where ${where}`);
-  const [row] = (empty as { rows: { total: number | string; snapshot_xmin: string }[] }).rows;
+    ${snapshotXmin} as snapshot_xmin from history_rows h where ${where}`);
+  const [row] = rowsOf<{ total: number | string; snapshot_xmin: string }>(empty);
   return { rows: [], total: Number(row?.total ?? 0), snapshotXmin: row?.snapshot_xmin ?? '0' };
 }
 

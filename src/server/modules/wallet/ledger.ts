@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Currency } from '#domain/markets';
 import { moneyFromMinor } from '#domain/money';
 import type { Balance } from '#domain/schemas/wallet';
-import type { Database, Executor } from '../../db/client';
+import { rowsOf, type Database, type Executor } from '../../db/client';
 import { isCheckViolation } from '../../db/errors';
 import { balances, ledgerEntries, products, scans } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
@@ -66,16 +66,12 @@ export async function getBalance(db: Database, userId: string, currency: Currenc
     from (select count(*)::int as items, coalesce(sum(${products.depositMinor}), 0)::int as deposit_minor
           from ${scans} join ${products} on ${products.id} = ${scans.productId}
           where ${scans.userId} = ${userId} and ${scans.status} = 'PENDING') as pending`);
-  const [row] = (
-    result as {
-      rows: {
-        balance_minor: number | string;
-        pending_items: number | string;
-        pending_deposit_minor: number | string;
-        returned_items: number | string;
-      }[];
-    }
-  ).rows;
+  const [row] = rowsOf<{
+    balance_minor: number | string;
+    pending_items: number | string;
+    pending_deposit_minor: number | string;
+    returned_items: number | string;
+  }>(result);
   return {
     balance: moneyFromMinor(Number(row?.balance_minor ?? 0), currency),
     pending_deposit: moneyFromMinor(Number(row?.pending_deposit_minor ?? 0), currency),

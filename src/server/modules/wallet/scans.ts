@@ -10,7 +10,7 @@ import {
   type ScanBody,
   type ScanStatus,
 } from '#domain/schemas/wallet';
-import type { Database, Executor } from '../../db/client';
+import { rowsOf, type Database, type Executor } from '../../db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { products, scanClaims, scans, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
@@ -216,7 +216,7 @@ async function recordInOneStatement(
       (select country_code from customer) as customer_country,
       (select pending from customer) as customer_pending
   `);
-  const [row] = (result as { rows: RecordingOutcome[] }).rows;
+  const [row] = rowsOf<RecordingOutcome>(result);
   if (!row) throw new Error('the scan statement returned no row');
   // PGlite hands json columns over parsed, node-postgres too; a driver that sends text is read the same.
   const parse = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
