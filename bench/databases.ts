@@ -1,11 +1,10 @@
 // A database for one bench run: a PGlite folder, or a new database on the PostgreSQL server, both
 // gone after the run. Shared by the API and read-after-write benches.
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { DatabaseTarget } from '../src/server/db/client';
+import { createScratchDatabase } from '../src/server/testing/databases';
 
 export type BenchDatabaseKind = 'pglite' | 'postgres';
 
@@ -31,30 +30,15 @@ export async function freshDatabase(kind: BenchDatabaseKind, postgresUrl: string
     };
   }
   if (!postgresUrl) throw new Error('no PostgreSQL URL');
-  const name = `roundtrip_bench_${randomUUID().slice(0, 8)}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(postgresUrl, 'roundtrip_bench');
   return {
     kind,
     dataDir,
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    target: { kind: 'postgres', url: url.toString() },
+    env: { DATA_DIR: dataDir, DATABASE_URL: scratch.url },
+    target: { kind: 'postgres', url: scratch.url },
     drop: async () => {
       rmSync(dataDir, { recursive: true, force: true });
-      const dropper = new pg.Client({ connectionString: postgresUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await dropper.end();
-      }
+      await scratch.drop();
     },
   };
 }

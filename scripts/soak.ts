@@ -27,6 +27,7 @@ import pg from 'pg';
 import { createServer as createTcpServer, type Socket } from 'node:net';
 import { openDatabase } from '../src/server/db/client';
 import { users } from '../src/server/db/schema';
+import { createScratchDatabase } from '../src/server/testing/databases';
 import { startTestPushService } from '../src/server/testing/push-service';
 import { seedCatalogue } from '../src/server/modules/wallet/catalogue';
 import { issueContainers } from '../src/server/modules/wallet/operations';
@@ -139,12 +140,9 @@ async function api(url: string, init: { method?: string; token?: string; body?: 
 }
 
 async function main() {
-  const name = `roundtrip_soak_${randomBytes(5).toString('hex')}`;
+  const scratch = await createScratchDatabase(adminUrl, 'roundtrip_soak');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  const databaseUrl = new URL(adminUrl);
-  databaseUrl.pathname = `/${name}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'roundtrip-soak-'));
   let redis = await startRedis();
   const push = await startTestPushService();
@@ -155,7 +153,7 @@ async function main() {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl.toString(),
+      DATABASE_URL: scratch.url,
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
       DATA_DIR: dataDir,
       STATIC_DIR: path.join(dataDir, 'no-build'),
@@ -177,7 +175,7 @@ async function main() {
     stream?.on('data', (chunk: string) => serverLog.push(...chunk.split('\n').filter((line) => line.trim() !== '')));
   }
 
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl.toString() });
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url });
   try {
     for (let attempt = 0; ; attempt += 1) {
       if (server.exitCode !== null) throw new Error(`the server exited:\n${serverLog.join('\n')}`);
@@ -333,7 +331,7 @@ async function main() {
       await sleep((seconds / 3) * 1000 - 3000);
       const dropped = await admin.query(
         `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and application_name <> 'soak-check'`,
-        [name],
+        [scratch.name],
       );
       events.push(`${((performance.now() - started) / 1000).toFixed(1)} s: ${dropped.rowCount} PostgreSQL connections dropped`);
     })();
@@ -352,14 +350,16 @@ async function main() {
     await disruptions;
     const memoryEnd = rssMiB(server.pid!);
 
+    // The checks' own connection, which the dropped-connections disruption leaves alone.
+    const check = new pg.Client({ connectionString: scratch.url, application_name: 'soak-check' });
+    await check.connect();
+
     // Phone notifications: each other customer's first news reached their push service within the goal.
     const subscribed = customers.filter((customer) => customer.pushName !== undefined);
-    const newsCheck = new pg.Client({ connectionString: databaseUrl.toString(), application_name: 'soak-check' });
-    await newsCheck.connect();
     const firstNewsOf = async () =>
       new Map(
         (
-          await newsCheck.query<{ user_id: string; first: Date }>(
+          await check.query<{ user_id: string; first: Date }>(
             'select user_id, min(created_at) as first from customer_news group by user_id',
           )
         ).rows.map((row) => [row.user_id, row.first.getTime()]),
@@ -371,7 +371,6 @@ async function main() {
       await sleep(500);
       newsAt = await firstNewsOf();
     }
-    await newsCheck.end();
     /** Per other customer: ms from their first news to its push. */
     const delays: number[] = [];
     const notReached: string[] = [];
@@ -385,8 +384,6 @@ async function main() {
     const stalledUser = customers[0]!;
 
     // Every balance is the sum of its ledger entries, and none is below zero.
-    const check = new pg.Client({ connectionString: databaseUrl.toString(), application_name: 'soak-check' });
-    await check.connect();
     const ledger = await check.query<{ users: string; mismatched: string; negative: string; entries: string }>(`
       select count(*) as users,
              count(*) filter (where b.balance_minor <> coalesce(l.total, 0)) as mismatched,
@@ -453,8 +450,8 @@ async function main() {
     await stopProcess(redis);
     await push.close();
     await silent.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
+    await scratch.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -7,13 +7,19 @@ export type DatabaseKind = 'pglite' | 'postgres';
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server (CI does). */
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-/** A new, empty, migrated database that disappears on close. */
-export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
-  if (kind === 'pglite') return openDatabase({ kind: 'pglite', dataDir: undefined });
+export interface ScratchDatabase {
+  name: string;
+  url: string;
+  /** Drops it, closing whatever connections are left (`with (force)`). */
+  drop(): Promise<void>;
+}
 
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `roundtrip_test_${randomBytes(6).toString('hex')}`;
+/**
+ * A new, empty database `<prefix>_<random>` on the PostgreSQL server of `adminUrl` (a role that may
+ * create databases), for the tests, the bench and the soak.
+ */
+export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<ScratchDatabase> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -23,11 +29,10 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHa
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
   return {
-    ...handle,
-    async close() {
-      await handle.close();
+    name,
+    url: url.toString(),
+    async drop() {
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       try {
@@ -35,6 +40,23 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHa
       } finally {
         await dropper.end();
       }
+    },
+  };
+}
+
+/** A new, empty, migrated database that disappears on close. */
+export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+  if (kind === 'pglite') return openDatabase({ kind: 'pglite', dataDir: undefined });
+
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const scratch = await createScratchDatabase(adminUrl, 'roundtrip_test');
+  const handle = await openDatabase({ kind: 'postgres', url: scratch.url });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await scratch.drop();
     },
   };
 }
