@@ -101,39 +101,27 @@ test.describe('camera scanner with real container labels', () => {
 });
 
 test.describe('camera scanner with a bag of six containers in one frame', () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let pageErrors: string[];
-  let customer: { email: string; codes: string[] };
-
-  test.beforeAll(async ({ playwright }) => {
-    const request = await playwright.request.newContext({ baseURL: e2eBaseUrl });
-    customer = await customerWithContainers(request, 'scan-six', 6);
-    await request.dispose();
-    // Six labels side by side, as a person holds up a bag of containers, some of them tilted, under glare,
-    // partly covered or smaller; the video loops, so the same six come back into view.
-    const scene = {
-      labels: sixLabels(
-        customer.codes.map((code) => containerUrl(e2eBaseUrl, code)),
-        4,
-        (index) => [{}, { tiltDegrees: 30 }, { glare: 0.8 }, { covered: 0.3 }, { modulePixels: 2.5 }, { tiltDegrees: -20 }][index] ?? {},
-      ),
-    };
-    const file = path.join(videoDir, 'six.y4m');
-    // 3 s without labels between two passes: longer than the scanner's same-read window (2.5 s).
-    writeY4m(file, [{ seconds: 1.5 }, { scene, seconds: 4 }, { seconds: 1.5 }]);
-    browser = await launchWithFakeCamera(playwright.chromium, file);
-  });
-  test.afterAll(async () => browser?.close());
-  test.beforeEach(async () => {
-    ({ context, pageErrors } = await cameraContext(browser));
-  });
-  test.afterEach(async () => {
-    await context.close();
-    expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+  // Six labels side by side, as a person holds up a bag of containers, some of them tilted, under glare,
+  // partly covered or smaller; the video loops, so the same six come back into view.
+  const camera = withLabelCamera('scan-six', 'block', {
+    count: 6,
+    video: (codes) => {
+      const scene = {
+        labels: sixLabels(
+          codes.map((code) => containerUrl(e2eBaseUrl, code)),
+          4,
+          (index) => [{}, { tiltDegrees: 30 }, { glare: 0.8 }, { covered: 0.3 }, { modulePixels: 2.5 }, { tiltDegrees: -20 }][index] ?? {},
+        ),
+      };
+      const file = path.join(videoDir, 'six.y4m');
+      // 3 s without labels between two passes: longer than the scanner's same-read window (2.5 s).
+      writeY4m(file, [{ seconds: 1.5 }, { scene, seconds: 4 }, { seconds: 1.5 }]);
+      return file;
+    },
   });
 
   test('all six are recorded from one frame, once each, with the count shown; the decoder comes from our origin', async ({ request }) => {
+    const { context, customer } = camera;
     await signIn(context, request, customer.email, password);
     const page = await context.newPage();
     const requested: string[] = [];
@@ -191,13 +179,18 @@ test.describe('camera scanner with a foreign QR code', () => {
 });
 
 /** A describe block's own browser, whose camera shows this customer's labels. */
-function withLabelCamera(tag: string, serviceWorkers: 'allow' | 'block') {
+function withLabelCamera(
+  tag: string,
+  serviceWorkers: 'allow' | 'block',
+  options: { count?: number; video?: (codes: string[]) => string } = {},
+) {
   const state = {} as { browser: Browser; context: BrowserContext; pageErrors: string[]; customer: { email: string; codes: string[] } };
   test.beforeAll(async ({ playwright }) => {
     const request = await playwright.request.newContext({ baseURL: e2eBaseUrl });
-    state.customer = await customerWithContainers(request, tag, 3);
+    state.customer = await customerWithContainers(request, tag, options.count ?? 3);
     await request.dispose();
-    state.browser = await launchWithFakeCamera(playwright.chromium, labelVideo(tag, state.customer.codes));
+    const video = options.video ?? ((codes: string[]) => labelVideo(tag, codes));
+    state.browser = await launchWithFakeCamera(playwright.chromium, video(state.customer.codes));
   });
   test.afterAll(async () => state.browser?.close());
   test.beforeEach(async () => {
