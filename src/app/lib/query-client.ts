@@ -15,6 +15,15 @@ import { isRenderingSignedInShell } from './shell-rendering';
  */
 export const walletQueryScope = ['wallet'] as const;
 
+/**
+ * The meta of a query whose answer changes on the server while the app is closed (money, news): its
+ * saved answer, read back at start, counts as old however recent it is, so the start asks again.
+ * A short freshness (a second for the balance) is meant for the calls of one start; without this, a
+ * reload within that second kept the answer from before it, and care's credit made in between
+ * stayed unseen until the next change.
+ */
+export const askAgainAfterRestart = { askAgainAfterRestart: true } as const;
+
 export function refreshWalletQueries(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: walletQueryScope });
 }
@@ -107,6 +116,10 @@ export async function restoreQueryCache(): Promise<void> {
   const client = queryClient as unknown as PersistQueryClientOptions['queryClient'];
   try {
     await persistQueryClientRestore({ queryClient: client, ...persistOptions });
+    await queryClient.invalidateQueries({
+      predicate: (query) => query.meta?.askAgainAfterRestart === true,
+      refetchType: 'none',
+    });
   } catch (error) {
     console.warn('The saved data could not be read', error);
   }

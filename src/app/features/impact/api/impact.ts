@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { impactResponse, type Impact } from '#domain/schemas/impact';
 import { apiRequest } from '../../../lib/api';
-import { walletQueryScope } from '../../../lib/query-client';
+import { askAgainAfterRestart, walletQueryScope } from '../../../lib/query-client';
 
 /** GET /user/impact */
 export async function fetchImpact(signal?: AbortSignal): Promise<Impact> {
@@ -17,6 +17,7 @@ export const impactQueryOptions = () =>
     queryFn: ({ signal }) => fetchImpact(signal),
     // As the balance: the persisted answer shows at once (offline too), then it is asked again.
     staleTime: 1_000,
+    meta: askAgainAfterRestart,
   });
 
 export function useImpact() {

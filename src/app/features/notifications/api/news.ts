@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { newsListAnswerSchema, type NewsListAnswer } from '#domain/schemas/notifications';
 import { useEffect } from 'react';
 import { apiRequest } from '../../../lib/api';
-import { queryClient } from '../../../lib/query-client';
+import { askAgainAfterRestart, queryClient } from '../../../lib/query-client';
 
 /** GET /user/news: the latest 50, newest first, and the unread count. */
 export async function fetchNews(signal?: AbortSignal): Promise<NewsListAnswer> {
@@ -17,6 +17,7 @@ export const newsQueryOptions = () =>
     queryFn: ({ signal }) => fetchNews(signal),
     // News arrives while the app is open: asked again on focus, and shown from the cache meanwhile.
     staleTime: 5_000,
+    meta: askAgainAfterRestart,
   });
 
 /** The service worker's word that a push just arrived (sw/sw.ts): the list is asked again at once. */

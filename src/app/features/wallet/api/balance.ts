@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { balanceResponse, type Balance } from '#domain/schemas/wallet';
 import { apiRequest } from '../../../lib/api';
-import { walletQueryScope } from '../../../lib/query-client';
+import { askAgainAfterRestart, walletQueryScope } from '../../../lib/query-client';
 import { rememberBalance } from '../../../lib/last-balance';
 
 /** GET /user/balance */
@@ -20,6 +20,7 @@ export const balanceQueryOptions = () =>
     // Shown at once from the persisted cache, then asked again (a check-in may have happened since);
     // one second spares the mount a second call right after the route loader's.
     staleTime: 1_000,
+    meta: askAgainAfterRestart,
   });
 
 export function useBalance() {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { transactionsResponse, type TransactionCategory, type TransactionsPage, type TransactionStatus } from '#domain/schemas/wallet';
 import { apiRequest } from '../../../lib/api';
-import { walletQueryScope } from '../../../lib/query-client';
+import { askAgainAfterRestart, walletQueryScope } from '../../../lib/query-client';
 
 export interface TransactionFilters {
   type?: TransactionCategory;
@@ -25,6 +25,7 @@ export const transactionsQueryOptions = (filters: TransactionFilters, locale: st
     // Shown at once from the persisted cache, then asked again (a check-in may have happened since);
     // one second spares the mount a second call right after the route loader's.
     staleTime: 1_000,
+    meta: askAgainAfterRestart,
   });
 
 export function useTransactions(filters: TransactionFilters, locale: string) {
