@@ -62,6 +62,16 @@ export const errorCodes = [
   'CLAIM_FIRST_SCAN_CREDITED',
   'CLAIMANT_ACCOUNT_DELETED',
   'PUSH_UNAVAILABLE',
+  'OPERATOR_UNAUTHORIZED',
+  'OPERATOR_ROLE_REQUIRED',
+  'OPERATOR_SIGN_IN_FAILED',
+  'INVITATION_INVALID',
+  'OPERATOR_EXISTS',
+  'AUTOMATION_TOKEN_EXISTS',
+  'LOCAL_CLI_ONLY',
+  'APPROVAL_SAME_PERSON',
+  'APPROVAL_NOT_PENDING',
+  'OPERATOR_LAST_ADMIN',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -300,6 +310,56 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     en: 'The first scan of this container was already credited: awarding the claim would pay the deposit twice.',
     fr: 'Le premier scan de ce contenant a déjà été crédité : donner raison à la revendication paierait la consigne deux fois.',
     ja: 'この容器の最初のスキャンにはすでに入金済みです。申し立てを認めるとデポジットが二重に支払われます。',
+  },
+  OPERATOR_UNAUTHORIZED: {
+    en: 'Sign in as an operator to do this.',
+    fr: 'Connectez-vous en tant qu’opérateur pour faire ceci.',
+    ja: 'この操作にはオペレーターとしてのサインインが必要です。',
+  },
+  OPERATOR_ROLE_REQUIRED: {
+    en: 'Your role does not allow this. Ask an administrator for the role it needs.',
+    fr: 'Votre rôle ne permet pas ceci. Demandez le rôle nécessaire à un administrateur.',
+    ja: 'あなたの役割ではこの操作はできません。必要な役割を管理者に依頼してください。',
+  },
+  OPERATOR_SIGN_IN_FAILED: {
+    en: 'The email, password or authenticator code is wrong.',
+    fr: 'L’adresse e-mail, le mot de passe ou le code d’authentification est incorrect.',
+    ja: 'メールアドレス、パスワード、または認証コードが正しくありません。',
+  },
+  INVITATION_INVALID: {
+    en: 'This invitation link has expired or was already used. Ask an administrator for a new one.',
+    fr: 'Ce lien d’invitation a expiré ou a déjà servi. Demandez-en un nouveau à un administrateur.',
+    ja: 'この招待リンクは期限切れか、すでに使用されています。管理者に新しいリンクを依頼してください。',
+  },
+  OPERATOR_EXISTS: {
+    en: 'An operator with this email address already exists.',
+    fr: 'Un opérateur avec cette adresse e-mail existe déjà.',
+    ja: 'このメールアドレスのオペレーターはすでに存在します。',
+  },
+  AUTOMATION_TOKEN_EXISTS: {
+    en: 'An automation token with this name already exists.',
+    fr: 'Un jeton d’automatisation porte déjà ce nom.',
+    ja: 'この名前の自動化トークンはすでに存在します。',
+  },
+  LOCAL_CLI_ONLY: {
+    en: 'Only the ops command line on the server’s own machine can do this.',
+    fr: 'Seule la ligne de commande ops sur la machine du serveur peut faire ceci.',
+    ja: 'この操作は、サーバー本体のマシン上の ops コマンドラインからのみ行えます。',
+  },
+  APPROVAL_SAME_PERSON: {
+    en: 'A second operator must approve this: the person who asked for it cannot.',
+    fr: 'Un second opérateur doit approuver ceci : la personne qui l’a demandé ne le peut pas.',
+    ja: 'この操作は別のオペレーターの承認が必要です。依頼した本人は承認できません。',
+  },
+  APPROVAL_NOT_PENDING: {
+    en: 'This request was already approved or rejected.',
+    fr: 'Cette demande a déjà été approuvée ou refusée.',
+    ja: 'この依頼はすでに承認または却下されています。',
+  },
+  OPERATOR_LAST_ADMIN: {
+    en: 'This is the last active administrator: make another one first.',
+    fr: 'C’est le dernier administrateur actif : nommez-en d’abord un autre.',
+    ja: '有効な管理者はこの1人だけです。先に別の管理者を設定してください。',
   },
   CLAIMANT_ACCOUNT_DELETED: {
     en: 'The person who made this claim has deleted their account: there is no one to pay. Dismiss the claim instead.',

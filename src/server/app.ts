@@ -7,7 +7,8 @@ import { isLocalAddress, type Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { registerApiDescription, registerOpenApiRoute } from './http/api-description';
 import { createCustomerAnswers } from './http/customer-answers';
-import { registerOpsScope } from './http/operator-key';
+import { registerOpsScope } from './http/operator-access';
+import { registerOperatorRoutes } from './modules/operators/routes';
 import { registerErrorHandling } from './http/error-handler';
 import { createRateLimits, defaultLimitRules, type LimitRules } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -175,6 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerWithdrawalRoutes(api, context, paymentCipher);
       await registerDisputeRoutes(api, context);
       await registerNotificationRoutes(api, context);
+      await registerOperatorRoutes(api, context);
       await registerOpsScope(api, context, (ops) => registerOpsCommandRoute(ops, context, paymentCipher));
     },
     { prefix: apiPrefix },

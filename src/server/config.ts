@@ -1,11 +1,14 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { countryCodes, isCountryCode, type CountryCode } from '#domain/markets';
+import { countryCodes, currencies, isCountryCode, type CountryCode, type Currency } from '#domain/markets';
 import { defaultPushServiceHosts } from './modules/notifications/push-endpoints';
 import { defaultLimitRules, type LimitName, type LimitRule } from './http/rate-limit';
 
 const durationSeconds = z.coerce.number().int().positive();
+
+/** About a week of a family's returns in each currency: above it, money moved by hand takes two people. */
+const defaultApprovalLimits: Partial<Record<Currency, string>> = { USD: '25.00', CAD: '30.00', GBP: '20.00', EUR: '25.00', JPY: '3000' };
 
 /** How far to trust X-Forwarded-For: not at all, a number of proxy hops, or the proxies' own addresses. */
 export type TrustProxy = false | number | string[];
@@ -32,6 +35,26 @@ const environmentSchema = z.object({
   SUPPORT_EMAIL: z.string().email().default('support@roundtrip.example'),
   REDIS_URL: z.string().optional(),
   OPS_KEY: z.string().min(16).optional(),
+  /** An operator's session ends after this long without a call, and at OPERATOR_SESSION_MAX_AGE however busy. */
+  OPERATOR_SESSION_IDLE: durationSeconds.max(3_600, { message: 'at most 3600 seconds (an hour)' }).default(15 * 60),
+  OPERATOR_SESSION_MAX_AGE: durationSeconds.max(12 * 3_600, { message: 'at most 43200 seconds (12 hours)' }).default(8 * 3_600),
+  /**
+   * Adjustments and dispute credits above these amounts (major units, per currency) wait for a second
+   * operator's approval, e.g. {"EUR": "20.00", "JPY": "3000"}. A currency not named has no limit.
+   */
+  APPROVAL_LIMITS: z
+    .string()
+    .optional()
+    .transform((text, context) => {
+      if (text === undefined || text.trim() === '') return defaultApprovalLimits;
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: 'must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.partialRecord(z.enum(currencies), z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, { message: 'must be an amount like "20.00"' }))),
   /** 32 bytes, base64: encrypts bank details at rest. Unset: DATA_DIR/payment-data.key (made on first start). */
   PAYMENT_DATA_KEY: z
     .string()
@@ -201,6 +224,10 @@ export interface Config {
   supportEmail: string;
   redisUrl: string | undefined;
   opsKey: string | undefined;
+  operatorSessionIdleSeconds: number;
+  operatorSessionMaxAgeSeconds: number;
+  /** Per currency, in major units: above it an adjustment or dispute credit needs a second operator. */
+  approvalLimits: Partial<Record<Currency, string>>;
   /** Base64 of 32 bytes; undefined: a key file in dataDir (payments/encryption.ts). */
   paymentDataKey: string | undefined;
   /** Base64 keys that open stored values but never seal (a rotation in progress). */
@@ -281,6 +308,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     supportEmail: env.SUPPORT_EMAIL,
     redisUrl: env.REDIS_URL,
     opsKey: env.OPS_KEY,
+    operatorSessionIdleSeconds: env.OPERATOR_SESSION_IDLE,
+    operatorSessionMaxAgeSeconds: env.OPERATOR_SESSION_MAX_AGE,
+    approvalLimits: env.APPROVAL_LIMITS,
     paymentDataKey: env.PAYMENT_DATA_KEY,
     paymentDataReadKeys: env.PAYMENT_DATA_READ_KEYS,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL,

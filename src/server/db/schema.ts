@@ -2,6 +2,7 @@ import type { Currency } from '#domain/markets';
 import type { PaymentMethod } from '#domain/payment-methods';
 import type { DisputeReason, DisputeStatus } from '#domain/schemas/disputes';
 import type { NewsKind } from '#domain/schemas/notifications';
+import type { ApprovalStatus, OperatorRole, OperatorStatus } from '#domain/schemas/operators';
 import type { WithdrawalStatus } from '#domain/schemas/payments';
 import type { ClaimStatus, ScanStatus } from '#domain/schemas/wallet';
 import { sql } from 'drizzle-orm';
@@ -746,5 +747,121 @@ export const missingTexts = pgTable(
   (table) => [
     primaryKey({ columns: [table.locale, table.namespace, table.key] }),
     index('missing_texts_last_seen_idx').on(table.lastSeenAt),
+  ],
+);
+
+/**
+ * The people who run the programme (docs/operators.md). INVITED until they accept the mailed link
+ * (a password and an authenticator), then ACTIVE; DISABLED ends every session of theirs at once.
+ */
+export const operators = pgTable(
+  'operators',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    roles: text('roles').array().$type<OperatorRole[]>().notNull(),
+    status: text('status').$type<OperatorStatus>().notNull().default('INVITED'),
+    passwordHash: text('password_hash'),
+    /** Base32 TOTP secret (RFC 6238); made with the invitation, in use once accepted. */
+    totpSecret: text('totp_secret').notNull(),
+    /** The last 30-second step whose code was accepted: a code is good once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    invitationDigest: text('invitation_digest'),
+    invitationExpiresAt: timestamp('invitation_expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('operators_email_key').on(sql`lower(${table.email})`),
+    uniqueIndex('operators_invitation_digest_key').on(table.invitationDigest),
+    check('operators_status_valid', sql`${table.status} in ('INVITED', 'ACTIVE', 'DISABLED')`),
+    check('operators_active_has_password', sql`${table.status} <> 'ACTIVE' or ${table.passwordHash} is not null`),
+  ],
+);
+
+/** An operator's signed-in session: short (an idle limit and an absolute end), the token stored hashed. */
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    tokenDigest: text('token_digest').primaryKey(),
+    operatorId: uuid('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    address: text('address'),
+  },
+  (table) => [index('operator_sessions_operator_idx').on(table.operatorId)],
+);
+
+/** A script's credential (X-Ops-Key): named, with its roles, stored hashed, revocable. */
+export const automationTokens = pgTable(
+  'automation_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    roles: text('roles').array().$type<OperatorRole[]>().notNull(),
+    digest: text('digest').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('automation_tokens_name_key').on(table.name), uniqueIndex('automation_tokens_digest_key').on(table.digest)],
+);
+
+/**
+ * One entry per operator action that changed something, written in the change's transaction.
+ * Migration 0018 adds the triggers: entries are never updated or deleted, and each carries the
+ * SHA-256 of its fields and of the entry before it (`ops audit verify` recomputes the chain).
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who: an operator's email, an automation token's name, `OPS_KEY` or `cli@<host>`. */
+    actor: text('actor').notNull(),
+    actorId: text('actor_id'),
+    action: text('action').notNull(),
+    recordType: text('record_type').notNull(),
+    recordId: text('record_id').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }),
+    currency: text('currency').$type<Currency>(),
+    address: text('address'),
+    detail: jsonb('detail'),
+    prevHash: text('prev_hash').notNull().default(''),
+    hash: text('hash').notNull().default(''),
+  },
+  (table) => [
+    index('audit_entries_record_idx').on(table.recordType, table.recordId),
+    index('audit_entries_actor_idx').on(table.actor, table.seq),
+  ],
+);
+
+/** An adjustment or dispute credit above the approval limit waits here for a second operator. */
+export const operatorApprovals = pgTable(
+  'operator_approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    action: text('action').notNull(),
+    recordId: text('record_id').notNull(),
+    /** What the second operator's approval runs, as the first one asked for it. */
+    request: jsonb('request').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
+    requestedBy: text('requested_by').notNull(),
+    status: text('status').$type<ApprovalStatus>().notNull().default('PENDING'),
+    decidedBy: text('decided_by'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('operator_approvals_pending_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'PENDING'`),
+    check('operator_approvals_status_valid', sql`${table.status} in ('PENDING', 'APPROVED', 'REJECTED')`),
+    check('operator_approvals_second_person', sql`${table.decidedBy} is null or ${table.decidedBy} <> ${table.requestedBy}`),
   ],
 );

@@ -69,7 +69,7 @@ function impliedStatuses(method: string, operation: OpenApiOperation): number[] 
   if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method) || operation.requestBody || operation.parameters?.length) implied.push(400);
   const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
   if (schemes.includes('bearer')) implied.push(401);
-  if (schemes.includes('opsKey')) implied.push(403, 404);
+  if (schemes.includes('opsToken')) implied.push(401, 403);
   return implied;
 }
 
@@ -106,7 +106,16 @@ describe('the API description', () => {
       ).toBe(true);
       expect(statuses, `${method} ${route}`).not.toContain('default');
       const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
-      if (route.startsWith('/api/v2/ops/')) expect(schemes, `${method} ${route} is an operator route`).toEqual(['opsKey']);
+      // Every operator call names the roles that may make it (the guard reads the same list); only
+      // signing in and accepting an invitation come before any credential.
+      const signingIn = /^\/api\/v2\/ops\/(session|invitations\/\{token\})$/.test(route) && ['POST', 'GET'].includes(method.toUpperCase());
+      if (route.startsWith('/api/v2/ops/') && !signingIn) {
+        const roles = (operation.security ?? []).flatMap((requirement) => Object.values(requirement).flat());
+        expect(schemes, `${method} ${route} is an operator route`).toEqual(
+          roles.includes('local') ? ['opsToken'] : ['operatorSession', 'opsToken'],
+        );
+        expect(roles.length, `${method} ${route} names its roles`).toBeGreaterThan(0);
+      }
     }
     // Customer, public and operator routes alike (the count grows with the API).
     expect(operations.filter(({ operation }) => operation.security?.some((requirement) => 'bearer' in requirement)).length).toBeGreaterThan(

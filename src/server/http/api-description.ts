@@ -3,7 +3,7 @@ import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorAnswer, customerSecurity, opsSecurity } from './api-schemas';
+import { apiErrorAnswer, customerSecurity } from './api-schemas';
 import { inputValidator } from './validation';
 
 /** Methods whose body Fastify parses: malformed JSON, a body too large or of another type answer 400 on any of them. */
@@ -22,13 +22,14 @@ const hasSecurity = (schema: FastifySchema, security: readonly Record<string, re
 /**
  * The statuses every route of a kind can answer, added to what the route declares so that each
  * route lists only its own: 400 where input is parsed or validated, 401 on customer routes
- * (`security: customerSecurity`), 403 and 404 on operator routes (`security: opsSecurity`).
+ * (`security: customerSecurity`), 401 and 403 on operator routes (`security: opsAccess(…)`).
  */
 function impliedAnswers(method: string, schema: FastifySchema): Record<number, z.ZodType> {
   const implied: Record<number, z.ZodType> = {};
   if (bodyMethods.has(method) || schema.body || schema.querystring || schema.params || schema.headers) implied[400] = apiErrorAnswer;
   if (hasSecurity(schema, customerSecurity)) implied[401] = apiErrorAnswer;
-  if (hasSecurity(schema, opsSecurity)) Object.assign(implied, { 403: apiErrorAnswer, 404: apiErrorAnswer });
+  if (hasSecurity(schema, [{ operatorSession: [] }, { opsToken: [] }]))
+    Object.assign(implied, { 401: apiErrorAnswer, 403: apiErrorAnswer });
   return implied;
 }
 
@@ -85,7 +86,18 @@ export async function registerApiDescription(app: FastifyInstance) {
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'An access token from POST /api/v2/oauth/token' },
-          opsKey: { type: 'apiKey', in: 'header', name: 'X-Ops-Key', description: 'The operator key (OPS_KEY)' },
+          operatorSession: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A signed-in operator (POST /api/v2/ops/session). The list names the roles that may make the call.',
+          },
+          opsToken: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Ops-Key',
+            description:
+              "An automation token, the deployment's OPS_KEY, or (`local`) the ops CLI's key on the server's own machine. The list names the roles that may make the call.",
+          },
         },
       },
     },

@@ -63,8 +63,8 @@ function valuesOf(parameters: Parameter[], components: Record<string, JsonSchema
 function requestOf(operation: Operation, components: Record<string, JsonSchema>): fc.Arbitrary<GeneratedRequest> {
   const parameters = operation.parameters ?? [];
   const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
-  const credentials: Credential[] = schemes.includes('opsKey')
-    ? ['none', 'ops key', 'wrong ops key']
+  const credentials: Credential[] = schemes.includes('opsToken')
+    ? ['none', 'customer', 'ops key', 'wrong ops key']
     : schemes.includes('bearer')
       ? ['none', 'customer', 'unknown token']
       : ['none', 'customer'];
@@ -155,8 +155,12 @@ describe.each(databaseKinds)('every endpoint of the OpenAPI document, fuzzed, on
         // A body that is not JSON, or that would poison prototypes, is refused as it is read, before any credential is looked at.
         const refusedAsRead = request.body?.kind === 'malformed' || /"(__proto__|constructor)"\s*:/.test(payload ?? '');
         if (schemes.includes('bearer') && !anonymousAllowed && withoutBearer && !refusedAsRead) expect(response.statusCode).toBe(401);
-        // The operator key is checked as the request arrives, before anything else.
-        if (schemes.includes('opsKey') && !anonymousAllowed && request.credential !== 'ops key') expect(response.statusCode).toBe(403);
+        // The operator's credential is checked as the request arrives, before anything else; a customer's token is none.
+        // Only the CLI's local key makes a local-only call: OPS_KEY is refused there too.
+        const localOnly = (operation.security ?? []).some((requirement) => requirement.opsToken?.includes('local'));
+        if (schemes.includes('opsToken') && !anonymousAllowed && (request.credential !== 'ops key' || localOnly)) {
+          expect([401, 403]).toContain(response.statusCode);
+        }
       });
       try {
         await fc.assert(property, { numRuns: runsPerOperation });

@@ -52,8 +52,6 @@ export const notModified = z.null().meta({ description: 'Not Modified: the ETag 
 
 /** `security` of a customer route (`Authorization: Bearer`): answers 401 without a valid token. */
 export const customerSecurity = [{ bearer: [] }];
-/** `security` of an operator route (`X-Ops-Key`): answers 403 with a wrong key, 404 where operators have no door. */
-export const opsSecurity = [{ opsKey: [] }];
 
 /** A 204: done, nothing to say. */
 export const noContent = z.null().meta({ description: 'No Content' });

@@ -449,3 +449,55 @@ export function newsMail(input: NewsMailInput): MailContent {
     ]),
   };
 }
+
+export interface OperatorInvitationMailInput {
+  language: Language;
+  name: string;
+  invitedBy: string;
+  link: string;
+}
+
+const operatorInvitationTexts: Record<
+  Language,
+  { subject: string; hello: (name: string) => string; intro: (by: string) => string; steps: string; expiry: string; ignore: string }
+> = {
+  en: {
+    subject: 'Your Roundtrip operator account',
+    hello: (name) => `Hello ${name},`,
+    intro: (by) => `${by} invites you to run the Roundtrip programme with them. Open this link to set up your account:`,
+    steps: 'You will choose a password and add a code to your authenticator app (for example on your phone).',
+    expiry: 'The link works for 48 hours, once.',
+    ignore: 'If you did not expect this, you can ignore this mail.',
+  },
+  fr: {
+    subject: 'Votre compte opérateur Roundtrip',
+    hello: (name) => `Bonjour ${name},`,
+    intro: (by) => `${by} vous invite à gérer le programme Roundtrip. Ouvrez ce lien pour créer votre compte\u202F:`,
+    steps: 'Vous choisirez un mot de passe et ajouterez un code à votre application d’authentification (par exemple sur votre téléphone).',
+    expiry: 'Le lien est valable 48 heures, une seule fois.',
+    ignore: 'Si vous ne vous y attendiez pas, ignorez ce message.',
+  },
+  ja: {
+    subject: 'Roundtrip オペレーターアカウントのご案内',
+    hello: (name) => `${name} 様`,
+    intro: (by) => `${by} さんから Roundtrip プログラムの運営に招待されました。次のリンクを開いてアカウントを設定してください：`,
+    steps: 'パスワードを決め、認証アプリ（スマートフォンなど）にコードを追加します。',
+    expiry: 'リンクの有効期限は48時間で、1回のみ使用できます。',
+    ignore: '心当たりがない場合は、このメールを無視してください。',
+  },
+};
+
+/** The link through which an invited operator sets a password and adds the authenticator secret. */
+export function operatorInvitationMail(input: OperatorInvitationMailInput): MailContent {
+  const t = operatorInvitationTexts[input.language];
+  return {
+    subject: t.subject,
+    text: [t.hello(input.name), '', t.intro(input.invitedBy), input.link, '', t.steps, t.expiry, t.ignore, ''].join('\n'),
+    html: htmlPage(input.language, [
+      escapeHtml(t.hello(input.name)),
+      `${escapeHtml(t.intro(input.invitedBy))} <a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a>`,
+      `${escapeHtml(t.steps)} ${escapeHtml(t.expiry)}`,
+      escapeHtml(t.ignore),
+    ]),
+  };
+}

@@ -13,6 +13,7 @@ import { checkOpsCommand, opsInputFiles, opsUsage, runOpsCommand } from './comma
 import type { OpsIo, OutputFile } from './commands/types';
 import { isWritableOutput, sendOpsCommand } from './server-client';
 import { terminalOutput } from './terminal-text';
+import { localCliActor } from './local-actor';
 
 /**
  * `npm run ops -- …`. PostgreSQL takes any number of writers: the CLI opens it itself. An
@@ -39,6 +40,7 @@ async function runHere(argv: string[], config: Config): Promise<number> {
     const io: OpsIo = {
       db: database.db,
       config,
+      actor: localCliActor(),
       paymentCipher: () => (cipher ??= openCheckedPaymentCipher(config, database.db)),
       now: new Date(),
       out: (text) => process.stdout.write(text),

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customer } from '../testing/accounts';
 import { databaseKinds } from '../testing/databases';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { createWalletTestApp, issue, opsHeaders, postScan } from '../testing/wallet';
+import { cliHeaders, createWalletTestApp, issue, opsHeaders, postScan } from '../testing/wallet';
 import { saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../testing/withdrawals';
 import type { OpsCommandResult } from './commands-route';
 
-function command(t: TestApp, body: unknown, headers: Record<string, string> = opsHeaders) {
+function command(t: TestApp, body: unknown, headers: Record<string, string> = cliHeaders) {
   return t.inject({ method: 'POST', url: '/api/v2/ops/commands', headers, payload: body as Record<string, unknown> });
 }
 
@@ -106,7 +106,14 @@ describe.each(databaseKinds)('POST /ops/commands: the ops CLI run by the server 
       expect(response.json().error.code).toBe('VALIDATION_FAILED');
     }
     expect((await command(t, { argv: ['products'] }, { 'x-ops-key': 'wrong-key-0123456789' })).statusCode).toBe(403);
-    expect((await command(t, { argv: ['products'] }, {})).statusCode).toBe(403);
+    expect((await command(t, { argv: ['products'] }, {})).statusCode).toBe(401);
+  });
+
+  it('answers only the local key: OPS_KEY and a token with every role are refused, so files with bank details never reach a remote caller', async () => {
+    const answer = await command(t, { argv: ['payouts', 'export'], cwd: '/tmp' }, opsHeaders);
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json().error.code).toBe('LOCAL_CLI_ONLY');
+    expect(answer.body).not.toContain('csv');
   });
 });
 
@@ -136,10 +143,10 @@ describe('the local operator key (PGlite, OPS_KEY unset)', () => {
     expect((await products(t, { 'x-ops-key': localKey }, '127.0.0.1')).statusCode).toBe(200);
     expect((await products(t, { 'x-ops-key': localKey }, '::1')).statusCode).toBe(200);
     expect((await products(t, { 'x-ops-key': 'another-key' }, '127.0.0.1')).statusCode).toBe(403);
-    // From elsewhere the door does not exist, as without any key; a local proxy's relay is not local.
-    expect((await products(t, { 'x-ops-key': localKey }, '203.0.113.9')).statusCode).toBe(404);
-    expect((await products(t, { 'x-ops-key': localKey, 'x-forwarded-for': '203.0.113.9' }, '127.0.0.1')).statusCode).toBe(404);
-    expect((await products(t, { 'x-ops-key': localKey, 'x-real-ip': '203.0.113.9' }, '::ffff:127.0.0.1')).statusCode).toBe(404);
+    // From elsewhere the local key is no key at all; a local proxy's relay is not local.
+    expect((await products(t, { 'x-ops-key': localKey }, '203.0.113.9')).statusCode).toBe(403);
+    expect((await products(t, { 'x-ops-key': localKey, 'x-forwarded-for': '203.0.113.9' }, '127.0.0.1')).statusCode).toBe(403);
+    expect((await products(t, { 'x-ops-key': localKey, 'x-real-ip': '203.0.113.9' }, '::ffff:127.0.0.1')).statusCode).toBe(403);
     // The other operator routes share the guard.
     const checkin = await t.inject({
       method: 'POST',
@@ -150,7 +157,7 @@ describe('the local operator key (PGlite, OPS_KEY unset)', () => {
     expect(checkin.statusCode).toBe(200);
   });
 
-  it('leaves the operator routes absent when there is no key at all', async () => {
-    expect((await products(withoutKey, { 'x-ops-key': localKey }, '127.0.0.1')).statusCode).toBe(404);
+  it('refuses a key the server does not hold', async () => {
+    expect((await products(withoutKey, { 'x-ops-key': localKey }, '127.0.0.1')).statusCode).toBe(403);
   });
 });

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
-import { dataAnswer, opsSecurity } from '../http/api-schemas';
-import type { OpsRoutes } from '../http/operator-key';
+import { dataAnswer } from '../http/api-schemas';
+import { currentActor, localCliAccess, type OpsRoutes } from '../http/operator-access';
 import type { PaymentCipher } from '../modules/payments/encryption';
 import { checkOpsCommand, runOpsCommand } from './commands';
 import type { OpsIo, OutputFile } from './commands/types';
@@ -39,7 +39,7 @@ const commandBodyLimit = 32 * 1024 * 1024;
 export function registerOpsCommandRoute(ops: OpsRoutes, context: AppContext, paymentCipher: PaymentCipher) {
   const schema = {
     summary: 'Run an ops CLI command line on this server',
-    security: opsSecurity,
+    security: localCliAccess,
     body: opsCommandBody,
     response: { 200: dataAnswer(opsCommandResult) },
   };
@@ -51,6 +51,7 @@ export function registerOpsCommandRoute(ops: OpsRoutes, context: AppContext, pay
     const io: OpsIo = {
       db: context.db,
       config: context.config,
+      actor: currentActor(request),
       paymentCipher: async () => paymentCipher,
       now: context.now(),
       out: (text) => stdout.push(text),

@@ -6,10 +6,13 @@ import { createTestApp, type TestApp } from './test-app';
 
 export const testOpsKey = 'test-ops-key-0123456789abcdef';
 export const opsHeaders = { 'x-ops-key': testOpsKey };
+/** The ops CLI's key on the server's own machine (an injected request comes from loopback). */
+export const testLocalKey = 'test-local-key-0123456789abcdefghijklmnop';
+export const cliHeaders = { 'x-ops-key': testLocalKey };
 
-/** A test app with the catalogue seeded and an operator key. */
+/** A test app with the catalogue seeded, an OPS_KEY and the local CLI key. */
 export async function createWalletTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
-  const t = await createTestApp(kind, { env: { OPS_KEY: testOpsKey, ...env } });
+  const t = await createTestApp(kind, { env: { OPS_KEY: testOpsKey, ...env }, opsLocalKey: testLocalKey });
   await seedCatalogue(t.db);
   return t;
 }

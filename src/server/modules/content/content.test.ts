@@ -63,7 +63,7 @@ describe.each(databaseKinds)('page content endpoints on %s', (kind) => {
     const published = await get('/locales/fr-FR/faq.json?strapi_status=published');
     expect(published.json()['fees.q']).toBe(frContent.faq['fees.q']);
     // Drafts are not public: without the operator key, or with a wrong one, they are refused.
-    expect((await get('/locales/fr-FR/faq.json?strapi_status=draft')).statusCode).toBe(403);
+    expect((await get('/locales/fr-FR/faq.json?strapi_status=draft')).statusCode).toBe(401);
     expect(
       (await get('/api/v2/translation?locale=fr-FR&strapi_status=draft', { 'x-ops-key': 'not-the-key-0123456789' })).json().error.code,
     ).toBe('OPS_KEY_INVALID');

@@ -4,13 +4,14 @@ import { missingTexts } from '../../db/schema';
 import { addressLimitKey } from '../../http/rate-limit';
 import { databaseKinds } from '../../testing/databases';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { opsHeaders, testOpsKey } from '../../testing/wallet';
+import { cliHeaders, opsHeaders, testLocalKey, testOpsKey } from '../../testing/wallet';
 
 describe.each(databaseKinds)('POST /locales/add/{lng}/{ns}: missing texts on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind, {
       env: { OPS_KEY: testOpsKey },
+      opsLocalKey: testLocalKey,
       limitRules: { missingTextsPerAddress: { points: 8, windowSeconds: 3600 } },
     });
   }, 300_000);
@@ -39,12 +40,12 @@ describe.each(databaseKinds)('POST /locales/add/{lng}/{ns}: missing texts on %s'
     expect(Date.parse(rows[0].last_seen_at) - Date.parse(rows[0].first_seen_at)).toBe(3600_000);
     expect(rows[1]).toMatchObject({ key: 'fees.a', count: 1 });
     expect((await listed()).map((row: { locale: string }) => row.locale).sort()).toEqual(['fr-FR', 'fr-FR', 'ja']);
-    expect((await t.inject({ method: 'GET', url: '/api/v2/ops/missing-texts' })).statusCode).toBe(403);
+    expect((await t.inject({ method: 'GET', url: '/api/v2/ops/missing-texts' })).statusCode).toBe(401);
 
     const cli = await t.inject({
       method: 'POST',
       url: '/api/v2/ops/commands',
-      headers: opsHeaders,
+      headers: cliHeaders,
       payload: { argv: ['content', 'missing', 'fr-FR'] },
     });
     const { stdout, exit_code: exitCode } = cli.json().data;

@@ -6,10 +6,10 @@ import { contentNamespaces, type ContentStatus } from '#domain/content/namespace
 import { namespaceFileQuery, translationQuery } from '#domain/schemas/content';
 import type { AppContext } from '../../app-context';
 import { ApiError } from '../../http/api-error';
-import { dataAnswer, errorAnswers, opsSecurity } from '../../http/api-schemas';
+import { dataAnswer, errorAnswers } from '../../http/api-schemas';
 import { addressLimitKey } from '../../http/rate-limit';
 import { inputValidator } from '../../http/validation';
-import { operatorKeyGuard, registerOpsScope } from '../../http/operator-key';
+import { authorizeOperator, opsAccess, registerOpsScope } from '../../http/operator-access';
 import { readNamespace, readTranslations } from './content';
 import { listMissingTexts, recordMissingTexts } from './missing-texts';
 import { missingTextBody, missingTextLanguages, missingTextParams, missingTextSchema } from '#domain/schemas/missing-texts';
@@ -19,8 +19,9 @@ const missingListQuery = z.strictObject({
   limit: z.coerce.number({ error: 'invalidValue' }).int().min(1).max(1000).default(200),
 });
 
-/** Published texts are public; drafts need the operator key. */
-const publishedOrDraft = [{}, ...opsSecurity];
+/** Published texts are public; drafts are for operators with the content role (an editor's own session). */
+const draftRoles = ['content'] as const;
+const publishedOrDraft = [{}, ...opsAccess(...draftRoles)];
 const translations = dataAnswer(z.object({ translations: z.record(z.string(), z.record(z.string(), z.string())) }));
 const namespaceFileParams = z.object({
   locale: z.enum(supportedLocales),
@@ -37,14 +38,13 @@ function cacheFor(reply: FastifyReply, status: ContentStatus) {
 
 /**
  * Page content, public and read-only (the content system's calls that earlier clients made, served
- * by this server so that no credential lives in the client). Published texts are public; drafts need the operator key
- * (`X-Ops-Key`), like every other operator call. `GET /api/v2/translation?locale=` answers every namespace of a
+ * by this server so that no credential lives in the client). Published texts are public; drafts need an operator with
+ * the content role (their session, or a token), like every other operator call. `GET /api/v2/translation?locale=` answers every namespace of a
  * locale as `{data: {translations}}`; `GET /locales/{lng}/{ns}.json` one namespace.
  */
 export async function registerContentApiRoutes(instance: FastifyInstance, context: AppContext) {
   const api = instance.withTypeProvider<ZodTypeProvider>();
-  // Drafts are unpublished work (and may announce what is not public yet): operators only.
-  const requireOpsKey = operatorKeyGuard(context);
+  // Drafts are unpublished work (and may announce what is not public yet): editors only.
   api.get(
     '/translation',
     {
@@ -57,7 +57,7 @@ export async function registerContentApiRoutes(instance: FastifyInstance, contex
     },
     async (request, reply) => {
       const query = request.query;
-      if (query.strapi_status === 'draft') await requireOpsKey(request);
+      if (query.strapi_status === 'draft') await authorizeOperator(context, request, draftRoles);
       if (!isSupportedLocale(query.locale)) throw new ApiError(404, 'NOT_FOUND');
       cacheFor(reply, query.strapi_status);
       return { data: { translations: await readTranslations(context.db, query.locale, query.strapi_status) } };
@@ -88,7 +88,7 @@ export async function registerContentApiRoutes(instance: FastifyInstance, contex
       {
         schema: {
           summary: 'Texts the app reported missing, most reported first',
-          security: opsSecurity,
+          security: opsAccess('content'),
           querystring: missingListQuery,
           response: { 200: dataAnswer(z.array(missingTextSchema)) },
         },
@@ -100,7 +100,6 @@ export async function registerContentApiRoutes(instance: FastifyInstance, contex
 
 export async function registerLocaleFileRoutes(instance: FastifyInstance, context: AppContext) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const requireOpsKey = operatorKeyGuard(context);
   app.get(
     '/locales/:locale/:file',
     {
@@ -109,7 +108,7 @@ export async function registerLocaleFileRoutes(instance: FastifyInstance, contex
         security: publishedOrDraft,
         params: namespaceFileParams,
         querystring: namespaceFileQuery,
-        response: { 200: z.record(z.string(), z.string()) },
+        response: { 200: z.record(z.string(), z.string()), ...errorAnswers(404) },
       },
       // An unknown locale or page is no file at all.
       validatorCompiler: inputValidator({ unknownPathIsNotFound: true }),
@@ -117,7 +116,7 @@ export async function registerLocaleFileRoutes(instance: FastifyInstance, contex
     async (request, reply) => {
       const { locale, file } = request.params;
       const query = request.query;
-      if (query.strapi_status === 'draft') await requireOpsKey(request);
+      if (query.strapi_status === 'draft') await authorizeOperator(context, request, draftRoles);
       cacheFor(reply, query.strapi_status);
       return readNamespace(context.db, locale, file, query.strapi_status);
     },

@@ -6,7 +6,7 @@ import { disputes, ledgerEntries, scans } from '../../db/schema';
 import { bearer, customer, loginTokens, testPassword } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
-import { createWalletTestApp, issue, ops, opsHeaders, postScan } from '../../testing/wallet';
+import { cliHeaders, createWalletTestApp, issue, ops, opsHeaders, postScan } from '../../testing/wallet';
 
 /** A small camera JPEG that says where it was taken. */
 const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#b33' } })
@@ -307,7 +307,7 @@ describe.each(databaseKinds)('disputes on %s', (kind) => {
     expect(order.indexOf(firstId)).toBeLessThan(order.indexOf(secondId));
     expect([...listed].sort((a, b) => a.created_at.localeCompare(b.created_at)).map((row) => row.id)).toEqual(order);
     expect(listed.find((row) => row.id === firstId)!.scans[0]!.code).toBe(first.code);
-    expect((await t.inject({ method: 'GET', url: '/api/v2/ops/disputes' })).statusCode).toBe(403);
+    expect((await t.inject({ method: 'GET', url: '/api/v2/ops/disputes' })).statusCode).toBe(401);
 
     const photo = await t.inject({ method: 'GET', url: `/api/v2/ops/disputes/${secondId}/photo`, headers: opsHeaders });
     expect(photo.headers['content-type']).toBe('image/jpeg');
@@ -326,14 +326,14 @@ describe.each(databaseKinds)('disputes on %s', (kind) => {
       answer: 'The photo from the facility shows a deep crack.',
     });
 
-    const cli = await ops(t, '/commands', { argv: ['disputes', 'list'] });
+    const cli = await ops(t, '/commands', { argv: ['disputes', 'list'] }, cliHeaders);
     expect(cli.json().data.exit_code).toBe(0);
     expect(cli.json().data.stdout).toContain(secondId);
     expect(cli.json().data.stdout).not.toContain(firstId);
-    const credited = await ops(t, '/commands', { argv: ['disputes', 'credit', secondId] });
+    const credited = await ops(t, '/commands', { argv: ['disputes', 'credit', secondId] }, cliHeaders);
     expect(credited.json().data.exit_code).toBe(0);
     expect(await balanceOf(headers)).toBe('0.75');
-    const again = await ops(t, '/commands', { argv: ['disputes', 'uphold', secondId, '--answer', 'No'] });
+    const again = await ops(t, '/commands', { argv: ['disputes', 'uphold', secondId, '--answer', 'No'] }, cliHeaders);
     expect(again.json().data).toMatchObject({ exit_code: 2 });
     expect(again.json().data.stderr).toContain('DISPUTE_NOT_OPEN');
   });

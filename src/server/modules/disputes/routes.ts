@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { disputeBody, disputeResponse, disputeSchema, maxDisputePhotoBytes } from '#domain/schemas/disputes';
 import type { AppContext } from '../../app-context';
 import { ApiError } from '../../http/api-error';
-import { customerSecurity, dataAnswer, errorAnswers, opsSecurity } from '../../http/api-schemas';
+import { customerSecurity, dataAnswer, errorAnswers } from '../../http/api-schemas';
 import { authenticate, currentUserId } from '../accounts/authenticate';
-import { registerOpsScope } from '../../http/operator-key';
+import { opsAccess, registerOpsScope } from '../../http/operator-access';
 import { claimSchema } from '../wallet/operator-routes';
 import { disputePhoto, fileDispute, listDisputes, resolveDispute } from './disputes';
 
@@ -69,7 +69,7 @@ export async function registerDisputeRoutes(instance: FastifyInstance, context: 
       {
         schema: {
           summary: 'Open disputes (or all), oldest first',
-          security: opsSecurity,
+          security: opsAccess('care'),
           querystring: listQuery,
           response: { 200: dataAnswer(z.array(opsDispute)) },
         },
@@ -78,7 +78,14 @@ export async function registerDisputeRoutes(instance: FastifyInstance, context: 
     );
     ops.get(
       '/disputes/:id/photo',
-      { schema: { summary: "A dispute's photo", security: opsSecurity, params: idParams, response: { 200: photoAnswer } } },
+      {
+        schema: {
+          summary: "A dispute's photo",
+          security: opsAccess('care'),
+          params: idParams,
+          response: { 200: photoAnswer, ...errorAnswers(404) },
+        },
+      },
       async (request, reply) => {
         const photo = await disputePhoto(context.db, request.params.id);
         if (!photo) throw new ApiError(404, 'NOT_FOUND');
@@ -90,10 +97,10 @@ export async function registerDisputeRoutes(instance: FastifyInstance, context: 
       {
         schema: {
           summary: 'Credit the deposits of a dispute (once)',
-          security: opsSecurity,
+          security: opsAccess('care'),
           params: idParams,
           body: creditBody,
-          response: { 200: disputeResponse, ...errorAnswers(409) },
+          response: { 200: disputeResponse, ...errorAnswers(404, 409) },
         },
       },
       async (request) => ({
@@ -106,10 +113,10 @@ export async function registerDisputeRoutes(instance: FastifyInstance, context: 
       {
         schema: {
           summary: 'Uphold the refusal with an answer',
-          security: opsSecurity,
+          security: opsAccess('care'),
           params: idParams,
           body: upholdBody,
-          response: { 200: disputeResponse, ...errorAnswers(409) },
+          response: { 200: disputeResponse, ...errorAnswers(404, 409) },
         },
       },
       async (request) => ({

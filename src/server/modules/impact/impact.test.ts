@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginTokens } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
-import { createWalletTestApp, issue, ops, opsHeaders, postScan } from '../../testing/wallet';
+import { createWalletTestApp, issue, ops, cliHeaders, opsHeaders, postScan } from '../../testing/wallet';
 import { saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../../testing/withdrawals';
 
 describe.each(databaseKinds)('GET /user/impact on %s', (kind) => {
@@ -200,7 +200,7 @@ describe.each(databaseKinds)('GET /user/impact on %s', (kind) => {
     expect(
       (await t.inject({ method: 'PUT', url: '/api/v2/ops/impact-factors/us-oat-milk-1l', payload: { packaging_grams: 3, source: 'x' } }))
         .statusCode,
-    ).toBe(403);
+    ).toBe(401);
     await t.inject({
       method: 'PUT',
       url: '/api/v2/ops/impact-factors/fr-jus-pomme-1l',
@@ -214,7 +214,7 @@ describe.each(databaseKinds)('GET /user/impact on %s', (kind) => {
 
   it('the CLI sets, lists and clears a factor with its source (run by the server for the CLI)', async () => {
     const run = async (argv: string[]) =>
-      (await t.inject({ method: 'POST', url: '/api/v2/ops/commands', headers: opsHeaders, payload: { argv } })).json().data;
+      (await t.inject({ method: 'POST', url: '/api/v2/ops/commands', headers: cliHeaders, payload: { argv } })).json().data;
     const set = await run(['impact-factor', 'ca-maple-syrup-250', '--grams', '18', '--source', 'Supplier LCA 2025']);
     expect(set.exit_code, set.stderr).toBe(0);
     expect(set.stdout).toContain('18 g');

@@ -5,9 +5,9 @@ import { countryCodes } from '#domain/markets';
 import { impactFactorBody, impactFactorSchema, impactResponse } from '#domain/schemas/impact';
 import type { AppContext } from '../../app-context';
 import { ApiError } from '../../http/api-error';
-import { customerSecurity, dataAnswer, noContent, notModified, opsSecurity } from '../../http/api-schemas';
+import { customerSecurity, dataAnswer, errorAnswers, noContent, notModified } from '../../http/api-schemas';
 import { authenticate, currentSession } from '../accounts/authenticate';
-import { registerOpsScope } from '../../http/operator-key';
+import { opsAccess, registerOpsScope } from '../../http/operator-access';
 import { clearImpactFactor, listImpactFactors, setImpactFactor } from './factors';
 import { getImpact } from './impact';
 
@@ -47,7 +47,7 @@ export async function registerImpactRoutes(instance: FastifyInstance, context: A
       {
         schema: {
           summary: 'Packaging factors',
-          security: opsSecurity,
+          security: opsAccess('content'),
           querystring: factorsQuery,
           response: { 200: dataAnswer(z.array(impactFactorSchema)) },
         },
@@ -59,10 +59,10 @@ export async function registerImpactRoutes(instance: FastifyInstance, context: A
       {
         schema: {
           summary: "Set a product's packaging factor and its source",
-          security: opsSecurity,
+          security: opsAccess('content'),
           params: productParams,
           body: impactFactorBody,
-          response: { 200: dataAnswer(impactFactorSchema) },
+          response: { 200: dataAnswer(impactFactorSchema), ...errorAnswers(404) },
         },
       },
       async (request) => ({ data: await setImpactFactor(context.db, request.params.product_id, request.body, context.now()) }),
@@ -72,9 +72,9 @@ export async function registerImpactRoutes(instance: FastifyInstance, context: A
       {
         schema: {
           summary: "Clear a product's packaging factor",
-          security: opsSecurity,
+          security: opsAccess('content'),
           params: productParams,
-          response: { 204: noContent },
+          response: { 204: noContent, ...errorAnswers(404) },
         },
       },
       async (request, reply) => {

@@ -4,7 +4,7 @@ import { paymentMethods } from '../../db/schema';
 import { customer } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
-import { createWalletTestApp, opsHeaders } from '../../testing/wallet';
+import { cliHeaders, createWalletTestApp } from '../../testing/wallet';
 import { saveMethod, verifiedCustomer, withdraw } from '../../testing/withdrawals';
 import { openPaymentCipher } from './encryption';
 import { sealOwner } from './payment-methods';
@@ -84,7 +84,7 @@ describe.each(databaseKinds)('LINE Pay destinations on %s', (kind) => {
       await t.inject({
         method: 'POST',
         url: '/api/v2/ops/commands',
-        headers: opsHeaders,
+        headers: cliHeaders,
         payload: { argv: ['payouts', 'export', '--out', 'payouts'], cwd: '/srv/ops' },
       })
     ).json().data;

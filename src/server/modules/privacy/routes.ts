@@ -5,9 +5,9 @@ import { userSchema } from '#domain/schemas/account';
 import { balanceSchema } from '#domain/schemas/wallet';
 import { deleteAccountBody, dsarBody, dsarReceipt } from '#domain/schemas/privacy';
 import type { AppContext } from '../../app-context';
-import { customerSecurity, dataAnswer, errorAnswers, opsSecurity } from '../../http/api-schemas';
+import { customerSecurity, dataAnswer, errorAnswers } from '../../http/api-schemas';
 import { authenticate, currentUserId } from '../accounts/authenticate';
-import { registerOpsScope } from '../../http/operator-key';
+import { opsAccess, registerOpsScope } from '../../http/operator-access';
 import { deleteAccount } from './deletion';
 import { closeDataRequest, fileDataRequest, listDataRequests } from './dsar';
 import { exportFormat, exportPersonalData, exportSectionsWith } from './export';
@@ -97,7 +97,7 @@ export async function registerPrivacyRoutes(instance: FastifyInstance, context: 
       {
         schema: {
           summary: 'Data-subject requests, nearest deadline first',
-          security: opsSecurity,
+          security: opsAccess('care'),
           querystring: dataRequestsQuery,
           response: { 200: dataAnswer(z.array(dataRequestView)) },
         },
@@ -111,7 +111,7 @@ export async function registerPrivacyRoutes(instance: FastifyInstance, context: 
       {
         schema: {
           summary: 'Mark a data-subject request answered',
-          security: opsSecurity,
+          security: opsAccess('care'),
           params: dataRequestParams,
           response: { 200: dataAnswer(dataRequestView), ...errorAnswers(404) },
         },

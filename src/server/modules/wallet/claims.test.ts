@@ -6,7 +6,7 @@ import { checkinBatches, ledgerEntries, scanClaims, scans } from '../../db/schem
 import { bearer, customer, loginTokens, testPassword } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
-import { createWalletTestApp, issue, ops, opsHeaders, postScan } from '../../testing/wallet';
+import { createWalletTestApp, issue, ops, cliHeaders, opsHeaders, postScan } from '../../testing/wallet';
 import { pendingProcessingDays } from '#domain/schemas/wallet';
 import { maxPendingScansPerCustomer } from './scans';
 
@@ -256,7 +256,7 @@ describe.each(databaseKinds)('claims on a container on %s', (kind) => {
     await postScan(t, returner.headers, code!);
     const [claim] = await t.db.select().from(scanClaims).where(eq(scanClaims.containerCode, code!));
     const run = async (argv: string[]) =>
-      (await t.inject({ method: 'POST', url: '/api/v2/ops/commands', headers: opsHeaders, payload: { argv } })).json().data as {
+      (await t.inject({ method: 'POST', url: '/api/v2/ops/commands', headers: cliHeaders, payload: { argv } })).json().data as {
         exit_code: number;
         stdout: string;
         stderr: string;

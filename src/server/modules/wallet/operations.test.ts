@@ -22,18 +22,20 @@ describe.each(databaseKinds)('operators and the ledger on %s', (kind) => {
     return response.json().data;
   };
 
-  it('refuses a missing or wrong operator key with 403', async () => {
-    for (const headers of [{}, { 'x-ops-key': 'wrong' }, { 'x-ops-key': `${opsHeaders['x-ops-key']}x` }, { 'x-ops-key': '' }] as Record<
-      string,
-      string
-    >[]) {
+  it('refuses a wrong operator key with 403, and no credential or a customer token with 401', async () => {
+    for (const headers of [{ 'x-ops-key': 'wrong' }, { 'x-ops-key': `${opsHeaders['x-ops-key']}x` }]) {
       const response = await ops(t, '/checkins', { codes: ['X'] }, headers);
       expect(response.statusCode).toBe(403);
       expect(response.json().error.code).toBe('OPS_KEY_INVALID');
     }
-    // A customer token is no operator key.
+    for (const headers of [{}, { 'x-ops-key': '' }] as Record<string, string>[]) {
+      const response = await ops(t, '/checkins', { codes: ['X'] }, headers);
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error.code).toBe('OPERATOR_UNAUTHORIZED');
+    }
+    // A customer token is no operator credential.
     const { headers } = await customer(t);
-    expect((await ops(t, '/adjustments', { email: 'a@b.c', amount: '5', comment: 'x' }, headers)).statusCode).toBe(403);
+    expect((await ops(t, '/adjustments', { email: 'a@b.c', amount: '5', comment: 'x' }, headers)).statusCode).toBe(401);
   });
 
   it('check-in credits exactly the deposits, once, and shows in the balance', async () => {
@@ -204,10 +206,8 @@ describe.each(databaseKinds)('operator routes without OPS_KEY on %s', (kind) => 
     await t?.close();
   });
 
-  it('do not exist (404), whatever key is sent', async () => {
-    for (const headers of [{}, opsHeaders]) {
-      const response = await ops(t, '/checkins', { codes: ['X'] }, headers);
-      expect(response.statusCode).toBe(404);
-    }
+  it('refuse every key, since the server holds none, and no credential at all', async () => {
+    expect((await ops(t, '/checkins', { codes: ['X'] }, opsHeaders)).statusCode).toBe(403);
+    expect((await ops(t, '/checkins', { codes: ['X'] }, {})).statusCode).toBe(401);
   });
 });

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { countryCodes } from '#domain/markets';
 import { moneySchema } from '#domain/schemas/money';
 import type { AppContext } from '../../app-context';
-import { dataAnswer, errorAnswers, opsSecurity } from '../../http/api-schemas';
-import type { OpsRoutes } from '../../http/operator-key';
+import { dataAnswer, errorAnswers } from '../../http/api-schemas';
+import { opsAccess, type OpsRoutes } from '../../http/operator-access';
 import { listClaims, resolveClaim } from './claims';
 import { adjustBalance, cancelScan, checkIn, issueContainers, reject, unscannedContainers } from './operations';
 
@@ -106,7 +106,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
     {
       schema: {
         summary: 'Check containers in: credit their pending scans',
-        security: opsSecurity,
+        security: opsAccess('check-in'),
         body: checkInBody,
         response: { 200: dataAnswer(checkInResult) },
       },
@@ -119,7 +119,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
     {
       schema: {
         summary: 'Competing claims on containers: open ones (or all), oldest first',
-        security: opsSecurity,
+        security: opsAccess('care'),
         querystring: claimsQuery,
         response: { 200: dataAnswer(z.array(claimSchema)) },
       },
@@ -139,7 +139,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
             outcome === 'AWARD'
               ? 'Award a claim: the claimant returned the container and holds it for check-in'
               : 'Dismiss a claim: the first scan stands',
-          security: opsSecurity,
+          security: opsAccess('care'),
           params: claimParams,
           body: claimResolutionBody,
           response: { 200: dataAnswer(claimResolved), ...errorAnswers(404, 409) },
@@ -157,7 +157,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
     {
       schema: {
         summary: 'Reject containers: no money, the reason shown',
-        security: opsSecurity,
+        security: opsAccess('check-in'),
         body: rejectBody,
         response: { 200: dataAnswer(rejectResult) },
       },
@@ -170,7 +170,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
     {
       schema: {
         summary: 'Cancel a pending scan',
-        security: opsSecurity,
+        security: opsAccess('care'),
         body: cancelBody,
         response: { 200: dataAnswer(cancelResult), ...errorAnswers(404, 409) },
       },
@@ -187,7 +187,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
     {
       schema: {
         summary: "Adjust a customer's balance (idempotent on its id)",
-        security: opsSecurity,
+        security: opsAccess('care'),
         body: adjustBody,
         response: { 200: dataAnswer(adjustmentResult), 201: dataAnswer(adjustmentResult), ...errorAnswers(404, 409, 422) },
       },
@@ -208,7 +208,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
     {
       schema: {
         summary: 'Issue new container codes of a product',
-        security: opsSecurity,
+        security: opsAccess('check-in'),
         body: containersBody,
         response: { 201: dataAnswer(issuedContainers), ...errorAnswers(404) },
       },
@@ -224,7 +224,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
     {
       schema: {
         summary: 'Issued codes never scanned',
-        security: opsSecurity,
+        security: opsAccess('check-in'),
         querystring: unscannedQuery,
         response: { 200: dataAnswer(z.array(unscannedContainer)) },
       },

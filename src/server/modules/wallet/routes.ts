@@ -10,7 +10,7 @@ import {
   transactionsResponse,
 } from '#domain/schemas/wallet';
 import type { AppContext } from '../../app-context';
-import { registerOpsScope } from '../../http/operator-key';
+import { registerOpsScope } from '../../http/operator-access';
 import { customerSecurity, errorAnswers, notModified } from '../../http/api-schemas';
 import { JsonText } from '../../http/customer-answers';
 import { requestLanguage } from '../../http/language';

@@ -3,11 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotencyKeyField, withdrawalBody, withdrawalResponse, withdrawalSchema } from '#domain/schemas/payments';
 import type { AppContext } from '../../app-context';
-import { customerSecurity, dataAnswer, errorAnswers, opsSecurity } from '../../http/api-schemas';
+import { customerSecurity, dataAnswer, errorAnswers } from '../../http/api-schemas';
 import { authenticate, currentUserId } from '../accounts/authenticate';
 import type { PaymentCipher } from '../payments/encryption';
 import { mailWithdrawalRequested } from '../payments/notices';
-import { registerOpsScope } from '../../http/operator-key';
+import { opsAccess, registerOpsScope } from '../../http/operator-access';
 import { listPendingPayouts, payoutReferencePattern, requestWithdrawal, settleWithdrawal, withdrawalIdOf } from './withdrawals';
 
 /** Request headers arrive lower-cased; errors name it `Idempotency-Key`. */
@@ -70,7 +70,7 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
       {
         schema: {
           summary: 'Pending withdrawals, oldest first',
-          security: opsSecurity,
+          security: opsAccess('finance'),
           querystring: listQuery,
           response: { 200: dataAnswer(z.array(pendingPayout)) },
         },
@@ -82,7 +82,7 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
       {
         schema: {
           summary: 'A payout was paid',
-          security: opsSecurity,
+          security: opsAccess('finance'),
           params: payoutParams,
           body: completeBody,
           response: { 200: dataAnswer(withdrawalSchema), ...errorAnswers(404, 409) },
@@ -101,7 +101,7 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
       {
         schema: {
           summary: 'A payout failed or was cancelled: the money goes back',
-          security: opsSecurity,
+          security: opsAccess('finance'),
           params: payoutParams,
           body: failBody,
           response: { 200: dataAnswer(withdrawalSchema), ...errorAnswers(404, 409) },

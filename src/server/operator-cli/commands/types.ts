@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import type { Actor } from '../../modules/audit/audit';
 import type { PaymentCipher } from '../../modules/payments/encryption';
 
 /** A file a command writes: where the operator asked for it, and its content. */
@@ -20,6 +21,8 @@ export interface OutputFile {
 export interface OpsIo {
   db: Database;
   config: Config;
+  /** Who runs the command, as the audit trail names them: `cli@<host>` on the server's machine. */
+  actor: Actor;
   /** Bank details: only `payouts export` needs them, so the key is read (and checked against the database) on first use. */
   paymentCipher(): Promise<PaymentCipher>;
   now: Date;

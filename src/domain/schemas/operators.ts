@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { emailField, newPasswordField, passwordField, requiredText } from './fields';
+
+/**
+ * The people who run the programme and what each may do (docs/operators.md). An operator holds one
+ * or more roles; every /ops call names the roles that may make it, in its OpenAPI `security`.
+ */
+export const operatorRoles = ['check-in', 'care', 'finance', 'content', 'admin'] as const;
+export type OperatorRole = (typeof operatorRoles)[number];
+
+/**
+ * Not a role anyone holds: the `security` of a call that only the ops CLI on the server's own
+ * machine may make (its local key, from loopback).
+ */
+export const localOnlyAccess = 'local';
+
+export const operatorStatuses = ['INVITED', 'ACTIVE', 'DISABLED'] as const;
+export type OperatorStatus = (typeof operatorStatuses)[number];
+
+export const approvalStatuses = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export type ApprovalStatus = (typeof approvalStatuses)[number];
+
+const roles = z
+  .array(z.enum(operatorRoles, { error: 'invalidValue' }), { error: 'required' })
+  .min(1, { error: 'required' })
+  .max(operatorRoles.length, { error: 'tooLong' })
+  .transform((list) => [...new Set(list)]);
+/** A six-digit code of an authenticator app (RFC 6238, 30 s steps). */
+export const totpCode = z
+  .string({ error: 'required' })
+  .trim()
+  .regex(/^\d{6}$/, { error: 'invalidValue' });
+
+/** POST /ops/session */
+export const operatorSignInBody = z.strictObject({
+  email: emailField,
+  password: passwordField,
+  code: totpCode,
+});
+
+/** POST /ops/operators: an admin invites a person by mail. */
+export const operatorInviteBody = z.strictObject({
+  email: emailField,
+  name: requiredText(100),
+  roles,
+});
+
+/** PUT /ops/operators/{id}/roles */
+export const operatorRolesBody = z.strictObject({ roles });
+
+/** POST /ops/invitations/{token}: the invited person sets a password and proves their authenticator. */
+export const invitationAcceptBody = z.strictObject({ password: newPasswordField, code: totpCode });
+
+/** POST /ops/tokens: a named automation token for a script. */
+export const automationTokenBody = z.strictObject({
+  name: z
+    .string({ error: 'required' })
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/, { error: 'invalidValue' }),
+  roles,
+});
+
+export const operatorSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  roles: z.array(z.enum(operatorRoles)),
+  status: z.enum(operatorStatuses),
+  created_at: z.string(),
+});
+export type Operator = z.infer<typeof operatorSchema>;
+
+export const operatorSessionSchema = z.object({
+  token: z.string(),
+  /** The session ends then, or after its idle time without a call, whichever comes first. */
+  expires_at: z.string(),
+  idle_seconds: z.number().int(),
+  operator: operatorSchema,
+});
+export type OperatorSession = z.infer<typeof operatorSessionSchema>;
+
+/** The caller of an /ops call, as GET /ops/me answers it. */
+export const operatorCallerSchema = z.object({
+  kind: z.enum(['operator', 'token', 'cli']),
+  name: z.string(),
+  roles: z.array(z.enum(operatorRoles)),
+});
+export type OperatorCaller = z.infer<typeof operatorCallerSchema>;
+
+/** What an invitation link opens: who is invited, and the authenticator secret to add. */
+export const invitationSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  /** otpauth:// URI of the authenticator secret (also shown as text for typing in). */
+  totp_uri: z.string(),
+  totp_secret: z.string(),
+  expires_at: z.string(),
+});
+
+export const automationTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  roles: z.array(z.enum(operatorRoles)),
+  created_by: z.string(),
+  created_at: z.string(),
+  revoked_at: z.string().nullable(),
+});
+
+export const auditEntrySchema = z.object({
+  seq: z.number().int(),
+  at: z.string(),
+  actor: z.string(),
+  action: z.string(),
+  record_type: z.string(),
+  record_id: z.string(),
+  amount_minor: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  address: z.string().nullable(),
+  hash: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const approvalSchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  record_id: z.string(),
+  amount_minor: z.number().int(),
+  currency: z.string(),
+  requested_by: z.string(),
+  status: z.enum(approvalStatuses),
+  decided_by: z.string().nullable(),
+  created_at: z.string(),
+});

@@ -1,0 +1,142 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { localOnlyAccess, operatorRoles, type OperatorRole } from '#domain/schemas/operators';
+import type { AppContext } from '../app-context';
+import type { Actor } from '../modules/audit/audit';
+import { operatorOfSession } from '../modules/operators/operators';
+import { actorOfAutomationToken } from '../modules/operators/tokens';
+import { localCliActor } from '../operator-cli/local-actor';
+import { ApiError } from './api-error';
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+const loopbackAddresses = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+/** What a reverse proxy adds to what it relays (nginx, Caddy, HAProxy, load balancers). */
+const forwardingHeaders = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
+
+/**
+ * A request from this machine: its socket comes from loopback (not `request.ip`, which a proxy
+ * header can set) and it came through no proxy. A reverse proxy on the same host connects from
+ * loopback too, but adds a forwarding header, so what it relays is not taken as local.
+ */
+function isLocalRequest(request: FastifyRequest): boolean {
+  const address = request.socket.remoteAddress;
+  if (address === undefined || !loopbackAddresses.has(address)) return false;
+  return forwardingHeaders.every((name) => request.headers[name] === undefined);
+}
+
+/**
+ * `security` of an /ops call (OpenAPI): the roles that may make it, with an operator's session or
+ * with an automation token. The guard reads the same list, so the document and the check agree.
+ */
+export function opsAccess(...roles: [OperatorRole, ...OperatorRole[]]): Record<string, readonly string[]>[] {
+  return [{ operatorSession: roles }, { opsToken: roles }];
+}
+
+/** `security` of a call only the ops CLI on the server's own machine makes: its local key, from loopback. */
+export const localCliAccess: Record<string, readonly string[]>[] = [{ opsToken: [localOnlyAccess] }];
+
+/** The roles a route's `security` names; undefined when it names none (a route outside the rules). */
+export function declaredRoles(security: unknown): string[] | undefined {
+  if (!Array.isArray(security)) return undefined;
+  const names = new Set<string>();
+  for (const requirement of security as unknown[]) {
+    if (typeof requirement !== 'object' || requirement === null) continue;
+    for (const list of Object.values(requirement as Record<string, unknown>)) {
+      if (Array.isArray(list)) for (const name of list as unknown[]) if (typeof name === 'string') names.add(name);
+    }
+  }
+  return names.size > 0 ? [...names] : undefined;
+}
+
+const bearerOperatorToken = /^Bearer[ ]+(op_[A-Za-z0-9_-]{43})\s*$/i;
+
+type GuardContext = Pick<AppContext, 'config' | 'opsLocalKey' | 'db' | 'now'>;
+
+/**
+ * Who is calling: a signed-in operator (`Authorization: Bearer op_…`), or a key in X-Ops-Key: the
+ * deployment's OPS_KEY (all roles, audited as `OPS_KEY`), this machine's local key for the ops CLI
+ * (loopback only; all roles, audited as `cli@<host>`), or a named automation token. Keys are
+ * compared in constant time (hashes of equal length). A customer's token is none of these.
+ */
+async function callerOf(context: GuardContext, request: FastifyRequest): Promise<Actor> {
+  const address = request.ip ?? null;
+  const authorization = request.headers.authorization;
+  if (typeof authorization === 'string' && authorization.length > 0) {
+    const token = bearerOperatorToken.exec(authorization)?.[1];
+    const times = { idleSeconds: context.config.operatorSessionIdleSeconds, maxAgeSeconds: context.config.operatorSessionMaxAgeSeconds };
+    const actor = token ? await operatorOfSession(context.db, token, context.now(), times, address) : undefined;
+    if (!actor) throw new ApiError(401, 'OPERATOR_UNAUTHORIZED');
+    return actor;
+  }
+  const header = request.headers['x-ops-key'];
+  const given = typeof header === 'string' ? header : '';
+  if (given.length === 0) throw new ApiError(401, 'OPERATOR_UNAUTHORIZED');
+  const hash = digest(given);
+  const opsKey = context.config.opsKey ? digest(context.config.opsKey) : undefined;
+  const localKey = context.opsLocalKey && isLocalRequest(request) ? digest(context.opsLocalKey) : undefined;
+  // Both compared whatever the first answers: the time taken does not tell which key matched.
+  const isOpsKey = opsKey !== undefined && timingSafeEqual(hash, opsKey);
+  const isLocalKey = localKey !== undefined && timingSafeEqual(hash, localKey);
+  if (isLocalKey) return localCliActor();
+  if (isOpsKey) return { kind: 'token', id: null, name: 'OPS_KEY', roles: operatorRoles, address };
+  const token = await actorOfAutomationToken(context.db, given, address);
+  if (!token) throw new ApiError(403, 'OPS_KEY_INVALID');
+  return token;
+}
+
+const actors = new WeakMap<FastifyRequest, Actor>();
+
+/** The caller, with one of `roles` (or, for `local`, the CLI on this machine), or the error to answer. */
+export async function authorizeOperator(context: GuardContext, request: FastifyRequest, roles: readonly string[]): Promise<Actor> {
+  const actor = await callerOf(context, request);
+  if (roles.includes(localOnlyAccess)) {
+    if (actor.kind !== 'cli') throw new ApiError(403, 'LOCAL_CLI_ONLY');
+  } else if (!actor.roles.some((role) => roles.includes(role))) {
+    throw new ApiError(403, 'OPERATOR_ROLE_REQUIRED');
+  }
+  actors.set(request, actor);
+  return actor;
+}
+
+/** The caller of a route under registerOpsScope, as its guard found it. */
+export function currentActor(request: FastifyRequest): Actor {
+  const actor = actors.get(request);
+  if (!actor) throw new ApiError(401, 'OPERATOR_UNAUTHORIZED');
+  return actor;
+}
+
+function zodScope(scope: FastifyInstance) {
+  return scope.withTypeProvider<ZodTypeProvider>();
+}
+/** A Fastify scope whose routes validate with the zod schemas of src/domain. */
+export type OpsRoutes = ReturnType<typeof zodScope>;
+
+/**
+ * The operator routes of a module: registered under /ops, each behind the guard, which lets in only
+ * callers holding one of the roles the route's `security` declares (opsAccess). A route that
+ * declares none is refused when the server starts, so no call is left open by omission.
+ */
+export async function registerOpsScope(
+  api: FastifyInstance,
+  context: GuardContext,
+  routes: (ops: OpsRoutes) => void | Promise<void>,
+): Promise<void> {
+  await api.register(
+    async (scope) => {
+      const ops = zodScope(scope);
+      ops.addHook('onRoute', (route) => {
+        if (!declaredRoles(route.schema?.security))
+          throw new Error(`${String(route.method)} /ops${route.url} declares no roles (opsAccess)`);
+      });
+      ops.addHook('onRequest', async (request) => {
+        await authorizeOperator(context, request, declaredRoles(request.routeOptions.schema?.security) ?? []);
+      });
+      await routes(ops);
+    },
+    { prefix: '/ops' },
+  );
+}

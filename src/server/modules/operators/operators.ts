@@ -1,0 +1,243 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Operator, OperatorRole, OperatorSession } from '#domain/schemas/operators';
+import type { Database, Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { operators, operatorSessions } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../accounts/passwords';
+import { newOpaqueToken, sha256Hex } from '../accounts/secrets';
+import { recordAudit, type Actor } from '../audit/audit';
+import { acceptedTotpStep, newTotpSecret, totpUri } from './totp';
+
+/** An invitation link works for two days. */
+export const invitationLifetimeMs = 48 * 3_600_000;
+
+export interface SessionTimes {
+  idleSeconds: number;
+  maxAgeSeconds: number;
+}
+
+type OperatorRow = typeof operators.$inferSelect;
+
+export function operatorView(row: OperatorRow): Operator {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    roles: row.roles,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Invites a person: an INVITED operator with their roles, and a link (the token, of which only the
+ * digest is kept) through which they choose a password and add the authenticator secret. The
+ * first administrator is invited this way by the CLI on the server's machine.
+ */
+export async function inviteOperator(
+  db: Database,
+  actor: Actor,
+  input: { email: string; name: string; roles: OperatorRole[] },
+  now: Date,
+): Promise<{ operator: Operator; invitationToken: string }> {
+  const invitationToken = newOpaqueToken();
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(operators)
+        .values({
+          email: input.email,
+          name: input.name,
+          roles: input.roles,
+          totpSecret: newTotpSecret(),
+          invitationDigest: sha256Hex(invitationToken),
+          invitationExpiresAt: new Date(now.getTime() + invitationLifetimeMs),
+          createdAt: now,
+        })
+        .returning();
+      await recordAudit(tx, actor, {
+        action: 'operator.invite',
+        recordType: 'operator',
+        recordId: row!.id,
+        detail: { email: input.email, roles: input.roles },
+      });
+      return { operator: operatorView(row!), invitationToken };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'operators_email_key')) throw new ApiError(409, 'OPERATOR_EXISTS');
+    throw error;
+  }
+}
+
+async function invitedOperator(db: Executor, token: string, now: Date): Promise<OperatorRow> {
+  const [row] = await db
+    .select()
+    .from(operators)
+    .where(and(eq(operators.invitationDigest, sha256Hex(token)), eq(operators.status, 'INVITED')));
+  if (!row || !row.invitationExpiresAt || row.invitationExpiresAt <= now) throw new ApiError(404, 'INVITATION_INVALID');
+  return row;
+}
+
+/** What the invitation link shows: who is invited and the authenticator secret to add. */
+export async function readInvitation(db: Executor, token: string, now: Date) {
+  const row = await invitedOperator(db, token, now);
+  return {
+    email: row.email,
+    name: row.name,
+    totp_uri: totpUri(row.totpSecret, row.email),
+    totp_secret: row.totpSecret,
+    expires_at: row.invitationExpiresAt!.toISOString(),
+  };
+}
+
+/**
+ * The invited person's password and a first code from their authenticator, which proves the
+ * secret was added: the operator becomes ACTIVE and the link stops working.
+ */
+export async function acceptInvitation(
+  db: Database,
+  token: string,
+  input: { password: string; code: string },
+  now: Date,
+): Promise<Operator> {
+  const row = await invitedOperator(db, token, now);
+  const step = acceptedTotpStep(row.totpSecret, input.code, now, row.totpLastStep);
+  if (step === undefined) throw new ApiError(400, 'VALIDATION_FAILED', { code: 'invalidValue' });
+  const passwordHash = await hashPassword(input.password);
+  const [updated] = await db
+    .update(operators)
+    .set({ status: 'ACTIVE', passwordHash, totpLastStep: step, invitationDigest: null, invitationExpiresAt: null })
+    .where(and(eq(operators.id, row.id), eq(operators.status, 'INVITED'), eq(operators.invitationDigest, row.invitationDigest!)))
+    .returning();
+  if (!updated) throw new ApiError(404, 'INVITATION_INVALID');
+  return operatorView(updated);
+}
+
+/**
+ * Email, password and a fresh authenticator code, all three or nothing: one answer for every
+ * failure, and an unknown email costs the same time as a known one.
+ */
+export async function signInOperator(
+  db: Database,
+  input: { email: string; password: string; code: string },
+  context: { now: Date; address: string | null; times: SessionTimes },
+): Promise<OperatorSession> {
+  const [row] = await db
+    .select()
+    .from(operators)
+    .where(sql`lower(${operators.email}) = lower(${input.email})`);
+  const failed = () => new ApiError(401, 'OPERATOR_SIGN_IN_FAILED');
+  if (!row || row.status !== 'ACTIVE' || !row.passwordHash) {
+    await verifyAgainstDummy(input.password);
+    throw failed();
+  }
+  if (!(await verifyPassword(row.passwordHash, input.password))) throw failed();
+  const step = acceptedTotpStep(row.totpSecret, input.code, context.now, row.totpLastStep);
+  if (step === undefined) throw failed();
+  // The step is taken with a condition, so two sign-ins racing with one code do not both pass.
+  const taken = await db
+    .update(operators)
+    .set({ totpLastStep: step })
+    .where(and(eq(operators.id, row.id), sql`coalesce(${operators.totpLastStep}, -1) < ${step}`))
+    .returning({ id: operators.id });
+  if (taken.length === 0) throw failed();
+  const token = `op_${newOpaqueToken()}`;
+  const expiresAt = new Date(context.now.getTime() + context.times.maxAgeSeconds * 1000);
+  await db.insert(operatorSessions).values({
+    tokenDigest: sha256Hex(token),
+    operatorId: row.id,
+    createdAt: context.now,
+    lastUsedAt: context.now,
+    expiresAt,
+    address: context.address,
+  });
+  return { token, expires_at: expiresAt.toISOString(), idle_seconds: context.times.idleSeconds, operator: operatorView(row) };
+}
+
+/**
+ * The operator behind a session token, read from the database on every call so that disabling
+ * someone ends their sessions on every instance at once. A call moves the idle limit on.
+ */
+export async function operatorOfSession(
+  db: Executor,
+  token: string,
+  now: Date,
+  times: SessionTimes,
+  address: string | null,
+): Promise<Actor | undefined> {
+  const idleSince = new Date(now.getTime() - times.idleSeconds * 1000);
+  const [row] = await db
+    .update(operatorSessions)
+    .set({ lastUsedAt: now })
+    .from(operators)
+    .where(
+      and(
+        eq(operatorSessions.tokenDigest, sha256Hex(token)),
+        eq(operators.id, operatorSessions.operatorId),
+        eq(operators.status, 'ACTIVE'),
+        sql`${operatorSessions.expiresAt} > ${now.toISOString()}`,
+        sql`${operatorSessions.lastUsedAt} > ${idleSince.toISOString()}`,
+      ),
+    )
+    .returning({ id: operators.id, email: operators.email, roles: operators.roles });
+  if (!row) return undefined;
+  return { kind: 'operator', id: row.id, name: row.email, roles: row.roles, address };
+}
+
+export async function signOutOperator(db: Executor, token: string): Promise<void> {
+  await db.delete(operatorSessions).where(eq(operatorSessions.tokenDigest, sha256Hex(token)));
+}
+
+export async function listOperators(db: Executor): Promise<Operator[]> {
+  const rows = await db.select().from(operators).orderBy(operators.createdAt);
+  return rows.map(operatorView);
+}
+
+/** The last active administrator stays one: otherwise nobody could manage operators any more. */
+async function refuseLosingLastAdmin(tx: Executor, operatorId: string): Promise<void> {
+  // Taken in a fixed order, so that two admins disabling each other at once cannot both pass.
+  await tx.execute(sql`SELECT id FROM operators WHERE status = 'ACTIVE' AND 'admin' = ANY(roles) ORDER BY id FOR UPDATE`);
+  const others = await tx.execute(
+    sql`SELECT 1 FROM operators WHERE status = 'ACTIVE' AND 'admin' = ANY(roles) AND id <> ${operatorId} LIMIT 1`,
+  );
+  const [target] = await tx.select().from(operators).where(eq(operators.id, operatorId));
+  const targetIsActiveAdmin = target?.status === 'ACTIVE' && target.roles.includes('admin');
+  if (targetIsActiveAdmin && (others as { rows: unknown[] }).rows.length === 0) throw new ApiError(409, 'OPERATOR_LAST_ADMIN');
+}
+
+/** Disabled at once: every session of theirs ends with the same commit, on every instance. */
+export async function disableOperator(db: Database, actor: Actor, operatorId: string, now: Date): Promise<Operator> {
+  return db.transaction(async (tx) => {
+    await refuseLosingLastAdmin(tx, operatorId);
+    const [row] = await tx
+      .update(operators)
+      .set({ status: 'DISABLED', disabledAt: now, invitationDigest: null, invitationExpiresAt: null })
+      .where(eq(operators.id, operatorId))
+      .returning();
+    if (!row) throw new ApiError(404, 'NOT_FOUND');
+    await tx.delete(operatorSessions).where(eq(operatorSessions.operatorId, operatorId));
+    await recordAudit(tx, actor, {
+      action: 'operator.disable',
+      recordType: 'operator',
+      recordId: operatorId,
+      detail: { email: row.email },
+    });
+    return operatorView(row);
+  });
+}
+
+export async function setOperatorRoles(db: Database, actor: Actor, operatorId: string, roles: OperatorRole[]): Promise<Operator> {
+  return db.transaction(async (tx) => {
+    if (!roles.includes('admin')) await refuseLosingLastAdmin(tx, operatorId);
+    const [row] = await tx.update(operators).set({ roles }).where(eq(operators.id, operatorId)).returning();
+    if (!row) throw new ApiError(404, 'NOT_FOUND');
+    await recordAudit(tx, actor, {
+      action: 'operator.roles',
+      recordType: 'operator',
+      recordId: operatorId,
+      detail: { email: row.email, roles },
+    });
+    return operatorView(row);
+  });
+}

@@ -1,0 +1,261 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  auditEntrySchema,
+  automationTokenBody,
+  automationTokenSchema,
+  invitationAcceptBody,
+  invitationSchema,
+  operatorCallerSchema,
+  operatorInviteBody,
+  operatorRolesBody,
+  operatorSchema,
+  operatorSessionSchema,
+  operatorSignInBody,
+} from '#domain/schemas/operators';
+import type { AppContext } from '../../app-context';
+import { dataAnswer, errorAnswers, noContent } from '../../http/api-schemas';
+import { currentActor, opsAccess, registerOpsScope } from '../../http/operator-access';
+import { requestLanguage } from '../../http/language';
+import { accountAddressKey, addressLimitKey } from '../../http/rate-limit';
+import { listAuditEntries, verifyAuditChain } from '../audit/audit';
+import { inviteAndMail } from './invitations';
+import {
+  acceptInvitation,
+  disableOperator,
+  listOperators,
+  readInvitation,
+  setOperatorRoles,
+  signInOperator,
+  signOutOperator,
+} from './operators';
+import { createAutomationToken, listAutomationTokens, revokeAutomationToken } from './tokens';
+
+const idParams = z.strictObject({ id: z.uuid({ error: 'invalidValue' }) });
+const invitationParams = z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'invalidValue' }) });
+const auditQuery = z.strictObject({
+  record_type: z.string().max(50, { error: 'tooLong' }).optional(),
+  record_id: z.string().max(200, { error: 'tooLong' }).optional(),
+  actor: z.string().max(254, { error: 'tooLong' }).optional(),
+  before: z.coerce.number({ error: 'invalidValue' }).int().positive().optional(),
+  limit: z.coerce.number({ error: 'invalidValue' }).int().min(1).max(500).default(100),
+});
+const auditVerdict = z.object({
+  ok: z.boolean(),
+  entries: z.number().int(),
+  head: z.string().nullable(),
+  broken_at: z.number().int().nullable(),
+  reason: z.enum(['hash', 'link']).nullable(),
+});
+
+/**
+ * The operators' own calls (docs/operators.md): signing in and out, accepting an invitation,
+ * operators and automation tokens (admins), and the audit trail (admins, care and finance).
+ */
+export async function registerOperatorRoutes(instance: FastifyInstance, context: AppContext) {
+  const api = instance.withTypeProvider<ZodTypeProvider>();
+  const times = () => ({
+    idleSeconds: context.config.operatorSessionIdleSeconds,
+    maxAgeSeconds: context.config.operatorSessionMaxAgeSeconds,
+  });
+
+  // Outside the guard: what a person does before they have a session.
+  await api.register(
+    async (scope) => {
+      const open = scope.withTypeProvider<ZodTypeProvider>();
+      open.post(
+        '/session',
+        {
+          schema: {
+            summary: 'Sign in as an operator: email, password and an authenticator code',
+            body: operatorSignInBody,
+            response: { 200: dataAnswer(operatorSessionSchema), ...errorAnswers(401, 429) },
+          },
+        },
+        async (request) => {
+          const address = addressLimitKey(request.ip);
+          await context.rateLimits.consume('loginPerAddress', `operator:${address}`);
+          await context.rateLimits.consume('loginPerAccount', `operator:${accountAddressKey(request.body.email, address)}`);
+          return { data: await signInOperator(context.db, request.body, { now: context.now(), address: request.ip, times: times() }) };
+        },
+      );
+      open.get(
+        '/invitations/:token',
+        {
+          schema: {
+            summary: 'An invitation: who is invited, and the authenticator secret to add',
+            params: invitationParams,
+            response: { 200: dataAnswer(invitationSchema), ...errorAnswers(404) },
+          },
+        },
+        async (request) => ({ data: await readInvitation(context.db, request.params.token, context.now()) }),
+      );
+      open.post(
+        '/invitations/:token',
+        {
+          schema: {
+            summary: 'Accept an invitation: a password and a first authenticator code',
+            params: invitationParams,
+            body: invitationAcceptBody,
+            response: { 200: dataAnswer(operatorSchema), ...errorAnswers(404, 429) },
+          },
+        },
+        async (request) => {
+          await context.rateLimits.consume('resetAttemptsPerAddress', `operator:${addressLimitKey(request.ip)}`);
+          return { data: await acceptInvitation(context.db, request.params.token, request.body, context.now()) };
+        },
+      );
+    },
+    { prefix: '/ops' },
+  );
+
+  await registerOpsScope(api, context, (ops) => {
+    const anyRole = opsAccess('check-in', 'care', 'finance', 'content', 'admin');
+    ops.get(
+      '/me',
+      {
+        schema: { summary: 'Who is calling, and with which roles', security: anyRole, response: { 200: dataAnswer(operatorCallerSchema) } },
+      },
+      async (request) => {
+        const actor = currentActor(request);
+        return { data: { kind: actor.kind, name: actor.name, roles: [...actor.roles] } };
+      },
+    );
+    ops.delete(
+      '/session',
+      { schema: { summary: 'Sign out: this operator session ends', security: anyRole, response: { 204: noContent } } },
+      async (request, reply) => {
+        const token = /^Bearer[ ]+(op_\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+        if (token) await signOutOperator(context.db, token);
+        return reply.status(204).send(null);
+      },
+    );
+
+    const admin = opsAccess('admin');
+    ops.get(
+      '/operators',
+      {
+        schema: {
+          summary: 'Every operator, invited, active or disabled',
+          security: admin,
+          response: { 200: dataAnswer(z.array(operatorSchema)) },
+        },
+      },
+      async () => ({ data: await listOperators(context.db) }),
+    );
+    ops.post(
+      '/operators',
+      {
+        schema: {
+          summary: 'Invite an operator by mail, with their roles',
+          security: admin,
+          body: operatorInviteBody,
+          response: { 201: dataAnswer(operatorSchema), ...errorAnswers(409) },
+        },
+      },
+      async (request, reply) => {
+        const { operator } = await inviteAndMail(context, currentActor(request), request.body, requestLanguage(request));
+        return reply.status(201).send({ data: operator });
+      },
+    );
+    ops.post(
+      '/operators/:id/disable',
+      {
+        schema: {
+          summary: 'Disable an operator: their sessions end at once, on every instance',
+          security: admin,
+          params: idParams,
+          response: { 200: dataAnswer(operatorSchema), ...errorAnswers(404, 409) },
+        },
+      },
+      async (request) => ({ data: await disableOperator(context.db, currentActor(request), request.params.id, context.now()) }),
+    );
+    ops.put(
+      '/operators/:id/roles',
+      {
+        schema: {
+          summary: "Set an operator's roles",
+          security: admin,
+          params: idParams,
+          body: operatorRolesBody,
+          response: { 200: dataAnswer(operatorSchema), ...errorAnswers(404, 409) },
+        },
+      },
+      async (request) => ({ data: await setOperatorRoles(context.db, currentActor(request), request.params.id, request.body.roles) }),
+    );
+    ops.get(
+      '/tokens',
+      {
+        schema: {
+          summary: 'Automation tokens (never their secrets)',
+          security: admin,
+          response: { 200: dataAnswer(z.array(automationTokenSchema)) },
+        },
+      },
+      async () => ({ data: await listAutomationTokens(context.db) }),
+    );
+    ops.post(
+      '/tokens',
+      {
+        schema: {
+          summary: 'Make an automation token; its secret is in this answer only',
+          security: admin,
+          body: automationTokenBody,
+          response: { 201: dataAnswer(automationTokenSchema.extend({ secret: z.string() })), ...errorAnswers(409) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send({ data: await createAutomationToken(context.db, currentActor(request), request.body, context.now()) }),
+    );
+    ops.post(
+      '/tokens/:id/revoke',
+      {
+        schema: {
+          summary: 'Revoke an automation token: refused from its next call',
+          security: admin,
+          params: idParams,
+          response: { 200: dataAnswer(automationTokenSchema), ...errorAnswers(404) },
+        },
+      },
+      async (request) => ({ data: await revokeAutomationToken(context.db, currentActor(request), request.params.id, context.now()) }),
+    );
+
+    const auditReaders = opsAccess('admin', 'care', 'finance');
+    ops.get(
+      '/audit',
+      {
+        schema: {
+          summary: 'The audit trail, newest first: of a record, of a person, or all',
+          security: auditReaders,
+          querystring: auditQuery,
+          response: { 200: dataAnswer(z.array(auditEntrySchema)) },
+        },
+      },
+      async (request) => {
+        const query = request.query;
+        return {
+          data: await listAuditEntries(context.db, {
+            recordType: query.record_type,
+            recordId: query.record_id,
+            actor: query.actor,
+            before: query.before,
+            limit: query.limit,
+          }),
+        };
+      },
+    );
+    ops.get(
+      '/audit/verify',
+      { schema: { summary: "Recompute the audit trail's chain", security: auditReaders, response: { 200: dataAnswer(auditVerdict) } } },
+      async () => {
+        const verdict = await verifyAuditChain(context.db);
+        return {
+          data: verdict.ok
+            ? { ok: true, entries: verdict.entries, head: verdict.head, broken_at: null, reason: null }
+            : { ok: false, entries: verdict.entries, head: null, broken_at: verdict.brokenAt, reason: verdict.reason },
+        };
+      },
+    );
+  });
+}
