@@ -35,8 +35,8 @@ async function main() {
     }
   }
   // PGlite: the ops CLI cannot open the folder the server holds, so it sends its commands here with
-  // this key (loopback only) when the operator has set no OPS_KEY.
-  const opsLocalKey = database.kind === 'pglite' && !config.opsKey ? ensureLocalOpsKey(config.dataDir) : undefined;
+  // this key (loopback only; the only credential POST /ops/commands takes, OPS_KEY or not).
+  const opsLocalKey = database.kind === 'pglite' ? ensureLocalOpsKey(config.dataDir) : undefined;
   let vapid;
   try {
     // Configured keys, or on a local address a pair kept in DATA_DIR; elsewhere none refuses to start.

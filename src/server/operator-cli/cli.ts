@@ -66,7 +66,7 @@ async function runOnServer(argv: string[], config: Config, folder: string, holde
     }
   }
   const answer = await sendOpsCommand(
-    { dataDir: config.dataDir, opsKey: config.opsKey, folder, holder },
+    { dataDir: config.dataDir, folder, holder },
     { argv, files, cwd: process.cwd() },
   );
   if (!answer.ok) {

@@ -21,10 +21,9 @@ async function closedPort(): Promise<number> {
   return address.port;
 }
 
-function target(dataDir: string, url: string, opsKey?: string): ServerTarget {
+function target(dataDir: string, url: string): ServerTarget {
   return {
     dataDir,
-    opsKey,
     folder: path.join(dataDir, 'pglite'),
     holder: { pid: 4242, host: os.hostname(), role: 'server', startedAt: '2026-01-01T00:00:00.000Z', url },
   };
@@ -46,11 +45,11 @@ describe('the CLI sending a command to the server holding the folder', () => {
     });
   });
 
-  it('asks for a key when it has none', async () => {
+  it('says the server made no local key when there is none (OPS_KEY is not sent: the server takes only the local key for commands)', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'roundtrip-client-'));
     folders.push(dataDir);
     const answer = await sendOpsCommand(target(dataDir, 'http://127.0.0.1:9'), body);
-    expect(answer).toEqual({ ok: false, message: expect.stringContaining('needs an operator key: set OPS_KEY') });
+    expect(answer).toEqual({ ok: false, message: expect.stringContaining('made no ') });
   });
 
   it('speaks only to a loopback address: a lock file naming anything else gets no command and no key', async () => {

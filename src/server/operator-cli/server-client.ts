@@ -17,7 +17,6 @@ const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.st
 
 export interface ServerTarget {
   dataDir: string;
-  opsKey: string | undefined;
   /** The PGlite folder the server holds, and its lock record (with the address it listens on). */
   folder: string;
   holder: DataDirHolder & { url: string };
@@ -88,11 +87,12 @@ export async function sendOpsCommand(
       message: `${describe(target)} is not at a loopback address of this machine: no command (and no key) was sent. Stop that process, or remove the lock file if it is not Roundtrip.`,
     };
   }
-  const keys = [...new Set([target.opsKey, readLocalOpsKey(target.dataDir)].filter((key): key is string => key !== undefined))];
+  // Only the local key runs commands on the server (OPS_KEY is refused there), so only it is sent.
+  const keys = [readLocalOpsKey(target.dataDir)].filter((key): key is string => key !== undefined);
   if (keys.length === 0) {
     return {
       ok: false,
-      message: `${describe(target)} needs an operator key: set OPS_KEY to the server's, or restart the server without OPS_KEY so that it makes ${localOpsKeyPath(target.dataDir)}.`,
+      message: `${describe(target)} made no ${localOpsKeyPath(target.dataDir)}: restart it with this version, which makes the key the CLI needs.`,
     };
   }
   // A live process that does not answer (stopped, stuck) would leave the operator waiting with no word: ask first, briefly.
@@ -129,7 +129,7 @@ export async function sendOpsCommand(
     const error = errorSchema.safeParse(payload);
     const code = error.success ? error.data.error.code : '';
     if (response.status === 403 || response.status === 404) {
-      refused = `${describe(target)} refused the operator key (${response.status}${code ? ` ${code}` : ''}): set OPS_KEY to the server's key.`;
+      refused = `${describe(target)} refused this machine's key (${response.status}${code ? ` ${code}` : ''}): restart it, so that it reads ${localOpsKeyPath(target.dataDir)} again.`;
       continue;
     }
     return {

@@ -30,6 +30,9 @@ const options = {
   grams: { type: 'string' },
   source: { type: 'string' },
   clear: { type: 'boolean' },
+  roles: { type: 'string' },
+  record: { type: 'string' },
+  actor: { type: 'string' },
 } as const;
 
 type ParsedValues = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];

@@ -10,6 +10,7 @@ import { contentCommand, contentInputFiles } from './content';
 import { disputesCommand } from './disputes';
 import { dsarCommand } from './dsar';
 import { paymentKeyCommand } from './payment-key';
+import { auditCommand, operatorsCommand, tokensCommand } from './operators';
 import { payoutsCommand } from './payouts';
 import { OpsUsageError, type OpsIo } from './types';
 import { adjustCommand, cancelCommand, checkinCommand, rejectCommand } from './wallet';
@@ -69,9 +70,21 @@ export const opsUsage = `Roundtrip operator tools: the same database as the serv
                                                          (made and printed once when not given); see the
                                                          README (Payment-data key) before running it; with
                                                          PGlite, stop the server first
+  npm run ops -- operators list                          the people who run the programme, their roles and status
+  npm run ops -- operators invite --email e --name n --roles admin[,care,finance,content,check-in]
+                                                         invite an operator; prints their link (48 hours, once):
+                                                         how the first administrator is made, on this machine
+  npm run ops -- operators disable <id>                  disable an operator: their sessions end at once
+  npm run ops -- tokens list|create --name n --roles r[,r]|revoke <id>
+                                                         automation tokens for scripts (X-Ops-Key); the secret is
+                                                         printed once, at create
+  npm run ops -- audit verify                            recompute the audit trail's chain; exit 1 if broken
+  npm run ops -- audit list [--record type:id] [--actor name] [--limit 50]
+                                                         who did what, newest first
 ${binsUsage}
 With PGlite and a server running on the same DATA_DIR, each command is sent to that server
-(POST /api/v2/ops/commands, with OPS_KEY or the server's DATA_DIR/ops-local.key).
+(POST /api/v2/ops/commands, with the server's DATA_DIR/ops-local.key). Every change a command
+makes is in the audit trail as cli@<host>.
 `;
 
 interface OpsCommand {
@@ -99,6 +112,9 @@ const commands: Record<string, OpsCommand> = {
   disputes: { run: disputesCommand },
   claims: { run: claimsCommand },
   'payment-key': { run: paymentKeyCommand, localOnly: true },
+  operators: { run: operatorsCommand },
+  tokens: { run: tokensCommand },
+  audit: { run: auditCommand },
 };
 
 export type CheckedCommand = { ok: true; args: OpsArguments; command: OpsCommand } | { ok: false; message: string };

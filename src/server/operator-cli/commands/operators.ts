@@ -1,0 +1,117 @@
+import { operatorRoles, type OperatorRole } from '#domain/schemas/operators';
+import { listAuditEntries, verifyAuditChain } from '../../modules/audit/audit';
+import { invitationLink } from '../../modules/operators/invitations';
+import { disableOperator, inviteOperator, listOperators } from '../../modules/operators/operators';
+import { createAutomationToken, listAutomationTokens, revokeAutomationToken } from '../../modules/operators/tokens';
+import { terminalField } from '../terminal-text';
+import { isUuid, type OpsArguments } from './args';
+import { OpsUsageError, type OpsIo } from './types';
+
+function rolesOf(text: string | undefined): OperatorRole[] {
+  const roles = (text ?? '')
+    .split(',')
+    .map((role) => role.trim())
+    .filter((role) => role !== '');
+  const unknown = roles.filter((role) => !(operatorRoles as readonly string[]).includes(role));
+  if (roles.length === 0 || unknown.length > 0) {
+    throw new OpsUsageError(`--roles needs one or more of ${operatorRoles.join(', ')}, separated by commas`);
+  }
+  return [...new Set(roles)].filter((role): role is OperatorRole => (operatorRoles as readonly string[]).includes(role));
+}
+
+/**
+ * `operators list`, `operators invite --email e --name n --roles admin[,care…]` (prints the link:
+ * how the first administrator is made, on the server's machine), `operators disable <id>`.
+ */
+export async function operatorsCommand({ values, positionals }: OpsArguments, io: OpsIo, usage: string): Promise<number> {
+  const [action, id] = positionals;
+  if (action === 'list') {
+    const rows = await listOperators(io.db);
+    for (const row of rows)
+      io.out(`${row.id}  ${row.status.padEnd(8)} ${terminalField(row.email)}  ${terminalField(row.name)}  ${row.roles.join(',')}\n`);
+    if (rows.length === 0) io.out('No operator yet: make the first administrator with operators invite --roles admin.\n');
+    return 0;
+  }
+  if (action === 'invite') {
+    if (!values.email || !values.name) throw new OpsUsageError(`operators invite needs --email, --name and --roles\n\n${usage}`);
+    const { operator, invitationToken } = await inviteOperator(
+      io.db,
+      io.actor,
+      { email: values.email.trim().toLowerCase(), name: values.name.trim(), roles: rolesOf(values.roles) },
+      io.now,
+    );
+    io.out(`Invited ${terminalField(operator.email)} (${operator.roles.join(',')}). Give them this link, good for 48 hours, once:\n`);
+    io.out(`  ${invitationLink(io.config.publicUrl, invitationToken)}\n`);
+    return 0;
+  }
+  if (action === 'disable' && id) {
+    if (!isUuid(id)) throw new OpsUsageError(`${id} is not an operator id (see: npm run ops -- operators list)`);
+    const operator = await disableOperator(io.db, io.actor, id, io.now);
+    io.out(`Disabled ${terminalField(operator.email)}: their sessions have ended.\n`);
+    return 0;
+  }
+  throw new OpsUsageError(`operators needs list, invite --email --name --roles, or disable <id>\n\n${usage}`);
+}
+
+/** `tokens list`, `tokens create --name n --roles finance[,…]` (prints the secret once), `tokens revoke <id>`. */
+export async function tokensCommand({ values, positionals }: OpsArguments, io: OpsIo, usage: string): Promise<number> {
+  const [action, id] = positionals;
+  if (action === 'list') {
+    for (const row of await listAutomationTokens(io.db)) {
+      io.out(
+        `${row.id}  ${terminalField(row.name)}  ${row.roles.join(',')}  by ${terminalField(row.created_by)}${row.revoked_at ? `  revoked ${row.revoked_at}` : ''}\n`,
+      );
+    }
+    return 0;
+  }
+  if (action === 'create') {
+    if (!values.name || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/.test(values.name)) {
+      throw new OpsUsageError('tokens create needs --name (letters, digits, . _ -) and --roles');
+    }
+    const token = await createAutomationToken(io.db, io.actor, { name: values.name, roles: rolesOf(values.roles) }, io.now);
+    io.out(`Token ${token.name} (${token.roles.join(',')}). Its secret, shown this once (send it as X-Ops-Key):\n  ${token.secret}\n`);
+    return 0;
+  }
+  if (action === 'revoke' && id) {
+    if (!isUuid(id)) throw new OpsUsageError(`${id} is not a token id (see: npm run ops -- tokens list)`);
+    const token = await revokeAutomationToken(io.db, io.actor, id, io.now);
+    io.out(`Revoked ${terminalField(token.name)}.\n`);
+    return 0;
+  }
+  throw new OpsUsageError(`tokens needs list, create --name --roles, or revoke <id>\n\n${usage}`);
+}
+
+/** `audit verify` (exit 1 when the chain is broken), `audit list [--record type:id] [--actor name] [--limit N]`. */
+export async function auditCommand({ values, positionals }: OpsArguments, io: OpsIo, usage: string): Promise<number> {
+  const [action] = positionals;
+  if (action === 'verify') {
+    const verdict = await verifyAuditChain(io.db);
+    if (verdict.ok) {
+      io.out(`The audit trail holds: ${verdict.entries} entries, head ${verdict.head ?? '(empty)'}.\n`);
+      io.out('Note the head somewhere else: a later verify that ends on another head for the same entries means a rewrite.\n');
+      return 0;
+    }
+    const what = verdict.reason === 'hash' ? 'its fields were changed after it was written' : 'it does not follow the entry before it';
+    io.err(`The audit trail is broken at entry ${verdict.brokenAt}: ${what}. ${verdict.entries} entries before it hold.\n`);
+    return 1;
+  }
+  if (action === 'list') {
+    const [recordType, ...recordIdParts] = (values.record ?? '').split(':');
+    const limit = values.limit === undefined ? 50 : Number(values.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new OpsUsageError('--limit is a whole number from 1 to 500');
+    const entries = await listAuditEntries(io.db, {
+      ...(values.record ? { recordType, recordId: recordIdParts.join(':') } : {}),
+      ...(values.actor ? { actor: values.actor } : {}),
+      limit,
+    });
+    for (const entry of entries) {
+      const amount = entry.amount_minor === null ? '' : `  ${entry.amount_minor} ${entry.currency ?? ''}`;
+      io.out(
+        `${String(entry.seq).padStart(6)}  ${entry.at}  ${terminalField(entry.actor)}  ${entry.action}  ${entry.record_type}:${terminalField(entry.record_id)}${amount}\n`,
+      );
+    }
+    if (entries.length === 0) io.out('No entry.\n');
+    return 0;
+  }
+  throw new OpsUsageError(`audit needs verify, or list [--record type:id] [--actor name] [--limit N]\n\n${usage}`);
+}
