@@ -131,3 +131,49 @@ export const approvalSchema = z.object({
   decided_by: z.string().nullable(),
   created_at: z.string(),
 });
+
+const base64url = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]*$/, { error: 'invalidValue' })
+  .max(16_384, { error: 'tooLong' });
+const credentialBase = {
+  id: base64url,
+  rawId: base64url,
+  type: z.literal('public-key', { error: 'invalidValue' }),
+  clientExtensionResults: z.object({}).loose(),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+};
+const transports = z.array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])).max(10);
+
+/** POST /ops/passkeys: what navigator.credentials.create answered (as @simplewebauthn/browser sends it). */
+export const passkeyRegistrationBody = z.strictObject({
+  challenge_id: z.uuid({ error: 'invalidValue' }),
+  response: z.object({
+    ...credentialBase,
+    response: z.object({
+      clientDataJSON: base64url,
+      attestationObject: base64url,
+      authenticatorData: base64url.optional(),
+      publicKey: base64url.optional(),
+      publicKeyAlgorithm: z.number().int().optional(),
+      transports: transports.optional(),
+    }),
+  }),
+});
+
+/** POST /ops/session/passkey: what navigator.credentials.get answered. */
+export const passkeySignInBody = z.strictObject({
+  challenge_id: z.uuid({ error: 'invalidValue' }),
+  response: z.object({
+    ...credentialBase,
+    response: z.object({
+      clientDataJSON: base64url,
+      authenticatorData: base64url,
+      signature: base64url,
+      userHandle: base64url.optional(),
+    }),
+  }),
+});
+
+/** The options to hand to the browser, and the id of the challenge in them (sent back with the answer). */
+export const passkeyOptionsSchema = z.object({ challenge_id: z.string(), options: z.object({}).loose() });

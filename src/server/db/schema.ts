@@ -865,3 +865,39 @@ export const operatorApprovals = pgTable(
     check('operator_approvals_second_person', sql`${table.decidedBy} is null or ${table.decidedBy} <> ${table.requestedBy}`),
   ],
 );
+
+/** An operator's passkey (WebAuthn): signs them in instead of a password and a code. */
+export const operatorPasskeys = pgTable(
+  'operator_passkeys',
+  {
+    /** The credential's id, base64url, as the authenticator gives it. */
+    id: text('id').primaryKey(),
+    operatorId: uuid('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter; one that goes backwards betrays a cloned key. */
+    counter: bigint('counter', { mode: 'number' }).notNull(),
+    transports: text('transports').array().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [index('operator_passkeys_operator_idx').on(table.operatorId)],
+);
+
+/** A WebAuthn challenge handed out and not yet answered: good once, for five minutes. */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    challenge: text('challenge').notNull(),
+    /** `register`: adding a passkey for this operator; `sign-in`: anyone's. */
+    purpose: text('purpose').$type<'register' | 'sign-in'>().notNull(),
+    operatorId: uuid('operator_id').references(() => operators.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('webauthn_challenges_expires_idx').on(table.expiresAt),
+    check('webauthn_challenges_purpose_valid', sql`${table.purpose} in ('register', 'sign-in')`),
+  ],
+);

@@ -108,7 +108,9 @@ describe('the API description', () => {
       const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
       // Every operator call names the roles that may make it (the guard reads the same list); only
       // signing in and accepting an invitation come before any credential.
-      const signingIn = /^\/api\/v2\/ops\/(session|invitations\/\{token\})$/.test(route) && ['POST', 'GET'].includes(method.toUpperCase());
+      const signingIn =
+        /^\/api\/v2\/ops\/(session(\/passkey(-options)?)?|invitations\/\{token\})$/.test(route) &&
+        ['POST', 'GET'].includes(method.toUpperCase());
       if (route.startsWith('/api/v2/ops/') && !signingIn) {
         const roles = (operation.security ?? []).flatMap((requirement) => Object.values(requirement).flat());
         expect(schemes, `${method} ${route} is an operator route`).toEqual(

@@ -6,6 +6,7 @@ import { operatorPassword, signedInOperator } from '../../testing/operators';
 import type { TestApp } from '../../testing/test-app';
 import { createWalletTestApp, opsHeaders } from '../../testing/wallet';
 import { verifyAuditChain } from '../audit/audit';
+import { softwarePasskey } from '../../testing/software-authenticator';
 import { totpCodeAt } from './totp';
 
 interface Operation {
@@ -159,5 +160,83 @@ describe.each(databaseKinds)('operators as people with roles (%s)', (kind) => {
     }
     expect(gaps).toEqual([]);
     expect(checked).toBeGreaterThan(30 * 13);
+  });
+});
+
+describe.each(databaseKinds)('operator passkeys (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createWalletTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const party = () => ({ origin: new URL(t.publicUrl).origin, rpId: new URL(t.publicUrl).hostname });
+
+  it('adds a passkey to a signed-in operator, then signs in with it alone; each challenge and signature is good once', async () => {
+    const care = await signedInOperator(t, ['care']);
+    const key = softwarePasskey();
+    const { origin, rpId } = party();
+    const registration = (
+      await t.inject({ method: 'POST', url: '/api/v2/ops/passkeys/registration-options', headers: care.headers })
+    ).json<{
+      data: { challenge_id: string; options: { challenge: string; rp: { id: string } } };
+    }>().data;
+    expect(registration.options.rp.id).toBe(rpId);
+    const added = await t.inject({
+      method: 'POST',
+      url: '/api/v2/ops/passkeys',
+      headers: care.headers,
+      payload: { challenge_id: registration.challenge_id, response: key.register(registration.options, origin, rpId) },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    // An automation token has no person to hold a passkey.
+    expect((await t.inject({ method: 'POST', url: '/api/v2/ops/passkeys/registration-options', headers: opsHeaders })).statusCode).toBe(
+      403,
+    );
+
+    const options = async () =>
+      (await t.inject({ method: 'POST', url: '/api/v2/ops/session/passkey-options' })).json<{
+        data: { challenge_id: string; options: { challenge: string } };
+      }>().data;
+    const first = await options();
+    const answer = key.signIn(first.options, origin, rpId);
+    const session = await t.inject({
+      method: 'POST',
+      url: '/api/v2/ops/session/passkey',
+      payload: { challenge_id: first.challenge_id, response: answer },
+    });
+    expect(session.statusCode, session.body).toBe(200);
+    const token = session.json<{ data: { token: string } }>().data.token;
+    expect((await t.inject({ method: 'GET', url: '/api/v2/ops/me', headers: { authorization: `Bearer ${token}` } })).json().data.name).toBe(
+      care.email,
+    );
+
+    // The same answer again: its challenge was used.
+    const replay = await t.inject({
+      method: 'POST',
+      url: '/api/v2/ops/session/passkey',
+      payload: { challenge_id: first.challenge_id, response: answer },
+    });
+    expect(replay.statusCode).toBe(401);
+    // Another key, never added, signing a fresh challenge.
+    const second = await options();
+    const stranger = softwarePasskey();
+    stranger.register({ challenge: 'x' }, origin, rpId);
+    const refused = await t.inject({
+      method: 'POST',
+      url: '/api/v2/ops/session/passkey',
+      payload: { challenge_id: second.challenge_id, response: stranger.signIn(second.options, origin, rpId) },
+    });
+    expect(refused.statusCode).toBe(401);
+    // A disabled operator's passkey signs nobody in.
+    await t.inject({ method: 'POST', url: `/api/v2/ops/operators/${care.id}/disable`, headers: opsHeaders });
+    const third = await options();
+    const disabled = await t.inject({
+      method: 'POST',
+      url: '/api/v2/ops/session/passkey',
+      payload: { challenge_id: third.challenge_id, response: key.signIn(third.options, origin, rpId) },
+    });
+    expect(disabled.statusCode).toBe(401);
   });
 });
