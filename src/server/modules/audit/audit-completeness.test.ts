@@ -192,6 +192,42 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
     await unaudited(() => ops(t, `/claims/${dismissed.claimId}/dismiss`, {}));
   });
 
+  /** A dispute over a rejected oat-milk bottle (75 cents). */
+  const openDispute = async () => {
+    const bottle = await pendingBottle();
+    expect((await ops(t, '/rejections', { codes: [bottle.code], reason: 'Cracked' })).statusCode).toBe(200);
+    const filed = await t.inject({
+      method: 'POST',
+      url: '/api/v2/disputes',
+      headers: bottle.person.headers,
+      payload: { id: randomUUID(), reason: 'returned', transaction_id: `scan:${bottle.scanId}` },
+    });
+    expect(filed.statusCode).toBe(201);
+    return { id: filed.json().data.id as string, userId: bottle.person.user.id };
+  };
+
+  it('a dispute credited or upheld: one entry each, the credit with its amount; none for a repeat', async () => {
+    const credited = await openDispute();
+    await audited(
+      () => ops(t, `/disputes/${credited.id}/credit`, { answer: 'Our mistake' }),
+      () => ({
+        action: 'dispute.credit',
+        recordType: 'dispute',
+        recordId: credited.id,
+        amountMinor: 75,
+        currency: 'USD',
+        detail: { user_id: credited.userId },
+      }),
+    );
+    await unaudited(() => ops(t, `/disputes/${credited.id}/credit`, {}));
+    const upheld = await openDispute();
+    await audited(
+      () => ops(t, `/disputes/${upheld.id}/uphold`, { answer: 'Cracked' }),
+      () => ({ action: 'dispute.uphold', recordType: 'dispute', recordId: upheld.id }),
+    );
+    await unaudited(() => ops(t, `/disputes/${upheld.id}/uphold`, { answer: 'Cracked' }));
+  });
+
   // Last: it forges an entry, which leaves the chain broken for whatever would follow.
   it('the database refuses to change an entry, and an entry forged by the table owner breaks its digest', async () => {
     expect(await lastSeq()).toBeGreaterThan(0);

@@ -190,7 +190,13 @@ describe.each(databaseKinds)('history accounts for the balance on %s', (kind) =>
                 .orderBy(asc(disputes.id));
               const target = open[step.pick % Math.max(1, open.length)];
               if (!target) break;
-              await resolveDispute(db, target.id, step.credit ? { outcome: 'CREDIT' } : { outcome: 'UPHOLD', answer: 'Cracked' }, now);
+              await resolveDispute(
+                db,
+                testActor,
+                target.id,
+                step.credit ? { outcome: 'CREDIT' } : { outcome: 'UPHOLD', answer: 'Cracked' },
+                now,
+              );
               if (step.credit) seen.creditedDisputes += 1;
               break;
             }
