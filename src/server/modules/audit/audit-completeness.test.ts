@@ -5,7 +5,9 @@ import { rowsOf } from '../../db/client';
 import { customer } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
-import { createWalletTestApp, issue, ops, postScan } from '../../testing/wallet';
+import { cliHeaders, createWalletTestApp, issue, ops, postScan } from '../../testing/wallet';
+import { saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../../testing/withdrawals';
+import { localCliActor } from '../../operator-cli/local-actor';
 import { verifyAuditChain } from './audit';
 
 interface EntryRow {
@@ -26,6 +28,8 @@ interface Expected {
   amountMinor?: number | null;
   currency?: string | null;
   detail?: Record<string, unknown>;
+  /** Who the entry names; OPS_KEY unless the call was the CLI's. */
+  actor?: string;
 }
 
 describe.each(databaseKinds)('every operator change leaves one audit entry on %s', (kind) => {
@@ -62,7 +66,7 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
       amountMinor: entry?.amount_minor === null || entry?.amount_minor === undefined ? null : Number(entry.amount_minor),
       currency: entry?.currency,
     }).toEqual({
-      actor: 'OPS_KEY',
+      actor: want.actor ?? 'OPS_KEY',
       action: want.action,
       recordType: want.recordType,
       recordId: want.recordId,
@@ -226,6 +230,64 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
       () => ({ action: 'dispute.uphold', recordType: 'dispute', recordId: upheld.id }),
     );
     await unaudited(() => ops(t, `/disputes/${upheld.id}/uphold`, { answer: 'Cracked' }));
+  });
+
+  /** A pending withdrawal of 10.00 to a US bank account. */
+  const pendingWithdrawal = async () => {
+    const person = await verifiedCustomer(t, { balance: '30.00' });
+    expect((await saveMethod(t, person.headers, 'TRANSFERWISE', usBankAccount)).statusCode).toBe(200);
+    const response = await withdraw(t, person.headers, { amount: '10.00' });
+    expect(response.statusCode).toBe(201);
+    return { id: response.json().data.id as string, userId: person.user.id };
+  };
+
+  it('payouts exported by the CLI: one entry for the batch, naming the CLI, with what the bank pays', async () => {
+    const first = await pendingWithdrawal();
+    const second = await pendingWithdrawal();
+    const rows = rowsOf<{ amount_minor: number; fee_minor: number }>(
+      await t.db.execute(sql`SELECT amount_minor, fee_minor FROM withdrawals WHERE id IN (${first.id}, ${second.id})`),
+    );
+    const paid = rows.reduce((sum, row) => sum + Number(row.amount_minor) - Number(row.fee_minor), 0);
+    const run = (argv: string[]) => ops(t, '/commands', { argv, cwd: '/srv/ops' }, cliHeaders);
+    const batchOf = (stdout: string) => /, batch (\S+) /.exec(stdout)?.[1] ?? 'none';
+    const exported = await audited(
+      () => run(['payouts', 'export', '--out', 'payouts']),
+      (answer) => ({
+        actor: localCliActor().name,
+        action: 'payouts.export',
+        recordType: 'payout_batch',
+        recordId: batchOf(answer.json().data.stdout as string),
+        amountMinor: paid,
+        currency: 'USD',
+        detail: { payouts: 2 },
+      }),
+    );
+    expect(exported.json().data.exit_code).toBe(0);
+    // Written again, or exported with nothing new: nothing is marked, nothing written.
+    await unaudited(() => run(['payouts', 'export', '--out', 'payouts', '--repeat', batchOf(exported.json().data.stdout as string)]));
+    await unaudited(() => run(['payouts', 'export', '--out', 'payouts']));
+  });
+
+  it('a payout completed, failed or cancelled: one entry each with its amount, none for a repeat', async () => {
+    for (const [path, payload, action] of [
+      ['complete', { reference: 'BANK-1' }, 'payout.complete'],
+      ['fail', { status: 'FAILED', reason: 'Account closed' }, 'payout.fail'],
+      ['fail', { status: 'CANCELLED', reason: 'Asked by the customer' }, 'payout.cancel'],
+    ] as const) {
+      const withdrawal = await pendingWithdrawal();
+      await audited(
+        () => ops(t, `/payouts/${withdrawal.id}/${path}`, payload),
+        () => ({
+          action,
+          recordType: 'withdrawal',
+          recordId: withdrawal.id,
+          amountMinor: 1000,
+          currency: 'USD',
+          detail: { user_id: withdrawal.userId },
+        }),
+      );
+      await unaudited(() => ops(t, `/payouts/${withdrawal.id}/${path}`, payload));
+    }
   });
 
   // Last: it forges an entry, which leaves the chain broken for whatever would follow.

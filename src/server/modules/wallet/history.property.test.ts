@@ -225,6 +225,7 @@ describe.each(databaseKinds)('history accounts for the balance on %s', (kind) =>
               if (!target) break;
               await settleWithdrawal(
                 db,
+                testActor,
                 target.id,
                 step.outcome === 'COMPLETED' ? { status: 'COMPLETED' } : { status: step.outcome, reason: 'Account closed' },
                 now,
