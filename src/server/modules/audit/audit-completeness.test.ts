@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
+import { dsarRequests } from '../../db/schema';
 import { customer } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
-import { cliHeaders, createWalletTestApp, issue, ops, postScan } from '../../testing/wallet';
+import { cliHeaders, createWalletTestApp, issue, ops, opsHeaders, postScan } from '../../testing/wallet';
 import { saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../../testing/withdrawals';
 import { localCliActor } from '../../operator-cli/local-actor';
 import { verifyAuditChain } from './audit';
@@ -288,6 +289,25 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
       );
       await unaudited(() => ops(t, `/payouts/${withdrawal.id}/${path}`, payload));
     }
+  });
+
+  it('a data-subject request closed: one entry, none for closing it again', async () => {
+    const now = t.clock.now();
+    const [request] = await t.db
+      .insert(dsarRequests)
+      .values({
+        kind: 'access',
+        name: 'Camille Martin',
+        email: 'camille@example.com',
+        countryCode: 'fr',
+        locale: 'fr-FR',
+        receivedAt: now,
+        dueAt: now,
+      })
+      .returning();
+    const close = () => t.inject({ method: 'POST', url: `/api/v2/ops/dsar/${request!.id}/close`, headers: opsHeaders });
+    await audited(close, () => ({ action: 'dsar.close', recordType: 'dsar_request', recordId: request!.id, detail: { kind: 'access' } }));
+    await unaudited(async () => expect((await close()).statusCode).toBe(200));
   });
 
   // Last: it forges an entry, which leaves the chain broken for whatever would follow.
