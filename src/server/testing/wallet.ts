@@ -3,6 +3,7 @@ import { seedCatalogue } from '../modules/wallet/catalogue';
 import { issueContainers } from '../modules/wallet/operations';
 import type { DatabaseKind } from './databases';
 import { createTestApp, type TestApp } from './test-app';
+import { testActor } from './actor';
 
 export const testOpsKey = 'test-ops-key-0123456789abcdef';
 export const opsHeaders = { 'x-ops-key': testOpsKey };
@@ -18,7 +19,7 @@ export async function createWalletTestApp(kind: DatabaseKind, env: Record<string
 }
 
 export function issue(t: TestApp, productId: string, count = 1): Promise<string[]> {
-  return issueContainers(t.db, productId, count, t.clock.now());
+  return issueContainers(t.db, testActor, productId, count, t.clock.now());
 }
 
 export function postScan(

@@ -6,7 +6,7 @@ import type { AppContext } from '../../app-context';
 import { ApiError } from '../../http/api-error';
 import { customerSecurity, dataAnswer, errorAnswers } from '../../http/api-schemas';
 import { authenticate, currentUserId } from '../accounts/authenticate';
-import { opsAccess, registerOpsScope } from '../../http/operator-access';
+import { currentActor, opsAccess, registerOpsScope } from '../../http/operator-access';
 import { claimSchema } from '../wallet/operator-routes';
 import { disputePhoto, fileDispute, listDisputes, resolveDispute } from './disputes';
 
@@ -104,8 +104,15 @@ export async function registerDisputeRoutes(instance: FastifyInstance, context: 
         },
       },
       async (request) => ({
-        data: (await resolveDispute(context.db, request.params.id, { outcome: 'CREDIT', answer: request.body.answer }, context.now()))
-          .dispute,
+        data: (
+          await resolveDispute(
+            context.db,
+            currentActor(request),
+            request.params.id,
+            { outcome: 'CREDIT', answer: request.body.answer },
+            context.now(),
+          )
+        ).dispute,
       }),
     );
     ops.post(
@@ -120,8 +127,15 @@ export async function registerDisputeRoutes(instance: FastifyInstance, context: 
         },
       },
       async (request) => ({
-        data: (await resolveDispute(context.db, request.params.id, { outcome: 'UPHOLD', answer: request.body.answer }, context.now()))
-          .dispute,
+        data: (
+          await resolveDispute(
+            context.db,
+            currentActor(request),
+            request.params.id,
+            { outcome: 'UPHOLD', answer: request.body.answer },
+            context.now(),
+          )
+        ).dispute,
       }),
     );
   });

@@ -3,7 +3,7 @@ import { countryCodes } from '#domain/markets';
 import { moneySchema } from '#domain/schemas/money';
 import type { AppContext } from '../../app-context';
 import { dataAnswer, errorAnswers } from '../../http/api-schemas';
-import { opsAccess, type OpsRoutes } from '../../http/operator-access';
+import { currentActor, opsAccess, type OpsRoutes } from '../../http/operator-access';
 import { listClaims, resolveClaim } from './claims';
 import { adjustBalance, cancelScan, checkIn, issueContainers, reject, unscannedContainers } from './operations';
 
@@ -111,7 +111,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
         response: { 200: dataAnswer(checkInResult) },
       },
     },
-    async (request) => ({ data: await checkIn(context.db, request.body.codes, context.now(), request.body.note) }),
+    async (request) => ({ data: await checkIn(context.db, currentActor(request), request.body.codes, context.now(), request.body.note) }),
   );
 
   ops.get(
@@ -146,7 +146,13 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
         },
       },
       async (request) => {
-        const { claim, scan_id } = await resolveClaim(context.db, request.params.id, { outcome, note: request.body.note }, context.now());
+        const { claim, scan_id } = await resolveClaim(
+          context.db,
+          currentActor(request),
+          request.params.id,
+          { outcome, note: request.body.note },
+          context.now(),
+        );
         return { data: { claim, scan_id } };
       },
     );
@@ -162,7 +168,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
         response: { 200: dataAnswer(rejectResult) },
       },
     },
-    async (request) => ({ data: await reject(context.db, request.body.codes, request.body.reason, context.now()) }),
+    async (request) => ({ data: await reject(context.db, currentActor(request), request.body.codes, request.body.reason, context.now()) }),
   );
 
   ops.post(
@@ -178,7 +184,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
     async (request) => {
       const body = request.body;
       const target = body.scan_id ? { scanId: body.scan_id } : { code: body.code! };
-      return { data: await cancelScan(context.db, target, body.reason, context.now()) };
+      return { data: await cancelScan(context.db, currentActor(request), target, body.reason, context.now()) };
     },
   );
 
@@ -196,6 +202,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
       const body = request.body;
       const { created, adjustment } = await adjustBalance(
         context.db,
+        currentActor(request),
         { id: body.id, userId: body.user_id, email: body.email, amount: body.amount, comment: body.comment },
         context.now(),
       );
@@ -214,7 +221,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
       },
     },
     async (request, reply) => {
-      const codes = await issueContainers(context.db, request.body.product_id, request.body.count, context.now());
+      const codes = await issueContainers(context.db, currentActor(request), request.body.product_id, request.body.count, context.now());
       return reply.status(201).send({ data: { product_id: request.body.product_id, codes } });
     },
   );

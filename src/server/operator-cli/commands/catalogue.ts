@@ -24,7 +24,7 @@ export async function labelsCommand({ values }: OpsArguments, io: OpsIo): Promis
     throw new OpsUsageError('labels needs --product <id> and --count 1…10000');
   const product = await findProduct(io.db, values.product);
   if (!product) throw new OpsUsageError(`no product ${values.product} (see: npm run ops -- products)`);
-  const codes = await issueContainers(io.db, product.id, count, io.now);
+  const codes = await issueContainers(io.db, io.actor, product.id, count, io.now);
   const out = io.resolvePath(values.out ?? `labels-${product.id}-${io.now.toISOString().slice(0, 10)}.svg`);
   const columns = values.columns ? Number(values.columns) : 4;
   io.writeFile({

@@ -1,0 +1,334 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
+import { dsarRequests } from '../../db/schema';
+import { customer } from '../../testing/accounts';
+import { databaseKinds } from '../../testing/databases';
+import type { TestApp } from '../../testing/test-app';
+import { cliHeaders, createWalletTestApp, issue, ops, opsHeaders, postScan } from '../../testing/wallet';
+import { saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../../testing/withdrawals';
+import { localCliActor } from '../../operator-cli/local-actor';
+import { verifyAuditChain } from './audit';
+
+interface EntryRow {
+  seq: string | number;
+  actor: string;
+  action: string;
+  record_type: string;
+  record_id: string;
+  amount_minor: string | number | null;
+  currency: string | null;
+  detail: Record<string, unknown> | null;
+}
+
+interface Expected {
+  action: string;
+  recordType: string;
+  recordId: string;
+  amountMinor?: number | null;
+  currency?: string | null;
+  detail?: Record<string, unknown>;
+  /** Who the entry names; OPS_KEY unless the call was the CLI's. */
+  actor?: string;
+}
+
+describe.each(databaseKinds)('every operator change leaves one audit entry on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createWalletTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const lastSeq = async () =>
+    Number(rowsOf<{ seq: string | number | null }>(await t.db.execute(sql`SELECT max(seq) AS seq FROM audit_entries`))[0]?.seq ?? 0);
+  const entriesAfter = async (seq: number) =>
+    rowsOf<EntryRow>(
+      await t.db.execute(sql`
+        SELECT seq, actor, action, record_type, record_id, amount_minor, currency, detail
+          FROM audit_entries WHERE seq > ${seq} ORDER BY seq`),
+    );
+
+  /** Runs one operator call and checks it left exactly one entry, by OPS_KEY, saying `expected`. */
+  const audited = async <T>(call: () => Promise<T>, expected: (result: T) => Expected): Promise<T> => {
+    const before = await lastSeq();
+    const result = await call();
+    const entries = await entriesAfter(before);
+    const want = expected(result);
+    expect(entries).toHaveLength(1);
+    const [entry] = entries;
+    expect({
+      actor: entry?.actor,
+      action: entry?.action,
+      recordType: entry?.record_type,
+      recordId: entry?.record_id,
+      amountMinor: entry?.amount_minor === null || entry?.amount_minor === undefined ? null : Number(entry.amount_minor),
+      currency: entry?.currency,
+    }).toEqual({
+      actor: want.actor ?? 'OPS_KEY',
+      action: want.action,
+      recordType: want.recordType,
+      recordId: want.recordId,
+      amountMinor: want.amountMinor ?? null,
+      currency: want.currency ?? null,
+    });
+    if (want.detail) expect(entry?.detail).toMatchObject(want.detail);
+    return result;
+  };
+
+  /** A call that changes nothing (a repeat) writes nothing. */
+  const unaudited = async (call: () => Promise<unknown>) => {
+    const before = await lastSeq();
+    await call();
+    expect(await entriesAfter(before)).toEqual([]);
+  };
+
+  /** A pending scan of a new oat-milk bottle (75 cents) by a new customer. */
+  const pendingBottle = async () => {
+    const person = await customer(t);
+    const [code] = await issue(t, 'us-oat-milk-1l');
+    const scan = await postScan(t, person.headers, code!);
+    expect(scan.statusCode).toBe(201);
+    return { person, code: code!, scanId: scan.json().data.id as string };
+  };
+
+  it('a check-in of several codes: one entry for the batch, with the total credited', async () => {
+    const bottles = [await pendingBottle(), await pendingBottle(), await pendingBottle()];
+    const person = await customer(t);
+    const [jar] = await issue(t, 'us-peanut-butter-450');
+    expect((await postScan(t, person.headers, jar!)).statusCode).toBe(201);
+    const codes = [...bottles.map((bottle) => bottle.code), jar!];
+    const response = await audited(
+      () => ops(t, '/checkins', { codes, note: 'Portland facility' }),
+      (answer) => ({
+        action: 'checkin',
+        recordType: 'checkin_batch',
+        recordId: answer.json().data.batch_id as string,
+        amountMinor: 3 * 75 + 50,
+        currency: 'USD',
+        detail: { codes: 4, customers: 4 },
+      }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.checked_in).toHaveLength(4);
+    // The same codes again find nothing pending: nothing changes, nothing is written.
+    await unaudited(() => ops(t, '/checkins', { codes }));
+  });
+
+  it('a rejection: one entry naming the scans', async () => {
+    const one = await pendingBottle();
+    const two = await pendingBottle();
+    const response = await audited(
+      () => ops(t, '/rejections', { codes: [one.code, two.code], reason: 'Damaged' }),
+      () => ({ action: 'reject', recordType: 'scan_batch', recordId: [one.scanId, two.scanId].sort().join(','), detail: { codes: 2 } }),
+    );
+    expect(response.json().data.rejected).toHaveLength(2);
+    const three = await pendingBottle();
+    await audited(
+      () => ops(t, '/rejections', { codes: [three.code], reason: 'Damaged' }),
+      (answer) => ({ action: 'reject', recordType: 'scan', recordId: answer.json().data.rejected[0].scan_id as string }),
+    );
+    await unaudited(() => ops(t, '/rejections', { codes: [one.code], reason: 'Damaged' }));
+  });
+
+  it('a cancellation: one entry for the scan', async () => {
+    const bottle = await pendingBottle();
+    const response = await audited(
+      () => ops(t, '/cancellations', { code: bottle.code, reason: 'Customer care' }),
+      () => ({ action: 'scan.cancel', recordType: 'scan', recordId: bottle.scanId }),
+    );
+    expect(response.statusCode).toBe(200);
+    // Refused (no longer pending): nothing written.
+    await unaudited(async () => expect((await ops(t, '/cancellations', { scan_id: bottle.scanId })).statusCode).toBe(409));
+  });
+
+  it('an adjustment: one entry with its amount, none for its retry', async () => {
+    const person = await customer(t);
+    const payload = { id: randomUUID(), user_id: person.user.id, amount: '-0.00', comment: 'Goodwill' };
+    await unaudited(async () => expect((await ops(t, '/adjustments', payload)).statusCode).toBe(400));
+    const credit = { ...payload, amount: '2.50' };
+    const response = await audited(
+      () => ops(t, '/adjustments', credit),
+      (answer) => ({
+        action: 'balance.adjust',
+        recordType: 'ledger_entry',
+        recordId: String(answer.json().data.id),
+        amountMinor: 250,
+        currency: 'USD',
+        detail: { user_id: person.user.id },
+      }),
+    );
+    expect(response.statusCode).toBe(201);
+    await unaudited(async () => expect((await ops(t, '/adjustments', credit)).statusCode).toBe(200));
+  });
+
+  it('issuing containers: one entry for the product and the count', async () => {
+    const response = await audited(
+      () => ops(t, '/containers', { product_id: 'us-oat-milk-1l', count: 3 }),
+      () => ({ action: 'containers.issue', recordType: 'product', recordId: 'us-oat-milk-1l', detail: { count: 3 } }),
+    );
+    expect(response.statusCode).toBe(201);
+    await unaudited(async () => expect((await ops(t, '/containers', { product_id: 'nothing', count: 3 })).statusCode).toBe(404));
+  });
+
+  /** A container two people scanned, and the open claim of the second. */
+  const claimed = async () => {
+    const first = await pendingBottle();
+    const returner = await customer(t);
+    expect((await postScan(t, returner.headers, first.code)).statusCode).toBe(409);
+    const checkin = (await ops(t, '/checkins', { codes: [first.code] })).json().data;
+    return { first, claimId: checkin.competing_claims[0].claims[0].id as string };
+  };
+
+  it('a claim awarded or dismissed: one entry each, none for the same resolution again', async () => {
+    const awarded = await claimed();
+    await audited(
+      () => ops(t, `/claims/${awarded.claimId}/award`, { note: 'Seen returning it' }),
+      () => ({ action: 'claim.award', recordType: 'claim', recordId: awarded.claimId, detail: { code: awarded.first.code } }),
+    );
+    await unaudited(() => ops(t, `/claims/${awarded.claimId}/award`, {}));
+    const dismissed = await claimed();
+    await audited(
+      () => ops(t, `/claims/${dismissed.claimId}/dismiss`, {}),
+      () => ({ action: 'claim.dismiss', recordType: 'claim', recordId: dismissed.claimId }),
+    );
+    await unaudited(() => ops(t, `/claims/${dismissed.claimId}/dismiss`, {}));
+  });
+
+  /** A dispute over a rejected oat-milk bottle (75 cents). */
+  const openDispute = async () => {
+    const bottle = await pendingBottle();
+    expect((await ops(t, '/rejections', { codes: [bottle.code], reason: 'Cracked' })).statusCode).toBe(200);
+    const filed = await t.inject({
+      method: 'POST',
+      url: '/api/v2/disputes',
+      headers: bottle.person.headers,
+      payload: { id: randomUUID(), reason: 'returned', transaction_id: `scan:${bottle.scanId}` },
+    });
+    expect(filed.statusCode).toBe(201);
+    return { id: filed.json().data.id as string, userId: bottle.person.user.id };
+  };
+
+  it('a dispute credited or upheld: one entry each, the credit with its amount; none for a repeat', async () => {
+    const credited = await openDispute();
+    await audited(
+      () => ops(t, `/disputes/${credited.id}/credit`, { answer: 'Our mistake' }),
+      () => ({
+        action: 'dispute.credit',
+        recordType: 'dispute',
+        recordId: credited.id,
+        amountMinor: 75,
+        currency: 'USD',
+        detail: { user_id: credited.userId },
+      }),
+    );
+    await unaudited(() => ops(t, `/disputes/${credited.id}/credit`, {}));
+    const upheld = await openDispute();
+    await audited(
+      () => ops(t, `/disputes/${upheld.id}/uphold`, { answer: 'Cracked' }),
+      () => ({ action: 'dispute.uphold', recordType: 'dispute', recordId: upheld.id }),
+    );
+    await unaudited(() => ops(t, `/disputes/${upheld.id}/uphold`, { answer: 'Cracked' }));
+  });
+
+  /** A pending withdrawal of 10.00 to a US bank account. */
+  const pendingWithdrawal = async () => {
+    const person = await verifiedCustomer(t, { balance: '30.00' });
+    expect((await saveMethod(t, person.headers, 'TRANSFERWISE', usBankAccount)).statusCode).toBe(200);
+    const response = await withdraw(t, person.headers, { amount: '10.00' });
+    expect(response.statusCode).toBe(201);
+    return { id: response.json().data.id as string, userId: person.user.id };
+  };
+
+  it('payouts exported by the CLI: one entry for the batch, naming the CLI, with what the bank pays', async () => {
+    const first = await pendingWithdrawal();
+    const second = await pendingWithdrawal();
+    const rows = rowsOf<{ amount_minor: number; fee_minor: number }>(
+      await t.db.execute(sql`SELECT amount_minor, fee_minor FROM withdrawals WHERE id IN (${first.id}, ${second.id})`),
+    );
+    const paid = rows.reduce((sum, row) => sum + Number(row.amount_minor) - Number(row.fee_minor), 0);
+    const run = (argv: string[]) => ops(t, '/commands', { argv, cwd: '/srv/ops' }, cliHeaders);
+    const batchOf = (stdout: string) => /, batch (\S+) /.exec(stdout)?.[1] ?? 'none';
+    const exported = await audited(
+      () => run(['payouts', 'export', '--out', 'payouts']),
+      (answer) => ({
+        actor: localCliActor().name,
+        action: 'payouts.export',
+        recordType: 'payout_batch',
+        recordId: batchOf(answer.json().data.stdout as string),
+        amountMinor: paid,
+        currency: 'USD',
+        detail: { payouts: 2 },
+      }),
+    );
+    expect(exported.json().data.exit_code).toBe(0);
+    // Written again, or exported with nothing new: nothing is marked, nothing written.
+    await unaudited(() => run(['payouts', 'export', '--out', 'payouts', '--repeat', batchOf(exported.json().data.stdout as string)]));
+    await unaudited(() => run(['payouts', 'export', '--out', 'payouts']));
+  });
+
+  it('a payout completed, failed or cancelled: one entry each with its amount, none for a repeat', async () => {
+    for (const [path, payload, action] of [
+      ['complete', { reference: 'BANK-1' }, 'payout.complete'],
+      ['fail', { status: 'FAILED', reason: 'Account closed' }, 'payout.fail'],
+      ['fail', { status: 'CANCELLED', reason: 'Asked by the customer' }, 'payout.cancel'],
+    ] as const) {
+      const withdrawal = await pendingWithdrawal();
+      await audited(
+        () => ops(t, `/payouts/${withdrawal.id}/${path}`, payload),
+        () => ({
+          action,
+          recordType: 'withdrawal',
+          recordId: withdrawal.id,
+          amountMinor: 1000,
+          currency: 'USD',
+          detail: { user_id: withdrawal.userId },
+        }),
+      );
+      await unaudited(() => ops(t, `/payouts/${withdrawal.id}/${path}`, payload));
+    }
+  });
+
+  it('a data-subject request closed: one entry, none for closing it again', async () => {
+    const now = t.clock.now();
+    const [request] = await t.db
+      .insert(dsarRequests)
+      .values({
+        kind: 'access',
+        name: 'Camille Martin',
+        email: 'camille@example.com',
+        countryCode: 'fr',
+        locale: 'fr-FR',
+        receivedAt: now,
+        dueAt: now,
+      })
+      .returning();
+    const close = () => t.inject({ method: 'POST', url: `/api/v2/ops/dsar/${request!.id}/close`, headers: opsHeaders });
+    await audited(close, () => ({ action: 'dsar.close', recordType: 'dsar_request', recordId: request!.id, detail: { kind: 'access' } }));
+    await unaudited(async () => expect((await close()).statusCode).toBe(200));
+  });
+
+  // Last: it forges an entry, which leaves the chain broken for whatever would follow.
+  it('the database refuses to change an entry, and an entry forged by the table owner breaks its digest', async () => {
+    expect(await lastSeq()).toBeGreaterThan(0);
+    for (const statement of [sql`UPDATE audit_entries SET actor = 'x'`, sql`DELETE FROM audit_entries`]) {
+      const refusal: unknown = await t.db.execute(statement).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      // drizzle wraps the database's error: the trigger's message is on its cause.
+      expect(refusal).toMatchObject({ cause: { message: expect.stringMatching(/audit_entries is append-only/) } });
+    }
+    const before = await verifyAuditChain(t.db);
+    expect(before.ok).toBe(true);
+
+    const [victim] = await entriesAfter(0);
+    const seq = Number(victim!.seq);
+    await t.db.execute(sql`ALTER TABLE audit_entries DISABLE TRIGGER audit_entries_append_only`);
+    await t.db.execute(sql`UPDATE audit_entries SET actor = 'x' WHERE seq = ${seq}`);
+    await t.db.execute(sql`ALTER TABLE audit_entries ENABLE TRIGGER audit_entries_append_only`);
+    expect(await verifyAuditChain(t.db)).toMatchObject({ ok: false, reason: 'hash', brokenAt: seq });
+  });
+});
