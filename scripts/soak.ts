@@ -161,6 +161,8 @@ async function main() {
       PUBLIC_URL: base,
       SEED_DEMO: 'false',
       OPS_KEY: opsKey,
+      // Set-up credits above the approval limit: no second operator in a soak.
+      APPROVAL_LIMITS: '{}',
       LOG_LEVEL: 'warn',
       // Many customers share one address here; the per-customer scan limit is what real phones meet.
       RATE_LIMITS: JSON.stringify({

@@ -17,6 +17,10 @@ export const localOnlyAccess = 'local';
 export const operatorStatuses = ['INVITED', 'ACTIVE', 'DISABLED'] as const;
 export type OperatorStatus = (typeof operatorStatuses)[number];
 
+/** What can wait for a second operator's approval. */
+export const approvalActions = ['balance.adjust', 'dispute.credit'] as const;
+export type ApprovalAction = (typeof approvalActions)[number];
+
 export const approvalStatuses = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export type ApprovalStatus = (typeof approvalStatuses)[number];
 
@@ -122,7 +126,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const approvalSchema = z.object({
   id: z.string(),
-  action: z.string(),
+  action: z.enum(approvalActions),
   record_id: z.string(),
   amount_minor: z.number().int(),
   currency: z.string(),

@@ -2,7 +2,7 @@ import type { Currency } from '#domain/markets';
 import type { PaymentMethod } from '#domain/payment-methods';
 import type { DisputeReason, DisputeStatus } from '#domain/schemas/disputes';
 import type { NewsKind } from '#domain/schemas/notifications';
-import type { ApprovalStatus, OperatorRole, OperatorStatus } from '#domain/schemas/operators';
+import type { ApprovalAction, ApprovalStatus, OperatorRole, OperatorStatus } from '#domain/schemas/operators';
 import type { WithdrawalStatus } from '#domain/schemas/payments';
 import type { ClaimStatus, ScanStatus } from '#domain/schemas/wallet';
 import { sql } from 'drizzle-orm';
@@ -845,7 +845,7 @@ export const operatorApprovals = pgTable(
   'operator_approvals',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    action: text('action').notNull(),
+    action: text('action').$type<ApprovalAction>().notNull(),
     recordId: text('record_id').notNull(),
     /** What the second operator's approval runs, as the first one asked for it. */
     request: jsonb('request').notNull(),

@@ -39,7 +39,7 @@ function pathKey(method: string, route: string): string {
 }
 
 // A length limit is written "≤ 500" or "1–500" in the tables; a number written so is not a status.
-const knownStatuses = /(?<!≤\s?|\d–)\b(200|201|204|304|400|401|403|404|409|413|415|422|429|500|503)\b/g;
+const knownStatuses = /(?<!≤\s?|\d–)\b(200|201|202|204|304|400|401|403|404|409|413|415|422|429|500|503)\b/g;
 
 /**
  * The calls docs/api.md describes, from its tables: a row whose first cell starts with

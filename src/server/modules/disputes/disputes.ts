@@ -353,3 +353,13 @@ export async function hasOpenDispute(executor: Executor, userId: string): Promis
 export async function eraseDisputes(executor: Executor, userId: string): Promise<void> {
   await executor.delete(disputes).where(eq(disputes.userId, userId));
 }
+
+/** What crediting a dispute would pay, and whether it is still open (what an approval is asked for). */
+export async function disputeCreditAmount(db: Executor, id: string) {
+  const [row] = await db
+    .select({ amountMinor: disputes.amountMinor, currency: disputes.currency, status: disputes.status })
+    .from(disputes)
+    .where(eq(disputes.id, id));
+  if (!row) throw new ApiError(404, 'NOT_FOUND');
+  return row;
+}

@@ -266,6 +266,17 @@ export interface AdjustmentResult {
   created_at: string;
 }
 
+/** Whose balance an adjustment moves, and by how much in their currency (what an approval is asked for). */
+export async function adjustmentAmount(db: Database, input: Pick<AdjustmentInput, 'userId' | 'email' | 'amount'>) {
+  const user = await resolveUser(db, input);
+  const currency = currencyOf(user.countryCode);
+  const amountMinor = minorFromDecimal(input.amount, currency);
+  if (amountMinor === undefined || amountMinor === 0 || Math.abs(amountMinor) > 1_000_000_000) {
+    throw new ApiError(400, 'VALIDATION_FAILED', { amount: 'invalidValue' });
+  }
+  return { user, currency, amountMinor };
+}
+
 async function resolveUser(db: Database, input: { userId?: string; email?: string }) {
   const condition = input.userId ? eq(users.id, input.userId) : input.email ? eq(users.email, input.email.trim().toLowerCase()) : undefined;
   if (!condition) throw new ApiError(400, 'VALIDATION_FAILED', { user_id: 'required' });
@@ -297,12 +308,7 @@ export async function adjustBalance(
   input: AdjustmentInput,
   now: Date,
 ): Promise<{ created: boolean; adjustment: AdjustmentResult }> {
-  const user = await resolveUser(db, input);
-  const currency = currencyOf(user.countryCode);
-  const amountMinor = minorFromDecimal(input.amount, currency);
-  if (amountMinor === undefined || amountMinor === 0 || Math.abs(amountMinor) > 1_000_000_000) {
-    throw new ApiError(400, 'VALIDATION_FAILED', { amount: 'invalidValue' });
-  }
+  const { user, currency, amountMinor } = await adjustmentAmount(db, input);
   const key = input.id ? `adjustment:${input.id}` : undefined;
 
   const replay = async () => {

@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { countryCodes } from '#domain/markets';
 import { moneySchema } from '#domain/schemas/money';
+import { approvalSchema } from '#domain/schemas/operators';
 import type { AppContext } from '../../app-context';
 import { dataAnswer, errorAnswers } from '../../http/api-schemas';
 import { currentActor, opsAccess, type OpsRoutes } from '../../http/operator-access';
+import { needsApproval, requestApproval } from '../audit/approvals';
 import { listClaims, resolveClaim } from './claims';
-import { adjustBalance, cancelScan, checkIn, issueContainers, reject, unscannedContainers } from './operations';
+import { adjustBalance, adjustmentAmount, cancelScan, checkIn, issueContainers, reject, unscannedContainers } from './operations';
 
 const codeList = z
   .array(z.string().trim().min(1).max(300), { error: 'invalidValue' })
@@ -195,17 +198,34 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
         summary: "Adjust a customer's balance (idempotent on its id)",
         security: opsAccess('care'),
         body: adjustBody,
-        response: { 200: dataAnswer(adjustmentResult), 201: dataAnswer(adjustmentResult), ...errorAnswers(404, 409, 422) },
+        response: {
+          200: dataAnswer(adjustmentResult),
+          201: dataAnswer(adjustmentResult),
+          202: dataAnswer(approvalSchema),
+          ...errorAnswers(404, 409, 422),
+        },
       },
     },
     async (request, reply) => {
       const body = request.body;
-      const { created, adjustment } = await adjustBalance(
-        context.db,
-        currentActor(request),
-        { id: body.id, userId: body.user_id, email: body.email, amount: body.amount, comment: body.comment },
-        context.now(),
-      );
+      const input = { id: body.id, userId: body.user_id, email: body.email, amount: body.amount, comment: body.comment };
+      const { user, currency, amountMinor } = await adjustmentAmount(context.db, input);
+      if (needsApproval(context.config.approvalLimits, amountMinor, currency)) {
+        const approval = await requestApproval(
+          context.db,
+          currentActor(request),
+          {
+            action: 'balance.adjust',
+            recordId: user.id,
+            request: { ...body, id: body.id ?? randomUUID(), user_id: user.id, email: undefined },
+            amountMinor,
+            currency,
+          },
+          context.now(),
+        );
+        return reply.status(202).send({ data: approval });
+      }
+      const { created, adjustment } = await adjustBalance(context.db, currentActor(request), input, context.now());
       return reply.status(created ? 201 : 200).send({ data: adjustment });
     },
   );
