@@ -247,7 +247,7 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger, cipher?
   if (!anyFactor) {
     for (const market of Object.values(markets)) {
       const [first] = await listProducts(db, market.countryCode, 'en');
-      if (first) await setImpactFactor(db, first.id, { packaging_grams: 40, source: demoFactorSource }, now);
+      if (first) await setImpactFactor(db, seedActor, first.id, { packaging_grams: 40, source: demoFactorSource }, now);
     }
   }
   // Return bins and their retailers on a database that has none yet.

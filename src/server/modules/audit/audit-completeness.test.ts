@@ -310,6 +310,19 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
     await unaudited(async () => expect((await close()).statusCode).toBe(200));
   });
 
+  it('an impact factor set or cleared: one entry each, none for clearing what is not there', async () => {
+    const url = '/api/v2/ops/impact-factors/us-oat-milk-1l';
+    await audited(
+      () => t.inject({ method: 'PUT', url, headers: opsHeaders, payload: { packaging_grams: 40, source: 'Supplier sheet' } }),
+      () => ({ action: 'impact_factor.set', recordType: 'product', recordId: 'us-oat-milk-1l', detail: { packaging_grams: 40 } }),
+    );
+    await audited(
+      () => t.inject({ method: 'DELETE', url, headers: opsHeaders }),
+      () => ({ action: 'impact_factor.clear', recordType: 'product', recordId: 'us-oat-milk-1l' }),
+    );
+    await unaudited(async () => expect((await t.inject({ method: 'DELETE', url, headers: opsHeaders })).statusCode).toBe(404));
+  });
+
   // Last: it forges an entry, which leaves the chain broken for whatever would follow.
   it('the database refuses to change an entry, and an entry forged by the table owner breaks its digest', async () => {
     expect(await lastSeq()).toBeGreaterThan(0);
