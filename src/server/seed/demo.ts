@@ -12,11 +12,7 @@ import { hashPassword } from '../modules/accounts/passwords';
 import { listProducts } from '../modules/wallet/catalogue';
 import { seedDemoBins } from './bins-data';
 import { adjustBalance, cancelScan, checkIn, issueContainers, reject, unscannedContainers } from '../modules/wallet/operations';
-import type { Actor } from '../modules/audit/audit';
-import { operatorRoles } from '#domain/schemas/operators';
-
-/** Demo data is written through the operators' functions, so the audit trail names who wrote it. */
-const seedActor: Actor = { kind: 'cli', id: null, name: 'seed', roles: operatorRoles, address: null };
+import { seedActor } from './actor';
 
 /** Shown on the start banner and in the README: demo data is for trying the app, not a secret. */
 export const demoPassword = 'roundtrip-demo';
@@ -247,7 +243,7 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger, cipher?
   if (!anyFactor) {
     for (const market of Object.values(markets)) {
       const [first] = await listProducts(db, market.countryCode, 'en');
-      if (first) await setImpactFactor(db, first.id, { packaging_grams: 40, source: demoFactorSource }, now);
+      if (first) await setImpactFactor(db, seedActor, first.id, { packaging_grams: 40, source: demoFactorSource }, now);
     }
   }
   // Return bins and their retailers on a database that has none yet.

@@ -9,6 +9,9 @@ import type { TestApp } from '../../testing/test-app';
 import { cliHeaders, createWalletTestApp, issue, ops, opsHeaders, postScan } from '../../testing/wallet';
 import { saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../../testing/withdrawals';
 import { localCliActor } from '../../operator-cli/local-actor';
+import { generatePaymentDataKey, openPaymentCipher } from '../payments/encryption';
+import { rotatePaymentDataKey } from '../payments/key-rotation';
+import { testActor } from '../../testing/actor';
 import { verifyAuditChain } from './audit';
 
 interface EntryRow {
@@ -25,7 +28,8 @@ interface EntryRow {
 interface Expected {
   action: string;
   recordType: string;
-  recordId: string;
+  /** The id, or a matcher for one the call made up (a bins import's). */
+  recordId: unknown;
   amountMinor?: number | null;
   currency?: string | null;
   detail?: Record<string, unknown>;
@@ -308,6 +312,87 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
     const close = () => t.inject({ method: 'POST', url: `/api/v2/ops/dsar/${request!.id}/close`, headers: opsHeaders });
     await audited(close, () => ({ action: 'dsar.close', recordType: 'dsar_request', recordId: request!.id, detail: { kind: 'access' } }));
     await unaudited(async () => expect((await close()).statusCode).toBe(200));
+  });
+
+  it('an impact factor set or cleared: one entry each, none for clearing what is not there', async () => {
+    const url = '/api/v2/ops/impact-factors/us-oat-milk-1l';
+    await audited(
+      () => t.inject({ method: 'PUT', url, headers: opsHeaders, payload: { packaging_grams: 40, source: 'Supplier sheet' } }),
+      () => ({ action: 'impact_factor.set', recordType: 'product', recordId: 'us-oat-milk-1l', detail: { packaging_grams: 40 } }),
+    );
+    await audited(
+      () => t.inject({ method: 'DELETE', url, headers: opsHeaders }),
+      () => ({ action: 'impact_factor.clear', recordType: 'product', recordId: 'us-oat-milk-1l' }),
+    );
+    await unaudited(async () => expect((await t.inject({ method: 'DELETE', url, headers: opsHeaders })).statusCode).toBe(404));
+  });
+
+  /** The ops CLI's command, run by the server (audited as the CLI on this machine). */
+  const cli = async (argv: string[], files?: Record<string, string>) => {
+    const response = await ops(t, '/commands', { argv, cwd: '/srv/ops', ...(files ? { files } : {}) }, cliHeaders);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as { exit_code: number; stdout: string; stderr: string };
+  };
+  const byCli = (expected: Omit<Expected, 'actor'>): Expected => ({ ...expected, actor: localCliActor().name });
+
+  it('CLI-only changes of texts: set, import and publish write one entry each', async () => {
+    await audited(
+      () => cli(['content', 'set', 'fr-FR', 'faq', 'fees.q', 'Des', 'frais', '?', '--draft']),
+      () =>
+        byCli({ action: 'content.set', recordType: 'content_text', recordId: 'fr-FR:faq:fees.q', detail: { texts: 1, status: 'draft' } }),
+    );
+    const texts = JSON.stringify({ 'fr-FR': { faq: { 'fees.q': 'Des frais ?' } }, 'ja-JP': { faq: { 'fees.q': '手数料は？' } } });
+    await audited(
+      () => cli(['content', 'import', 'texts.json', '--draft'], { 'texts.json': texts }),
+      () => byCli({ action: 'content.import', recordType: 'content_pages', recordId: 'fr-FR:faq,ja-JP:faq', detail: { texts: 2 } }),
+    );
+    await audited(
+      () => cli(['content', 'publish', 'fr-FR', 'faq']),
+      () => byCli({ action: 'content.publish', recordType: 'content_text', recordId: 'fr-FR:faq:fees.q', detail: { texts: 1 } }),
+    );
+    // Nothing left to publish: nothing written.
+    await unaudited(() => cli(['content', 'publish', 'fr-FR', 'faq']));
+  });
+
+  it('CLI-only changes of bins and retailers: one entry each, none for a dry run', async () => {
+    await audited(
+      () => cli(['bins', 'retailer', 'audit-pantry', '--name', 'Audit Pantry']),
+      () => byCli({ action: 'retailer.save', recordType: 'retailer', recordId: 'audit-pantry' }),
+    );
+    const csv =
+      'id,country_code,lat,lng,details,retailer_id\n' +
+      'us-audit-01,us,45.52,-122.68,By the door,audit-pantry\n' +
+      'us-audit-02,us,45.53,-122.67,By the till,audit-pantry\n';
+    await unaudited(() => cli(['bins', 'import', 'bins.csv', '--dry-run'], { 'bins.csv': csv }));
+    await audited(
+      () => cli(['bins', 'import', 'bins.csv'], { 'bins.csv': csv }),
+      () =>
+        byCli({
+          action: 'bins.import',
+          recordType: 'bin_import',
+          recordId: expect.any(String),
+          detail: { added: 2, updated: 0 },
+        }),
+    );
+    await audited(
+      () => cli(['bins', 'remove', 'us-audit-01', 'us-audit-02']),
+      () => byCli({ action: 'bins.remove', recordType: 'bin_batch', recordId: 'us-audit-01,us-audit-02', detail: { bins: 2 } }),
+    );
+    await unaudited(() => cli(['bins', 'remove', 'us-audit-01']));
+  });
+
+  it('container labels issued by the CLI: one entry', async () => {
+    await audited(
+      () => cli(['labels', '--product', 'us-oat-milk-1l', '--count', '2', '--out', 'oat.svg']),
+      () => byCli({ action: 'containers.issue', recordType: 'product', recordId: 'us-oat-milk-1l', detail: { count: 2 } }),
+    );
+  });
+
+  it('a payment-key rotation (the CLI on the database, never through the server): one entry naming the new key id', async () => {
+    await audited(
+      () => rotatePaymentDataKey(t.db, testActor, openPaymentCipher(t.config), generatePaymentDataKey()),
+      (result) => ({ actor: testActor.name, action: 'payment_key.rotate', recordType: 'payment_key', recordId: result.keyId }),
+    );
   });
 
   // Last: it forges an entry, which leaves the chain broken for whatever would follow.

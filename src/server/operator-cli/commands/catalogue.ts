@@ -60,7 +60,7 @@ export async function impactFactorCommand({ values, positionals }: OpsArguments,
     if (values.grams !== undefined || values.source !== undefined)
       throw new OpsUsageError('impact-factor --clear takes no --grams or --source');
     io.out(
-      (await clearImpactFactor(io.db, product.id))
+      (await clearImpactFactor(io.db, io.actor, product.id))
         ? `Removed the impact factor of ${product.id}\n`
         : `${product.id} had no impact factor\n`,
     );
@@ -74,7 +74,7 @@ export async function impactFactorCommand({ values, positionals }: OpsArguments,
     throw new OpsUsageError(
       'impact-factor needs --grams (more than 0, at most 100000: grams of single-use packaging one return avoids) and --source (1 to 300 characters, e.g. "Supplier LCA 2025")',
     );
-  const factor = await setImpactFactor(io.db, product.id, parsed.data, io.now);
+  const factor = await setImpactFactor(io.db, io.actor, product.id, parsed.data, io.now);
   io.out(`${factor.product_id}: ${factor.packaging_grams} g of single-use packaging avoided per return. Source: ${factor.source}\n`);
   return 0;
 }
