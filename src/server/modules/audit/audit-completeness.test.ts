@@ -12,6 +12,8 @@ import { localCliActor } from '../../operator-cli/local-actor';
 import { generatePaymentDataKey, openPaymentCipher } from '../payments/encryption';
 import { rotatePaymentDataKey } from '../payments/key-rotation';
 import { testActor } from '../../testing/actor';
+import { signedInOperator } from '../../testing/operators';
+import { softwarePasskey } from '../../testing/software-authenticator';
 import { verifyAuditChain } from './audit';
 
 interface EntryRow {
@@ -396,6 +398,91 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
   });
 
   // Last: it forges an entry, which leaves the chain broken for whatever would follow.
+  it('operators and tokens managed by an admin: one entry each', async () => {
+    const invited = await audited(
+      () => ops(t, '/operators', { email: `new-${randomUUID()}@roundtrip.test`, name: 'New', roles: ['care'] }),
+      (response) => ({ action: 'operator.invite', recordType: 'operator', recordId: response.json().data.id }),
+    );
+    const id = invited.json().data.id as string;
+    await audited(
+      () =>
+        t.inject({ method: 'PUT', url: `/api/v2/ops/operators/${id}/roles`, headers: opsHeaders, payload: { roles: ['care', 'finance'] } }),
+      () => ({ action: 'operator.roles', recordType: 'operator', recordId: id }),
+    );
+    await audited(
+      () => ops(t, `/operators/${id}/disable`, {}),
+      () => ({ action: 'operator.disable', recordType: 'operator', recordId: id }),
+    );
+    const token = await audited(
+      () => ops(t, '/tokens', { name: `audit-${kind}`, roles: ['finance'] }),
+      (response) => ({ action: 'token.create', recordType: 'automation_token', recordId: response.json().data.id }),
+    );
+    const tokenId = token.json().data.id as string;
+    await audited(
+      () => ops(t, `/tokens/${tokenId}/revoke`, {}),
+      () => ({ action: 'token.revoke', recordType: 'automation_token', recordId: tokenId }),
+    );
+  });
+
+  it('a passkey added by an operator: one entry naming them', async () => {
+    const operator = await signedInOperator(t, ['check-in']);
+    const key = softwarePasskey();
+    const { origin, hostname } = new URL(t.publicUrl);
+    const options = (await t.inject({ method: 'POST', url: '/api/v2/ops/passkeys/registration-options', headers: operator.headers })).json<{
+      data: { challenge_id: string; options: { challenge: string } };
+    }>().data;
+    await audited(
+      () =>
+        t.inject({
+          method: 'POST',
+          url: '/api/v2/ops/passkeys',
+          headers: operator.headers,
+          payload: { challenge_id: options.challenge_id, response: key.register(options.options, origin, hostname) },
+        }),
+      () => ({ action: 'passkey.add', recordType: 'operator', recordId: operator.id, actor: operator.email }),
+    );
+  });
+
+  it('every /ops call that changes something is one this file, or the operators and approvals tests, checks', async () => {
+    const document = (await t.inject({ method: 'GET', url: '/api/v2/openapi.json' })).json<{
+      paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>>;
+    }>();
+    const changing = Object.entries(document.paths).flatMap(([route, methods]) =>
+      Object.entries(methods)
+        .filter(([method, operation]) => method !== 'get' && route.startsWith('/api/v2/ops/') && (operation.security?.length ?? 0) > 0)
+        .map(([method]) => `${method.toUpperCase()} ${route.slice('/api/v2/ops'.length)}`),
+    );
+    const checkedHere = [
+      'POST /checkins',
+      'POST /rejections',
+      'POST /cancellations',
+      'POST /adjustments',
+      'POST /containers',
+      'POST /claims/{id}/award',
+      'POST /claims/{id}/dismiss',
+      'POST /disputes/{id}/credit',
+      'POST /disputes/{id}/uphold',
+      'POST /payouts/{id}/complete',
+      'POST /payouts/{id}/fail',
+      'POST /dsar/{id}/close',
+      'PUT /impact-factors/{product_id}',
+      'DELETE /impact-factors/{product_id}',
+      'POST /operators',
+      'PUT /operators/{id}/roles',
+      'POST /operators/{id}/disable',
+      'POST /tokens',
+      'POST /tokens/{id}/revoke',
+      'POST /passkeys',
+    ];
+    // Approving writes the decision and, as the approver, the change it runs (approvals.test.ts);
+    // rejecting writes the decision.
+    const checkedInApprovals = ['POST /approvals/{id}/approve', 'POST /approvals/{id}/reject'];
+    // Not changes of the programme: a session ended, a challenge handed out. The CLI's door runs
+    // commands whose changes are checked here through it.
+    const notChanges = ['DELETE /session', 'POST /passkeys/registration-options', 'POST /commands'];
+    expect(changing.sort()).toEqual([...checkedHere, ...checkedInApprovals, ...notChanges].sort());
+  });
+
   it('the database refuses to change an entry, and an entry forged by the table owner breaks its digest', async () => {
     expect(await lastSeq()).toBeGreaterThan(0);
     for (const statement of [sql`UPDATE audit_entries SET actor = 'x'`, sql`DELETE FROM audit_entries`]) {
