@@ -1,10 +1,11 @@
+import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorRoles, type OperatorRole } from '#domain/schemas/operators';
 import { customer } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
 import { operatorPassword, signedInOperator } from '../../testing/operators';
 import type { TestApp } from '../../testing/test-app';
-import { createWalletTestApp, opsHeaders } from '../../testing/wallet';
+import { cliHeaders, createWalletTestApp, opsHeaders } from '../../testing/wallet';
 import { verifyAuditChain } from '../audit/audit';
 import { softwarePasskey } from '../../testing/software-authenticator';
 import { totpCodeAt } from './totp';
@@ -137,8 +138,8 @@ describe.each(databaseKinds)('operators as people with roles (%s)', (kind) => {
     for (const [route, methods] of Object.entries(document.paths)) {
       if (!route.startsWith('/api/v2/ops/')) continue;
       for (const [method, operation] of Object.entries(methods)) {
-        const declared = (operation.security ?? []).flatMap((requirement) => Object.values(requirement).flat());
-        if (declared.length === 0) continue; // signing in and invitations: before any credential
+        const declaredFor = (scheme: string) => (operation.security ?? []).flatMap((requirement) => requirement[scheme] ?? []);
+        if ((operation.security ?? []).length === 0) continue; // signing in and invitations: before any credential
         if (method === 'delete' && route === '/api/v2/ops/session') continue; // would end the sessions under test
         const url = route.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
         const call = (headers: Record<string, string>) =>
@@ -153,8 +154,8 @@ describe.each(databaseKinds)('operators as people with roles (%s)', (kind) => {
         await expectStatus('customer', person.headers, false);
         await expectStatus('disabled operator', revoked.headers, false);
         for (const role of operatorRoles) {
-          await expectStatus(`operator ${role}`, byRole.get(role)!, declared.includes(role));
-          await expectStatus(`token ${role}`, tokens.get(role)!, declared.includes(role));
+          await expectStatus(`operator ${role}`, byRole.get(role)!, declaredFor('operatorSession').includes(role));
+          await expectStatus(`token ${role}`, tokens.get(role)!, declaredFor('opsToken').includes(role));
         }
       }
     }
@@ -238,5 +239,46 @@ describe.each(databaseKinds)('operator passkeys (%s)', (kind) => {
       payload: { challenge_id: third.challenge_id, response: key.signIn(third.options, origin, rpId) },
     });
     expect(disabled.statusCode).toBe(401);
+  });
+});
+
+describe.each(databaseKinds)('the ops CLI for operators, tokens and the trail (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createWalletTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const run = async (argv: string[]) =>
+    (await t.inject({ method: 'POST', url: '/api/v2/ops/commands', headers: cliHeaders, payload: { argv } })).json<{
+      data: { exit_code: number; stdout: string; stderr: string };
+    }>().data;
+
+  it('makes the first administrator with a link that works once, and verifies the trail it wrote', async () => {
+    const invited = await run(['operators', 'invite', '--email', 'Ana@Example.org', '--name', 'Ana', '--roles', 'admin']);
+    expect(invited.exit_code, invited.stderr).toBe(0);
+    const token = /\/ops\/join#([A-Za-z0-9_-]{43})/.exec(invited.stdout)?.[1];
+    expect(token).toBeDefined();
+    const invitation = (await t.inject({ method: 'GET', url: `/api/v2/ops/invitations/${token}` })).json().data;
+    expect(invitation).toMatchObject({ email: 'ana@example.org', name: 'Ana' });
+    const accept = () =>
+      t.inject({
+        method: 'POST',
+        url: `/api/v2/ops/invitations/${token}`,
+        payload: { password: operatorPassword, code: totpCodeAt(invitation.totp_secret, t.clock.now()) },
+      });
+    expect((await accept()).json().data).toMatchObject({ status: 'ACTIVE', roles: ['admin'] });
+    expect((await accept()).json().error.code).toBe('INVITATION_INVALID');
+
+    expect((await run(['operators', 'invite', '--email', 'b@example.org', '--name', 'B', '--roles', 'root'])).exit_code).toBe(2);
+    const made = await run(['tokens', 'create', '--name', 'backup-script', '--roles', 'finance']);
+    expect(made.stdout).toMatch(/rtk_[A-Za-z0-9_-]{43}/);
+    const trail = await run(['audit', 'list', '--actor', `cli@${hostname()}`]);
+    expect(trail.stdout).toContain('token.create');
+    expect(trail.stdout).toContain('operator.invite');
+    const verified = await run(['audit', 'verify']);
+    expect(verified.exit_code).toBe(0);
+    expect(verified.stdout).toMatch(/holds: \d+ entries, head [0-9a-f]{64}/);
   });
 });

@@ -19,7 +19,7 @@ import {
 } from '#domain/schemas/operators';
 import type { AppContext } from '../../app-context';
 import { dataAnswer, errorAnswers, noContent } from '../../http/api-schemas';
-import { currentActor, opsAccess, registerOpsScope } from '../../http/operator-access';
+import { currentActor, operatorOnlyAccess, opsAccess, registerOpsScope } from '../../http/operator-access';
 import { requestLanguage } from '../../http/language';
 import { accountAddressKey, addressLimitKey } from '../../http/rate-limit';
 import { listAuditEntries, verifyAuditChain } from '../audit/audit';
@@ -149,6 +149,7 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
 
   await registerOpsScope(api, context, (ops) => {
     const anyRole = opsAccess('check-in', 'care', 'finance', 'content', 'admin');
+    const anyPerson = operatorOnlyAccess('check-in', 'care', 'finance', 'content', 'admin');
     ops.get(
       '/me',
       {
@@ -161,7 +162,7 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
     );
     ops.delete(
       '/session',
-      { schema: { summary: 'Sign out: this operator session ends', security: anyRole, response: { 204: noContent } } },
+      { schema: { summary: 'Sign out: this operator session ends', security: anyPerson, response: { 204: noContent } } },
       async (request, reply) => {
         const token = /^Bearer[ ]+(op_\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
         if (token) await signOutOperator(context.db, token);
@@ -174,8 +175,8 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
       {
         schema: {
           summary: 'Options for adding a passkey to the signed-in operator',
-          security: anyRole,
-          response: { 200: dataAnswer(passkeyOptionsSchema), ...errorAnswers(403) },
+          security: anyPerson,
+          response: { 200: dataAnswer(passkeyOptionsSchema) },
         },
       },
       async (request) => ({
@@ -187,7 +188,7 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
       {
         schema: {
           summary: "Add a passkey: the browser's answer to the registration challenge",
-          security: anyRole,
+          security: anyPerson,
           body: passkeyRegistrationBody,
           response: { 201: dataAnswer(z.object({ id: z.string() })), ...errorAnswers(404) },
         },
