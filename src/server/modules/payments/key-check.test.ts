@@ -28,7 +28,7 @@ describe.each(databaseKinds)('payment-data key on one database, several instance
   }
 
   async function instance(database: DatabaseHandle, env: Record<string, string> = {}): Promise<TestApp> {
-    const t = await createTestApp(kind, { database, env: { OPS_KEY: testOpsKey, ...env } });
+    const t = await createTestApp(kind, { database, env: { OPS_KEY: testOpsKey, APPROVAL_LIMITS: '{}', ...env } });
     cleanup.push(() => t.close());
     return t;
   }
