@@ -41,6 +41,8 @@ export function softwarePasskey(userHandle = 'operator'): SoftwarePasskey {
   const rpIdHash = (rpId: string) => createHash('sha256').update(rpId).digest();
   const clientData = (type: string, challenge: string, origin: string) =>
     Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
+  /** What every answer says of the credential besides its response. */
+  const credential = () => ({ id: b64url(credentialId), rawId: b64url(credentialId), type: 'public-key', clientExtensionResults: {} });
   return {
     id: b64url(credentialId),
     register(options, origin, rpId) {
@@ -71,10 +73,7 @@ export function softwarePasskey(userHandle = 'operator'): SoftwarePasskey {
         ]),
       );
       return {
-        id: b64url(credentialId),
-        rawId: b64url(credentialId),
-        type: 'public-key',
-        clientExtensionResults: {},
+        ...credential(),
         response: {
           clientDataJSON: b64url(clientData('webauthn.create', options.challenge, origin)),
           attestationObject: b64url(attestationObject),
@@ -90,10 +89,7 @@ export function softwarePasskey(userHandle = 'operator'): SoftwarePasskey {
       const data = clientData('webauthn.get', options.challenge, origin);
       const signature = sign('sha256', Buffer.concat([authData, createHash('sha256').update(data).digest()]), privateKey);
       return {
-        id: b64url(credentialId),
-        rawId: b64url(credentialId),
-        type: 'public-key',
-        clientExtensionResults: {},
+        ...credential(),
         response: {
           clientDataJSON: b64url(data),
           authenticatorData: b64url(authData),
