@@ -73,4 +73,37 @@ test.describe('features that differ by engine', () => {
       ).data.pending_items;
     await expect.poll(pendingOnServer, { timeout: 20_000 }).toBe(1);
   });
+
+  const iPhoneMarkets = [
+    { country: 'us', locale: 'en-US', install: 'Add to Home Screen' },
+    { country: 'fr', locale: 'fr-FR', install: 'Sur l’écran d’accueil' },
+    { country: 'jp', locale: 'ja-JP', install: 'ホーム画面に追加' },
+  ] as const;
+  for (const market of iPhoneMarkets) {
+    test.describe(`on an iPhone, where a tab has no Push (${market.locale})`, () => {
+      test.use({
+        locale: market.locale,
+        viewport: { width: 360, height: 780 },
+        userAgent:
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+      });
+
+      test('the notification switch says how to add the app to the Home Screen instead of a prompt that cannot come', async ({
+        page,
+        context,
+        request,
+      }, testInfo) => {
+        await context.addInitScript(() => Reflect.deleteProperty(window, 'PushManager'));
+        const email = uniqueEmail(`iphone-${market.country}`);
+        await signUpViaApi(request, { email, country: market.country, password });
+        await signIn(context, request, email, password);
+        await new AccountPage(page).goto(market.country);
+        const optIn = page.getByTestId('push-opt-in');
+        await expect(optIn).toContainText(market.install);
+        await expect(optIn.getByRole('switch')).toBeDisabled();
+        await optIn.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: testInfo.outputPath(`push-install-first-${market.locale}-360.png`) });
+      });
+    });
+  }
 });

@@ -1,11 +1,23 @@
 /** This browser's side of Web Push: the service worker's PushManager and the notification permission. */
 
-export type PushSupport = 'supported' | 'unsupported';
+/** `install-first`: an iPhone or iPad browser, which offers push only to a web app opened from the Home Screen. */
+export type PushSupport = 'supported' | 'install-first' | 'unsupported';
+
+/** Every browser on iPhone and iPad is WebKit; an iPad asks for the desktop site, so it reads as a Mac with touch. */
+function isAppleMobile(): boolean {
+  return /iPhone|iPad|iPod/.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
+}
+
+function openedFromHomeScreen(): boolean {
+  return window.matchMedia?.('(display-mode: standalone)').matches === true || Reflect.get(navigator, 'standalone') === true;
+}
 
 export function pushSupport(): PushSupport {
-  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
-    ? 'supported'
-    : 'unsupported';
+  if (typeof window === 'undefined') return 'unsupported';
+  if ('serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window) return 'supported';
+  // No prompt can come in a tab there: the way to notifications is installing the app.
+  if (isAppleMobile() && !openedFromHomeScreen()) return 'install-first';
+  return 'unsupported';
 }
 
 export function notificationPermission(): NotificationPermission {

@@ -32,7 +32,8 @@ export function PushOptIn() {
   const [endpoint, setEndpoint] = useState<string | null | undefined>(undefined);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
-  const supported = pushSupport() === 'supported';
+  const support = pushSupport();
+  const supported = support === 'supported';
 
   useEffect(() => {
     let live = true;
@@ -90,7 +91,9 @@ export function PushOptIn() {
   }
 
   let explanation: string;
-  if (!supported) explanation = t`This browser cannot show notifications from Roundtrip. Your news list still shows every change.`;
+  if (support === 'install-first')
+    explanation = t`On iPhone and iPad, notifications come to Roundtrip once it is on your Home Screen: tap Share, then “Add to Home Screen”, and open Roundtrip from there. Your news list shows every change meanwhile.`;
+  else if (!supported) explanation = t`This browser cannot show notifications from Roundtrip. Your news list still shows every change.`;
   else if (publicKey === null) explanation = t`Phone notifications are not available on this server.`;
   else if (blocked) explanation = t`Notifications are blocked for this site. Allow them in your browser's site settings to turn them on.`;
   else explanation = t`We tell you when a return is credited or rejected, and when a withdrawal is paid or fails.`;
