@@ -121,9 +121,15 @@ export const transactionSchema = z.object({
   dispute: disputeSummarySchema.nullable().default(null),
   /**
    * A rejected scan, or one cancelled after waiting 32 days, with no dispute yet. A PENDING SCAN
-   * row may also be disputed once its `created_at` (the day's latest scan) is 32 days old.
+   * row may also be disputed from `disputable_from` on.
    */
   disputable: z.boolean().default(false),
+  /**
+   * A PENDING SCAN row (a day of scans): when it may be disputed, 32 days after the server received
+   * the day's latest scan (a scan sent days late counts from its arrival, as its hold does); null
+   * for other rows. Absent in answers cached before it existed.
+   */
+  disputable_from: z.string().nullable().default(null),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

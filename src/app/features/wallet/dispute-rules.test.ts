@@ -19,6 +19,7 @@ function row(overrides: Partial<Transaction>): Transaction {
     account_number: null,
     dispute: null,
     disputable: false,
+    disputable_from: null,
     ...overrides,
   };
 }
@@ -41,6 +42,13 @@ describe('canDispute', () => {
   it('offers a pending day once its latest scan is 32 days old, not a day earlier', () => {
     expect(canDispute(row({ id: 'scan-pending:2026-10-20', status: 'PENDING', created_at: daysAgo(32) }), now)).toBe(true);
     expect(canDispute(row({ id: 'scan-pending:2026-10-21', status: 'PENDING', created_at: daysAgo(31) }), now)).toBe(false);
+  });
+
+  it('offers a pending day from when the server says, which counts from the scans’ arrival, not their date', () => {
+    // Scanned 40 days ago on a phone offline, received 10 days ago: not yet.
+    const late = { id: 'scan-pending:2026-10-14', status: 'PENDING' as const, created_at: daysAgo(40) };
+    expect(canDispute(row({ ...late, disputable_from: daysAgo(10 - 32) }), now)).toBe(false);
+    expect(canDispute(row({ ...late, disputable_from: daysAgo(0) }), now)).toBe(true);
   });
 
   it('never offers completed scans, adjustments or withdrawals', () => {

@@ -3,11 +3,17 @@ import { pendingProcessingDays } from '#domain/schemas/wallet';
 
 /**
  * Whether the customer may say "this isn't right" about a line: the server says so for rejected
- * and expired scans (`disputable`); a day of pending scans qualifies once its latest scan is 32
- * days old, which depends on today and so is worked out here. The server checks again.
+ * and expired scans (`disputable`); a day of pending scans qualifies from `disputable_from` (32
+ * days after the server received its latest scan), which depends on today and so is compared
+ * here. The server checks again. An answer cached before the field existed falls back to the
+ * day's latest scan time.
  */
 export function canDispute(row: Transaction, now: Date): boolean {
   if (row.category !== 'SCAN' || row.dispute) return false;
   if (row.disputable) return true;
-  return row.status === 'PENDING' && new Date(row.created_at).getTime() <= now.getTime() - pendingProcessingDays * 86_400_000;
+  if (row.status !== 'PENDING') return false;
+  const from = row.disputable_from
+    ? new Date(row.disputable_from).getTime()
+    : new Date(row.created_at).getTime() + pendingProcessingDays * 86_400_000;
+  return from <= now.getTime();
 }

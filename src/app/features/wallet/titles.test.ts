@@ -34,6 +34,7 @@ function row(overrides: Partial<Transaction>): Transaction {
     account_number: null,
     dispute: null,
     disputable: false,
+    disputable_from: null,
     ...overrides,
   };
 }

@@ -154,6 +154,30 @@ describe.each(databaseKinds)('disputes on %s', (kind) => {
     expect(late.checked_in).toEqual([]);
   });
 
+  it('tells the phone when a day of pending scans may be disputed: 32 days after the latest arrived, not after its date', async () => {
+    const person = await customer(t);
+    const [code] = await issue(t, 'us-oat-milk-1l');
+    // Scanned offline a week ago, received now.
+    const receivedAt = t.clock.now();
+    const scannedAt = new Date(receivedAt.getTime() - 7 * 86_400_000);
+    expect((await postScan(t, person.headers, code!, { scannedAt })).statusCode).toBe(201);
+    const rows = (await t.inject({ method: 'GET', url: '/api/v2/merged_transactions', headers: person.headers })).json().data as {
+      id: string;
+      disputable_from: string | null;
+    }[];
+    const day = rows.find((row) => row.id.startsWith('scan-pending:'));
+    const from = new Date(day!.disputable_from!).getTime();
+    const expected = receivedAt.getTime() + 32 * 86_400_000;
+    expect(Math.abs(from - expected)).toBeLessThan(60_000);
+    // The server agrees: at 25 days from the scan's date the dispute is refused, at 32 from arrival it is taken.
+    const signedIn = async () => bearer((await loginTokens(t, person.fields.email, person.fields.password)).access_token);
+    t.clock.advance(25 * 86_400 - 7 * 86_400);
+    const early = await file(await signedIn(), { transaction_id: day!.id });
+    expect(early.json().error.code).toBe('DISPUTE_NOT_ALLOWED');
+    t.clock.advance(14 * 86_400 + 120);
+    expect((await file(await signedIn(), { transaction_id: day!.id })).statusCode).toBe(201);
+  });
+
   it('refuses bad input with typed errors, never a 500', async () => {
     const { headers } = await customer(t);
     const { transactionId } = await rejectedScan(headers);

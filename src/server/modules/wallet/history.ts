@@ -3,7 +3,14 @@ import type { Language } from '#domain/locales';
 import type { CountryCode, Currency } from '#domain/markets';
 import { moneyFromMinor } from '#domain/money';
 import type { DisputeReason, DisputeStatus, DisputeSummary } from '#domain/schemas/disputes';
-import type { Transaction, TransactionCategory, TransactionsPage, TransactionsQuery, TransactionStatus } from '#domain/schemas/wallet';
+import {
+  pendingProcessingDays,
+  type Transaction,
+  type TransactionCategory,
+  type TransactionsPage,
+  type TransactionsQuery,
+  type TransactionStatus,
+} from '#domain/schemas/wallet';
 import { rowsOf, type Database } from '../../db/client';
 import { productNameColumn } from './catalogue';
 
@@ -21,6 +28,7 @@ export interface Row {
   account_number: string | null;
   dispute: StoredDispute | string | null;
   disputable: boolean;
+  disputable_from: Date | string | null;
   total: number | string;
   /** `since` reads: how many rows of the filter come before this one in the default order. */
   place: number | string | null;
@@ -121,6 +129,13 @@ export async function readHistoryRows(
   const result = await db.execute(sql`
     select h.id, h.created_at, h.category, h.status, h.amount_minor, h.comment, h.number_of_scans, h.fee_minor,
            h.account_name, h.account_number, h.dispute, h.disputable,
+           -- A pending day may be disputed once all its scans have been held ${sql.raw(String(pendingProcessingDays))} days since the server received them.
+           case when h.id like 'scan-pending:%' then (
+             select max(s.created_at) + make_interval(days => ${pendingProcessingDays})
+               from scans s join users u on u.id = s.user_id
+              where s.user_id = h.user_id and s.status = 'PENDING'
+                and (s.scanned_at at time zone market_time_zone(u.country_code))::date = substr(h.id, 14)::date
+           ) end as disputable_from,
            (select count(*) from history_rows h where ${where}) as total, ${place} as place,
            ${snapshotXmin} as snapshot_xmin,
            (select json_agg(json_build_object('product_id', p.id, 'name', ${name}, 'image_url', p.image_url,
@@ -165,6 +180,7 @@ export function toTransaction(row: Row, currency: Currency): Transaction {
     account_number: row.account_number,
     dispute: disputeSummary(row.dispute, money),
     disputable: row.disputable === true,
+    disputable_from: row.disputable_from === null || row.disputable_from === undefined ? null : new Date(row.disputable_from).toISOString(),
   };
 }
 
