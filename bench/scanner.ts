@@ -380,7 +380,7 @@ export interface ScanRouteSize {
  */
 export function scanRouteSize(assetsDir = path.join(root, 'dist', 'assets')): ScanRouteSize {
   const files = readdirSync(assetsDir)
-    .filter((file) => /^(scan|wasm-decode)-[\w-]+\.js$/.test(file) || /^zxing_reader-[\w-]+\.wasm$/.test(file))
+    .filter((file) => /^(scan|camera-view|wasm-decode)-[\w-]+\.js$/.test(file) || /^zxing_reader-[\w-]+\.wasm$/.test(file))
     .map((file) => {
       const bytes = readFileSync(path.join(assetsDir, file));
       return { file, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
