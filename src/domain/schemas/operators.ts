@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { disputeSchema } from './disputes';
 import { emailField, newPasswordField, passwordField, requiredText } from './fields';
+import { moneySchema } from './money';
+import { withdrawalSchema } from './payments';
 
 /**
  * The people who run the programme and what each may do (docs/operators.md). An operator holds one
@@ -106,6 +109,9 @@ export const automationTokenSchema = z.object({
   revoked_at: z.string().nullable(),
 });
 
+/** POST /ops/tokens answers the token with its secret, in that answer only. */
+export const createdAutomationTokenSchema = automationTokenSchema.extend({ secret: z.string() });
+
 export const auditEntrySchema = z.object({
   seq: z.number().int(),
   at: z.string(),
@@ -131,3 +137,74 @@ export const approvalSchema = z.object({
   decided_by: z.string().nullable(),
   created_at: z.string(),
 });
+
+/** The scan that held a container first, as claims and check-ins name it. */
+export const firstScanSchema = z.object({
+  scan_id: z.string(),
+  user_id: z.string(),
+  status: z.string(),
+  scanned_at: z.string(),
+  received_at: z.string(),
+});
+
+/** A competing claim on a container (GET /ops/claims, and each dispute's claims). */
+export const claimSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  status: z.enum(['OPEN', 'AWARDED', 'DISMISSED']),
+  user_id: z.string(),
+  email: z.string().nullable(),
+  scanned_at: z.string(),
+  received_at: z.string(),
+  first_scan: firstScanSchema,
+  note: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+});
+export type Claim = z.infer<typeof claimSchema>;
+
+/** POST /ops/checkins: what became of each code of the batch. */
+export const checkInResultSchema = z.object({
+  batch_id: z.string().nullable(),
+  checked_in: z.array(
+    z.object({ code: z.string(), scan_id: z.string(), user_id: z.string(), product_id: z.string(), deposit: moneySchema }),
+  ),
+  not_pending: z.array(z.string()),
+  expired: z.array(z.string()),
+  held: z.array(z.string()),
+  competing_claims: z.array(
+    z.object({
+      code: z.string(),
+      first_scan: firstScanSchema,
+      claims: z.array(z.object({ id: z.string(), user_id: z.string(), scanned_at: z.string(), received_at: z.string() })),
+    }),
+  ),
+  unknown: z.array(z.string()),
+});
+export type CheckInResult = z.infer<typeof checkInResultSchema>;
+
+/** A dispute as care reads it (GET /ops/disputes): the customer, the scans at stake and any competing claims. */
+export const operatorDisputeSchema = disputeSchema.extend({
+  user_id: z.string(),
+  email: z.string().nullable(),
+  scans: z.array(
+    z.object({
+      scan_id: z.string(),
+      code: z.string(),
+      product_id: z.string(),
+      status: z.string(),
+      reason: z.string().nullable(),
+      scanned_at: z.string(),
+    }),
+  ),
+  claims: z.array(claimSchema),
+});
+export type OperatorDispute = z.infer<typeof operatorDisputeSchema>;
+
+/** A withdrawal waiting to be paid (GET /ops/payouts). */
+export const pendingPayoutSchema = withdrawalSchema.extend({
+  user_id: z.string(),
+  payout_reference: z.string(),
+  exported_at: z.string().nullable(),
+  export_batch: z.string().nullable(),
+});
+export type PendingPayout = z.infer<typeof pendingPayoutSchema>;
