@@ -1,0 +1,44 @@
+import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { Page } from '../../ui/page';
+import { QueryView } from '../../ui/query-view';
+import { areasFor } from './areas';
+import { useConsoleLink } from './console-pages';
+import { useOperatorMe } from './api/me';
+import { useOperatorSession } from './use-operator-session';
+
+/** The console's start: the areas the operator's roles open. */
+export function ConsoleHome() {
+  const { t } = useLingui();
+  const session = useOperatorSession();
+  const me = useOperatorMe(session?.token ?? '');
+  const link = useConsoleLink();
+  if (!session) return null;
+  const descriptions = {
+    'check-in': { title: t`Check-in`, text: t`Scan returned containers and credit their deposits.` },
+    disputes: { title: t`Disputes`, text: t`Answer customers who say a refused or late return is wrong.` },
+    payouts: { title: t`Payouts`, text: t`Mark pending withdrawals as paid or failed.` },
+    operators: { title: t`Operators`, text: t`Invite and disable operators, manage automation tokens, read the audit trail.` },
+  } as const;
+  return (
+    <Page title={t`Operators' console`} description={t`The areas your roles open.`} className="ops-page">
+      <QueryView query={me} errorText={t`Your roles could not be loaded. Check your connection and reload the page.`}>
+        {(caller) => {
+          const areas = areasFor(caller.roles);
+          return areas.length === 0 ? (
+            <p>{t`Your roles open no area of this console yet.`}</p>
+          ) : (
+            <ul className="ops-areas">
+              {areas.map((area) => (
+                <li key={area}>
+                  <Link {...link(area)}>{descriptions[area].title}</Link>
+                  <p>{descriptions[area].text}</p>
+                </li>
+              ))}
+            </ul>
+          );
+        }}
+      </QueryView>
+    </Page>
+  );
+}
