@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import { useRef, useState, type FormEvent, type Ref } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { parseScannedPayload, validateContainerCode } from '#domain/container-codes';
 import type { CheckInResult } from '#domain/schemas/operators';
 import { isApiError } from '../../lib/api';
@@ -27,7 +27,10 @@ function CheckInBatch() {
   const { t } = useLingui();
   const [batch, setBatch] = useState<string[]>([]);
   const inBatch = useRef(new Set<string>());
-  const [announcement, setAnnouncement] = useState('');
+  // Labels still in the picture after their batch was sent come back at every frame: the camera
+  // does not add them to the next batch (typing a code does, on purpose).
+  const sent = useRef(new Set<string>());
+  const [note, setNote] = useState('');
   const [flash, setFlash] = useState<{ tone: 'ok' | 'bad'; serial: number }>();
   const [cameraOn, setCameraOn] = useState(false);
   const [typed, setTyped] = useState('');
@@ -35,7 +38,6 @@ function CheckInBatch() {
   const [result, setResult] = useState<CheckInResult>();
   const [failure, setFailure] = useState<string>();
   const checkIn = useCheckInContainers();
-  const resultRef = useRef<HTMLElement>(null);
   const failureRef = useRef<HTMLParagraphElement>(null);
 
   /** Adds the codes not yet in the batch; answers how many were new. */
@@ -43,10 +45,9 @@ function CheckInBatch() {
     const fresh = codes.filter((code) => !inBatch.current.has(code)).slice(0, maxBatch - inBatch.current.size);
     if (fresh.length === 0) return 0;
     for (const code of fresh) inBatch.current.add(code);
-    const count = inBatch.current.size;
     setBatch((current) => [...current, ...fresh]);
     setResult(undefined);
-    setAnnouncement(plural(count, { one: '# container in the batch', other: '# containers in the batch' }));
+    setNote('');
     return fresh.length;
   }
 
@@ -55,7 +56,7 @@ function CheckInBatch() {
     const codes: string[] = [];
     for (const text of texts) {
       const parsed = parseScannedPayload(text, window.location.origin);
-      if (parsed.ok) codes.push(parsed.code);
+      if (parsed.ok && !sent.current.has(parsed.code)) codes.push(parsed.code);
     }
     if (add(codes) > 0) {
       giveFeedback('saved', true);
@@ -79,7 +80,7 @@ function CheckInBatch() {
       return;
     }
     setTypedError(undefined);
-    if (add([checked.code]) === 0) setAnnouncement(t`${checked.code} is already in the batch.`);
+    if (add([checked.code]) === 0) setNote(t`${checked.code} is already in the batch.`);
     setTyped('');
   }
 
@@ -93,9 +94,10 @@ function CheckInBatch() {
     try {
       const answer = await checkIn.mutateAsync({ codes: batch });
       setResult(answer);
+      for (const code of batch) sent.current.add(code);
       inBatch.current.clear();
       setBatch([]);
-      requestAnimationFrame(() => resultRef.current?.focus());
+      setNote('');
     } catch (error) {
       setFailure(
         isApiError(error) && error.message ? error.message : t`The check-in could not be sent. Check your connection and try again.`,
@@ -146,7 +148,10 @@ function CheckInBatch() {
       <section aria-labelledby="ops-checkin-batch" className="ops-section">
         <h2 id="ops-checkin-batch">{t`This batch`}</h2>
         <p className="ops-count" aria-live="polite" data-testid="ops-batch-count">
-          {announcement || plural(count, { one: '# container in the batch', other: '# containers in the batch' })}
+          {plural(count, { one: '# container in the batch', other: '# containers in the batch' })}
+        </p>
+        <p role="status" data-testid="ops-batch-note">
+          {note}
         </p>
         {count > 0 ? (
           <ul className="ops-codes">
@@ -170,13 +175,16 @@ function CheckInBatch() {
         </button>
       </section>
 
-      {result ? <CheckInAnswer result={result} ref={resultRef} /> : null}
+      {result ? <CheckInAnswer result={result} /> : null}
     </>
   );
 }
 
-function CheckInAnswer({ result, ref }: { result: CheckInResult; ref: Ref<HTMLElement> }) {
+function CheckInAnswer({ result }: { result: CheckInResult }) {
   const { t, i18n } = useLingui();
+  const ref = useRef<HTMLElement>(null);
+  // The answer takes the focus when it comes: the button that sent the batch is disabled by then.
+  useEffect(() => ref.current?.focus(), [result]);
   const groups = [
     {
       key: 'credited',

@@ -10,6 +10,7 @@ import { useCreditDispute } from './api/credit-dispute';
 import { useDisputePhotoUrl } from './api/dispute-photo';
 import { useOpenDisputes } from './api/disputes';
 import { useUpholdDispute } from './api/uphold-dispute';
+import { BreakableEmail } from './breakable-email';
 import { OperatorArea } from './operator-area';
 
 export function DisputesScreen() {
@@ -53,7 +54,6 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
     wrong_container: t`Wrong container`,
     other: t`Other`,
   };
-  const who = dispute.email ?? t`a deleted account`;
   const amount = formatMoney(dispute.amount, i18n.locale);
   const pending = credit.isPending || uphold.isPending;
 
@@ -81,10 +81,11 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
 
   return (
     <article className="ops-card" aria-labelledby={headingId} data-testid="ops-dispute">
-      <h2 id={headingId}>{t`${who} asks for ${amount}`}</h2>
-      <p>
-        {t`Opened on ${formatLongDate(dispute.created_at, i18n.locale)}`} · {reasons[dispute.reason]}
-      </p>
+      <h2 id={headingId}>
+        {reasons[dispute.reason]} · {amount}
+      </h2>
+      <p>{dispute.email ? <BreakableEmail email={dispute.email} /> : t`a deleted account`}</p>
+      <p>{t`Opened on ${formatLongDate(dispute.created_at, i18n.locale)}`}</p>
       {dispute.note ? <blockquote>{dispute.note}</blockquote> : <p>{t`No note.`}</p>}
       {dispute.has_photo ? (
         photo.url ? (
@@ -108,7 +109,7 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
           <ul className="ops-codes">
             {dispute.claims.map((claim) => (
               <li key={claim.id}>
-                <code>{claim.code}</code> {claim.email ?? t`a deleted account`} · {claim.status}
+                <code>{claim.code}</code> {claim.email ? <BreakableEmail email={claim.email} /> : t`a deleted account`} · {claim.status}
               </li>
             ))}
           </ul>

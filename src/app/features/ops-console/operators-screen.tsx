@@ -14,6 +14,7 @@ import { useInviteOperator } from './api/invite-operator';
 import { useOperators } from './api/operators';
 import { useRevokeToken } from './api/revoke-token';
 import { useTokens } from './api/tokens';
+import { BreakableEmail } from './breakable-email';
 import { OperatorArea } from './operator-area';
 import { useRoleNames } from './role-names';
 
@@ -50,7 +51,7 @@ function OperatorList() {
               <li key={operator.id} className="ops-card">
                 <h3>{operator.name}</h3>
                 <p>
-                  {operator.email} · {statusNames[operator.status]}
+                  <BreakableEmail email={operator.email} /> · {statusNames[operator.status]}
                 </p>
                 <p>{operator.roles.map((role) => roleNames[role]).join(', ')}</p>
                 {operator.status === 'DISABLED' ? null : (

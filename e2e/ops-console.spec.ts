@@ -1,0 +1,397 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { containerUrl } from '#domain/container-codes';
+import { totpCodeAt } from '../src/server/modules/operators/totp';
+import { expect, expectAccessible, signUpViaApi, test, uniqueEmail } from './support/fixtures';
+import { cameraContext, e2eBaseUrl, launchWithFakeCamera, writeY4m } from './support/fake-camera';
+import { sixLabels } from './support/label-scene';
+import { layoutProblems } from './support/layout';
+import { e2eOpsKey, firstProduct, issueContainers } from './support/ops';
+
+/**
+ * The operators' console on a phone (src/app/features/ops-console/README.md): an operator invited
+ * by the CLI joins from the link, signs in with an authenticator code, checks a customer's
+ * containers in by typing their codes, and credits the customer's dispute once; the customer's
+ * balance shows both. In French and Japanese at 360 px, with axe and the layout check on each screen.
+ */
+
+const password = 'correct horse 1';
+const operatorPassword = 'operator pass 1';
+const opsHeaders = { 'X-Ops-Key': e2eOpsKey };
+/** The e2e server's data directory (playwright.config.ts), where a PGlite server keeps the CLI's local key. */
+const dataDir = `.tmp/e2e-data-${process.env.E2E_PORT ?? 8181}`;
+const screenshotDir = 'test-results/ops-console-screens';
+
+/** Runs an ops CLI command through the server, as `npm run ops -- …` does on this machine. */
+async function opsCommand(request: APIRequestContext, argv: string[]): Promise<string> {
+  const localKey = readFileSync(path.join(dataDir, 'ops-local.key'), 'utf8').trim();
+  const response = await request.post('/api/v2/ops/commands', { headers: { 'X-Ops-Key': localKey }, data: { argv } });
+  expect(response.status(), await response.text()).toBe(200);
+  const { data } = (await response.json()) as { data: { exit_code: number; stdout: string; stderr: string } };
+  expect(data.exit_code, data.stderr).toBe(0);
+  return data.stdout;
+}
+
+async function customerToken(request: APIRequestContext, email: string): Promise<string> {
+  const login = await request.post('/api/v2/oauth/token', { data: { grant_type: 'password', email, password } });
+  expect(login.status()).toBe(200);
+  return ((await login.json()) as { access_token: string }).access_token;
+}
+
+async function balanceOf(request: APIRequestContext, token: string): Promise<number> {
+  const response = await request.get('/api/v2/user/balance', { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(200);
+  return Number(((await response.json()) as { data: { balance: { value: string } } }).data.balance.value);
+}
+
+/**
+ * A customer with three containers scanned and waiting for check-in, one more issued but never
+ * scanned, and a rejected scan they disputed.
+ */
+async function customerWithReturns(request: APIRequestContext, country: 'fr' | 'jp', language: string) {
+  const email = uniqueEmail(`console-${country}`);
+  await signUpViaApi(request, { email, password, country });
+  const product = await firstProduct(request, country, language);
+  const codes = await issueContainers(request, product.id, 5);
+  const token = await customerToken(request, email);
+  const headers = { Authorization: `Bearer ${token}` };
+  const scanIds: string[] = [];
+  for (const code of [codes[0], codes[1], codes[2], codes[4]]) {
+    const scanned = await request.post('/api/v2/scans', {
+      headers,
+      data: { id: randomUUID(), code, scanned_at: new Date().toISOString() },
+    });
+    expect(scanned.status(), await scanned.text()).toBe(201);
+    scanIds.push(((await scanned.json()) as { data: { id: string } }).data.id);
+  }
+  const disputed = codes[4]!;
+  const rejected = await request.post('/api/v2/ops/rejections', { headers: opsHeaders, data: { codes: [disputed], reason: 'Cracked' } });
+  expect(rejected.status()).toBe(200);
+  const filed = await request.post('/api/v2/disputes', {
+    headers,
+    data: { id: randomUUID(), transaction_id: `scan:${scanIds[3]}`, reason: 'not_damaged', note: 'The bottle was fine.' },
+  });
+  expect(filed.status(), await filed.text()).toBe(201);
+  return {
+    email,
+    token,
+    deposit: Number(product.deposit.value),
+    pending: [codes[0]!, codes[1]!, codes[2]!],
+    neverScanned: codes[3]!,
+  };
+}
+
+/** Formats a container code as printed under its label (XXXXX-XXXXX-C), as an operator types it. */
+function printed(code: string): string {
+  return `${code.slice(0, 5)}-${code.slice(5, 10)}-${code.slice(10)}`;
+}
+
+async function checkScreen(page: Page, name: string): Promise<void> {
+  await expectAccessible(page, name);
+  expect(await layoutProblems(page), `layout of ${name}`).toEqual([]);
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `${name} fits 360 px`).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+interface ConsoleTexts {
+  join: string;
+  ready: string;
+  signIn: string;
+  start: string;
+  password: RegExp;
+  email: RegExp;
+  code: RegExp;
+  toSignIn: RegExp;
+  wrongCode: string;
+  areas: RegExp;
+}
+
+/**
+ * An operator invited by the CLI with the check-in and care roles opens the link as mailed,
+ * joins, and signs in (after one refused code); answers the console's navigation.
+ */
+async function joinAndSignIn(page: Page, request: APIRequestContext, texts: ConsoleTexts, tag: string, screens?: string) {
+  const operatorEmail = uniqueEmail(`operator-${tag}`);
+  const printedOut = await opsCommand(request, [
+    'operators',
+    'invite',
+    '--email',
+    operatorEmail,
+    '--name',
+    `Camille ${tag}`,
+    '--roles',
+    'check-in,care',
+  ]);
+  const link = /(http:\/\/\S+\/ops\/join#\S+)/.exec(printedOut)?.[1];
+  expect(link, printedOut).toBeTruthy();
+
+  // The link as mailed: no market prefix, the browser's language.
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { level: 1, name: texts.join })).toBeVisible();
+  const secret = ((await page.getByTestId('ops-totp-secret').textContent()) ?? '').replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  if (screens) await checkScreen(page, `${screens}-join`);
+  const joinForm = page.locator('main form');
+  await joinForm.getByLabel(texts.password).fill(operatorPassword);
+  const joinedAt = new Date();
+  const joinCode = totpCodeAt(secret, joinedAt);
+  await joinForm.getByRole('textbox', { name: texts.code }).fill(joinCode);
+  await joinForm.getByRole('button').click();
+  await expect(page.getByText(texts.ready)).toBeVisible();
+  await page.getByRole('link', { name: texts.toSignIn }).click();
+
+  // Sign-in: a wrong code is refused in the operator's language, with the focus on the message.
+  await expect(page.getByRole('heading', { level: 1, name: texts.signIn })).toBeVisible();
+  const signInForm = page.locator('main form');
+  await signInForm.getByLabel(texts.email).fill(operatorEmail);
+  await signInForm.getByLabel(texts.password).fill(operatorPassword);
+  // The server takes each step once and never one at or before the last it took: the join's
+  // code is refused, and the right one is the next step's (within the server's window of one).
+  const codeField = signInForm.getByRole('textbox', { name: texts.code });
+  await codeField.fill(joinCode);
+  await signInForm.getByRole('button').click();
+  const refusal = page.getByRole('alert').filter({ hasText: texts.wrongCode });
+  await expect(refusal).toBeVisible();
+  await expect(refusal).toBeFocused();
+  if (screens) await checkScreen(page, `${screens}-sign-in-refused`);
+  await codeField.fill(totpCodeAt(secret, new Date(joinedAt.getTime() + 30_000)));
+  await signInForm.getByRole('button').click();
+  await expect(page.getByRole('heading', { level: 1, name: texts.start })).toBeVisible();
+  return page.getByRole('navigation', { name: texts.areas });
+}
+
+const english: ConsoleTexts = {
+  join: "Join the operators' console",
+  ready: 'Your account is ready.',
+  signIn: 'Operator sign-in',
+  start: "Operators' console",
+  password: /^Password/,
+  email: /^Email/,
+  code: /^Authenticator code/,
+  toSignIn: /^Sign in with your email/,
+  wrongCode: 'Sign-in failed',
+  areas: /^Console areas$/,
+};
+
+const markets = [
+  {
+    locale: 'fr-FR',
+    country: 'fr',
+    language: 'fr',
+    join: 'Rejoindre la console des opérateurs',
+    ready: 'Votre compte est prêt.',
+    signIn: 'Connexion opérateur',
+    start: 'Console des opérateurs',
+    checkInArea: 'Enregistrement',
+    codeField: 'Code du contenant',
+    add: 'Ajouter au lot',
+    inBatch: '4 contenants dans le lot',
+    already: 'est déjà dans le lot',
+    send: 'Enregistrer 4 contenants',
+    credited: 'Crédités (3)',
+    notPending: /Non en attente/,
+    disputesArea: 'Contestations',
+    credit: /^Créditer /,
+    noDispute: 'Aucune contestation ouverte. Bravo.',
+    wrongCode: 'Échec de la connexion',
+    password: /^Mot de passe/,
+    email: /^Adresse e-mail/,
+    code: /^Code d’authentification/,
+    toSignIn: /^Connectez-vous avec/,
+    areas: /^Espaces de la console$/,
+  },
+  {
+    locale: 'ja-JP',
+    country: 'jp',
+    language: 'ja',
+    join: 'オペレーターコンソールに参加する',
+    ready: 'アカウントの準備ができました。',
+    signIn: 'オペレーターのログイン',
+    start: 'オペレーターコンソール',
+    checkInArea: 'チェックイン',
+    codeField: '容器コード',
+    add: 'バッチに追加',
+    inBatch: 'バッチ内の容器：4個',
+    already: 'はすでにこのバッチに入っています',
+    send: '4個の容器をチェックイン',
+    credited: '入金済み (3)',
+    notPending: /保留なし/,
+    disputesArea: '申し立て',
+    credit: /を入金する$/,
+    noDispute: '未解決の申し立てはありません。お疲れさまでした。',
+    wrongCode: 'ログインできませんでした',
+    password: /^パスワード/,
+    email: /^メールアドレス/,
+    code: /^認証コード/,
+    toSignIn: /^メールアドレス、パスワード/,
+    areas: /^コンソールのエリア$/,
+  },
+] as const;
+
+mkdirSync(screenshotDir, { recursive: true });
+
+for (const market of markets) {
+  test.describe(`operators' console at 360 px in ${market.locale}`, () => {
+    test.use({ locale: market.locale, viewport: { width: 360, height: 780 } });
+
+    test('join from the invitation, sign in, check in typed codes, credit a dispute once', async ({ page, request }) => {
+      test.setTimeout(90_000);
+      const customer = await customerWithReturns(request, market.country, market.language);
+      const areas = await joinAndSignIn(page, request, market, market.country, market.locale);
+
+      // The start page lists the areas of the operator's roles only.
+      await expect(areas.getByRole('link')).toHaveText([market.checkInArea, market.disputesArea]);
+      await checkScreen(page, `${market.locale}-start`);
+      // The token is the tab's: nowhere in the customer's storage or cookies.
+      const stored = await page.evaluate(() => ({ session: sessionStorage.getItem('ops_session'), cookies: document.cookie }));
+      expect(stored.session).toContain('op_');
+      expect(stored.cookies).not.toContain('op_');
+
+      // Check-in: three pending codes and one nobody scanned, typed as printed; a repeat is not added twice.
+      await areas.getByRole('link', { name: market.checkInArea }).click();
+      await expect(page.getByRole('heading', { level: 1, name: market.checkInArea })).toBeVisible();
+      const typed = page.getByRole('textbox', { name: market.codeField });
+      for (const code of [...customer.pending, customer.neverScanned]) {
+        await typed.fill(printed(code));
+        await typed.press('Enter');
+      }
+      await expect(page.getByTestId('ops-batch-count')).toHaveText(market.inBatch);
+      await typed.fill(customer.pending[0]!);
+      await page.getByRole('button', { name: market.add }).click();
+      await expect(page.getByTestId('ops-batch-note')).toContainText(market.already);
+      await expect(page.getByTestId('ops-batch-count')).toHaveText(market.inBatch);
+      await checkScreen(page, `${market.locale}-check-in-batch`);
+      await page.getByRole('button', { name: market.send }).click();
+      const result = page.getByTestId('ops-checkin-result');
+      await expect(result.getByRole('heading', { name: market.credited })).toBeVisible();
+      await expect(result.getByRole('heading', { name: market.notPending })).toBeVisible();
+      await expect(result).toBeFocused();
+      await checkScreen(page, `${market.locale}-check-in-result`);
+
+      // The customer's balance holds the three deposits.
+      await expect.poll(() => balanceOf(request, customer.token)).toBeCloseTo(3 * customer.deposit, 2);
+
+      // Care: the dispute with its note; credited once, then gone from the queue.
+      await areas.getByRole('link', { name: market.disputesArea }).click();
+      const dispute = page.getByTestId('ops-dispute').filter({ hasText: customer.email });
+      await expect(dispute).toBeVisible();
+      await expect(dispute).toContainText('The bottle was fine.');
+      await checkScreen(page, `${market.locale}-disputes`);
+      await dispute.getByRole('button', { name: market.credit }).click();
+      await expect(dispute).toHaveCount(0);
+      await expect.poll(() => balanceOf(request, customer.token)).toBeCloseTo(4 * customer.deposit, 2);
+      // A second credit of the same dispute moves no money.
+      const disputes = await request.get('/api/v2/ops/disputes?status=all', { headers: opsHeaders });
+      const mine = ((await disputes.json()) as { data: { id: string; email: string | null; status: string }[] }).data.find(
+        (entry) => entry.email === customer.email,
+      );
+      expect(mine?.status).toBe('CREDITED');
+      await request.post(`/api/v2/ops/disputes/${mine!.id}/credit`, { headers: opsHeaders, data: {} });
+      expect(await balanceOf(request, customer.token)).toBeCloseTo(4 * customer.deposit, 2);
+    });
+  });
+}
+
+test('the console is in no customer first load and not in the precache', async ({ page, request }) => {
+  const loaded: string[] = [];
+  page.on('request', (sent) => loaded.push(new URL(sent.url()).pathname));
+  await page.goto('/us/');
+  await expect(page.locator('html')).toHaveAttribute('data-app-started', 'true');
+  expect(loaded.filter((url) => url.includes('ops-console'))).toEqual([]);
+  const worker = await (await request.get('/sw.js')).text();
+  expect(worker).not.toContain('ops-console');
+});
+
+test('a session the server ended sends the operator back to the sign-in', async ({ page }) => {
+  // A token the server does not know, as after the idle end: the first call answers 401.
+  await page.addInitScript(() => {
+    sessionStorage.setItem(
+      'ops_session',
+      JSON.stringify({
+        token: 'op_ended',
+        expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+        idle_seconds: 900,
+        operator: {
+          id: '00000000-0000-4000-8000-000000000000',
+          email: 'gone@roundtrip.example',
+          name: 'Gone',
+          roles: ['care'],
+          status: 'ACTIVE',
+          created_at: new Date().toISOString(),
+        },
+      }),
+    );
+  });
+  await page.goto('/us/ops/disputes');
+  await expect(page.getByRole('heading', { level: 1, name: 'Operator sign-in' })).toBeVisible();
+  await expect(page.getByText('Your session has ended')).toBeVisible();
+});
+
+test.describe("operators' console: check-in by camera", () => {
+  // Three labels side by side in one frame, looping: each joins the batch once.
+  let browser: Browser;
+  let context: BrowserContext;
+  let pageErrors: string[];
+  let customer: { email: string; token: string; deposit: number; codes: string[] };
+  const videoDir = mkdtempSync(path.join(tmpdir(), 'ops-console-camera-'));
+
+  test.beforeAll(async ({ playwright }) => {
+    const request = await playwright.request.newContext({ baseURL: e2eBaseUrl });
+    const email = uniqueEmail('console-camera');
+    await signUpViaApi(request, { email, password, country: 'us' });
+    const product = await firstProduct(request, 'us', 'en');
+    const codes = await issueContainers(request, product.id, 3);
+    const token = await customerToken(request, email);
+    for (const code of codes) {
+      const scanned = await request.post('/api/v2/scans', {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { id: randomUUID(), code, scanned_at: new Date().toISOString() },
+      });
+      expect(scanned.status(), await scanned.text()).toBe(201);
+    }
+    await request.dispose();
+    customer = { email, token, deposit: Number(product.deposit.value), codes };
+    const scene = {
+      labels: sixLabels(
+        codes.map((code) => containerUrl(e2eBaseUrl, code)),
+        4,
+      ),
+    };
+    const file = path.join(videoDir, 'three.y4m');
+    writeY4m(file, [{ seconds: 1 }, { scene, seconds: 4 }]);
+    browser = await launchWithFakeCamera(playwright.chromium, file);
+  });
+  test.afterAll(async () => {
+    await browser?.close();
+    rmSync(videoDir, { recursive: true, force: true });
+  });
+  test.beforeEach(async () => {
+    ({ context, pageErrors } = await cameraContext(browser));
+  });
+  test.afterEach(async () => {
+    await context.close();
+    expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+  });
+
+  test('every label in view joins the batch once, and the batch credits the customer', async ({ request }) => {
+    test.setTimeout(90_000);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 360, height: 780 });
+    const areas = await joinAndSignIn(page, request, english, 'camera');
+    await areas.getByRole('link', { name: 'Check-in' }).click();
+    await page.getByRole('button', { name: 'Start the camera' }).click();
+    const count = page.getByTestId('ops-batch-count');
+    await expect(count).toHaveText('3 containers in the batch', { timeout: 40_000 });
+    await expect(page.locator('.ops-codes li')).toHaveCount(3);
+    await page.screenshot({ path: path.join(screenshotDir, 'en-US-check-in-camera.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Check in 3 containers' }).click();
+    await expect(page.getByTestId('ops-checkin-result').getByRole('heading', { name: 'Credited (3)' })).toBeVisible();
+    await expect.poll(() => balanceOf(request, customer.token)).toBeCloseTo(3 * customer.deposit, 2);
+    // The labels still in view do not start a new batch.
+    await expect(count).toHaveText('0 containers in the batch');
+  });
+});
