@@ -25,10 +25,10 @@ const operatorConsoleModule = (id: string) =>
 /**
  * The camera picture and its reading loop, shared by the customer's scanner and the operators'
  * check-in, in a chunk of its own name (bench/scanner.ts counts it with the scan route). The
- * WebAssembly decoder stays out: it is imported on demand, only where no native detector reads QR.
+ * detectors stay out (the account page loads them alone, to keep the decoder for offline use), and
+ * so does the WebAssembly decoder, imported on demand where no native detector reads QR codes.
  */
-const cameraModule = (id: string) =>
-  /[\\/]src[\\/]app[\\/]lib[\\/]camera[\\/](camera|camera-view|detectors|feedback)\.(ts|tsx|css)$/.test(id);
+const cameraModule = (id: string) => /[\\/]src[\\/]app[\\/]lib[\\/]camera[\\/](camera|camera-view|feedback)\.(ts|tsx|css)$/.test(id);
 
 /**
  * The `app` chunk (every module of the first load) is imported by every route chunk, so a stylesheet

@@ -10,6 +10,7 @@ import { cameraContext, e2eBaseUrl, launchWithFakeCamera, writeY4m } from './sup
 import { sixLabels } from './support/label-scene';
 import { layoutProblems } from './support/layout';
 import { e2eOpsKey, firstProduct, issueContainers } from './support/ops';
+import { customerWithBalance } from './support/withdrawals';
 
 /**
  * The operators' console on a phone (src/app/features/ops-console/README.md): an operator invited
@@ -111,10 +112,17 @@ interface ConsoleTexts {
 }
 
 /**
- * An operator invited by the CLI with the check-in and care roles opens the link as mailed,
+ * An operator invited by the CLI (with the check-in and care roles unless told) opens the link as mailed,
  * joins, and signs in (after one refused code); answers the console's navigation.
  */
-async function joinAndSignIn(page: Page, request: APIRequestContext, texts: ConsoleTexts, tag: string, screens?: string) {
+async function joinAndSignIn(
+  page: Page,
+  request: APIRequestContext,
+  texts: ConsoleTexts,
+  tag: string,
+  screens?: string,
+  roles = 'check-in,care',
+) {
   const operatorEmail = uniqueEmail(`operator-${tag}`);
   const printedOut = await opsCommand(request, [
     'operators',
@@ -124,7 +132,7 @@ async function joinAndSignIn(page: Page, request: APIRequestContext, texts: Cons
     '--name',
     `Camille ${tag}`,
     '--roles',
-    'check-in,care',
+    roles,
   ]);
   const link = /(http:\/\/\S+\/ops\/join#\S+)/.exec(printedOut)?.[1];
   expect(link, printedOut).toBeTruthy();
@@ -203,6 +211,24 @@ const markets = [
     code: /^Code d’authentification/,
     toSignIn: /^Connectez-vous avec/,
     areas: /^Espaces de la console$/,
+    balance: '20.00',
+    withdraw: '10.00',
+    payoutsArea: 'Versements',
+    operatorsArea: 'Opérateurs',
+    reference: 'Référence de la banque ou de PayPal (facultative)',
+    paid: 'Marquer comme payé',
+    noPayout: 'Aucun versement en attente.',
+    inviteEmail: 'Adresse e-mail',
+    inviteName: 'Nom',
+    careRole: 'Service client',
+    sendInvite: 'Envoyer l’invitation',
+    invited: 'Invitation envoyée',
+    tokenName: 'Nom du jeton',
+    financeRole: 'Finances',
+    makeToken: 'Créer le jeton',
+    secretShown: /affiché cette fois seulement/,
+    revoke: /^Révoquer /,
+    revoked: /^Révoqué le /,
   },
   {
     locale: 'ja-JP',
@@ -229,6 +255,24 @@ const markets = [
     code: /^認証コード/,
     toSignIn: /^メールアドレス、パスワード/,
     areas: /^コンソールのエリア$/,
+    balance: '2000',
+    withdraw: '1000',
+    payoutsArea: '支払い',
+    operatorsArea: 'オペレーター',
+    reference: '銀行またはPayPalの参照番号（任意）',
+    paid: '支払済みにする',
+    noPayout: '保留中の支払いはありません。',
+    inviteEmail: 'メールアドレス',
+    inviteName: '氏名',
+    careRole: 'カスタマーサポート',
+    sendInvite: '招待を送信',
+    invited: '招待を送信しました',
+    tokenName: 'トークン名',
+    financeRole: '経理',
+    makeToken: 'トークンを作成',
+    secretShown: /表示は今回のみ/,
+    revoke: /を取り消す$/,
+    revoked: /に取り消し済み$/,
   },
 ] as const;
 
@@ -292,6 +336,79 @@ for (const market of markets) {
       expect(mine?.status).toBe('CREDITED');
       await request.post(`/api/v2/ops/disputes/${mine!.id}/credit`, { headers: opsHeaders, data: {} });
       expect(await balanceOf(request, customer.token)).toBeCloseTo(4 * customer.deposit, 2);
+    });
+  });
+}
+
+for (const market of markets) {
+  test.describe(`finance and admin at 360 px in ${market.locale}`, () => {
+    test.use({ locale: market.locale, viewport: { width: 360, height: 780 } });
+
+    test('a pending payout marked paid, an operator invited, a token made once and revoked, the audit trail', async ({ page, request }) => {
+      test.setTimeout(90_000);
+      // A customer with a pending PayPal withdrawal.
+      const customer = await customerWithBalance(request, { country: market.country, amount: market.balance, verified: true });
+      const token = await customerToken(request, customer);
+      const headers = { Authorization: `Bearer ${token}` };
+      const paypal = await request.post('/api/v2/payment_methods/PAYPAL', { headers, data: { email: `paypal.${customer}` } });
+      expect(paypal.status(), await paypal.text()).toBe(200);
+      const withdrawal = await request.post('/api/v2/withdrawals', {
+        headers: { ...headers, 'Idempotency-Key': randomUUID() },
+        data: { amount: market.withdraw, withdraw_type: 'PAYPAL' },
+      });
+      expect(withdrawal.status(), await withdrawal.text()).toBe(201);
+      const withdrawalId = ((await withdrawal.json()) as { data: { id: string } }).data.id;
+
+      const areas = await joinAndSignIn(page, request, market, `admin-${market.country}`, undefined, 'finance,admin');
+      await expect(areas.getByRole('link')).toHaveText([market.payoutsArea, market.operatorsArea]);
+
+      // Finance: the payout, marked paid with the bank's reference, leaves the list.
+      await areas.getByRole('link', { name: market.payoutsArea }).click();
+      const pending = await request.get('/api/v2/ops/payouts', { headers: opsHeaders });
+      const reference = ((await pending.json()) as { data: { id: string; payout_reference: string }[] }).data.find(
+        (entry) => entry.id === withdrawalId,
+      )?.payout_reference;
+      expect(reference).toBeTruthy();
+      const card = page.getByTestId('ops-payout').filter({ hasText: reference! });
+      await expect(card).toBeVisible();
+      await checkScreen(page, `${market.locale}-payouts`);
+      await card.getByLabel(market.reference).fill('BANK-REF-1');
+      await card.getByRole('button', { name: market.paid }).click();
+      await expect
+        .poll(async () => {
+          const list = await request.get('/api/v2/ops/payouts', { headers: opsHeaders });
+          return ((await list.json()) as { data: { id: string }[] }).data.some((entry) => entry.id === withdrawalId);
+        })
+        .toBe(false);
+
+      // Admin: invite a person with a role, make a token whose secret shows once, revoke it.
+      await areas.getByRole('link', { name: market.operatorsArea }).click();
+      const invite = page.locator('form').filter({ has: page.getByRole('button', { name: market.sendInvite }) });
+      const invitedEmail = uniqueEmail(`invited-${market.country}`);
+      await invite.getByLabel(market.inviteEmail).fill(invitedEmail);
+      await invite.getByLabel(market.inviteName).fill(`Dominique ${market.country}`);
+      await invite.getByRole('checkbox', { name: market.careRole }).check();
+      await invite.getByRole('button', { name: market.sendInvite }).click();
+      await expect(page.getByText(market.invited)).toBeVisible();
+      await expect(page.getByRole('heading', { level: 3, name: `Dominique ${market.country}` })).toBeVisible();
+
+      const tokenForm = page.locator('form').filter({ has: page.getByRole('button', { name: market.makeToken }) });
+      const tokenName = `e2e-${market.country}-${Date.now().toString(36)}`;
+      await tokenForm.getByLabel(market.tokenName).fill(tokenName);
+      await tokenForm.getByRole('checkbox', { name: market.financeRole }).check();
+      await tokenForm.getByRole('button', { name: market.makeToken }).click();
+      const secret = page.getByRole('textbox', { name: market.secretShown });
+      await expect(secret).toBeFocused();
+      await expect(secret).toHaveValue(/^rtk_/);
+      await checkScreen(page, `${market.locale}-operators`);
+      await page
+        .getByRole('button', { name: market.revoke })
+        .and(page.getByRole('button', { name: tokenName }))
+        .click();
+      await expect(page.getByText(market.revoked).first()).toBeVisible();
+      // The audit trail names what this admin did.
+      await expect(page.getByRole('heading', { level: 2 }).last()).toBeVisible();
+      await expect(page.locator('ol.ops-codes li').first()).toBeVisible();
     });
   });
 }

@@ -12,6 +12,7 @@ import { useOpenDisputes } from './api/disputes';
 import { useUpholdDispute } from './api/uphold-dispute';
 import { BreakableEmail } from './breakable-email';
 import { OperatorArea } from './operator-area';
+import { useStatusName } from './status-names';
 
 export function DisputesScreen() {
   const { t } = useLingui();
@@ -48,6 +49,7 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
   const credit = useCreditDispute();
   const uphold = useUpholdDispute();
   const photo = useDisputePhotoUrl(dispute.id, dispute.has_photo);
+  const statusName = useStatusName();
   const reasons: Record<DisputeReason, string> = {
     returned: t`I returned it`,
     not_damaged: t`It was not damaged`,
@@ -98,7 +100,7 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
       <ul className="ops-codes">
         {dispute.scans.map((scan) => (
           <li key={scan.scan_id}>
-            <code>{scan.code}</code> {scan.status}
+            <code>{scan.code}</code> {statusName(scan.status)}
             {scan.reason ? ` · ${scan.reason}` : ''}
           </li>
         ))}
@@ -109,7 +111,8 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
           <ul className="ops-codes">
             {dispute.claims.map((claim) => (
               <li key={claim.id}>
-                <code>{claim.code}</code> {claim.email ? <BreakableEmail email={claim.email} /> : t`a deleted account`} · {claim.status}
+                <code>{claim.code}</code> {claim.email ? <BreakableEmail email={claim.email} /> : t`a deleted account`} ·{' '}
+                {statusName(claim.status)}
               </li>
             ))}
           </ul>

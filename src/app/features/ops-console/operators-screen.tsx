@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { automationTokenBody, operatorInviteBody, operatorRoles, type Operator, type OperatorRole } from '#domain/schemas/operators';
 import { isApiError } from '../../lib/api';
 import { formatLongDate } from '../../lib/format';
@@ -129,12 +129,16 @@ function InviteForm() {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [roles, setRoles] = useState<OperatorRole[]>([]);
+  const [sent, setSent] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFormSubmit(formRef, {
     schema: operatorInviteBody,
-    action: (data) => invite.mutateAsync(data),
+    action: (data) => {
+      setSent(undefined);
+      return invite.mutateAsync(data);
+    },
     onSuccess: (operator) => {
-      notify({ kind: 'success', title: t`Invitation sent`, description: t`${operator.email} has 48 hours to accept it.` });
+      setSent(operator.email);
       setEmail('');
       setName('');
       setRoles([]);
@@ -144,6 +148,14 @@ function InviteForm() {
   return (
     <section aria-labelledby="ops-invite" className="ops-section">
       <h2 id="ops-invite">{t`Invite an operator`}</h2>
+      {/* In the page rather than a notification: it stays, and covers nothing on a small screen. */}
+      <div role="status">
+        {sent ? (
+          <p className="notice">
+            <span className="notice__title">{t`Invitation sent`}</span> <BreakableEmail email={sent} /> {t`has 48 hours to accept it.`}
+          </p>
+        ) : null}
+      </div>
       <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { email, name, roles })}>
         {form.message ? (
           <p role="alert" className="field__error">
@@ -184,7 +196,11 @@ function Tokens() {
   const [roles, setRoles] = useState<OperatorRole[]>([]);
   const [created, setCreated] = useState<CreatedToken>();
   const formRef = useRef<HTMLFormElement>(null);
-  const secretRef = useRef<HTMLDivElement>(null);
+  const secretRef = useRef<HTMLInputElement>(null);
+  // The secret takes the focus when it shows: it is there this once, to be copied.
+  useEffect(() => {
+    if (created) secretRef.current?.select();
+  }, [created]);
   const form = useFormSubmit(formRef, {
     schema: automationTokenBody,
     action: (data) => create.mutateAsync(data),
@@ -192,7 +208,6 @@ function Tokens() {
       setCreated(token);
       setName('');
       setRoles([]);
-      requestAnimationFrame(() => secretRef.current?.focus());
     },
     onFailure: (error) => apiFieldFailure(error) ?? { message: messageOf(error, t`The token could not be made.`) },
   });
@@ -232,12 +247,15 @@ function Tokens() {
         }
       </QueryView>
       {created ? (
-        <div ref={secretRef} tabIndex={-1} className="notice" role="status">
-          <p className="notice__title">{t`The secret of ${created.name}, shown this once:`}</p>
-          <p className="ops-secret">
-            <code>{created.secret}</code>
-          </p>
-          <p>{t`Copy it into the script's settings now: it cannot be shown again.`}</p>
+        <div className="notice" data-testid="ops-token-secret">
+          {/* A read-only field: a secret this long cannot wrap, and the field scrolls and copies whole. */}
+          <div className="field">
+            <label htmlFor="ops-token-secret">{t`The secret of ${created.name}, shown this once:`}</label>
+            <input id="ops-token-secret" ref={secretRef} readOnly value={created.secret} aria-describedby="ops-token-secret-hint" />
+            <p id="ops-token-secret-hint" className="field__hint">
+              {t`Copy it into the script's settings now: it cannot be shown again.`}
+            </p>
+          </div>
         </div>
       ) : null}
       <h3>{t`Make a token`}</h3>

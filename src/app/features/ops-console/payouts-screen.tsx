@@ -9,6 +9,7 @@ import { useCompletePayout } from './api/complete-payout';
 import { useFailPayout } from './api/fail-payout';
 import { usePendingPayouts } from './api/payouts';
 import { OperatorArea } from './operator-area';
+import { usePaymentMethodName } from './status-names';
 
 export function PayoutsScreen() {
   const { t } = useLingui();
@@ -48,6 +49,7 @@ function PayoutCard({ payout }: { payout: PendingPayout }) {
   const fail = useFailPayout();
   const pending = complete.isPending || fail.isPending;
   const amount = formatMoney(payout.payout_amount, i18n.locale);
+  const methodName = usePaymentMethodName();
 
   function refused(error: unknown) {
     setFailure(isApiError(error) && error.message ? error.message : t`The change could not be sent. Check your connection and try again.`);
@@ -68,7 +70,7 @@ function PayoutCard({ payout }: { payout: PendingPayout }) {
   return (
     <article className="ops-card" aria-labelledby={headingId} data-testid="ops-payout">
       <h2 id={headingId}>
-        {amount} · {payout.withdraw_type}
+        {amount} · {methodName(payout.withdraw_type)}
       </h2>
       <p>
         <code>{payout.payout_reference}</code> · {formatLongDate(payout.created_at, i18n.locale)}
