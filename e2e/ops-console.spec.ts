@@ -52,7 +52,7 @@ async function balanceOf(request: APIRequestContext, token: string): Promise<num
  * A customer with three containers scanned and waiting for check-in, one more issued but never
  * scanned, and a rejected scan they disputed.
  */
-async function customerWithReturns(request: APIRequestContext, country: 'fr' | 'jp', language: string) {
+async function customerWithReturns(request: APIRequestContext, country: 'fr' | 'jp', language: string, photo: string) {
   const email = uniqueEmail(`console-${country}`);
   await signUpViaApi(request, { email, password, country });
   const product = await firstProduct(request, country, language);
@@ -73,7 +73,7 @@ async function customerWithReturns(request: APIRequestContext, country: 'fr' | '
   expect(rejected.status()).toBe(200);
   const filed = await request.post('/api/v2/disputes', {
     headers,
-    data: { id: randomUUID(), transaction_id: `scan:${scanIds[3]}`, reason: 'not_damaged', note: 'The bottle was fine.' },
+    data: { id: randomUUID(), transaction_id: `scan:${scanIds[3]}`, reason: 'not_damaged', note: 'The bottle was fine.', photo },
   });
   expect(filed.status(), await filed.text()).toBe(201);
   return {
@@ -284,7 +284,19 @@ for (const market of markets) {
 
     test('join from the invitation, sign in, check in typed codes, credit a dispute once', async ({ page, request }) => {
       test.setTimeout(90_000);
-      const customer = await customerWithReturns(request, market.country, market.language);
+      // A photo as a phone sends it: a JPEG drawn by the browser.
+      const photo = await page.evaluate(() => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 320;
+        canvas.height = 240;
+        const context = canvas.getContext('2d')!;
+        context.fillStyle = '#2f7a5a';
+        context.fillRect(0, 0, 320, 240);
+        context.fillStyle = '#ffffff';
+        context.fillRect(110, 50, 100, 140);
+        return canvas.toDataURL('image/jpeg', 0.8).split(',')[1]!;
+      });
+      const customer = await customerWithReturns(request, market.country, market.language, photo);
       const areas = await joinAndSignIn(page, request, market, market.country, market.locale);
 
       // The start page lists the areas of the operator's roles only.
@@ -324,6 +336,10 @@ for (const market of markets) {
       const dispute = page.getByTestId('ops-dispute').filter({ hasText: customer.email });
       await expect(dispute).toBeVisible();
       await expect(dispute).toContainText('The bottle was fine.');
+      // The photo came with the operator's bearer token, shown from an object URL.
+      const image = dispute.getByRole('img');
+      await expect(image).toHaveAttribute('src', /^blob:/);
+      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
       await checkScreen(page, `${market.locale}-disputes`);
       await dispute.getByRole('button', { name: market.credit }).click();
       await expect(dispute).toHaveCount(0);
