@@ -56,6 +56,9 @@ export default defineConfig({
       DATA_DIR: e2eDataDir,
       PUBLIC_URL: `http://localhost:${port}`,
       OPS_KEY: e2eOpsKey,
+      // The tests credit customers large amounts to set up withdrawals; a second operator's approval
+      // above a limit is tested in the server's tests (modules/audit/approvals.test.ts).
+      APPROVAL_LIMITS: '{}',
       // LINE Pay is offered in no market by default; the e2e server offers it in Japan to test its form.
       LINE_PAY_MARKETS: 'jp',
       // Every test signs up and signs in from 127.0.0.1, often as the same demo customer: far more

@@ -15,6 +15,7 @@ import { mobileThrottling } from './start';
 import { openDatabase } from '../src/server/db/client';
 import { importBins, saveRetailer } from '../src/server/modules/bins/service';
 import { startServer } from '../scripts/server-process';
+import { testActor } from '../src/server/testing/actor';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The build measured: dist/, or another one (BENCH_DIST, e.g. the main branch built in a copy). */
@@ -119,7 +120,7 @@ async function seedBins(dataDir: string, count: number): Promise<void> {
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite'), role: 'bench' });
   try {
     const retailers = ['bench-grocer', 'bench-market', 'bench-pantry', 'bench-co-op'];
-    for (const id of retailers) await saveRetailer(database.db, { id, name: `Bench ${id.slice(6)}` });
+    for (const id of retailers) await saveRetailer(database.db, testActor, { id, name: `Bench ${id.slice(6)}` });
     const next = random(5000);
     const rows = Array.from({ length: count }, (_, index) => {
       const [lat, lng] =
@@ -141,7 +142,7 @@ async function seedBins(dataDir: string, count: number): Promise<void> {
         },
       };
     });
-    const report = await importBins(database.db, rows);
+    const report = await importBins(database.db, testActor, rows);
     if (report.rejected.length > 0) throw new Error(`bench bins rejected: ${JSON.stringify(report.rejected.slice(0, 3))}`);
   } finally {
     await database.close();

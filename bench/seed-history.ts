@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client';
 import { users } from '../src/server/db/schema';
 import { issueContainers } from '../src/server/modules/wallet/operations';
+import { testActor } from '../src/server/testing/actor';
 
 /**
  * About `rows` history rows for one customer: 40 % check-in batches of two scans, 30 % rejected and
@@ -62,6 +63,6 @@ export async function seedLongHistory(db: Database, email: string): Promise<{ us
 export async function issueCodesToScan(db: Database, count: number): Promise<string[]> {
   const codes: string[] = [];
   while (codes.length < count)
-    codes.push(...(await issueContainers(db, 'us-oat-milk-1l', Math.min(10_000, count - codes.length), new Date())));
+    codes.push(...(await issueContainers(db, testActor, 'us-oat-milk-1l', Math.min(10_000, count - codes.length), new Date())));
   return codes;
 }

@@ -148,6 +148,8 @@ export async function benchWithdrawals(options: { seconds?: number; adminUrl?: s
       STATIC_DIR: path.join(dataDir, 'no-build'),
       SEED_DEMO: 'false',
       OPS_KEY: opsKey,
+      // Set-up credits of millions: no second operator in a bench.
+      APPROVAL_LIMITS: '{}',
       TRUST_PROXY: 'true',
     },
     '/readyz',

@@ -31,6 +31,7 @@ import { createScratchDatabase } from '../src/server/testing/databases';
 import { startTestPushService } from '../src/server/testing/push-service';
 import { seedCatalogue } from '../src/server/modules/wallet/catalogue';
 import { issueContainers } from '../src/server/modules/wallet/operations';
+import { testActor } from '../src/server/testing/actor';
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 60);
 const ratePerSecond = Number(process.env.SOAK_RATE ?? 40);
@@ -160,6 +161,8 @@ async function main() {
       PUBLIC_URL: base,
       SEED_DEMO: 'false',
       OPS_KEY: opsKey,
+      // Set-up credits above the approval limit: no second operator in a soak.
+      APPROVAL_LIMITS: '{}',
       LOG_LEVEL: 'warn',
       // Many customers share one address here; the per-customer scan limit is what real phones meet.
       RATE_LIMITS: JSON.stringify({
@@ -188,7 +191,13 @@ async function main() {
       await sleep(200);
     }
     await seedCatalogue(database.db);
-    const codes = await issueContainers(database.db, 'us-oat-milk-1l', Math.ceil(seconds * ratePerSecond * 0.3) + 100, new Date());
+    const codes = await issueContainers(
+      database.db,
+      testActor,
+      'us-oat-milk-1l',
+      Math.ceil(seconds * ratePerSecond * 0.3) + 100,
+      new Date(),
+    );
 
     const customers: Customer[] = [];
     for (let index = 0; index < customerCount; index += 1) {

@@ -72,6 +72,7 @@ export const errorCodes = [
   'APPROVAL_SAME_PERSON',
   'APPROVAL_NOT_PENDING',
   'OPERATOR_LAST_ADMIN',
+  'SERVICE_BUSY',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -310,6 +311,11 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     en: 'The first scan of this container was already credited: awarding the claim would pay the deposit twice.',
     fr: 'Le premier scan de ce contenant a déjà été crédité : donner raison à la revendication paierait la consigne deux fois.',
     ja: 'この容器の最初のスキャンにはすでに入金済みです。申し立てを認めるとデポジットが二重に支払われます。',
+  },
+  SERVICE_BUSY: {
+    en: 'We could not finish this just now, and nothing was changed. Please try again in a moment.',
+    fr: 'Nous n’avons pas pu terminer pour le moment, et rien n’a été modifié. Réessayez dans un instant.',
+    ja: '現在この操作を完了できませんでした。変更は行われていません。しばらくしてからもう一度お試しください。',
   },
   OPERATOR_UNAUTHORIZED: {
     en: 'Sign in as an operator to do this.',

@@ -9,6 +9,11 @@ import { registerApiDescription, registerOpenApiRoute } from './http/api-descrip
 import { createCustomerAnswers } from './http/customer-answers';
 import { registerOpsScope } from './http/operator-access';
 import { registerOperatorRoutes } from './modules/operators/routes';
+import { registerApprovalRoutes } from './modules/audit/approval-routes';
+import { adjustBody } from './modules/wallet/operator-routes';
+import { adjustBalance } from './modules/wallet/operations';
+import { creditBody } from './modules/disputes/routes';
+import { resolveDispute } from './modules/disputes/disputes';
 import { registerErrorHandling } from './http/error-handler';
 import { createRateLimits, defaultLimitRules, type LimitRules } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -177,6 +182,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerDisputeRoutes(api, context);
       await registerNotificationRoutes(api, context);
       await registerOperatorRoutes(api, context);
+      await registerApprovalRoutes(api, context, {
+        'balance.adjust': async (actor, approval) => {
+          const body = adjustBody.parse(approval.request);
+          const input = { id: body.id, userId: body.user_id, email: body.email, amount: body.amount, comment: body.comment };
+          await adjustBalance(context.db, actor, input, context.now());
+        },
+        'dispute.credit': async (actor, approval) => {
+          const body = creditBody.parse(approval.request);
+          await resolveDispute(context.db, actor, approval.recordId, { outcome: 'CREDIT', answer: body.answer }, context.now());
+        },
+      });
       await registerOpsScope(api, context, (ops) => registerOpsCommandRoute(ops, context, paymentCipher));
     },
     { prefix: apiPrefix },

@@ -20,6 +20,10 @@ export const localOnlyAccess = 'local';
 export const operatorStatuses = ['INVITED', 'ACTIVE', 'DISABLED'] as const;
 export type OperatorStatus = (typeof operatorStatuses)[number];
 
+/** What can wait for a second operator's approval. */
+export const approvalActions = ['balance.adjust', 'dispute.credit'] as const;
+export type ApprovalAction = (typeof approvalActions)[number];
+
 export const approvalStatuses = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export type ApprovalStatus = (typeof approvalStatuses)[number];
 
@@ -128,7 +132,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const approvalSchema = z.object({
   id: z.string(),
-  action: z.string(),
+  action: z.enum(approvalActions),
   record_id: z.string(),
   amount_minor: z.number().int(),
   currency: z.string(),
@@ -208,3 +212,49 @@ export const pendingPayoutSchema = withdrawalSchema.extend({
   export_batch: z.string().nullable(),
 });
 export type PendingPayout = z.infer<typeof pendingPayoutSchema>;
+
+const base64url = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]*$/, { error: 'invalidValue' })
+  .max(16_384, { error: 'tooLong' });
+const credentialBase = {
+  id: base64url,
+  rawId: base64url,
+  type: z.literal('public-key', { error: 'invalidValue' }),
+  clientExtensionResults: z.object({}).loose(),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+};
+const transports = z.array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])).max(10);
+
+/** POST /ops/passkeys: what navigator.credentials.create answered (as @simplewebauthn/browser sends it). */
+export const passkeyRegistrationBody = z.strictObject({
+  challenge_id: z.uuid({ error: 'invalidValue' }),
+  response: z.object({
+    ...credentialBase,
+    response: z.object({
+      clientDataJSON: base64url,
+      attestationObject: base64url,
+      authenticatorData: base64url.optional(),
+      publicKey: base64url.optional(),
+      publicKeyAlgorithm: z.number().int().optional(),
+      transports: transports.optional(),
+    }),
+  }),
+});
+
+/** POST /ops/session/passkey: what navigator.credentials.get answered. */
+export const passkeySignInBody = z.strictObject({
+  challenge_id: z.uuid({ error: 'invalidValue' }),
+  response: z.object({
+    ...credentialBase,
+    response: z.object({
+      clientDataJSON: base64url,
+      authenticatorData: base64url,
+      signature: base64url,
+      userHandle: base64url.optional(),
+    }),
+  }),
+});
+
+/** The options to hand to the browser, and the id of the challenge in them (sent back with the answer). */
+export const passkeyOptionsSchema = z.object({ challenge_id: z.string(), options: z.object({}).loose() });

@@ -68,3 +68,25 @@ export function databaseErrorSummary(
   }
   return undefined;
 }
+
+/** SQLSTATEs of a connection that was lost or refused: class 08, a server shutting down (57P01–57P03), too many connections. */
+const lostConnectionStates = /^(08...|57P0[123]|53300)$/;
+/** What node-postgres says when the socket under a query closes; it carries no SQLSTATE. */
+const lostConnectionMessages = /connection terminated|connection ended|ECONNRESET|ECONNREFUSED|Client has encountered a connection error/i;
+
+/**
+ * The database connection under a statement was lost (a restart, a failover, a terminated
+ * backend): the statement's transaction was rolled back with it, so nothing was half-written,
+ * and the same call may be made again.
+ */
+export function isLostConnection(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string' && lostConnectionStates.test(candidate.code)) return true;
+    if (typeof candidate.code === 'string' && /^(ECONNRESET|ECONNREFUSED|EPIPE)$/.test(candidate.code)) return true;
+    if (typeof candidate.message === 'string' && lostConnectionMessages.test(candidate.message)) return true;
+    current = candidate.cause;
+  }
+  return false;
+}

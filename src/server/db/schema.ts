@@ -2,7 +2,7 @@ import type { Currency } from '#domain/markets';
 import type { PaymentMethod } from '#domain/payment-methods';
 import type { DisputeReason, DisputeStatus } from '#domain/schemas/disputes';
 import type { NewsKind } from '#domain/schemas/notifications';
-import type { ApprovalStatus, OperatorRole, OperatorStatus } from '#domain/schemas/operators';
+import type { ApprovalAction, ApprovalStatus, OperatorRole, OperatorStatus } from '#domain/schemas/operators';
 import type { WithdrawalStatus } from '#domain/schemas/payments';
 import type { ClaimStatus, ScanStatus } from '#domain/schemas/wallet';
 import { sql } from 'drizzle-orm';
@@ -845,7 +845,7 @@ export const operatorApprovals = pgTable(
   'operator_approvals',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    action: text('action').notNull(),
+    action: text('action').$type<ApprovalAction>().notNull(),
     recordId: text('record_id').notNull(),
     /** What the second operator's approval runs, as the first one asked for it. */
     request: jsonb('request').notNull(),
@@ -863,5 +863,41 @@ export const operatorApprovals = pgTable(
       .where(sql`${table.status} = 'PENDING'`),
     check('operator_approvals_status_valid', sql`${table.status} in ('PENDING', 'APPROVED', 'REJECTED')`),
     check('operator_approvals_second_person', sql`${table.decidedBy} is null or ${table.decidedBy} <> ${table.requestedBy}`),
+  ],
+);
+
+/** An operator's passkey (WebAuthn): signs them in instead of a password and a code. */
+export const operatorPasskeys = pgTable(
+  'operator_passkeys',
+  {
+    /** The credential's id, base64url, as the authenticator gives it. */
+    id: text('id').primaryKey(),
+    operatorId: uuid('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter; one that goes backwards betrays a cloned key. */
+    counter: bigint('counter', { mode: 'number' }).notNull(),
+    transports: text('transports').array().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [index('operator_passkeys_operator_idx').on(table.operatorId)],
+);
+
+/** A WebAuthn challenge handed out and not yet answered: good once, for five minutes. */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    challenge: text('challenge').notNull(),
+    /** `register`: adding a passkey for this operator; `sign-in`: anyone's. */
+    purpose: text('purpose').$type<'register' | 'sign-in'>().notNull(),
+    operatorId: uuid('operator_id').references(() => operators.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('webauthn_challenges_expires_idx').on(table.expiresAt),
+    check('webauthn_challenges_purpose_valid', sql`${table.purpose} in ('register', 'sign-in')`),
   ],
 );

@@ -63,11 +63,12 @@ function valuesOf(parameters: Parameter[], components: Record<string, JsonSchema
 function requestOf(operation: Operation, components: Record<string, JsonSchema>): fc.Arbitrary<GeneratedRequest> {
   const parameters = operation.parameters ?? [];
   const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
-  const credentials: Credential[] = schemes.includes('opsToken')
-    ? ['none', 'customer', 'ops key', 'wrong ops key']
-    : schemes.includes('bearer')
-      ? ['none', 'customer', 'unknown token']
-      : ['none', 'customer'];
+  const credentials: Credential[] =
+    schemes.includes('opsToken') || schemes.includes('operatorSession')
+      ? ['none', 'customer', 'ops key', 'wrong ops key']
+      : schemes.includes('bearer')
+        ? ['none', 'customer', 'unknown token']
+        : ['none', 'customer'];
   const content = operation.requestBody?.content ?? {};
   const bodySchema = content['application/json']?.schema;
   const kinds: ('json' | 'form')[] = content['application/x-www-form-urlencoded'] ? ['json', 'form'] : ['json'];
@@ -158,7 +159,12 @@ describe.each(databaseKinds)('every endpoint of the OpenAPI document, fuzzed, on
         // The operator's credential is checked as the request arrives, before anything else; a customer's token is none.
         // Only the CLI's local key makes a local-only call: OPS_KEY is refused there too.
         const localOnly = (operation.security ?? []).some((requirement) => requirement.opsToken?.includes('local'));
-        if (schemes.includes('opsToken') && !anonymousAllowed && (request.credential !== 'ops key' || localOnly)) {
+        const tokenAllowed = schemes.includes('opsToken') && !localOnly;
+        if (
+          (schemes.includes('opsToken') || schemes.includes('operatorSession')) &&
+          !anonymousAllowed &&
+          (request.credential !== 'ops key' || !tokenAllowed)
+        ) {
           expect([401, 403]).toContain(response.statusCode);
         }
       });

@@ -5,6 +5,7 @@ import { databaseKinds } from '../testing/databases';
 import type { TestApp } from '../testing/test-app';
 import { createWalletTestApp, issue, postScan } from '../testing/wallet';
 import { adjustBalance } from '../modules/wallet/operations';
+import { testActor } from '../testing/actor';
 
 describe.each(databaseKinds)('answers kept per data version (%s)', (kind) => {
   let t: TestApp;
@@ -25,7 +26,7 @@ describe.each(databaseKinds)('answers kept per data version (%s)', (kind) => {
     const { user, headers } = await customer(t);
     expect(await balanceOf(headers)).toBe('0.00');
     expect(await balanceOf(headers)).toBe('0.00');
-    await adjustBalance(t.db, { userId: user.id, amount: '1.25', comment: 'Goodwill' }, t.clock.now());
+    await adjustBalance(t.db, testActor, { userId: user.id, amount: '1.25', comment: 'Goodwill' }, t.clock.now());
     expect(await balanceOf(headers)).toBe('1.25');
     const history = await t.inject({ method: 'GET', url: '/api/v2/merged_transactions', headers });
     expect(history.json<{ data: { category: string }[] }>().data.map((row) => row.category)).toEqual(['ADJUSTMENT']);
@@ -58,7 +59,7 @@ describe.each(databaseKinds)('answers kept per data version (%s)', (kind) => {
   it('keeps one customer’s answer and ETag from another, and a language’s from another', async () => {
     const first = await customer(t);
     const second = await customer(t);
-    await adjustBalance(t.db, { userId: first.user.id, amount: '3.00', comment: 'Goodwill' }, t.clock.now());
+    await adjustBalance(t.db, testActor, { userId: first.user.id, amount: '3.00', comment: 'Goodwill' }, t.clock.now());
     const a = await t.inject({ method: 'GET', url: '/api/v2/user', headers: first.headers });
     const b = await t.inject({
       method: 'GET',
@@ -80,7 +81,7 @@ describe.each(databaseKinds)('answers kept per data version (%s)', (kind) => {
   it('compresses a large history for a client that takes gzip, and the JSON is the same', async () => {
     const { user, headers } = await customer(t);
     for (let index = 0; index < 40; index += 1) {
-      await adjustBalance(t.db, { userId: user.id, amount: '0.10', comment: `Goodwill number ${index}` }, t.clock.now());
+      await adjustBalance(t.db, testActor, { userId: user.id, amount: '0.10', comment: `Goodwill number ${index}` }, t.clock.now());
     }
     const plain = await t.inject({ method: 'GET', url: '/api/v2/merged_transactions?items_per_page=100', headers });
     const zipped = await t.inject({

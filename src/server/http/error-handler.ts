@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorMessages, oauthErrorMessages, type ApiErrorBody, type ErrorCode } from '#domain/errors';
-import { databaseErrorSummary } from '../db/errors';
+import { databaseErrorSummary, isLostConnection } from '../db/errors';
 import { ApiError, OAuthError } from './api-error';
 import { requestLanguage } from './language';
 
@@ -53,6 +53,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     // Error name, SQLSTATE and constraint only: a database error's message and fields carry the
     // query's parameters (emails, names, password hashes), which never go to the log.
+    if (isLostConnection(error)) {
+      // Its transaction went with the connection: nothing was written, and the call can be made again
+      // (the app's outbox does so on a 503).
+      request.log.warn(loggableError(error), 'database connection lost under a request');
+      return sendApiError(request, reply, new ApiError(503, 'SERVICE_BUSY', undefined, 1));
+    }
     request.log.error(loggableError(error), 'unhandled error');
     return sendApiError(request, reply, new ApiError(500, 'RS_0001'));
   });

@@ -39,14 +39,28 @@ export function opsAccess(...roles: [OperatorRole, ...OperatorRole[]]): Record<s
 /** `security` of a call only the ops CLI on the server's own machine makes: its local key, from loopback. */
 export const localCliAccess: Record<string, readonly string[]>[] = [{ opsToken: [localOnlyAccess] }];
 
-/** The roles a route's `security` names; undefined when it names none (a route outside the rules). */
-export function declaredRoles(security: unknown): string[] | undefined {
+/**
+ * `security` of a call only a person makes (their passkeys, their session): an operator's session
+ * with one of the roles; no token.
+ */
+export function operatorOnlyAccess(...roles: [OperatorRole, ...OperatorRole[]]): Record<string, readonly string[]>[] {
+  return [{ operatorSession: roles }];
+}
+
+type Scheme = 'operatorSession' | 'opsToken';
+
+/**
+ * The roles a route's `security` names, for one way of calling (or for any, without `scheme`);
+ * undefined when it names none.
+ */
+export function declaredRoles(security: unknown, scheme?: Scheme): string[] | undefined {
   if (!Array.isArray(security)) return undefined;
   const names = new Set<string>();
   for (const requirement of security as unknown[]) {
     if (typeof requirement !== 'object' || requirement === null) continue;
-    for (const list of Object.values(requirement as Record<string, unknown>)) {
-      if (Array.isArray(list)) for (const name of list as unknown[]) if (typeof name === 'string') names.add(name);
+    for (const [name, list] of Object.entries(requirement as Record<string, unknown>)) {
+      if (scheme !== undefined && name !== scheme) continue;
+      if (Array.isArray(list)) for (const role of list as unknown[]) if (typeof role === 'string') names.add(role);
     }
   }
   return names.size > 0 ? [...names] : undefined;
@@ -90,9 +104,14 @@ async function callerOf(context: GuardContext, request: FastifyRequest): Promise
 
 const actors = new WeakMap<FastifyRequest, Actor>();
 
-/** The caller, with one of `roles` (or, for `local`, the CLI on this machine), or the error to answer. */
-export async function authorizeOperator(context: GuardContext, request: FastifyRequest, roles: readonly string[]): Promise<Actor> {
+/**
+ * The caller, allowed by the call's `security`: a signed-in operator by its `operatorSession`
+ * roles, a token or the CLI by its `opsToken` roles (`local`: the CLI on this machine only).
+ * Otherwise the error to answer.
+ */
+export async function authorizeOperator(context: GuardContext, request: FastifyRequest, security: unknown): Promise<Actor> {
   const actor = await callerOf(context, request);
+  const roles = declaredRoles(security, actor.kind === 'operator' ? 'operatorSession' : 'opsToken') ?? [];
   if (roles.includes(localOnlyAccess)) {
     if (actor.kind !== 'cli') throw new ApiError(403, 'LOCAL_CLI_ONLY');
   } else if (!actor.roles.some((role) => roles.includes(role))) {
@@ -133,7 +152,7 @@ export async function registerOpsScope(
           throw new Error(`${String(route.method)} /ops${route.url} declares no roles (opsAccess)`);
       });
       ops.addHook('onRequest', async (request) => {
-        await authorizeOperator(context, request, declaredRoles(request.routeOptions.schema?.security) ?? []);
+        await authorizeOperator(context, request, request.routeOptions.schema?.security);
       });
       await routes(ops);
     },

@@ -3,6 +3,7 @@ import type { ValidBinRow } from '#domain/bins';
 import type { Database } from '../db/client';
 import { bins } from '../db/schema';
 import { importBins, saveRetailer } from '../modules/bins/service';
+import { seedActor } from './actor';
 
 /**
  * Demo return bins: real cities and streets of the five markets, at shops of a few made-up
@@ -294,10 +295,11 @@ export async function seedDemoBins(db: Database): Promise<number> {
   const [any] = await db.select({ id: bins.id }).from(bins).limit(1);
   if (any) return 0;
   await db.transaction(async (tx) => {
-    for (const retailer of demoRetailers) await saveRetailer(tx, retailer);
+    for (const retailer of demoRetailers) await saveRetailer(tx, seedActor, retailer);
   });
   const report = await importBins(
     db,
+    seedActor,
     demoBinRows().map((bin, index) => ({
       row: index + 1,
       values: { id: bin.id, country_code: bin.countryCode, lat: bin.lat, lng: bin.lng, details: bin.details, retailer_id: bin.retailerId },

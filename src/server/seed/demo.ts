@@ -12,6 +12,7 @@ import { hashPassword } from '../modules/accounts/passwords';
 import { listProducts } from '../modules/wallet/catalogue';
 import { seedDemoBins } from './bins-data';
 import { adjustBalance, cancelScan, checkIn, issueContainers, reject, unscannedContainers } from '../modules/wallet/operations';
+import { seedActor } from './actor';
 
 /** Shown on the start banner and in the README: demo data is for trying the app, not a secret. */
 export const demoPassword = 'roundtrip-demo';
@@ -83,7 +84,7 @@ async function seedDemoHistory(db: Database, userId: string, countryCode: Countr
   const product = (index: number) => products[index % products.length]!.id;
   const at = (daysAgo: number, hour = 10) => new Date(now.getTime() - daysAgo * day + (hour - 12) * 3_600_000);
   const scanned = async (productIndex: number, when: Date): Promise<string> => {
-    const [code] = await issueContainers(db, product(productIndex), 1, new Date(when.getTime() - 20 * day));
+    const [code] = await issueContainers(db, seedActor, product(productIndex), 1, new Date(when.getTime() - 20 * day));
     await db
       .insert(scans)
       .values({ id: randomUUID(), userId, containerCode: code!, productId: product(productIndex), scannedAt: when, createdAt: when });
@@ -92,12 +93,12 @@ async function seedDemoHistory(db: Database, userId: string, countryCode: Countr
   const texts = demoTexts[countryCode];
 
   const first = [await scanned(0, at(40)), await scanned(0, at(40, 11)), await scanned(1, at(39)), await scanned(2, at(39, 18))];
-  await checkIn(db, first, at(37), 'Demo facility');
-  await adjustBalance(db, { userId, amount: texts.amount, comment: texts.adjustment }, at(30));
+  await checkIn(db, seedActor, first, at(37), 'Demo facility');
+  await adjustBalance(db, seedActor, { userId, amount: texts.amount, comment: texts.adjustment }, at(30));
   const second = [await scanned(3, at(16)), await scanned(0, at(16, 13)), await scanned(4, at(15))];
-  await checkIn(db, second, at(12), 'Demo facility');
-  await reject(db, [await scanned(5, at(10))], texts.rejected, at(8));
-  await cancelScan(db, { code: await scanned(1, at(5)) }, texts.cancelled, at(4));
+  await checkIn(db, seedActor, second, at(12), 'Demo facility');
+  await reject(db, seedActor, [await scanned(5, at(10))], texts.rejected, at(8));
+  await cancelScan(db, seedActor, { code: await scanned(1, at(5)) }, texts.cancelled, at(4));
   await scanned(2, at(1, 9));
   await scanned(6, at(1, 17));
   await scanned(0, at(0, 8));
@@ -231,7 +232,7 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger, cipher?
     let unscanned = await unscannedContainers(db, market.countryCode, 1);
     if (unscanned.length === 0) {
       const products = await listProducts(db, market.countryCode, 'en');
-      for (const product of products.slice(0, 5)) await issueContainers(db, product.id, 1, now);
+      for (const product of products.slice(0, 5)) await issueContainers(db, seedActor, product.id, 1, now);
       unscanned = await unscannedContainers(db, market.countryCode, 1);
     }
     if (unscanned[0]) tryCodes.set(market.countryCode, unscanned[0].code);
@@ -242,7 +243,7 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger, cipher?
   if (!anyFactor) {
     for (const market of Object.values(markets)) {
       const [first] = await listProducts(db, market.countryCode, 'en');
-      if (first) await setImpactFactor(db, first.id, { packaging_grams: 40, source: demoFactorSource }, now);
+      if (first) await setImpactFactor(db, seedActor, first.id, { packaging_grams: 40, source: demoFactorSource }, now);
     }
   }
   // Return bins and their retailers on a database that has none yet.

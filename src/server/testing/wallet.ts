@@ -3,6 +3,7 @@ import { seedCatalogue } from '../modules/wallet/catalogue';
 import { issueContainers } from '../modules/wallet/operations';
 import type { DatabaseKind } from './databases';
 import { createTestApp, type TestApp } from './test-app';
+import { testActor } from './actor';
 
 export const testOpsKey = 'test-ops-key-0123456789abcdef';
 export const opsHeaders = { 'x-ops-key': testOpsKey };
@@ -10,15 +11,18 @@ export const opsHeaders = { 'x-ops-key': testOpsKey };
 export const testLocalKey = 'test-local-key-0123456789abcdefghijklmnop';
 export const cliHeaders = { 'x-ops-key': testLocalKey };
 
-/** A test app with the catalogue seeded, an OPS_KEY and the local CLI key. */
+/**
+ * A test app with the catalogue seeded, an OPS_KEY and the local CLI key. Adjustments of any size
+ * are made at once (tests credit customers to set up their cases); approvals.test.ts sets a limit.
+ */
 export async function createWalletTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
-  const t = await createTestApp(kind, { env: { OPS_KEY: testOpsKey, ...env }, opsLocalKey: testLocalKey });
+  const t = await createTestApp(kind, { env: { OPS_KEY: testOpsKey, APPROVAL_LIMITS: '{}', ...env }, opsLocalKey: testLocalKey });
   await seedCatalogue(t.db);
   return t;
 }
 
 export function issue(t: TestApp, productId: string, count = 1): Promise<string[]> {
-  return issueContainers(t.db, productId, count, t.clock.now());
+  return issueContainers(t.db, testActor, productId, count, t.clock.now());
 }
 
 export function postScan(

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { parseBinsCsv, parseBinsGeoJson } from './import-file';
 import { formatImportReport } from '../../operator-cli/commands/bins';
 import { importBins, listBins, removeBins, saveRetailer } from './service';
+import { testActor } from '../../testing/actor';
 
 describe.each(databaseKinds)('return bins on %s', (kind) => {
   let t: TestApp;
@@ -70,7 +71,7 @@ describe.each(databaseKinds)('return bins on %s', (kind) => {
   });
 
   it('imports a CSV: adds, moves a known bin, and reports every rejected row with its reasons', async () => {
-    await saveRetailer(t.db, { id: 'test-shop', name: 'Test Shop' });
+    await saveRetailer(t.db, testActor, { id: 'test-shop', name: 'Test Shop' });
     const csv = [
       'id,country_code,lat,lng,details,retailer_id',
       'test-1,us,40.1,-75.2,"Test Shop, 1 Main St — by the door",test-shop',
@@ -79,7 +80,7 @@ describe.each(databaseKinds)('return bins on %s', (kind) => {
       ',us,40,-75,,test-shop',
       'test-1,us,40.2,-75.3,Again,test-shop',
     ].join('\n');
-    const first = await importBins(t.db, parseBinsCsv(csv));
+    const first = await importBins(t.db, testActor, parseBinsCsv(csv));
     expect(first.added).toBe(1);
     expect(first.updated).toBe(0);
     expect(first.rejected).toEqual([
@@ -94,6 +95,7 @@ describe.each(databaseKinds)('return bins on %s', (kind) => {
 
     const moved = await importBins(
       t.db,
+      testActor,
       parseBinsGeoJson(
         JSON.stringify({
           type: 'FeatureCollection',
@@ -112,14 +114,15 @@ describe.each(databaseKinds)('return bins on %s', (kind) => {
     const bin = (await listBins(t.db, 'us')).find((candidate) => candidate.id === 'test-1');
     expect(bin).toEqual({ id: 'test-1', lat: 40.5, lng: -75.5, details: 'Moved', retailer: { id: 'test-shop', name: 'Test Shop' } });
 
-    expect(await removeBins(t.db, ['test-1', 'test-404'])).toEqual({ removed: ['test-1'], unknown: ['test-404'] });
+    expect(await removeBins(t.db, testActor, ['test-1', 'test-404'])).toEqual({ removed: ['test-1'], unknown: ['test-404'] });
     expect((await listBins(t.db, 'us')).some((candidate) => candidate.id === 'test-1')).toBe(false);
   });
 
   it('a dry run writes nothing', async () => {
-    await saveRetailer(t.db, { id: 'test-shop', name: 'Test Shop' });
+    await saveRetailer(t.db, testActor, { id: 'test-shop', name: 'Test Shop' });
     const report = await importBins(
       t.db,
+      testActor,
       parseBinsCsv('id,country_code,lat,lng,details,retailer_id\ntest-dry,jp,35,139,Here,test-shop\n'),
       { dryRun: true },
     );

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { validateBinRow, type Bin, type BinImportReason, type RawBinRow, type Retailer, type ValidBinRow } from '#domain/bins';
 import type { CountryCode } from '#domain/markets';
 import type { Database, Executor } from '../../db/client';
 import { bins, retailers } from '../../db/schema';
+import { recordAudit, type Actor } from '../audit/audit';
 
 /** A market's bins with their retailers, in a stable order (the id). */
 export async function listBins(db: Database, countryCode: CountryCode): Promise<Bin[]> {
@@ -32,11 +34,20 @@ export async function listRetailers(db: Database): Promise<(Retailer & { bins: n
 }
 
 /** Adds a retailer or renames it (its id stays). */
-export async function saveRetailer(db: Executor, retailer: Retailer): Promise<void> {
-  await db
-    .insert(retailers)
-    .values(retailer)
-    .onConflictDoUpdate({ target: retailers.id, set: { name: sql`excluded.name` } });
+export async function saveRetailer(db: Executor, actor: Actor, retailer: Retailer): Promise<void> {
+  // Inside a caller's transaction this is a savepoint: the entry still commits with the change.
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(retailers)
+      .values(retailer)
+      .onConflictDoUpdate({ target: retailers.id, set: { name: sql`excluded.name` } });
+    await recordAudit(tx, actor, {
+      action: 'retailer.save',
+      recordType: 'retailer',
+      recordId: retailer.id,
+      detail: { name: retailer.name },
+    });
+  });
 }
 
 export interface RejectedRow {
@@ -66,6 +77,7 @@ const batchSize = 1_000;
  */
 export async function importBins(
   db: Database,
+  actor: Actor,
   rows: readonly NumberedRow[],
   options: { dryRun?: boolean; now?: Date } = {},
 ): Promise<ImportReport> {
@@ -113,15 +125,38 @@ export async function importBins(
           },
         });
     }
+    // An import has no id of its own: the entry gets one, and says what it did and where.
+    await recordAudit(tx, actor, {
+      action: 'bins.import',
+      recordType: 'bin_import',
+      recordId: randomUUID(),
+      detail: {
+        added: report.added,
+        updated: report.updated,
+        rejected: rejected.length,
+        countries: [...new Set(valid.map((bin) => bin.countryCode))].sort(),
+      },
+    });
   });
   return report;
 }
 
 /** Removes bins by id; answers the ids that were not there. */
-export async function removeBins(db: Database, ids: readonly string[]): Promise<{ removed: string[]; unknown: string[] }> {
+export async function removeBins(db: Database, actor: Actor, ids: readonly string[]): Promise<{ removed: string[]; unknown: string[] }> {
   const wanted = [...new Set(ids.map((id) => id.trim().toLowerCase()))];
   if (wanted.length === 0) return { removed: [], unknown: [] };
-  const removed = (await db.delete(bins).where(inArray(bins.id, wanted)).returning({ id: bins.id })).map((row) => row.id);
+  const removed = await db.transaction(async (tx) => {
+    const rows = (await tx.delete(bins).where(inArray(bins.id, wanted)).returning({ id: bins.id })).map((row) => row.id).sort();
+    if (rows.length > 0) {
+      await recordAudit(tx, actor, {
+        action: 'bins.remove',
+        recordType: rows.length === 1 ? 'bin' : 'bin_batch',
+        recordId: rows.join(','),
+        detail: { bins: rows.length },
+      });
+    }
+    return rows;
+  });
   const gone = new Set(removed);
   return { removed, unknown: wanted.filter((id) => !gone.has(id)) };
 }

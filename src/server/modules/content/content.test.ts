@@ -7,6 +7,7 @@ import { databaseKinds } from '../../testing/databases';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { opsHeaders, testOpsKey } from '../../testing/wallet';
 import { editsFromImport, publishDrafts, seedContent, setContent } from './content';
+import { testActor } from '../../testing/actor';
 
 describe.each(databaseKinds)('page content endpoints on %s', (kind) => {
   let t: TestApp;
@@ -58,7 +59,7 @@ describe.each(databaseKinds)('page content endpoints on %s', (kind) => {
   });
 
   it('keeps drafts apart: strapi_status=draft previews them over the published texts until they are published', async () => {
-    await setContent(t.db, [{ locale: 'fr-FR', namespace: 'faq', key: 'fees.q', text: 'Des frais ? (brouillon)' }], 'draft');
+    await setContent(t.db, testActor, [{ locale: 'fr-FR', namespace: 'faq', key: 'fees.q', text: 'Des frais ? (brouillon)' }], 'draft');
 
     const published = await get('/locales/fr-FR/faq.json?strapi_status=published');
     expect(published.json()['fees.q']).toBe(frContent.faq['fees.q']);
@@ -76,14 +77,15 @@ describe.each(databaseKinds)('page content endpoints on %s', (kind) => {
     const translations = (await get('/api/v2/translation?locale=fr-FR&strapi_status=draft', opsHeaders)).json().data.translations;
     expect(translations.faq['fees.q']).toBe('Des frais ? (brouillon)');
 
-    expect(await publishDrafts(t.db, 'fr-FR', 'faq')).toBe(1);
+    expect(await publishDrafts(t.db, testActor, 'fr-FR', 'faq')).toBe(1);
     expect((await get('/locales/fr-FR/faq.json')).json()['fees.q']).toBe('Des frais ? (brouillon)');
-    expect(await publishDrafts(t.db, 'fr-FR')).toBe(0);
+    expect(await publishDrafts(t.db, testActor, 'fr-FR')).toBe(0);
   });
 
   it('keeps an operator’s edit when the bundled source is seeded again at the next start', async () => {
     await setContent(
       t.db,
+      testActor,
       [{ locale: 'en-CA', namespace: 'home', key: 'lead', text: 'Canadian lead, edited by an operator.' }],
       'published',
     );
@@ -93,9 +95,9 @@ describe.each(databaseKinds)('page content endpoints on %s', (kind) => {
   });
 
   it('refuses an edit or an import with an unknown locale, namespace or key, writing nothing', async () => {
-    await expect(setContent(t.db, [{ locale: 'en-US', namespace: 'faq', key: 'no.such.key', text: 'x' }], 'published')).rejects.toThrow(
-      /has no key/,
-    );
+    await expect(
+      setContent(t.db, testActor, [{ locale: 'en-US', namespace: 'faq', key: 'no.such.key', text: 'x' }], 'published'),
+    ).rejects.toThrow(/has no key/);
     expect(() => editsFromImport({ 'en-US': { faq: { 'fees.q': 'ok' } }, 'de-DE': { faq: { 'fees.q': 'nein' } } })).toThrow(
       /unknown locale de-DE/,
     );

@@ -5,6 +5,7 @@ import { contentNamespaces, isContentNamespace, type ContentNamespace, type Cont
 import { contentKeysOf, contentSource } from '#domain/content/source';
 import type { Database, Executor } from '../../db/client';
 import { contentEntries } from '../../db/schema';
+import { recordAudit, type Actor } from '../audit/audit';
 
 /**
  * Brings the published texts up to date with the bundled source at every start. A text an
@@ -104,7 +105,13 @@ function checkEdit(edit: ContentEdit): { locale: SupportedLocale; namespace: Con
 }
 
 /** Sets texts as published (live at once) or as drafts (seen with strapi_status=draft until published). All or nothing. */
-export async function setContent(db: Database, edits: ContentEdit[], status: ContentStatus): Promise<number> {
+export async function setContent(
+  db: Database,
+  actor: Actor,
+  edits: ContentEdit[],
+  status: ContentStatus,
+  action: 'content.set' | 'content.import' = 'content.set',
+): Promise<number> {
   const rows = edits.map(checkEdit).map((edit) => ({ ...edit, status, source: 'operator' as const }));
   if (rows.length === 0) return 0;
   await db.transaction(async (tx) => {
@@ -115,12 +122,24 @@ export async function setContent(db: Database, edits: ContentEdit[], status: Con
         target: [contentEntries.locale, contentEntries.namespace, contentEntries.status, contentEntries.key],
         set: { text: sql`excluded.text`, source: sql`excluded.source`, updatedAt: sql`now()` },
       });
+    await recordAudit(tx, actor, { action, ...contentRecord(rows), detail: { texts: rows.length, status } });
   });
   return rows.length;
 }
 
+/**
+ * What an edit of texts names in the audit trail: one text by its locale, namespace and key; more,
+ * by the pages (locale and namespace) they belong to. The texts themselves stay in the table.
+ */
+function contentRecord(rows: readonly { locale: string; namespace: string; key: string }[]): { recordType: string; recordId: string } {
+  const [only] = rows;
+  if (rows.length === 1 && only) return { recordType: 'content_text', recordId: `${only.locale}:${only.namespace}:${only.key}` };
+  const pages = [...new Set(rows.map((row) => `${row.locale}:${row.namespace}`))].sort();
+  return { recordType: 'content_pages', recordId: pages.join(',') };
+}
+
 /** Publishes the drafts of a locale (of one namespace, or all): they replace the published texts and stop being drafts. */
-export async function publishDrafts(db: Database, locale: string, namespace?: string): Promise<number> {
+export async function publishDrafts(db: Database, actor: Actor, locale: string, namespace?: string): Promise<number> {
   if (!isSupportedLocale(locale)) throw new ContentInputError(`unknown locale ${locale} (one of ${supportedLocales.join(', ')})`);
   if (namespace !== undefined && !isContentNamespace(namespace)) throw new ContentInputError(`unknown namespace ${namespace}`);
   return db.transaction(async (tx) => {
@@ -139,6 +158,7 @@ export async function publishDrafts(db: Database, locale: string, namespace?: st
         set: { text: sql`excluded.text`, source: sql`excluded.source`, updatedAt: sql`now()` },
       });
     await tx.delete(contentEntries).where(scope);
+    await recordAudit(tx, actor, { action: 'content.publish', ...contentRecord(drafts), detail: { texts: drafts.length } });
     return drafts.length;
   });
 }

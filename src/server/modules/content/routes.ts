@@ -20,8 +20,8 @@ const missingListQuery = z.strictObject({
 });
 
 /** Published texts are public; drafts are for operators with the content role (an editor's own session). */
-const draftRoles = ['content'] as const;
-const publishedOrDraft = [{}, ...opsAccess(...draftRoles)];
+const draftAccess = opsAccess('content');
+const publishedOrDraft = [{}, ...draftAccess];
 const translations = dataAnswer(z.object({ translations: z.record(z.string(), z.record(z.string(), z.string())) }));
 const namespaceFileParams = z.object({
   locale: z.enum(supportedLocales),
@@ -57,7 +57,7 @@ export async function registerContentApiRoutes(instance: FastifyInstance, contex
     },
     async (request, reply) => {
       const query = request.query;
-      if (query.strapi_status === 'draft') await authorizeOperator(context, request, draftRoles);
+      if (query.strapi_status === 'draft') await authorizeOperator(context, request, draftAccess);
       if (!isSupportedLocale(query.locale)) throw new ApiError(404, 'NOT_FOUND');
       cacheFor(reply, query.strapi_status);
       return { data: { translations: await readTranslations(context.db, query.locale, query.strapi_status) } };
@@ -116,7 +116,7 @@ export async function registerLocaleFileRoutes(instance: FastifyInstance, contex
     async (request, reply) => {
       const { locale, file } = request.params;
       const query = request.query;
-      if (query.strapi_status === 'draft') await authorizeOperator(context, request, draftRoles);
+      if (query.strapi_status === 'draft') await authorizeOperator(context, request, draftAccess);
       cacheFor(reply, query.strapi_status);
       return readNamespace(context.db, locale, file, query.strapi_status);
     },

@@ -6,6 +6,7 @@ import type { Database, Executor } from '../../db/client';
 import { isCheckViolation, isUniqueViolation } from '../../db/errors';
 import { disputeScans, disputes, products, scans, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { recordAudit, type Actor } from '../audit/audit';
 import { findCustomer } from '../accounts/customers';
 import { appendLedgerEntry } from '../wallet/ledger';
 import { expirePendingScans } from '../wallet/scans';
@@ -199,6 +200,7 @@ export type Resolution = { outcome: 'CREDIT'; answer?: string } | { outcome: 'UP
  */
 export async function resolveDispute(
   db: Database,
+  actor: Actor,
   id: string,
   resolution: Resolution,
   now: Date,
@@ -239,6 +241,14 @@ export async function resolveDispute(
         .where(and(eq(disputes.id, id), eq(disputes.status, 'OPEN')))
         .returning();
       if (!updated) throw new Error('locked dispute was not open');
+      // The answer stays on the dispute (erasable); the entry names the dispute and what it paid.
+      await recordAudit(tx, actor, {
+        action: wanted === 'CREDITED' ? 'dispute.credit' : 'dispute.uphold',
+        recordType: 'dispute',
+        recordId: id,
+        ...(wanted === 'CREDITED' ? { amountMinor: row.amountMinor, currency: row.currency } : {}),
+        detail: { user_id: row.userId, ...(ledgerEntryId === null ? {} : { ledger_entry_id: ledgerEntryId }) },
+      });
       return { changed: true, dispute: disputeView(updated, await scanIdsOf(tx, id)) };
     });
   } catch (error) {
@@ -342,4 +352,14 @@ export async function hasOpenDispute(executor: Executor, userId: string): Promis
 /** For account deletion: notes and photos go; a credit stays in the ledger (keyed `dispute:<id>`, no personal data). */
 export async function eraseDisputes(executor: Executor, userId: string): Promise<void> {
   await executor.delete(disputes).where(eq(disputes.userId, userId));
+}
+
+/** What crediting a dispute would pay, and whether it is still open (what an approval is asked for). */
+export async function disputeCreditAmount(db: Executor, id: string) {
+  const [row] = await db
+    .select({ amountMinor: disputes.amountMinor, currency: disputes.currency, status: disputes.status })
+    .from(disputes)
+    .where(eq(disputes.id, id));
+  if (!row) throw new ApiError(404, 'NOT_FOUND');
+  return row;
 }

@@ -2,17 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { disputeBody, disputeResponse, maxDisputePhotoBytes } from '#domain/schemas/disputes';
-import { operatorDisputeSchema } from '#domain/schemas/operators';
+import { approvalSchema, operatorDisputeSchema } from '#domain/schemas/operators';
 import type { AppContext } from '../../app-context';
 import { ApiError } from '../../http/api-error';
 import { customerSecurity, dataAnswer, errorAnswers } from '../../http/api-schemas';
 import { authenticate, currentUserId } from '../accounts/authenticate';
-import { opsAccess, registerOpsScope } from '../../http/operator-access';
-import { disputePhoto, fileDispute, listDisputes, resolveDispute } from './disputes';
+import { currentActor, opsAccess, registerOpsScope } from '../../http/operator-access';
+import { disputeCreditAmount, disputePhoto, fileDispute, listDisputes, resolveDispute } from './disputes';
+import { needsApproval, requestApproval } from '../audit/approvals';
 
 const idParams = z.strictObject({ id: z.uuid({ error: 'invalidValue' }) });
 const answer = (max: number) => z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' });
-const creditBody = z.strictObject({ answer: answer(500).optional() });
+export const creditBody = z.strictObject({ answer: answer(500).optional() });
 const upholdBody = z.strictObject({ answer: answer(500) });
 const listQuery = z.strictObject({
   status: z.enum(['open', 'all'], { error: 'invalidValue' }).default('open'),
@@ -85,13 +86,30 @@ export async function registerDisputeRoutes(instance: FastifyInstance, context: 
           security: opsAccess('care'),
           params: idParams,
           body: creditBody,
-          response: { 200: disputeResponse, ...errorAnswers(404, 409) },
+          response: { 200: disputeResponse, 202: dataAnswer(approvalSchema), ...errorAnswers(404, 409) },
         },
       },
-      async (request) => ({
-        data: (await resolveDispute(context.db, request.params.id, { outcome: 'CREDIT', answer: request.body.answer }, context.now()))
-          .dispute,
-      }),
+      async (request, reply) => {
+        const { amountMinor, currency, status } = await disputeCreditAmount(context.db, request.params.id);
+        // An open dispute above the limit waits for a second operator; a settled one answers as it is.
+        if (status === 'OPEN' && needsApproval(context.config.approvalLimits, amountMinor, currency)) {
+          const approval = await requestApproval(
+            context.db,
+            currentActor(request),
+            { action: 'dispute.credit', recordId: request.params.id, request: { answer: request.body.answer }, amountMinor, currency },
+            context.now(),
+          );
+          return reply.status(202).send({ data: approval });
+        }
+        const { dispute } = await resolveDispute(
+          context.db,
+          currentActor(request),
+          request.params.id,
+          { outcome: 'CREDIT', answer: request.body.answer },
+          context.now(),
+        );
+        return { data: dispute };
+      },
     );
     ops.post(
       '/disputes/:id/uphold',
@@ -105,8 +123,15 @@ export async function registerDisputeRoutes(instance: FastifyInstance, context: 
         },
       },
       async (request) => ({
-        data: (await resolveDispute(context.db, request.params.id, { outcome: 'UPHOLD', answer: request.body.answer }, context.now()))
-          .dispute,
+        data: (
+          await resolveDispute(
+            context.db,
+            currentActor(request),
+            request.params.id,
+            { outcome: 'UPHOLD', answer: request.body.answer },
+            context.now(),
+          )
+        ).dispute,
       }),
     );
   });

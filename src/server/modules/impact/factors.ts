@@ -4,33 +4,58 @@ import type { ImpactFactor, ImpactFactorBody } from '#domain/schemas/impact';
 import type { Database } from '../../db/client';
 import { productImpactFactors, products } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { recordAudit, type Actor } from '../audit/audit';
 
 function view(row: typeof productImpactFactors.$inferSelect): ImpactFactor {
   return { product_id: row.productId, packaging_grams: row.packagingGrams, source: row.source, updated_at: row.updatedAt.toISOString() };
 }
 
 /** Set (or replace) a product's factor and its source. The database raises the versions of the customers it changes. */
-export async function setImpactFactor(db: Database, productId: string, body: ImpactFactorBody, now: Date): Promise<ImpactFactor> {
-  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
-  if (!product) throw new ApiError(404, 'NOT_FOUND');
-  const [row] = await db
-    .insert(productImpactFactors)
-    .values({ productId, packagingGrams: body.packaging_grams, source: body.source, updatedAt: now })
-    .onConflictDoUpdate({
-      target: productImpactFactors.productId,
-      set: { packagingGrams: body.packaging_grams, source: body.source, updatedAt: now },
-    })
-    .returning();
-  return view(row!);
+export async function setImpactFactor(
+  db: Database,
+  actor: Actor,
+  productId: string,
+  body: ImpactFactorBody,
+  now: Date,
+): Promise<ImpactFactor> {
+  return db.transaction(async (tx) => {
+    const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
+    if (!product) throw new ApiError(404, 'NOT_FOUND');
+    const [row] = await tx
+      .insert(productImpactFactors)
+      .values({ productId, packagingGrams: body.packaging_grams, source: body.source, updatedAt: now })
+      .onConflictDoUpdate({
+        target: productImpactFactors.productId,
+        set: { packagingGrams: body.packaging_grams, source: body.source, updatedAt: now },
+      })
+      .returning();
+    await recordAudit(tx, actor, {
+      action: 'impact_factor.set',
+      recordType: 'product',
+      recordId: productId,
+      detail: { packaging_grams: body.packaging_grams, source: body.source },
+    });
+    return view(row!);
+  });
 }
 
 /** Remove a product's factor: its returns no longer count towards any environmental figure. Answers whether there was one. */
-export async function clearImpactFactor(db: Database, productId: string): Promise<boolean> {
-  const removed = await db
-    .delete(productImpactFactors)
-    .where(eq(productImpactFactors.productId, productId))
-    .returning({ productId: productImpactFactors.productId });
-  return removed.length > 0;
+export async function clearImpactFactor(db: Database, actor: Actor, productId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(productImpactFactors)
+      .where(eq(productImpactFactors.productId, productId))
+      .returning({ productId: productImpactFactors.productId, packagingGrams: productImpactFactors.packagingGrams });
+    const [factor] = removed;
+    if (!factor) return false;
+    await recordAudit(tx, actor, {
+      action: 'impact_factor.clear',
+      recordType: 'product',
+      recordId: productId,
+      detail: { packaging_grams: factor.packagingGrams },
+    });
+    return true;
+  });
 }
 
 export async function listImpactFactors(db: Database, countryCode?: CountryCode): Promise<ImpactFactor[]> {

@@ -7,7 +7,7 @@ import type { AppContext } from '../../app-context';
 import { ApiError } from '../../http/api-error';
 import { customerSecurity, dataAnswer, errorAnswers, noContent, notModified } from '../../http/api-schemas';
 import { authenticate, currentSession } from '../accounts/authenticate';
-import { opsAccess, registerOpsScope } from '../../http/operator-access';
+import { currentActor, opsAccess, registerOpsScope } from '../../http/operator-access';
 import { clearImpactFactor, listImpactFactors, setImpactFactor } from './factors';
 import { getImpact } from './impact';
 
@@ -65,7 +65,9 @@ export async function registerImpactRoutes(instance: FastifyInstance, context: A
           response: { 200: dataAnswer(impactFactorSchema), ...errorAnswers(404) },
         },
       },
-      async (request) => ({ data: await setImpactFactor(context.db, request.params.product_id, request.body, context.now()) }),
+      async (request) => ({
+        data: await setImpactFactor(context.db, currentActor(request), request.params.product_id, request.body, context.now()),
+      }),
     );
     ops.delete(
       '/impact-factors/:product_id',
@@ -78,7 +80,7 @@ export async function registerImpactRoutes(instance: FastifyInstance, context: A
         },
       },
       async (request, reply) => {
-        if (!(await clearImpactFactor(context.db, request.params.product_id))) throw new ApiError(404, 'NOT_FOUND');
+        if (!(await clearImpactFactor(context.db, currentActor(request), request.params.product_id))) throw new ApiError(404, 'NOT_FOUND');
         return reply.status(204).send(null);
       },
     );

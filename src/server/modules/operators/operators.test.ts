@@ -1,11 +1,13 @@
+import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorRoles, type OperatorRole } from '#domain/schemas/operators';
 import { customer } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
 import { operatorPassword, signedInOperator } from '../../testing/operators';
 import type { TestApp } from '../../testing/test-app';
-import { createWalletTestApp, opsHeaders } from '../../testing/wallet';
+import { cliHeaders, createWalletTestApp, opsHeaders } from '../../testing/wallet';
 import { verifyAuditChain } from '../audit/audit';
+import { softwarePasskey } from '../../testing/software-authenticator';
 import { totpCodeAt } from './totp';
 
 interface Operation {
@@ -136,8 +138,8 @@ describe.each(databaseKinds)('operators as people with roles (%s)', (kind) => {
     for (const [route, methods] of Object.entries(document.paths)) {
       if (!route.startsWith('/api/v2/ops/')) continue;
       for (const [method, operation] of Object.entries(methods)) {
-        const declared = (operation.security ?? []).flatMap((requirement) => Object.values(requirement).flat());
-        if (declared.length === 0) continue; // signing in and invitations: before any credential
+        const declaredFor = (scheme: string) => (operation.security ?? []).flatMap((requirement) => requirement[scheme] ?? []);
+        if ((operation.security ?? []).length === 0) continue; // signing in and invitations: before any credential
         if (method === 'delete' && route === '/api/v2/ops/session') continue; // would end the sessions under test
         const url = route.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
         const call = (headers: Record<string, string>) =>
@@ -152,12 +154,131 @@ describe.each(databaseKinds)('operators as people with roles (%s)', (kind) => {
         await expectStatus('customer', person.headers, false);
         await expectStatus('disabled operator', revoked.headers, false);
         for (const role of operatorRoles) {
-          await expectStatus(`operator ${role}`, byRole.get(role)!, declared.includes(role));
-          await expectStatus(`token ${role}`, tokens.get(role)!, declared.includes(role));
+          await expectStatus(`operator ${role}`, byRole.get(role)!, declaredFor('operatorSession').includes(role));
+          await expectStatus(`token ${role}`, tokens.get(role)!, declaredFor('opsToken').includes(role));
         }
       }
     }
     expect(gaps).toEqual([]);
     expect(checked).toBeGreaterThan(30 * 13);
+  });
+});
+
+describe.each(databaseKinds)('operator passkeys (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createWalletTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const party = () => ({ origin: new URL(t.publicUrl).origin, rpId: new URL(t.publicUrl).hostname });
+
+  it('adds a passkey to a signed-in operator, then signs in with it alone; each challenge and signature is good once', async () => {
+    const care = await signedInOperator(t, ['care']);
+    const key = softwarePasskey();
+    const { origin, rpId } = party();
+    const registration = (
+      await t.inject({ method: 'POST', url: '/api/v2/ops/passkeys/registration-options', headers: care.headers })
+    ).json<{
+      data: { challenge_id: string; options: { challenge: string; rp: { id: string } } };
+    }>().data;
+    expect(registration.options.rp.id).toBe(rpId);
+    const added = await t.inject({
+      method: 'POST',
+      url: '/api/v2/ops/passkeys',
+      headers: care.headers,
+      payload: { challenge_id: registration.challenge_id, response: key.register(registration.options, origin, rpId) },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    // An automation token has no person to hold a passkey.
+    expect((await t.inject({ method: 'POST', url: '/api/v2/ops/passkeys/registration-options', headers: opsHeaders })).statusCode).toBe(
+      403,
+    );
+
+    const options = async () =>
+      (await t.inject({ method: 'POST', url: '/api/v2/ops/session/passkey-options' })).json<{
+        data: { challenge_id: string; options: { challenge: string } };
+      }>().data;
+    const first = await options();
+    const answer = key.signIn(first.options, origin, rpId);
+    const session = await t.inject({
+      method: 'POST',
+      url: '/api/v2/ops/session/passkey',
+      payload: { challenge_id: first.challenge_id, response: answer },
+    });
+    expect(session.statusCode, session.body).toBe(200);
+    const token = session.json<{ data: { token: string } }>().data.token;
+    expect((await t.inject({ method: 'GET', url: '/api/v2/ops/me', headers: { authorization: `Bearer ${token}` } })).json().data.name).toBe(
+      care.email,
+    );
+
+    // The same answer again: its challenge was used.
+    const replay = await t.inject({
+      method: 'POST',
+      url: '/api/v2/ops/session/passkey',
+      payload: { challenge_id: first.challenge_id, response: answer },
+    });
+    expect(replay.statusCode).toBe(401);
+    // Another key, never added, signing a fresh challenge.
+    const second = await options();
+    const stranger = softwarePasskey();
+    stranger.register({ challenge: 'x' }, origin, rpId);
+    const refused = await t.inject({
+      method: 'POST',
+      url: '/api/v2/ops/session/passkey',
+      payload: { challenge_id: second.challenge_id, response: stranger.signIn(second.options, origin, rpId) },
+    });
+    expect(refused.statusCode).toBe(401);
+    // A disabled operator's passkey signs nobody in.
+    await t.inject({ method: 'POST', url: `/api/v2/ops/operators/${care.id}/disable`, headers: opsHeaders });
+    const third = await options();
+    const disabled = await t.inject({
+      method: 'POST',
+      url: '/api/v2/ops/session/passkey',
+      payload: { challenge_id: third.challenge_id, response: key.signIn(third.options, origin, rpId) },
+    });
+    expect(disabled.statusCode).toBe(401);
+  });
+});
+
+describe.each(databaseKinds)('the ops CLI for operators, tokens and the trail (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createWalletTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const run = async (argv: string[]) =>
+    (await t.inject({ method: 'POST', url: '/api/v2/ops/commands', headers: cliHeaders, payload: { argv } })).json<{
+      data: { exit_code: number; stdout: string; stderr: string };
+    }>().data;
+
+  it('makes the first administrator with a link that works once, and verifies the trail it wrote', async () => {
+    const invited = await run(['operators', 'invite', '--email', 'Ana@Example.org', '--name', 'Ana', '--roles', 'admin']);
+    expect(invited.exit_code, invited.stderr).toBe(0);
+    const token = /\/ops\/join#([A-Za-z0-9_-]{43})/.exec(invited.stdout)?.[1];
+    expect(token).toBeDefined();
+    const invitation = (await t.inject({ method: 'GET', url: `/api/v2/ops/invitations/${token}` })).json().data;
+    expect(invitation).toMatchObject({ email: 'ana@example.org', name: 'Ana' });
+    const accept = () =>
+      t.inject({
+        method: 'POST',
+        url: `/api/v2/ops/invitations/${token}`,
+        payload: { password: operatorPassword, code: totpCodeAt(invitation.totp_secret, t.clock.now()) },
+      });
+    expect((await accept()).json().data).toMatchObject({ status: 'ACTIVE', roles: ['admin'] });
+    expect((await accept()).json().error.code).toBe('INVITATION_INVALID');
+
+    expect((await run(['operators', 'invite', '--email', 'b@example.org', '--name', 'B', '--roles', 'root'])).exit_code).toBe(2);
+    const made = await run(['tokens', 'create', '--name', 'backup-script', '--roles', 'finance']);
+    expect(made.stdout).toMatch(/rtk_[A-Za-z0-9_-]{43}/);
+    const trail = await run(['audit', 'list', '--actor', `cli@${hostname()}`]);
+    expect(trail.stdout).toContain('token.create');
+    expect(trail.stdout).toContain('operator.invite');
+    const verified = await run(['audit', 'verify']);
+    expect(verified.exit_code).toBe(0);
+    expect(verified.stdout).toMatch(/holds: \d+ entries, head [0-9a-f]{64}/);
   });
 });

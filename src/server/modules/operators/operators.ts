@@ -17,7 +17,7 @@ export interface SessionTimes {
   maxAgeSeconds: number;
 }
 
-type OperatorRow = typeof operators.$inferSelect;
+export type OperatorRow = typeof operators.$inferSelect;
 
 export function operatorView(row: OperatorRow): Operator {
   return {
@@ -121,7 +121,7 @@ export async function acceptInvitation(
 export async function signInOperator(
   db: Database,
   input: { email: string; password: string; code: string },
-  context: { now: Date; address: string | null; times: SessionTimes },
+  context: SessionContext,
 ): Promise<OperatorSession> {
   const [row] = await db
     .select()
@@ -142,6 +142,17 @@ export async function signInOperator(
     .where(and(eq(operators.id, row.id), sql`coalesce(${operators.totpLastStep}, -1) < ${step}`))
     .returning({ id: operators.id });
   if (taken.length === 0) throw failed();
+  return startOperatorSession(db, row, context);
+}
+
+export interface SessionContext {
+  now: Date;
+  address: string | null;
+  times: SessionTimes;
+}
+
+/** A new session for an operator who proved who they are (password and code, or a passkey). */
+export async function startOperatorSession(db: Executor, row: OperatorRow, context: SessionContext): Promise<OperatorSession> {
   const token = `op_${newOpaqueToken()}`;
   const expiresAt = new Date(context.now.getTime() + context.times.maxAgeSeconds * 1000);
   await db.insert(operatorSessions).values({

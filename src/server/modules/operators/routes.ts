@@ -14,10 +14,13 @@ import {
   operatorSchema,
   operatorSessionSchema,
   operatorSignInBody,
+  passkeyOptionsSchema,
+  passkeyRegistrationBody,
+  passkeySignInBody,
 } from '#domain/schemas/operators';
 import type { AppContext } from '../../app-context';
 import { dataAnswer, errorAnswers, noContent } from '../../http/api-schemas';
-import { currentActor, opsAccess, registerOpsScope } from '../../http/operator-access';
+import { currentActor, operatorOnlyAccess, opsAccess, registerOpsScope } from '../../http/operator-access';
 import { requestLanguage } from '../../http/language';
 import { accountAddressKey, addressLimitKey } from '../../http/rate-limit';
 import { listAuditEntries, verifyAuditChain } from '../audit/audit';
@@ -31,6 +34,7 @@ import {
   signInOperator,
   signOutOperator,
 } from './operators';
+import { addPasskey, passkeyRegistrationOptions, passkeySignInOptions, relyingPartyOf, signInWithPasskey } from './passkeys';
 import { createAutomationToken, listAutomationTokens, revokeAutomationToken } from './tokens';
 
 const idParams = z.strictObject({ id: z.uuid({ error: 'invalidValue' }) });
@@ -81,6 +85,39 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
           return { data: await signInOperator(context.db, request.body, { now: context.now(), address: request.ip, times: times() }) };
         },
       );
+      open.post(
+        '/session/passkey-options',
+        {
+          schema: {
+            summary: 'Options for signing in with a passkey (a challenge good once, for five minutes)',
+            response: { 200: dataAnswer(passkeyOptionsSchema), ...errorAnswers(429) },
+          },
+        },
+        async (request) => {
+          await context.rateLimits.consume('loginPerAddress', `operator:${addressLimitKey(request.ip)}`);
+          return { data: await passkeySignInOptions(context.db, relyingPartyOf(context.config.publicUrl), context.now()) };
+        },
+      );
+      open.post(
+        '/session/passkey',
+        {
+          schema: {
+            summary: "Sign in as an operator with a passkey: the browser's answer to the challenge",
+            body: passkeySignInBody,
+            response: { 200: dataAnswer(operatorSessionSchema), ...errorAnswers(401, 429) },
+          },
+        },
+        async (request) => {
+          await context.rateLimits.consume('loginPerAddress', `operator:${addressLimitKey(request.ip)}`);
+          const session = await signInWithPasskey(
+            context.db,
+            { challengeId: request.body.challenge_id, response: request.body.response },
+            relyingPartyOf(context.config.publicUrl),
+            { now: context.now(), address: request.ip, times: times() },
+          );
+          return { data: session };
+        },
+      );
       open.get(
         '/invitations/:token',
         {
@@ -113,6 +150,7 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
 
   await registerOpsScope(api, context, (ops) => {
     const anyRole = opsAccess('check-in', 'care', 'finance', 'content', 'admin');
+    const anyPerson = operatorOnlyAccess('check-in', 'care', 'finance', 'content', 'admin');
     ops.get(
       '/me',
       {
@@ -125,11 +163,46 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
     );
     ops.delete(
       '/session',
-      { schema: { summary: 'Sign out: this operator session ends', security: anyRole, response: { 204: noContent } } },
+      { schema: { summary: 'Sign out: this operator session ends', security: anyPerson, response: { 204: noContent } } },
       async (request, reply) => {
         const token = /^Bearer[ ]+(op_\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
         if (token) await signOutOperator(context.db, token);
         return reply.status(204).send(null);
+      },
+    );
+
+    ops.post(
+      '/passkeys/registration-options',
+      {
+        schema: {
+          summary: 'Options for adding a passkey to the signed-in operator',
+          security: anyPerson,
+          response: { 200: dataAnswer(passkeyOptionsSchema) },
+        },
+      },
+      async (request) => ({
+        data: await passkeyRegistrationOptions(context.db, currentActor(request), relyingPartyOf(context.config.publicUrl), context.now()),
+      }),
+    );
+    ops.post(
+      '/passkeys',
+      {
+        schema: {
+          summary: "Add a passkey: the browser's answer to the registration challenge",
+          security: anyPerson,
+          body: passkeyRegistrationBody,
+          response: { 201: dataAnswer(z.object({ id: z.string() })), ...errorAnswers(404) },
+        },
+      },
+      async (request, reply) => {
+        const added = await addPasskey(
+          context.db,
+          currentActor(request),
+          { challengeId: request.body.challenge_id, response: request.body.response },
+          relyingPartyOf(context.config.publicUrl),
+          context.now(),
+        );
+        return reply.status(201).send({ data: added });
       },
     );
 

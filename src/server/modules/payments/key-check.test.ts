@@ -12,6 +12,7 @@ import { saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../../tes
 import { createPaymentCipher, generatePaymentDataKey, openPaymentCipher, PaymentKeyError, sealedKeyId } from './encryption';
 import { rotatePaymentDataKey } from './key-rotation';
 import { sealedValues } from './key-check';
+import { testActor } from '../../testing/actor';
 
 describe.each(databaseKinds)('payment-data key on one database, several instances, on %s', (kind: DatabaseKind) => {
   const cleanup: Array<() => Promise<void> | void> = [];
@@ -27,7 +28,7 @@ describe.each(databaseKinds)('payment-data key on one database, several instance
   }
 
   async function instance(database: DatabaseHandle, env: Record<string, string> = {}): Promise<TestApp> {
-    const t = await createTestApp(kind, { database, env: { OPS_KEY: testOpsKey, ...env } });
+    const t = await createTestApp(kind, { database, env: { OPS_KEY: testOpsKey, APPROVAL_LIMITS: '{}', ...env } });
     cleanup.push(() => t.close());
     return t;
   }
@@ -102,7 +103,7 @@ describe.each(databaseKinds)('payment-data key on one database, several instance
     const shownBefore = [await methodsOf(before, bank.headers), await methodsOf(before, paypal.headers)];
 
     const newKey = generatePaymentDataKey();
-    const result = await rotatePaymentDataKey(database.db, openPaymentCipher(before.config), newKey);
+    const result = await rotatePaymentDataKey(database.db, testActor, openPaymentCipher(before.config), newKey);
     expect(result).toMatchObject({ paymentMethods: 2, withdrawals: 2, keyId: createPaymentCipher(newKey).keyId });
     expect(result.retiredKeyIds).toEqual([createPaymentCipher(oldKey).keyId]);
     const stored = await sealedValues(database.db);
@@ -142,7 +143,7 @@ describe.each(databaseKinds)('payment-data key on one database, several instance
     expect((await refusal(instance(database, { PAYMENT_DATA_KEY: oldKey }))).code).toBe('PAYMENT_KEY_NOT_HELD');
 
     // Step 3: everything re-sealed with the new key; step 4: the old key is no longer needed.
-    const result = await rotatePaymentDataKey(database.db, openPaymentCipher(switched.config), Buffer.from(newKey, 'base64'));
+    const result = await rotatePaymentDataKey(database.db, testActor, openPaymentCipher(switched.config), Buffer.from(newKey, 'base64'));
     expect(result.paymentMethods).toBe(2);
     const done = await instance(database, { PAYMENT_DATA_KEY: newKey });
     expect((await methodsOf(done, person.headers)).transfer_wise_data.account_number).toBe('•••• 6789');
@@ -160,7 +161,7 @@ describe.each(databaseKinds)('payment-data key on one database, several instance
     const keyFile = path.join(dataDir, 'payment-data.key');
     const oldText = readFileSync(keyFile, 'utf8');
     const newKey = generatePaymentDataKey();
-    await rotatePaymentDataKey(database.db, openPaymentCipher(first.config), newKey, { keyFile });
+    await rotatePaymentDataKey(database.db, testActor, openPaymentCipher(first.config), newKey, { keyFile });
     expect(readFileSync(keyFile, 'utf8').trim()).toBe(newKey.toString('base64'));
     expect(readFileSync(keyFile, 'utf8')).not.toBe(oldText);
     expect(statSync(keyFile).mode & 0o777).toBe(0o600);
@@ -180,7 +181,9 @@ describe.each(databaseKinds)('payment-data key on one database, several instance
     await saveMethod(first, person.headers, 'TRANSFERWISE', usBankAccount);
     const storedBefore = await database.db.select().from(paymentMethods);
 
-    const error = await refusal(rotatePaymentDataKey(database.db, createPaymentCipher(generatePaymentDataKey()), generatePaymentDataKey()));
+    const error = await refusal(
+      rotatePaymentDataKey(database.db, testActor, createPaymentCipher(generatePaymentDataKey()), generatePaymentDataKey()),
+    );
     expect(error.code).toBe('PAYMENT_KEY_NOT_HELD');
     expect(await database.db.select().from(paymentMethods)).toEqual(storedBefore);
     expect((await methodsOf(first, person.headers)).transfer_wise_data.account_number).toBe('•••• 6789');
@@ -191,7 +194,7 @@ describe.each(databaseKinds)('payment-data key on one database, several instance
     const oldKey = generatePaymentDataKey();
     const newKey = generatePaymentDataKey();
     const forgotten = await instance(database, { PAYMENT_DATA_KEY: oldKey.toString('base64') });
-    await rotatePaymentDataKey(database.db, openPaymentCipher(forgotten.config), newKey);
+    await rotatePaymentDataKey(database.db, testActor, openPaymentCipher(forgotten.config), newKey);
     // Still running with the old key, it saves a bank account.
     const person = await verifiedCustomer(forgotten);
     expect((await saveMethod(forgotten, person.headers, 'TRANSFERWISE', usBankAccount)).statusCode).toBe(200);
@@ -200,7 +203,7 @@ describe.each(databaseKinds)('payment-data key on one database, several instance
     expect(error.code).toBe('PAYMENT_KEY_NOT_HELD');
     expect(error.message).toContain(createPaymentCipher(oldKey).keyId);
     // With the old key to read, a rotation brings it under the new key; then the new key alone starts.
-    await rotatePaymentDataKey(database.db, createPaymentCipher(newKey, [oldKey]), newKey);
+    await rotatePaymentDataKey(database.db, testActor, createPaymentCipher(newKey, [oldKey]), newKey);
     const fixed = await instance(database, { PAYMENT_DATA_KEY: newKey.toString('base64') });
     expect((await methodsOf(fixed, person.headers)).transfer_wise_data.account_number).toBe('•••• 6789');
   });

@@ -14,6 +14,7 @@ import {
 } from './encryption';
 import { paymentKeyLockKey } from './key-check';
 import { sealOwner } from './payment-methods';
+import { recordAudit, type Actor } from '../audit/audit';
 
 export interface RotationResult {
   /** The id of the key every stored value is now sealed with. */
@@ -42,6 +43,7 @@ export interface RotationOptions {
  */
 export async function rotatePaymentDataKey(
   db: Database,
+  actor: Actor,
   cipher: PaymentCipher,
   newKey: Buffer,
   options: RotationOptions = {},
@@ -109,12 +111,15 @@ export async function rotatePaymentDataKey(
 
       await tx.delete(paymentDataKeys);
       await tx.insert(paymentDataKeys).values({ keyId: target.id, verifier: target.verifier });
-      return {
-        keyId: target.id,
-        paymentMethods: methodCount,
-        withdrawals: withdrawalCount,
-        retiredKeyIds: recorded.map((row) => row.keyId).filter((id) => id !== target.id),
-      };
+      const retiredKeyIds = recorded.map((row) => row.keyId).filter((id) => id !== target.id);
+      // Key ids only (a digest's prefix): never the key.
+      await recordAudit(tx, actor, {
+        action: 'payment_key.rotate',
+        recordType: 'payment_key',
+        recordId: target.id,
+        detail: { payment_methods: methodCount, withdrawals: withdrawalCount, retired_key_ids: retiredKeyIds },
+      });
+      return { keyId: target.id, paymentMethods: methodCount, withdrawals: withdrawalCount, retiredKeyIds };
     });
   } catch (error) {
     if (nextFile) rmSync(nextFile, { force: true });

@@ -6,6 +6,7 @@ import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { dsarRequests } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { recordAudit, type Actor } from '../audit/audit';
 import { dataRequestAcknowledgementMail, dataRequestSupportMail, type DataRequestMailInput } from '../../mail/templates';
 
 /**
@@ -107,12 +108,17 @@ export async function listDataRequests(db: Database, options: { includeClosed: b
 }
 
 /** Operators: the request was answered. Closing twice answers the first closing. */
-export async function closeDataRequest(db: Database, id: string, now: Date): Promise<DataRequestView> {
-  const [closed] = await db
-    .update(dsarRequests)
-    .set({ closedAt: now })
-    .where(and(eq(dsarRequests.id, id), isNull(dsarRequests.closedAt)))
-    .returning();
+export async function closeDataRequest(db: Database, actor: Actor, id: string, now: Date): Promise<DataRequestView> {
+  const closed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(dsarRequests)
+      .set({ closedAt: now })
+      .where(and(eq(dsarRequests.id, id), isNull(dsarRequests.closedAt)))
+      .returning();
+    // The requester's name and email stay on the request, which erasure reaches; the entry names its id.
+    if (row) await recordAudit(tx, actor, { action: 'dsar.close', recordType: 'dsar_request', recordId: id, detail: { kind: row.kind } });
+    return row;
+  });
   if (closed) return toView(closed, now);
   const [existing] = await db.select().from(dsarRequests).where(eq(dsarRequests.id, id)).limit(1);
   if (!existing) throw new ApiError(404, 'NOT_FOUND');

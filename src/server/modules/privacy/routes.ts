@@ -7,7 +7,7 @@ import { deleteAccountBody, dsarBody, dsarReceipt } from '#domain/schemas/privac
 import type { AppContext } from '../../app-context';
 import { customerSecurity, dataAnswer, errorAnswers } from '../../http/api-schemas';
 import { authenticate, currentUserId } from '../accounts/authenticate';
-import { opsAccess, registerOpsScope } from '../../http/operator-access';
+import { currentActor, opsAccess, registerOpsScope } from '../../http/operator-access';
 import { deleteAccount } from './deletion';
 import { closeDataRequest, fileDataRequest, listDataRequests } from './dsar';
 import { exportFormat, exportPersonalData, exportSectionsWith } from './export';
@@ -116,7 +116,7 @@ export async function registerPrivacyRoutes(instance: FastifyInstance, context: 
           response: { 200: dataAnswer(dataRequestView), ...errorAnswers(404) },
         },
       },
-      async (request) => ({ data: await closeDataRequest(context.db, request.params.id, context.now()) }),
+      async (request) => ({ data: await closeDataRequest(context.db, currentActor(request), request.params.id, context.now()) }),
     );
   });
 }

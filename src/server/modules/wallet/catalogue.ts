@@ -3,7 +3,7 @@ import type { Language } from '#domain/locales';
 import type { CountryCode } from '#domain/markets';
 import { moneyFromMinor } from '#domain/money';
 import type { ContainerType, Product } from '#domain/schemas/wallet';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { products } from '../../db/schema';
 import { catalogue } from './catalogue-data';
 
@@ -67,7 +67,7 @@ export async function listProducts(db: Database, countryCode: CountryCode, langu
   return rows.map((row) => productView(row, language));
 }
 
-export async function findProduct(db: Database, productId: string): Promise<ProductRow | undefined> {
+export async function findProduct(db: Executor, productId: string): Promise<ProductRow | undefined> {
   const [row] = await db.select().from(products).where(eq(products.id, productId)).limit(1);
   return row;
 }

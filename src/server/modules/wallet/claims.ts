@@ -6,6 +6,7 @@ import type { Database, Executor } from '../../db/client';
 import { isCheckViolation, isUniqueViolation } from '../../db/errors';
 import { containers, disputeScans, disputes, scanClaims, scans, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { recordAudit, type Actor } from '../audit/audit';
 
 /**
  * Competing claims on a container (a second person scanning a code someone else's scan holds).
@@ -121,6 +122,7 @@ export type ClaimResolution = { outcome: 'AWARD'; note?: string } | { outcome: '
  */
 export async function resolveClaim(
   db: Database,
+  actor: Actor,
   id: string,
   resolution: ClaimResolution,
   now: Date,
@@ -158,6 +160,12 @@ export async function resolveClaim(
         .update(scanClaims)
         .set({ status: wanted, note: resolution.note ?? null, resolvedAt: now })
         .where(and(eq(scanClaims.id, id), eq(scanClaims.status, 'OPEN')));
+      await recordAudit(tx, actor, {
+        action: wanted === 'AWARDED' ? 'claim.award' : 'claim.dismiss',
+        recordType: 'claim',
+        recordId: id,
+        detail: { code: claim.containerCode, first_scan_id: claim.pendingScanId, ...(scanId ? { scan_id: scanId } : {}) },
+      });
       return { changed: true, claim: await current(tx), scan_id: scanId };
     });
   } catch (error) {

@@ -10,6 +10,7 @@ import { seedCatalogue } from './catalogue';
 import { listTransactions } from './history';
 import { createHistoryPages } from './history-pages';
 import { adjustBalance } from './operations';
+import { testActor } from '../../testing/actor';
 
 /**
  * A kept page patched with the rows written since is the page read whole: random writes (several
@@ -53,12 +54,12 @@ describe.each(databaseKinds)('history pages kept and patched on %s', (kind) => {
           const query = transactionsQuery.parse({ items_per_page: size, ...(onlyAdjustments ? { type: 'ADJUSTMENT' } : {}) });
           const pages = createHistoryPages();
           for (let index = 0; index < 8; index += 1)
-            await adjustBalance(db, { id: randomUUID(), userId: customer.id, amount: '1.00', comment: `seed ${index}` }, base);
+            await adjustBalance(db, testActor, { id: randomUUID(), userId: customer.id, amount: '1.00', comment: `seed ${index}` }, base);
           for (const entry of steps) {
             if (entry.kind === 'adjust') {
               const at = new Date(base.getTime() + 3_600_000 - entry.minutesAgo * 60_000);
               const amount = (entry.cents / 100).toFixed(2);
-              await adjustBalance(db, { id: randomUUID(), userId: customer.id, amount, comment: `step ${amount}` }, at);
+              await adjustBalance(db, testActor, { id: randomUUID(), userId: customer.id, amount, comment: `step ${amount}` }, at);
             } else if (entry.kind === 'delete') {
               await db.execute(sql`delete from history_rows where (user_id, id) in
               (select user_id, id from history_rows where user_id = ${customer.id} order by created_at desc, id desc offset ${entry.nth} limit 1)`);

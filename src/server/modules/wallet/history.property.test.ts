@@ -17,6 +17,7 @@ import { seedCatalogue } from './catalogue';
 import { listTransactions } from './history';
 import { adjustBalance, cancelScan, checkIn, issueContainers, reject } from './operations';
 import { recordScan } from './scans';
+import { testActor } from '../../testing/actor';
 
 /**
  * The history accounts for the balance (docs/product.md, The history accounts for the balance):
@@ -120,10 +121,10 @@ describe.each(databaseKinds)('history accounts for the balance on %s', (kind) =>
         const userId = user!.id;
         await savePaymentMethod(db, cipher, await findCustomer(db, userId), 'PAYPAL', { email: 'prop@example.com' }, now);
         // Enough to withdraw from the start, so payouts are part of most lives.
-        await adjustBalance(db, { userId, amount: '10.00', comment: 'Welcome' }, now);
+        await adjustBalance(db, testActor, { userId, amount: '10.00', comment: 'Welcome' }, now);
         const codes: string[] = [];
         for (let index = 0; index < containerCount; index += 1) {
-          codes.push(...(await issueContainers(db, productIds[index % productIds.length]!, 1, now)));
+          codes.push(...(await issueContainers(db, testActor, productIds[index % productIds.length]!, 1, now)));
         }
         const history = async () =>
           (await listTransactions(db, { id: userId, countryCode: 'us', currency: 'USD' }, transactionsQuery.parse({}), 'en')).data;
@@ -147,6 +148,7 @@ describe.each(databaseKinds)('history accounts for the balance on %s', (kind) =>
             case 'checkin':
               await checkIn(
                 db,
+                testActor,
                 step.containers.map((index) => codes[index]!),
                 now,
               );
@@ -159,11 +161,11 @@ describe.each(databaseKinds)('history accounts for the balance on %s', (kind) =>
                 .where(and(eq(scans.userId, userId), eq(scans.status, 'PENDING')))
                 .orderBy(asc(scans.id));
               const target = pending[step.pick % Math.max(1, pending.length)];
-              if (target) await reject(db, [target.code], 'Damaged', now);
+              if (target) await reject(db, testActor, [target.code], 'Damaged', now);
               break;
             }
             case 'cancel':
-              await allowingRefusal(cancelScan(db, { code: codes[step.container]! }, 'Customer care', now));
+              await allowingRefusal(cancelScan(db, testActor, { code: codes[step.container]! }, 'Customer care', now));
               break;
             case 'wait':
               now = new Date(now.getTime() + step.days * dayMs);
@@ -188,13 +190,24 @@ describe.each(databaseKinds)('history accounts for the balance on %s', (kind) =>
                 .orderBy(asc(disputes.id));
               const target = open[step.pick % Math.max(1, open.length)];
               if (!target) break;
-              await resolveDispute(db, target.id, step.credit ? { outcome: 'CREDIT' } : { outcome: 'UPHOLD', answer: 'Cracked' }, now);
+              await resolveDispute(
+                db,
+                testActor,
+                target.id,
+                step.credit ? { outcome: 'CREDIT' } : { outcome: 'UPHOLD', answer: 'Cracked' },
+                now,
+              );
               if (step.credit) seen.creditedDisputes += 1;
               break;
             }
             case 'adjust':
               await allowingRefusal(
-                adjustBalance(db, { id: randomUUID(), userId, amount: (step.amountMinor / 100).toFixed(2), comment: 'Property' }, now),
+                adjustBalance(
+                  db,
+                  testActor,
+                  { id: randomUUID(), userId, amount: (step.amountMinor / 100).toFixed(2), comment: 'Property' },
+                  now,
+                ),
               );
               break;
             case 'withdraw':
@@ -212,6 +225,7 @@ describe.each(databaseKinds)('history accounts for the balance on %s', (kind) =>
               if (!target) break;
               await settleWithdrawal(
                 db,
+                testActor,
                 target.id,
                 step.outcome === 'COMPLETED' ? { status: 'COMPLETED' } : { status: step.outcome, reason: 'Account closed' },
                 now,

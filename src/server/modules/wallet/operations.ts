@@ -12,10 +12,14 @@ import { ApiError } from '../../http/api-error';
 import { currencyOf } from '#domain/markets';
 import { findProduct } from './catalogue';
 import { appendLedgerEntry, balanceMinorOf } from './ledger';
+import { recordAudit, type Actor } from '../audit/audit';
 
 /**
  * What operators do: the HTTP routes under /ops and the ops CLI
- * call these same functions. Each one is a single database transaction.
+ * call these same functions. Each one is a single database transaction, and each that changes
+ * something writes its one audit entry in it, naming `actor`. Entries point at the record changed
+ * and carry no free text (notes, reasons, comments): the trail cannot be erased, and those can
+ * hold personal data, which stays on the record where erasure reaches it.
  */
 
 /** Bare codes as typed or scanned at the facility; those that are not codes at all come back apart. */
@@ -68,17 +72,17 @@ export interface CheckInResult {
  * never credits twice. A container with an open claim is held (its scan stays pending)
  * until an operator resolves the claim, then checked in again.
  */
-export async function checkIn(db: Database, rawCodes: readonly string[], now: Date, note?: string): Promise<CheckInResult> {
+export async function checkIn(db: Database, actor: Actor, rawCodes: readonly string[], now: Date, note?: string): Promise<CheckInResult> {
   try {
-    return await checkInOnce(db, rawCodes, now, note);
+    return await checkInOnce(db, actor, rawCodes, now, note);
   } catch (error) {
     // A claim recorded after this batch read the claims: the trigger refused the credit; read them again.
-    if (isCheckViolation(error, 'scans_claimed_not_credited')) return checkInOnce(db, rawCodes, now, note);
+    if (isCheckViolation(error, 'scans_claimed_not_credited')) return checkInOnce(db, actor, rawCodes, now, note);
     throw error;
   }
 }
 
-async function checkInOnce(db: Database, rawCodes: readonly string[], now: Date, note?: string): Promise<CheckInResult> {
+async function checkInOnce(db: Database, actor: Actor, rawCodes: readonly string[], now: Date, note?: string): Promise<CheckInResult> {
   const { codes, invalid } = normalizeCodes(rawCodes);
   return db.transaction(async (tx) => {
     const known = await knownContainerCodes(tx, codes);
@@ -142,6 +146,18 @@ async function checkInOnce(db: Database, rawCodes: readonly string[], now: Date,
         createdAt: now,
       });
     }
+    const currencies = new Set([...credits.values()].map((credit) => credit.currency));
+    const [currency] = currencies;
+    await recordAudit(tx, actor, {
+      action: 'checkin',
+      recordType: 'checkin_batch',
+      recordId: batch.id,
+      // A batch mixing markets has no one total: the ledger entries of the batch hold each.
+      ...(currencies.size === 1 && currency
+        ? { amountMinor: [...credits.values()].reduce((sum, credit) => sum + credit.minor, 0), currency }
+        : {}),
+      detail: { codes: pending.length, customers: credits.size, held: held.length, expired: expired.size },
+    });
     return result;
   });
 }
@@ -164,7 +180,7 @@ export interface RejectResult {
 }
 
 /** The facility refuses these containers (damaged, not ours…): REJECTED, no money, the reason shown to the customer. */
-export async function reject(db: Database, rawCodes: readonly string[], reason: string, now: Date): Promise<RejectResult> {
+export async function reject(db: Database, actor: Actor, rawCodes: readonly string[], reason: string, now: Date): Promise<RejectResult> {
   const { codes, invalid } = normalizeCodes(rawCodes);
   return db.transaction(async (tx) => {
     const known = await knownContainerCodes(tx, codes);
@@ -176,6 +192,16 @@ export async function reject(db: Database, rawCodes: readonly string[], reason: 
           .returning({ code: scans.containerCode, scan_id: scans.id, user_id: scans.userId })
       : [];
     const done = new Set(rejected.map((row) => row.code));
+    if (rejected.length > 0) {
+      // One scan is named as itself, so its trail is found by its id; several, as the list of their ids.
+      const ids = rejected.map((row) => row.scan_id).sort();
+      await recordAudit(tx, actor, {
+        action: 'reject',
+        recordType: ids.length === 1 ? 'scan' : 'scan_batch',
+        recordId: ids.join(','),
+        detail: { codes: rejected.length, containers: rejected.map((row) => row.code).sort() },
+      });
+    }
     return {
       rejected,
       not_pending: known.filter((code) => !done.has(code)),
@@ -190,6 +216,7 @@ export async function reject(db: Database, rawCodes: readonly string[], reason: 
  */
 export async function cancelScan(
   db: Database,
+  actor: Actor,
   target: { scanId: string } | { code: string },
   reason: string | undefined,
   now: Date,
@@ -210,6 +237,12 @@ export async function cancelScan(
       .update(scans)
       .set({ status: 'CANCELLED', reason: reason ?? null, resolvedAt: now })
       .where(eq(scans.id, scan.id));
+    await recordAudit(tx, actor, {
+      action: 'scan.cancel',
+      recordType: 'scan',
+      recordId: scan.id,
+      detail: { code: scan.containerCode, user_id: scan.userId },
+    });
     return { scan_id: scan.id, code: scan.containerCode, user_id: scan.userId, status: 'CANCELLED' as const };
   });
 }
@@ -231,6 +264,17 @@ export interface AdjustmentResult {
   comment: string;
   balance: Money;
   created_at: string;
+}
+
+/** Whose balance an adjustment moves, and by how much in their currency (what an approval is asked for). */
+export async function adjustmentAmount(db: Database, input: Pick<AdjustmentInput, 'userId' | 'email' | 'amount'>) {
+  const user = await resolveUser(db, input);
+  const currency = currencyOf(user.countryCode);
+  const amountMinor = minorFromDecimal(input.amount, currency);
+  if (amountMinor === undefined || amountMinor === 0 || Math.abs(amountMinor) > 1_000_000_000) {
+    throw new ApiError(400, 'VALIDATION_FAILED', { amount: 'invalidValue' });
+  }
+  return { user, currency, amountMinor };
 }
 
 async function resolveUser(db: Database, input: { userId?: string; email?: string }) {
@@ -260,15 +304,11 @@ function adjustmentView(entry: typeof ledgerEntries.$inferSelect, balanceMinor: 
 /** Customer care credits or debits a balance with a comment; a debit below zero is refused (the database decides). */
 export async function adjustBalance(
   db: Database,
+  actor: Actor,
   input: AdjustmentInput,
   now: Date,
 ): Promise<{ created: boolean; adjustment: AdjustmentResult }> {
-  const user = await resolveUser(db, input);
-  const currency = currencyOf(user.countryCode);
-  const amountMinor = minorFromDecimal(input.amount, currency);
-  if (amountMinor === undefined || amountMinor === 0 || Math.abs(amountMinor) > 1_000_000_000) {
-    throw new ApiError(400, 'VALIDATION_FAILED', { amount: 'invalidValue' });
-  }
+  const { user, currency, amountMinor } = await adjustmentAmount(db, input);
   const key = input.id ? `adjustment:${input.id}` : undefined;
 
   const replay = async () => {
@@ -294,6 +334,14 @@ export async function adjustBalance(
         comment: input.comment,
         createdAt: now,
       });
+      await recordAudit(tx, actor, {
+        action: 'balance.adjust',
+        recordType: 'ledger_entry',
+        recordId: String(entry.id),
+        amountMinor,
+        currency,
+        detail: { user_id: user.id },
+      });
       return { created: true, adjustment: adjustmentView(entry, await balanceMinorOf(tx, user.id)) };
     });
   } catch (error) {
@@ -308,23 +356,26 @@ export async function adjustBalance(
 }
 
 /** Issue new container codes for a product (crypto randomness; a rare collision is drawn again). */
-export async function issueContainers(db: Database, productId: string, count: number, now: Date): Promise<string[]> {
+export async function issueContainers(db: Database, actor: Actor, productId: string, count: number, now: Date): Promise<string[]> {
   if (!Number.isInteger(count) || count < 1 || count > 10_000) throw new RangeError('count must be 1 to 10000');
-  const product = await findProduct(db, productId);
-  if (!product) throw new ApiError(404, 'NOT_FOUND', { product_id: 'invalidValue' });
-  const issued: string[] = [];
-  while (issued.length < count) {
-    const wanted = Math.min(500, count - issued.length);
-    const batch = new Set<string>();
-    while (batch.size < wanted) batch.add(containerCodeFromRandom(randomBytes(7)));
-    const rows = await db
-      .insert(containers)
-      .values([...batch].map((code) => ({ code, productId, createdAt: now })))
-      .onConflictDoNothing({ target: containers.code })
-      .returning({ code: containers.code });
-    issued.push(...rows.map((row) => row.code));
-  }
-  return issued;
+  return db.transaction(async (tx) => {
+    const product = await findProduct(tx, productId);
+    if (!product) throw new ApiError(404, 'NOT_FOUND', { product_id: 'invalidValue' });
+    const issued: string[] = [];
+    while (issued.length < count) {
+      const wanted = Math.min(500, count - issued.length);
+      const batch = new Set<string>();
+      while (batch.size < wanted) batch.add(containerCodeFromRandom(randomBytes(7)));
+      const rows = await tx
+        .insert(containers)
+        .values([...batch].map((code) => ({ code, productId, createdAt: now })))
+        .onConflictDoNothing({ target: containers.code })
+        .returning({ code: containers.code });
+      issued.push(...rows.map((row) => row.code));
+    }
+    await recordAudit(tx, actor, { action: 'containers.issue', recordType: 'product', recordId: productId, detail: { count } });
+    return issued;
+  });
 }
 
 /** Issued codes never scanned: for trying the scanner with demo accounts. */

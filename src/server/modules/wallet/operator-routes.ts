@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { countryCodes } from '#domain/markets';
 import { moneySchema } from '#domain/schemas/money';
-import { checkInResultSchema, claimSchema } from '#domain/schemas/operators';
+import { approvalSchema, checkInResultSchema, claimSchema } from '#domain/schemas/operators';
 import type { AppContext } from '../../app-context';
 import { dataAnswer, errorAnswers } from '../../http/api-schemas';
-import { opsAccess, type OpsRoutes } from '../../http/operator-access';
+import { currentActor, opsAccess, type OpsRoutes } from '../../http/operator-access';
+import { needsApproval, requestApproval } from '../audit/approvals';
 import { listClaims, resolveClaim } from './claims';
-import { adjustBalance, cancelScan, checkIn, issueContainers, reject, unscannedContainers } from './operations';
+import { adjustBalance, adjustmentAmount, cancelScan, checkIn, issueContainers, reject, unscannedContainers } from './operations';
 
 const codeList = z
   .array(z.string().trim().min(1).max(300), { error: 'invalidValue' })
@@ -76,7 +78,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
         response: { 200: dataAnswer(checkInResultSchema) },
       },
     },
-    async (request) => ({ data: await checkIn(context.db, request.body.codes, context.now(), request.body.note) }),
+    async (request) => ({ data: await checkIn(context.db, currentActor(request), request.body.codes, context.now(), request.body.note) }),
   );
 
   ops.get(
@@ -111,7 +113,13 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
         },
       },
       async (request) => {
-        const { claim, scan_id } = await resolveClaim(context.db, request.params.id, { outcome, note: request.body.note }, context.now());
+        const { claim, scan_id } = await resolveClaim(
+          context.db,
+          currentActor(request),
+          request.params.id,
+          { outcome, note: request.body.note },
+          context.now(),
+        );
         return { data: { claim, scan_id } };
       },
     );
@@ -127,7 +135,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
         response: { 200: dataAnswer(rejectResult) },
       },
     },
-    async (request) => ({ data: await reject(context.db, request.body.codes, request.body.reason, context.now()) }),
+    async (request) => ({ data: await reject(context.db, currentActor(request), request.body.codes, request.body.reason, context.now()) }),
   );
 
   ops.post(
@@ -143,7 +151,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
     async (request) => {
       const body = request.body;
       const target = body.scan_id ? { scanId: body.scan_id } : { code: body.code! };
-      return { data: await cancelScan(context.db, target, body.reason, context.now()) };
+      return { data: await cancelScan(context.db, currentActor(request), target, body.reason, context.now()) };
     },
   );
 
@@ -154,16 +162,34 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
         summary: "Adjust a customer's balance (idempotent on its id)",
         security: opsAccess('care'),
         body: adjustBody,
-        response: { 200: dataAnswer(adjustmentResult), 201: dataAnswer(adjustmentResult), ...errorAnswers(404, 409, 422) },
+        response: {
+          200: dataAnswer(adjustmentResult),
+          201: dataAnswer(adjustmentResult),
+          202: dataAnswer(approvalSchema),
+          ...errorAnswers(404, 409, 422),
+        },
       },
     },
     async (request, reply) => {
       const body = request.body;
-      const { created, adjustment } = await adjustBalance(
-        context.db,
-        { id: body.id, userId: body.user_id, email: body.email, amount: body.amount, comment: body.comment },
-        context.now(),
-      );
+      const input = { id: body.id, userId: body.user_id, email: body.email, amount: body.amount, comment: body.comment };
+      const { user, currency, amountMinor } = await adjustmentAmount(context.db, input);
+      if (needsApproval(context.config.approvalLimits, amountMinor, currency)) {
+        const approval = await requestApproval(
+          context.db,
+          currentActor(request),
+          {
+            action: 'balance.adjust',
+            recordId: user.id,
+            request: { ...body, id: body.id ?? randomUUID(), user_id: user.id, email: undefined },
+            amountMinor,
+            currency,
+          },
+          context.now(),
+        );
+        return reply.status(202).send({ data: approval });
+      }
+      const { created, adjustment } = await adjustBalance(context.db, currentActor(request), input, context.now());
       return reply.status(created ? 201 : 200).send({ data: adjustment });
     },
   );
@@ -179,7 +205,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
       },
     },
     async (request, reply) => {
-      const codes = await issueContainers(context.db, request.body.product_id, request.body.count, context.now());
+      const codes = await issueContainers(context.db, currentActor(request), request.body.product_id, request.body.count, context.now());
       return reply.status(201).send({ data: { product_id: request.body.product_id, codes } });
     },
   );

@@ -9,6 +9,7 @@ import { createTestDatabase, databaseKinds } from '../../testing/databases';
 import { findProduct, seedCatalogue } from './catalogue';
 import { adjustBalance, cancelScan, checkIn, issueContainers, reject } from './operations';
 import { recordScan } from './scans';
+import { testActor } from '../../testing/actor';
 
 /**
  * Random sequences of what customers and operators do, retries and concurrent
@@ -77,7 +78,7 @@ describe.each(databaseKinds)('wallet properties on %s', (kind) => {
         const productOf: string[] = [];
         for (let index = 0; index < containerCount; index += 1) {
           const productId = productIds[index % productIds.length]!;
-          codes.push(...(await issueContainers(db, productId, 1, now)));
+          codes.push(...(await issueContainers(db, testActor, productId, 1, now)));
           productOf.push(productId);
         }
 
@@ -124,7 +125,7 @@ describe.each(databaseKinds)('wallet properties on %s', (kind) => {
             case 'retryCheckin': {
               const chosen = step.kind === 'checkin' ? step.containers.map((index) => codes[index]!) : lastCheckin;
               if (!chosen) break;
-              const result = await checkIn(db, chosen, now);
+              const result = await checkIn(db, testActor, chosen, now);
               const expected = chosen.map((code) => codes.indexOf(code)).filter((index) => pending.has(index));
               expect(result.checked_in.map((row) => row.code).sort()).toEqual(expected.map((index) => codes[index]).sort());
               for (const index of expected) {
@@ -133,7 +134,7 @@ describe.each(databaseKinds)('wallet properties on %s', (kind) => {
               }
               if (step.kind === 'checkin' && step.retry) {
                 // The facility's retry of the same batch (a lost answer): nothing more is credited.
-                const again = await checkIn(db, chosen, now);
+                const again = await checkIn(db, testActor, chosen, now);
                 expect(again.checked_in).toEqual([]);
                 expect(again.batch_id).toBeNull();
               }
@@ -143,6 +144,7 @@ describe.each(databaseKinds)('wallet properties on %s', (kind) => {
             case 'reject': {
               const result = await reject(
                 db,
+                testActor,
                 step.containers.map((index) => codes[index]!),
                 'Damaged',
                 now,
@@ -153,7 +155,7 @@ describe.each(databaseKinds)('wallet properties on %s', (kind) => {
               break;
             }
             case 'cancel': {
-              const attempt = cancelScan(db, { code: codes[step.container]! }, 'Customer care', now);
+              const attempt = cancelScan(db, testActor, { code: codes[step.container]! }, 'Customer care', now);
               if (pending.has(step.container)) {
                 await attempt;
                 pending.delete(step.container);
@@ -166,7 +168,7 @@ describe.each(databaseKinds)('wallet properties on %s', (kind) => {
               const id = randomUUID();
               const amount = (step.amountMinor / 100).toFixed(2);
               const balance = creditedMinor + adjustedMinor;
-              const attempt = adjustBalance(db, { id, userId, amount, comment: 'Property' }, now);
+              const attempt = adjustBalance(db, testActor, { id, userId, amount, comment: 'Property' }, now);
               if (balance + step.amountMinor < 0) {
                 await expect(attempt).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
               } else {
@@ -178,7 +180,7 @@ describe.each(databaseKinds)('wallet properties on %s', (kind) => {
             }
             case 'retryAdjust': {
               if (!lastAdjustment) break;
-              const replay = await adjustBalance(db, { ...lastAdjustment, userId, comment: 'Property' }, now);
+              const replay = await adjustBalance(db, testActor, { ...lastAdjustment, userId, comment: 'Property' }, now);
               expect(replay.created).toBe(false);
               break;
             }

@@ -8,7 +8,7 @@ import { customerSecurity, dataAnswer, errorAnswers } from '../../http/api-schem
 import { authenticate, currentUserId } from '../accounts/authenticate';
 import type { PaymentCipher } from '../payments/encryption';
 import { mailWithdrawalRequested } from '../payments/notices';
-import { opsAccess, registerOpsScope } from '../../http/operator-access';
+import { currentActor, opsAccess, registerOpsScope } from '../../http/operator-access';
 import { listPendingPayouts, payoutReferencePattern, requestWithdrawal, settleWithdrawal, withdrawalIdOf } from './withdrawals';
 
 /** Request headers arrive lower-cased; errors name it `Idempotency-Key`. */
@@ -85,8 +85,15 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
       async (request) => {
         const id = await withdrawalIdOf(context.db, request.params.id);
         return {
-          data: (await settleWithdrawal(context.db, id, { status: 'COMPLETED', reference: request.body.reference }, context.now()))
-            .withdrawal,
+          data: (
+            await settleWithdrawal(
+              context.db,
+              currentActor(request),
+              id,
+              { status: 'COMPLETED', reference: request.body.reference },
+              context.now(),
+            )
+          ).withdrawal,
         };
       },
     );
@@ -104,8 +111,15 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
       async (request) => {
         const id = await withdrawalIdOf(context.db, request.params.id);
         return {
-          data: (await settleWithdrawal(context.db, id, { status: request.body.status, reason: request.body.reason }, context.now()))
-            .withdrawal,
+          data: (
+            await settleWithdrawal(
+              context.db,
+              currentActor(request),
+              id,
+              { status: request.body.status, reason: request.body.reason },
+              context.now(),
+            )
+          ).withdrawal,
         };
       },
     );

@@ -14,6 +14,7 @@ import { createWalletTestApp, opsHeaders } from '../../testing/wallet';
 import { japaneseBankAccount, saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../../testing/withdrawals';
 import { manualPayoutProvider } from './manual-provider';
 import { exportPendingPayouts, hasPendingWithdrawal } from './withdrawals';
+import { testActor } from '../../testing/actor';
 
 describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => {
   let t: TestApp;
@@ -237,8 +238,9 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
     const withdrawal = (await withdraw(t, headers, { amount: '9000' })).json().data;
 
     const directory = mkdtempSync(path.join(tmpdir(), 'payouts-'));
-    const [bankFile] = (await exportPendingPayouts(t.db, openPaymentCipher(t.config), manualPayoutProvider(directory), t.clock.now()))
-      .files;
+    const [bankFile] = (
+      await exportPendingPayouts(t.db, testActor, openPaymentCipher(t.config), manualPayoutProvider(directory), t.clock.now())
+    ).files;
     const row = readFileSync(bankFile!, 'utf8')
       .split('\r\n')
       .find((line) => line.endsWith(withdrawal.id));
@@ -267,7 +269,13 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
     const paypalWithdrawal = (await withdraw(t, paypal.headers, { amount: '8.00' })).json().data;
 
     const directory = mkdtempSync(path.join(tmpdir(), 'payouts-'));
-    const submission = await exportPendingPayouts(t.db, openPaymentCipher(t.config), manualPayoutProvider(directory), t.clock.now());
+    const submission = await exportPendingPayouts(
+      t.db,
+      testActor,
+      openPaymentCipher(t.config),
+      manualPayoutProvider(directory),
+      t.clock.now(),
+    );
     expect(submission.withdrawalIds).toEqual(expect.arrayContaining([bankWithdrawal.id, paypalWithdrawal.id]));
     const [bankFile, paypalFile] = submission.files;
     const bankCsv = readFileSync(bankFile!, 'utf8');
@@ -297,19 +305,19 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
     const cipher = openPaymentCipher(t.config);
     const directory = mkdtempSync(path.join(tmpdir(), 'payouts-'));
     // Whatever earlier tests left pending goes into a batch of its own first.
-    await exportPendingPayouts(t.db, cipher, manualPayoutProvider(directory), t.clock.now());
+    await exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(directory), t.clock.now());
     const person = await verifiedCustomer(t, { balance: '40.00' });
     await saveMethod(t, person.headers, 'PAYPAL', { email: 'twice@example.com' });
     const first = (await withdraw(t, person.headers, { amount: '10.00' })).json().data;
 
-    const batchA = await exportPendingPayouts(t.db, cipher, manualPayoutProvider(directory), t.clock.now());
+    const batchA = await exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(directory), t.clock.now());
     expect(batchA.withdrawalIds).toEqual([first.id]);
     t.clock.advance(60);
     const second = (await withdraw(t, person.headers, { amount: '5.00' })).json().data;
-    const batchB = await exportPendingPayouts(t.db, cipher, manualPayoutProvider(directory), t.clock.now());
+    const batchB = await exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(directory), t.clock.now());
     expect(batchB.withdrawalIds).toEqual([second.id]);
     expect(batchB.batch).not.toBe(batchA.batch);
-    const nothing = await exportPendingPayouts(t.db, cipher, manualPayoutProvider(directory), t.clock.now());
+    const nothing = await exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(directory), t.clock.now());
     expect(nothing.withdrawalIds).toEqual([]);
     expect(readFileSync(nothing.files[1]!, 'utf8')).not.toContain('twice@example.com');
 
@@ -340,13 +348,15 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
 
     // Repeating batch A writes what is still pending in it: nothing, now that it was paid.
     const third = (await withdraw(t, person.headers, { amount: '5.00' })).json().data;
-    const batchC = await exportPendingPayouts(t.db, cipher, manualPayoutProvider(directory), t.clock.now());
+    const batchC = await exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(directory), t.clock.now());
     expect(batchC.withdrawalIds).toEqual([third.id]);
     expect(
-      (await exportPendingPayouts(t.db, cipher, manualPayoutProvider(directory), t.clock.now(), { repeatBatch: batchA.batch }))
+      (await exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(directory), t.clock.now(), { repeatBatch: batchA.batch }))
         .withdrawalIds,
     ).toEqual([]);
-    const again = await exportPendingPayouts(t.db, cipher, manualPayoutProvider(directory), t.clock.now(), { repeatBatch: batchC.batch });
+    const again = await exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(directory), t.clock.now(), {
+      repeatBatch: batchC.batch,
+    });
     expect(again).toMatchObject({ withdrawalIds: [third.id], repeated: true, batch: batchC.batch });
     // The first files of the batch are kept as they were.
     expect(again.files[1]).not.toBe(batchC.files[1]);
@@ -356,7 +366,7 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
   it('two exports at the same time never list the same payout', async () => {
     const cipher = openPaymentCipher(t.config);
     const directory = mkdtempSync(path.join(tmpdir(), 'payouts-'));
-    await exportPendingPayouts(t.db, cipher, manualPayoutProvider(directory), t.clock.now());
+    await exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(directory), t.clock.now());
     const ids: string[] = [];
     for (let index = 0; index < 4; index += 1) {
       const person = await verifiedCustomer(t, { balance: '10.00' });
@@ -364,8 +374,8 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
       ids.push((await withdraw(t, person.headers, { amount: '10.00' })).json().data.id);
     }
     const [one, two] = await Promise.all([
-      exportPendingPayouts(t.db, cipher, manualPayoutProvider(path.join(directory, 'one')), t.clock.now()),
-      exportPendingPayouts(t.db, cipher, manualPayoutProvider(path.join(directory, 'two')), t.clock.now()),
+      exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(path.join(directory, 'one')), t.clock.now()),
+      exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(path.join(directory, 'two')), t.clock.now()),
     ]);
     expect([...one.withdrawalIds, ...two.withdrawalIds].sort()).toEqual([...ids].sort());
   });

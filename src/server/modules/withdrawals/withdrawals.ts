@@ -9,6 +9,7 @@ import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { paymentMethods, withdrawals } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { recordAudit, type Actor, type AuditChange } from '../audit/audit';
 import type { PaymentCipher } from '../payments/encryption';
 import { findCustomer } from '../accounts/customers';
 import { openDetails, shownAccount } from '../payments/payment-methods';
@@ -177,6 +178,7 @@ export type Settlement = { status: 'COMPLETED'; reference?: string } | { status:
  */
 export async function settleWithdrawal(
   db: Database,
+  actor: Actor,
   id: string,
   settlement: Settlement,
   now: Date,
@@ -209,6 +211,15 @@ export async function settleWithdrawal(
         createdAt: now,
       });
     }
+    // The reason stays on the withdrawal (and its reversal); the entry names it and the money.
+    await recordAudit(tx, actor, {
+      action: settlement.status === 'COMPLETED' ? 'payout.complete' : settlement.status === 'FAILED' ? 'payout.fail' : 'payout.cancel',
+      recordType: 'withdrawal',
+      recordId: id,
+      amountMinor: row.amountMinor,
+      currency: row.currency,
+      detail: { user_id: row.userId, fee_minor: row.feeMinor, payout_reference: row.payoutReference },
+    });
     return { changed: true, withdrawal: withdrawalView(updated!) };
   });
 }
@@ -262,6 +273,7 @@ export interface PayoutExport extends PayoutSubmission {
  */
 export async function exportPendingPayouts(
   db: Database,
+  actor: Actor,
   cipher: PaymentCipher,
   provider: PayoutProvider,
   now: Date,
@@ -273,11 +285,17 @@ export async function exportPendingPayouts(
         .select()
         .from(withdrawals)
         .where(and(eq(withdrawals.exportBatch, options.repeatBatch), eq(withdrawals.status, 'PENDING')))
-    : await db
-        .update(withdrawals)
-        .set({ exportedAt: now, exportBatch: batch, provider: provider.name })
-        .where(and(eq(withdrawals.status, 'PENDING'), isNull(withdrawals.exportBatch)))
-        .returning();
+    : await db.transaction(async (tx) => {
+        const claimed = await tx
+          .update(withdrawals)
+          .set({ exportedAt: now, exportBatch: batch, provider: provider.name })
+          .where(and(eq(withdrawals.status, 'PENDING'), isNull(withdrawals.exportBatch)))
+          .returning();
+        // Writing an earlier batch again marks nothing, so only a new batch is an entry: the one
+        // that decides which payouts go to the bank.
+        if (claimed.length > 0) await recordAudit(tx, actor, payoutBatchChange(batch, provider.name, claimed));
+        return claimed;
+      });
   rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
   const instructions: PayoutInstruction[] = rows.flatMap((row) => {
     if (!row.payoutDetails || !isPaymentMethod(row.method)) return [];
@@ -304,6 +322,21 @@ export async function exportPendingPayouts(
     );
   }
   return { ...submission, batch, repeated: options.repeatBatch !== undefined };
+}
+
+function payoutBatchChange(batch: string, provider: string, rows: readonly WithdrawalRow[]): AuditChange {
+  const currencies = new Set(rows.map((row) => row.currency));
+  const [currency] = currencies;
+  return {
+    action: 'payouts.export',
+    recordType: 'payout_batch',
+    recordId: batch,
+    // What the bank is asked to pay out (after fees); a batch of several currencies has no one total.
+    ...(currencies.size === 1 && currency
+      ? { amountMinor: rows.reduce((sum, row) => sum + row.amountMinor - row.feeMinor, 0), currency }
+      : {}),
+    detail: { payouts: rows.length, provider },
+  };
 }
 
 /** The withdrawal a payout reference (RT…, as the bank reports it) or an id names. */

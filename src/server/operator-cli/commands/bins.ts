@@ -54,7 +54,7 @@ export async function binsCommand({ values, positionals }: OpsArguments, io: Ops
         throw error;
       }
       const dryRun = values['dry-run'] === true;
-      const report = await importBins(io.db, rows, { dryRun });
+      const report = await importBins(io.db, io.actor, rows, { dryRun });
       io.out(formatImportReport(report, dryRun));
       // Some rows rejected: the others are imported, and the exit code says it was not clean.
       return report.rejected.length > 0 ? 1 : 0;
@@ -76,7 +76,7 @@ export async function binsCommand({ values, positionals }: OpsArguments, io: Ops
     }
     case 'remove': {
       if (rest.length === 0) throw new OpsUsageError('bins remove needs at least one id');
-      const result = await removeBins(io.db, rest);
+      const result = await removeBins(io.db, io.actor, rest);
       io.out(`${[`Removed ${result.removed.length}.`, ...result.unknown.map((id) => `  no bin ${id}`)].join('\n')}\n`);
       return result.unknown.length > 0 ? 1 : 0;
     }
@@ -93,7 +93,7 @@ export async function binsCommand({ values, positionals }: OpsArguments, io: Ops
       if (!id || !retailerIdPattern.test(id) || !name || name.length > 200) {
         throw new OpsUsageError('bins retailer needs an id (lower-case letters, digits, ".", "_", "-") and --name (1–200 characters)');
       }
-      await saveRetailer(io.db, { id, name });
+      await saveRetailer(io.db, io.actor, { id, name });
       io.out(`Saved retailer ${id}: ${name}\n`);
       return 0;
     }

@@ -24,7 +24,7 @@ export async function labelsCommand({ values }: OpsArguments, io: OpsIo): Promis
     throw new OpsUsageError('labels needs --product <id> and --count 1…10000');
   const product = await findProduct(io.db, values.product);
   if (!product) throw new OpsUsageError(`no product ${values.product} (see: npm run ops -- products)`);
-  const codes = await issueContainers(io.db, product.id, count, io.now);
+  const codes = await issueContainers(io.db, io.actor, product.id, count, io.now);
   const out = io.resolvePath(values.out ?? `labels-${product.id}-${io.now.toISOString().slice(0, 10)}.svg`);
   const columns = values.columns ? Number(values.columns) : 4;
   io.writeFile({
@@ -60,7 +60,7 @@ export async function impactFactorCommand({ values, positionals }: OpsArguments,
     if (values.grams !== undefined || values.source !== undefined)
       throw new OpsUsageError('impact-factor --clear takes no --grams or --source');
     io.out(
-      (await clearImpactFactor(io.db, product.id))
+      (await clearImpactFactor(io.db, io.actor, product.id))
         ? `Removed the impact factor of ${product.id}\n`
         : `${product.id} had no impact factor\n`,
     );
@@ -74,7 +74,7 @@ export async function impactFactorCommand({ values, positionals }: OpsArguments,
     throw new OpsUsageError(
       'impact-factor needs --grams (more than 0, at most 100000: grams of single-use packaging one return avoids) and --source (1 to 300 characters, e.g. "Supplier LCA 2025")',
     );
-  const factor = await setImpactFactor(io.db, product.id, parsed.data, io.now);
+  const factor = await setImpactFactor(io.db, io.actor, product.id, parsed.data, io.now);
   io.out(`${factor.product_id}: ${factor.packaging_grams} g of single-use packaging avoided per return. Source: ${factor.source}\n`);
   return 0;
 }

@@ -27,7 +27,7 @@ export async function claimsCommand({ values, positionals }: OpsArguments, io: O
   }
   if ((action === 'award' || action === 'dismiss') && id) {
     const outcome = action === 'award' ? 'AWARD' : 'DISMISS';
-    const { changed, claim, scan_id } = await resolveClaim(io.db, id, { outcome, note: values.note }, io.now);
+    const { changed, claim, scan_id } = await resolveClaim(io.db, io.actor, id, { outcome, note: values.note }, io.now);
     io.out(claimLines(claim));
     if (!changed) io.out('Already resolved this way: nothing changed.\n');
     else if (scan_id) io.out(`The claimant's pending scan ${scan_id} holds the container: check it in to credit them.\n`);

@@ -25,7 +25,7 @@ export async function contentCommand({ values, positionals }: OpsArguments, io: 
   } else if (action === 'set') {
     const [locale, namespace, key, ...words] = args;
     if (!locale || !namespace || !key || words.length === 0) throw new OpsUsageError('content set needs <locale> <namespace> <key> <text>');
-    await setContent(io.db, [{ locale, namespace, key, text: words.join(' ') }], status);
+    await setContent(io.db, io.actor, [{ locale, namespace, key, text: words.join(' ') }], status);
     io.out(`${status === 'draft' ? 'Draft saved' : 'Published'}: ${locale} ${namespace} ${key}\n`);
   } else if (action === 'import') {
     const [file] = args;
@@ -36,12 +36,12 @@ export async function contentCommand({ values, positionals }: OpsArguments, io: 
     } catch (error) {
       throw new OpsUsageError(`${file} is not readable JSON: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const count = await setContent(io.db, editsFromImport(parsedFile), status);
+    const count = await setContent(io.db, io.actor, editsFromImport(parsedFile), status, 'content.import');
     io.out(`${count} text(s) ${status === 'draft' ? 'saved as drafts' : 'published'}\n`);
   } else if (action === 'publish') {
     const [locale, namespace] = args;
     if (!locale) throw new OpsUsageError('content publish needs a locale');
-    io.out(`${await publishDrafts(io.db, locale, namespace)} draft(s) published\n`);
+    io.out(`${await publishDrafts(io.db, io.actor, locale, namespace)} draft(s) published\n`);
   } else if (action === 'missing') {
     // `content missing [<locale>] [--limit N]`: what the app reported it lacked, most reported first.
     const [locale] = args;

@@ -28,11 +28,11 @@ export async function disputesCommand({ values, positionals }: OpsArguments, io:
     return 0;
   }
   if (action === 'credit' && id) {
-    print(await resolveDispute(io.db, id, { outcome: 'CREDIT', answer: values.answer }, io.now));
+    print(await resolveDispute(io.db, io.actor, id, { outcome: 'CREDIT', answer: values.answer }, io.now));
     return 0;
   }
   if (action === 'uphold' && id && values.answer) {
-    print(await resolveDispute(io.db, id, { outcome: 'UPHOLD', answer: values.answer }, io.now));
+    print(await resolveDispute(io.db, io.actor, id, { outcome: 'UPHOLD', answer: values.answer }, io.now));
     return 0;
   }
   throw new OpsUsageError(`disputes needs list [--all], credit <id> [--answer text] or uphold <id> --answer text\n\n${usage}`);

@@ -20,7 +20,7 @@ export async function dsarCommand({ values, positionals }: OpsArguments, io: Ops
   }
   if (action === 'close' && id) {
     if (!isUuid(id)) throw new OpsUsageError('dsar close needs the id shown by dsar list');
-    io.out(`${JSON.stringify(await closeDataRequest(io.db, id, io.now), null, 2)}\n`);
+    io.out(`${JSON.stringify(await closeDataRequest(io.db, io.actor, id, io.now), null, 2)}\n`);
     return 0;
   }
   throw new OpsUsageError('dsar needs list [--all] or close <id>');

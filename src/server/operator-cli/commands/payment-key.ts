@@ -22,7 +22,13 @@ export async function paymentKeyCommand({ values, positionals }: OpsArguments, i
   const newKey = given !== undefined ? Buffer.from(given, 'base64') : generatePaymentDataKey();
   const keyring = loadPaymentKeyring(io.config);
   const cipher = createPaymentCipher(keyring.current, keyring.readOnly);
-  const result = await rotatePaymentDataKey(io.db, cipher, newKey, keyring.source.kind === 'file' ? { keyFile: keyring.source.file } : {});
+  const result = await rotatePaymentDataKey(
+    io.db,
+    io.actor,
+    cipher,
+    newKey,
+    keyring.source.kind === 'file' ? { keyFile: keyring.source.file } : {},
+  );
   io.out(
     `Re-sealed ${result.paymentMethods} saved payment method(s) and ${result.withdrawals} withdrawal destination(s) with key id ${result.keyId}` +
       `${result.retiredKeyIds.length > 0 ? ` (no longer used: ${result.retiredKeyIds.join(', ')})` : ''}.\n`,

@@ -20,7 +20,9 @@ import { OpsUsageError, type OpsIo } from './types';
 async function exportPayouts(io: OpsIo, directory: string, repeatBatch: string | undefined): Promise<number> {
   const staging = mkdtempSync(path.join(tmpdir(), 'roundtrip-payouts-'));
   try {
-    const submission = await exportPendingPayouts(io.db, await io.paymentCipher(), manualPayoutProvider(staging), io.now, { repeatBatch });
+    const submission = await exportPendingPayouts(io.db, io.actor, await io.paymentCipher(), manualPayoutProvider(staging), io.now, {
+      repeatBatch,
+    });
     const files = submission.files.map((file) => {
       // Bank details in clear: 0600 wherever they land.
       const written = { name: path.join(directory, path.relative(staging, file)), content: readFileSync(file, 'utf8'), mode: 0o600 };
@@ -57,13 +59,22 @@ export async function payoutsCommand({ values, positionals }: OpsArguments, io: 
   }
   if (action === 'export') return exportPayouts(io, io.resolvePath(values.out ?? path.join(io.config.dataDir, 'payouts')), values.repeat);
   if (action === 'complete' && id) {
-    print(await settleWithdrawal(io.db, await withdrawalIdOf(io.db, id), { status: 'COMPLETED', reference: values.reference }, io.now));
+    print(
+      await settleWithdrawal(
+        io.db,
+        io.actor,
+        await withdrawalIdOf(io.db, id),
+        { status: 'COMPLETED', reference: values.reference },
+        io.now,
+      ),
+    );
     return 0;
   }
   if (action === 'fail' && id && values.reason) {
     print(
       await settleWithdrawal(
         io.db,
+        io.actor,
         await withdrawalIdOf(io.db, id),
         { status: values.cancel ? 'CANCELLED' : 'FAILED', reason: values.reason },
         io.now,

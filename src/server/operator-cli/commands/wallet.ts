@@ -10,14 +10,14 @@ function print(io: OpsIo, value: unknown) {
 /** `checkin <code>… [--note text]`: credit the deposits of pending scans. */
 export async function checkinCommand({ values, positionals }: OpsArguments, io: OpsIo): Promise<number> {
   if (positionals.length === 0) throw new OpsUsageError('checkin needs at least one code');
-  print(io, await checkIn(io.db, positionals, io.now, values.note));
+  print(io, await checkIn(io.db, io.actor, positionals, io.now, values.note));
   return 0;
 }
 
 /** `reject <code>… --reason text`: no money, the customer sees the reason. */
 export async function rejectCommand({ values, positionals }: OpsArguments, io: OpsIo): Promise<number> {
   if (positionals.length === 0 || !values.reason) throw new OpsUsageError('reject needs codes and --reason');
-  print(io, await reject(io.db, positionals, values.reason, io.now));
+  print(io, await reject(io.db, io.actor, positionals, values.reason, io.now));
   return 0;
 }
 
@@ -26,7 +26,7 @@ export async function cancelCommand({ values }: OpsArguments, io: OpsIo): Promis
   const { scan, code } = values;
   const target = scan && !code ? { scanId: scan } : code && !scan ? { code } : undefined;
   if (!target) throw new OpsUsageError('cancel needs --scan <id> or --code <code>');
-  print(io, await cancelScan(io.db, target, values.reason, io.now));
+  print(io, await cancelScan(io.db, io.actor, target, values.reason, io.now));
   return 0;
 }
 
@@ -38,6 +38,7 @@ export async function adjustCommand({ values }: OpsArguments, io: OpsIo): Promis
     io,
     await adjustBalance(
       io.db,
+      io.actor,
       { id: values.id ?? randomUUID(), userId: values.user, email: values.email, amount: values.amount, comment: values.comment },
       io.now,
     ),
