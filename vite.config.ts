@@ -14,12 +14,14 @@ const firstLoadModule = (id: string) => !/(?:^|[\\/])index\.html$|[\\/]src[\\/]a
 
 /**
  * The operators' console in one chunk named `ops-console` (its route file's lazy part, its feature
- * folder and the schemas of its calls), so the service worker's precache can leave it out by name: customers never
- * download it. Its catalogues (`ops-console.po`) get chunks of that name by themselves.
+ * folder, the schemas of its calls and the passkey library), so the service worker's precache can
+ * leave it out by name: customers never download it. Its catalogues (`ops-console.po`) get chunks
+ * of that name by themselves.
  */
 const operatorConsoleModule = (id: string) =>
   /[\\/]src[\\/]app[\\/]features[\\/]ops-console[\\/]/.test(id) ||
   /[\\/]src[\\/]domain[\\/]schemas[\\/]operators\.ts$/.test(id) ||
+  /[\\/]node_modules[\\/]@simplewebauthn[\\/]browser[\\/]/.test(id) ||
   (/[\\/]src[\\/]app[\\/]routes[\\/]\{-\$country\}[\\/]ops[\\/]/.test(id) && id.includes('tsr-split'));
 
 /**

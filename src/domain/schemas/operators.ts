@@ -258,3 +258,41 @@ export const passkeySignInBody = z.strictObject({
 
 /** The options to hand to the browser, and the id of the challenge in them (sent back with the answer). */
 export const passkeyOptionsSchema = z.object({ challenge_id: z.string(), options: z.object({}).loose() });
+
+const userVerification = z.enum(['discouraged', 'preferred', 'required']);
+const credentialDescriptor = z.object({ id: z.string(), type: z.string(), transports: z.array(z.string()).optional() });
+const credentialHints = z.array(z.enum(['hybrid', 'security-key', 'client-device'])).optional();
+
+/**
+ * The WebAuthn creation options inside `passkeyOptionsSchema` (POST /ops/passkeys/registration-options),
+ * read by the console before it hands them to the browser. Extensions are not read: the browser
+ * works without them, and their shape is the browser's to define.
+ */
+export const passkeyCreationOptionsSchema = z.object({
+  rp: z.object({ id: z.string().optional(), name: z.string() }),
+  user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
+  challenge: z.string(),
+  pubKeyCredParams: z.array(z.object({ alg: z.number(), type: z.literal('public-key') })),
+  timeout: z.number().optional(),
+  excludeCredentials: z.array(credentialDescriptor).optional(),
+  authenticatorSelection: z
+    .object({
+      authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+      requireResidentKey: z.boolean().optional(),
+      residentKey: z.enum(['discouraged', 'preferred', 'required']).optional(),
+      userVerification: userVerification.optional(),
+    })
+    .optional(),
+  hints: credentialHints,
+  attestation: z.enum(['direct', 'enterprise', 'indirect', 'none']).optional(),
+});
+
+/** The WebAuthn request options inside `passkeyOptionsSchema` (POST /ops/session/passkey-options). */
+export const passkeyRequestOptionsSchema = z.object({
+  challenge: z.string(),
+  timeout: z.number().optional(),
+  rpId: z.string().optional(),
+  allowCredentials: z.array(credentialDescriptor).optional(),
+  userVerification: userVerification.optional(),
+  hints: credentialHints,
+});

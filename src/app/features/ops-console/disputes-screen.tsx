@@ -45,6 +45,7 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
   const [answer, setAnswer] = useState('');
   const [answerError, setAnswerError] = useState<string>();
   const [failure, setFailure] = useState<string>();
+  const [awaitingApproval, setAwaitingApproval] = useState(false);
   const failureRef = useRef<HTMLParagraphElement>(null);
   const credit = useCreditDispute();
   const uphold = useUpholdDispute();
@@ -67,7 +68,10 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
   function onCredit() {
     setFailure(undefined);
     setAnswerError(undefined);
-    credit.mutate({ id: dispute.id, answer: answer.trim() || undefined }, { onError: refused });
+    credit.mutate(
+      { id: dispute.id, answer: answer.trim() || undefined },
+      { onError: refused, onSuccess: (outcome) => setAwaitingApproval(outcome.kind === 'awaiting-approval') },
+    );
   }
 
   function onUphold() {
@@ -136,6 +140,11 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
           <p id={`${answerId}-error`} className="field__error">
             {answerError}
           </p>
+        ) : null}
+      </div>
+      <div role="status">
+        {awaitingApproval ? (
+          <p className="notice">{t`Above the approval limit: the credit waits for a second operator's approval.`}</p>
         ) : null}
       </div>
       {failure ? (

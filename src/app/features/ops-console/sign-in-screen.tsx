@@ -6,6 +6,8 @@ import { isApiError } from '../../lib/api';
 import { Page } from '../../ui/page';
 import { TextField } from '../../ui/text-field';
 import { apiFieldFailure, useFormSubmit } from '../../ui/use-form-submit';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import { usePasskeySignIn } from './api/passkey-sign-in';
 import { useSignInOperator } from './api/sign-in';
 import { useConsoleLink } from './console-pages';
 import { useOperatorSession } from './use-operator-session';
@@ -21,6 +23,23 @@ export function SignInScreen() {
   const [code, setCode] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
+  const passkey = usePasskeySignIn();
+  const [passkeyFailure, setPasskeyFailure] = useState<string>();
+  const passkeyFailureRef = useRef<HTMLParagraphElement>(null);
+
+  function signInWithPasskey() {
+    setPasskeyFailure(undefined);
+    passkey.mutate(undefined, {
+      onSuccess: () => void navigate(link('')),
+      onError: (error) => {
+        // The browser's own refusals (cancelled, timed out, no passkey here) carry no server message.
+        setPasskeyFailure(
+          isApiError(error) && error.message ? error.message : t`No passkey was used. Try again, or sign in with your password and code.`,
+        );
+        requestAnimationFrame(() => passkeyFailureRef.current?.focus());
+      },
+    });
+  }
 
   const form = useFormSubmit(formRef, {
     schema: operatorSignInBody,
@@ -38,7 +57,7 @@ export function SignInScreen() {
     },
   });
 
-  if (session && !signIn.isPending && !form.pending) return <Navigate {...link('')} replace />;
+  if (session && !signIn.isPending && !form.pending && !passkey.isPending) return <Navigate {...link('')} replace />;
 
   return (
     <Page title={t`Operator sign-in`} description={t`Sign in to the operators' console.`} className="ops-page">
@@ -85,6 +104,19 @@ export function SignInScreen() {
           {form.pending ? t`Signing in…` : t`Sign in`}
         </button>
       </form>
+      {browserSupportsWebAuthn() ? (
+        <section aria-labelledby="ops-passkey-sign-in" className="ops-section">
+          <h2 id="ops-passkey-sign-in">{t`Or use a passkey`}</h2>
+          {passkeyFailure ? (
+            <p ref={passkeyFailureRef} role="alert" tabIndex={-1} className="field__error">
+              {passkeyFailure}
+            </p>
+          ) : null}
+          <button type="button" className="button button--secondary" disabled={passkey.isPending} onClick={signInWithPasskey}>
+            {t`Sign in with a passkey`}
+          </button>
+        </section>
+      ) : null}
     </Page>
   );
 }
