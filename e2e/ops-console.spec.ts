@@ -528,3 +528,27 @@ test.describe("operators' console: check-in by camera", () => {
     await expect(count).toHaveText('0 containers in the batch');
   });
 });
+
+test.describe("operators' console: passkeys", () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test('an operator adds a passkey, signs out, and signs in with it alone', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    // Chromium's virtual authenticator stands for the phone's: it keeps the key and says the user verified.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+    });
+    await joinAndSignIn(page, request, english, 'passkey');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(page.getByText('Passkey added. Next time, sign in with it.')).toBeVisible();
+    await checkScreen(page, 'en-US-start-passkey');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Operator sign-in' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: "Operators' console" })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Console areas' }).getByRole('link')).toHaveText(['Check-in', 'Disputes']);
+  });
+});
