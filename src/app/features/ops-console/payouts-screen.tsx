@@ -80,45 +80,49 @@ function PayoutCard({ payout }: { payout: PendingPayout }) {
           {payout.account_name} {payout.account_number ?? ''}
         </p>
       ) : null}
-      <div className="field">
-        <label htmlFor={referenceId}>{t`Bank or PayPal reference (optional)`}</label>
-        <input id={referenceId} value={reference} maxLength={200} onChange={(event) => setReference(event.currentTarget.value)} />
+      <div className="ops-action">
+        <div className="field">
+          <label htmlFor={referenceId}>{t`Bank or PayPal reference (optional)`}</label>
+          <input id={referenceId} value={reference} maxLength={200} onChange={(event) => setReference(event.currentTarget.value)} />
+        </div>
+        <button
+          type="button"
+          className="button"
+          disabled={pending}
+          onClick={() => {
+            setFailure(undefined);
+            complete.mutate({ id: payout.id, reference: reference.trim() || undefined }, { onError: refused });
+          }}
+        >
+          {t`Mark as paid`}
+        </button>
       </div>
-      <button
-        type="button"
-        className="button"
-        disabled={pending}
-        onClick={() => {
-          setFailure(undefined);
-          complete.mutate({ id: payout.id, reference: reference.trim() || undefined }, { onError: refused });
-        }}
-      >
-        {t`Mark as paid`}
-      </button>
-      <div className="field">
-        <label htmlFor={reasonId}>{t`Why it failed`}</label>
-        <input
-          id={reasonId}
-          value={reason}
-          maxLength={300}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          aria-invalid={reasonError ? true : undefined}
-          aria-describedby={reasonError ? `${reasonId}-error` : undefined}
-        />
-        {reasonError ? (
-          <p id={`${reasonId}-error`} className="field__error">
-            {reasonError}
-          </p>
-        ) : null}
+      <div className="ops-action">
+        <div className="field">
+          <label htmlFor={reasonId}>{t`Why it failed`}</label>
+          <input
+            id={reasonId}
+            value={reason}
+            maxLength={300}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby={reasonError ? `${reasonId}-error` : undefined}
+          />
+          {reasonError ? (
+            <p id={`${reasonId}-error`} className="field__error">
+              {reasonError}
+            </p>
+          ) : null}
+        </div>
+        <button type="button" className="button button--secondary" disabled={pending} onClick={onFail}>
+          {t`Mark as failed: money back to the balance`}
+        </button>
       </div>
       {failure ? (
         <p ref={failureRef} role="alert" tabIndex={-1} className="field__error">
           {failure}
         </p>
       ) : null}
-      <button type="button" className="button button--secondary" disabled={pending} onClick={onFail}>
-        {t`Mark as failed: money back to the balance`}
-      </button>
     </article>
   );
 }
