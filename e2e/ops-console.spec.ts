@@ -52,7 +52,7 @@ async function balanceOf(request: APIRequestContext, token: string): Promise<num
  * A customer with three containers scanned and waiting for check-in, one more issued but never
  * scanned, and a rejected scan they disputed.
  */
-async function customerWithReturns(request: APIRequestContext, country: 'fr' | 'jp', language: string, photo: string) {
+async function customerWithReturns(request: APIRequestContext, country: 'us' | 'fr' | 'jp', language: string, photo?: string) {
   const email = uniqueEmail(`console-${country}`);
   await signUpViaApi(request, { email, password, country });
   const product = await firstProduct(request, country, language);
@@ -73,7 +73,13 @@ async function customerWithReturns(request: APIRequestContext, country: 'fr' | '
   expect(rejected.status()).toBe(200);
   const filed = await request.post('/api/v2/disputes', {
     headers,
-    data: { id: randomUUID(), transaction_id: `scan:${scanIds[3]}`, reason: 'not_damaged', note: 'The bottle was fine.', photo },
+    data: {
+      id: randomUUID(),
+      transaction_id: `scan:${scanIds[3]}`,
+      reason: 'not_damaged',
+      note: 'The bottle was fine.',
+      ...(photo ? { photo } : {}),
+    },
   });
   expect(filed.status(), await filed.text()).toBe(201);
   return {
@@ -550,5 +556,36 @@ test.describe("operators' console: passkeys", () => {
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await expect(page.getByRole('heading', { level: 1, name: "Operators' console" })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Console areas' }).getByRole('link')).toHaveText(['Check-in', 'Disputes']);
+  });
+});
+
+test.describe("operators' console: a dispute settled meanwhile", () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test('upholding needs an answer, and a credit of a dispute settled elsewhere says so, focused', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const customer = await customerWithReturns(request, 'us', 'en');
+    const areas = await joinAndSignIn(page, request, english, 'settled');
+    await areas.getByRole('link', { name: 'Disputes' }).click();
+    const dispute = page.getByTestId('ops-dispute').filter({ hasText: customer.email.split('@')[0]! });
+    await expect(dispute).toBeVisible();
+
+    // Another operator settles it while this card is on screen.
+    const all = await request.get('/api/v2/ops/disputes?status=open', { headers: opsHeaders });
+    const id = ((await all.json()) as { data: { id: string; email: string | null }[] }).data.find(
+      (entry) => entry.email === customer.email,
+    )!.id;
+    const upheld = await request.post(`/api/v2/ops/disputes/${id}/uphold`, { headers: opsHeaders, data: { answer: 'Cracked neck.' } });
+    expect(upheld.status()).toBe(200);
+
+    await dispute.getByRole('button', { name: 'Uphold the refusal' }).click();
+    await expect(dispute.getByText('Write the answer the customer will read.')).toBeVisible();
+    await expect(dispute.getByRole('textbox', { name: 'Answer to the customer' })).toBeFocused();
+
+    await dispute.getByRole('button', { name: /^Credit / }).click();
+    const refusal = dispute.getByRole('alert');
+    await expect(refusal).toHaveText('This dispute was already settled another way.');
+    await expect(refusal).toBeFocused();
+    expect(await balanceOf(request, customer.token)).toBe(0);
   });
 });

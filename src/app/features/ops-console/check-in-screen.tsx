@@ -10,6 +10,7 @@ import { formatMoney } from '#domain/money';
 import { TextField } from '../../ui/text-field';
 import { useCheckInContainers } from './api/check-in';
 import { OperatorArea } from './operator-area';
+import { useFocusWhenShown } from './use-focus-when-shown';
 
 /** The most codes one check-in call takes (POST /ops/checkins). */
 const maxBatch = 2000;
@@ -38,7 +39,7 @@ function CheckInBatch() {
   const [result, setResult] = useState<CheckInResult>();
   const [failure, setFailure] = useState<string>();
   const checkIn = useCheckInContainers();
-  const failureRef = useRef<HTMLParagraphElement>(null);
+  const failureRef = useFocusWhenShown<HTMLParagraphElement>(failure);
 
   /** Adds the codes not yet in the batch; answers how many were new. */
   function add(codes: string[]): number {
@@ -102,7 +103,6 @@ function CheckInBatch() {
       setFailure(
         isApiError(error) && error.message ? error.message : t`The check-in could not be sent. Check your connection and try again.`,
       );
-      requestAnimationFrame(() => failureRef.current?.focus());
     }
   }
 

@@ -3,11 +3,12 @@ import { Link } from '@tanstack/react-router';
 import { Page } from '../../ui/page';
 import { QueryView } from '../../ui/query-view';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { isApiError } from '../../lib/api';
 import { useAddPasskey } from './api/add-passkey';
 import { areasFor } from './areas';
 import { useConsoleLink } from './console-pages';
+import { useFocusWhenShown } from './use-focus-when-shown';
 import { useOperatorMe } from './api/me';
 import { useOperatorSession } from './use-operator-session';
 
@@ -53,7 +54,7 @@ function PasskeySection() {
   const { t } = useLingui();
   const add = useAddPasskey();
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string }>();
-  const outcomeRef = useRef<HTMLParagraphElement>(null);
+  const outcomeRef = useFocusWhenShown<HTMLParagraphElement>(outcome?.ok === false ? outcome : undefined);
   if (!browserSupportsWebAuthn()) return null;
 
   function addPasskey() {
@@ -65,7 +66,6 @@ function PasskeySection() {
           ok: false,
           text: isApiError(error) && error.message ? error.message : t`No passkey was added. Try again when your phone asks for it.`,
         });
-        requestAnimationFrame(() => outcomeRef.current?.focus());
       },
     });
   }

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { formatMoney } from '#domain/money';
 import type { DisputeReason } from '#domain/schemas/disputes';
 import type { OperatorDispute } from '#domain/schemas/operators';
@@ -12,6 +12,7 @@ import { useOpenDisputes } from './api/disputes';
 import { useUpholdDispute } from './api/uphold-dispute';
 import { BreakableEmail } from './breakable-email';
 import { OperatorArea } from './operator-area';
+import { useFocusWhenShown } from './use-focus-when-shown';
 import { useStatusName } from './status-names';
 
 export function DisputesScreen() {
@@ -46,7 +47,7 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
   const [answerError, setAnswerError] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const [awaitingApproval, setAwaitingApproval] = useState(false);
-  const failureRef = useRef<HTMLParagraphElement>(null);
+  const failureRef = useFocusWhenShown<HTMLParagraphElement>(failure);
   const credit = useCreditDispute();
   const uphold = useUpholdDispute();
   const photo = useDisputePhotoUrl(dispute.id, dispute.has_photo);
@@ -62,7 +63,6 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
 
   function refused(error: unknown) {
     setFailure(isApiError(error) && error.message ? error.message : t`The answer could not be sent. Check your connection and try again.`);
-    requestAnimationFrame(() => failureRef.current?.focus());
   }
 
   function onCredit() {

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { formatMoney } from '#domain/money';
 import type { PendingPayout } from '#domain/schemas/operators';
 import { isApiError } from '../../lib/api';
@@ -9,6 +9,7 @@ import { useCompletePayout } from './api/complete-payout';
 import { useFailPayout } from './api/fail-payout';
 import { usePendingPayouts } from './api/payouts';
 import { OperatorArea } from './operator-area';
+import { useFocusWhenShown } from './use-focus-when-shown';
 import { usePaymentMethodName } from './status-names';
 
 export function PayoutsScreen() {
@@ -44,7 +45,7 @@ function PayoutCard({ payout }: { payout: PendingPayout }) {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string>();
   const [failure, setFailure] = useState<string>();
-  const failureRef = useRef<HTMLParagraphElement>(null);
+  const failureRef = useFocusWhenShown<HTMLParagraphElement>(failure);
   const complete = useCompletePayout();
   const fail = useFailPayout();
   const pending = complete.isPending || fail.isPending;
@@ -53,7 +54,6 @@ function PayoutCard({ payout }: { payout: PendingPayout }) {
 
   function refused(error: unknown) {
     setFailure(isApiError(error) && error.message ? error.message : t`The change could not be sent. Check your connection and try again.`);
-    requestAnimationFrame(() => failureRef.current?.focus());
   }
 
   function onFail() {

@@ -10,6 +10,7 @@ import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { usePasskeySignIn } from './api/passkey-sign-in';
 import { useSignInOperator } from './api/sign-in';
 import { useConsoleLink } from './console-pages';
+import { useFocusWhenShown } from './use-focus-when-shown';
 import { useOperatorSession } from './use-operator-session';
 
 export function SignInScreen() {
@@ -25,7 +26,7 @@ export function SignInScreen() {
   const failureRef = useRef<HTMLDivElement>(null);
   const passkey = usePasskeySignIn();
   const [passkeyFailure, setPasskeyFailure] = useState<string>();
-  const passkeyFailureRef = useRef<HTMLParagraphElement>(null);
+  const passkeyFailureRef = useFocusWhenShown<HTMLParagraphElement>(passkeyFailure);
 
   function signInWithPasskey() {
     setPasskeyFailure(undefined);
@@ -36,7 +37,6 @@ export function SignInScreen() {
         setPasskeyFailure(
           isApiError(error) && error.message ? error.message : t`No passkey was used. Try again, or sign in with your password and code.`,
         );
-        requestAnimationFrame(() => passkeyFailureRef.current?.focus());
       },
     });
   }
