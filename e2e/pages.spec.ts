@@ -1,4 +1,4 @@
-import { e2eOpsKey } from './support/ops';
+import { operatorSessionViaApi } from './support/operators';
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible } from './support/fixtures';
 import { filled, languageMarkets, pageTexts } from './support/content';
@@ -118,12 +118,12 @@ for (const market of languageMarkets) {
   });
 }
 
-test('page texts come from the server, and the bundled text shows when it fails (logged)', async ({ page }) => {
+test('page texts come from the server, and the bundled text shows when it fails (logged)', async ({ page, request }) => {
   const requested: string[] = [];
-  const keys: (string | undefined)[] = [];
+  const credentials: (string | undefined)[] = [];
   await page.route('**/locales/en-US/faq.json*', async (route) => {
     requested.push(new URL(route.request().url()).search);
-    keys.push(route.request().headers()['x-ops-key']);
+    credentials.push(route.request().headers()['authorization']);
     const response = await route.fetch();
     const body = (await response.json()) as Record<string, string>;
     await route.fulfill({ response, json: { ...body, title: 'Questions, answered by the server' } });
@@ -134,14 +134,15 @@ test('page texts come from the server, and the bundled text shows when it fails 
   await expect(page.getByText(pageTexts.en.faq['pending.q'])).toBeVisible();
 
   // The page address's strapi_status is forwarded to the content call (an editor's draft preview), with
-  // the operator key the editor put in the tab's session storage: drafts are not public.
-  await page.evaluate((key) => sessionStorage.setItem('roundtrip_ops_key', key), e2eOpsKey);
+  // the editor's console session in this tab: drafts are not public, and no key is in the browser.
+  const editor = await operatorSessionViaApi(request, 'content');
+  await page.evaluate((session) => sessionStorage.setItem('ops_session', session), JSON.stringify(editor));
   await page.goto('/us/faq?strapi_status=draft');
   await expect(h1(page)).toHaveText('Questions, answered by the server');
   expect(requested).toContain('?strapi_status=draft');
-  expect(keys[requested.indexOf('?strapi_status=draft')]).toBe(e2eOpsKey);
+  expect(credentials[requested.indexOf('?strapi_status=draft')]).toBe(`Bearer ${editor.token}`);
   // Published texts go without it.
-  expect(keys[0]).toBeUndefined();
+  expect(credentials[0]).toBeUndefined();
 
   const warnings: string[] = [];
   page.on('console', (message) => {

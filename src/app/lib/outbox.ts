@@ -106,8 +106,27 @@ export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
   const { saveToOutbox } = await loadCore();
   const entry = await saveToOutbox(input, owner, Date.now(), currentLocale());
   void requestBackgroundSync();
+  void keepStorage();
   void flushOutbox();
   return entry;
+}
+
+let storageAsked = false;
+
+/**
+ * Once something the person did waits on this device (their first scan), the browser is asked not
+ * to evict the offline data under storage pressure: Chromium grants it silently to sites in use,
+ * Firefox asks the person, who now has a reason to say yes; engines without it keep the data
+ * evictable. Not asked at start, where a prompt would come before anything worth keeping.
+ */
+async function keepStorage(): Promise<void> {
+  if (storageAsked) return;
+  storageAsked = true;
+  try {
+    if (navigator.storage?.persist && !(await navigator.storage.persisted())) await navigator.storage.persist();
+  } catch {
+    // Refused or not offered: the data stays, just evictable.
+  }
 }
 
 /** Removes an entry the server refused, once the customer has seen why. */
@@ -134,11 +153,20 @@ async function requestBackgroundSync(): Promise<void> {
 
 let started = false;
 
-/** Wires the triggers once, at app start: now, the online event, the service worker's Background Sync message. */
+/**
+ * Wires the triggers once, at app start: now, the online event, the service worker's Background
+ * Sync message, and the app coming back to the front. Engines without Background Sync (WebKit,
+ * Firefox) wake nothing while the app is closed or hidden: the next open, the network's return
+ * and the person looking at the app again are when the queue goes out there.
+ */
 export function startOutbox(): void {
   if (started) return;
   started = true;
   window.addEventListener('online', () => void flushOutbox());
+  window.addEventListener('focus', () => void flushOutbox());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void flushOutbox();
+  });
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<unknown>) => {
     const data = event.data;
     if (data && typeof data === 'object' && 'type' in data && data.type === 'FLUSH_OUTBOX') void flushOutbox();

@@ -90,15 +90,6 @@ export function applyUpdate(): void {
   setTimeout(() => window.location.reload(), 3000);
 }
 
-/** Asks the browser not to evict the offline data under storage pressure (granted silently by Chromium for engaged sites). */
-async function askPersistentStorage(): Promise<void> {
-  try {
-    if (navigator.storage?.persist && !(await navigator.storage.persisted())) await navigator.storage.persist();
-  } catch {
-    // Refused or not offered: the data stays, just evictable.
-  }
-}
-
 let started = false;
 
 /** Everything the offline feature needs at app start; called once from main.tsx. */
@@ -118,6 +109,5 @@ export function startOffline(): void {
   }
   void databaseLoaded.then(({ onDatabaseVersionChange }) => onDatabaseVersionChange(() => setAppStatus({ databaseOutdated: true })));
   registerServiceWorker();
-  void askPersistentStorage();
   startOutbox();
 }

@@ -424,6 +424,18 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
     );
   });
 
+  it('a draft written and published from the console: one entry each', async () => {
+    await audited(
+      () => t.inject({ method: 'PUT', url: '/api/v2/ops/content/ja-JP/faq/fees.q', headers: opsHeaders, payload: { text: '手数料は？' } }),
+      () => ({ action: 'content.set', recordType: 'content_text', recordId: 'ja-JP:faq:fees.q' }),
+    );
+    await audited(
+      () => ops(t, '/content/ja-JP/publish', { namespace: 'faq' }),
+      () => ({ action: 'content.publish', recordType: 'content_text', recordId: 'ja-JP:faq:fees.q' }),
+    );
+    await unaudited(() => ops(t, '/content/ja-JP/publish', {}));
+  });
+
   it('a passkey added by an operator: one entry naming them', async () => {
     const operator = await signedInOperator(t, ['check-in']);
     const key = softwarePasskey();
@@ -473,6 +485,8 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
       'POST /tokens',
       'POST /tokens/{id}/revoke',
       'POST /passkeys',
+      'PUT /content/{locale}/{namespace}/{key}',
+      'POST /content/{locale}/publish',
     ];
     // Approving writes the decision and, as the approver, the change it runs (approvals.test.ts);
     // rejecting writes the decision.

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { opsHeaders, testOpsKey } from '../../testing/wallet';
 import { editsFromImport, publishDrafts, seedContent, setContent } from './content';
 import { testActor } from '../../testing/actor';
+import { signedInOperator } from '../../testing/operators';
 
 describe.each(databaseKinds)('page content endpoints on %s', (kind) => {
   let t: TestApp;
@@ -80,6 +81,46 @@ describe.each(databaseKinds)('page content endpoints on %s', (kind) => {
     expect(await publishDrafts(t.db, testActor, 'fr-FR', 'faq')).toBe(1);
     expect((await get('/locales/fr-FR/faq.json')).json()['fees.q']).toBe('Des frais ? (brouillon)');
     expect(await publishDrafts(t.db, testActor, 'fr-FR')).toBe(0);
+  });
+
+  it('an editor writes a draft, previews it with their own session, and publishes it; other roles may not', async () => {
+    const editor = await signedInOperator(t, ['content']);
+    const care = await signedInOperator(t, ['care']);
+    const text = 'Combien coûte le retour\u202f? (brouillon de l’éditrice)';
+    const written = await t.inject({
+      method: 'PUT',
+      url: '/api/v2/ops/content/fr-FR/faq/fees.q',
+      headers: editor.headers,
+      payload: { text },
+    });
+    expect(written.statusCode, written.body).toBe(200);
+    const unknownKey = await t.inject({
+      method: 'PUT',
+      url: '/api/v2/ops/content/fr-FR/faq/no.such.key',
+      headers: editor.headers,
+      payload: { text },
+    });
+    expect(unknownKey.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { key: 'invalidValue' } });
+    expect(
+      (await t.inject({ method: 'PUT', url: '/api/v2/ops/content/fr-FR/faq/fees.q', headers: care.headers, payload: { text } })).statusCode,
+    ).toBe(403);
+
+    // The preview: the editor's session, no key; care's session is refused, and the public sees the published text.
+    expect((await get('/locales/fr-FR/faq.json?strapi_status=draft', editor.headers)).json()['fees.q']).toBe(text);
+    expect((await get('/locales/fr-FR/faq.json?strapi_status=draft', care.headers)).statusCode).toBe(403);
+    expect((await get('/locales/fr-FR/faq.json')).json()['fees.q']).not.toBe(text);
+    const page = (await get('/api/v2/ops/content/fr-FR/faq', editor.headers)).json().data;
+    expect(page.drafts).toEqual({ 'fees.q': text });
+
+    const published = await t.inject({
+      method: 'POST',
+      url: '/api/v2/ops/content/fr-FR/publish',
+      headers: editor.headers,
+      payload: { namespace: 'faq' },
+    });
+    expect(published.json().data).toEqual({ published: 1 });
+    expect((await get('/locales/fr-FR/faq.json')).json()['fees.q']).toBe(text);
+    await setContent(t.db, testActor, [{ locale: 'fr-FR', namespace: 'faq', key: 'fees.q', text: frContent.faq['fees.q'] }], 'published');
   });
 
   it('keeps an operator’s edit when the bundled source is seeded again at the next start', async () => {

@@ -185,3 +185,12 @@ export function editsFromImport(file: unknown): ContentEdit[] {
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** The drafts of one page, waiting to be published: `{ key: text }`. */
+export async function readDrafts(db: Executor, locale: SupportedLocale, namespace: ContentNamespace): Promise<Record<string, string>> {
+  const rows = await db
+    .select({ key: contentEntries.key, text: contentEntries.text })
+    .from(contentEntries)
+    .where(and(eq(contentEntries.locale, locale), eq(contentEntries.namespace, namespace), eq(contentEntries.status, 'draft')));
+  return Object.fromEntries(rows.map((row) => [row.key, row.text]));
+}

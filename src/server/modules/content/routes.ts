@@ -9,10 +9,31 @@ import { ApiError } from '../../http/api-error';
 import { dataAnswer, errorAnswers } from '../../http/api-schemas';
 import { addressLimitKey } from '../../http/rate-limit';
 import { inputValidator } from '../../http/validation';
-import { authorizeOperator, opsAccess, registerOpsScope } from '../../http/operator-access';
-import { readNamespace, readTranslations } from './content';
+import { authorizeOperator, currentActor, opsAccess, registerOpsScope } from '../../http/operator-access';
+import { ContentInputError, publishDrafts, readDrafts, readNamespace, readTranslations, setContent } from './content';
 import { listMissingTexts, recordMissingTexts } from './missing-texts';
 import { missingTextBody, missingTextLanguages, missingTextParams, missingTextSchema } from '#domain/schemas/missing-texts';
+
+const pageParams = z.strictObject({
+  locale: z.enum(supportedLocales, { error: 'invalidValue' }),
+  namespace: z.enum(contentNamespaces, { error: 'invalidValue' }),
+});
+const textParams = pageParams.extend({ key: z.string().min(1).max(200, { error: 'tooLong' }) });
+const draftBody = z.strictObject({
+  text: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(10_000, { error: 'tooLong' }),
+});
+const publishBody = z.strictObject({ namespace: z.enum(contentNamespaces, { error: 'invalidValue' }).optional() });
+const pageTexts = z.object({ published: z.record(z.string(), z.string()), drafts: z.record(z.string(), z.string()) });
+
+/** A text the content rules refuse (an unknown key): the field at fault, as every form error. */
+async function asFieldError<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ContentInputError) throw new ApiError(400, 'VALIDATION_FAILED', { key: 'invalidValue' });
+    throw error;
+  }
+}
 
 const missingListQuery = z.strictObject({
   locale: z.enum(missingTextLanguages, { error: 'invalidValue' }).optional(),
@@ -94,6 +115,59 @@ export async function registerContentApiRoutes(instance: FastifyInstance, contex
         },
       },
       async (request) => ({ data: await listMissingTexts(context.db, request.query) }),
+    );
+    ops.get(
+      '/content/:locale/:namespace',
+      {
+        schema: {
+          summary: "A page's published texts and its drafts",
+          security: opsAccess('content'),
+          params: pageParams,
+          response: { 200: dataAnswer(pageTexts) },
+        },
+      },
+      async (request) => {
+        const { locale, namespace } = request.params;
+        const [published, drafts] = await Promise.all([
+          readNamespace(context.db, locale, namespace, 'published'),
+          readDrafts(context.db, locale, namespace),
+        ]);
+        return { data: { published, drafts } };
+      },
+    );
+    ops.put(
+      '/content/:locale/:namespace/:key',
+      {
+        schema: {
+          summary: 'Write a draft of one text (previewed with strapi_status=draft until published)',
+          security: opsAccess('content'),
+          params: textParams,
+          body: draftBody,
+          response: { 200: dataAnswer(z.object({ key: z.string(), text: z.string(), status: z.literal('draft') })) },
+        },
+      },
+      async (request) => {
+        const { locale, namespace, key } = request.params;
+        await asFieldError(() =>
+          setContent(context.db, currentActor(request), [{ locale, namespace, key, text: request.body.text }], 'draft'),
+        );
+        return { data: { key, text: request.body.text, status: 'draft' as const } };
+      },
+    );
+    ops.post(
+      '/content/:locale/publish',
+      {
+        schema: {
+          summary: 'Publish the drafts of a locale (of one page, or all)',
+          security: opsAccess('content'),
+          params: pageParams.pick({ locale: true }),
+          body: publishBody,
+          response: { 200: dataAnswer(z.object({ published: z.number().int() })) },
+        },
+      },
+      async (request) => ({
+        data: { published: await publishDrafts(context.db, currentActor(request), request.params.locale, request.body.namespace) },
+      }),
     );
   });
 }

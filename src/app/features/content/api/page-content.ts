@@ -4,6 +4,7 @@ import type { SupportedLocale } from '#domain/markets';
 import type { ContentNamespace, ContentStatus } from '#domain/content/namespaces';
 import { parseNamespaceTexts, type NamespaceTexts } from '#domain/content/texts';
 import { currentLocale } from '../../../lib/i18n';
+import { operatorToken } from '../../../lib/operator-session';
 import { loadBundledContent } from '../bundled';
 
 /**
@@ -14,11 +15,8 @@ export function requestedContentStatus(search: string = location.search): Conten
   return new URLSearchParams(search).get('strapi_status') === 'draft' ? 'draft' : 'published';
 }
 
-/** Where an editor previewing drafts puts the operator key (sessionStorage: gone with the tab). */
-export const draftPreviewKeyName = 'roundtrip_ops_key';
-
 /**
- * GET /locales/{lng}/{ns}.json (public, no credential; drafts with the operator key). A failure is logged and rethrown: the
+ * GET /locales/{lng}/{ns}.json (public, no credential; drafts with an editor's session). A failure is logged and rethrown: the
  * query keeps any earlier answer, and the page shows the bundled text where it has none.
  */
 export async function fetchPageContent(
@@ -28,11 +26,11 @@ export async function fetchPageContent(
   signal?: AbortSignal,
 ): Promise<NamespaceTexts> {
   const query = status === 'draft' ? '?strapi_status=draft' : '';
-  // Drafts need the operator key: an editor keeps it in this tab's session storage (docs/api.md).
-  const opsKey = status === 'draft' ? sessionStorage.getItem(draftPreviewKeyName) : null;
+  // Drafts need an editor: their console session in this tab (docs/api.md), never a key.
+  const editorToken = status === 'draft' ? operatorToken() : undefined;
   try {
     const response = await fetch(`/locales/${locale}/${namespace}.json${query}`, {
-      headers: { Accept: 'application/json', ...(opsKey ? { 'X-Ops-Key': opsKey } : {}) },
+      headers: { Accept: 'application/json', ...(editorToken ? { Authorization: `Bearer ${editorToken}` } : {}) },
       signal,
     });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);

@@ -1,0 +1,68 @@
+import { operatorSessionSchema, type OperatorSession } from '#domain/schemas/operators';
+
+/**
+ * The operator's session: in memory and in this tab's sessionStorage only. It never goes where the
+ * customer's tokens live (cookies, src/app/lib/session.ts) nor into the persisted query cache, so
+ * closing the tab ends it on this device and a customer signed in on the same phone never holds it.
+ */
+const storageKey = 'ops_session';
+
+let current: OperatorSession | null | undefined;
+let endedByServer = false;
+const listeners = new Set<() => void>();
+
+function readStored(): OperatorSession | null {
+  try {
+    const text = sessionStorage.getItem(storageKey);
+    if (!text) return null;
+    const parsed = operatorSessionSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function operatorSession(): OperatorSession | null {
+  current ??= readStored();
+  return current;
+}
+
+export function operatorToken(): string | undefined {
+  return operatorSession()?.token;
+}
+
+export function startOperatorSession(session: OperatorSession): void {
+  current = session;
+  endedByServer = false;
+  try {
+    sessionStorage.setItem(storageKey, JSON.stringify(session));
+  } catch {
+    // Storage refused (private mode): the session lasts for this page only.
+  }
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Ends the session on this device: `expired` when the server refused it (the console then says
+ * so), `signed-out` when the operator asked.
+ */
+export function endOperatorSession(reason: 'expired' | 'signed-out' = 'signed-out'): void {
+  endedByServer = reason === 'expired';
+  current = null;
+  try {
+    sessionStorage.removeItem(storageKey);
+  } catch {
+    // Nothing was stored.
+  }
+  for (const listener of listeners) listener();
+}
+
+export function onOperatorSessionChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Whether the last session ended because the server refused it rather than by signing out. */
+export function sessionEndedByServer(): boolean {
+  return endedByServer;
+}
