@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { parseScannedPayload, validateContainerCode } from '#domain/container-codes';
-import type { CheckInResult } from '#domain/schemas/operators';
+import type { CheckInResult } from '#domain/schemas/operator-answers';
 import { isApiError } from '../../lib/api';
 import { CameraView } from '../../lib/camera/camera-view';
 import { giveFeedback } from '../../lib/camera/feedback';

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { formatMoney } from '#domain/money';
 import type { DisputeReason } from '#domain/schemas/disputes';
-import type { OperatorDispute } from '#domain/schemas/operators';
+import type { OperatorDispute } from '#domain/schemas/operator-answers';
 import { isApiError } from '../../lib/api';
 import { formatLongDate } from '../../lib/format';
 import { QueryView } from '../../ui/query-view';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { formatMoney } from '#domain/money';
-import type { PendingPayout } from '#domain/schemas/operators';
+import type { PendingPayout } from '#domain/schemas/operator-answers';
 import { isApiError } from '../../lib/api';
 import { formatLongDate } from '../../lib/format';
 import { QueryView } from '../../ui/query-view';

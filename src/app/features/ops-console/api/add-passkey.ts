@@ -1,7 +1,8 @@
 import { startRegistration } from '@simplewebauthn/browser';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { passkeyCreationOptionsSchema, passkeyOptionsSchema } from '#domain/schemas/operators';
+import { passkeyCreationOptionsSchema } from '#domain/schemas/operator-answers';
+import { passkeyOptionsSchema } from '#domain/schemas/operators';
 import { opsRequest } from '../ops-api';
 
 const optionsAnswer = z.object({ data: passkeyOptionsSchema });

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { checkInResultSchema, type CheckInResult } from '#domain/schemas/operators';
+import { checkInResultSchema, type CheckInResult } from '#domain/schemas/operator-answers';
 import { opsRequest } from '../ops-api';
 
 const answer = z.object({ data: checkInResultSchema });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { operatorDisputeSchema, type OperatorDispute } from '#domain/schemas/operators';
+import { operatorDisputeSchema, type OperatorDispute } from '#domain/schemas/operator-answers';
 import { opsRequest } from '../ops-api';
 
 const answer = z.object({ data: z.array(operatorDisputeSchema) });

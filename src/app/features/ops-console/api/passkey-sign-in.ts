@@ -1,9 +1,10 @@
 import { startAuthentication } from '@simplewebauthn/browser';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { operatorSessionSchema, passkeyOptionsSchema, passkeyRequestOptionsSchema, type OperatorSession } from '#domain/schemas/operators';
+import { passkeyRequestOptionsSchema } from '#domain/schemas/operator-answers';
+import { operatorSessionSchema, passkeyOptionsSchema, type OperatorSession } from '#domain/schemas/operators';
 import { opsRequest } from '../ops-api';
-import { startOperatorSession } from '../operator-session';
+import { startOperatorSession } from '../../../lib/operator-session';
 
 const optionsAnswer = z.object({ data: passkeyOptionsSchema });
 const sessionAnswer = z.object({ data: operatorSessionSchema });

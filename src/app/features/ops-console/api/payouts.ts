@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { pendingPayoutSchema, type PendingPayout } from '#domain/schemas/operators';
+import { pendingPayoutSchema, type PendingPayout } from '#domain/schemas/operator-answers';
 import { opsRequest } from '../ops-api';
 
 const answer = z.object({ data: z.array(pendingPayoutSchema) });
