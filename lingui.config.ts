@@ -1,5 +1,8 @@
 import { defineConfig } from '@lingui/cli';
 
+/** The operators' console: its feature folder and its route files (globs: the route folder's name has braces). */
+const operatorConsole = ['<rootDir>/src/app/features/ops-console/**', '<rootDir>/src/app/routes/*/ops/**'];
+
 export default defineConfig({
   sourceLocale: 'en-US',
   locales: ['en-US', 'en-GB', 'en-CA', 'fr-FR', 'ja-JP'],
@@ -14,7 +17,13 @@ export default defineConfig({
     {
       path: '<rootDir>/src/app/locales/{locale}/messages',
       include: ['<rootDir>/src/app'],
-      exclude: ['**/node_modules/**', '**/routeTree.gen.ts'],
+      exclude: ['**/node_modules/**', '**/routeTree.gen.ts', ...operatorConsole],
+    },
+    // The operators' console has its own catalogue, loaded by the console only: its texts would
+    // otherwise sit in every customer's first load (src/app/features/ops-console/README.md).
+    {
+      path: '<rootDir>/src/app/locales/{locale}/ops-console',
+      include: operatorConsole,
     },
   ],
   format: 'po',

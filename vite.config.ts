@@ -13,6 +13,26 @@ const prerenderBuild = process.env.PRERENDER_BUILD === 'true';
 const firstLoadModule = (id: string) => !/(?:^|[\\/])index\.html$|[\\/]src[\\/]app[\\/]main\.tsx$|\.css$/.test(id);
 
 /**
+ * The operators' console in one chunk named `ops-console` (its route file's lazy part, its feature
+ * folder, the schemas of its calls and the passkey library), so the service worker's precache can
+ * leave it out by name: customers never download it. Its catalogues (`ops-console.po`) get chunks
+ * of that name by themselves.
+ */
+const operatorConsoleModule = (id: string) =>
+  /[\\/]src[\\/]app[\\/]features[\\/]ops-console[\\/]/.test(id) ||
+  /[\\/]src[\\/]domain[\\/]schemas[\\/]operator-answers\.ts$/.test(id) ||
+  /[\\/]node_modules[\\/]@simplewebauthn[\\/]browser[\\/]/.test(id) ||
+  (/[\\/]src[\\/]app[\\/]routes[\\/]\{-\$country\}[\\/]ops[\\/]/.test(id) && id.includes('tsr-split'));
+
+/**
+ * The camera picture and its reading loop, shared by the customer's scanner and the operators'
+ * check-in, in a chunk of its own name (bench/scanner.ts counts it with the scan route). The
+ * detectors stay out (the account page loads them alone, to keep the decoder for offline use), and
+ * so does the WebAssembly decoder, imported on demand where no native detector reads QR codes.
+ */
+const cameraModule = (id: string) => /[\\/]src[\\/]app[\\/]lib[\\/]camera[\\/](camera|camera-view|feedback)\.(ts|tsx|css)$/.test(id);
+
+/**
  * The `app` chunk (every module of the first load) is imported by every route chunk, so a stylesheet
  * it carried would be asked for again by each of them, and linked once more (render-blocking) on the
  * prerendered pages that already inline it. CSS of the first load belongs in styles.css; a route's
@@ -80,7 +100,8 @@ export default defineConfig({
           globPatterns: ['**/*.{js,mjs,css,html,svg,png,webmanifest,json}'],
           // Product pictures are cached when first shown (sw.ts), not all up front.
           // Prerendered pages are for a first visit; with the service worker the shell renders them.
-          globIgnores: ['**/images/**', '**/*.map', 'sw.js', '**/prerendered/**'],
+          // The operators' console is for operators only: it loads from the network when opened.
+          globIgnores: ['**/images/**', '**/*.map', 'sw.js', '**/prerendered/**', '**/ops-console-*'],
           maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         },
         devOptions: { enabled: process.env.SW_DEV === 'true', type: 'module' },
@@ -108,7 +129,13 @@ export default defineConfig({
               // index.html's module and main.tsx stay out: their chunk is the entry, which holds the
               // stylesheet (styles.css); the route chunks import `app`, never the entry, so they do
               // not list that stylesheet again (firstLoadChunkWithoutCss).
-              groups: [{ name: 'app', tags: ['$initial'], test: firstLoadModule }],
+              groups: [
+                { name: 'app', tags: ['$initial'], test: firstLoadModule },
+                // Only the console's own modules: what it shares with customer pages (zod, the camera)
+                // stays in their chunks, which customers need anyway.
+                { name: 'ops-console', test: operatorConsoleModule, includeDependenciesRecursively: false },
+                { name: 'camera', test: cameraModule, includeDependenciesRecursively: false },
+              ],
             },
           },
         },

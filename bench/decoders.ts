@@ -34,7 +34,7 @@ const entries: Record<DecoderName, string> = {
       frames += 1;
       return decodeAllQrFromLuma(lumaOf(frame.data), frame.width, frame.height, { tilted: frames % 2 === 0 });
     }`,
-  'zxing-wasm': `import { readQrCodes, loadWasmFrom } from './src/app/features/scan/wasm-decode';
+  'zxing-wasm': `import { readQrCodes, loadWasmFrom } from './src/app/lib/camera/wasm-decode';
     loadWasmFrom('${pageOrigin}/zxing_reader.wasm');
     export const decode = readQrCodes;`,
 };

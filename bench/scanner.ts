@@ -376,11 +376,11 @@ export interface ScanRouteSize {
 
 /**
  * Gzip size of what the scan route adds: its route chunk, the scanner feature and the on-demand
- * decoder (chunks named after the route's modules: scan-*, wasm-decode-*, and the zxing_reader .wasm).
+ * decoder (chunks named after the route's modules: scan-*, the shared camera-* (vite.config.ts), wasm-decode-*, and the zxing_reader .wasm).
  */
 export function scanRouteSize(assetsDir = path.join(root, 'dist', 'assets')): ScanRouteSize {
   const files = readdirSync(assetsDir)
-    .filter((file) => /^(scan|wasm-decode)-[\w-]+\.js$/.test(file) || /^zxing_reader-[\w-]+\.wasm$/.test(file))
+    .filter((file) => /^(scan|camera|wasm-decode)-[\w-]+\.js$/.test(file) || /^zxing_reader-[\w-]+\.wasm$/.test(file))
     .map((file) => {
       const bytes = readFileSync(path.join(assetsDir, file));
       return { file, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };

@@ -7,7 +7,7 @@ import BinaryBitmap from '@zxing/library/esm/core/BinaryBitmap';
 import HybridBinarizer from '@zxing/library/esm/core/common/HybridBinarizer';
 import RGBLuminanceSource from '@zxing/library/esm/core/RGBLuminanceSource';
 import QRCodeReader from '@zxing/library/esm/core/qrcode/QRCodeReader';
-import { maxCodesPerFrame } from '../src/app/features/scan/max-codes';
+import { maxCodesPerFrame } from '../src/app/lib/camera/max-codes';
 
 const reader = new QRCodeReader();
 

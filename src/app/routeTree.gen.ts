@@ -31,6 +31,7 @@ import { Route as Char123CountryChar125UserRouteRouteImport } from './routes/{-$
 import { Route as Char123CountryChar125VerificationErrorRouteImport } from './routes/{-$country}/verification-error'
 import { Route as Char123CountryChar125VerifyEmailRouteImport } from './routes/{-$country}/verify-email'
 import { Route as Char123CountryChar125WithdrawRouteImport } from './routes/{-$country}/withdraw'
+import { Route as Char123CountryChar125OpsSplatRouteImport } from './routes/{-$country}/ops/$'
 import { Route as Char123CountryChar125UserAccountRouteImport } from './routes/{-$country}/user/account'
 import { Route as Char123CountryChar125UserNewsRouteImport } from './routes/{-$country}/user/news'
 import { Route as Char123CountryChar125UserProfileRouteImport } from './routes/{-$country}/user/profile'
@@ -170,6 +171,12 @@ const Char123CountryChar125WithdrawRoute =
     path: '/withdraw',
     getParentRoute: () => Char123CountryChar125RouteRoute,
   } as any)
+const Char123CountryChar125OpsSplatRoute =
+  Char123CountryChar125OpsSplatRouteImport.update({
+    id: '/ops/$',
+    path: '/ops/$',
+    getParentRoute: () => Char123CountryChar125RouteRoute,
+  } as any)
 const Char123CountryChar125UserAccountRoute =
   Char123CountryChar125UserAccountRouteImport.update({
     id: '/account',
@@ -236,6 +243,7 @@ export interface FileRoutesByFullPath {
   '/{-$country}/verify-email': typeof Char123CountryChar125VerifyEmailRoute
   '/{-$country}/withdraw': typeof Char123CountryChar125WithdrawRoute
   '/{-$country}/': typeof Char123CountryChar125IndexRoute
+  '/{-$country}/ops/$': typeof Char123CountryChar125OpsSplatRoute
   '/{-$country}/user/account': typeof Char123CountryChar125UserAccountRoute
   '/{-$country}/user/news': typeof Char123CountryChar125UserNewsRoute
   '/{-$country}/user/profile': typeof Char123CountryChar125UserProfileRoute
@@ -266,6 +274,7 @@ export interface FileRoutesByTo {
   '/{-$country}/verify-email': typeof Char123CountryChar125VerifyEmailRoute
   '/{-$country}/withdraw': typeof Char123CountryChar125WithdrawRoute
   '/{-$country}': typeof Char123CountryChar125IndexRoute
+  '/{-$country}/ops/$': typeof Char123CountryChar125OpsSplatRoute
   '/{-$country}/user/account': typeof Char123CountryChar125UserAccountRoute
   '/{-$country}/user/news': typeof Char123CountryChar125UserNewsRoute
   '/{-$country}/user/profile': typeof Char123CountryChar125UserProfileRoute
@@ -298,6 +307,7 @@ export interface FileRoutesById {
   '/{-$country}/verify-email': typeof Char123CountryChar125VerifyEmailRoute
   '/{-$country}/withdraw': typeof Char123CountryChar125WithdrawRoute
   '/{-$country}/': typeof Char123CountryChar125IndexRoute
+  '/{-$country}/ops/$': typeof Char123CountryChar125OpsSplatRoute
   '/{-$country}/user/account': typeof Char123CountryChar125UserAccountRoute
   '/{-$country}/user/news': typeof Char123CountryChar125UserNewsRoute
   '/{-$country}/user/profile': typeof Char123CountryChar125UserProfileRoute
@@ -331,6 +341,7 @@ export interface FileRouteTypes {
     | '/{-$country}/verify-email'
     | '/{-$country}/withdraw'
     | '/{-$country}/'
+    | '/{-$country}/ops/$'
     | '/{-$country}/user/account'
     | '/{-$country}/user/news'
     | '/{-$country}/user/profile'
@@ -361,6 +372,7 @@ export interface FileRouteTypes {
     | '/{-$country}/verify-email'
     | '/{-$country}/withdraw'
     | '/{-$country}'
+    | '/{-$country}/ops/$'
     | '/{-$country}/user/account'
     | '/{-$country}/user/news'
     | '/{-$country}/user/profile'
@@ -392,6 +404,7 @@ export interface FileRouteTypes {
     | '/{-$country}/verify-email'
     | '/{-$country}/withdraw'
     | '/{-$country}/'
+    | '/{-$country}/ops/$'
     | '/{-$country}/user/account'
     | '/{-$country}/user/news'
     | '/{-$country}/user/profile'
@@ -562,6 +575,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123CountryChar125WithdrawRouteImport
       parentRoute: typeof Char123CountryChar125RouteRoute
     }
+    '/{-$country}/ops/$': {
+      id: '/{-$country}/ops/$'
+      path: '/ops/$'
+      fullPath: '/{-$country}/ops/$'
+      preLoaderRoute: typeof Char123CountryChar125OpsSplatRouteImport
+      parentRoute: typeof Char123CountryChar125RouteRoute
+    }
     '/{-$country}/user/account': {
       id: '/{-$country}/user/account'
       path: '/account'
@@ -666,6 +686,7 @@ interface Char123CountryChar125RouteRouteChildren {
   Char123CountryChar125VerifyEmailRoute: typeof Char123CountryChar125VerifyEmailRoute
   Char123CountryChar125WithdrawRoute: typeof Char123CountryChar125WithdrawRoute
   Char123CountryChar125IndexRoute: typeof Char123CountryChar125IndexRoute
+  Char123CountryChar125OpsSplatRoute: typeof Char123CountryChar125OpsSplatRoute
 }
 
 const Char123CountryChar125RouteRouteChildren: Char123CountryChar125RouteRouteChildren =
@@ -696,6 +717,7 @@ const Char123CountryChar125RouteRouteChildren: Char123CountryChar125RouteRouteCh
       Char123CountryChar125VerifyEmailRoute,
     Char123CountryChar125WithdrawRoute: Char123CountryChar125WithdrawRoute,
     Char123CountryChar125IndexRoute: Char123CountryChar125IndexRoute,
+    Char123CountryChar125OpsSplatRoute: Char123CountryChar125OpsSplatRoute,
   }
 
 const Char123CountryChar125RouteRouteWithChildren =

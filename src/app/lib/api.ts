@@ -32,7 +32,7 @@ function isErrorCode(value: unknown): value is ErrorCode {
 }
 
 /** Reads both error shapes: OAuth's `{error, error_description}` and the API's `{error: {code, message, fields}}`. */
-function toApiError(status: number, body: unknown): ApiError {
+export function toApiError(status: number, body: unknown): ApiError {
   if (isRecord(body)) {
     const { error } = body;
     if (error === 'invalid_grant' || error === 'invalid_request') {

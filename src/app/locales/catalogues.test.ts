@@ -3,9 +3,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { supportedLocales } from '#domain/markets';
 
+/** The customer app's catalogue, and the operators' console's own (lingui.config.ts). */
+const catalogueNames = ['messages', 'ops-console'] as const;
+type CatalogueName = (typeof catalogueNames)[number];
+
 /** msgid → msgstr of a .po catalogue (single-line entries, as Lingui writes them). */
-function entries(locale: string): Map<string, string> {
-  const text = readFileSync(path.join(import.meta.dirname, locale, 'messages.po'), 'utf8');
+function entries(locale: string, catalogue: CatalogueName = 'messages'): Map<string, string> {
+  const text = readFileSync(path.join(import.meta.dirname, locale, `${catalogue}.po`), 'utf8');
   const map = new Map<string, string>();
   for (const match of text.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm)) {
     if (match[1]) map.set(match[1], match[2] ?? '');
@@ -13,12 +17,11 @@ function entries(locale: string): Map<string, string> {
   return map;
 }
 
-const source = entries('en-US');
-
 // A message missing from a catalogue would show as its hashed id in a production build.
-describe.each(supportedLocales)('catalogue %s', (locale) => {
+describe.each(catalogueNames.flatMap((name) => supportedLocales.map((locale) => [name, locale] as const)))('catalogue %s %s', (name, locale) => {
   it('translates every message of the source catalogue', () => {
-    const catalogue = entries(locale);
+    const source = entries('en-US', name);
+    const catalogue = entries(locale, name);
     const missing = [...source.keys()].filter((id) => !catalogue.get(id));
     expect(missing).toEqual([]);
   });
@@ -26,7 +29,8 @@ describe.each(supportedLocales)('catalogue %s', (locale) => {
 
 describe('real translations', () => {
   it('French and Japanese differ from English except for names', () => {
-    const same = (locale: string) => [...entries(locale)].filter(([id, text]) => id === text).map(([id]) => id);
+    const same = (locale: string) =>
+      catalogueNames.flatMap((name) => [...entries(locale, name)].filter(([id, text]) => id === text).map(([id]) => id));
     const allowed = new Set(['IBAN', 'LINE Pay', 'PayPal', '{title} · Roundtrip', 'Canada', 'France', 'FAQ', 'Menu', 'Notifications']);
     expect(same('fr-FR').filter((id) => !allowed.has(id))).toEqual([]);
     expect(same('ja-JP').filter((id) => !allowed.has(id) && id !== '© {year} Roundtrip. All rights reserved.')).toEqual([]);

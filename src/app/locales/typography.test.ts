@@ -20,8 +20,8 @@ interface Text {
 }
 
 /** msgstr of every entry of a .po catalogue, with its line (Lingui writes single-line entries). */
-function catalogueTexts(locale: 'fr-FR' | 'ja-JP'): Text[] {
-  const file = `src/app/locales/${locale}/messages.po`;
+function catalogueTexts(locale: 'fr-FR' | 'ja-JP', catalogue: 'messages' | 'ops-console' = 'messages'): Text[] {
+  const file = `src/app/locales/${locale}/${catalogue}.po`;
   const lines = readFileSync(path.join(root, file), 'utf8').split('\n');
   const texts: Text[] = [];
   lines.forEach((line, index) => {
@@ -91,7 +91,14 @@ const sourceFiles = execFileSync('git', ['ls-files', 'src', 'sw', 'scripts'], { 
   .filter((file) => /\.(ts|tsx|mjs)$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.endsWith('.gen.ts'))
   .filter((file) => file !== 'src/domain/typography.ts');
 
-const allTexts = [...catalogueTexts('fr-FR'), ...catalogueTexts('ja-JP'), ...sourceFiles.flatMap(sourceTexts)];
+const allTexts = [
+  ...catalogueTexts('fr-FR'),
+  ...catalogueTexts('ja-JP'),
+  // The operators' console has its own catalogue (lingui.config.ts).
+  ...catalogueTexts('fr-FR', 'ops-console'),
+  ...catalogueTexts('ja-JP', 'ops-console'),
+  ...sourceFiles.flatMap(sourceTexts),
+];
 
 function report(text: Text, problems: TypographyProblem[]): string {
   const fix = text.language === 'fr' ? fixFrenchTypography(text.text) : fixJapaneseTypography(text.text);

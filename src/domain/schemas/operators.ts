@@ -110,6 +110,9 @@ export const automationTokenSchema = z.object({
   revoked_at: z.string().nullable(),
 });
 
+/** POST /ops/tokens answers the token with its secret, in that answer only. */
+export const createdAutomationTokenSchema = automationTokenSchema.extend({ secret: z.string() });
+
 export const auditEntrySchema = z.object({
   seq: z.number().int(),
   at: z.string(),

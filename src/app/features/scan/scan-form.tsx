@@ -6,7 +6,7 @@ import { notify } from '../../ui/notifications';
 import { newScan, recordScan } from './api/record-scan';
 import { submitThroughOutbox, type OutboxOutcome } from '../../lib/outbox-outcome';
 import { codeProblemText, scanRefusalText } from './scan-messages';
-import { keepDecoderForOffline } from './detectors';
+import { keepDecoderForOffline } from '../../lib/camera/detectors';
 
 type Outcome = OutboxOutcome;
 

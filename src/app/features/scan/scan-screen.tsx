@@ -5,9 +5,9 @@ import { plural } from '@lingui/core/macro';
 import { parseScannedPayload, validateContainerCode, type ContainerCodeProblem } from '#domain/container-codes';
 import { codeProblemText, scanRefusalText } from './scan-messages';
 import { TextField } from '../../ui/text-field';
-import { CameraView } from './camera-view';
-import type { CameraProblem } from './camera';
-import { giveFeedback, soundPreference, storeSoundPreference, type FeedbackKind } from './feedback';
+import { CameraView } from '../../lib/camera/camera-view';
+import type { CameraProblem } from '../../lib/camera/camera';
+import { giveFeedback, soundPreference, storeSoundPreference, type FeedbackKind } from '../../lib/camera/feedback';
 import { captureCode, stateOf, takeRefusals, useQueuedScans, useSessionScans, type CaptureResult, type SessionScan } from './scan-session';
 import './scan.css';
 

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { disputeBody, disputeResponse, disputeSchema, maxDisputePhotoBytes } from '#domain/schemas/disputes';
+import { disputeBody, disputeResponse, maxDisputePhotoBytes } from '#domain/schemas/disputes';
+import { operatorDisputeSchema } from '#domain/schemas/operator-answers';
 import { approvalSchema } from '#domain/schemas/operators';
 import type { AppContext } from '../../app-context';
 import { ApiError } from '../../http/api-error';
 import { customerSecurity, dataAnswer, errorAnswers } from '../../http/api-schemas';
 import { authenticate, currentUserId } from '../accounts/authenticate';
 import { currentActor, opsAccess, registerOpsScope } from '../../http/operator-access';
-import { claimSchema } from '../wallet/operator-routes';
 import { disputeCreditAmount, disputePhoto, fileDispute, listDisputes, resolveDispute } from './disputes';
 import { needsApproval, requestApproval } from '../audit/approvals';
 
@@ -19,21 +19,6 @@ const upholdBody = z.strictObject({ answer: answer(500) });
 const listQuery = z.strictObject({
   status: z.enum(['open', 'all'], { error: 'invalidValue' }).default('open'),
   limit: z.coerce.number({ error: 'invalidValue' }).int().min(1).max(1000).default(200),
-});
-const opsDispute = disputeSchema.extend({
-  user_id: z.string(),
-  email: z.string().nullable(),
-  scans: z.array(
-    z.object({
-      scan_id: z.string(),
-      code: z.string(),
-      product_id: z.string(),
-      status: z.string(),
-      reason: z.string().nullable(),
-      scanned_at: z.string(),
-    }),
-  ),
-  claims: z.array(claimSchema),
 });
 const photoAnswer = z
   .unknown()
@@ -73,7 +58,7 @@ export async function registerDisputeRoutes(instance: FastifyInstance, context: 
           summary: 'Open disputes (or all), oldest first',
           security: opsAccess('care'),
           querystring: listQuery,
-          response: { 200: dataAnswer(z.array(opsDispute)) },
+          response: { 200: dataAnswer(z.array(operatorDisputeSchema)) },
         },
       },
       async (request) => ({ data: await listDisputes(context.db, { all: request.query.status === 'all', limit: request.query.limit }) }),

@@ -5,6 +5,7 @@ import {
   auditEntrySchema,
   automationTokenBody,
   automationTokenSchema,
+  createdAutomationTokenSchema,
   invitationAcceptBody,
   invitationSchema,
   operatorCallerSchema,
@@ -275,7 +276,7 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
           summary: 'Make an automation token; its secret is in this answer only',
           security: admin,
           body: automationTokenBody,
-          response: { 201: dataAnswer(automationTokenSchema.extend({ secret: z.string() })), ...errorAnswers(409) },
+          response: { 201: dataAnswer(createdAutomationTokenSchema), ...errorAnswers(409) },
         },
       },
       async (request, reply) =>

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { countryCodes } from '#domain/markets';
 import { moneySchema } from '#domain/schemas/money';
+import { checkInResultSchema, claimSchema } from '#domain/schemas/operator-answers';
 import { approvalSchema } from '#domain/schemas/operators';
 import type { AppContext } from '../../app-context';
 import { dataAnswer, errorAnswers } from '../../http/api-schemas';
@@ -43,25 +44,6 @@ export const unscannedQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(1000).default(20),
 });
 
-const firstScan = z.object({
-  scan_id: z.string(),
-  user_id: z.string(),
-  status: z.string(),
-  scanned_at: z.string(),
-  received_at: z.string(),
-});
-export const claimSchema = z.object({
-  id: z.string(),
-  code: z.string(),
-  status: z.enum(['OPEN', 'AWARDED', 'DISMISSED']),
-  user_id: z.string(),
-  email: z.string().nullable(),
-  scanned_at: z.string(),
-  received_at: z.string(),
-  first_scan: firstScan,
-  note: z.string().nullable(),
-  resolved_at: z.string().nullable(),
-});
 const claimResolved = z.object({ claim: claimSchema, scan_id: z.string().nullable() });
 export const claimsQuery = z.strictObject({
   status: z.enum(['open', 'all'], { error: 'invalidValue' }).default('open'),
@@ -69,23 +51,6 @@ export const claimsQuery = z.strictObject({
 });
 const claimParams = z.strictObject({ id: z.uuid({ error: 'invalidValue' }) });
 export const claimResolutionBody = z.strictObject({ note: text(500).optional() });
-const checkInResult = z.object({
-  batch_id: z.string().nullable(),
-  checked_in: z.array(
-    z.object({ code: z.string(), scan_id: z.string(), user_id: z.string(), product_id: z.string(), deposit: moneySchema }),
-  ),
-  not_pending: z.array(z.string()),
-  expired: z.array(z.string()),
-  held: z.array(z.string()),
-  competing_claims: z.array(
-    z.object({
-      code: z.string(),
-      first_scan: firstScan,
-      claims: z.array(z.object({ id: z.string(), user_id: z.string(), scanned_at: z.string(), received_at: z.string() })),
-    }),
-  ),
-  unknown: z.array(z.string()),
-});
 const rejectResult = z.object({
   rejected: z.array(z.object({ code: z.string(), scan_id: z.string(), user_id: z.string() })),
   not_pending: z.array(z.string()),
@@ -111,7 +76,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
         summary: 'Check containers in: credit their pending scans',
         security: opsAccess('check-in'),
         body: checkInBody,
-        response: { 200: dataAnswer(checkInResult) },
+        response: { 200: dataAnswer(checkInResultSchema) },
       },
     },
     async (request) => ({ data: await checkIn(context.db, currentActor(request), request.body.codes, context.now(), request.body.note) }),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotencyKeyField, withdrawalBody, withdrawalResponse, withdrawalSchema } from '#domain/schemas/payments';
+import { pendingPayoutSchema } from '#domain/schemas/operator-answers';
 import type { AppContext } from '../../app-context';
 import { customerSecurity, dataAnswer, errorAnswers } from '../../http/api-schemas';
 import { authenticate, currentUserId } from '../accounts/authenticate';
@@ -22,13 +23,6 @@ const failBody = z.strictObject({
   status: z.enum(['FAILED', 'CANCELLED'], { error: 'invalidValue' }).default('FAILED'),
 });
 const listQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(1000).default(200) });
-const pendingPayout = withdrawalSchema.extend({
-  user_id: z.string(),
-  payout_reference: z.string(),
-  exported_at: z.string().nullable(),
-  export_batch: z.string().nullable(),
-});
-
 /** Withdrawals: the customer's request, and the operators' payout calls under /ops. */
 export async function registerWithdrawalRoutes(instance: FastifyInstance, context: AppContext, cipher: PaymentCipher) {
   const api = instance.withTypeProvider<ZodTypeProvider>();
@@ -72,7 +66,7 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
           summary: 'Pending withdrawals, oldest first',
           security: opsAccess('finance'),
           querystring: listQuery,
-          response: { 200: dataAnswer(z.array(pendingPayout)) },
+          response: { 200: dataAnswer(z.array(pendingPayoutSchema)) },
         },
       },
       async (request) => ({ data: await listPendingPayouts(context.db, request.query.limit) }),

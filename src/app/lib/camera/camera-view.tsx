@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { CameraError, hasTorch, listCameras, openCamera, setTorch, stopCamera, type CameraProblem } from './camera';
 import { createQrDetector } from './detectors';
+import './camera.css';
 
 type CameraState = { kind: 'starting' } | { kind: 'running' } | { kind: 'problem'; problem: CameraProblem };
 

@@ -1,0 +1,592 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { containerUrl } from '#domain/container-codes';
+import { totpCodeAt } from '../src/server/modules/operators/totp';
+import { expect, expectAccessible, signUpViaApi, test, uniqueEmail } from './support/fixtures';
+import { cameraContext, e2eBaseUrl, launchWithFakeCamera, writeY4m } from './support/fake-camera';
+import { sixLabels } from './support/label-scene';
+import { layoutProblems } from './support/layout';
+import { e2eOpsKey, firstProduct, issueContainers } from './support/ops';
+import { customerWithBalance } from './support/withdrawals';
+
+/**
+ * The operators' console on a phone (src/app/features/ops-console/README.md): an operator invited
+ * by the CLI joins from the link, signs in with an authenticator code, checks a customer's
+ * containers in by typing their codes, and credits the customer's dispute once; the customer's
+ * balance shows both. In French and Japanese at 360 px, with axe and the layout check on each screen.
+ */
+
+const password = 'correct horse 1';
+const operatorPassword = 'operator pass 1';
+const opsHeaders = { 'X-Ops-Key': e2eOpsKey };
+/** The e2e server's data directory (playwright.config.ts), where a PGlite server keeps the CLI's local key. */
+const dataDir = `.tmp/e2e-data-${process.env.E2E_PORT ?? 8181}`;
+const screenshotDir = 'test-results/ops-console-screens';
+
+/** Runs an ops CLI command through the server, as `npm run ops -- …` does on this machine. */
+async function opsCommand(request: APIRequestContext, argv: string[]): Promise<string> {
+  const localKey = readFileSync(path.join(dataDir, 'ops-local.key'), 'utf8').trim();
+  const response = await request.post('/api/v2/ops/commands', { headers: { 'X-Ops-Key': localKey }, data: { argv } });
+  expect(response.status(), await response.text()).toBe(200);
+  const { data } = (await response.json()) as { data: { exit_code: number; stdout: string; stderr: string } };
+  expect(data.exit_code, data.stderr).toBe(0);
+  return data.stdout;
+}
+
+async function customerToken(request: APIRequestContext, email: string): Promise<string> {
+  const login = await request.post('/api/v2/oauth/token', { data: { grant_type: 'password', email, password } });
+  expect(login.status()).toBe(200);
+  return ((await login.json()) as { access_token: string }).access_token;
+}
+
+async function balanceOf(request: APIRequestContext, token: string): Promise<number> {
+  const response = await request.get('/api/v2/user/balance', { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(200);
+  return Number(((await response.json()) as { data: { balance: { value: string } } }).data.balance.value);
+}
+
+/**
+ * A customer with three containers scanned and waiting for check-in, one more issued but never
+ * scanned, and a rejected scan they disputed.
+ */
+async function customerWithReturns(request: APIRequestContext, country: 'us' | 'fr' | 'jp', language: string, photo?: string) {
+  const email = uniqueEmail(`console-${country}`);
+  await signUpViaApi(request, { email, password, country });
+  const product = await firstProduct(request, country, language);
+  const codes = await issueContainers(request, product.id, 5);
+  const token = await customerToken(request, email);
+  const headers = { Authorization: `Bearer ${token}` };
+  const scanIds: string[] = [];
+  for (const code of [codes[0], codes[1], codes[2], codes[4]]) {
+    const scanned = await request.post('/api/v2/scans', {
+      headers,
+      data: { id: randomUUID(), code, scanned_at: new Date().toISOString() },
+    });
+    expect(scanned.status(), await scanned.text()).toBe(201);
+    scanIds.push(((await scanned.json()) as { data: { id: string } }).data.id);
+  }
+  const disputed = codes[4]!;
+  const rejected = await request.post('/api/v2/ops/rejections', { headers: opsHeaders, data: { codes: [disputed], reason: 'Cracked' } });
+  expect(rejected.status()).toBe(200);
+  const filed = await request.post('/api/v2/disputes', {
+    headers,
+    data: {
+      id: randomUUID(),
+      transaction_id: `scan:${scanIds[3]}`,
+      reason: 'not_damaged',
+      note: 'The bottle was fine.',
+      ...(photo ? { photo } : {}),
+    },
+  });
+  expect(filed.status(), await filed.text()).toBe(201);
+  return {
+    email,
+    token,
+    deposit: Number(product.deposit.value),
+    pending: [codes[0]!, codes[1]!, codes[2]!],
+    neverScanned: codes[3]!,
+  };
+}
+
+/** Formats a container code as printed under its label (XXXXX-XXXXX-C), as an operator types it. */
+function printed(code: string): string {
+  return `${code.slice(0, 5)}-${code.slice(5, 10)}-${code.slice(10)}`;
+}
+
+async function checkScreen(page: Page, name: string): Promise<void> {
+  await expectAccessible(page, name);
+  expect(await layoutProblems(page), `layout of ${name}`).toEqual([]);
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `${name} fits 360 px`).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+interface ConsoleTexts {
+  join: string;
+  ready: string;
+  signIn: string;
+  start: string;
+  password: RegExp;
+  email: RegExp;
+  code: RegExp;
+  toSignIn: RegExp;
+  wrongCode: string;
+  areas: RegExp;
+}
+
+/**
+ * An operator invited by the CLI (with the check-in and care roles unless told) opens the link as mailed,
+ * joins, and signs in (after one refused code); answers the console's navigation.
+ */
+async function joinAndSignIn(
+  page: Page,
+  request: APIRequestContext,
+  texts: ConsoleTexts,
+  tag: string,
+  screens?: string,
+  roles = 'check-in,care',
+) {
+  const operatorEmail = uniqueEmail(`operator-${tag}`);
+  const printedOut = await opsCommand(request, [
+    'operators',
+    'invite',
+    '--email',
+    operatorEmail,
+    '--name',
+    `Camille ${tag}`,
+    '--roles',
+    roles,
+  ]);
+  const link = /(http:\/\/\S+\/ops\/join#\S+)/.exec(printedOut)?.[1];
+  expect(link, printedOut).toBeTruthy();
+
+  // The link as mailed: no market prefix, the browser's language.
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { level: 1, name: texts.join })).toBeVisible();
+  const secret = ((await page.getByTestId('ops-totp-secret').textContent()) ?? '').replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  if (screens) await checkScreen(page, `${screens}-join`);
+  const joinForm = page.locator('main form');
+  await joinForm.getByLabel(texts.password).fill(operatorPassword);
+  const joinedAt = new Date();
+  const joinCode = totpCodeAt(secret, joinedAt);
+  await joinForm.getByRole('textbox', { name: texts.code }).fill(joinCode);
+  await joinForm.getByRole('button').click();
+  await expect(page.getByText(texts.ready)).toBeVisible();
+  await page.getByRole('link', { name: texts.toSignIn }).click();
+
+  // Sign-in: a wrong code is refused in the operator's language, with the focus on the message.
+  await expect(page.getByRole('heading', { level: 1, name: texts.signIn })).toBeVisible();
+  const signInForm = page.locator('main form');
+  await signInForm.getByLabel(texts.email).fill(operatorEmail);
+  await signInForm.getByLabel(texts.password).fill(operatorPassword);
+  // The server takes each step once and never one at or before the last it took: the join's
+  // code is refused, and the right one is the next step's (within the server's window of one).
+  const codeField = signInForm.getByRole('textbox', { name: texts.code });
+  await codeField.fill(joinCode);
+  await signInForm.getByRole('button').click();
+  const refusal = page.getByRole('alert').filter({ hasText: texts.wrongCode });
+  await expect(refusal).toBeVisible();
+  await expect(refusal).toBeFocused();
+  if (screens) await checkScreen(page, `${screens}-sign-in-refused`);
+  await codeField.fill(totpCodeAt(secret, new Date(joinedAt.getTime() + 30_000)));
+  await signInForm.getByRole('button').click();
+  await expect(page.getByRole('heading', { level: 1, name: texts.start })).toBeVisible();
+  return page.getByRole('navigation', { name: texts.areas });
+}
+
+const english: ConsoleTexts = {
+  join: "Join the operators' console",
+  ready: 'Your account is ready.',
+  signIn: 'Operator sign-in',
+  start: "Operators' console",
+  password: /^Password/,
+  email: /^Email/,
+  code: /^Authenticator code/,
+  toSignIn: /^Sign in with your email/,
+  wrongCode: 'Sign-in failed',
+  areas: /^Console areas$/,
+};
+
+const markets = [
+  {
+    locale: 'fr-FR',
+    country: 'fr',
+    language: 'fr',
+    join: 'Rejoindre la console des opérateurs',
+    ready: 'Votre compte est prêt.',
+    signIn: 'Connexion opérateur',
+    start: 'Console des opérateurs',
+    checkInArea: 'Enregistrement',
+    codeField: 'Code du contenant',
+    add: 'Ajouter au lot',
+    inBatch: '4 contenants dans le lot',
+    already: 'est déjà dans le lot',
+    send: 'Enregistrer 4 contenants',
+    credited: 'Crédités (3)',
+    notPending: /Non en attente/,
+    disputesArea: 'Contestations',
+    credit: /^Créditer /,
+    noDispute: 'Aucune contestation ouverte. Bravo.',
+    wrongCode: 'Échec de la connexion',
+    password: /^Mot de passe/,
+    email: /^Adresse e-mail/,
+    code: /^Code d’authentification/,
+    toSignIn: /^Connectez-vous avec/,
+    areas: /^Espaces de la console$/,
+    balance: '20.00',
+    withdraw: '10.00',
+    payoutsArea: 'Versements',
+    operatorsArea: 'Opérateurs',
+    reference: 'Référence de la banque ou de PayPal (facultative)',
+    paid: 'Marquer comme payé',
+    noPayout: 'Aucun versement en attente.',
+    inviteEmail: 'Adresse e-mail',
+    inviteName: 'Nom',
+    careRole: 'Service client',
+    sendInvite: 'Envoyer l’invitation',
+    invited: 'Invitation envoyée',
+    tokenName: 'Nom du jeton',
+    financeRole: 'Finances',
+    makeToken: 'Créer le jeton',
+    secretShown: /affiché cette fois seulement/,
+    revoke: /^Révoquer /,
+    revoked: /^Révoqué le /,
+  },
+  {
+    locale: 'ja-JP',
+    country: 'jp',
+    language: 'ja',
+    join: 'オペレーターコンソールに参加する',
+    ready: 'アカウントの準備ができました。',
+    signIn: 'オペレーターのログイン',
+    start: 'オペレーターコンソール',
+    checkInArea: 'チェックイン',
+    codeField: '容器コード',
+    add: 'バッチに追加',
+    inBatch: 'バッチ内の容器：4個',
+    already: 'はすでにこのバッチに入っています',
+    send: '4個の容器をチェックイン',
+    credited: '入金済み (3)',
+    notPending: /保留なし/,
+    disputesArea: '申し立て',
+    credit: /を入金する$/,
+    noDispute: '未解決の申し立てはありません。お疲れさまでした。',
+    wrongCode: 'ログインできませんでした',
+    password: /^パスワード/,
+    email: /^メールアドレス/,
+    code: /^認証コード/,
+    toSignIn: /^メールアドレス、パスワード/,
+    areas: /^コンソールのエリア$/,
+    balance: '2000',
+    withdraw: '1000',
+    payoutsArea: '支払い',
+    operatorsArea: 'オペレーター',
+    reference: '銀行またはPayPalの参照番号（任意）',
+    paid: '支払済みにする',
+    noPayout: '保留中の支払いはありません。',
+    inviteEmail: 'メールアドレス',
+    inviteName: '氏名',
+    careRole: 'カスタマーサポート',
+    sendInvite: '招待を送信',
+    invited: '招待を送信しました',
+    tokenName: 'トークン名',
+    financeRole: '経理',
+    makeToken: 'トークンを作成',
+    secretShown: /表示は今回のみ/,
+    revoke: /を取り消す$/,
+    revoked: /に取り消し済み$/,
+  },
+] as const;
+
+mkdirSync(screenshotDir, { recursive: true });
+
+for (const market of markets) {
+  test.describe(`operators' console at 360 px in ${market.locale}`, () => {
+    test.use({ locale: market.locale, viewport: { width: 360, height: 780 } });
+
+    test('join from the invitation, sign in, check in typed codes, credit a dispute once', async ({ page, request }) => {
+      test.setTimeout(90_000);
+      // A photo as a phone sends it: a JPEG drawn by the browser.
+      const photo = await page.evaluate(() => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 320;
+        canvas.height = 240;
+        const context = canvas.getContext('2d')!;
+        context.fillStyle = '#2f7a5a';
+        context.fillRect(0, 0, 320, 240);
+        context.fillStyle = '#ffffff';
+        context.fillRect(110, 50, 100, 140);
+        return canvas.toDataURL('image/jpeg', 0.8).split(',')[1]!;
+      });
+      const customer = await customerWithReturns(request, market.country, market.language, photo);
+      const areas = await joinAndSignIn(page, request, market, market.country, market.locale);
+
+      // The start page lists the areas of the operator's roles only.
+      await expect(areas.getByRole('link')).toHaveText([market.checkInArea, market.disputesArea]);
+      await checkScreen(page, `${market.locale}-start`);
+      // The token is the tab's: nowhere in the customer's storage or cookies.
+      const stored = await page.evaluate(() => ({ session: sessionStorage.getItem('ops_session'), cookies: document.cookie }));
+      expect(stored.session).toContain('op_');
+      expect(stored.cookies).not.toContain('op_');
+
+      // Check-in: three pending codes and one nobody scanned, typed as printed; a repeat is not added twice.
+      await areas.getByRole('link', { name: market.checkInArea }).click();
+      await expect(page.getByRole('heading', { level: 1, name: market.checkInArea })).toBeVisible();
+      const typed = page.getByRole('textbox', { name: market.codeField });
+      for (const code of [...customer.pending, customer.neverScanned]) {
+        await typed.fill(printed(code));
+        await typed.press('Enter');
+      }
+      await expect(page.getByTestId('ops-batch-count')).toHaveText(market.inBatch);
+      await typed.fill(customer.pending[0]!);
+      await page.getByRole('button', { name: market.add }).click();
+      await expect(page.getByTestId('ops-batch-note')).toContainText(market.already);
+      await expect(page.getByTestId('ops-batch-count')).toHaveText(market.inBatch);
+      await checkScreen(page, `${market.locale}-check-in-batch`);
+      await page.getByRole('button', { name: market.send }).click();
+      const result = page.getByTestId('ops-checkin-result');
+      await expect(result.getByRole('heading', { name: market.credited })).toBeVisible();
+      await expect(result.getByRole('heading', { name: market.notPending })).toBeVisible();
+      await expect(result).toBeFocused();
+      await checkScreen(page, `${market.locale}-check-in-result`);
+
+      // The customer's balance holds the three deposits.
+      await expect.poll(() => balanceOf(request, customer.token)).toBeCloseTo(3 * customer.deposit, 2);
+
+      // Care: the dispute with its note; credited once, then gone from the queue.
+      await areas.getByRole('link', { name: market.disputesArea }).click();
+      const dispute = page.getByTestId('ops-dispute').filter({ hasText: customer.email });
+      await expect(dispute).toBeVisible();
+      await expect(dispute).toContainText('The bottle was fine.');
+      // The photo came with the operator's bearer token, shown from an object URL.
+      const image = dispute.getByRole('img');
+      await expect(image).toHaveAttribute('src', /^blob:/);
+      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+      await checkScreen(page, `${market.locale}-disputes`);
+      await dispute.getByRole('button', { name: market.credit }).click();
+      await expect(dispute).toHaveCount(0);
+      await expect.poll(() => balanceOf(request, customer.token)).toBeCloseTo(4 * customer.deposit, 2);
+      // A second credit of the same dispute moves no money.
+      const disputes = await request.get('/api/v2/ops/disputes?status=all', { headers: opsHeaders });
+      const mine = ((await disputes.json()) as { data: { id: string; email: string | null; status: string }[] }).data.find(
+        (entry) => entry.email === customer.email,
+      );
+      expect(mine?.status).toBe('CREDITED');
+      await request.post(`/api/v2/ops/disputes/${mine!.id}/credit`, { headers: opsHeaders, data: {} });
+      expect(await balanceOf(request, customer.token)).toBeCloseTo(4 * customer.deposit, 2);
+    });
+  });
+}
+
+for (const market of markets) {
+  test.describe(`finance and admin at 360 px in ${market.locale}`, () => {
+    test.use({ locale: market.locale, viewport: { width: 360, height: 780 } });
+
+    test('a pending payout marked paid, an operator invited, a token made once and revoked, the audit trail', async ({ page, request }) => {
+      test.setTimeout(90_000);
+      // A customer with a pending PayPal withdrawal.
+      const customer = await customerWithBalance(request, { country: market.country, amount: market.balance, verified: true });
+      const token = await customerToken(request, customer);
+      const headers = { Authorization: `Bearer ${token}` };
+      const paypal = await request.post('/api/v2/payment_methods/PAYPAL', { headers, data: { email: `paypal.${customer}` } });
+      expect(paypal.status(), await paypal.text()).toBe(200);
+      const withdrawal = await request.post('/api/v2/withdrawals', {
+        headers: { ...headers, 'Idempotency-Key': randomUUID() },
+        data: { amount: market.withdraw, withdraw_type: 'PAYPAL' },
+      });
+      expect(withdrawal.status(), await withdrawal.text()).toBe(201);
+      const withdrawalId = ((await withdrawal.json()) as { data: { id: string } }).data.id;
+
+      const areas = await joinAndSignIn(page, request, market, `admin-${market.country}`, undefined, 'finance,admin');
+      await expect(areas.getByRole('link')).toHaveText([market.payoutsArea, market.operatorsArea]);
+
+      // Finance: the payout, marked paid with the bank's reference, leaves the list.
+      await areas.getByRole('link', { name: market.payoutsArea }).click();
+      const pending = await request.get('/api/v2/ops/payouts', { headers: opsHeaders });
+      const reference = ((await pending.json()) as { data: { id: string; payout_reference: string }[] }).data.find(
+        (entry) => entry.id === withdrawalId,
+      )?.payout_reference;
+      expect(reference).toBeTruthy();
+      const card = page.getByTestId('ops-payout').filter({ hasText: reference! });
+      await expect(card).toBeVisible();
+      await checkScreen(page, `${market.locale}-payouts`);
+      await card.getByLabel(market.reference).fill('BANK-REF-1');
+      await card.getByRole('button', { name: market.paid }).click();
+      await expect
+        .poll(async () => {
+          const list = await request.get('/api/v2/ops/payouts', { headers: opsHeaders });
+          return ((await list.json()) as { data: { id: string }[] }).data.some((entry) => entry.id === withdrawalId);
+        })
+        .toBe(false);
+
+      // Admin: invite a person with a role, make a token whose secret shows once, revoke it.
+      await areas.getByRole('link', { name: market.operatorsArea }).click();
+      const invite = page.locator('form').filter({ has: page.getByRole('button', { name: market.sendInvite }) });
+      const invitedEmail = uniqueEmail(`invited-${market.country}`);
+      const invitedName = `Dominique ${invitedEmail.slice(4, 20)}`;
+      await invite.getByLabel(market.inviteEmail).fill(invitedEmail);
+      await invite.getByLabel(market.inviteName).fill(invitedName);
+      await invite.getByRole('checkbox', { name: market.careRole }).check();
+      await invite.getByRole('button', { name: market.sendInvite }).click();
+      await expect(page.getByText(market.invited)).toBeVisible();
+      await expect(page.getByRole('heading', { level: 3, name: invitedName })).toBeVisible();
+
+      const tokenForm = page.locator('form').filter({ has: page.getByRole('button', { name: market.makeToken }) });
+      const tokenName = `e2e-${market.country}-${Date.now().toString(36)}`;
+      await tokenForm.getByLabel(market.tokenName).fill(tokenName);
+      await tokenForm.getByRole('checkbox', { name: market.financeRole }).check();
+      await tokenForm.getByRole('button', { name: market.makeToken }).click();
+      const secret = page.getByRole('textbox', { name: market.secretShown });
+      await expect(secret).toBeFocused();
+      await expect(secret).toHaveValue(/^rtk_/);
+      await checkScreen(page, `${market.locale}-operators`);
+      await page
+        .getByRole('button', { name: market.revoke })
+        .and(page.getByRole('button', { name: tokenName }))
+        .click();
+      await expect(page.getByText(market.revoked).first()).toBeVisible();
+      // The audit trail names what this admin did.
+      await expect(page.getByRole('heading', { level: 2 }).last()).toBeVisible();
+      await expect(page.locator('ol.ops-codes li').first()).toBeVisible();
+    });
+  });
+}
+
+test('the console is in no customer first load and not in the precache', async ({ page, request }) => {
+  const loaded: string[] = [];
+  page.on('request', (sent) => loaded.push(new URL(sent.url()).pathname));
+  await page.goto('/us/');
+  await expect(page.locator('html')).toHaveAttribute('data-app-started', 'true');
+  expect(loaded.filter((url) => url.includes('ops-console'))).toEqual([]);
+  const worker = await (await request.get('/sw.js')).text();
+  expect(worker).not.toContain('ops-console');
+});
+
+test('a session the server ended sends the operator back to the sign-in', async ({ page }) => {
+  // A token the server does not know, as after the idle end: the first call answers 401.
+  await page.addInitScript(() => {
+    sessionStorage.setItem(
+      'ops_session',
+      JSON.stringify({
+        token: 'op_ended',
+        expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+        idle_seconds: 900,
+        operator: {
+          id: '00000000-0000-4000-8000-000000000000',
+          email: 'gone@roundtrip.example',
+          name: 'Gone',
+          roles: ['care'],
+          status: 'ACTIVE',
+          created_at: new Date().toISOString(),
+        },
+      }),
+    );
+  });
+  await page.goto('/us/ops/disputes');
+  await expect(page.getByRole('heading', { level: 1, name: 'Operator sign-in' })).toBeVisible();
+  await expect(page.getByText('Your session has ended')).toBeVisible();
+});
+
+test.describe("operators' console: check-in by camera", () => {
+  // Three labels side by side in one frame, looping: each joins the batch once.
+  let browser: Browser;
+  let context: BrowserContext;
+  let pageErrors: string[];
+  let customer: { email: string; token: string; deposit: number; codes: string[] };
+  const videoDir = mkdtempSync(path.join(tmpdir(), 'ops-console-camera-'));
+
+  test.beforeAll(async ({ playwright }) => {
+    const request = await playwright.request.newContext({ baseURL: e2eBaseUrl });
+    const email = uniqueEmail('console-camera');
+    await signUpViaApi(request, { email, password, country: 'us' });
+    const product = await firstProduct(request, 'us', 'en');
+    const codes = await issueContainers(request, product.id, 3);
+    const token = await customerToken(request, email);
+    for (const code of codes) {
+      const scanned = await request.post('/api/v2/scans', {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { id: randomUUID(), code, scanned_at: new Date().toISOString() },
+      });
+      expect(scanned.status(), await scanned.text()).toBe(201);
+    }
+    await request.dispose();
+    customer = { email, token, deposit: Number(product.deposit.value), codes };
+    const scene = {
+      labels: sixLabels(
+        codes.map((code) => containerUrl(e2eBaseUrl, code)),
+        4,
+      ),
+    };
+    const file = path.join(videoDir, 'three.y4m');
+    writeY4m(file, [{ seconds: 1 }, { scene, seconds: 4 }]);
+    browser = await launchWithFakeCamera(playwright.chromium, file);
+  });
+  test.afterAll(async () => {
+    await browser?.close();
+    rmSync(videoDir, { recursive: true, force: true });
+  });
+  test.beforeEach(async () => {
+    ({ context, pageErrors } = await cameraContext(browser));
+  });
+  test.afterEach(async () => {
+    await context.close();
+    expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+  });
+
+  test('every label in view joins the batch once, and the batch credits the customer', async ({ request }) => {
+    test.setTimeout(90_000);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 360, height: 780 });
+    const areas = await joinAndSignIn(page, request, english, 'camera');
+    await areas.getByRole('link', { name: 'Check-in' }).click();
+    await page.getByRole('button', { name: 'Start the camera' }).click();
+    const count = page.getByTestId('ops-batch-count');
+    await expect(count).toHaveText('3 containers in the batch', { timeout: 40_000 });
+    await expect(page.locator('.ops-codes li')).toHaveCount(3);
+    await page.screenshot({ path: path.join(screenshotDir, 'en-US-check-in-camera.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Check in 3 containers' }).click();
+    await expect(page.getByTestId('ops-checkin-result').getByRole('heading', { name: 'Credited (3)' })).toBeVisible();
+    await expect.poll(() => balanceOf(request, customer.token)).toBeCloseTo(3 * customer.deposit, 2);
+    // The labels still in view do not start a new batch.
+    await expect(count).toHaveText('0 containers in the batch');
+  });
+});
+
+test.describe("operators' console: passkeys", () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test('an operator adds a passkey, signs out, and signs in with it alone', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    // Chromium's virtual authenticator stands for the phone's: it keeps the key and says the user verified.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+    });
+    await joinAndSignIn(page, request, english, 'passkey');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(page.getByText('Passkey added. Next time, sign in with it.')).toBeVisible();
+    await checkScreen(page, 'en-US-start-passkey');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Operator sign-in' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: "Operators' console" })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Console areas' }).getByRole('link')).toHaveText(['Check-in', 'Disputes']);
+  });
+});
+
+test.describe("operators' console: a dispute settled meanwhile", () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test('upholding needs an answer, and a credit of a dispute settled elsewhere says so, focused', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const customer = await customerWithReturns(request, 'us', 'en');
+    const areas = await joinAndSignIn(page, request, english, 'settled');
+    await areas.getByRole('link', { name: 'Disputes' }).click();
+    const dispute = page.getByTestId('ops-dispute').filter({ hasText: customer.email.split('@')[0]! });
+    await expect(dispute).toBeVisible();
+
+    // Another operator settles it while this card is on screen.
+    const all = await request.get('/api/v2/ops/disputes?status=open', { headers: opsHeaders });
+    const id = ((await all.json()) as { data: { id: string; email: string | null }[] }).data.find(
+      (entry) => entry.email === customer.email,
+    )!.id;
+    const upheld = await request.post(`/api/v2/ops/disputes/${id}/uphold`, { headers: opsHeaders, data: { answer: 'Cracked neck.' } });
+    expect(upheld.status()).toBe(200);
+
+    await dispute.getByRole('button', { name: 'Uphold the refusal' }).click();
+    await expect(dispute.getByText('Write the answer the customer will read.')).toBeVisible();
+    await expect(dispute.getByRole('textbox', { name: 'Answer to the customer' })).toBeFocused();
+
+    await dispute.getByRole('button', { name: /^Credit / }).click();
+    const refusal = dispute.getByRole('alert');
+    await expect(refusal).toHaveText('This dispute was already settled another way.');
+    await expect(refusal).toBeFocused();
+    expect(await balanceOf(request, customer.token)).toBe(0);
+  });
+});

@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { operatorSchema, type Operator } from '#domain/schemas/operators';
+import { opsRequest } from '../ops-api';
+
+const answer = z.object({ data: operatorSchema });
+
+/** POST /ops/invitations/{token}: a password and a first authenticator code; the link then stops working. */
+export async function acceptInvitation(token: string, body: { password: string; code: string }): Promise<Operator> {
+  return answer.parse(await opsRequest(`/invitations/${encodeURIComponent(token)}`, { method: 'POST', body, open: true })).data;
+}
+
+export function useAcceptInvitation(token: string) {
+  return useMutation({ mutationFn: (body: { password: string; code: string }) => acceptInvitation(token, body) });
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { createdAutomationTokenSchema, type OperatorRole } from '#domain/schemas/operators';
+import { opsRequest } from '../ops-api';
+import { tokensQueryKey } from './tokens';
+
+const answer = z.object({ data: createdAutomationTokenSchema });
+export type CreatedToken = z.infer<typeof createdAutomationTokenSchema>;
+
+/** POST /ops/tokens: the secret is in this answer only. */
+export async function createToken(body: { name: string; roles: OperatorRole[] }): Promise<CreatedToken> {
+  return answer.parse(await opsRequest('/tokens', { method: 'POST', body })).data;
+}
+
+export function useCreateToken() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: createToken, onSuccess: () => client.invalidateQueries({ queryKey: tokensQueryKey }) });
+}

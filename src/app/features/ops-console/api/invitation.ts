@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { invitationSchema } from '#domain/schemas/operators';
+import { opsRequest } from '../ops-api';
+
+const answer = z.object({ data: invitationSchema });
+export type Invitation = z.infer<typeof invitationSchema>;
+
+/** GET /ops/invitations/{token}: who is invited, and the authenticator secret to add. */
+export async function fetchInvitation(token: string, signal?: AbortSignal): Promise<Invitation> {
+  return answer.parse(await opsRequest(`/invitations/${encodeURIComponent(token)}`, { signal, open: true })).data;
+}
+
+export const invitationQueryOptions = (token: string) =>
+  queryOptions({ queryKey: ['ops', 'invitation', token], queryFn: ({ signal }) => fetchInvitation(token, signal), staleTime: Infinity });
+
+export function useInvitation(token: string) {
+  return useQuery({ ...invitationQueryOptions(token), enabled: token !== '' });
+}

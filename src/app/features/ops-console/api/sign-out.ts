@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import { consoleQueryClient } from '../console-query-client';
+import { opsRequest } from '../ops-api';
+import { endOperatorSession } from '../../../lib/operator-session';
+
+/** DELETE /ops/session. The session ends on this device whatever the server answers. */
+export async function signOutOperator(): Promise<void> {
+  try {
+    await opsRequest('/session', { method: 'DELETE' });
+  } finally {
+    endOperatorSession();
+    consoleQueryClient.clear();
+  }
+}
+
+export function useSignOutOperator() {
+  return useMutation({ mutationFn: signOutOperator });
+}

@@ -1,0 +1,87 @@
+import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { Page } from '../../ui/page';
+import { QueryView } from '../../ui/query-view';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import { useState } from 'react';
+import { isApiError } from '../../lib/api';
+import { useAddPasskey } from './api/add-passkey';
+import { areasFor } from './areas';
+import { useConsoleLink } from './console-pages';
+import { useFocusWhenShown } from './use-focus-when-shown';
+import { useOperatorMe } from './api/me';
+import { useOperatorSession } from './use-operator-session';
+
+/** The console's start: the areas the operator's roles open. */
+export function ConsoleHome() {
+  const { t } = useLingui();
+  const session = useOperatorSession();
+  const me = useOperatorMe(session?.token ?? '');
+  const link = useConsoleLink();
+  if (!session) return null;
+  const descriptions = {
+    'check-in': { title: t`Check-in`, text: t`Scan returned containers and credit their deposits.` },
+    disputes: { title: t`Disputes`, text: t`Answer customers who say a refused or late return is wrong.` },
+    payouts: { title: t`Payouts`, text: t`Mark pending withdrawals as paid or failed.` },
+    operators: { title: t`Operators`, text: t`Invite and disable operators, manage automation tokens, read the audit trail.` },
+  } as const;
+  return (
+    <Page title={t`Operators' console`} description={t`The areas your roles open.`} className="ops-page">
+      <QueryView query={me} errorText={t`Your roles could not be loaded. Check your connection and reload the page.`}>
+        {(caller) => {
+          const areas = areasFor(caller.roles);
+          return areas.length === 0 ? (
+            <p>{t`Your roles open no area of this console yet.`}</p>
+          ) : (
+            <ul className="ops-areas">
+              {areas.map((area) => (
+                <li key={area}>
+                  <Link {...link(area)}>{descriptions[area].title}</Link>
+                  <p>{descriptions[area].text}</p>
+                </li>
+              ))}
+            </ul>
+          );
+        }}
+      </QueryView>
+      <PasskeySection />
+    </Page>
+  );
+}
+
+/** A passkey lets the operator sign in with the phone's lock alone, without password and code. */
+function PasskeySection() {
+  const { t } = useLingui();
+  const add = useAddPasskey();
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string }>();
+  const outcomeRef = useFocusWhenShown<HTMLParagraphElement>(outcome?.ok === false ? outcome : undefined);
+  if (!browserSupportsWebAuthn()) return null;
+
+  function addPasskey() {
+    setOutcome(undefined);
+    add.mutate(undefined, {
+      onSuccess: () => setOutcome({ ok: true, text: t`Passkey added. Next time, sign in with it.` }),
+      onError: (error) => {
+        setOutcome({
+          ok: false,
+          text: isApiError(error) && error.message ? error.message : t`No passkey was added. Try again when your phone asks for it.`,
+        });
+      },
+    });
+  }
+
+  return (
+    <section aria-labelledby="ops-passkey" className="ops-section">
+      <h2 id="ops-passkey">{t`Passkey`}</h2>
+      <p>{t`Sign in with your phone's screen lock instead of your password and a code.`}</p>
+      {outcome ? (
+        <p ref={outcomeRef} tabIndex={-1} role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? 'notice' : 'field__error'}>
+          {outcome.text}
+        </p>
+      ) : null}
+      <button type="button" className="button button--secondary" disabled={add.isPending} onClick={addPasskey}>
+        {t`Add a passkey`}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,165 @@
+import { useLingui } from '@lingui/react/macro';
+import { useId, useState } from 'react';
+import { formatMoney } from '#domain/money';
+import type { DisputeReason } from '#domain/schemas/disputes';
+import type { OperatorDispute } from '#domain/schemas/operator-answers';
+import { isApiError } from '../../lib/api';
+import { formatLongDate } from '../../lib/format';
+import { QueryView } from '../../ui/query-view';
+import { useCreditDispute } from './api/credit-dispute';
+import { useDisputePhotoUrl } from './api/dispute-photo';
+import { useOpenDisputes } from './api/disputes';
+import { useUpholdDispute } from './api/uphold-dispute';
+import { BreakableEmail } from './breakable-email';
+import { OperatorArea } from './operator-area';
+import { useFocusWhenShown } from './use-focus-when-shown';
+import { useStatusName } from './status-names';
+
+export function DisputesScreen() {
+  const { t } = useLingui();
+  const disputes = useOpenDisputes();
+  return (
+    <OperatorArea needs="care" title={t`Disputes`} description={t`Customers' open disputes, oldest first.`}>
+      <QueryView query={disputes} errorText={t`The disputes could not be loaded. Check your connection and reload the page.`}>
+        {(list) =>
+          list.length === 0 ? (
+            <p>{t`No open dispute. Well done.`}</p>
+          ) : (
+            <ul className="ops-cards">
+              {list.map((dispute) => (
+                <li key={dispute.id}>
+                  <DisputeCard dispute={dispute} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
+    </OperatorArea>
+  );
+}
+
+function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
+  const { t, i18n } = useLingui();
+  const headingId = useId();
+  const answerId = useId();
+  const [answer, setAnswer] = useState('');
+  const [answerError, setAnswerError] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const [awaitingApproval, setAwaitingApproval] = useState(false);
+  const failureRef = useFocusWhenShown<HTMLParagraphElement>(failure);
+  const credit = useCreditDispute();
+  const uphold = useUpholdDispute();
+  const photo = useDisputePhotoUrl(dispute.id, dispute.has_photo);
+  const statusName = useStatusName();
+  const reasons: Record<DisputeReason, string> = {
+    returned: t`I returned it`,
+    not_damaged: t`It was not damaged`,
+    wrong_container: t`Wrong container`,
+    other: t`Other`,
+  };
+  const amount = formatMoney(dispute.amount, i18n.locale);
+  const pending = credit.isPending || uphold.isPending;
+
+  function refused(error: unknown) {
+    setFailure(isApiError(error) && error.message ? error.message : t`The answer could not be sent. Check your connection and try again.`);
+  }
+
+  function onCredit() {
+    setFailure(undefined);
+    setAnswerError(undefined);
+    credit.mutate(
+      { id: dispute.id, answer: answer.trim() || undefined },
+      { onError: refused, onSuccess: (outcome) => setAwaitingApproval(outcome.kind === 'awaiting-approval') },
+    );
+  }
+
+  function onUphold() {
+    setFailure(undefined);
+    if (!answer.trim()) {
+      setAnswerError(t`Write the answer the customer will read.`);
+      document.getElementById(answerId)?.focus();
+      return;
+    }
+    setAnswerError(undefined);
+    uphold.mutate({ id: dispute.id, answer: answer.trim() }, { onError: refused });
+  }
+
+  return (
+    <article className="ops-card" aria-labelledby={headingId} data-testid="ops-dispute">
+      <h2 id={headingId}>
+        {reasons[dispute.reason]} · {amount}
+      </h2>
+      <p>{dispute.email ? <BreakableEmail email={dispute.email} /> : t`a deleted account`}</p>
+      <p>{t`Opened on ${formatLongDate(dispute.created_at, i18n.locale)}`}</p>
+      {dispute.note ? <blockquote>{dispute.note}</blockquote> : <p>{t`No note.`}</p>}
+      {dispute.has_photo ? (
+        photo.url ? (
+          <img className="ops-photo" src={photo.url} alt={t`Sent by the customer with the dispute`} />
+        ) : (
+          <p role="status">{photo.failed ? t`The photo could not be loaded.` : t`Loading the photo…`}</p>
+        )
+      ) : null}
+      <h3>{t`Scans at stake`}</h3>
+      <ul className="ops-codes">
+        {dispute.scans.map((scan) => (
+          <li key={scan.scan_id}>
+            <code>{scan.code}</code> {statusName(scan.status)}
+            {scan.reason ? ` · ${scan.reason}` : ''}
+          </li>
+        ))}
+      </ul>
+      {dispute.claims.length > 0 ? (
+        <>
+          <h3>{t`Competing claims`}</h3>
+          <ul className="ops-codes">
+            {dispute.claims.map((claim) => (
+              <li key={claim.id}>
+                <code>{claim.code}</code> {claim.email ? <BreakableEmail email={claim.email} /> : t`a deleted account`} ·{' '}
+                {statusName(claim.status)}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <div className="field">
+        <label htmlFor={answerId}>{t`Answer to the customer`}</label>
+        <p id={`${answerId}-hint`} className="field__hint">
+          {t`Optional when you credit, needed when you uphold the refusal.`}
+        </p>
+        <textarea
+          id={answerId}
+          rows={3}
+          maxLength={500}
+          value={answer}
+          onChange={(event) => setAnswer(event.currentTarget.value)}
+          aria-invalid={answerError ? true : undefined}
+          aria-describedby={answerError ? `${answerId}-hint ${answerId}-error` : `${answerId}-hint`}
+        />
+        {answerError ? (
+          <p id={`${answerId}-error`} className="field__error">
+            {answerError}
+          </p>
+        ) : null}
+      </div>
+      <div role="status">
+        {awaitingApproval ? (
+          <p className="notice">{t`Above the approval limit: the credit waits for a second operator's approval.`}</p>
+        ) : null}
+      </div>
+      {failure ? (
+        <p ref={failureRef} role="alert" tabIndex={-1} className="field__error">
+          {failure}
+        </p>
+      ) : null}
+      <div className="ops-actions">
+        <button type="button" className="button" disabled={pending} onClick={onCredit}>
+          {t`Credit ${amount}`}
+        </button>
+        <button type="button" className="button button--secondary" disabled={pending} onClick={onUphold}>
+          {t`Uphold the refusal`}
+        </button>
+      </div>
+    </article>
+  );
+}

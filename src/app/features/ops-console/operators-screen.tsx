@@ -1,0 +1,307 @@
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, useState } from 'react';
+import { automationTokenBody, operatorInviteBody, operatorRoles, type Operator, type OperatorRole } from '#domain/schemas/operators';
+import { isApiError } from '../../lib/api';
+import { formatLongDate } from '../../lib/format';
+import { notify } from '../../ui/notifications';
+import { QueryView } from '../../ui/query-view';
+import { TextField } from '../../ui/text-field';
+import { apiFieldFailure, useFormSubmit } from '../../ui/use-form-submit';
+import { useAudit } from './api/audit';
+import { useCreateToken, type CreatedToken } from './api/create-token';
+import { useDisableOperator } from './api/disable-operator';
+import { useInviteOperator } from './api/invite-operator';
+import { useOperators } from './api/operators';
+import { useRevokeToken } from './api/revoke-token';
+import { useTokens } from './api/tokens';
+import { BreakableEmail } from './breakable-email';
+import { OperatorArea } from './operator-area';
+import { useRoleNames } from './role-names';
+
+export function OperatorsScreen() {
+  const { t } = useLingui();
+  return (
+    <OperatorArea needs="admin" title={t`Operators`} description={t`Operators, automation tokens and the audit trail.`}>
+      <OperatorList />
+      <InviteForm />
+      <Tokens />
+      <AuditTrail />
+    </OperatorArea>
+  );
+}
+
+/** A failure that is not about a field: the server's message, in the operator's language. */
+function messageOf(error: unknown, fallback: string): string {
+  return isApiError(error) && error.message ? error.message : fallback;
+}
+
+function OperatorList() {
+  const { t } = useLingui();
+  const operators = useOperators();
+  const disable = useDisableOperator();
+  const roleNames = useRoleNames();
+  const statusNames: Record<Operator['status'], string> = { INVITED: t`Invited`, ACTIVE: t`Active`, DISABLED: t`Disabled` };
+  return (
+    <section aria-labelledby="ops-operators-list" className="ops-section">
+      <h2 id="ops-operators-list">{t`People`}</h2>
+      <QueryView query={operators} errorText={t`The operators could not be loaded.`}>
+        {(list) => (
+          <ul className="ops-cards">
+            {list.map((operator) => (
+              <li key={operator.id} className="ops-card">
+                <h3>{operator.name}</h3>
+                <p>
+                  <BreakableEmail email={operator.email} /> · {statusNames[operator.status]}
+                </p>
+                <p>{operator.roles.map((role) => roleNames[role]).join(', ')}</p>
+                {operator.status === 'DISABLED' ? null : (
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={disable.isPending}
+                    aria-label={t`Disable ${operator.name}`}
+                    onClick={() =>
+                      disable.mutate(operator.id, {
+                        onError: (error) =>
+                          notify({
+                            kind: 'error',
+                            title: t`Not disabled`,
+                            description: messageOf(error, t`Check your connection and try again.`),
+                          }),
+                      })
+                    }
+                  >
+                    {t`Disable`}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
+    </section>
+  );
+}
+
+function RoleChoices({
+  legend,
+  idPrefix,
+  chosen,
+  onChange,
+  error,
+}: {
+  legend: string;
+  idPrefix: string;
+  chosen: OperatorRole[];
+  onChange: (roles: OperatorRole[]) => void;
+  error: string | undefined;
+}) {
+  const roleNames = useRoleNames();
+  return (
+    <fieldset className="ops-checks" aria-invalid={error ? true : undefined} aria-describedby={error ? `${idPrefix}-error` : undefined}>
+      <legend>{legend}</legend>
+      {operatorRoles.map((role, index) => (
+        <label key={role}>
+          <input
+            type="checkbox"
+            name="roles"
+            value={role}
+            // The first box is where focus goes when no role is chosen.
+            aria-invalid={index === 0 && error ? true : undefined}
+            checked={chosen.includes(role)}
+            onChange={(event) => onChange(event.currentTarget.checked ? [...chosen, role] : chosen.filter((entry) => entry !== role))}
+          />
+          {roleNames[role]}
+        </label>
+      ))}
+      {error ? (
+        <p id={`${idPrefix}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function InviteForm() {
+  const { t } = useLingui();
+  const invite = useInviteOperator();
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [roles, setRoles] = useState<OperatorRole[]>([]);
+  const [sent, setSent] = useState<string>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormSubmit(formRef, {
+    schema: operatorInviteBody,
+    action: (data) => {
+      setSent(undefined);
+      return invite.mutateAsync(data);
+    },
+    onSuccess: (operator) => {
+      setSent(operator.email);
+      setEmail('');
+      setName('');
+      setRoles([]);
+    },
+    onFailure: (error) => apiFieldFailure(error) ?? { message: messageOf(error, t`The invitation could not be sent.`) },
+  });
+  return (
+    <section aria-labelledby="ops-invite" className="ops-section">
+      <h2 id="ops-invite">{t`Invite an operator`}</h2>
+      {/* In the page rather than a notification: it stays, and covers nothing on a small screen. */}
+      <div role="status">
+        {sent ? (
+          <p className="notice">
+            <span className="notice__title">{t`Invitation sent`}</span> <BreakableEmail email={sent} /> {t`has 48 hours to accept it.`}
+          </p>
+        ) : null}
+      </div>
+      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { email, name, roles })}>
+        {form.message ? (
+          <p role="alert" className="field__error">
+            {form.message}
+          </p>
+        ) : null}
+        <TextField
+          id="ops-invite-email"
+          label={t`Email`}
+          type="email"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          error={form.errorOf('email')}
+        />
+        <TextField
+          id="ops-invite-name"
+          label={t`Name`}
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={form.errorOf('name')}
+        />
+        <RoleChoices legend={t`Roles`} idPrefix="ops-invite-roles" chosen={roles} onChange={setRoles} error={form.errorOf('roles')} />
+        <button type="submit" className="button" disabled={form.pending}>
+          {t`Send the invitation`}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function Tokens() {
+  const { t, i18n } = useLingui();
+  const tokens = useTokens();
+  const create = useCreateToken();
+  const revoke = useRevokeToken();
+  const roleNames = useRoleNames();
+  const [name, setName] = useState('');
+  const [roles, setRoles] = useState<OperatorRole[]>([]);
+  const [created, setCreated] = useState<CreatedToken>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const secretRef = useRef<HTMLInputElement>(null);
+  // The secret takes the focus when it shows: it is there this once, to be copied.
+  useEffect(() => {
+    if (created) secretRef.current?.select();
+  }, [created]);
+  const form = useFormSubmit(formRef, {
+    schema: automationTokenBody,
+    action: (data) => create.mutateAsync(data),
+    onSuccess: (token) => {
+      setCreated(token);
+      setName('');
+      setRoles([]);
+    },
+    onFailure: (error) => apiFieldFailure(error) ?? { message: messageOf(error, t`The token could not be made.`) },
+  });
+  return (
+    <section aria-labelledby="ops-tokens" className="ops-section">
+      <h2 id="ops-tokens">{t`Automation tokens`}</h2>
+      <QueryView query={tokens} errorText={t`The tokens could not be loaded.`}>
+        {(list) =>
+          list.length === 0 ? (
+            <p>{t`No automation token.`}</p>
+          ) : (
+            <ul className="ops-cards">
+              {list.map((token) => (
+                <li key={token.id} className="ops-card">
+                  <h3>{token.name}</h3>
+                  <p>{token.roles.map((role) => roleNames[role]).join(', ')}</p>
+                  <p>
+                    {token.revoked_at
+                      ? t`Revoked on ${formatLongDate(token.revoked_at, i18n.locale)}`
+                      : t`Made by ${token.created_by} on ${formatLongDate(token.created_at, i18n.locale)}`}
+                  </p>
+                  {token.revoked_at ? null : (
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      disabled={revoke.isPending}
+                      aria-label={t`Revoke ${token.name}`}
+                      onClick={() => revoke.mutate(token.id)}
+                    >
+                      {t`Revoke`}
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
+      {created ? (
+        <div className="notice" data-testid="ops-token-secret">
+          {/* A read-only field: a secret this long cannot wrap, and the field scrolls and copies whole. */}
+          <div className="field">
+            <label htmlFor="ops-token-secret">{t`The secret of ${created.name}, shown this once:`}</label>
+            <input id="ops-token-secret" ref={secretRef} readOnly value={created.secret} aria-describedby="ops-token-secret-hint" />
+            <p id="ops-token-secret-hint" className="field__hint">
+              {t`Copy it into the script's settings now: it cannot be shown again.`}
+            </p>
+          </div>
+        </div>
+      ) : null}
+      <h3>{t`Make a token`}</h3>
+      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { name, roles })}>
+        {form.message ? (
+          <p role="alert" className="field__error">
+            {form.message}
+          </p>
+        ) : null}
+        <TextField
+          id="ops-token-name"
+          label={t`Token name`}
+          hint={t`Letters, digits, dots, dashes and underscores.`}
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={form.errorOf('name')}
+        />
+        <RoleChoices legend={t`Roles`} idPrefix="ops-token-roles" chosen={roles} onChange={setRoles} error={form.errorOf('roles')} />
+        <button type="submit" className="button" disabled={form.pending}>
+          {t`Make the token`}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function AuditTrail() {
+  const { t, i18n } = useLingui();
+  const audit = useAudit();
+  return (
+    <section aria-labelledby="ops-audit" className="ops-section">
+      <h2 id="ops-audit">{t`Audit trail`}</h2>
+      <QueryView query={audit} errorText={t`The audit trail could not be loaded.`}>
+        {(entries) => (
+          <ol className="ops-codes">
+            {entries.map((entry) => (
+              <li key={entry.seq}>
+                <span>
+                  {formatLongDate(entry.at, i18n.locale)} · {entry.actor} · <code>{entry.action}</code> · {entry.record_type}{' '}
+                  <code>{entry.record_id}</code>
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </QueryView>
+    </section>
+  );
+}

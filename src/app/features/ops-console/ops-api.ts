@@ -1,0 +1,64 @@
+import { apiPrefix } from '#domain/api';
+import { ApiError, toApiError } from '../../lib/api';
+import { currentLocale } from '../../lib/i18n';
+import { endOperatorSession, operatorToken } from '../../lib/operator-session';
+
+export interface OpsRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Calls made before there is a session (sign-in, invitations) send no token. */
+  open?: boolean;
+}
+
+async function sendOps(path: string, options: OpsRequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { 'Accept-Language': currentLocale() };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (!options.open) {
+    const token = operatorToken();
+    if (!token) throw new ApiError(401, 'OPERATOR_UNAUTHORIZED', '');
+    headers.Authorization = `Bearer ${token}`;
+  }
+  let response: Response;
+  try {
+    response = await fetch(`${apiPrefix}/ops${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK', '');
+  }
+  // The session ended (idle, its eight hours, signed out elsewhere, the operator disabled): the
+  // console goes back to its sign-in, which the layout does when the session changes.
+  if (response.status === 401 && !options.open) endOperatorSession('expired');
+  return response;
+}
+
+/**
+ * One /ops call with the operator's bearer token; resolves with the parsed JSON body (undefined for
+ * 204) or rejects with the API's error in the operator's language, like the customer calls.
+ */
+export async function opsRequest(path: string, options: OpsRequestOptions = {}): Promise<unknown> {
+  const response = await sendOps(path, options);
+  const text = await response.text();
+  let body: unknown = undefined;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+  }
+  if (!response.ok) throw toApiError(response.status, body);
+  return body;
+}
+
+/** A binary answer (a dispute's photo), fetched with the bearer header an <img> cannot send. */
+export async function opsBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const response = await sendOps(path, { signal });
+  if (!response.ok) throw toApiError(response.status, await response.json().catch(() => undefined));
+  return response.blob();
+}

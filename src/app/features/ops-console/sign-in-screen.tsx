@@ -1,0 +1,122 @@
+import { useLingui } from '@lingui/react/macro';
+import { Navigate, useNavigate } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import { operatorSignInBody } from '#domain/schemas/operators';
+import { isApiError } from '../../lib/api';
+import { Page } from '../../ui/page';
+import { TextField } from '../../ui/text-field';
+import { apiFieldFailure, useFormSubmit } from '../../ui/use-form-submit';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import { usePasskeySignIn } from './api/passkey-sign-in';
+import { useSignInOperator } from './api/sign-in';
+import { useConsoleLink } from './console-pages';
+import { useFocusWhenShown } from './use-focus-when-shown';
+import { useOperatorSession } from './use-operator-session';
+
+export function SignInScreen() {
+  const { t } = useLingui();
+  const link = useConsoleLink();
+  const navigate = useNavigate();
+  const session = useOperatorSession();
+  const signIn = useSignInOperator();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const passkey = usePasskeySignIn();
+  const [passkeyFailure, setPasskeyFailure] = useState<string>();
+  const passkeyFailureRef = useFocusWhenShown<HTMLParagraphElement>(passkeyFailure);
+
+  function signInWithPasskey() {
+    setPasskeyFailure(undefined);
+    passkey.mutate(undefined, {
+      onSuccess: () => void navigate(link('')),
+      onError: (error) => {
+        // The browser's own refusals (cancelled, timed out, no passkey here) carry no server message.
+        setPasskeyFailure(
+          isApiError(error) && error.message ? error.message : t`No passkey was used. Try again, or sign in with your password and code.`,
+        );
+      },
+    });
+  }
+
+  const form = useFormSubmit(formRef, {
+    schema: operatorSignInBody,
+    action: (data) => signIn.mutateAsync(data),
+    onSuccess: () => void navigate(link('')),
+    onFailure: (error) => {
+      // A code is good once: a refused attempt needs the next one.
+      setCode('');
+      const fields = apiFieldFailure(error);
+      if (fields) return fields;
+      return {
+        message: isApiError(error) && error.message ? error.message : t`Sign-in failed. Check your connection and try again.`,
+        focus: () => failureRef.current?.focus(),
+      };
+    },
+  });
+
+  if (session && !signIn.isPending && !form.pending && !passkey.isPending) return <Navigate {...link('')} replace />;
+
+  return (
+    <Page title={t`Operator sign-in`} description={t`Sign in to the operators' console.`} className="ops-page">
+      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { email, password, code })}>
+        {form.message ? (
+          <div ref={failureRef} className="notice notice--error" role="alert" tabIndex={-1}>
+            <p className="notice__title">{t`Sign-in failed`}</p>
+            <p>{form.message}</p>
+          </div>
+        ) : null}
+        <TextField
+          id="ops-email"
+          label={t`Email`}
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          error={form.errorOf('email')}
+        />
+        <TextField
+          id="ops-password"
+          label={t`Password`}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={form.errorOf('password')}
+        />
+        <TextField
+          id="ops-code"
+          label={t`Authenticator code`}
+          hint={t`The six digits your authenticator app shows now.`}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          name="code"
+          maxLength={6}
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+          error={form.errorOf('code')}
+        />
+        <button type="submit" className="button" disabled={form.pending}>
+          {form.pending ? t`Signing in…` : t`Sign in`}
+        </button>
+      </form>
+      {browserSupportsWebAuthn() ? (
+        <section aria-labelledby="ops-passkey-sign-in" className="ops-section">
+          <h2 id="ops-passkey-sign-in">{t`Or use a passkey`}</h2>
+          {passkeyFailure ? (
+            <p ref={passkeyFailureRef} role="alert" tabIndex={-1} className="field__error">
+              {passkeyFailure}
+            </p>
+          ) : null}
+          <button type="button" className="button button--secondary" disabled={passkey.isPending} onClick={signInWithPasskey}>
+            {t`Sign in with a passkey`}
+          </button>
+        </section>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { disputeSchema } from './disputes';
+import { moneySchema } from './money';
+import { withdrawalSchema } from './payments';
+
+/**
+ * Answers of the /ops calls about customers' containers, disputes and payouts (declared by the
+ * server's routes), and the parts of the passkey options the console reads. Apart from
+ * operators.ts, which the customer app imports too (the editor's session of a draft preview):
+ * these pull in the dispute and payment schemas, which a customer's first load does not need.
+ */
+
+/** The scan that held a container first, as claims and check-ins name it. */
+export const firstScanSchema = z.object({
+  scan_id: z.string(),
+  user_id: z.string(),
+  status: z.string(),
+  scanned_at: z.string(),
+  received_at: z.string(),
+});
+
+/** A competing claim on a container (GET /ops/claims, and each dispute's claims). */
+export const claimSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  status: z.enum(['OPEN', 'AWARDED', 'DISMISSED']),
+  user_id: z.string(),
+  email: z.string().nullable(),
+  scanned_at: z.string(),
+  received_at: z.string(),
+  first_scan: firstScanSchema,
+  note: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+});
+export type Claim = z.infer<typeof claimSchema>;
+
+/** POST /ops/checkins: what became of each code of the batch. */
+export const checkInResultSchema = z.object({
+  batch_id: z.string().nullable(),
+  checked_in: z.array(
+    z.object({ code: z.string(), scan_id: z.string(), user_id: z.string(), product_id: z.string(), deposit: moneySchema }),
+  ),
+  not_pending: z.array(z.string()),
+  expired: z.array(z.string()),
+  held: z.array(z.string()),
+  competing_claims: z.array(
+    z.object({
+      code: z.string(),
+      first_scan: firstScanSchema,
+      claims: z.array(z.object({ id: z.string(), user_id: z.string(), scanned_at: z.string(), received_at: z.string() })),
+    }),
+  ),
+  unknown: z.array(z.string()),
+});
+export type CheckInResult = z.infer<typeof checkInResultSchema>;
+
+/** A dispute as care reads it (GET /ops/disputes): the customer, the scans at stake and any competing claims. */
+export const operatorDisputeSchema = disputeSchema.extend({
+  user_id: z.string(),
+  email: z.string().nullable(),
+  scans: z.array(
+    z.object({
+      scan_id: z.string(),
+      code: z.string(),
+      product_id: z.string(),
+      status: z.string(),
+      reason: z.string().nullable(),
+      scanned_at: z.string(),
+    }),
+  ),
+  claims: z.array(claimSchema),
+});
+export type OperatorDispute = z.infer<typeof operatorDisputeSchema>;
+
+/** A withdrawal waiting to be paid (GET /ops/payouts). */
+export const pendingPayoutSchema = withdrawalSchema.extend({
+  user_id: z.string(),
+  payout_reference: z.string(),
+  exported_at: z.string().nullable(),
+  export_batch: z.string().nullable(),
+});
+export type PendingPayout = z.infer<typeof pendingPayoutSchema>;
+
+const userVerification = z.enum(['discouraged', 'preferred', 'required']);
+const credentialDescriptor = z.object({ id: z.string(), type: z.string(), transports: z.array(z.string()).optional() });
+const credentialHints = z.array(z.enum(['hybrid', 'security-key', 'client-device'])).optional();
+
+/**
+ * The WebAuthn creation options inside `passkeyOptionsSchema` (POST /ops/passkeys/registration-options),
+ * read by the console before it hands them to the browser. Extensions are not read: the browser
+ * works without them, and their shape is the browser's to define.
+ */
+export const passkeyCreationOptionsSchema = z.object({
+  rp: z.object({ id: z.string().optional(), name: z.string() }),
+  user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
+  challenge: z.string(),
+  pubKeyCredParams: z.array(z.object({ alg: z.number(), type: z.literal('public-key') })),
+  timeout: z.number().optional(),
+  excludeCredentials: z.array(credentialDescriptor).optional(),
+  authenticatorSelection: z
+    .object({
+      authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+      requireResidentKey: z.boolean().optional(),
+      residentKey: z.enum(['discouraged', 'preferred', 'required']).optional(),
+      userVerification: userVerification.optional(),
+    })
+    .optional(),
+  hints: credentialHints,
+  attestation: z.enum(['direct', 'enterprise', 'indirect', 'none']).optional(),
+});
+
+/** The WebAuthn request options inside `passkeyOptionsSchema` (POST /ops/session/passkey-options). */
+export const passkeyRequestOptionsSchema = z.object({
+  challenge: z.string(),
+  timeout: z.number().optional(),
+  rpId: z.string().optional(),
+  allowCredentials: z.array(credentialDescriptor).optional(),
+  userVerification: userVerification.optional(),
+  hints: credentialHints,
+});
