@@ -20,7 +20,7 @@ const firstLoadModule = (id: string) => !/(?:^|[\\/])index\.html$|[\\/]src[\\/]a
  */
 const operatorConsoleModule = (id: string) =>
   /[\\/]src[\\/]app[\\/]features[\\/]ops-console[\\/]/.test(id) ||
-  /[\\/]src[\\/]domain[\\/]schemas[\\/]operator-answers\.ts$/.test(id) ||
+  /[\\/]src[\\/]domain[\\/]schemas[\\/]operator(s|-answers)\.ts$/.test(id) ||
   /[\\/]node_modules[\\/]@simplewebauthn[\\/]browser[\\/]/.test(id) ||
   (/[\\/]src[\\/]app[\\/]routes[\\/]\{-\$country\}[\\/]ops[\\/]/.test(id) && id.includes('tsr-split'));
 

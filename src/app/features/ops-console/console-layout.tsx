@@ -17,7 +17,7 @@ import { useConsoleCatalogue } from './catalogue';
 import { consoleQueryClient } from './console-query-client';
 import { useOperatorMe } from './api/me';
 import { useSignOutOperator } from './api/sign-out';
-import { sessionEndedByServer } from '../../lib/operator-session';
+import { sessionEndedByServer } from './operator-session';
 import { useOperatorSession } from './use-operator-session';
 import './ops-console.css';
 

@@ -1,7 +1,7 @@
 import { apiPrefix } from '#domain/api';
 import { ApiError, toApiError } from '../../lib/api';
 import { currentLocale } from '../../lib/i18n';
-import { endOperatorSession, operatorToken } from '../../lib/operator-session';
+import { endOperatorSession, operatorToken } from './operator-session';
 
 export interface OpsRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';

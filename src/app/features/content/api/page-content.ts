@@ -4,7 +4,7 @@ import type { SupportedLocale } from '#domain/markets';
 import type { ContentNamespace, ContentStatus } from '#domain/content/namespaces';
 import { parseNamespaceTexts, type NamespaceTexts } from '#domain/content/texts';
 import { currentLocale } from '../../../lib/i18n';
-import { operatorToken } from '../../../lib/operator-session';
+import { storedOperatorToken } from '../../../lib/operator-token';
 import { loadBundledContent } from '../bundled';
 
 /**
@@ -27,7 +27,7 @@ export async function fetchPageContent(
 ): Promise<NamespaceTexts> {
   const query = status === 'draft' ? '?strapi_status=draft' : '';
   // Drafts need an editor: their console session in this tab (docs/api.md), never a key.
-  const editorToken = status === 'draft' ? operatorToken() : undefined;
+  const editorToken = status === 'draft' ? storedOperatorToken() : undefined;
   try {
     const response = await fetch(`/locales/${locale}/${namespace}.json${query}`, {
       headers: { Accept: 'application/json', ...(editorToken ? { Authorization: `Bearer ${editorToken}` } : {}) },

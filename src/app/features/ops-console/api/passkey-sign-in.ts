@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { passkeyRequestOptionsSchema } from '#domain/schemas/operator-answers';
 import { operatorSessionSchema, passkeyOptionsSchema, type OperatorSession } from '#domain/schemas/operators';
 import { opsRequest } from '../ops-api';
-import { startOperatorSession } from '../../../lib/operator-session';
+import { startOperatorSession } from '../operator-session';
 
 const optionsAnswer = z.object({ data: passkeyOptionsSchema });
 const sessionAnswer = z.object({ data: operatorSessionSchema });

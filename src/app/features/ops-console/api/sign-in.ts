@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { operatorSessionSchema, type OperatorSession } from '#domain/schemas/operators';
 import { opsRequest } from '../ops-api';
-import { startOperatorSession } from '../../../lib/operator-session';
+import { startOperatorSession } from '../operator-session';
 
 const answer = z.object({ data: operatorSessionSchema });
 

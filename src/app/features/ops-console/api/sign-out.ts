@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { consoleQueryClient } from '../console-query-client';
 import { opsRequest } from '../ops-api';
-import { endOperatorSession } from '../../../lib/operator-session';
+import { endOperatorSession } from '../operator-session';
 
 /** DELETE /ops/session. The session ends on this device whatever the server answers. */
 export async function signOutOperator(): Promise<void> {

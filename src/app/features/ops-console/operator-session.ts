@@ -1,11 +1,11 @@
 import { operatorSessionSchema, type OperatorSession } from '#domain/schemas/operators';
+import { operatorSessionStorageKey } from '../../lib/operator-token';
 
 /**
  * The operator's session: in memory and in this tab's sessionStorage only. It never goes where the
  * customer's tokens live (cookies, src/app/lib/session.ts) nor into the persisted query cache, so
  * closing the tab ends it on this device and a customer signed in on the same phone never holds it.
  */
-const storageKey = 'ops_session';
 
 let current: OperatorSession | null | undefined;
 let endedByServer = false;
@@ -13,7 +13,7 @@ const listeners = new Set<() => void>();
 
 function readStored(): OperatorSession | null {
   try {
-    const text = sessionStorage.getItem(storageKey);
+    const text = sessionStorage.getItem(operatorSessionStorageKey);
     if (!text) return null;
     const parsed = operatorSessionSchema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : null;
@@ -35,7 +35,7 @@ export function startOperatorSession(session: OperatorSession): void {
   current = session;
   endedByServer = false;
   try {
-    sessionStorage.setItem(storageKey, JSON.stringify(session));
+    sessionStorage.setItem(operatorSessionStorageKey, JSON.stringify(session));
   } catch {
     // Storage refused (private mode): the session lasts for this page only.
   }
@@ -50,7 +50,7 @@ export function endOperatorSession(reason: 'expired' | 'signed-out' = 'signed-ou
   endedByServer = reason === 'expired';
   current = null;
   try {
-    sessionStorage.removeItem(storageKey);
+    sessionStorage.removeItem(operatorSessionStorageKey);
   } catch {
     // Nothing was stored.
   }
