@@ -21,6 +21,8 @@ export const measuredPages = [
   { name: 'user/account', path: '/us/user/account', signedIn: true, ready: '[data-testid="balance"]' },
   { name: 'map', path: '/us/map', signedIn: false, ready: '[data-pins-ready="true"]' },
   { name: 'user/scan', path: '/us/user/scan', signedIn: true, ready: 'main h1' },
+  // The operators' console: its own first load, beside the customers' (which never include it).
+  { name: 'ops console sign-in', path: '/us/ops/sign-in', signedIn: false, ready: 'input[type="password"]' },
 ];
 
 export async function benchFrontend(options: {
