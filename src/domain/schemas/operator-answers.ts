@@ -118,3 +118,12 @@ export const passkeyRequestOptionsSchema = z.object({
   userVerification: userVerification.optional(),
   hints: credentialHints,
 });
+
+/** POST /ops/payouts/export: the batch and its files (CSV, bank details in clear) for the finance operator's device. */
+export const payoutFilesSchema = z.object({
+  batch: z.string(),
+  repeated: z.boolean(),
+  payouts: z.number().int(),
+  files: z.array(z.object({ name: z.string(), content: z.string() })),
+});
+export type PayoutFiles = z.infer<typeof payoutFilesSchema>;

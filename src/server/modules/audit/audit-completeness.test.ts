@@ -275,6 +275,37 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
     await unaudited(() => run(['payouts', 'export', '--out', 'payouts']));
   });
 
+  it('payouts exported from the console: one entry naming the finance operator, the files to their device; a token is refused', async () => {
+    const pending = await pendingWithdrawal();
+    const finance = await signedInOperator(t, ['finance']);
+    const exported = await audited(
+      () => t.inject({ method: 'POST', url: '/api/v2/ops/payouts/export', headers: finance.headers, payload: {} }),
+      (answer) => ({
+        actor: finance.email,
+        action: 'payouts.export',
+        recordType: 'payout_batch',
+        recordId: answer.json().data.batch,
+        amountMinor: 1000,
+        currency: 'USD',
+        detail: { payouts: 1 },
+      }),
+    );
+    const answer = exported.json().data as { payouts: number; files: { name: string; content: string }[] };
+    expect(answer.payouts).toBe(1);
+    const reference = rowsOf<{ payout_reference: string }>(
+      await t.db.execute(sql`SELECT payout_reference FROM withdrawals WHERE id = ${pending.id}`),
+    )[0]!.payout_reference;
+    expect(answer.files.map((file) => file.content).join('\n')).toContain(reference);
+    const token = await ops(t, '/tokens', { name: `export-${kind}`, roles: ['finance'] });
+    const byToken = await t.inject({
+      method: 'POST',
+      url: '/api/v2/ops/payouts/export',
+      headers: { 'x-ops-key': token.json().data.secret as string },
+      payload: {},
+    });
+    expect(byToken.statusCode).toBe(403);
+  });
+
   it('a payout completed, failed or cancelled: one entry each with its amount, none for a repeat', async () => {
     for (const [path, payload, action] of [
       ['complete', { reference: 'BANK-1' }, 'payout.complete'],
@@ -474,6 +505,7 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
       'POST /claims/{id}/dismiss',
       'POST /disputes/{id}/credit',
       'POST /disputes/{id}/uphold',
+      'POST /payouts/export',
       'POST /payouts/{id}/complete',
       'POST /payouts/{id}/fail',
       'POST /dsar/{id}/close',

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotencyKeyField, withdrawalBody, withdrawalResponse, withdrawalSchema } from '#domain/schemas/payments';
-import { pendingPayoutSchema } from '#domain/schemas/operator-answers';
+import { payoutFilesSchema, pendingPayoutSchema } from '#domain/schemas/operator-answers';
 import type { AppContext } from '../../app-context';
 import { customerSecurity, dataAnswer, errorAnswers } from '../../http/api-schemas';
 import { authenticate, currentUserId } from '../accounts/authenticate';
 import type { PaymentCipher } from '../payments/encryption';
 import { mailWithdrawalRequested } from '../payments/notices';
-import { currentActor, opsAccess, registerOpsScope } from '../../http/operator-access';
+import { currentActor, operatorOnlyAccess, opsAccess, registerOpsScope } from '../../http/operator-access';
+import { exportPayoutFiles } from './payout-files';
 import { listPendingPayouts, payoutReferencePattern, requestWithdrawal, settleWithdrawal, withdrawalIdOf } from './withdrawals';
 
 /** Request headers arrive lower-cased; errors name it `Idempotency-Key`. */
@@ -24,6 +25,14 @@ const failBody = z.strictObject({
 });
 const listQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(1000).default(200) });
 /** Withdrawals: the customer's request, and the operators' payout calls under /ops. */
+const exportBody = z.strictObject({
+  /** An earlier batch, written again (its payouts still pending); absent: a new batch. */
+  repeat_batch: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,40}$/, { error: 'invalidValue' })
+    .optional(),
+});
+
 export async function registerWithdrawalRoutes(instance: FastifyInstance, context: AppContext, cipher: PaymentCipher) {
   const api = instance.withTypeProvider<ZodTypeProvider>();
   const requireUser = authenticate(context);
@@ -70,6 +79,27 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
         },
       },
       async (request) => ({ data: await listPendingPayouts(context.db, request.query.limit) }),
+    );
+    ops.post(
+      '/payouts/export',
+      {
+        schema: {
+          summary:
+            "Export the pending payouts no export listed yet (or an earlier batch again) as files for the bank and PayPal, to the finance operator's own device",
+          // A person only: the files hold bank details in clear, and go to the device of whoever asked.
+          security: operatorOnlyAccess('finance'),
+          body: exportBody,
+          response: { 200: dataAnswer(payoutFilesSchema) },
+        },
+      },
+      async (request) => {
+        const exported = await exportPayoutFiles(context.db, currentActor(request), cipher, context.now(), {
+          repeatBatch: request.body.repeat_batch,
+        });
+        return {
+          data: { batch: exported.batch, repeated: exported.repeated, payouts: exported.withdrawalIds.length, files: exported.files },
+        };
+      },
     );
     ops.post(
       '/payouts/:id/complete',

@@ -1,43 +1,23 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { manualPayoutProvider } from '../../modules/withdrawals/manual-provider';
-import {
-  exportPendingPayouts,
-  listPendingPayouts,
-  payoutReferencePattern,
-  settleWithdrawal,
-  withdrawalIdOf,
-} from '../../modules/withdrawals/withdrawals';
+import { exportPayoutFiles } from '../../modules/withdrawals/payout-files';
+import { listPendingPayouts, payoutReferencePattern, settleWithdrawal, withdrawalIdOf } from '../../modules/withdrawals/withdrawals';
 import { isUuid, type OpsArguments } from './args';
 import { OpsUsageError, type OpsIo } from './types';
 
-/**
- * The manual provider writes its files into a folder of the process that runs it, which may be
- * the server: it writes them into a private temporary folder, and they are handed on from there
- * to where the operator asked (the CLI writes the files the server returns).
- */
 async function exportPayouts(io: OpsIo, directory: string, repeatBatch: string | undefined): Promise<number> {
-  const staging = mkdtempSync(path.join(tmpdir(), 'roundtrip-payouts-'));
-  try {
-    const submission = await exportPendingPayouts(io.db, io.actor, await io.paymentCipher(), manualPayoutProvider(staging), io.now, {
-      repeatBatch,
-    });
-    const files = submission.files.map((file) => {
-      // Bank details in clear: 0600 wherever they land.
-      const written = { name: path.join(directory, path.relative(staging, file)), content: readFileSync(file, 'utf8'), mode: 0o600 };
-      io.writeFile(written);
-      return written.name;
-    });
-    const what = submission.repeated ? `batch ${submission.batch} written again` : `batch ${submission.batch}`;
-    io.out(`${submission.withdrawalIds.length} pending payout(s), ${what} (bank details in clear: keep these files safe):\n`);
-    if (!submission.repeated && submission.withdrawalIds.length === 0)
-      io.out('  Payouts listed by an earlier export are left out; write one again with --repeat <batch>.\n');
-    for (const file of files) io.out(`  ${file}\n`);
-    return 0;
-  } finally {
-    rmSync(staging, { recursive: true, force: true });
-  }
+  const submission = await exportPayoutFiles(io.db, io.actor, await io.paymentCipher(), io.now, { repeatBatch });
+  const files = submission.files.map((file) => {
+    // Bank details in clear: 0600 wherever they land.
+    const written = { name: path.join(directory, file.name), content: file.content, mode: 0o600 };
+    io.writeFile(written);
+    return written.name;
+  });
+  const what = submission.repeated ? `batch ${submission.batch} written again` : `batch ${submission.batch}`;
+  io.out(`${submission.withdrawalIds.length} pending payout(s), ${what} (bank details in clear: keep these files safe):\n`);
+  if (!submission.repeated && submission.withdrawalIds.length === 0)
+    io.out('  Payouts listed by an earlier export are left out; write one again with --repeat <batch>.\n');
+  for (const file of files) io.out(`  ${file}\n`);
+  return 0;
 }
 
 /** `payouts list|export|complete|fail …`: thin over the withdrawals module, which owns what each step means. */
