@@ -366,7 +366,10 @@ for (const market of markets) {
   test.describe(`finance and admin at 360 px in ${market.locale}`, () => {
     test.use({ locale: market.locale, viewport: { width: 360, height: 780 } });
 
-    test('a pending payout marked paid, an operator invited, a token made once and revoked, the audit trail', async ({ page, request }) => {
+    test('a payout batch exported to the device, a pending payout marked paid, an operator invited, a token made once and revoked, the audit trail', async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(90_000);
       // A customer with a pending PayPal withdrawal.
       const customer = await customerWithBalance(request, { country: market.country, amount: market.balance, verified: true });
@@ -394,6 +397,18 @@ for (const market of markets) {
       const card = page.getByTestId('ops-payout').filter({ hasText: reference! });
       await expect(card).toBeVisible();
       await checkScreen(page, `${market.locale}-payouts`);
+      // A batch exported to this device: the files download, and the payout now belongs to a batch.
+      const downloaded = page.waitForEvent('download');
+      await page.getByTestId('ops-export-payouts').click();
+      const file = await downloaded;
+      expect(file.suggestedFilename()).toMatch(/\.csv$/);
+      await expect(page.getByTestId('ops-export-result')).toBeFocused();
+      const batched = await request.get('/api/v2/ops/payouts', { headers: opsHeaders });
+      expect(
+        ((await batched.json()) as { data: { id: string; export_batch: string | null }[] }).data.find((entry) => entry.id === withdrawalId)
+          ?.export_batch,
+      ).toBeTruthy();
+      await checkScreen(page, `${market.locale}-payouts-exported`);
       await card.getByLabel(market.reference).fill('BANK-REF-1');
       await card.getByRole('button', { name: market.paid }).click();
       await expect

@@ -20,8 +20,8 @@ export async function opsCommand(request: APIRequestContext, argv: string[]): Pr
 
 /**
  * An operator invited by the CLI who accepts the link and signs in, all through the API: their
- * session as the console keeps it. For tests about something else than joining (the console's
- * own spec walks that on screen).
+ * session as the console keeps it. For tests about something else than joining (e2e/ops-console.spec.ts
+ * walks joining on screen).
  */
 export async function operatorSessionViaApi(
   request: APIRequestContext,

@@ -37,7 +37,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two instances on one PostgreSQL and 
       database,
       rateLimitPrefix: prefix,
       limitRules,
-      env: { OPS_KEY: testOpsKey, PAYMENT_DATA_KEY: paymentDataKey, REDIS_URL: redisUrl! },
+      env: { OPS_KEY: testOpsKey, APPROVAL_LIMITS: '{}', PAYMENT_DATA_KEY: paymentDataKey, REDIS_URL: redisUrl! },
     });
 
   beforeAll(async () => {

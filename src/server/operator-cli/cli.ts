@@ -65,10 +65,7 @@ async function runOnServer(argv: string[], config: Config, folder: string, holde
       return 2;
     }
   }
-  const answer = await sendOpsCommand(
-    { dataDir: config.dataDir, folder, holder },
-    { argv, files, cwd: process.cwd() },
-  );
+  const answer = await sendOpsCommand({ dataDir: config.dataDir, folder, holder }, { argv, files, cwd: process.cwd() });
   if (!answer.ok) {
     process.stderr.write(`${terminalOutput(answer.message)}\n`);
     return 1;
