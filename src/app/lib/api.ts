@@ -86,18 +86,40 @@ async function send(path: string, options: RequestOptions, token: string | undef
   };
   const known = token && (options.method ?? 'GET') === 'GET' ? validated.get(validatedKey(path)) : undefined;
   if (known) headers['If-None-Match'] = known.etag;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  return sendJson(`${apiBase}${path}`, { method: options.method, headers, body: options.body, signal: options.signal });
+}
+
+/**
+ * One request with a JSON body (when given): a network failure is ApiError `NETWORK` (status 0);
+ * an abort stays an abort. Shared by the customer calls and the operators' console.
+ */
+export async function sendJson(
+  url: string,
+  request: { method?: string; headers: Record<string, string>; body?: unknown; signal?: AbortSignal },
+): Promise<Response> {
+  const headers = request.body === undefined ? request.headers : { ...request.headers, 'Content-Type': 'application/json' };
   try {
-    return await fetch(`${apiBase}${path}`, {
-      method: options.method ?? 'GET',
+    return await fetch(url, {
+      method: request.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: request.signal,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK', '');
+  }
+}
+
+/** An answer's JSON body; undefined when it has none or it is not JSON (a proxy's error page). */
+export async function readJsonBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
   }
 }
 
@@ -125,15 +147,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
     validated.delete(validatedKey(path));
     return apiRequest(path, options);
   }
-  const text = await response.text();
-  let body: unknown = undefined;
-  if (text) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
-  }
+  const body = await readJsonBody(response);
   if (!response.ok) throw toApiError(response.status, body);
   const etag = response.headers.get('etag');
   if (isSignedInGet && etag && body !== undefined) {

@@ -1,5 +1,5 @@
 import { apiPrefix } from '#domain/api';
-import { ApiError, toApiError } from '../../lib/api';
+import { ApiError, readJsonBody, sendJson, toApiError } from '../../lib/api';
 import { currentLocale } from '../../lib/i18n';
 import { endOperatorSession, operatorToken } from './operator-session';
 
@@ -13,24 +13,17 @@ export interface OpsRequestOptions {
 
 async function sendOps(path: string, options: OpsRequestOptions): Promise<Response> {
   const headers: Record<string, string> = { 'Accept-Language': currentLocale() };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (!options.open) {
     const token = operatorToken();
     if (!token) throw new ApiError(401, 'OPERATOR_UNAUTHORIZED', '');
     headers.Authorization = `Bearer ${token}`;
   }
-  let response: Response;
-  try {
-    response = await fetch(`${apiPrefix}/ops${path}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK', '');
-  }
+  const response = await sendJson(`${apiPrefix}/ops${path}`, {
+    method: options.method,
+    headers,
+    body: options.body,
+    signal: options.signal,
+  });
   // The session ended (idle, its eight hours, signed out elsewhere, the operator disabled): the
   // console goes back to its sign-in, which the layout does when the session changes.
   if (response.status === 401 && !options.open) endOperatorSession('expired');
@@ -43,15 +36,7 @@ async function sendOps(path: string, options: OpsRequestOptions): Promise<Respon
  */
 export async function opsRequest(path: string, options: OpsRequestOptions = {}): Promise<unknown> {
   const response = await sendOps(path, options);
-  const text = await response.text();
-  let body: unknown = undefined;
-  if (text) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
-  }
+  const body = await readJsonBody(response);
   if (!response.ok) throw toApiError(response.status, body);
   return body;
 }
@@ -59,6 +44,6 @@ export async function opsRequest(path: string, options: OpsRequestOptions = {}):
 /** A binary answer (a dispute's photo), fetched with the bearer header an <img> cannot send. */
 export async function opsBlob(path: string, signal?: AbortSignal): Promise<Blob> {
   const response = await sendOps(path, { signal });
-  if (!response.ok) throw toApiError(response.status, await response.json().catch(() => undefined));
+  if (!response.ok) throw toApiError(response.status, await readJsonBody(response));
   return response.blob();
 }
