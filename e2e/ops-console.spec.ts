@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
@@ -10,6 +10,7 @@ import { cameraContext, e2eBaseUrl, launchWithFakeCamera, writeY4m } from './sup
 import { sixLabels } from './support/label-scene';
 import { layoutProblems } from './support/layout';
 import { e2eOpsKey, firstProduct, issueContainers } from './support/ops';
+import { opsCommand } from './support/operators';
 import { customerWithBalance } from './support/withdrawals';
 
 /**
@@ -22,19 +23,7 @@ import { customerWithBalance } from './support/withdrawals';
 const password = 'correct horse 1';
 const operatorPassword = 'operator pass 1';
 const opsHeaders = { 'X-Ops-Key': e2eOpsKey };
-/** The e2e server's data directory (playwright.config.ts), where a PGlite server keeps the CLI's local key. */
-const dataDir = `.tmp/e2e-data-${process.env.E2E_PORT ?? 8181}`;
 const screenshotDir = 'test-results/ops-console-screens';
-
-/** Runs an ops CLI command through the server, as `npm run ops -- …` does on this machine. */
-async function opsCommand(request: APIRequestContext, argv: string[]): Promise<string> {
-  const localKey = readFileSync(path.join(dataDir, 'ops-local.key'), 'utf8').trim();
-  const response = await request.post('/api/v2/ops/commands', { headers: { 'X-Ops-Key': localKey }, data: { argv } });
-  expect(response.status(), await response.text()).toBe(200);
-  const { data } = (await response.json()) as { data: { exit_code: number; stdout: string; stderr: string } };
-  expect(data.exit_code, data.stderr).toBe(0);
-  return data.stdout;
-}
 
 async function customerToken(request: APIRequestContext, email: string): Promise<string> {
   const login = await request.post('/api/v2/oauth/token', { data: { grant_type: 'password', email, password } });
