@@ -68,6 +68,12 @@ export function declaredRoles(security: unknown, scheme?: Scheme): string[] | un
 
 const bearerOperatorToken = /^Bearer[ ]+(op_[A-Za-z0-9_-]{43})\s*$/i;
 
+/** The operator session token a request carries in `Authorization: Bearer op_…`, if any. */
+export function operatorBearerToken(request: FastifyRequest): string | undefined {
+  const authorization = request.headers.authorization;
+  return typeof authorization === 'string' ? bearerOperatorToken.exec(authorization)?.[1] : undefined;
+}
+
 type GuardContext = Pick<AppContext, 'config' | 'opsLocalKey' | 'db' | 'now'>;
 
 /**
@@ -80,7 +86,7 @@ async function callerOf(context: GuardContext, request: FastifyRequest): Promise
   const address = request.ip ?? null;
   const authorization = request.headers.authorization;
   if (typeof authorization === 'string' && authorization.length > 0) {
-    const token = bearerOperatorToken.exec(authorization)?.[1];
+    const token = operatorBearerToken(request);
     const times = { idleSeconds: context.config.operatorSessionIdleSeconds, maxAgeSeconds: context.config.operatorSessionMaxAgeSeconds };
     const actor = token ? await operatorOfSession(context.db, token, context.now(), times, address) : undefined;
     if (!actor) throw new ApiError(401, 'OPERATOR_UNAUTHORIZED');

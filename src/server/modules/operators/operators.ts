@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Operator, OperatorRole, OperatorSession } from '#domain/schemas/operators';
-import type { Database, Executor } from '../../db/client';
+import { rowsOf, type Database, type Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { operators, operatorSessions } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
@@ -209,12 +209,12 @@ export async function listOperators(db: Executor): Promise<Operator[]> {
 async function refuseLosingLastAdmin(tx: Executor, operatorId: string): Promise<void> {
   // Taken in a fixed order, so that two admins disabling each other at once cannot both pass.
   await tx.execute(sql`SELECT id FROM operators WHERE status = 'ACTIVE' AND 'admin' = ANY(roles) ORDER BY id FOR UPDATE`);
-  const others = await tx.execute(
-    sql`SELECT 1 FROM operators WHERE status = 'ACTIVE' AND 'admin' = ANY(roles) AND id <> ${operatorId} LIMIT 1`,
+  const others = rowsOf<{ one: number }>(
+    await tx.execute(sql`SELECT 1 AS one FROM operators WHERE status = 'ACTIVE' AND 'admin' = ANY(roles) AND id <> ${operatorId} LIMIT 1`),
   );
   const [target] = await tx.select().from(operators).where(eq(operators.id, operatorId));
   const targetIsActiveAdmin = target?.status === 'ACTIVE' && target.roles.includes('admin');
-  if (targetIsActiveAdmin && (others as { rows: unknown[] }).rows.length === 0) throw new ApiError(409, 'OPERATOR_LAST_ADMIN');
+  if (targetIsActiveAdmin && others.length === 0) throw new ApiError(409, 'OPERATOR_LAST_ADMIN');
 }
 
 /** Disabled at once: every session of theirs ends with the same commit, on every instance. */

@@ -20,7 +20,7 @@ import {
 } from '#domain/schemas/operators';
 import type { AppContext } from '../../app-context';
 import { dataAnswer, errorAnswers, noContent } from '../../http/api-schemas';
-import { currentActor, operatorOnlyAccess, opsAccess, registerOpsScope } from '../../http/operator-access';
+import { currentActor, operatorBearerToken, operatorOnlyAccess, opsAccess, registerOpsScope } from '../../http/operator-access';
 import { requestLanguage } from '../../http/language';
 import { accountAddressKey, addressLimitKey } from '../../http/rate-limit';
 import { listAuditEntries, verifyAuditChain } from '../audit/audit';
@@ -165,7 +165,7 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
       '/session',
       { schema: { summary: 'Sign out: this operator session ends', security: anyPerson, response: { 204: noContent } } },
       async (request, reply) => {
-        const token = /^Bearer[ ]+(op_\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+        const token = operatorBearerToken(request);
         if (token) await signOutOperator(context.db, token);
         return reply.status(204).send(null);
       },
