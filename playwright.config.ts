@@ -40,7 +40,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium' }],
+  projects: [
+    { name: 'chromium', testIgnore: '**/ops-console-content.spec.ts' },
+    // Editors publish page texts on the one shared server: the walk runs once every other test has
+    // finished, so no page test reads a draft published meanwhile (alone: `--no-deps`).
+    { name: 'content-publishing', testMatch: '**/ops-console-content.spec.ts', dependencies: ['chromium'] },
+  ],
   webServer: {
     // Playwright starts the web server before any globalSetup, so the wrapper empties the
     // data directory itself before it runs scripts/start.mjs: every run starts fresh.
@@ -56,9 +61,9 @@ export default defineConfig({
       DATA_DIR: e2eDataDir,
       PUBLIC_URL: `http://localhost:${port}`,
       OPS_KEY: e2eOpsKey,
-      // The tests credit customers large amounts to set up withdrawals; a second operator's approval
-      // above a limit is tested in the server's tests (modules/audit/approvals.test.ts).
-      APPROVAL_LIMITS: '{}',
+      // The tests credit customers large amounts to set up withdrawals, in dollars, euros and yen: only
+      // pounds have a limit, which e2e/ops-console-care.spec.ts crosses to walk a second operator's approval.
+      APPROVAL_LIMITS: JSON.stringify({ GBP: '20.00' }),
       // LINE Pay is offered in no market by default; the e2e server offers it in Japan to test its form.
       LINE_PAY_MARKETS: 'jp',
       // Every test signs up and signs in from 127.0.0.1, often as the same demo customer: far more

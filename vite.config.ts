@@ -21,7 +21,14 @@ const firstLoadModule = (id: string) => !/(?:^|[\\/])index\.html$|[\\/]src[\\/]a
 const operatorConsoleModule = (id: string) =>
   /[\\/]src[\\/]app[\\/]features[\\/]ops-console[\\/]/.test(id) ||
   /[\\/]src[\\/]domain[\\/]schemas[\\/]operator(s|-answers)\.ts$/.test(id) ||
+  // The content area's schemas and what they need that customers never run (their pages import the
+  // namespaces' types only). Left out, they would go to the route's own chunk, which imports this
+  // one and which this one would import back: a cycle in which these schemas are still undefined
+  // when the console's modules build theirs.
+  /[\\/]src[\\/]domain[\\/](schemas[\\/](content|missing-texts|bins-import)|content[\\/]namespaces)\.ts$/.test(id) ||
   /[\\/]node_modules[\\/]@simplewebauthn[\\/]browser[\\/]/.test(id) ||
+  // Pages of an answer ("Show older entries" in the audit trail): no customer page pages that way.
+  /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/].*[iI]nfinite/.test(id) ||
   (/[\\/]src[\\/]app[\\/]routes[\\/]\{-\$country\}[\\/]ops[\\/]/.test(id) && id.includes('tsr-split'));
 
 /**
@@ -31,6 +38,30 @@ const operatorConsoleModule = (id: string) =>
  * so does the WebAssembly decoder, imported on demand where no native detector reads QR codes.
  */
 const cameraModule = (id: string) => /[\\/]src[\\/]app[\\/]lib[\\/]camera[\\/](camera|camera-view|feedback)\.(ts|tsx|css)$/.test(id);
+
+/**
+ * What the account page's scan form and the scan page share: the QR detectors and the code rules
+ * (which the operators' check-in shares too) with the scan's call and messages (which it does not),
+ * in one chunk, as before the console: split by who imports them, they made two chunks that both
+ * pages load together, each with its own imports and exports, and both in the precache.
+ */
+const scanSharedModule = (id: string) =>
+  /[\\/]src[\\/]app[\\/]lib[\\/]camera[\\/]detectors\.ts$/.test(id) ||
+  /[\\/]src[\\/]domain[\\/]container-codes\.ts$/.test(id) ||
+  /[\\/]src[\\/]app[\\/]features[\\/]scan[\\/](scan-messages|api[\\/]record-scan)\.ts$/.test(id);
+
+/**
+ * The wallet's schemas with the disputes' they import: every page that loads the first loads the
+ * second, and the console's use of the disputes' alone would otherwise split them in two files.
+ */
+const walletSchemaModule = (id: string) => /[\\/]src[\\/]domain[\\/]schemas[\\/](wallet|disputes)\.ts$/.test(id);
+
+/**
+ * zod in one chunk. Split by who imports them, the few parts of zod only some domain schemas use
+ * fall apart from it once the console shares those schemas: coerce (the wallet's and the news'
+ * schemas) became a 92-byte file of the precache with its own imports and exports.
+ */
+const zodModule = (id: string) => /[\\/]node_modules[\\/]zod[\\/]/.test(id);
 
 /**
  * The `app` chunk (every module of the first load) is imported by every route chunk, so a stylesheet
@@ -135,6 +166,9 @@ export default defineConfig({
                 // stays in their chunks, which customers need anyway.
                 { name: 'ops-console', test: operatorConsoleModule, includeDependenciesRecursively: false },
                 { name: 'camera', test: cameraModule, includeDependenciesRecursively: false },
+                { name: 'detectors', test: scanSharedModule, includeDependenciesRecursively: false },
+                { name: 'wallet', test: walletSchemaModule, includeDependenciesRecursively: false },
+                { name: 'zod', test: zodModule, includeDependenciesRecursively: false },
               ],
             },
           },

@@ -301,6 +301,23 @@ export const goals: readonly Goal[] = [
       results.map ? [{ where: 'panning', value: results.map.panning.fps, baseline: `p95 frame ${results.map.panning.p95FrameMs} ms` }] : [],
   },
   {
+    figure: 'Scanner: a bag of 12 labels, six a frame, CPU 4× slower, fallback decoder: first frame → all recorded',
+    comparison: 'at most',
+    limit: 1000,
+    unit: ' ms',
+    measure: (results) =>
+      results.scanner
+        ? [
+            {
+              where: 'two frames of six',
+              // Labels never recorded make the figure endless: the goal is missed.
+              value: results.scanner.codeToRecorded.bag.totalMs ?? Number.POSITIVE_INFINITY,
+              baseline: `per frame ${results.scanner.codeToRecorded.bag.frameToAllRecordedMs.join(' + ') || '–'} ms; one label alone: median ${results.scanner.codeToRecorded.codeToRecordedMs.median} ms`,
+            },
+          ]
+        : [],
+  },
+  {
     figure: 'Scanner: labels shown to the fake camera and never recorded',
     comparison: 'at most',
     limit: 0,

@@ -117,6 +117,7 @@ function scannerTable(
     `| label entering the fake camera's view → "Recorded" (${codeToRecorded.codes} labels timed) | median ${codeToRecorded.codeToRecordedMs.median} ms, p95 ${codeToRecorded.codeToRecordedMs.p95} ms |`,
     `| labels never recorded (misses) | ${codeToRecorded.missed} of ${codeToRecorded.presented} |`,
     `| one label a second | ${codeToRecorded.rapid.recordedOnFirstPass} of ${codeToRecorded.rapid.labelsPresented} recorded on the first pass |`,
+    `| a bag: ${codeToRecorded.bag.labels} labels, ${codeToRecorded.bag.perFrame} a frame, CPU ${codeToRecorded.bag.cpuSlowdown}× slower (zxing-wasm): first frame → all recorded | ${codeToRecorded.bag.totalMs === null ? `not all recorded (${codeToRecorded.bag.recorded} of ${codeToRecorded.bag.labels})` : `${codeToRecorded.bag.totalMs} ms (per frame ${codeToRecorded.bag.frameToAllRecordedMs.join(' + ')} ms)`} |`,
     `| scans a minute: scanner alone / a person (${codeToRecorded.scansPerMinute.personWithHandlingSeconds} s to handle each container) | ${codeToRecorded.scansPerMinute.scannerLimit} / ${codeToRecorded.scansPerMinute.person} |`,
     `| scan route JavaScript (route, screen, ZXing) | ${kb(route.gzipBytes)} gzip |`,
     '',

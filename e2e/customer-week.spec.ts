@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { translate } from './support/catalogue';
 import { expect, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
 import { layoutProblems } from './support/layout';
 import { verificationCode } from './support/mail';
-import { waitForPins } from './support/map';
 import { waitForSavedUser, waitForServiceWorker } from './support/offline';
 import { checkIn, e2eOpsKey, firstProduct, issueContainers } from './support/ops';
+import { AccountPage } from './support/pages/account-page';
+import { MapPage } from './support/pages/map-page';
+import { PaymentMethodDialog } from './support/pages/payment-method-dialog';
 import { SignUpPage } from './support/pages/sign-up-page';
 import { VerifyEmailPage } from './support/pages/verify-email-page';
+import { WithdrawPage } from './support/pages/withdraw-page';
 
 /**
  * A new customer's first week, as one person lives it on a 360 px phone in French and in Japanese:
@@ -75,8 +78,8 @@ for (const person of people) {
       test.setTimeout(240_000);
       const email = uniqueEmail(`week-${person.country}`);
       const shot = screenshotter(page, testInfo);
-      const balance = page.getByTestId('balance').locator('.visually-hidden');
-      const rowOf = (rowId: string): Locator => page.locator(`[data-testid="transaction"][data-id="${rowId}"]`);
+      const account = new AccountPage(page, person.locale);
+      const balance = account.balanceAmount;
 
       // Monday: signs up in their language and types the code the mail brings.
       const started = Date.now();
@@ -111,19 +114,19 @@ for (const person of people) {
       });
       expect(rejection.status()).toBe(200);
       const rejectedScanId = ((await rejection.json()) as { data: { rejected: { scan_id: string }[] } }).data.rejected[0]!.scan_id;
-      await page.goto(`${prefix}/user/account`);
+      await account.goto(person.country);
       await expect(balance).toHaveText(money(deposit));
       // The balance comes first on a phone: it is on the first screen.
-      await expect(page.getByTestId('balance')).toBeInViewport();
+      await expect(account.balance).toBeInViewport();
 
       // Thursday: disputes the rejection; customer care credits it, and the row says so with its amount.
-      const row = rowOf(`scan:${rejectedScanId}`);
-      await row.getByRole('button').first().click();
-      await row.getByRole('button', { name: t("This isn't right") }).click();
+      const row = account.history.row(`scan:${rejectedScanId}`);
+      await row.open();
+      await row.locator.getByRole('button', { name: t("This isn't right") }).click();
       const form = page.getByTestId('dispute-form');
       await form.getByLabel(t('I returned it, but no deposit came back')).check();
       await form.getByRole('button', { name: t('Send the dispute') }).click();
-      await expect(row.getByTestId('transaction-dispute')).toHaveText(t('Dispute open'));
+      await expect(row.dispute).toHaveText(t('Dispute open'));
       const disputes = (await (await request.get('/api/v2/ops/disputes', { headers: opsHeaders })).json()) as {
         data: { id: string; transaction_ids: string[] }[];
       };
@@ -136,8 +139,8 @@ for (const person of people) {
       expect(credited.status(), await credited.text()).toBe(200);
       await page.reload();
       await expect(balance).toHaveText(money(2 * deposit));
-      await expect(row.getByTestId('transaction-amount')).toContainText(money(deposit));
-      await expect(row.getByTestId('transaction-amount')).toContainText('+');
+      await expect(row.amount).toContainText(money(deposit));
+      await expect(row.amount).toContainText('+');
       await shot('history');
 
       // Friday: customer care adds a goodwill credit; the person finds a return bin on the map.
@@ -147,12 +150,13 @@ for (const person of people) {
       });
       expect(credit.status(), await credit.text()).toBe(201);
       const total = 2 * deposit + toMinor(person.credit);
-      await page.goto(`${prefix}/map`);
-      await waitForPins(page);
+      const map = new MapPage(page, person.locale);
+      await map.goto(person.country);
+      await map.waitForPins();
       await shot('map');
 
       // Saturday: opens the app with no signal and still sees the balance.
-      await page.goto(`${prefix}/user/account`);
+      await account.goto(person.country);
       await expect(balance).toHaveText(money(total));
       await waitForServiceWorker(page);
       // The figure on screen is the one saved for the next start without signal.
@@ -196,24 +200,22 @@ for (const person of people) {
       expect(credit.status(), await credit.text()).toBe(201);
       const total = toMinor(person.credit);
       await signIn(context, request, email, password);
-      await page.goto(`${prefix}/user/account`);
-      await expect(page.getByTestId('balance').locator('.visually-hidden')).toHaveText(money(total));
-      await page.getByTestId('payment-method-button').click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByTestId('payment-option-PAYPAL').getByRole('button').click();
+      const account = new AccountPage(page, person.locale);
+      await account.goto(person.country);
+      await expect(account.balanceAmount).toHaveText(money(total));
+      const methods = new PaymentMethodDialog(page);
+      const { dialog } = methods;
+      await methods.button.click();
+      await methods.option('PAYPAL').getByRole('button').click();
       await dialog.getByLabel(t('PayPal email')).fill('camille.paypal@example.com');
       await dialog.getByRole('button', { name: t('Save') }).click();
       await expect(dialog.getByRole('radio', { name: /PayPal/ })).toBeChecked();
       await dialog.getByRole('button', { name: t('Close') }).click();
-      await page.getByTestId('withdraw-link').click();
+      await account.goToWithdraw();
       const everything = person.currency === 'JPY' ? String(total) : person.typed((total / 100).toFixed(2));
-      await page.getByLabel(t('Amount to withdraw')).fill(everything);
-      await page.getByRole('button', { name: t('Continue') }).click();
-      await page
-        .getByTestId('withdraw-confirmation')
-        .getByRole('button', { name: t('Confirm withdrawal') })
-        .click();
-      await expect(page.getByTestId('withdraw-balance')).toHaveText(money(0));
+      const withdraw = new WithdrawPage(page, person.locale);
+      await withdraw.withdraw(everything);
+      await expect(withdraw.balance).toHaveText(money(0));
       // The confirmations float over the page for a few seconds; the page under them is checked once they are gone.
       const confirmation = page.getByTestId('notification');
       await page.screenshot({ path: testInfo.outputPath(`week-withdraw-sent-${person.locale}-360.png`) });

@@ -4,6 +4,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, signIn, signUpViaApi, test, uniqueEmail } from './support/fixtures';
 import { layoutProblems } from './support/layout';
 import { e2eOpsKey, firstProduct, issueContainers } from './support/ops';
+import { AccountPage } from './support/pages/account-page';
 
 /**
  * A credited dispute is money in, so the history shows it (docs/product.md, The history accounts for
@@ -83,21 +84,22 @@ for (const market of markets) {
       }).format(Number(deposit.value));
       const plain = new Intl.NumberFormat(market.locale, { style: 'currency', currency: deposit.currency }).format(Number(deposit.value));
       await signIn(context, request, email, password);
-      await page.goto(`/${market.country}/user/account`);
+      const account = new AccountPage(page, market.locale);
+      await account.goto(market.country);
 
-      const row = page.locator(`[data-testid="transaction"][data-id="${rowId}"]`);
-      await expect(row).toHaveAttribute('data-dispute', 'CREDITED');
-      await expect(row.getByTestId('transaction-title')).toHaveText(market.title);
-      await expect(row.getByTestId('transaction-amount')).toHaveText(signed);
+      const row = account.history.row(rowId);
+      await expect(row.locator).toHaveAttribute('data-dispute', 'CREDITED');
+      await expect(row.title).toHaveText(market.title);
+      await expect(row.amount).toHaveText(signed);
       // The only row that moved money carries exactly what the balance holds.
-      await expect(page.getByTestId('transaction-amount')).toHaveCount(1);
-      await expect(page.getByTestId('balance').locator('.visually-hidden')).toHaveText(plain);
+      await expect(account.history.amounts).toHaveCount(1);
+      await expect(account.balanceAmount).toHaveText(plain);
 
-      await row.getByRole('button').first().click();
-      await expect(row.getByText(market.refusedAtFirst)).toBeVisible();
-      await expect(row).not.toContainText(market.contradiction);
-      await expect(row.getByTestId('dispute-state')).toContainText(plain);
-      await expect(row.getByTestId('dispute-state')).toContainText(market.added);
+      await row.open();
+      await expect(row.locator.getByText(market.refusedAtFirst)).toBeVisible();
+      await expect(row.locator).not.toContainText(market.contradiction);
+      await expect(row.disputeState).toContainText(plain);
+      await expect(row.disputeState).toContainText(market.added);
 
       const impact = page.getByTestId('impact');
       await impact.scrollIntoViewIfNeeded();
@@ -106,7 +108,7 @@ for (const market of markets) {
 
       mkdirSync(screenshotDir, { recursive: true });
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
-      await row.scrollIntoViewIfNeeded();
+      await row.locator.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${screenshotDir}/dispute-credited-${market.locale}.png` });
       expect(await layoutProblems(page), 'layout of the credited row').toEqual([]);
       await impact.getByTestId('impact-chart').scrollIntoViewIfNeeded();

@@ -5,6 +5,8 @@ import { expect, expectAccessible, notification, signIn, signUpViaApi, test, uni
 import { layoutProblems } from './support/layout';
 import { waitForSavedUser, waitForServiceWorker } from './support/offline';
 import { e2eOpsKey, firstProduct, issueContainers } from './support/ops';
+import { AccountPage } from './support/pages/account-page';
+import type { HistoryRow } from './support/pages/history-list';
 
 const password = 'correct horse 1';
 const opsHeaders = { 'X-Ops-Key': e2eOpsKey };
@@ -76,11 +78,9 @@ function jpegSize(bytes: Buffer): { width: number; height: number } {
   throw new Error('no start-of-frame segment');
 }
 
-const rowOf = (page: Page, rowId: string): Locator => page.locator(`[data-testid="transaction"][data-id="${rowId}"]`);
-
-async function openDisputeForm(page: Page, row: Locator, label: RegExp | string = "This isn't right"): Promise<Locator> {
-  await row.getByRole('button').first().click();
-  await row.getByRole('button', { name: label }).click();
+async function openDisputeForm(page: Page, row: HistoryRow, label: RegExp | string = "This isn't right"): Promise<Locator> {
+  await row.open();
+  await row.locator.getByRole('button', { name: label }).click();
   const form = page.getByTestId('dispute-form');
   await expect(form).toBeVisible();
   return form;
@@ -106,9 +106,10 @@ test.describe('disputes', () => {
     const { email, rowId, deposit } = await customerWithRejectedScan(request, 'us', 'dispute-photo');
     const credit = `$${Number(deposit.value).toFixed(2)}`;
     await signIn(context, request, email, password);
-    await page.goto('/us/user/account');
-    const row = rowOf(page, rowId);
-    await expect(row).toHaveAttribute('data-status', 'REJECTED');
+    const account = new AccountPage(page);
+    await account.goto('us');
+    const row = account.history.row(rowId);
+    await expect(row.locator).toHaveAttribute('data-status', 'REJECTED');
 
     const form = await openDisputeForm(page, row);
     await expectAccessible(page, 'dispute form');
@@ -126,8 +127,8 @@ test.describe('disputes', () => {
     await form.getByRole('button', { name: 'Send the dispute' }).click();
     await expect(notification(page).filter({ hasText: 'Dispute sent' })).toBeVisible();
     await expect(form).toBeHidden();
-    await expect(row).toHaveAttribute('data-dispute', 'OPEN');
-    await expect(row.getByTestId('transaction-dispute')).toHaveText('Dispute open');
+    await expect(row.locator).toHaveAttribute('data-dispute', 'OPEN');
+    await expect(row.dispute).toHaveText('Dispute open');
 
     // What reached the server: a JPEG at most 1280 px on its longest side, under 300 KB, no EXIF.
     const id = await disputeIdOf(request, rowId);
@@ -149,12 +150,12 @@ test.describe('disputes', () => {
     // One reload, as a person would: the saved history shows first, then the app's own refresh
     // brings the credit (reloading again and again would cancel that refresh on a slow machine).
     await page.reload();
-    await expect(row).toHaveAttribute('data-dispute', 'CREDITED', { timeout: 15_000 });
-    await expect(row.getByTestId('transaction-dispute')).toHaveText('Dispute: credited');
-    await expect(page.getByTestId('balance').locator('.visually-hidden')).toHaveText(credit);
-    await row.getByRole('button').first().click();
-    await expect(row.getByTestId('dispute-state')).toContainText(`${credit} was added to your balance`);
-    await expect(row.getByTestId('dispute-state')).toContainText('Our mistake: the crack was from the wash line.');
+    await expect(row.locator).toHaveAttribute('data-dispute', 'CREDITED', { timeout: 15_000 });
+    await expect(row.dispute).toHaveText('Dispute: credited');
+    await expect(account.balanceAmount).toHaveText(credit);
+    await row.open();
+    await expect(row.disputeState).toContainText(`${credit} was added to your balance`);
+    await expect(row.disputeState).toContainText('Our mistake: the crack was from the wash line.');
   });
 
   test.describe('offline', () => {
@@ -167,9 +168,10 @@ test.describe('disputes', () => {
     }) => {
       const { email, rowId } = await customerWithRejectedScan(request, 'us', 'dispute-offline');
       await signIn(context, request, email, password);
-      await page.goto('/us/user/account');
-      const row = rowOf(page, rowId);
-      await expect(row).toHaveAttribute('data-status', 'REJECTED');
+      const account = new AccountPage(page);
+      await account.goto('us');
+      const row = account.history.row(rowId);
+      await expect(row.locator).toHaveAttribute('data-status', 'REJECTED');
       await waitForServiceWorker(page);
       await waitForSavedUser(page, email);
 
@@ -187,14 +189,14 @@ test.describe('disputes', () => {
       await form.getByRole('button', { name: 'Send the dispute' }).click();
       await expect(notification(page).filter({ hasText: 'Dispute saved' })).toBeVisible();
       await expect(page.getByTestId('outbox-summary')).toHaveText('1 action waiting to upload');
-      await expect(row).toHaveAttribute('data-dispute', 'QUEUED');
-      await expect(row.getByTestId('transaction-dispute')).toHaveText('Dispute waiting to upload');
+      await expect(row.locator).toHaveAttribute('data-dispute', 'QUEUED');
+      await expect(row.dispute).toHaveText('Dispute waiting to upload');
       expect(sent).toBe(0);
 
       await context.setOffline(false);
       await expect(page.getByTestId('outbox-summary')).toBeHidden({ timeout: 20_000 });
-      await expect(row).toHaveAttribute('data-dispute', 'OPEN');
-      await expect(row.getByTestId('transaction-dispute')).toHaveText('Dispute open');
+      await expect(row.locator).toHaveAttribute('data-dispute', 'OPEN');
+      await expect(row.dispute).toHaveText('Dispute open');
       expect(sent).toBe(1);
 
       const id = await disputeIdOf(request, rowId);
@@ -207,10 +209,10 @@ test.describe('disputes', () => {
       expect(upheld.status(), await upheld.text()).toBe(200);
       await expect(async () => {
         await page.reload();
-        await expect(row).toHaveAttribute('data-dispute', 'UPHELD', { timeout: 2_000 });
+        await expect(row.locator).toHaveAttribute('data-dispute', 'UPHELD', { timeout: 2_000 });
       }).toPass({ timeout: 15_000 });
-      await row.getByRole('button').first().click();
-      await expect(row.getByTestId('dispute-state')).toContainText('The facility photo shows a crack at the neck.');
+      await row.open();
+      await expect(row.disputeState).toContainText('The facility photo shows a crack at the neck.');
     });
   });
 });
@@ -258,8 +260,9 @@ for (const market of markets) {
       mkdirSync(screenshotDir, { recursive: true });
       const { email, rowId } = await customerWithRejectedScan(request, market.country, `dispute-360-${market.country}`);
       await signIn(context, request, email, password);
-      await page.goto(`/${market.country}/user/account`);
-      const row = rowOf(page, rowId);
+      const account = new AccountPage(page, market.locale);
+      await account.goto(market.country);
+      const row = account.history.row(rowId);
       const form = await openDisputeForm(page, row, market.open);
       await form.locator('input[type="radio"]').first().check();
       await form.locator('textarea').fill(market.note);
@@ -276,7 +279,7 @@ for (const market of markets) {
 
       await form.getByRole('button', { name: market.send }).click();
       await expect(form).toBeHidden();
-      await expect(row).toHaveAttribute('data-dispute', 'OPEN');
+      await expect(row.locator).toHaveAttribute('data-dispute', 'OPEN');
       const id = await disputeIdOf(request, rowId);
       await request.post(`/api/v2/ops/disputes/${id}/uphold`, {
         headers: opsHeaders,
@@ -284,12 +287,12 @@ for (const market of markets) {
       });
       await expect(async () => {
         await page.reload();
-        await expect(row).toHaveAttribute('data-dispute', 'UPHELD', { timeout: 2_000 });
+        await expect(row.locator).toHaveAttribute('data-dispute', 'UPHELD', { timeout: 2_000 });
       }).toPass({ timeout: 15_000 });
-      await row.getByRole('button').first().click();
-      await expect(row.getByTestId('dispute-state')).toBeVisible();
+      await row.open();
+      await expect(row.disputeState).toBeVisible();
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
-      await row.scrollIntoViewIfNeeded();
+      await row.locator.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${screenshotDir}/${market.locale}-disputed-row.png`, fullPage: true });
       expect(await layoutProblems(page), 'layout of the disputed row').toEqual([]);
     });
@@ -304,10 +307,11 @@ test.describe('the dispute form at 360 px in French', () => {
     test.slow();
     const { email, rowId } = await customerWithRejectedScan(request, 'fr', 'dispute-clear-fr');
     await signIn(context, request, email, password);
-    await page.goto('/fr/user/account');
-    const row = rowOf(page, rowId);
-    await row.getByRole('button').first().click();
-    await row.getByRole('button', { name: 'Ce n’est pas normal' }).click();
+    const account = new AccountPage(page, 'fr-FR');
+    await account.goto('fr');
+    const row = account.history.row(rowId);
+    await row.open();
+    await row.locator.getByRole('button', { name: 'Ce n’est pas normal' }).click();
     const form = page.getByTestId('dispute-form');
     await expect(form).toBeVisible({ timeout: 30_000 });
     const reasons = form.getByRole('radiogroup', { name: /^Qu’est-ce qui ne va pas/ });

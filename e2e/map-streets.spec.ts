@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { binsResponse, type Bin } from '#domain/bins';
 import { expect, test } from './support/fixtures';
-import { collectConsoleProblems, searchParam, waitForPins } from './support/map';
+import { collectConsoleProblems } from './support/map';
 import { cachedUrls, waitForServiceWorker } from './support/offline';
+import { MapPage } from './support/pages/map-page';
 import { startStreetTileServer, type StreetTileServer } from './support/street-tiles';
 
 // Street level with MAP_STYLE_URL. This file starts its own app server (the built app, as `npm start`
@@ -69,11 +70,6 @@ test.afterAll(async () => {
 
 const firstBin = (country: string) => binsByCountry.get(country)![0]!;
 
-/** The map says its online style's layers draw features in view (MapLibre's rendered features, not pixels). */
-async function expectStreetsDrawn(page: Page) {
-  await expect(page.getByTestId('bin-map')).toHaveAttribute('data-streets', 'drawn', { timeout: 20_000 });
-}
-
 const box = async (locator: Locator) => (await locator.boundingBox())!;
 const inside = (inner: { x: number; y: number; width: number; height: number }, outer: typeof inner) =>
   inner.x >= outer.x &&
@@ -95,22 +91,32 @@ for (const { locale, country } of [
     }) => {
       const problems = collectConsoleProblems(page);
       const bin = firstBin(country);
-      await page.goto(`/${country}/map?id=${bin.id}`);
-      await waitForPins(page);
-      await expectStreetsDrawn(page);
+      const mapPage = new MapPage(page, locale);
+      await mapPage.openBin(country, bin.id);
+      await mapPage.waitForPins();
+      await mapPage.expectStreetsDrawn();
       // The tiles came from the tile origin, which only MAP_TILE_ORIGINS lets through the CSP.
       expect(tiles.requests.some((request) => request.startsWith('/tiles/14/'))).toBe(true);
 
-      const map = page.getByTestId('bin-map');
-      const info = page.getByTestId('bin-info');
+      const { map, info } = mapPage;
       await expect(info).toContainText(bin.retailer.name);
       const popup = page.locator('.maplibregl-popup-content');
       const title = info.getByRole('heading', { level: 3 });
       const close = page.locator('.maplibregl-popup-close-button');
       const zoomButtons = page.locator('.maplibregl-ctrl-top-right .maplibregl-ctrl');
-      // The window is panned into view after it opens: wait for it to settle inside the map.
-      await expect.poll(async () => inside(await box(popup), await box(map)), { timeout: 5_000 }).toBe(true);
-      await page.waitForTimeout(400);
+      // The window is panned into view after it opens: wait until it stands still inside the map
+      // (the same place two frames apart), not for a guessed time.
+      await expect
+        .poll(
+          async () => {
+            const before = await box(popup);
+            await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+            const after = await box(popup);
+            return before.x === after.x && before.y === after.y && inside(after, await box(map));
+          },
+          { timeout: 5_000 },
+        )
+        .toBe(true);
       const mapBox = await box(map);
       expect(inside(await box(popup), mapBox), 'info window inside the map').toBe(true);
       expect(inside(await box(title), mapBox), 'title inside the map').toBe(true);
@@ -135,7 +141,7 @@ for (const { locale, country } of [
       // Clickable (Playwright clicks only what is on top at that point): closing removes the id.
       await close.click();
       await expect(info).toBeHidden();
-      await expect.poll(() => searchParam(page, 'id')).toBeNull();
+      await expect.poll(() => mapPage.selectedId()).toBeNull();
       expect(problems, 'console errors (CSP refusals included)').toEqual([]);
     });
   });
@@ -146,14 +152,15 @@ test.describe('offline', () => {
 
   test('a street seen online is kept by the service worker and drawn offline', async ({ page, context }) => {
     const bin = firstBin('fr');
+    const map = new MapPage(page, 'fr-FR');
     // The app is installed first: the map's worker is controlled from the next page on.
-    await page.goto('/fr/map');
-    await waitForPins(page);
+    await map.goto('fr');
+    await map.waitForPins();
     await waitForServiceWorker(page);
 
-    await page.goto(`/fr/map?id=${bin.id}`);
-    await waitForPins(page);
-    await expectStreetsDrawn(page);
+    await map.openBin('fr', bin.id);
+    await map.waitForPins();
+    await map.expectStreetsDrawn();
     const tileUrl = new RegExp(`^${tiles.tileOrigin}/tiles/14/\\d+/\\d+\\.pbf$`);
     await expect
       .poll(async () => (await cachedUrls(page))['map-tiles']?.filter((url) => tileUrl.test(url)).length ?? 0, { timeout: 10_000 })
@@ -168,9 +175,9 @@ test.describe('offline', () => {
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByTestId('offline-banner')).toBeVisible();
-    await waitForPins(page);
-    await expectStreetsDrawn(page);
-    await expect(page.getByTestId('bin-info')).toContainText(bin.retailer.name);
+    await map.waitForPins();
+    await map.expectStreetsDrawn();
+    await expect(map.info).toContainText(bin.retailer.name);
     expect(tiles.requests.length, 'no request reached the tile server').toBe(askedBefore);
   });
 });

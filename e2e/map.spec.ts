@@ -1,44 +1,33 @@
 import type { Page } from '@playwright/test';
 import { distanceMetres } from '#domain/bins';
 import { expect, expectAccessible, test } from './support/fixtures';
-import { binsOf, collectConsoleProblems, mapZoom, searchParam, waitForPins } from './support/map';
+import { binsOf, collectConsoleProblems, searchParam } from './support/map';
 import { cachedUrls, waitForSavedUser, waitForServiceWorker } from './support/offline';
+import { MapPage } from './support/pages/map-page';
 
 // WebGL runs on the CPU (SwiftShader) here: a map test takes longer than a form's.
 test.describe.configure({ mode: 'parallel', timeout: 60_000 });
 
 const portland = { latitude: 45.5152, longitude: -122.6784 };
 
-async function pinButton(page: Page, id: string) {
-  const pin = page.locator(`[data-testid="map-pin"][data-bin-id="${id}"]`);
-  await expect(pin).toBeVisible();
-  return pin;
-}
-
 test.describe('return-point map online', () => {
   test('draws the basemap with clusters at zoom 4, then single pins; no CSP or worker error', async ({ page }, testInfo) => {
     const problems = collectConsoleProblems(page);
-    await page.goto('/us/map');
-    await expect(page.getByRole('heading', { level: 1, name: 'Return points' })).toBeVisible();
-    await expect(page.getByText('Drop your empty containers in any of these bins')).toBeVisible();
-    await waitForPins(page);
-    expect(await mapZoom(page)).toBe(4);
+    const map = new MapPage(page);
+    await map.goto('us');
+    await expect(map.heading).toBeVisible();
+    await expect(map.intro).toBeVisible();
+    await map.waitForPins();
+    expect(await map.zoom()).toBe(4);
     // At zoom 4 the demo bins of a city are one cluster with their count.
-    const clusters = page.getByTestId('map-cluster');
-    await expect(clusters.first()).toBeVisible();
-    expect(Number(await clusters.first().innerText())).toBeGreaterThan(1);
-    await page.getByTestId('bin-map').screenshot({ path: testInfo.outputPath('map-us-zoom-4.png') });
+    await expect(map.clusters.first()).toBeVisible();
+    expect(Number(await map.clusters.first().innerText())).toBeGreaterThan(1);
+    await map.map.screenshot({ path: testInfo.outputPath('map-us-zoom-4.png') });
 
-    // A click on a cluster zooms into it, until single pins show.
-    for (let step = 0; step < 6 && (await page.getByTestId('map-pin').count()) === 0; step += 1) {
-      const before = await mapZoom(page);
-      // By keyboard: clusters are buttons, and a mouse could land on a neighbour that overlaps.
-      await page.getByTestId('map-cluster').first().focus();
-      await page.keyboard.press('Enter');
-      await expect.poll(() => mapZoom(page)).toBeGreaterThan(before);
-    }
-    await expect(page.getByTestId('map-pin').first()).toBeVisible();
-    await page.getByTestId('bin-map').screenshot({ path: testInfo.outputPath('map-us-pins.png') });
+    // A cluster opened zooms into it, until single pins show.
+    for (let step = 0; step < 6 && (await map.pins.count()) === 0; step += 1) await map.zoomIntoCluster();
+    await expect(map.pins.first()).toBeVisible();
+    await map.map.screenshot({ path: testInfo.outputPath('map-us-pins.png') });
     await expectAccessible(page, 'map page');
     expect(problems, 'console errors').toEqual([]);
   });
@@ -49,81 +38,80 @@ test.describe('return-point map online', () => {
   }) => {
     const bins = await binsOf(request, 'us');
     const bin = bins.find((candidate) => candidate.id === 'us-portland-01')!;
-    await page.goto('/us/map?id=us-portland-01&zoom=15');
-    await waitForPins(page);
-    expect(await mapZoom(page)).toBe(15);
-    const info = page.getByTestId('bin-info');
-    await expect(info).toContainText(bin.retailer.name);
-    await expect(info).toContainText(bin.details);
-    const directions = info.getByTestId('directions-link');
-    await expect(directions).toHaveAttribute('href', `https://www.google.com/maps/dir/?api=1&destination=${bin.lat},${bin.lng}`);
-    await expect(directions).toHaveAttribute('target', '_blank');
+    const map = new MapPage(page);
+    await map.openBin('us', bin.id, { zoom: 15 });
+    await map.waitForPins();
+    expect(await map.zoom()).toBe(15);
+    await expect(map.info).toContainText(bin.retailer.name);
+    await expect(map.info).toContainText(bin.details);
+    await expect(map.directions).toHaveAttribute('href', `https://www.google.com/maps/dir/?api=1&destination=${bin.lat},${bin.lng}`);
+    await expect(map.directions).toHaveAttribute('target', '_blank');
 
     // The same pin again: deselected, and the address loses the id.
-    const pin = await pinButton(page, bin.id);
+    const pin = map.pin(bin.id);
+    await expect(pin).toBeVisible();
     await expect(pin).toHaveAttribute('aria-pressed', 'true');
     await pin.click();
-    await expect(info).toBeHidden();
-    await expect.poll(() => searchParam(page, 'id')).toBeNull();
+    await expect(map.info).toBeHidden();
+    await expect.poll(() => map.selectedId()).toBeNull();
     await expect(pin).toHaveAttribute('aria-pressed', 'false');
 
     // Another pin selects it and writes its id; a reload opens on it.
-    const other = page
-      .getByTestId('map-pin')
-      .filter({ hasNot: page.locator('[aria-pressed="true"]') })
-      .first();
+    const other = map.unselectedPins().first();
     const otherId = (await other.getAttribute('data-bin-id'))!;
     await other.click();
-    await expect.poll(() => searchParam(page, 'id')).toBe(otherId);
+    await expect.poll(() => map.selectedId()).toBe(otherId);
     await page.reload();
-    await waitForPins(page);
-    await expect(page.getByTestId('bin-info')).toContainText(bins.find((candidate) => candidate.id === otherId)!.details);
+    await map.waitForPins();
+    await expect(map.info).toContainText(bins.find((candidate) => candidate.id === otherId)!.details);
   });
 
   test('the zoom param sets the start zoom, and zooming writes it back', async ({ page }) => {
-    await page.goto('/uk/map?zoom=6');
-    await waitForPins(page);
-    expect(await mapZoom(page)).toBe(6);
-    await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
+    const map = new MapPage(page);
+    await map.goto('uk', { zoom: 6 });
+    await map.waitForPins();
+    expect(await map.zoom()).toBe(6);
+    await map.zoomInButton.click();
     await expect.poll(() => searchParam(page, 'zoom')).toBe('7');
-    expect(await mapZoom(page)).toBe(7);
+    expect(await map.zoom()).toBe(7);
   });
 
   test('with no market known (no prefix, nothing stored) the map opens on the world at zoom 2; a market prefix opens on the market', async ({
     page,
   }) => {
-    await page.goto('/map');
-    await waitForPins(page);
-    expect(await mapZoom(page)).toBe(2);
-    await page.goto('/fr/map');
-    await waitForPins(page);
-    expect(await mapZoom(page)).toBe(4);
+    const map = new MapPage(page);
+    await map.goto();
+    await map.waitForPins();
+    expect(await map.zoom()).toBe(2);
+    await map.goto('fr');
+    await map.waitForPins();
+    expect(await map.zoom()).toBe(4);
   });
 
   test('the retailer filter shows with several retailers, and narrows the map and the list', async ({ page, request }) => {
     const bins = await binsOf(request, 'fr');
-    await page.goto('/fr/map');
-    await waitForPins(page);
-    const filter = page.getByTestId('retailer-filter');
-    await expect(filter).toBeVisible();
-    await expect(filter).toHaveValue('all');
+    const map = new MapPage(page, 'fr-FR');
+    await map.goto('fr');
+    await map.waitForPins();
+    await expect(map.retailerFilter).toBeVisible();
+    await expect(map.retailerFilter).toHaveValue('all');
     const retailer = bins[0]!.retailer;
-    await filter.selectOption(retailer.id);
+    await map.retailerFilter.selectOption(retailer.id);
     const count = bins.filter((bin) => bin.retailer.id === retailer.id).length;
-    await expect(page.getByTestId('bins-updated')).toContainText(`: ${count}.`);
-    const listed = page.getByTestId('bin-list').locator('li');
-    await expect(listed.first()).toBeVisible();
-    for (const name of await listed.locator('h3').allInnerTexts()) expect(name).toBe(retailer.name);
+    await expect(map.binsUpdated).toContainText(`: ${count}.`);
+    await expect(map.listedBins.first()).toBeVisible();
+    for (const name of await map.listedBins.locator('h3').allInnerTexts()) expect(name).toBe(retailer.name);
   });
 
   test('with a single retailer there is no filter', async ({ page, request }) => {
     const bins = await binsOf(request, 'ca');
     const oneRetailer = bins.map((bin) => ({ ...bin, retailer: bins[0]!.retailer }));
     await page.route('**/api/v2/bins?*', (route) => route.fulfill({ json: { data: oneRetailer } }));
-    await page.goto('/ca/map');
-    await waitForPins(page);
-    await expect(page.getByTestId('bins-updated')).toContainText(`: ${bins.length}.`);
-    await expect(page.getByTestId('retailer-filter')).toHaveCount(0);
+    const map = new MapPage(page, 'en-CA');
+    await map.goto('ca');
+    await map.waitForPins();
+    await expect(map.binsUpdated).toContainText(`: ${bins.length}.`);
+    await expect(map.retailerFilter).toHaveCount(0);
   });
 });
 
@@ -138,8 +126,9 @@ test('MapLibre loads on the map route only; the shop-and-return page links to it
   expect(mapFiles).toEqual([]);
   await page.getByTestId('return-points-link').click();
   await expect(page).toHaveURL(/\/fr\/map$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Points de retour' })).toBeVisible();
-  await waitForPins(page);
+  const map = new MapPage(page, 'fr-FR');
+  await expect(map.heading).toBeVisible();
+  await map.waitForPins();
   expect(mapFiles.some((url) => /maplibre-gl-[\w-]+\.js/.test(url))).toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
@@ -154,25 +143,26 @@ test.describe('with the position granted', () => {
     const anchor = bins.find((bin) => bin.id === 'us-portland-01')!;
     const position = { latitude: anchor.lat + 0.002, longitude: anchor.lng - 0.002 };
     await context.setGeolocation(position);
-    await page.goto('/us/map');
-    await waitForPins(page);
+    const map = new MapPage(page);
+    await map.goto('us');
+    await map.waitForPins();
     await expect.poll(() => searchParam(page, 'zoom'), { timeout: 15_000 }).toBe('14');
-    expect(await mapZoom(page)).toBe(14);
-    await expect(page.getByTestId('map-you')).toBeVisible();
-    await expect(page.getByTestId('map-pin').first()).toBeVisible();
-    await page.getByTestId('bin-map').screenshot({ path: testInfo.outputPath('map-us-geolocated.png') });
+    expect(await map.zoom()).toBe(14);
+    await expect(map.you).toBeVisible();
+    await expect(map.pins.first()).toBeVisible();
+    await map.map.screenshot({ path: testInfo.outputPath('map-us-geolocated.png') });
 
     const here = { lat: position.latitude, lng: position.longitude };
     const nearest = [...bins].sort((a, b) => distanceMetres(here, a) - distanceMetres(here, b))[0]!;
-    await expect(page.getByText('Nearest first.')).toBeVisible();
-    const first = page.getByTestId('bin-list').locator('li').first();
+    await expect(map.nearestFirst).toBeVisible();
+    const first = map.listedBins.first();
     await expect(first).toHaveAttribute('data-bin-id', nearest.id);
     await expect(first).toContainText(/\d mi away|\d ft away/);
 
     // "Show on map" from the list selects the bin's pin.
-    await first.getByRole('button', { name: 'Show on map' }).click();
-    await expect.poll(() => searchParam(page, 'id')).toBe(nearest.id);
-    await expect(page.getByTestId('bin-info')).toContainText(nearest.details);
+    await map.showOnMap(first);
+    await expect.poll(() => map.selectedId()).toBe(nearest.id);
+    await expect(map.info).toContainText(nearest.details);
   });
 });
 
@@ -183,8 +173,9 @@ test.describe('offline', () => {
     page,
     context,
   }, testInfo) => {
-    await page.goto('/jp/map');
-    await waitForPins(page);
+    const map = new MapPage(page, 'ja-JP');
+    await map.goto('jp');
+    await map.waitForPins();
     await waitForServiceWorker(page);
     await waitForSavedUser(page, '"bins","jp"');
     const cached = Object.values(await cachedUrls(page)).flat();
@@ -200,11 +191,11 @@ test.describe('offline', () => {
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByTestId('offline-banner')).toBeVisible();
-    await waitForPins(page);
-    await expect(page.getByTestId('map-cluster').first()).toBeVisible();
-    await expect(page.getByTestId('bins-updated').getByTestId('data-age')).toHaveText(/^(最終更新：|たった今更新|Updated)/);
-    await expect(page.getByTestId('bin-list').locator('li').first()).toBeVisible();
-    await page.getByTestId('bin-map').screenshot({ path: testInfo.outputPath('map-jp-offline.png') });
+    await map.waitForPins();
+    await expect(map.clusters.first()).toBeVisible();
+    await expect(map.dataAge).toHaveText(/^(最終更新：|たった今更新|Updated)/);
+    await expect(map.listedBins.first()).toBeVisible();
+    await map.map.screenshot({ path: testInfo.outputPath('map-jp-offline.png') });
 
     // The land is drawn: the map's canvas has pixels of the basemap's land colour.
     // The shapes are put in after the first pins: wait for them.

@@ -4,6 +4,7 @@ import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { startTestPushService, type TestPushService, type TestSubscription } from '../src/server/testing/push-service';
 import { expect, expectAccessible, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
 import { checkIn, issueContainers } from './support/ops';
+import { HistoryList } from './support/pages/history-list';
 import { scanViaApi } from './support/privacy';
 
 // These tests are about the service worker (it shows the pushes): let it run.
@@ -156,10 +157,10 @@ test('a customer opts in on the account page, a check-in reaches the phone, and 
     scope.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
   });
   await expect(page).toHaveURL(`${origin}${payload.url}`);
-  const row = page.locator(`[data-testid="transaction"][data-id="${decodeURIComponent(payload.url.split('row=')[1]!)}"]`);
-  await expect(row).toHaveAttribute('data-picked', 'true');
-  await expect(row.getByRole('button').first()).toBeFocused();
-  await expect(row.getByRole('button').first()).toHaveAttribute('aria-expanded', 'true');
+  const row = new HistoryList(page).row(decodeURIComponent(payload.url.split('row=')[1]!));
+  await expect(row.locator).toHaveAttribute('data-picked', 'true');
+  await expect(row.header).toBeFocused();
+  await expect(row.header).toHaveAttribute('aria-expanded', 'true');
   await expect.poll(shown).toEqual([]);
 
   // Opting out removes the subscription on the server too.
@@ -188,7 +189,7 @@ test('the news list shows what happened, unread first marked, and marks it read'
   await expect(item).toHaveAttribute('data-read', 'true');
   await expect(page.getByRole('button', { name: 'Mark all as read' })).toHaveCount(0);
   await item.getByRole('link', { name: 'Show in my history' }).click();
-  await expect(page.locator('[data-testid="transaction"][data-picked="true"]')).toHaveAttribute('data-category', 'SCAN');
+  await expect(new HistoryList(page).picked().locator).toHaveAttribute('data-category', 'SCAN');
 });
 
 test('the mail preference on the profile page is saved', async ({ page, context, request }) => {
@@ -309,9 +310,9 @@ test.describe('at 360 px in French', () => {
     await page.goto('/fr/user/news');
     await page.getByTestId('news-item').getByRole('link', { name: 'Voir dans mon historique' }).click();
     await expect(page).toHaveURL(/\/fr\/user\/account\?row=/);
-    const row = page.locator('[data-testid="transaction"][data-picked="true"]');
-    await expect(row.getByRole('button').first()).toHaveAttribute('aria-expanded', 'true');
-    await expect(row.getByRole('button').first()).toBeFocused();
-    await expect(row.getByRole('button').first()).toBeInViewport();
+    const { header } = new HistoryList(page).picked();
+    await expect(header).toHaveAttribute('aria-expanded', 'true');
+    await expect(header).toBeFocused();
+    await expect(header).toBeInViewport();
   });
 });

@@ -1,6 +1,7 @@
 import { demo, expect, signIn, signUpViaApi, test, uniqueEmail } from './support/fixtures';
 import { firstProduct, issueContainers } from './support/ops';
 import { cachedUrls, indexedDbContents, waitForSavedUser, waitForServiceWorker } from './support/offline';
+import { AccountPage } from './support/pages/account-page';
 
 test.describe.configure({ mode: 'parallel' });
 // These tests are about the service worker: let it run (the other specs block it).
@@ -12,13 +13,14 @@ test('after one online visit the app opens offline on every kind of route, with 
   request,
 }) => {
   await signIn(context, request, demo.us);
+  const account = new AccountPage(page);
   await page.goto('/user/account');
-  await expect(page.getByText(`Signed in as ${demo.us}.`)).toBeVisible();
-  const balance = page.getByTestId('balance').locator('.visually-hidden');
+  await expect(account.signedInAs(demo.us)).toBeVisible();
+  const balance = account.balanceAmount;
   await expect(balance).toHaveText(/^\$\d+\.\d\d$/);
   const onlineBalance = await balance.innerText();
-  await expect(page.getByTestId('transaction').first()).toBeVisible();
-  const onlineRows = await page.getByTestId('transaction').count();
+  await expect(account.history.rows.first()).toBeVisible();
+  const onlineRows = await account.history.rows.count();
   await waitForServiceWorker(page);
   await waitForSavedUser(page, demo.us);
   await waitForSavedUser(page, '"wallet"');
@@ -33,15 +35,15 @@ test('after one online visit the app opens offline on every kind of route, with 
 
   // A customer page, reloaded offline: the saved user, balance and history, and how old they are.
   await page.goto('/user/account');
-  await expect(page.getByText(`Signed in as ${demo.us}.`)).toBeVisible();
+  await expect(account.signedInAs(demo.us)).toBeVisible();
   await expect(balance).toHaveText(onlineBalance);
-  await expect(page.getByTestId('transaction')).toHaveCount(onlineRows);
+  await expect(account.history.rows).toHaveCount(onlineRows);
   await expect(banner).toContainText('You are offline.');
   await expect(banner.getByTestId('data-age')).toHaveText(/^Updated (just now|\d+ minutes? ago)$/);
 
   // A prefixed route and a deep link with a query, typed straight into the address bar.
-  await page.goto('/us/user/account');
-  await expect(page.getByText(`Signed in as ${demo.us}.`)).toBeVisible();
+  await account.goto('us');
+  await expect(account.signedInAs(demo.us)).toBeVisible();
   await expect(balance).toHaveText(onlineBalance);
   await page.goto('/us/user/profile?from=mail#details');
   await expect(page.getByText(demo.us).first()).toBeVisible();
@@ -178,15 +180,15 @@ test('a scan taken offline waits in the outbox, survives a reload, and reaches t
   const product = await firstProduct(request, 'us', 'en');
   const [code] = await issueContainers(request, product.id, 1);
 
-  await page.goto('/us/user/account');
-  await expect(page.getByTestId('balance').locator('.visually-hidden')).toHaveText('$0.00');
+  const account = new AccountPage(page);
+  await account.goto('us');
+  await expect(account.balanceAmount).toHaveText('$0.00');
   await waitForServiceWorker(page);
   await waitForSavedUser(page, email);
 
   // Offline: the scan is saved with its id, nothing is sent.
   await context.setOffline(true);
-  await page.getByLabel('Container code').fill(code!);
-  await page.getByRole('button', { name: 'Record the scan' }).click();
+  await account.recordCode(code!);
   const waiting = page.getByTestId('outbox-summary');
   await expect(waiting).toHaveText('1 action waiting to upload');
   const saved = (await indexedDbContents(page)).outbox as { id: string; kind: string; attempts: number }[];
@@ -220,6 +222,6 @@ test('a scan taken offline waits in the outbox, survives a reload, and reaches t
   const rows = ((await history.json()) as { data: { category: string; status: string; number_of_scans: number }[] }).data;
   expect(rows.map((row) => [row.category, row.status, row.number_of_scans])).toEqual([['SCAN', 'PENDING', 1]]);
   await page.reload();
-  await expect(page.getByTestId('transaction')).toHaveCount(1);
+  await expect(account.history.rows).toHaveCount(1);
   expect(attempts).toBe(3);
 });

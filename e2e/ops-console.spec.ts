@@ -4,13 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { containerUrl } from '#domain/container-codes';
+import { minorFromMoney } from '#domain/money';
 import { totpCodeAt } from '../src/server/modules/operators/totp';
-import { expect, expectAccessible, signUpViaApi, test, uniqueEmail } from './support/fixtures';
+import { expect, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
+import { translate } from './support/catalogue';
 import { cameraContext, e2eBaseUrl, launchWithFakeCamera, writeY4m } from './support/fake-camera';
 import { sixLabels } from './support/label-scene';
-import { layoutProblems } from './support/layout';
 import { e2eOpsKey, firstProduct, issueContainers } from './support/ops';
-import { opsCommand } from './support/operators';
+import { checkConsoleScreen, customerBalance, opsCommand } from './support/operators';
 import { customerWithBalance } from './support/withdrawals';
 
 /**
@@ -23,19 +24,11 @@ import { customerWithBalance } from './support/withdrawals';
 const password = 'correct horse 1';
 const operatorPassword = 'operator pass 1';
 const opsHeaders = { 'X-Ops-Key': e2eOpsKey };
+/** A customer's access token, signed in with the suite's password. */
+const customerToken = async (request: APIRequestContext, email: string) => (await tokensFor(request, email, password)).access_token;
+const balanceOf = customerBalance;
 const screenshotDir = 'test-results/ops-console-screens';
-
-async function customerToken(request: APIRequestContext, email: string): Promise<string> {
-  const login = await request.post('/api/v2/oauth/token', { data: { grant_type: 'password', email, password } });
-  expect(login.status()).toBe(200);
-  return ((await login.json()) as { access_token: string }).access_token;
-}
-
-async function balanceOf(request: APIRequestContext, token: string): Promise<number> {
-  const response = await request.get('/api/v2/user/balance', { headers: { Authorization: `Bearer ${token}` } });
-  expect(response.status()).toBe(200);
-  return Number(((await response.json()) as { data: { balance: { value: string } } }).data.balance.value);
-}
+const checkScreen = (page: Page, name: string) => checkConsoleScreen(page, name, screenshotDir);
 
 /**
  * A customer with three containers scanned and waiting for check-in, one more issued but never
@@ -83,14 +76,6 @@ async function customerWithReturns(request: APIRequestContext, country: 'us' | '
 /** Formats a container code as printed under its label (XXXXX-XXXXX-C), as an operator types it. */
 function printed(code: string): string {
   return `${code.slice(0, 5)}-${code.slice(5, 10)}-${code.slice(10)}`;
-}
-
-async function checkScreen(page: Page, name: string): Promise<void> {
-  await expectAccessible(page, name);
-  expect(await layoutProblems(page), `layout of ${name}`).toEqual([]);
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth, `${name} fits 360 px`).toBeLessThanOrEqual(360);
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
 interface ConsoleTexts {
@@ -197,7 +182,11 @@ const markets = [
     send: 'Enregistrer 4 contenants',
     credited: 'Crédités (3)',
     notPending: /Non en attente/,
+    undo: 'Annuler cet enregistrement',
+    undone: 'Enregistrement annulé\u202f: 3 contenants attendent de nouveau leur enregistrement, et leurs consignes ont été reprises.',
+    sendAgain: 'Enregistrer 3 contenants',
     disputesArea: 'Contestations',
+    careAreas: ['Ajustements', 'Approbations', 'Revendications', 'Demandes sur les données'],
     credit: /^Créditer /,
     noDispute: 'Aucune contestation ouverte. Bravo.',
     wrongCode: 'Échec de la connexion',
@@ -210,6 +199,10 @@ const markets = [
     withdraw: '10.00',
     payoutsArea: 'Versements',
     operatorsArea: 'Opérateurs',
+    auditArea: 'Journal d’audit',
+    byPerson: (name: string) => `Entrées de ${name}`,
+    thisRecord: 'Entrées de cet élément',
+    intact: /^Intact\u202f: \d+ entrées?, chacune liée à la précédente\.$/,
     reference: 'Référence de la banque ou de PayPal (facultative)',
     paid: 'Marquer comme payé',
     noPayout: 'Aucun versement en attente.',
@@ -241,7 +234,11 @@ const markets = [
     send: '4個の容器をチェックイン',
     credited: '入金済み (3)',
     notPending: /保留なし/,
+    undo: 'このチェックインを取り消す',
+    undone: 'チェックインを取り消しました。3個の容器が再びチェックイン待ちになり、デポジットは差し戻されました。',
+    sendAgain: '3個の容器をチェックイン',
     disputesArea: '申し立て',
+    careAreas: ['残高調整', '承認', '競合申請', 'データ請求'],
     credit: /を入金する$/,
     noDispute: '未解決の申し立てはありません。お疲れさまでした。',
     wrongCode: 'ログインできませんでした',
@@ -254,6 +251,10 @@ const markets = [
     withdraw: '1000',
     payoutsArea: '支払い',
     operatorsArea: 'オペレーター',
+    auditArea: '監査ログ',
+    byPerson: (name: string) => `${name} の記録`,
+    thisRecord: 'この対象の記録',
+    intact: /^改ざんなし：\d+件の記録が、それぞれ直前の記録とつながっています。$/,
     reference: '銀行またはPayPalの参照番号（任意）',
     paid: '支払済みにする',
     noPayout: '保留中の支払いはありません。',
@@ -295,7 +296,7 @@ for (const market of markets) {
       const areas = await joinAndSignIn(page, request, market, market.country, market.locale);
 
       // The start page lists the areas of the operator's roles only.
-      await expect(areas.getByRole('link')).toHaveText([market.checkInArea, market.disputesArea]);
+      await expect(areas.getByRole('link')).toHaveText([market.checkInArea, market.disputesArea, ...market.careAreas, market.auditArea]);
       await checkScreen(page, `${market.locale}-start`);
       // The token is the tab's: nowhere in the customer's storage or cookies.
       const stored = await page.evaluate(() => ({ session: sessionStorage.getItem('ops_session'), cookies: document.cookie }));
@@ -326,12 +327,34 @@ for (const market of markets) {
       // The customer's balance holds the three deposits.
       await expect.poll(() => balanceOf(request, customer.token)).toBeCloseTo(3 * customer.deposit, 2);
 
+      // The wrong bag: the batch is undone, the deposits taken back; the codes typed again check in once more.
+      await result.getByRole('button', { name: market.undo }).click();
+      await expect(page.getByTestId('ops-checkin-undone')).toHaveText(market.undone);
+      await expect(page.getByTestId('ops-checkin-undone')).toBeFocused();
+      expect(await balanceOf(request, customer.token)).toBeCloseTo(0, 2);
+      await checkScreen(page, `${market.locale}-check-in-undone`);
+      for (const code of customer.pending) {
+        await typed.fill(printed(code));
+        await typed.press('Enter');
+      }
+      await page.getByRole('button', { name: market.sendAgain }).click();
+      await expect(result.getByRole('heading', { name: market.credited })).toBeVisible();
+      await expect.poll(() => balanceOf(request, customer.token)).toBeCloseTo(3 * customer.deposit, 2);
+
       // Care: the dispute with its note; credited once, then gone from the queue.
+      const photoRequests: string[] = [];
+      page.on('request', (sent) => {
+        if (/\/ops\/disputes\/[^/]+\/photo$/.test(new URL(sent.url()).pathname)) photoRequests.push(sent.url());
+      });
       await areas.getByRole('link', { name: market.disputesArea }).click();
       const dispute = page.getByTestId('ops-dispute').filter({ hasText: customer.email });
       await expect(dispute).toBeVisible();
       await expect(dispute).toContainText('The bottle was fine.');
-      // The photo came with the operator's bearer token, shown from an object URL.
+      // The customer's photo is fetched only when asked for; then it comes with the operator's
+      // bearer token, shown from an object URL.
+      await expect(dispute.getByRole('img')).toHaveCount(0);
+      expect(photoRequests, 'no photo fetched before the operator asks').toEqual([]);
+      await dispute.getByRole('button', { name: consoleText(market.locale, 'Show the customer’s photo') }).click();
       const image = dispute.getByRole('img');
       await expect(image).toHaveAttribute('src', /^blob:/);
       await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
@@ -374,7 +397,7 @@ for (const market of markets) {
       const withdrawalId = ((await withdrawal.json()) as { data: { id: string } }).data.id;
 
       const areas = await joinAndSignIn(page, request, market, `admin-${market.country}`, undefined, 'finance,admin');
-      await expect(areas.getByRole('link')).toHaveText([market.payoutsArea, market.operatorsArea]);
+      await expect(areas.getByRole('link')).toHaveText([market.payoutsArea, market.operatorsArea, market.auditArea]);
 
       // Finance: the payout, marked paid with the bank's reference, leaves the list.
       await areas.getByRole('link', { name: market.payoutsArea }).click();
@@ -433,9 +456,29 @@ for (const market of markets) {
         .and(page.getByRole('button', { name: tokenName }))
         .click();
       await expect(page.getByText(market.revoked).first()).toBeVisible();
-      // The audit trail names what this admin did.
-      await expect(page.getByRole('heading', { level: 2 }).last()).toBeVisible();
-      await expect(page.locator('ol.ops-codes li').first()).toBeVisible();
+
+      // The audit trail: this admin's own entries, then the token's two (made, revoked), and the chain intact.
+      await page.getByRole('navigation').getByRole('link', { name: market.auditArea }).click();
+      const entries = page.getByTestId('ops-audit-entries').getByRole('listitem');
+      await expect(entries.first()).toBeVisible();
+      const adminEmail = await page.evaluate(
+        () => (JSON.parse(sessionStorage.getItem('ops_session') ?? '{}') as { operator?: { email?: string } }).operator?.email ?? '',
+      );
+      expect(adminEmail).toContain('@');
+      await entries
+        .first()
+        .getByRole('button', { name: market.byPerson(adminEmail) })
+        .click();
+      await expect(entries.filter({ hasText: 'token.revoke' })).toHaveCount(1);
+      await expect(entries.filter({ hasText: 'operator.invite' })).toHaveCount(1);
+      await expect(entries.filter({ hasText: 'payout.complete' })).toHaveCount(1);
+      await expect(entries.filter({ hasNotText: adminEmail })).toHaveCount(0);
+      await entries.filter({ hasText: 'token.revoke' }).getByRole('button', { name: market.thisRecord }).click();
+      await expect(entries.locator('code').filter({ hasText: /^token\./ })).toHaveText(['token.revoke', 'token.create']);
+      await page.getByTestId('ops-audit-verify').click();
+      await expect(page.getByTestId('ops-audit-verdict')).toHaveText(market.intact);
+      await expect(page.getByTestId('ops-audit-verdict')).toBeFocused();
+      await checkScreen(page, `${market.locale}-audit`);
     });
   });
 }
@@ -475,94 +518,161 @@ test('a session the server ended sends the operator back to the sign-in', async 
   await expect(page.getByText('Your session has ended')).toBeVisible();
 });
 
-test.describe("operators' console: check-in by camera", () => {
-  // Three labels side by side in one frame, looping: each joins the batch once.
-  let browser: Browser;
-  let context: BrowserContext;
-  let pageErrors: string[];
-  let customer: { email: string; token: string; deposit: number; codes: string[] };
-  const videoDir = mkdtempSync(path.join(tmpdir(), 'ops-console-camera-'));
+/** An amount in minor units as the API's decimal value reads it: yen have no minor unit. */
+const moneyValue = (minor: number, currency: 'EUR' | 'JPY') => (currency === 'JPY' ? minor : minor / 100);
 
-  test.beforeAll(async ({ playwright }) => {
-    const request = await playwright.request.newContext({ baseURL: e2eBaseUrl });
-    const email = uniqueEmail('console-camera');
-    await signUpViaApi(request, { email, password, country: 'us' });
-    const product = await firstProduct(request, 'us', 'en');
-    const codes = await issueContainers(request, product.id, 3);
-    const token = await customerToken(request, email);
-    for (const code of codes) {
-      const scanned = await request.post('/api/v2/scans', {
-        headers: { Authorization: `Bearer ${token}` },
-        data: { id: randomUUID(), code, scanned_at: new Date().toISOString() },
-      });
-      expect(scanned.status(), await scanned.text()).toBe(201);
-    }
-    await request.dispose();
-    customer = { email, token, deposit: Number(product.deposit.value), codes };
-    const scene = {
-      labels: sixLabels(
-        codes.map((code) => containerUrl(e2eBaseUrl, code)),
-        4,
-      ),
-    };
-    const file = path.join(videoDir, 'three.y4m');
-    writeY4m(file, [{ seconds: 1 }, { scene, seconds: 4 }]);
-    browser = await launchWithFakeCamera(playwright.chromium, file);
-  });
-  test.afterAll(async () => {
-    await browser?.close();
-    rmSync(videoDir, { recursive: true, force: true });
-  });
-  test.beforeEach(async () => {
-    ({ context, pageErrors } = await cameraContext(browser));
-  });
-  test.afterEach(async () => {
-    await context.close();
-    expect(pageErrors, 'uncaught errors in the page').toEqual([]);
-  });
+/** What the fr-FR and ja-JP operator reads in the console, by its catalogue (plurals written out). */
+const consoleText = (locale: string, english: string, values?: Record<string, string>) => translate(locale, english, values, 'ops-console');
+const cameraTexts = {
+  'fr-FR': {
+    currency: 'EUR',
+    three: '3 contenants dans le lot',
+    none: '0 contenant dans le lot',
+    checkInThree: 'Enregistrer 3 contenants',
+    undone: 'Enregistrement annulé\u202f: 3 contenants attendent de nouveau leur enregistrement, et leurs consignes ont été reprises.',
+    rejectThree: 'Refuser 3 contenants',
+  },
+  'ja-JP': {
+    currency: 'JPY',
+    three: 'バッチ内の容器：3個',
+    none: 'バッチ内の容器：0個',
+    checkInThree: '3個の容器をチェックイン',
+    undone: 'チェックインを取り消しました。3個の容器が再びチェックイン待ちになり、デポジットは差し戻されました。',
+    rejectThree: '3個の容器を不承認にする',
+  },
+} as const;
 
-  test('every label in view joins the batch once, and the batch credits the customer', async ({ request }) => {
-    test.setTimeout(90_000);
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 360, height: 780 });
-    const areas = await joinAndSignIn(page, request, english, 'camera');
-    await areas.getByRole('link', { name: 'Check-in' }).click();
-    await page.getByRole('button', { name: 'Start the camera' }).click();
-    const count = page.getByTestId('ops-batch-count');
-    await expect(count).toHaveText('3 containers in the batch', { timeout: 40_000 });
-    await expect(page.locator('.ops-codes li')).toHaveCount(3);
-    await page.screenshot({ path: path.join(screenshotDir, 'en-US-check-in-camera.png'), fullPage: true });
-    await page.getByRole('button', { name: 'Check in 3 containers' }).click();
-    await expect(page.getByTestId('ops-checkin-result').getByRole('heading', { name: 'Credited (3)' })).toBeVisible();
-    await expect.poll(() => balanceOf(request, customer.token)).toBeCloseTo(3 * customer.deposit, 2);
-    // The labels still in view do not start a new batch.
-    await expect(count).toHaveText('0 containers in the batch');
-  });
-});
+for (const market of markets) {
+  const texts = cameraTexts[market.locale];
+  test.describe(`operators' console: check-in by camera at 360 px in ${market.locale}`, () => {
+    // Three labels side by side in one frame, looping: each joins the batch once.
+    let browser: Browser;
+    let context: BrowserContext;
+    let pageErrors: string[];
+    let customer: { email: string; token: string; depositMinor: number; codes: string[] };
+    const videoDir = mkdtempSync(path.join(tmpdir(), 'ops-console-camera-'));
 
-test.describe("operators' console: passkeys", () => {
-  test.use({ viewport: { width: 360, height: 780 } });
-
-  test('an operator adds a passkey, signs out, and signs in with it alone', async ({ page, request }) => {
-    test.setTimeout(60_000);
-    // Chromium's virtual authenticator stands for the phone's: it keeps the key and says the user verified.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+    test.beforeAll(async ({ playwright }) => {
+      const request = await playwright.request.newContext({ baseURL: e2eBaseUrl });
+      const email = uniqueEmail(`console-camera-${market.country}`);
+      await signUpViaApi(request, { email, password, country: market.country });
+      const product = await firstProduct(request, market.country, market.language);
+      const codes = await issueContainers(request, product.id, 3);
+      const token = await customerToken(request, email);
+      for (const code of codes) {
+        const scanned = await request.post('/api/v2/scans', {
+          headers: { Authorization: `Bearer ${token}` },
+          data: { id: randomUUID(), code, scanned_at: new Date().toISOString() },
+        });
+        expect(scanned.status(), await scanned.text()).toBe(201);
+      }
+      await request.dispose();
+      customer = { email, token, depositMinor: minorFromMoney({ currency: texts.currency, value: product.deposit.value }), codes };
+      const scene = {
+        labels: sixLabels(
+          codes.map((code) => containerUrl(e2eBaseUrl, code)),
+          4,
+        ),
+      };
+      const file = path.join(videoDir, 'three.y4m');
+      writeY4m(file, [{ seconds: 1 }, { scene, seconds: 4 }]);
+      browser = await launchWithFakeCamera(playwright.chromium, file);
     });
-    await joinAndSignIn(page, request, english, 'passkey');
-    await page.getByRole('button', { name: 'Add a passkey' }).click();
-    await expect(page.getByText('Passkey added. Next time, sign in with it.')).toBeVisible();
-    await checkScreen(page, 'en-US-start-passkey');
+    test.afterAll(async () => {
+      await browser?.close();
+      rmSync(videoDir, { recursive: true, force: true });
+    });
+    test.beforeEach(async () => {
+      ({ context, pageErrors } = await cameraContext(browser, { locale: market.locale }));
+    });
+    test.afterEach(async () => {
+      await context.close();
+      expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+    });
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Operator sign-in' })).toBeVisible();
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: "Operators' console" })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Console areas' }).getByRole('link')).toHaveText(['Check-in', 'Disputes']);
+    test('every label in view joins the batch once; the customer sees the credit; undone, the batch is rejected', async ({ request }) => {
+      test.setTimeout(120_000);
+      const t = (english: string) => consoleText(market.locale, english);
+      const page = await context.newPage();
+      await page.setViewportSize({ width: 360, height: 780 });
+      const areas = await joinAndSignIn(page, request, market, `camera-${market.country}`);
+      await areas.getByRole('link', { name: market.checkInArea }).click();
+      await page.getByRole('button', { name: t('Start the camera') }).click();
+      const count = page.getByTestId('ops-batch-count');
+      await expect(count).toHaveText(texts.three, { timeout: 40_000 });
+      await expect(page.locator('.ops-codes li')).toHaveCount(3);
+      await checkScreen(page, `${market.locale}-check-in-camera`);
+      await page.getByRole('button', { name: texts.checkInThree }).click();
+      await expect(page.getByTestId('ops-checkin-result').getByRole('heading', { name: market.credited })).toBeVisible();
+      await expect.poll(() => balanceOf(request, customer.token)).toBeCloseTo(moneyValue(3 * customer.depositMinor, texts.currency), 2);
+      // The labels still in view do not start a new batch.
+      await expect(count).toHaveText(texts.none);
+
+      // The customer, on their phone, sees the three deposits in their balance.
+      const phone = await browser.newContext({ baseURL: e2eBaseUrl, locale: market.locale, viewport: { width: 360, height: 780 } });
+      await signIn(phone, request, customer.email, password);
+      const customerPage = await phone.newPage();
+      await customerPage.goto(`/${market.country}/user/account`);
+      const shown = new Intl.NumberFormat(market.locale, { style: 'currency', currency: texts.currency }).format(
+        moneyValue(3 * customer.depositMinor, texts.currency),
+      );
+      await expect(customerPage.getByTestId('balance').locator('.visually-hidden')).toHaveText(shown);
+      await phone.close();
+
+      // Undone, the containers wait again: the labels in view join a new batch, which is rejected.
+      await page.getByRole('button', { name: t('Undo this check-in') }).click();
+      await expect(page.getByTestId('ops-checkin-undone')).toHaveText(texts.undone);
+      expect(await balanceOf(request, customer.token)).toBeCloseTo(0, 2);
+      await expect(count).toHaveText(texts.three, { timeout: 40_000 });
+      await page.getByText(t('Reject them instead')).click();
+      await page.getByRole('button', { name: texts.rejectThree }).click();
+      const reason = page.getByRole('textbox', { name: t('Reason shown to the customers') });
+      await expect(reason).toBeFocused();
+      await checkScreen(page, `${market.locale}-check-in-reject`);
+      await reason.fill('Couvercle manquant / 蓋がありません');
+      await page.getByRole('button', { name: texts.rejectThree }).click();
+      await expect(page.getByTestId('ops-reject-result').getByRole('heading', { name: `${t('Rejected')} (3)` })).toBeVisible();
+      await checkScreen(page, `${market.locale}-check-in-rejected`);
+      const history = await request.get('/api/v2/merged_transactions', { headers: { Authorization: `Bearer ${customer.token}` } });
+      const rows = ((await history.json()) as { data: { status: string; comment: string | null }[] }).data;
+      expect(rows.filter((row) => row.status === 'REJECTED').map((row) => row.comment)).toEqual(
+        Array.from({ length: 3 }, () => 'Couvercle manquant / 蓋がありません'),
+      );
+      expect(await balanceOf(request, customer.token)).toBeCloseTo(0, 2);
+    });
   });
-});
+
+  test.describe(`operators' console: passkeys at 360 px in ${market.locale}`, () => {
+    test.use({ locale: market.locale, viewport: { width: 360, height: 780 } });
+
+    test('an operator adds a passkey, signs out, and signs in with it alone', async ({ page, request }) => {
+      test.setTimeout(60_000);
+      const t = (english: string) => consoleText(market.locale, english);
+      // Chromium's virtual authenticator stands for the phone's: it keeps the key and says the user verified.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('WebAuthn.enable');
+      await cdp.send('WebAuthn.addVirtualAuthenticator', {
+        options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+      });
+      await joinAndSignIn(page, request, market, `passkey-${market.country}`);
+      await page.getByRole('button', { name: t('Add a passkey') }).click();
+      await expect(page.getByText(t('Passkey added. Next time, sign in with it.'))).toBeVisible();
+      await checkScreen(page, `${market.locale}-start-passkey`);
+
+      await page.getByRole('button', { name: t('Sign out') }).click();
+      await expect(page.getByRole('heading', { level: 1, name: market.signIn })).toBeVisible();
+      await page.getByRole('button', { name: t('Sign in with a passkey') }).click();
+      await expect(page.getByRole('heading', { level: 1, name: market.start })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: market.areas }).getByRole('link')).toHaveText([
+        market.checkInArea,
+        market.disputesArea,
+        ...market.careAreas,
+        market.auditArea,
+      ]);
+      await checkScreen(page, `${market.locale}-signed-in-by-passkey`);
+    });
+  });
+}
 
 test.describe("operators' console: a dispute settled meanwhile", () => {
   test.use({ viewport: { width: 360, height: 780 } });

@@ -1,4 +1,4 @@
-import { test, expect, signIn, demo, appStarted } from './support/fixtures';
+import { test, expect, signIn, demo, demoPassword, appStarted } from './support/fixtures';
 import { pageTexts } from './support/content';
 
 // The public pages come with their texts in the first response, and the app takes that HTML over
@@ -96,4 +96,37 @@ test.describe('prerendered public pages', () => {
     await appStarted(page);
     await expect(page.locator('a[href$="/login"]')).toHaveCount(0);
   });
+});
+
+test.describe('typing before the app has taken the page over (a slow phone)', () => {
+  for (const { country, locale, email, password, logIn } of [
+    { country: 'fr', locale: 'fr-FR', email: 'Adresse e-mail', password: 'Mot de passe', logIn: 'Se connecter' },
+    { country: 'jp', locale: 'ja-JP', email: 'メールアドレス', password: 'パスワード', logIn: 'ログイン' },
+  ] as const) {
+    test(`what was typed into the login form stays, and the login sent meanwhile goes once the app runs (${locale})`, async ({ page }) => {
+      // The app's code is held back until the person has typed and pressed the button.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const addresses: string[] = [];
+      page.on('framenavigated', (frame) => addresses.push(frame.url()));
+      await page.goto(`/${country}/login`, { waitUntil: 'commit' });
+      // A person acts on what is drawn: the page has been painted (its stylesheet in) before they type.
+      await page.getByLabel(email).waitFor();
+      await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+      await page.getByLabel(email).fill(demo[country]);
+      await page.getByLabel(password, { exact: true }).fill(demoPassword);
+      await page.getByRole('button', { name: logIn, exact: true }).click();
+      // Held back by the page, not sent by the browser as a GET with the password in the address.
+      expect(new URL(page.url()).search).toBe('');
+      release();
+      await expect(page).toHaveURL(new RegExp(`/${country}/user/account$`));
+      expect(addresses.filter((address) => address.includes('password=') || address.includes(encodeURIComponent(demoPassword)))).toEqual(
+        [],
+      );
+    });
+  }
 });

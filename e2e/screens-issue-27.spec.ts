@@ -3,6 +3,7 @@ import path from 'node:path';
 import { withoutCamera } from './support/fake-camera';
 import { expect, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
 import { checkIn, firstProduct, issueContainers } from './support/ops';
+import { HistoryList } from './support/pages/history-list';
 import { scanViaApi } from './support/privacy';
 
 // The scan screen, the queued scan, the notification switch and the history row opened from the
@@ -92,9 +93,9 @@ for (const { locale, country, other, fieldLabel, record, link } of [
       await page.screenshot({ path: path.join(dir, `push-timeout-${locale}.png`) });
 
       await page.getByTestId('news-item').first().getByRole('link', { name: link }).click();
-      const row = page.locator('[data-testid="transaction"][data-picked="true"]');
-      await expect(row.getByRole('button').first()).toBeFocused();
-      await expect(row.getByRole('button').first()).toBeInViewport();
+      const { header } = new HistoryList(page).picked();
+      await expect(header).toBeFocused();
+      await expect(header).toBeInViewport();
       await page.screenshot({ path: path.join(dir, `history-from-news-${locale}.png`) });
     });
   });

@@ -14,12 +14,9 @@ test.describe('navigation bar and footer', () => {
     ] as const) {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
-    for (const name of [/About us/, /Mobile app/]) {
-      const link = nav.getByRole('link', { name });
-      await expect(link).toHaveAttribute('target', '_blank');
-      await expect(link).toHaveAttribute('rel', /noopener/);
-    }
-    await expect(nav.getByRole('link', { name: /Mobile app/ })).toHaveAttribute('href', 'https://roundtrip.example/app');
+    // This build names no company site and no store listing (VITE_ABOUT_US_URL, VITE_MOBILE_APP_*):
+    // no link leads to a made-up address.
+    for (const name of [/About us/, /Mobile app/]) await expect(nav.getByRole('link', { name })).toHaveCount(0);
 
     const footer = page.getByRole('contentinfo');
     await expect(footer).toContainText('Roundtrip');
@@ -42,14 +39,6 @@ test.describe('navigation bar and footer', () => {
     // Screen-reader and keyboard users start at the new page's heading.
     await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  });
-
-  test.describe('on a phone', () => {
-    test.use({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148' });
-    test('the mobile app link points to the store of the device', async ({ page }) => {
-      await page.goto('/faq');
-      await expect(page.getByRole('link', { name: /Mobile app/ })).toHaveAttribute('href', 'https://apps.apple.com/app/roundtrip');
-    });
   });
 
   test('a signed-in customer gets a menu with profile page, account and sign out', async ({ page, context, request }) => {
@@ -144,7 +133,13 @@ test.describe('consent and analytics', () => {
   test('rejecting keeps analytics off', async ({ page }) => {
     await page.goto('/fr/faq');
     const banner = page.getByRole('region', { name: 'Paramètres des cookies' });
-    await banner.getByRole('button', { name: 'Tout refuser' }).click();
+    // The banner is prerendered and then taken over by the app: a click at that instant can be
+    // lost, as a person's would, and they click again.
+    await expect(async () => {
+      if (await banner.isVisible()) await banner.getByRole('button', { name: 'Tout refuser' }).click({ timeout: 1_000 });
+      await expect(banner).toBeHidden({ timeout: 1_000 });
+    }).toPass();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cookie_consent'))) ?? '{}').analytics).toBe(false);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(banner).toBeHidden();

@@ -1,6 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
 import { firstProduct, issueContainers } from './support/ops';
+import { AccountPage } from './support/pages/account-page';
 import { NavBar } from './support/pages/nav-bar';
 
 // Signing out deletes everything on the phone, the outbox too: with actions still waiting to
@@ -15,11 +16,11 @@ async function scanWaiting(page: Page, context: BrowserContext, request: APIRequ
   await signIn(context, request, email, password);
   const product = await firstProduct(request, 'us', 'en');
   const [code] = await issueContainers(request, product.id, 1);
-  await page.goto('/us/user/account');
-  await expect(page.getByTestId('balance').locator('.visually-hidden')).toHaveText('$0.00');
+  const account = new AccountPage(page);
+  await account.goto('us');
+  await expect(account.balanceAmount).toHaveText('$0.00');
   await context.route('**/api/v2/scans', (route) => route.abort('internetdisconnected'));
-  await page.getByLabel('Container code').fill(code!);
-  await page.getByRole('button', { name: 'Record the scan' }).click();
+  await account.recordCode(code!);
   await expect(page.getByTestId('outbox-summary')).toHaveText('1 action waiting to upload');
   return email;
 }
@@ -78,8 +79,9 @@ test('signing out with nothing waiting asks nothing', async ({ page, context, re
   const email = uniqueEmail('signout-plain');
   await signUpViaApi(request, { email, country: 'us' });
   await signIn(context, request, email, password);
-  await page.goto('/us/user/account');
-  await expect(page.getByTestId('balance').locator('.visually-hidden')).toHaveText('$0.00');
+  const account = new AccountPage(page);
+  await account.goto('us');
+  await expect(account.balanceAmount).toHaveText('$0.00');
   const nav = new NavBar(page);
   await nav.openAccountMenu();
   await Promise.all([page.waitForURL((url) => url.pathname === '/' || url.pathname === '/countries'), nav.signOutButton.click()]);

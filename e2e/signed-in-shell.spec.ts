@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { appStarted, demo, expect, signIn, test } from './support/fixtures';
 import { waitForServiceWorker } from './support/offline';
+import { AccountPage } from './support/pages/account-page';
 
 // The account page's prerendered shell (scripts/prerender.ts) and its small script
 // (src/app/shell/balance-before-app.js): what a customer sees before the app's own scripts have run.
@@ -11,10 +12,9 @@ async function blockAppScripts(page: Page): Promise<void> {
 }
 
 /** The balance as the app shows it, once it has taken the page over. */
-async function appBalance(page: Page): Promise<string> {
-  const figure = page.getByTestId('balance').locator('.visually-hidden');
-  await expect(figure).toHaveText(/\d/);
-  return figure.innerText();
+async function appBalance(account: AccountPage): Promise<string> {
+  await expect(account.balanceAmount).toHaveText(/\d/);
+  return account.balanceAmount.innerText();
 }
 
 test('before the app runs, the account page shows the signed-in navigation, its headings and the balance', async ({
@@ -23,8 +23,9 @@ test('before the app runs, the account page shows the signed-in navigation, its 
   request,
 }) => {
   await signIn(context, request, demo.fr);
-  await page.goto('/fr/user/account');
-  const shown = await appBalance(page);
+  const account = new AccountPage(page, 'fr-FR');
+  await account.goto('fr');
+  const shown = await appBalance(account);
 
   // The last known figure, with the server out of reach too: from this device's storage.
   await blockAppScripts(page);
@@ -35,7 +36,7 @@ test('before the app runs, the account page shows the signed-in navigation, its 
   await expect(page.getByRole('heading', { level: 1, name: 'Compte' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Mon compte' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Historique' })).toBeVisible();
-  await expect(page.getByTestId('balance')).toHaveText(shown);
+  await expect(account.balance).toHaveText(shown);
   expect(await page.evaluate(() => document.documentElement.dataset.appStarted)).toBeUndefined();
   // Its forms wait for the app, which renders its own over them: nothing typed there can be lost.
   await page.locator('#container-code').focus();
@@ -45,26 +46,28 @@ test('before the app runs, the account page shows the signed-in navigation, its 
   await page.unroute('**/api/v2/user/balance');
   await page.evaluate(() => localStorage.removeItem('last_balance'));
   await page.reload();
-  await expect(page.getByTestId('balance')).toHaveText(shown);
+  await expect(account.balance).toHaveText(shown);
   expect(await page.evaluate(() => document.documentElement.dataset.appStarted)).toBeUndefined();
 });
 
 test('the figure shown before the app is the one the app shows, in yen and in Japanese', async ({ page, context, request }) => {
   await signIn(context, request, demo.jp);
-  await page.goto('/jp/user/account');
-  const shown = await appBalance(page);
+  const account = new AccountPage(page, 'ja-JP');
+  await account.goto('jp');
+  const shown = await appBalance(account);
   expect(shown).toMatch(/[¥￥]/);
 
   await blockAppScripts(page);
   await page.route('**/api/v2/user/balance', (route) => route.abort());
   await page.reload();
-  await expect(page.getByTestId('balance')).toHaveText(shown);
+  await expect(account.balance).toHaveText(shown);
 });
 
 test('without a session the shell shows no stored figure, and signing out forgets it', async ({ page, context, request }) => {
   await signIn(context, request, demo.us);
-  await page.goto('/us/user/account');
-  await appBalance(page);
+  const account = new AccountPage(page);
+  await account.goto('us');
+  await appBalance(account);
   expect(await page.evaluate(() => localStorage.getItem('last_balance'))).toContain('USD');
 
   // The cookies ran out while the app was closed: the figure stays hidden.
@@ -72,13 +75,13 @@ test('without a session the shell shows no stored figure, and signing out forget
   await blockAppScripts(page);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
-  await expect(page.getByTestId('balance')).toHaveCount(0);
+  await expect(account.balance).toHaveCount(0);
 
   // Signing out removes it from the device.
   await page.unrouteAll();
   await signIn(context, request, demo.us);
-  await page.goto('/us/user/account');
-  await appBalance(page);
+  await account.goto('us');
+  await appBalance(account);
   await page.getByRole('button', { name: 'My account' }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$|\/us\/?$/);
@@ -90,8 +93,9 @@ test.describe('with the service worker', () => {
 
   test('an offline start of the account page is its prerendered shell, with the last known balance', async ({ page, context, request }) => {
     await signIn(context, request, demo.us);
-    await page.goto('/us/user/account');
-    const shown = await appBalance(page);
+    const account = new AccountPage(page);
+    await account.goto('us');
+    const shown = await appBalance(account);
     await waitForServiceWorker(page);
     // The worker keeps the shells when it installs: wait until this market's is there.
     await expect
@@ -109,10 +113,10 @@ test.describe('with the service worker', () => {
     await context.setOffline(true);
     const response = await page.reload();
     expect(await response?.text()).toContain('data-signed-in-shell="en-US"');
-    await expect(page.getByTestId('balance')).toContainText(shown);
+    await expect(account.balance).toContainText(shown);
     // Then the app takes over with the same figure.
     await appStarted(page);
-    expect(await appBalance(page)).toBe(shown);
+    expect(await appBalance(account)).toBe(shown);
     await expect(page.getByTestId('offline-banner')).toBeVisible();
   });
 });

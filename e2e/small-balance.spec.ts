@@ -1,6 +1,8 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { expect, expectAccessible, signIn, test, tokensFor } from './support/fixtures';
 import { checkIn, firstProduct, issueContainers } from './support/ops';
+import { AccountPage } from './support/pages/account-page';
+import { WithdrawPage } from './support/pages/withdraw-page';
 import { scanViaApi } from './support/privacy';
 import { customerWithBalance, e2ePassword } from './support/withdrawals';
 
@@ -92,15 +94,17 @@ test.describe('in French at 360 px', () => {
     const email = await customerWithBalance(request, { country: 'fr', amount: '0.45', verified: true });
     await signIn(context, request, email, e2ePassword);
 
-    await page.goto('/fr/user/account');
-    await expect(page.getByTestId('balance')).toContainText('0,45');
-    await expect(page.getByTestId('withdraw-minimum')).toHaveText(/^Vous pourrez retirer votre solde dès qu’il atteindra 5,00\s€\.$/);
-    await expect(page.getByTestId('withdraw-link')).toHaveCount(0);
+    const account = new AccountPage(page, 'fr-FR');
+    await account.goto('fr');
+    await expect(account.balance).toContainText('0,45');
+    await expect(account.withdrawMinimum).toHaveText(/^Vous pourrez retirer votre solde dès qu’il atteindra 5,00\s€\.$/);
+    await expect(account.withdrawLink).toHaveCount(0);
     await keepShot(page, testInfo, 'account-small-balance-fr-FR');
 
-    await page.goto('/fr/user/withdraw');
-    await expect(page.getByTestId('withdraw-below-minimum')).toContainText(/Le retrait minimum est de 5,00\s€\./);
-    await expect(page.getByLabel('Montant à retirer')).toHaveCount(0);
+    const withdraw = new WithdrawPage(page, 'fr-FR');
+    await withdraw.goto('fr');
+    await expect(withdraw.belowMinimum).toContainText(/Le retrait minimum est de 5,00\s€\./);
+    await expect(withdraw.amount).toHaveCount(0);
     await expectAccessible(page, 'withdraw page below the minimum');
     await keepShot(page, testInfo, 'withdraw-below-minimum-fr-FR');
   });
@@ -113,19 +117,16 @@ test.describe('in French at 360 px', () => {
     const email = await customerWithBalance(request, { country: 'fr', amount: '10.00', verified: true });
     await savePaypal(request, email);
     await signIn(context, request, email, e2ePassword);
-    await page.goto('/fr/user/withdraw');
+    const withdraw = new WithdrawPage(page, 'fr-FR');
+    await withdraw.goto('fr');
 
-    const amount = page.getByLabel('Montant à retirer');
-    await amount.fill('3');
-    await page.getByRole('button', { name: 'Continuer' }).click();
-    await expect(page.getByText('Ce montant est inférieur au retrait minimum.')).toBeVisible();
-    await expect(amount).toBeFocused();
-    await amount.fill('20');
-    await page.getByRole('button', { name: 'Continuer' }).click();
-    await expect(page.getByText('Le montant maximum est votre solde actuel')).toBeVisible();
-    await amount.fill('7,50');
-    await page.getByRole('button', { name: 'Continuer' }).click();
-    await expect(page.getByTestId('withdraw-confirmation')).toContainText('7,50');
+    await withdraw.askFor('3');
+    await withdraw.expectRefused('Ce montant est inférieur au retrait minimum.');
+    await expect(withdraw.amount).toBeFocused();
+    await withdraw.askFor('20');
+    await withdraw.expectRefused('Le montant maximum est votre solde actuel');
+    await withdraw.askFor('7,50');
+    await expect(withdraw.confirmation).toContainText('7,50');
   });
 });
 
@@ -139,13 +140,21 @@ test.describe('in Japanese at 360 px', () => {
   }, testInfo) => {
     const email = await customerWithBalance(request, { country: 'jp', amount: '1200', verified: true });
     await signIn(context, request, email, e2ePassword);
-    await page.goto('/jp/user/account');
+    const account = new AccountPage(page, 'ja-JP');
+    await account.goto('jp');
 
-    await expect(page.getByTestId('balance')).toContainText('1,200');
+    await expect(account.balance).toContainText('1,200');
     await expect(page.getByRole('heading', { name: '残高' })).toBeInViewport();
-    await expect(page.getByTestId('balance')).toBeInViewport();
-    await expect(page.getByTestId('withdraw-link')).toBeInViewport();
-    const top = async (name: string) => (await page.getByRole('heading', { name, exact: true }).boundingBox())!.y;
+    await expect(account.balance).toBeInViewport();
+    await expect(account.withdrawLink).toBeInViewport();
+    // Sections mount, and mount again, as their data arrives (news after the balance): a heading may be
+    // replaced between two looks, so its place is asked until one answer comes.
+    const top = async (name: string) => {
+      const heading = page.getByRole('heading', { name, exact: true });
+      let y: number | undefined;
+      await expect.poll(async () => (y = (await heading.boundingBox())?.y)).toBeDefined();
+      return y!;
+    };
     expect(await top('残高')).toBeLessThan(await top('返却を記録する'));
     expect(await top('返却を記録する')).toBeLessThan(await top('お知らせ'));
     expect(await top('お知らせ')).toBeLessThan(await top('履歴'));
@@ -164,23 +173,19 @@ test.describe('in Japanese at 360 px', () => {
     const email = await customerWithBalance(request, { country: 'jp', amount: '2000', verified: true });
     await savePaypal(request, email);
     await signIn(context, request, email, e2ePassword);
-    await page.goto('/jp/user/withdraw');
+    const withdraw = new WithdrawPage(page, 'ja-JP');
+    await withdraw.goto('jp');
 
-    const amount = page.getByLabel('出金額');
-    await amount.fill('1000.5');
-    await page.getByRole('button', { name: '次へ' }).click();
-    await expect(page.getByText('円の金額に小数は使えません。1000のように整数で入力してください。')).toBeVisible();
+    await withdraw.askFor('1000.5');
+    await withdraw.expectRefused('円の金額に小数は使えません。1000のように整数で入力してください。');
     await expect(page.getByText('金額を入力してください。')).toHaveCount(0);
     await keepShot(page, testInfo, 'withdraw-whole-yen-ja-JP');
 
-    await amount.fill('300');
-    await page.getByRole('button', { name: '次へ' }).click();
-    await expect(page.getByText('この金額は最低出金額を下回っています。')).toBeVisible();
+    await withdraw.askFor('300');
+    await withdraw.expectRefused('この金額は最低出金額を下回っています。');
 
-    await amount.fill('１０００');
-    await page.getByRole('button', { name: '次へ' }).click();
-    const confirmation = page.getByTestId('withdraw-confirmation');
-    await expect(confirmation).toContainText('1,000');
-    await expect(confirmation.getByTestId('withdraw-fee')).toHaveText('￥249');
+    await withdraw.askFor('１０００');
+    await expect(withdraw.confirmation).toContainText('1,000');
+    await expect(withdraw.fee).toHaveText('￥249');
   });
 });

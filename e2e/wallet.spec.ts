@@ -1,17 +1,6 @@
-import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, signIn, signUpViaApi, demo, uniqueEmail } from './support/fixtures';
 import { checkIn, firstProduct, issueContainers } from './support/ops';
-
-const rows = (page: Page) => page.getByTestId('transaction');
-const balanceText = (page: Page) => page.getByTestId('balance').locator('.visually-hidden');
-
-/** The customer comes back to the page after the facility checked their containers in. */
-async function reloadUntil(page: Page, balance: string): Promise<void> {
-  await expect(async () => {
-    await page.reload();
-    await expect(balanceText(page)).toHaveText(balance, { timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
-}
+import { AccountPage } from './support/pages/account-page';
 
 test.describe('deposit wallet', () => {
   test('scan by code → pending row → check-in → balance and a completed row, in English', async ({ page, context, request }) => {
@@ -21,51 +10,47 @@ test.describe('deposit wallet', () => {
     const product = await firstProduct(request, 'us', 'en');
     const [code] = await issueContainers(request, product.id, 1);
 
-    await page.goto('/us/user/account');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account');
-    await expect(balanceText(page)).toHaveText('$0.00');
-    await expect(page.getByTestId('transactions-empty')).toBeVisible();
+    const account = new AccountPage(page);
+    const { history } = account;
+    await account.goto('us');
+    await expect(account.heading).toHaveText('Account');
+    await expect(account.balanceAmount).toHaveText('$0.00');
+    await expect(history.empty).toBeVisible();
 
     // A typo is caught on the phone, before anything is sent.
-    const field = page.getByLabel('Container code');
     const typo = code!.slice(0, 10) + (code!.endsWith('0') ? '1' : '0');
-    await field.fill(typo);
-    await page.getByRole('button', { name: 'Record the scan' }).click();
-    await expect(page.locator('#container-code-error')).toHaveText(/typo|format|11 letters/);
-    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await account.recordCode(typo);
+    await expect(account.codeError).toHaveText(/typo|format|11 letters/);
+    await expect(account.codeField).toHaveAttribute('aria-invalid', 'true');
 
     // Typed with dashes and in lower case, as people do.
-    await field.fill(`${code!.slice(0, 5)}-${code!.slice(5, 10)}-${code!.slice(10)}`.toLowerCase());
-    await page.getByRole('button', { name: 'Record the scan' }).click();
-    await expect(rows(page)).toHaveCount(1);
-    const pending = rows(page).first();
-    await expect(pending).toHaveAttribute('data-status', 'PENDING');
-    await expect(pending.getByTestId('transaction-title')).toHaveText('1 scan pending');
-    await expect(pending.getByTestId('transaction-amount')).toHaveCount(0);
-    await expect(page.getByTestId('pending-items')).toHaveText('1');
+    await account.recordCode(`${code!.slice(0, 5)}-${code!.slice(5, 10)}-${code!.slice(10)}`.toLowerCase());
+    await expect(history.rows).toHaveCount(1);
+    const pending = history.first();
+    await expect(pending.locator).toHaveAttribute('data-status', 'PENDING');
+    await expect(pending.title).toHaveText('1 scan pending');
+    await expect(pending.amount).toHaveCount(0);
+    await expect(account.pendingItems).toHaveText('1');
     await expect(page.getByText(/up to 32 days/).first()).toBeVisible();
 
     // The same container again: already pending, said in words.
-    await field.fill(code!);
-    await page.getByRole('button', { name: 'Record the scan' }).click();
-    await expect(page.locator('#container-code-error')).toHaveText('This container has already been scanned and is waiting for check-in.');
+    await account.recordCode(code!);
+    await expect(account.codeError).toHaveText('This container has already been scanned and is waiting for check-in.');
 
     await checkIn(request, [code!]);
     const deposit = `$${Number(product.deposit.value).toFixed(2)}`;
-    await reloadUntil(page, deposit);
-    const completed = rows(page).first();
-    await expect(completed).toHaveAttribute('data-status', 'COMPLETED');
-    await expect(completed.getByTestId('transaction-title')).toHaveText('1 item returned');
-    await expect(completed.getByTestId('transaction-amount')).toHaveText(deposit);
-    const header = completed.getByRole('button');
-    await expect(header).toHaveAttribute('aria-expanded', 'false');
-    await header.click();
-    await expect(header).toHaveAttribute('aria-expanded', 'true');
-    const items = completed.getByTestId('transaction-items');
-    await expect(items).toContainText(product.name);
-    await expect(items.locator('tbody tr')).toHaveCount(1);
-    await expect(items.locator('tbody td').nth(1)).toHaveText('1');
-    await expect(items.locator('tbody td').nth(2)).toHaveText(deposit);
+    await account.reloadUntilBalance(deposit);
+    const completed = history.first();
+    await expect(completed.locator).toHaveAttribute('data-status', 'COMPLETED');
+    await expect(completed.title).toHaveText('1 item returned');
+    await expect(completed.amount).toHaveText(deposit);
+    await expect(completed.header).toHaveAttribute('aria-expanded', 'false');
+    await completed.open();
+    await expect(completed.header).toHaveAttribute('aria-expanded', 'true');
+    await expect(completed.items).toContainText(product.name);
+    await expect(completed.itemLines()).toHaveCount(1);
+    await expect(completed.itemCell(1)).toHaveText('1');
+    await expect(completed.itemCell(2)).toHaveText(deposit);
   });
 
   test('the same flow in Japanese: yen without decimals and Japanese titles', async ({ page, context, request }) => {
@@ -75,49 +60,47 @@ test.describe('deposit wallet', () => {
     const product = await firstProduct(request, 'jp', 'ja');
     const codes = await issueContainers(request, product.id, 2);
 
-    await page.goto('/jp/user/account');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('アカウント');
-    await expect(balanceText(page)).toHaveText('￥0');
+    const account = new AccountPage(page, 'ja-JP');
+    await account.goto('jp');
+    await expect(account.heading).toHaveText('アカウント');
+    await expect(account.balanceAmount).toHaveText('￥0');
     for (const code of codes) {
-      await page.getByLabel('容器コード').fill(code);
-      await page.getByRole('button', { name: 'スキャンを記録' }).click();
-      await expect(page.getByLabel('容器コード')).toHaveValue('');
+      await account.recordCode(code);
+      await expect(account.codeField).toHaveValue('');
     }
-    await expect(rows(page).first().getByTestId('transaction-title')).toHaveText('2件のスキャンが確認待ち');
-    await expect(rows(page).first().getByTestId('transaction-amount')).toHaveCount(0);
+    await expect(account.history.first().title).toHaveText('2件のスキャンが確認待ち');
+    await expect(account.history.first().amount).toHaveCount(0);
 
     await checkIn(request, codes);
     const total = `￥${(Number(product.deposit.value) * 2).toLocaleString('en-US')}`;
-    await reloadUntil(page, total);
-    const completed = rows(page).first();
-    await expect(completed.getByTestId('transaction-title')).toHaveText('2個の容器を返却');
-    await expect(completed.getByTestId('transaction-amount')).toHaveText(total);
-    await expect(completed.locator('.transaction__badge')).toHaveText('×2');
-    await completed.getByRole('button').click();
-    await expect(completed.getByTestId('transaction-items')).toContainText(product.name);
-    await expect(completed.getByTestId('transaction-items').locator('tbody td').nth(1)).toHaveText('2');
+    await account.reloadUntilBalance(total);
+    const completed = account.history.first();
+    await expect(completed.title).toHaveText('2個の容器を返却');
+    await expect(completed.amount).toHaveText(total);
+    await expect(completed.badge).toHaveText('×2');
+    await completed.open();
+    await expect(completed.items).toContainText(product.name);
+    await expect(completed.itemCell(1)).toHaveText('2');
   });
 
   test('account (demo history, filtered) and products pages pass axe', async ({ page, context, request }) => {
     // axe reads every node of a long history four times over: more than a form's 30 s on a busy machine.
     test.setTimeout(90_000);
     await signIn(context, request, demo.uk);
-    await page.goto('/uk/user/account');
-    await expect(rows(page).first()).toBeVisible();
-    await expect(page.getByTestId('transactions')).toHaveAttribute('data-complete', 'true');
-    await rows(page).first().getByRole('button').click();
+    const account = new AccountPage(page, 'en-GB');
+    const { history } = account;
+    await account.goto('uk');
+    await expect(history.first().locator).toBeVisible();
+    await history.expectComplete();
+    await history.first().open();
     await expectAccessible(page, 'account');
-    await page.getByTestId('filter-status').selectOption('PENDING');
-    await expect
-      .poll(() => rows(page).evaluateAll((items) => [...new Set(items.map((item) => item.getAttribute('data-status')))]))
-      .toEqual(['PENDING']);
-    await page.getByTestId('filter-status').selectOption('');
-    await page.getByTestId('filter-type').selectOption('ADJUSTMENT');
-    await expect
-      .poll(() => rows(page).evaluateAll((items) => [...new Set(items.map((item) => item.getAttribute('data-category')))]))
-      .toEqual(['ADJUSTMENT']);
-    await expect(rows(page).first().getByTestId('transaction-title')).toHaveText('Adjustment by customer care');
-    await expect(rows(page).first().getByTestId('transaction-amount')).toHaveText('+£1.00');
+    await account.filterStatus.selectOption('PENDING');
+    await expect.poll(() => history.distinct('data-status')).toEqual(['PENDING']);
+    await account.filterStatus.selectOption('');
+    await account.filterType.selectOption('ADJUSTMENT');
+    await expect.poll(() => history.distinct('data-category')).toEqual(['ADJUSTMENT']);
+    await expect(history.first().title).toHaveText('Adjustment by customer care');
+    await expect(history.first().amount).toHaveText('+£1.00');
 
     for (const path of ['/uk/products', '/jp/products', '/fr/shop-and-return']) {
       await page.goto(path);
@@ -176,19 +159,21 @@ test.describe('deposit wallet', () => {
       };
       setTimeout(tick, 20);
     });
-    await page.goto('/us/user/account');
-    await expect(rows(page).first()).toBeVisible();
-    await expect(page.getByTestId('transactions')).toHaveAttribute('data-complete', 'true', { timeout: 15_000 });
-    await expect(rows(page)).toHaveCount(1000);
+    const account = new AccountPage(page);
+    const { history } = account;
+    await account.goto('us');
+    await expect(history.first().locator).toBeVisible();
+    await history.expectComplete({ timeout: 15_000 });
+    await expect(history.rows).toHaveCount(1000);
     const timing = await page.evaluate(() => {
       const answer = performance.getEntriesByType('resource').find((entry) => entry.name.includes('merged_transactions')) as
         PerformanceResourceTiming | undefined;
       return { now: performance.now(), answeredAt: answer?.responseEnd };
     });
     // Thumbnails load near the viewport only; a missing image falls back to the bottle picture.
-    await expect(rows(page).nth(999).locator('img')).toHaveCount(0);
-    await rows(page).nth(1).scrollIntoViewIfNeeded();
-    await expect(rows(page).nth(1).locator('img').nth(1)).toHaveAttribute('src', /^data:image\/svg|bottle/);
+    await expect(history.nth(999).images).toHaveCount(0);
+    await history.nth(1).locator.scrollIntoViewIfNeeded();
+    await expect(history.nth(1).images.nth(1)).toHaveAttribute('src', /^data:image\/svg|bottle/);
     const steps = await page.evaluate(() =>
       (window as unknown as { rowLog: string[] }).rowLog.map((step) => step.split(':').map(Number) as [number, number]),
     );
@@ -199,7 +184,7 @@ test.describe('deposit wallet', () => {
     test.info().annotations.push({ type: 'render-1000-rows', description: note });
     console.log(note);
     // The list still answers the keyboard and the mouse.
-    await rows(page).first().getByRole('button').click();
-    await expect(rows(page).first().getByRole('button')).toHaveAttribute('aria-expanded', 'true');
+    await history.first().open();
+    await expect(history.first().header).toHaveAttribute('aria-expanded', 'true');
   });
 });

@@ -1,4 +1,7 @@
 import { expect, expectAccessible, notification, signIn, signUpViaApi, test, uniqueEmail } from './support/fixtures';
+import { AccountPage } from './support/pages/account-page';
+import { PaymentMethodDialog } from './support/pages/payment-method-dialog';
+import { WithdrawPage } from './support/pages/withdraw-page';
 import { customerWithBalance, e2ePassword } from './support/withdrawals';
 
 test.describe('payment methods and withdrawals', () => {
@@ -9,12 +12,13 @@ test.describe('payment methods and withdrawals', () => {
   }) => {
     const email = await customerWithBalance(request, { country: 'us', amount: '20.00', verified: true });
     await signIn(context, request, email, e2ePassword);
-    await page.goto('/us/user/account');
+    const account = new AccountPage(page);
+    await account.goto('us');
 
-    const button = page.getByTestId('payment-method-button');
+    const methods = new PaymentMethodDialog(page);
+    const { button, dialog } = methods;
     await expect(button).toHaveText('Add a payment method');
     await button.click();
-    const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Add PayPal' }).click();
     await dialog.getByLabel('PayPal email').fill('jamie.paypal@example.com');
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -36,7 +40,7 @@ test.describe('payment methods and withdrawals', () => {
     await expectAccessible(page, 'US bank form with an error');
     await dialog.getByLabel('ACH routing number').fill('021000021');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(dialog.getByTestId('payment-option-TRANSFERWISE')).toContainText('•••• 6789');
+    await expect(methods.option('TRANSFERWISE')).toContainText('•••• 6789');
 
     // PayPal, saved first, is the default; the bank becomes it.
     await expect(dialog.getByRole('radio', { name: /PayPal/ })).toBeChecked();
@@ -53,28 +57,25 @@ test.describe('payment methods and withdrawals', () => {
     });
     expect(spaceBetween).toBeGreaterThanOrEqual(3);
 
-    await page.getByTestId('withdraw-link').click();
+    await account.goToWithdraw();
     await expect(page).toHaveURL(/\/us\/user\/withdraw$/);
-    await expect(page.getByTestId('withdraw-balance')).toHaveText('$20.00');
-    const amount = page.getByLabel('Amount to withdraw');
-    await amount.fill('25');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByText('Maximum amount is your current balance')).toBeVisible();
-    await amount.fill('12.50');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    const confirmation = page.getByTestId('withdraw-confirmation');
-    await expect(confirmation.getByTestId('withdraw-fee')).toHaveText('$0.00');
+    const withdraw = new WithdrawPage(page);
+    await expect(withdraw.balance).toHaveText('$20.00');
+    await withdraw.askFor('25');
+    await withdraw.expectRefused('Maximum amount is your current balance');
+    await withdraw.askFor('12.50');
+    await expect(withdraw.fee).toHaveText('$0.00');
     await expectAccessible(page, 'withdrawal confirmation');
-    await expect(confirmation.getByTestId('withdraw-payout')).toHaveText('$12.50');
-    await expect(confirmation).toContainText('Bank account •••• 6789');
-    await confirmation.getByRole('button', { name: 'Confirm withdrawal' }).click();
+    await expect(withdraw.payout).toHaveText('$12.50');
+    await expect(withdraw.confirmation).toContainText('Bank account •••• 6789');
+    await withdraw.confirm();
     await expect(notification(page).filter({ hasText: 'Your withdrawal request has been sent.' })).toBeVisible();
 
-    await expect(page.getByTestId('withdraw-balance')).toHaveText('$7.50');
-    const row = page.locator('[data-testid="transaction"][data-category="WITHDRAWAL"][data-status="PENDING"]');
-    await expect(row).toHaveCount(1);
-    await expect(row.getByTestId('transaction-title')).toHaveText('Withdrawal pending');
-    await expect(row.getByTestId('transaction-amount')).toHaveText('-$12.50');
+    await expect(withdraw.balance).toHaveText('$7.50');
+    const row = withdraw.pendingWithdrawal;
+    await expect(row.locator).toHaveCount(1);
+    await expect(row.title).toHaveText('Withdrawal pending');
+    await expect(row.amount).toHaveText('-$12.50');
   });
 
   test('a Japanese customer adds a bank account, sees the 249 yen fee before confirming, and the pending row', async ({
@@ -84,10 +85,11 @@ test.describe('payment methods and withdrawals', () => {
   }) => {
     const email = await customerWithBalance(request, { country: 'jp', amount: '5000', verified: true });
     await signIn(context, request, email, e2ePassword);
-    await page.goto('/jp/user/withdraw');
+    const withdraw = new WithdrawPage(page, 'ja-JP');
+    await withdraw.goto('jp');
 
-    await page.getByTestId('payment-method-button').click();
-    const dialog = page.getByRole('dialog');
+    const { button, dialog } = new PaymentMethodDialog(page);
+    await button.click();
     await dialog.getByRole('button', { name: '追加 銀行口座' }).click();
     await expect(dialog.getByText('8,800円未満の出金には249円の手数料がかかります。')).toBeVisible();
     await dialog.getByLabel('銀行コード').fill('0005');
@@ -99,30 +101,30 @@ test.describe('payment methods and withdrawals', () => {
     await expect(notification(page).filter({ hasText: '口座情報を登録しました' })).toBeVisible();
     await expect(dialog.getByRole('radio', { name: /銀行口座/ })).toBeChecked();
     await dialog.getByRole('button', { name: '閉じる' }).click();
-    await expect(page.getByTestId('payment-method-button')).toHaveText('銀行口座 •••• 567');
+    await expect(button).toHaveText('銀行口座 •••• 567');
 
-    await page.getByLabel('出金額').fill('3000');
-    await page.getByRole('button', { name: '次へ' }).click();
-    const confirmation = page.getByTestId('withdraw-confirmation');
-    await expect(confirmation.getByTestId('withdraw-fee')).toHaveText('￥249');
-    await expect(confirmation.getByTestId('withdraw-payout')).toHaveText('￥2,751');
-    await confirmation.getByRole('button', { name: '出金を確定' }).click();
-    await expect(page.getByTestId('withdraw-balance')).toHaveText('￥2,000');
-    const row = page.locator('[data-testid="transaction"][data-category="WITHDRAWAL"][data-status="PENDING"]');
-    await expect(row.getByTestId('transaction-title')).toHaveText('出金処理中');
+    await withdraw.askFor('3000');
+    await expect(withdraw.fee).toHaveText('￥249');
+    await expect(withdraw.payout).toHaveText('￥2,751');
+    await withdraw.confirm();
+    await expect(withdraw.balance).toHaveText('￥2,000');
+    const row = withdraw.pendingWithdrawal;
+    await expect(row.title).toHaveText('出金処理中');
     await expectAccessible(page, 'Japanese withdraw page');
-    await row.getByRole('button').click();
-    await expect(row).toContainText('249');
+    await row.open();
+    await expect(row.locator).toContainText('249');
   });
 
   test('an unverified customer is blocked with the message and can ask for a new code', async ({ page, context, request }) => {
     const email = await customerWithBalance(request, { country: 'us', amount: '10.00', verified: false });
     await signIn(context, request, email, e2ePassword);
-    await page.goto('/us/user/withdraw');
-    const blocked = page.getByTestId('withdraw-unverified');
-    await expect(blocked).toContainText('Please validate your email! You can not do withdrawal request without email validation.');
-    await expect(page.getByLabel('Amount to withdraw')).toHaveCount(0);
-    await blocked.getByRole('button', { name: 'Resend code' }).click();
+    const withdraw = new WithdrawPage(page);
+    await withdraw.goto('us');
+    await expect(withdraw.unverified).toContainText(
+      'Please validate your email! You can not do withdrawal request without email validation.',
+    );
+    await expect(withdraw.amount).toHaveCount(0);
+    await withdraw.resendCode();
     await expect(page).toHaveURL(/\/us\/user\/verify-email/);
   });
 });
@@ -163,20 +165,21 @@ test.describe('the password a destination change may need', () => {
           }
           await route.continue();
         });
-        await page.goto(`/${country}/user/account`);
-        await page.getByTestId('payment-method-button').click();
-        const dialog = page.getByRole('dialog');
-        await dialog.getByTestId('payment-option-PAYPAL').getByRole('button').click();
-        await dialog.getByTestId('payment-form-PAYPAL').getByRole('textbox').first().fill('e2e.paypal@example.com');
-        await dialog.getByTestId('payment-form-PAYPAL').getByRole('button').click();
+        await new AccountPage(page, locale).goto(country);
+        const methods = new PaymentMethodDialog(page);
+        const { dialog } = methods;
+        await methods.button.click();
+        await methods.option('PAYPAL').getByRole('button').click();
+        await methods.form('PAYPAL').getByRole('textbox').first().fill('e2e.paypal@example.com');
+        await methods.form('PAYPAL').getByRole('button').click();
         const password = dialog.getByLabel(label);
         await expect(password).toBeFocused();
         await expect(dialog.getByText(asked)).toBeVisible();
         await expectAccessible(page, `password asked for, ${locale}`);
         await page.screenshot({ path: testInfo.outputPath(`password-asked-${locale}.png`) });
         await password.fill(e2ePassword);
-        await dialog.getByTestId('payment-form-PAYPAL').getByRole('button').last().click();
-        await expect(dialog.getByTestId('payment-option-PAYPAL')).toContainText('e2•••@example.com');
+        await methods.form('PAYPAL').getByRole('button').last().click();
+        await expect(methods.option('PAYPAL')).toContainText('e2•••@example.com');
         expect(sent.map((body) => body.current_password)).toEqual([undefined, e2ePassword]);
       });
     });

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What npm test needs on this machine, installed from Debian's packages and started when missing:
-# Chromium (Playwright's browser), a Japanese font (the ja-JP layout checks measure real glyphs),
+# Chromium (Playwright's browser), WebKitGTK and Firefox ESR (the cross-engine journeys), a Japanese font (the ja-JP layout checks measure real glyphs),
 # PostgreSQL (the server tests run on PGlite and on PostgreSQL) and Redis (shared rate limits).
 # scripts/test.mjs runs this when npm test runs as root; each step says what it does.
 set -euo pipefail
@@ -16,6 +16,17 @@ apt_install() {
 
 if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   apt_install chromium
+fi
+
+# WebKit and Firefox for the cross-engine journeys (e2e-engines/): WebKitGTK's WebDriver and
+# MiniBrowser, the virtual display MiniBrowser draws on, and Firefox ESR (driven over WebDriver BiDi,
+# no separate driver).
+engines=()
+command -v WebKitWebDriver >/dev/null || engines+=(webkit2gtk-driver)
+command -v Xvfb >/dev/null || engines+=(xvfb)
+[ -x "${FIREFOX_PATH:-/usr/bin/firefox-esr}" ] || engines+=(firefox-esr)
+if [ "${#engines[@]}" -gt 0 ]; then
+  apt_install "${engines[@]}"
 fi
 
 # A Japanese font: without one the ja-JP screens are drawn in fallback boxes, and the layout

@@ -150,8 +150,8 @@ function pageHtml(
  * The slot is marked as the shell's, so the script never writes into the one the app renders.
  */
 const balanceScript = inlineScript('src/app/shell/balance-before-app.js');
-/** The cookie banner's few lines (src/app/shell/consent-before-app.js), inline after every page's root. */
-const consentScript = inlineScript('src/app/shell/consent-before-app.js');
+/** The cookie banner's few lines (src/app/shell/before-app.js), inline after every page's root. */
+const consentScript = inlineScript('src/app/shell/before-app.js');
 
 /** A script to write inline, and the Content-Security-Policy source that allows exactly it (the server reads it). */
 function inlineScript(file: string): { code: string; source: string } {
@@ -166,7 +166,7 @@ function inlineScript(file: string): { code: string; source: string } {
  * The shell's forms and menus do nothing until the app runs, and the app renders its own over them:
  * a code typed into the shell would be lost. They are `inert` (not focusable, not clickable, still
  * drawn the same) until then; its links work as plain links. The cookie banner is outside `<main>`
- * and keeps working (shell/consent-before-app.js).
+ * and keeps working (shell/before-app.js).
  */
 function inertControls(html: string): string {
   const main = /<main[\s\S]*<\/main>/.exec(html);

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: type check, lint, format check, unit and server integration tests (vitest), the app build,
-// then the Playwright suite against the built app; ends with one line of passed, failed, flaky and
-// skipped tests. As root it first installs and starts what the machine lacks
+// `npm test`: type check, lint, format check, unit, server and component tests (vitest; the component
+// tests in Chromium, src/app/README.md, Component tests), the app build,
+// then the Playwright suite against the built app and the journeys in WebKit and Firefox
+// (e2e-engines/); ends with one line of passed, failed, flaky and skipped tests. As root it first installs and starts what the machine lacks
 // (scripts/prepare-test-machine.sh); a part of the suite that cannot run here fails the run unless
-// TEST_SKIP names it (postgres, redis).
-import { spawnSync } from 'node:child_process';
+// TEST_SKIP names it (postgres, redis, engines).
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -17,7 +18,7 @@ mkdirSync(resultsDir, { recursive: true });
 
 const defaultDatabaseUrl = 'postgres://postgres@127.0.0.1:5432/test';
 const defaultRedisUrl = 'redis://127.0.0.1:6379';
-/** Parts of the suite a person may leave out on purpose: TEST_SKIP=postgres,redis. */
+/** Parts of the suite a person may leave out on purpose: TEST_SKIP=postgres,redis,engines. */
 const declaredSkips = new Set(
   (process.env.TEST_SKIP ?? '')
     .split(',')
@@ -32,12 +33,21 @@ const steps = [];
 /** Why tests did not run, or ran only after a retry: printed above the closing line. */
 const notes = [];
 
+/** The line that opens a step's output in the log. */
+const stepHeading = (name, command, args) => `\n── ${name}: ${command} ${args.join(' ')}\n`;
+
+const secondsSince = (started) => ((Date.now() - started) / 1000).toFixed(0);
+
+/** Adds a step's line to the closing summary. */
+function recordStep(name, ok, seconds) {
+  steps.push(`${name}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)`);
+}
+
 function run(name, command, args, env = {}) {
-  process.stdout.write(`\n── ${name}: ${command} ${args.join(' ')}\n`);
+  process.stdout.write(stepHeading(name, command, args));
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  steps.push(`${name}: ${result.status === 0 ? 'ok' : 'FAILED'} (${seconds} s)`);
+  recordStep(name, result.status === 0, secondsSince(started));
   return result.status === 0;
 }
 
@@ -134,20 +144,51 @@ function flakyTitles(report) {
   return titles;
 }
 
-// The type check counts as one test: it either holds for the whole tree or not.
-if (run('type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])) passed += 1;
-else failed += 1;
-if (existsSync(path.join(root, 'sw', 'tsconfig.json'))) {
-  if (run('type check (service worker)', 'npx', ['tsc', '-p', 'sw/tsconfig.json', '--noEmit'])) passed += 1;
-  else failed += 1;
+/**
+ * Runs checks side by side, two at a time (the machine has two cores, and each of these is one
+ * process on one core), each printed whole once it ends. Whether it passed is all that is kept.
+ */
+async function runTogether(checks) {
+  const results = new Map();
+  const queue = [...checks];
+  const worker = async () => {
+    for (let check = queue.shift(); check; check = queue.shift()) {
+      const started = Date.now();
+      const output = [];
+      const status = await new Promise((resolve) => {
+        const child = spawn(check.command, check.args, { cwd: root, env: process.env });
+        child.stdout.on('data', (chunk) => output.push(chunk));
+        child.stderr.on('data', (chunk) => output.push(chunk));
+        child.on('error', (error) => {
+          output.push(Buffer.from(`${error.message}\n`));
+          resolve(1);
+        });
+        child.on('close', (code) => resolve(code ?? 1));
+      });
+      process.stdout.write(`${stepHeading(check.name, check.command, check.args)}${Buffer.concat(output).toString()}`);
+      results.set(check, { ok: status === 0, seconds: secondsSince(started) });
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  for (const check of checks) {
+    const result = results.get(check);
+    recordStep(check.name, result.ok, result.seconds);
+    // Each check counts as one test: it holds for the whole tree or not.
+    if (result.ok) passed += 1;
+    else failed += 1;
+  }
 }
+
 // The lint holds the architecture (layers, features apart, no cycles, Dexie loaded lazily) and the
-// code rules; it counts as one test, like the type check.
-if (run('lint', 'npx', ['eslint', '.'])) passed += 1;
-else failed += 1;
-// Formatting is Prettier's (npm run format); a file it would change counts as one failure.
-if (run('format check', 'npx', ['prettier', '--check', '.'])) passed += 1;
-else failed += 1;
+// code rules; formatting is Prettier's (npm run format). The lint, the longest, starts first.
+await runTogether([
+  { name: 'lint', command: 'npx', args: ['eslint', '.'] },
+  { name: 'type check', command: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  ...(existsSync(path.join(root, 'sw', 'tsconfig.json'))
+    ? [{ name: 'type check (service worker)', command: 'npx', args: ['tsc', '-p', 'sw/tsconfig.json', '--noEmit'] }]
+    : []),
+  { name: 'format check', command: 'npx', args: ['prettier', '--check', '.'] },
+]);
 
 const vitestReport = path.join(resultsDir, 'vitest.json');
 rmSync(vitestReport, { force: true });
@@ -169,6 +210,20 @@ if (vitest) {
     notes.push(`vitest skipped ${vitestSkipped} test(s) (it.skip, skipIf or todo): a skip needs TEST_SKIP and a reason, see above`);
   }
   if (!vitestOk && vitest.numFailedTests === 0) failed += 1; // a suite that failed to load
+  // The component tests run in Chromium (vitest project `components`): a browser that would not start
+  // fails their files without failing a test, and a filter could leave them out. Either way they did
+  // not pass: none of them passing is a failure, said by name.
+  const componentTests = (vitest.testResults ?? [])
+    .filter((file) => String(file.name).endsWith('.browser.test.tsx'))
+    .flatMap((file) => file.assertionResults ?? []);
+  const componentsPassed = componentTests.filter((test) => test.status === 'passed').length;
+  steps.push(`  of which component tests in Chromium: ${componentsPassed} passed of ${componentTests.length}`);
+  if (componentsPassed === 0) {
+    failed += 1;
+    notes.push(
+      `NOT RUN: the component tests in Chromium (vitest project components) passed none: is Chromium at ${chromium}? (npx vitest run --project components says why)`,
+    );
+  }
 } else {
   failed += 1;
 }
@@ -191,6 +246,24 @@ if (!run('build', 'npm', ['run', '--silent', 'build'])) {
       notes.push(`Playwright skipped ${e2e.stats.skipped} test(s): a skip needs TEST_SKIP and a reason`);
     }
     if (!e2eOk && e2e.stats.unexpected === 0) failed += 1;
+  } else {
+    failed += 1;
+  }
+}
+
+// The journeys in WebKit and Firefox (e2e-engines/, npm run test:engines): its own runner and server
+// port; it writes its count to test-results/engines.json. TEST_SKIP=engines leaves it out on purpose.
+if (declaredSkips.has('engines')) {
+  notes.push('skipped (TEST_SKIP): the WebKit and Firefox walks (npm run test:engines)');
+} else if (existsSync(path.join(root, 'dist', 'index.html')) && existsSync(path.join(root, 'e2e-engines', 'run.ts'))) {
+  const enginesReport = path.join(resultsDir, 'engines.json');
+  rmSync(enginesReport, { force: true });
+  const enginesOk = run('cross-engine (WebKit, Firefox)', 'node', ['--import', 'tsx', path.join('e2e-engines', 'run.ts')]);
+  const engines = readJson(enginesReport);
+  if (engines) {
+    passed += engines.passed;
+    failed += engines.failed;
+    if (!enginesOk && engines.failed === 0) failed += 1;
   } else {
     failed += 1;
   }

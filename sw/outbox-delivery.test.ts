@@ -28,7 +28,7 @@ function memoryStore(entries: OutboxEntry[]): OutboxStore & { rows: Map<string, 
   return {
     rows,
     all: async () => [...rows.values()].sort((a, b) => a.createdAt - b.createdAt),
-    remove: async (id) => void rows.delete(id),
+    remove: async (ids) => ids.forEach((id) => rows.delete(id)),
     update: async (id, changes) => {
       const found = rows.get(id);
       if (found) rows.set(id, { ...found, ...changes });

@@ -5,9 +5,21 @@
  * the language each action was taken in. What it touches is passed in, so a test can stand in for it.
  */
 import { apiPrefix } from '#domain/api';
-import { accessTokenCookie, refreshTokenCookie, renewalMarginMs, tokenRenewalLockName, webClientId } from '#domain/client-session';
+import {
+  accessTokenCookie,
+  isRenewalRefused,
+  needsRenewal,
+  refreshCookieSeconds,
+  refreshTokenCookie,
+  renewalAfterWaiting,
+  tokenRenewalLockName,
+  tokenRenewalPath,
+  tokenRenewalRequest,
+} from '#domain/client-session';
 import { chooseLocale } from '#domain/locales';
 import { classify, flushDue, outboxLockName, type OutboxEntry, type OutboxStore, type SendResult } from '#domain/outbox';
+import { readErrorAnswer } from '#domain/schemas/error-answers';
+import { tokenResponse } from '#domain/schemas/token-answer';
 import { field } from './field';
 
 /** A server that does not answer within this counts as no network: the browser tries again later. */
@@ -78,25 +90,23 @@ async function renewTokens(context: DeliveryContext): Promise<string | undefined
   if (!presented) return undefined;
   const renew = async () => {
     const current = (await readCookie(context, refreshTokenCookie))?.value;
-    // A tab renewed while this waited: its tokens are in the cookies, and the spent one must not be presented again.
-    if (current !== presented) return current ? (await readCookie(context, accessTokenCookie))?.value : undefined;
-    const response = await request(context, '/oauth/token', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ grant_type: 'refresh_token', client_id: webClientId, refresh_token: presented }),
-    });
-    if (response.status === 400 || response.status === 401) return undefined;
+    switch (renewalAfterWaiting(presented, current)) {
+      case 'ended':
+        return undefined;
+      case 'renewed-meanwhile':
+        return (await readCookie(context, accessTokenCookie))?.value;
+      case 'renew':
+        break;
+    }
+    const response = await request(context, tokenRenewalPath, tokenRenewalRequest(presented));
+    if (isRenewalRefused(response.status)) return undefined;
     if (!response.ok) throw new RetryLater(`Token renewal answered ${response.status}`);
-    const answer: unknown = await response.json();
-    const accessToken = field(answer, 'access_token');
-    const refreshToken = field(answer, 'refresh_token');
-    const expiresIn = field(answer, 'expires_in');
-    const refreshExpiresIn = field(answer, 'refresh_token_expires_in');
-    if (typeof accessToken !== 'string' || typeof refreshToken !== 'string' || typeof expiresIn !== 'number')
-      throw new RetryLater('Token renewal answer unreadable');
-    await writeCookie(context, accessTokenCookie, accessToken, expiresIn);
-    await writeCookie(context, refreshTokenCookie, refreshToken, typeof refreshExpiresIn === 'number' ? refreshExpiresIn : expiresIn);
-    return accessToken;
+    const answer = tokenResponse.safeParse(await response.json().catch(() => undefined));
+    if (!answer.success) throw new RetryLater('Token renewal answer unreadable');
+    const tokens = answer.data;
+    await writeCookie(context, accessTokenCookie, tokens.access_token, tokens.expires_in);
+    await writeCookie(context, refreshTokenCookie, tokens.refresh_token, refreshCookieSeconds(tokens));
+    return tokens.access_token;
   };
   return context.locks ? context.locks.request(tokenRenewalLockName, renew) : renew();
 }
@@ -109,8 +119,7 @@ function roundTokens(context: DeliveryContext) {
     async current(): Promise<string | undefined> {
       if (renewal) return renewal;
       const cookie = await readCookie(context, accessTokenCookie);
-      const lasts = cookie && (cookie.expires === null || cookie.expires - context.now() > renewalMarginMs);
-      return lasts ? cookie.value : renewed();
+      return cookie && !needsRenewal(cookie.expires, context.now()) ? cookie.value : renewed();
     },
     renewed,
   };
@@ -146,24 +155,6 @@ async function ownerOf(context: DeliveryContext, tokens: RoundTokens): Promise<s
   return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
 }
 
-/** The answer's error, in the API's shape ({error: {code, message}}) or OAuth's. */
-async function errorOf(response: Response): Promise<{ code: string; message: string }> {
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    return { code: 'UNKNOWN', message: '' };
-  }
-  const error = field(body, 'error');
-  if (typeof error === 'string') {
-    const description = field(body, 'error_description');
-    return { code: error, message: typeof description === 'string' ? description : error };
-  }
-  const code = field(error, 'code');
-  const message = field(error, 'message');
-  return { code: typeof code === 'string' ? code : 'UNKNOWN', message: typeof message === 'string' ? message : '' };
-}
-
 async function sendEntry(context: DeliveryContext, tokens: RoundTokens, entry: OutboxEntry): Promise<SendResult> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -180,7 +171,7 @@ async function sendEntry(context: DeliveryContext, tokens: RoundTokens, entry: O
     });
     if (!response) return classify(401, 'UNAUTHORIZED', '');
     if (response.ok) return classify(response.status, '', '');
-    const { code, message } = await errorOf(response);
+    const { code, message } = readErrorAnswer(await response.json().catch(() => undefined));
     return classify(response.status, code, message);
   } catch {
     // No network, or the renewal had none: the round stops and the browser tries again later.

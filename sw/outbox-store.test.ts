@@ -60,7 +60,7 @@ describe("the worker's view of the app's outbox table", () => {
     expect(store).toBeDefined();
     expect((await store!.all()).map((row) => row.id)).toEqual(['a', 'b']);
     await store!.update('a', { attempts: 1, lastError: { status: 0, code: 'NETWORK', message: '' } });
-    await store!.remove('b');
+    await store!.remove(['b']);
     expect(await store!.all()).toEqual([{ ...entry('a', 1), attempts: 1, lastError: { status: 0, code: 'NETWORK', message: '' } }]);
     store!.close();
   });
@@ -68,7 +68,7 @@ describe("the worker's view of the app's outbox table", () => {
   it('does not write back an entry removed meanwhile (the customer signed out, or dismissed it)', async () => {
     await createAppDatabase([entry('a', 1)]);
     const store = await openOutboxStore();
-    await store!.remove('a');
+    await store!.remove(['a']);
     await store!.update('a', { state: 'failed' });
     expect(await store!.all()).toEqual([]);
     store!.close();

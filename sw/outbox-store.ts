@@ -84,9 +84,9 @@ export async function openOutboxStore(): Promise<ClosableOutboxStore | undefined
       // Oldest first, as the app's orderBy('createdAt'); getAll's key order breaks ties the same way.
       return rows.filter(isOutboxEntry).sort((a, b) => a.createdAt - b.createdAt);
     },
-    async remove(id) {
+    async remove(ids) {
       const { transaction, table: outbox } = table('readwrite');
-      outbox.delete(id);
+      for (const id of ids) outbox.delete(id);
       await committed(transaction);
     },
     async update(id, changes) {

@@ -9,6 +9,7 @@ import { StaleWhileRevalidate, CacheFirst } from 'workbox-strategies';
 import { countryCodes, isCountryCode } from '#domain/markets';
 import { outboxSyncTag } from '#domain/outbox';
 import { signedInShellPages } from '#domain/signed-in-shells';
+import { readMessageToWorker, type MessageToWindow } from '#domain/worker-messages';
 import { deliverOutbox } from './outbox-delivery';
 import { field } from './field';
 import { openOutboxStore } from './outbox-store';
@@ -31,7 +32,7 @@ interface SyncEvent extends ExtendableEvent {
 }
 
 /** The message the app listens for to send its outbox (src/app/lib/outbox.ts). */
-const flushOutboxMessage = { type: 'FLUSH_OUTBOX' } as const;
+const flushOutboxMessage = { type: 'FLUSH_OUTBOX' } satisfies MessageToWindow;
 
 const precache = new PrecacheController();
 precache.addToCacheList(self.__WB_MANIFEST);
@@ -118,10 +119,7 @@ clientsClaim();
 // A new version waits until the person accepts the "Update available" prompt:
 // nothing reloads under someone in the middle of a scan or a form.
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
-  const data: unknown = event.data;
-  if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'SKIP_WAITING') {
-    void self.skipWaiting();
-  }
+  if (readMessageToWorker(event.data)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
 const offlineFallback = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Roundtrip</title></head>
@@ -209,17 +207,9 @@ registerRoute(
 // The first visit's page texts, fetched before this worker existed: the app names them once it is
 // active (features/offline/start-offline.ts), and they are kept like any later page's.
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
-  const data: unknown = event.data;
-  if (
-    typeof data !== 'object' ||
-    data === null ||
-    !('type' in data) ||
-    data.type !== 'KEEP_FOR_OFFLINE' ||
-    !('urls' in data) ||
-    !Array.isArray(data.urls)
-  )
-    return;
-  const urls = data.urls.filter((value): value is string => typeof value === 'string').map((value) => new URL(value, self.location.origin));
+  const message = readMessageToWorker(event.data);
+  if (message?.type !== 'KEEP_FOR_OFFLINE') return;
+  const urls = message.urls.map((value) => new URL(value, self.location.origin));
   event.waitUntil(
     Promise.all(
       urls
@@ -317,7 +307,7 @@ registerRoute(
 
 // Web Push (features/notifications): what a push carries is read in push-message.ts.
 /** Tells open windows that news arrived, so the news list and unread count refresh without a reload. */
-const newsArrivedMessage = { type: 'NEWS_ARRIVED' } as const;
+const newsArrivedMessage = { type: 'NEWS_ARRIVED' } satisfies MessageToWindow;
 
 self.addEventListener('push', (event: PushEvent) => {
   const message = pushMessageOf(readPushData(event));

@@ -1,19 +1,23 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
+/** The app's catalogues: the customer's `messages` and the operators' console's own `ops-console`. */
+type CatalogueName = 'messages' | 'ops-console';
+
 /** msgid → msgstr of one Lingui catalogue (single-line entries, as `lingui extract` writes them). */
 const catalogues = new Map<string, Map<string, string>>();
 
-function catalogue(locale: string): Map<string, string> {
-  let entries = catalogues.get(locale);
+function catalogue(locale: string, name: CatalogueName): Map<string, string> {
+  const key = `${locale}/${name}`;
+  let entries = catalogues.get(key);
   if (!entries) {
-    const text = readFileSync(path.resolve('src/app/locales', locale, 'messages.po'), 'utf8');
+    const text = readFileSync(path.resolve('src/app/locales', locale, `${name}.po`), 'utf8');
     const unescape = (value: string) => value.replace(/\\(.)/g, (_, character: string) => (character === 'n' ? '\n' : character));
     entries = new Map();
     for (const match of text.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm)) {
       if (match[1]) entries.set(unescape(match[1]), unescape(match[2] ?? ''));
     }
-    catalogues.set(locale, entries);
+    catalogues.set(key, entries);
   }
   return entries;
 }
@@ -23,8 +27,8 @@ function catalogue(locale: string): Map<string, string> {
  * filled in: the journeys follow the catalogues, so a reworded translation does not break them, and
  * a message missing from a catalogue fails the test that needs it.
  */
-export function translate(locale: string, english: string, values: Record<string, string> = {}): string {
-  const translated = catalogue(locale).get(english);
+export function translate(locale: string, english: string, values: Record<string, string> = {}, name: CatalogueName = 'messages'): string {
+  const translated = catalogue(locale, name).get(english);
   if (!translated) throw new Error(`No ${locale} translation of “${english}”`);
   return translated.replace(/\{(\w+)\}/g, (placeholder, name: string) => values[name] ?? placeholder);
 }

@@ -106,10 +106,10 @@ export const e2eBaseUrl = `http://localhost:${process.env.E2E_PORT ?? 8181}`;
  * A context of a fake-camera browser set up like the suite's own pages: English, UTC, the
  * cookie banner decided, camera allowed. `pageErrors` collects uncaught exceptions.
  */
-export async function cameraContext(browser: Browser, options: { serviceWorkers?: 'allow' | 'block' } = {}) {
+export async function cameraContext(browser: Browser, options: { serviceWorkers?: 'allow' | 'block'; locale?: string } = {}) {
   const context = await browser.newContext({
     baseURL: e2eBaseUrl,
-    locale: 'en-US',
+    locale: options.locale ?? 'en-US',
     timezoneId: 'UTC',
     permissions: ['camera'],
     serviceWorkers: options.serviceWorkers ?? 'block',

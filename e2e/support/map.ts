@@ -9,16 +9,6 @@ export async function binsOf(request: APIRequestContext, countryCode: string): P
   return binsResponse.parse(await response.json()).data;
 }
 
-/** The map has put its first pins or clusters on screen. */
-export async function waitForPins(page: Page): Promise<void> {
-  await expect(page.getByTestId('bin-map')).toHaveAttribute('data-pins-ready', 'true', { timeout: 20_000 });
-}
-
-/** The map's zoom once it stopped moving (the map writes it on its element). */
-export async function mapZoom(page: Page): Promise<number> {
-  return Number(await page.getByTestId('bin-map').getAttribute('data-zoom'));
-}
-
 export async function searchParam(page: Page, name: string): Promise<string | null> {
   return new URL(page.url()).searchParams.get(name);
 }

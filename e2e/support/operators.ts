@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { OperatorSession } from '#domain/schemas/operators';
 import { totpCodeAt } from '../../src/server/modules/operators/totp';
-import { expect, uniqueEmail } from './fixtures';
+import { expect, expectAccessible, uniqueEmail } from './fixtures';
+import { layoutProblems } from './layout';
 
 /** The e2e server's data directory (playwright.config.ts), where a PGlite server keeps the CLI's local key. */
 const dataDir = `.tmp/e2e-data-${process.env.E2E_PORT ?? 8181}`;
@@ -43,4 +44,23 @@ export async function operatorSessionViaApi(
   });
   expect(session.status(), await session.text()).toBe(200);
   return ((await session.json()) as { data: OperatorSession }).data;
+}
+
+/**
+ * A console screen as the person sees it at 360 px: axe finds nothing, nothing overflows or
+ * overlaps, nothing is wider than the phone; the screen is kept in `directory` to be looked at.
+ */
+export async function checkConsoleScreen(page: Page, name: string, directory: string): Promise<void> {
+  await expectAccessible(page, name);
+  expect(await layoutProblems(page), `layout of ${name}`).toEqual([]);
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `${name} fits 360 px`).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: path.join(directory, `${name}.png`), fullPage: true });
+}
+
+/** A customer's balance as the API answers it, as a number in the currency's units. */
+export async function customerBalance(request: APIRequestContext, token: string): Promise<number> {
+  const response = await request.get('/api/v2/user/balance', { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(200);
+  return Number(((await response.json()) as { data: { balance: { value: string } } }).data.balance.value);
 }

@@ -7,21 +7,22 @@ import { queryClient } from './lib/query-client';
 import type { AppRouter } from './router';
 
 /** Marks the page once the app has taken it over (hydrated or rendered): tests wait for it. */
-function Started() {
+function Started({ onStarted }: { onStarted?: () => void }) {
   useEffect(() => {
     document.documentElement.dataset.appStarted = 'true';
-  }, []);
+    onStarted?.();
+  }, [onStarted]);
   return null;
 }
 
 /** The whole React tree: the build prerenders it to HTML and the browser hydrates that HTML with it. */
-export function AppTree({ router }: { router: AppRouter }) {
+export function AppTree({ router, onStarted }: { router: AppRouter; onStarted?: () => void }) {
   return (
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
-          <Started />
+          <Started onStarted={onStarted} />
         </QueryClientProvider>
       </I18nProvider>
     </StrictMode>

@@ -11,6 +11,7 @@ import { rememberReturnPath } from './features/locale/countries-redirect';
 import { router } from './router';
 import { startOffline } from './features/offline/start-offline';
 import { watchMissingMessages } from './lib/missing-texts';
+import { hasWaitingSubmit, readTypedInput, restoreTypedInput } from './lib/typed-before-start';
 
 const startUrl = new URL(location.href);
 const { locale, known } = initialLocale(startUrl, navigator.languages);
@@ -53,17 +54,29 @@ async function start(): Promise<void> {
   if (signedInShell) {
     await router.load();
     createRoot(root).render(<AppTree router={router} />);
-  } else if (prerendered) {
-    await router.load();
+    return;
+  }
+  if (prerendered) await router.load();
+  // Read once the router has loaded, just before the takeover: the person may type until then.
+  const typed = readTypedInput(root);
+  if (prerendered && typed.length === 0 && !hasWaitingSubmit()) {
     hydrateRoot(root, <AppTree router={router} />, {
       // A difference with the prerendered page (a signed-in customer's menu, a saved answer newer
       // than the build) is expected: React renders that part afresh. Worth a note, not an error.
       onRecoverableError: (error) => console.warn('Prerendered page differed from the app; rendered afresh', error),
     });
-  } else {
-    root.replaceChildren();
-    createRoot(root).render(<AppTree router={router} />);
+    return;
   }
+  // Rendered afresh; what the person typed into the prerendered page (hydration would leave it
+  // outside React's state) is put into the app's own fields once they are there.
+  let restored = false;
+  const restoreOnce = () => {
+    if (restored) return;
+    restored = true;
+    restoreTypedInput(root, typed);
+  };
+  root.replaceChildren();
+  createRoot(root).render(<AppTree router={router} onStarted={restoreOnce} />);
 }
 
 void start();

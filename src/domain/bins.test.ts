@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { directionsUrl, distanceMetres, sortByDistance, validateBinRow } from './bins';
+import { directionsUrl, distanceMetres, sortByDistance } from './bins';
 
 describe('bins', () => {
   it('measures great-circle distances', () => {
@@ -24,23 +24,5 @@ describe('bins', () => {
 
   it('links directions by latitude and longitude', () => {
     expect(directionsUrl({ lat: 35.6812, lng: 139.7671 })).toBe('https://www.google.com/maps/dir/?api=1&destination=35.6812,139.7671');
-  });
-
-  it('accepts a good row and reports every problem of a bad one', () => {
-    const known = (id: string) => id === 'shop';
-    expect(
-      validateBinRow({ id: ' A-1 ', country_code: 'FR', lat: '48.85', lng: 2.35, details: 'Here', retailer_id: 'shop' }, known),
-    ).toEqual({
-      ok: true,
-      bin: { id: 'a-1', countryCode: 'fr', lat: 48.85, lng: 2.35, details: 'Here', retailerId: 'shop' },
-    });
-    expect(validateBinRow({ id: 'b 2', country_code: 'de', lat: '91', lng: 'east', details: '', retailer_id: 'nobody' }, known)).toEqual({
-      ok: false,
-      reasons: ['badId', 'badCountry', 'badLatitude', 'badLongitude', 'missingDetails', 'unknownRetailer'],
-    });
-    expect(validateBinRow({ id: 'c', country_code: 'us', lat: -90, lng: 180, details: 'x'.repeat(501) }, known)).toEqual({
-      ok: false,
-      reasons: ['longDetails', 'missingRetailer'],
-    });
   });
 });

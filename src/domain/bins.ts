@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { countryCodes } from './markets';
 import { countryCodeField } from './schemas/fields';
 
 /** Return bins and the retailers that host them, as `GET /bins` answers them (docs/api.md, Return bins and the map). */
@@ -36,88 +35,6 @@ export const appConfigSchema = z.object({
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 export const appConfigResponse = z.object({ data: appConfigSchema });
-
-// --- Operators' import ---------------------------------------------------------
-
-/** Ids are chosen by operators (stable across imports, so a second import moves a bin). */
-export const binIdPattern = /^[a-z0-9][a-z0-9._-]{0,63}$/;
-export const retailerIdPattern = binIdPattern;
-export const maxDetailsLength = 500;
-
-export const binImportReasons = {
-  missingId: 'id is missing',
-  badId: 'id must be 1–64 characters: lower-case letters, digits, ".", "_" or "-"',
-  badCountry: `country_code must be one of ${countryCodes.join(', ')}`,
-  badLatitude: 'lat must be a number from -90 to 90',
-  badLongitude: 'lng must be a number from -180 to 180',
-  missingDetails: 'details are missing',
-  longDetails: `details are longer than ${maxDetailsLength} characters`,
-  missingRetailer: 'retailer_id is missing',
-  unknownRetailer: 'retailer_id is not a known retailer',
-  duplicateId: 'the same id appears earlier in this file',
-} as const;
-export type BinImportReason = keyof typeof binImportReasons;
-
-/** One bin as an operator's file gives it, before validation: every value may be anything. */
-export interface RawBinRow {
-  id?: unknown;
-  country_code?: unknown;
-  lat?: unknown;
-  lng?: unknown;
-  details?: unknown;
-  retailer_id?: unknown;
-}
-
-export interface ValidBinRow {
-  id: string;
-  countryCode: (typeof countryCodes)[number];
-  lat: number;
-  lng: number;
-  details: string;
-  retailerId: string;
-}
-
-function coordinate(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value !== 'string' || value.trim() === '') return undefined;
-  const parsed = Number(value.trim());
-  return Number.isFinite(parsed) ? parsed : undefined;
-}
-
-function text(value: unknown): string {
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number') return String(value);
-  return '';
-}
-
-/**
- * Checks one row of an import; every problem of the row is reported, so one pass of fixes is
- * enough. `knownRetailer` says whether a retailer id exists (in the database or the file).
- */
-export function validateBinRow(
-  row: RawBinRow,
-  knownRetailer: (id: string) => boolean,
-): { ok: true; bin: ValidBinRow } | { ok: false; reasons: BinImportReason[] } {
-  const reasons: BinImportReason[] = [];
-  const id = text(row.id).toLowerCase();
-  if (id === '') reasons.push('missingId');
-  else if (!binIdPattern.test(id)) reasons.push('badId');
-  const countryCode = text(row.country_code).toLowerCase();
-  const country = countryCodes.find((code) => code === countryCode);
-  if (!country) reasons.push('badCountry');
-  const lat = coordinate(row.lat);
-  if (lat === undefined || lat < -90 || lat > 90) reasons.push('badLatitude');
-  const lng = coordinate(row.lng);
-  if (lng === undefined || lng < -180 || lng > 180) reasons.push('badLongitude');
-  const details = text(row.details);
-  if (details === '') reasons.push('missingDetails');
-  else if (details.length > maxDetailsLength) reasons.push('longDetails');
-  const retailerId = text(row.retailer_id).toLowerCase();
-  if (retailerId === '') reasons.push('missingRetailer');
-  else if (!knownRetailer(retailerId)) reasons.push('unknownRetailer');
-  if (reasons.length > 0 || !country || lat === undefined || lng === undefined) return { ok: false, reasons };
-  return { ok: true, bin: { id, countryCode: country, lat, lng, details, retailerId } };
-}
 
 // --- Distance -----------------------------------------------------------------
 

@@ -73,14 +73,17 @@ export const errorCodes = [
   'APPROVAL_NOT_PENDING',
   'OPERATOR_LAST_ADMIN',
   'SERVICE_BUSY',
+  'CHECKIN_UNDO_TOO_LATE',
+  'CHECKIN_CREDIT_SPENT',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
+/** The token endpoints' own refusals, answered as OAuth does (RFC 6749 §5.2). */
+export const oauthErrorCodes = ['invalid_grant', 'invalid_request', 'unsupported_grant_type', 'unsupported_token_type'] as const;
+export type OAuthErrorCode = (typeof oauthErrorCodes)[number];
+
 /** OAuth answers (RFC 6749 §5.2) keep their own shape; this is the login failure text. */
-export const oauthErrorMessages: Record<
-  'invalid_grant' | 'invalid_request' | 'unsupported_grant_type' | 'unsupported_token_type',
-  Record<Language, string>
-> = {
+export const oauthErrorMessages: Record<OAuthErrorCode, Record<Language, string>> = {
   invalid_grant: {
     en: 'The email or password is incorrect.',
     fr: 'L’adresse e-mail ou le mot de passe est incorrect.',
@@ -361,6 +364,16 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     en: 'This request was already approved or rejected.',
     fr: 'Cette demande a déjà été approuvée ou refusée.',
     ja: 'この依頼はすでに承認または却下されています。',
+  },
+  CHECKIN_UNDO_TOO_LATE: {
+    en: 'This check-in is too old to undo: correct it with an adjustment.',
+    fr: 'Cet enregistrement est trop ancien pour être annulé : corrigez-le par un ajustement.',
+    ja: 'このチェックインは取り消せる時間を過ぎています。調整で修正してください。',
+  },
+  CHECKIN_CREDIT_SPENT: {
+    en: 'A customer of this check-in has already withdrawn the money it credited: correct it with an adjustment.',
+    fr: 'Un client de cet enregistrement a déjà retiré l’argent crédité : corrigez-le par un ajustement.',
+    ja: 'このチェックインで入金された金額を、すでに出金したお客さまがいます。調整で修正してください。',
   },
   OPERATOR_LAST_ADMIN: {
     en: 'This is the last active administrator: make another one first.',

@@ -64,7 +64,8 @@ export type Sender = (entry: OutboxEntry) => Promise<SendResult>;
 export interface OutboxStore {
   /** Every entry, oldest first. */
   all(): Promise<OutboxEntry[]>;
-  remove(id: string): Promise<void>;
+  /** Removes these entries, in one transaction (the sent ones of a round of scans: one change for the lists that watch it). */
+  remove(ids: string[]): Promise<void>;
   /** Changes an entry that is still there; one removed meanwhile (sign-out, Dismiss) stays removed. */
   update(id: string, changes: Partial<OutboxEntry>): Promise<void>;
 }
@@ -86,44 +87,79 @@ export function retryDelay(attempts: number, random: () => number = Math.random)
 }
 
 /**
- * Sends every due entry of `owner`, oldest first, one at a time. Entries of another owner
- * are never sent (sign-out wipes them anyway). A network failure stops the round: the next
- * trigger (online event, timer, Background Sync) tries again.
+ * Kinds whose entries do not depend on each other, so a run of them may be sent side by side:
+ * each scan is its own container, and a bag's worth read in one frame should not wait for six
+ * round trips in a row (bench/scanner.ts, the bag). Anything else (a withdrawal after the scans
+ * that paid for it) keeps its turn.
+ */
+const independentKinds: ReadonlySet<string> = new Set(['scan']);
+
+/** At most this many requests at once: what a browser opens to one host over HTTP/1.1. */
+export const maxConcurrentSends = 6;
+
+/**
+ * Sends every due entry of `owner`, oldest first: one at a time, except that a run of due
+ * entries of an independent kind (scans) goes out together, up to `maxConcurrentSends`. Each
+ * entry is sent once per round, under its own key, so the server's deduplication still makes a
+ * retry harmless. Entries of another owner are never sent (sign-out wipes them anyway). A network
+ * failure stops the round: the next trigger (online event, timer, Background Sync) tries again.
  */
 export async function flushDue(store: OutboxStore, owner: string, send: Sender, now: () => number = Date.now): Promise<FlushReport> {
   const report: FlushReport = { sent: [], refused: [], nextAttemptAt: undefined };
-  const entries = await store.all();
-  for (const entry of entries) {
-    if (entry.owner !== owner || entry.state !== 'pending') continue;
-    if (entry.nextAttemptAt > now()) {
-      report.nextAttemptAt = Math.min(report.nextAttemptAt ?? Infinity, entry.nextAttemptAt);
-      continue;
-    }
+  const waitUntil = (at: number) => (report.nextAttemptAt = Math.min(report.nextAttemptAt ?? Infinity, at));
+  const entries = (await store.all()).filter((entry) => entry.owner === owner && entry.state === 'pending');
+
+  /** Sends one entry and stores what became of it (`retryAt`, after no answer: the network is down). */
+  const deliver = async (entry: OutboxEntry): Promise<{ entry: OutboxEntry; outcome: 'sent' | 'refused' | 'retry'; retryAt?: number }> => {
     const result = await send(entry);
-    if (result.kind === 'sent') {
-      await store.remove(entry.id);
-      report.sent.push(entry);
-      continue;
-    }
+    // Removed with the rest of its batch, below.
+    if (result.kind === 'sent') return { entry, outcome: 'sent' };
     const attempts = entry.attempts + 1;
     const lastError = { status: result.status, code: result.code, message: result.message };
     if (result.kind === 'refused') {
-      const refused: OutboxEntry = { ...entry, attempts, state: 'failed', lastError };
       await store.update(entry.id, { attempts, state: 'failed', lastError });
-      report.refused.push(refused);
-      continue;
+      return { entry: { ...entry, attempts, state: 'failed', lastError }, outcome: 'refused' };
     }
     const nextAttemptAt = now() + retryDelay(attempts);
     await store.update(entry.id, { attempts, nextAttemptAt, lastError });
-    report.nextAttemptAt = Math.min(report.nextAttemptAt ?? Infinity, nextAttemptAt);
-    // The network is down or the server is struggling: the rest would fail the same way.
-    if (result.status === 0) {
-      for (const rest of entries.slice(entries.indexOf(entry) + 1)) {
-        if (rest.owner === owner && rest.state === 'pending')
-          report.nextAttemptAt = Math.min(report.nextAttemptAt, Math.max(rest.nextAttemptAt, nextAttemptAt));
-      }
-      break;
+    waitUntil(nextAttemptAt);
+    return { entry, outcome: 'retry', ...(result.status === 0 ? { retryAt: nextAttemptAt } : {}) };
+  };
+
+  let index = 0;
+  while (index < entries.length) {
+    const first = entries[index]!;
+    index += 1;
+    if (first.nextAttemptAt > now()) {
+      waitUntil(first.nextAttemptAt);
+      continue;
     }
+    // The next due entries of the same independent kind join this one; not-yet-due ones are passed over.
+    const batch = [first];
+    const passedOver: OutboxEntry[] = [];
+    if (independentKinds.has(first.kind)) {
+      while (index < entries.length && batch.length < maxConcurrentSends && entries[index]!.kind === first.kind) {
+        const candidate = entries[index]!;
+        (candidate.nextAttemptAt > now() ? passedOver : batch).push(candidate);
+        index += 1;
+      }
+    }
+    const delivered = await Promise.all(batch.map(deliver));
+    // Each removal would redraw the screens that list the outbox: the batch's go in one.
+    const sent = delivered.flatMap(({ entry, outcome }) => (outcome === 'sent' ? [entry.id] : []));
+    if (sent.length > 0) await store.remove(sent);
+    for (const { entry, outcome } of delivered) {
+      if (outcome === 'sent') report.sent.push(entry);
+      else if (outcome === 'refused') report.refused.push(entry);
+    }
+    const offlineUntil = Math.min(...delivered.map((one) => one.retryAt ?? Infinity));
+    if (offlineUntil === Infinity) {
+      for (const entry of passedOver) waitUntil(entry.nextAttemptAt);
+      continue;
+    }
+    // The network is down: the rest would fail the same way, and none is tried before the failed one's retry.
+    for (const rest of [...passedOver, ...entries.slice(index)]) waitUntil(Math.max(rest.nextAttemptAt, offlineUntil));
+    break;
   }
   return report;
 }

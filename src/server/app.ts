@@ -54,6 +54,8 @@ export interface BuildAppOptions {
    * writer, and checks sessions and keeps answers in memory. Absent: every check asks the database.
    */
   listen?: DatabaseHandle['listen'];
+  /** PostgreSQL: the token checks' own connections (DatabaseHandle.checksDb); default `db`. */
+  checksDb?: Database;
   limitRules?: Partial<LimitRules>;
   /** Names the shared counters in Redis (default `rt`): tests give each run its own. */
   rateLimitPrefix?: string;
@@ -109,7 +111,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: { warn: (message) => app.log.warn(message), info: (message) => app.log.info(message) },
   });
   await rateLimits.ready();
-  const sessions = options.listen ? await inProcessSessionLookup(options.db, options.listen) : databaseSessionLookup(options.db);
+  const sessions = options.listen
+    ? await inProcessSessionLookup(options.db, options.listen)
+    : databaseSessionLookup(options.checksDb ?? options.db);
   // A push service on this machine is taken only where the whole server is local (the demo, the tests).
   const pushPolicy: PushEndpointPolicy = { hosts: config.pushServiceHosts, allowLoopback: isLocalAddress(config.publicUrl) };
   const pushSender = options.vapid

@@ -50,6 +50,7 @@ async function main() {
     config,
     db: database.db,
     ...(database.listen ? { listen: database.listen } : {}),
+    ...(database.checksDb ? { checksDb: database.checksDb } : {}),
     ...(opsLocalKey ? { opsLocalKey } : {}),
   });
   // The catalogue is reference data, not demo data: every start brings it up to date.

@@ -1,10 +1,11 @@
-import { isFieldErrorKey, type ErrorCode, type FieldErrorKey, errorCodes } from '#domain/errors';
+import type { FieldErrorKey } from '#domain/errors';
+import type { ClientErrorCode } from '#domain/schemas/error-answers';
 import { apiPrefix as apiBase } from '#domain/api';
 import { currentLocale } from './i18n';
 import { freshAccessToken, hasSession, onSessionChange, refreshTokens } from './session';
 
 /** Codes an API call can fail with: the API's own, OAuth's, and the two the client adds. */
-export type ApiErrorCode = ErrorCode | 'invalid_grant' | 'invalid_request' | 'NETWORK' | 'UNKNOWN';
+export type ApiErrorCode = ClientErrorCode;
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -23,34 +24,19 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && (errorCodes as readonly string[]).includes(value);
-}
-
-/** Reads both error shapes: OAuth's `{error, error_description}` and the API's `{error: {code, message, fields}}`. */
-export function toApiError(status: number, body: unknown): ApiError {
-  if (isRecord(body)) {
-    const { error } = body;
-    if (error === 'invalid_grant' || error === 'invalid_request') {
-      const description = typeof body.error_description === 'string' ? body.error_description : error;
-      return new ApiError(status, error, description);
-    }
-    if (isRecord(error)) {
-      const fields: Partial<Record<string, FieldErrorKey>> = {};
-      if (isRecord(error.fields)) {
-        for (const [field, key] of Object.entries(error.fields)) {
-          if (isFieldErrorKey(key)) fields[field] = key;
-        }
-      }
-      const message = typeof error.message === 'string' ? error.message : '';
-      return new ApiError(status, isErrorCode(error.code) ? error.code : 'UNKNOWN', message, fields);
-    }
+/**
+ * An error answer read with the schemas the server declares (src/domain/schemas/error-answers.ts),
+ * as the service worker reads them. They load with the first error: a page that never fails does
+ * not download zod. Should that load fail (a chunk gone after a deploy), the error is `UNKNOWN`.
+ */
+export async function toApiError(status: number, body: unknown): Promise<ApiError> {
+  try {
+    const { readErrorAnswer } = await import('#domain/schemas/error-answers');
+    const { code, message, fields } = readErrorAnswer(body);
+    return new ApiError(status, code, message, fields);
+  } catch {
+    return new ApiError(status, 'UNKNOWN', '');
   }
-  return new ApiError(status, 'UNKNOWN', '');
 }
 
 export interface RequestOptions {
@@ -148,7 +134,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
     return apiRequest(path, options);
   }
   const body = await readJsonBody(response);
-  if (!response.ok) throw toApiError(response.status, body);
+  if (!response.ok) throw await toApiError(response.status, body);
   const etag = response.headers.get('etag');
   if (isSignedInGet && etag && body !== undefined) {
     validated.delete(validatedKey(path));

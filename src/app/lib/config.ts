@@ -1,17 +1,41 @@
 import { webClientId } from '#domain/client-session';
 
+/** The build settings that name addresses outside the app (vite-env.d.ts). */
+type LinkSettings = Pick<
+  ImportMetaEnv,
+  'VITE_ABOUT_US_URL' | 'VITE_MOBILE_APP_IOS_URL' | 'VITE_MOBILE_APP_ANDROID_URL' | 'VITE_MOBILE_APP_URL'
+>;
+
+/** A setting's address when it is one a browser can open; anything else counts as unset. */
+function webAddress(setting: string | undefined): string | undefined {
+  if (!setting?.trim()) return undefined;
+  try {
+    const url = new URL(setting.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Addresses outside the app. They come from the build environment so that each
- * deployment points at its own company site and store listings.
+ * Addresses outside the app, from the build's settings, so that each deployment points at its own
+ * company site and store listings. An address not set is undefined and its link is not shown: a
+ * link to a made-up page would lead customers nowhere. A platform without its own store listing
+ * gets the general page about the app, when there is one.
  */
-export const externalLinks = {
-  aboutUs: import.meta.env.VITE_ABOUT_US_URL ?? 'https://roundtrip.example/about',
-  mobileApp: {
-    ios: import.meta.env.VITE_MOBILE_APP_IOS_URL ?? 'https://apps.apple.com/app/roundtrip',
-    android: import.meta.env.VITE_MOBILE_APP_ANDROID_URL ?? 'https://play.google.com/store/apps/details?id=app.roundtrip',
-    other: import.meta.env.VITE_MOBILE_APP_URL ?? 'https://roundtrip.example/app',
-  },
-} as const satisfies Record<string, unknown>;
+export function externalLinksFrom(settings: LinkSettings) {
+  const general = webAddress(settings.VITE_MOBILE_APP_URL);
+  return {
+    aboutUs: webAddress(settings.VITE_ABOUT_US_URL),
+    mobileApp: {
+      ios: webAddress(settings.VITE_MOBILE_APP_IOS_URL) ?? general,
+      android: webAddress(settings.VITE_MOBILE_APP_ANDROID_URL) ?? general,
+      other: general,
+    },
+  } satisfies { aboutUs: string | undefined; mobileApp: Record<MobilePlatform, string | undefined> };
+}
+
+export const externalLinks = externalLinksFrom(import.meta.env);
 
 export type MobilePlatform = 'ios' | 'android' | 'other';
 

@@ -28,3 +28,11 @@ export function formatLongDate(value: string, locale: string, timeZone?: string)
     new Date(value),
   );
 }
+
+/** Date and time to the minute: when something happened matters, as in the audit trail. */
+export function formatDateTime(value: string, locale: string, timeZone?: string): string {
+  return cachedFormat(
+    `dt|${locale}|${timeZone ?? ''}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }),
+  ).format(new Date(value));
+}

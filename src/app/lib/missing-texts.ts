@@ -1,4 +1,5 @@
 import { i18n } from '@lingui/core';
+import { missingTextLimits } from '#domain/missing-text-limits';
 import { apiRequest } from './api';
 
 /**
@@ -11,7 +12,6 @@ import { apiRequest } from './api';
 
 const sessionKey = 'missing_texts_reported';
 const delayMs = 2_000;
-const keysPerReport = 50;
 
 let reported: Set<string> | undefined;
 const waiting = new Map<string, { lng: string; ns: string; texts: Record<string, string> }>();
@@ -45,8 +45,8 @@ async function flush() {
   if (!navigator.onLine) return;
   for (const batch of batches) {
     const entries = Object.entries(batch.texts);
-    for (let start = 0; start < entries.length; start += keysPerReport) {
-      const part = entries.slice(start, start + keysPerReport);
+    for (let start = 0; start < entries.length; start += missingTextLimits.keysPerReport) {
+      const part = entries.slice(start, start + missingTextLimits.keysPerReport);
       remember(part.map(([key]) => `${batch.lng}|${batch.ns}|${key}`));
       await apiRequest(`/locales/add/${encodeURIComponent(batch.lng)}/${encodeURIComponent(batch.ns)}`, {
         method: 'POST',

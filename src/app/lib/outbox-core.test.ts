@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { db, type OutboxEntry } from './db';
-import { classify, flushDue, retryDelay, saveToOutbox, type SendResult } from './outbox-core';
+import { classify, flushDue, retryDelay, saveAllToOutbox, saveToOutbox, type SendResult } from './outbox-core';
 
 /** A fake server that records each idempotency key once, like POST /scans. */
 function fakeServer() {
@@ -30,6 +30,22 @@ describe('outbox', () => {
     expect(await db.outbox.count()).toBe(1);
   });
 
+  it("saves a frame's actions together, keeping one already queued as it was", async () => {
+    await saveToOutbox({ kind: 'scan', endpoint: '/scans', payload: { code: 'OLD' }, id: 'k2' }, 'user-1', 500);
+    const entries = await saveAllToOutbox(
+      ['k1', 'k2', 'k3'].map((id) => ({ kind: 'scan', endpoint: '/scans', payload: { code: id }, id })),
+      'user-1',
+      1000,
+    );
+    expect(entries.map((entry) => [entry.id, entry.createdAt])).toEqual([
+      ['k1', 1000],
+      ['k2', 500],
+      ['k3', 1000],
+    ]);
+    expect((await db.outbox.get('k2'))?.payload).toEqual({ code: 'OLD' });
+    expect(await db.outbox.count()).toBe(3);
+  });
+
   it('reaches the server exactly once, after network failures with backoff', async () => {
     const server = fakeServer();
     let now = 10_000;
@@ -42,6 +58,8 @@ describe('outbox', () => {
     const a = await db.outbox.get('a');
     expect(a?.attempts).toBe(1);
     expect(a?.nextAttemptAt).toBeGreaterThan(now);
+    // b (not due yet) waits for a's retry: nothing is tried while the network is known to be down.
+    expect((await db.outbox.get('b'))?.attempts).toBe(0);
     expect(first.nextAttemptAt).toBe(a?.nextAttemptAt);
     // Not due yet: nothing is tried.
     const early = await flushDue('u', server.send, () => now + 100);
@@ -60,6 +78,64 @@ describe('outbox', () => {
     // A later round sends nothing again.
     await flushDue('u', server.send, () => now + 1e9);
     expect(server.received.get('a')).toBe(1);
+  });
+
+  it('sends a bag of scans side by side, at most six at a time, each once', async () => {
+    const received = new Map<string, number>();
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const send = async (entry: OutboxEntry): Promise<SendResult> => {
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight -= 1;
+      received.set(entry.id, (received.get(entry.id) ?? 0) + 1);
+      return classify(entry.id === 's3' ? 404 : 201, entry.id === 's3' ? 'CONTAINER_UNKNOWN' : '', '');
+    };
+    for (let index = 0; index < 8; index += 1)
+      await saveToOutbox({ kind: 'scan', endpoint: '/scans', payload: {}, id: `s${index}` }, 'u', 100 + index);
+    const report = await flushDue('u', send, () => 1_000);
+    expect(mostInFlight).toBe(6);
+    expect([...received.values()]).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(report.sent.map((entry) => entry.id)).toEqual(['s0', 's1', 's2', 's4', 's5', 's6', 's7']);
+    expect(report.refused.map((entry) => entry.id)).toEqual(['s3']);
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('stops a round of scans sent side by side when the network is down, each with its backoff', async () => {
+    const server = fakeServer();
+    server.setMode('down');
+    for (const id of ['a', 'b', 'c']) await saveToOutbox({ kind: 'scan', endpoint: '/scans', payload: {}, id }, 'u', 0);
+    await saveToOutbox({ kind: 'withdrawal', endpoint: '/withdrawals', payload: {}, id: 'w', keyIn: 'header' }, 'u', 1);
+    const report = await flushDue('u', server.send, () => 10);
+    const entries = await db.outbox.toArray();
+    expect(entries.map((entry) => [entry.id, entry.attempts])).toEqual([
+      ['a', 1],
+      ['b', 1],
+      ['c', 1],
+      ['w', 0],
+    ]);
+    expect(report.nextAttemptAt).toBe(Math.min(...entries.filter((entry) => entry.kind === 'scan').map((entry) => entry.nextAttemptAt)));
+  });
+
+  it('keeps any other action in its turn: a withdrawal waits for the scans queued before it', async () => {
+    const order: string[] = [];
+    let inFlight = 0;
+    const send = async (entry: OutboxEntry): Promise<SendResult> => {
+      inFlight += 1;
+      if (entry.kind === 'withdrawal') expect(inFlight).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight -= 1;
+      order.push(entry.id);
+      return classify(201, '', '');
+    };
+    await saveToOutbox({ kind: 'scan', endpoint: '/scans', payload: {}, id: 'a' }, 'u', 1);
+    await saveToOutbox({ kind: 'scan', endpoint: '/scans', payload: {}, id: 'b' }, 'u', 2);
+    await saveToOutbox({ kind: 'withdrawal', endpoint: '/withdrawals', payload: {}, id: 'w', keyIn: 'header' }, 'u', 3);
+    await saveToOutbox({ kind: 'scan', endpoint: '/scans', payload: {}, id: 'c' }, 'u', 4);
+    await flushDue('u', send, () => 10);
+    expect(order.indexOf('w')).toBe(2);
+    expect(order.at(-1)).toBe('c');
   });
 
   it('does not retry a refused action, and keeps it with the reason for the customer', async () => {

@@ -37,7 +37,23 @@ export async function saveToOutbox(
   /** The interface language, sent by the service worker when it delivers the entry. */
   locale?: SupportedLocale,
 ): Promise<OutboxEntry> {
-  const entry: OutboxEntry = {
+  const [entry] = await saveAllToOutbox([input], owner, now, locale);
+  if (!entry) throw new Error('The outbox returned no entry for the one saved');
+  return entry;
+}
+
+/**
+ * Saves several actions in one transaction (a frame's worth of scans): all on disk or none, one
+ * write and one change for the lists that watch the outbox, instead of one per action. Same
+ * rules as saveToOutbox; the entries come back in the order given.
+ */
+export async function saveAllToOutbox(
+  inputs: EnqueueInput[],
+  owner: string,
+  now = Date.now(),
+  locale?: SupportedLocale,
+): Promise<OutboxEntry[]> {
+  const entries = inputs.map((input): OutboxEntry => ({
     id: input.id ?? crypto.randomUUID(),
     kind: input.kind,
     endpoint: input.endpoint,
@@ -50,17 +66,21 @@ export async function saveToOutbox(
     attempts: 0,
     nextAttemptAt: now,
     state: 'pending',
-  };
+  }));
   const { db, isQuotaError } = await loadDatabase();
   try {
-    // add, not put: an id already queued is the same action, kept as it was.
-    await db.outbox.add(entry);
+    return await db.transaction('rw', db.outbox, async () => {
+      // An id already queued is the same action, kept as it was (never replaced).
+      const stored = await db.outbox.bulkGet(entries.map((entry) => entry.id));
+      const added = entries.filter((_, index) => stored[index] === undefined);
+      // add, not bulkAdd: a full disk then fails as the QuotaExceededError isQuotaError knows, not a BulkError.
+      await Promise.all(added.map((entry) => db.outbox.add(entry)));
+      return entries.map((entry, index) => stored[index] ?? entry);
+    });
   } catch (error) {
     if (isQuotaError(error)) throw new OutboxStorageFullError('The device storage is full');
-    if (error instanceof Error && error.name === 'ConstraintError') return (await db.outbox.get(entry.id)) ?? entry;
     throw error;
   }
-  return entry;
 }
 
 /** The Dexie table, as the shared delivery round reads and changes it. */
@@ -68,7 +88,7 @@ async function outboxTable(): Promise<OutboxStore> {
   const { db } = await loadDatabase();
   return {
     all: () => db.outbox.orderBy('createdAt').toArray(),
-    remove: (id) => db.outbox.delete(id),
+    remove: (ids) => db.outbox.bulkDelete(ids),
     update: async (id, changes) => {
       await db.outbox.update(id, changes);
     },

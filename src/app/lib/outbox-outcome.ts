@@ -13,22 +13,38 @@ export type OutboxOutcome =
  * (offline). The caller shows a refusal itself: while followed, the outbox does not announce it.
  */
 export async function outboxOutcome(id: string, timeoutMs = 15_000): Promise<OutboxOutcome> {
-  followedEntries.add(id);
-  const outcome = await firstOutcome(id, timeoutMs);
-  // A refused id stays followed: the outbox may report that refusal just after we read it. Sent or
-  // still waiting, a later refusal has nobody watching and is announced.
-  if (outcome.kind !== 'refused') followedEntries.delete(id);
-  return outcome;
+  const [outcome] = await outboxOutcomes([id], timeoutMs);
+  return outcome ?? { kind: 'queued' };
 }
 
-async function firstOutcome(id: string, timeoutMs: number): Promise<OutboxOutcome> {
+/** outboxOutcome for actions queued together (a frame's scans): one read of the outbox for all of them each time. */
+export async function outboxOutcomes(ids: string[], timeoutMs = 15_000): Promise<OutboxOutcome[]> {
+  for (const id of ids) followedEntries.add(id);
+  const outcomes = await firstOutcomes(ids, timeoutMs);
+  // A refused id stays followed: the outbox may report that refusal just after we read it. Sent or
+  // still waiting, a later refusal has nobody watching and is announced.
+  ids.forEach((id, index) => {
+    if (outcomes[index]?.kind !== 'refused') followedEntries.delete(id);
+  });
+  return outcomes;
+}
+
+async function firstOutcomes(ids: string[], timeoutMs: number): Promise<OutboxOutcome[]> {
   const deadline = Date.now() + timeoutMs;
   const { db } = await loadDatabase();
+  const outcomes = new Map<string, OutboxOutcome>();
   for (;;) {
-    const entry = await db.outbox.get(id);
-    if (!entry) return { kind: 'sent' };
-    if (entry.state === 'failed') return { kind: 'refused', code: entry.lastError?.code ?? '', message: entry.lastError?.message ?? '' };
-    if ((entry.state === 'pending' && (entry.attempts > 0 || !navigator.onLine)) || Date.now() > deadline) return { kind: 'queued' };
+    const waiting = ids.filter((id) => !outcomes.has(id));
+    const entries = await db.outbox.bulkGet(waiting);
+    waiting.forEach((id, index) => {
+      const entry = entries[index];
+      if (!entry) outcomes.set(id, { kind: 'sent' });
+      else if (entry.state === 'failed')
+        outcomes.set(id, { kind: 'refused', code: entry.lastError?.code ?? '', message: entry.lastError?.message ?? '' });
+      else if ((entry.state === 'pending' && (entry.attempts > 0 || !navigator.onLine)) || Date.now() > deadline)
+        outcomes.set(id, { kind: 'queued' });
+    });
+    if (waiting.every((id) => outcomes.has(id))) return ids.map((id) => outcomes.get(id) ?? { kind: 'queued' });
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

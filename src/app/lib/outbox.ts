@@ -10,12 +10,20 @@ import { notify } from '../ui/notifications';
 import { meQueryKey } from './me';
 import type { EnqueueInput, SendResult } from './outbox-core';
 import { outboxLockName, outboxSyncTag } from '#domain/outbox';
+import { readMessageToWindow } from '#domain/worker-messages';
 
 export { OutboxStorageFullError } from './outbox-storage-full';
 export type { EnqueueInput } from './outbox-core';
 
-/** The outbox's storage code comes with the database (db-loader), when there is something to send or show. */
-const loadCore = () => import('./outbox-core');
+type OutboxCore = typeof import('./outbox-core');
+let core: OutboxCore | undefined;
+
+/**
+ * The outbox's storage code comes with the database (db-loader), when there is something to send
+ * or show. Kept once loaded: an import() of a loaded module still resolves a task later, behind the
+ * screen's redraw, and a round would wait for it before every send (bench/scanner.ts, the bag).
+ */
+const loadCore = async (): Promise<OutboxCore> => (core ??= await import('./outbox-core'));
 export type { OutboxEntry } from './db';
 
 /** The owner recorded on an entry: the signed-in customer's id, from the (persisted) user query. */
@@ -101,14 +109,25 @@ export function flushOutbox(): Promise<void> {
  * signed in, or with OutboxStorageFullError when the device is full.
  */
 export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
+  const [entry] = await enqueueAll([input]);
+  if (!entry) throw new Error('The outbox returned no entry for the one saved');
+  return entry;
+}
+
+/**
+ * Queues several actions taken together (a frame's scans) in one transaction, then sends them in
+ * one round: queued one by one, the first would start a round alone and the others wait for the
+ * next. Same guarantees as enqueue, for all of them or none.
+ */
+export async function enqueueAll(inputs: EnqueueInput[]): Promise<OutboxEntry[]> {
   const owner = currentOwner();
   if (!owner) throw new Error('Sign in before queuing an action');
-  const { saveToOutbox } = await loadCore();
-  const entry = await saveToOutbox(input, owner, Date.now(), currentLocale());
+  const { saveAllToOutbox } = await loadCore();
+  const entries = await saveAllToOutbox(inputs, owner, Date.now(), currentLocale());
   void requestBackgroundSync();
   void keepStorage();
   void flushOutbox();
-  return entry;
+  return entries;
 }
 
 let storageAsked = false;
@@ -168,8 +187,7 @@ export function startOutbox(): void {
     if (document.visibilityState === 'visible') void flushOutbox();
   });
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<unknown>) => {
-    const data = event.data;
-    if (data && typeof data === 'object' && 'type' in data && data.type === 'FLUSH_OUTBOX') void flushOutbox();
+    if (readMessageToWindow(event.data)?.type === 'FLUSH_OUTBOX') void flushOutbox();
   });
   void flushOutbox();
 }

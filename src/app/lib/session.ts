@@ -1,5 +1,16 @@
-import { accessTokenCookie, refreshTokenCookie, renewalMarginMs, tokenRenewalLockName } from '#domain/client-session';
-import type { TokenResponse } from '#domain/schemas/account';
+import {
+  accessTokenCookie,
+  isRenewalRefused,
+  needsRenewal,
+  refreshCookieSeconds,
+  refreshTokenCookie,
+  renewalAfterWaiting,
+  renewalMarginMs,
+  tokenRenewalLockName,
+  tokenRenewalPath,
+  tokenRenewalRequest,
+} from '#domain/client-session';
+import type { TokenResponse } from '#domain/schemas/token-answer';
 import { apiPrefix as apiBase } from '#domain/api';
 import { clientId } from './config';
 import { deleteCookie, readCookie, writeCookie } from './cookies';
@@ -34,7 +45,7 @@ export function saveTokens(tokens: TokenResponse): void {
   if (!hasSession()) forgetBalance();
   writeCookie(accessTokenCookie, tokens.access_token, tokens.expires_in);
   // The refresh cookie lives as long as the refresh token: the app stays signed in across short access tokens.
-  writeCookie(refreshTokenCookie, tokens.refresh_token, tokens.refresh_token_expires_in ?? tokens.expires_in);
+  writeCookie(refreshTokenCookie, tokens.refresh_token, refreshCookieSeconds(tokens));
   const expiresAt = Date.now() + tokens.expires_in * 1000;
   localStorage.setItem(expiresAtKey, String(expiresAt));
   scheduleRefresh(expiresAt);
@@ -114,28 +125,27 @@ export function refreshTokens(): Promise<string | undefined> {
 async function renewAlone(refreshToken: string): Promise<string | undefined> {
   if (!navigator.locks) return renew(refreshToken);
   return navigator.locks.request(tokenRenewalLockName, async () => {
-    const current = readCookie(refreshTokenCookie);
-    if (current === refreshToken) return renew(refreshToken);
-    if (!current) return undefined;
-    scheduleRefresh(expiresAt());
-    return accessToken();
+    switch (renewalAfterWaiting(refreshToken, readCookie(refreshTokenCookie))) {
+      case 'renew':
+        return renew(refreshToken);
+      case 'ended':
+        return undefined;
+      case 'renewed-meanwhile':
+        scheduleRefresh(expiresAt());
+        return accessToken();
+    }
   });
 }
 
 async function renew(refreshToken: string): Promise<string | undefined> {
   try {
-    const response = await fetch(`${apiBase}/oauth/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ grant_type: 'refresh_token', client_id: clientId, refresh_token: refreshToken }),
-    });
+    const response = await fetch(`${apiBase}${tokenRenewalPath}`, tokenRenewalRequest(refreshToken));
     if (!response.ok) {
-      // A refused refresh token will never work again; a server error might.
-      if (response.status === 400 || response.status === 401) clearTokens();
+      if (isRenewalRefused(response.status)) clearTokens();
       return undefined;
     }
     // zod loads on demand: a guest's first page should not pay for it.
-    const { tokenResponse } = await import('#domain/schemas/account');
+    const { tokenResponse } = await import('#domain/schemas/token-answer');
     const tokens = tokenResponse.parse(await response.json());
     saveTokens(tokens);
     return tokens.access_token;
@@ -147,7 +157,7 @@ async function renew(refreshToken: string): Promise<string | undefined> {
 /** A usable access token, renewed first when it is about to expire. */
 export async function freshAccessToken(): Promise<string | undefined> {
   const token = accessToken();
-  if (token && expiresAt() - Date.now() > renewalMarginMs) return token;
+  if (token && !needsRenewal(expiresAt(), Date.now())) return token;
   return (await refreshTokens()) ?? accessToken();
 }
 

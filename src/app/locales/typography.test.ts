@@ -120,7 +120,7 @@ describe('typography of French and Japanese texts', () => {
       'src/domain/content/ja.ts',
       'src/domain/errors.ts',
       'src/server/mail/templates.ts',
-      'src/server/modules/notifications/texts.ts',
+      'src/domain/news-texts.ts',
       'sw/sw.ts',
     ]) {
       expect(files, file).toContain(file);

@@ -73,12 +73,16 @@ export function NavBar() {
                 {t`How it works`}
               </Link>
             </li>
-            <li>
-              <ExternalLink href={externalLinks.aboutUs}>{t`About us`}</ExternalLink>
-            </li>
-            <li>
-              <ExternalLink href={mobileAppUrl}>{t`Mobile app`}</ExternalLink>
-            </li>
+            {externalLinks.aboutUs && (
+              <li>
+                <ExternalLink href={externalLinks.aboutUs}>{t`About us`}</ExternalLink>
+              </li>
+            )}
+            {mobileAppUrl && (
+              <li>
+                <ExternalLink href={mobileAppUrl}>{t`Mobile app`}</ExternalLink>
+              </li>
+            )}
             <li>
               <Link to="/{-$country}/contact-us" params={{ country }}>
                 {t`Contact us`}

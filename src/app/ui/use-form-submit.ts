@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { useState, type FormEvent, type RefObject } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import type { z } from 'zod';
 import { isApiError } from '../lib/api';
@@ -38,8 +38,37 @@ export function apiFieldFailure(error: unknown): FormFailure | undefined {
 /** The form's values as typed in: the schema's fields, any value (the schema is what checks them). */
 export type FormValues<Schema extends z.ZodType> = { [Field in keyof z.input<Schema>]?: unknown };
 
+/**
+ * The names of a schema's fields. Distributes over a union of schemas (a form whose schema depends
+ * on the market or the method), so every field of any of them is a name.
+ */
+export type FieldName<Schema extends z.ZodType> = Schema extends z.ZodType ? Extract<keyof z.input<Schema>, string> : never;
+
+/** What a person typed or chose in the form's text fields, selects and text areas, by field name. */
+export type TypedValues<Schema extends z.ZodType> = Partial<Record<FieldName<Schema>, string>>;
+
+/** What `field(name)` gives a `TextField` (which adds `aria-invalid` and `aria-describedby` from `error`). */
+export interface BoundField<Name extends string> {
+  name: Name;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => void;
+  error: string | undefined;
+}
+
+/**
+ * What a control that is not a `TextField` (a select, a text area, a checkbox, a radio group's
+ * fieldset) carries to be found by the focus and read by a screen reader: the error's text is
+ * rendered by the form with the id `<id>-error`.
+ */
+export interface InvalidState {
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
 export interface FormSubmitOptions<Schema extends z.ZodType, Result> {
   schema: Schema;
+  /** The starting values of the fields bound with `field(name)`; a field left out starts empty. */
+  initialValues?: TypedValues<Schema> | (() => TypedValues<Schema>);
   /** Runs with the parsed values (a mutation's `mutateAsync`); a rejection is read by `onFailure`. */
   action: (data: z.output<Schema>) => Promise<Result> | Result;
   onSuccess?: (result: Result, data: z.output<Schema>) => void;
@@ -115,6 +144,10 @@ export function useFormSubmit<Schema extends z.ZodType, Result>(
   const { i18n } = useLingui();
   const [shown, setShown] = useState<FormShown>(nothingShown);
   const [pending, setPending] = useState(false);
+  const [values, setValues] = useState<TypedValues<Schema>>(options.initialValues ?? {});
+
+  const setValue = (name: FieldName<Schema>, value: string) => setValues((current) => ({ ...current, [name]: value }));
+  const errorOf = (field: string): string | undefined => shown.fieldMessages[field] ?? fieldErrorText(i18n, shown.errors[field]);
 
   const steps: SubmitSteps = {
     show: (next) => flushSync(() => setShown(next)),
@@ -143,6 +176,29 @@ export function useFormSubmit<Schema extends z.ZodType, Result>(
     message: shown.message,
     pending,
     /** The text under a field: the server's words, else its error key's text. */
-    errorOf: (field: string): string | undefined => shown.fieldMessages[field] ?? fieldErrorText(i18n, shown.errors[field]),
+    errorOf,
+    /** The values of the bound fields, as typed. */
+    values,
+    setValue,
+    /** Replaces every bound value (a form emptied after it was sent). */
+    setValues: (next: TypedValues<Schema>) => setValues(next),
+    /** A field's value, change handler and error text, to spread into a `TextField`, a select or a text area. */
+    field<Name extends FieldName<Schema>>(name: Name): BoundField<Name> {
+      return {
+        name,
+        value: values[name] ?? '',
+        onChange: (event) => setValue(name, event.currentTarget.value),
+        error: errorOf(name),
+      };
+    },
+    /**
+     * `aria-invalid` and `aria-describedby` of a control that renders its own error text under
+     * `<id>-error`; `describedBy` are the ids of what else describes it (a hint), always read.
+     */
+    invalid(name: string, id: string, ...describedBy: string[]): InvalidState {
+      const invalid = Boolean(errorOf(name));
+      const ids = [...describedBy, ...(invalid ? [`${id}-error`] : [])];
+      return { 'aria-invalid': invalid ? true : undefined, 'aria-describedby': ids.length > 0 ? ids.join(' ') : undefined };
+    },
   };
 }

@@ -49,16 +49,6 @@ export const refreshGrantBody = z.strictObject({
 export const tokenBody = z.discriminatedUnion('grant_type', [passwordGrantBody, refreshGrantBody]);
 export type TokenBody = z.infer<typeof tokenBody>;
 
-export const tokenResponse = z.object({
-  access_token: z.string(),
-  refresh_token: z.string(),
-  token_type: z.literal('Bearer'),
-  expires_in: z.number().int().positive(),
-  /** Seconds the refresh token lives (its cookie's max-age); absent from servers before it was added. */
-  refresh_token_expires_in: z.number().int().positive().optional(),
-});
-export type TokenResponse = z.infer<typeof tokenResponse>;
-
 /** RFC 7009 token revocation: either token of a session ends the whole session. */
 export const revokeBody = z.object({
   token: z

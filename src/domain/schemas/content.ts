@@ -16,3 +16,18 @@ export const translationQuery = z.strictObject({
 
 /** GET /locales/{lng}/{ns}.json?strapi_status= */
 export const namespaceFileQuery = z.strictObject({ strapi_status: contentStatusField });
+
+/** GET /ops/content/{locale}/{namespace}: a page's live texts and the drafts waiting, key → text. */
+// Not z.record: the console's zod is the customers' zod chunk (error-answers.ts says why).
+export const contentPageTextsSchema = z.object({ published: z.object({}).catchall(z.string()), drafts: z.object({}).catchall(z.string()) });
+export type ContentPageTexts = z.infer<typeof contentPageTextsSchema>;
+
+/** A draft's text at most (PUT /ops/content/{locale}/{namespace}/{key}). */
+export const maxDraftLength = 10_000;
+
+/** PUT /ops/content/{locale}/{namespace}/{key}'s answer. */
+export const contentDraftSchema = z.object({ key: z.string(), text: z.string(), status: z.literal('draft') });
+export type ContentDraft = z.infer<typeof contentDraftSchema>;
+
+/** POST /ops/content/{locale}/publish's answer: how many drafts went live. */
+export const contentPublishedSchema = z.object({ published: z.number().int() });

@@ -14,31 +14,6 @@ export type MissingTextNamespace = (typeof missingTextNamespaces)[number];
 /** A locale of the app, or a bare language (i18next sends either). */
 export const missingTextLanguages = [...supportedLocales, ...languages] as const;
 
-export const missingTextLimits = {
-  /** Keys in one report: the app sends one page's missing keys at a time. */
-  keysPerReport: 50,
-  keyLength: 200,
-  textLength: 2000,
-  /** Rows kept at most: past it, reports only count keys already listed (a flood cannot fill the database). */
-  storedKeys: 10_000,
-} as const;
-
-export const missingTextParams = z.strictObject({
-  lng: z.enum(missingTextLanguages, { error: 'invalidValue' }),
-  ns: z.enum(missingTextNamespaces, { error: 'invalidValue' }),
-});
-
-/** `{ "<key>": "<the text shown instead>" }`. */
-export const missingTextBody = z
-  .record(
-    z.string().min(1, { error: 'invalidValue' }).max(missingTextLimits.keyLength, { error: 'tooLong' }),
-    z.string({ error: 'invalidValue' }).max(missingTextLimits.textLength, { error: 'tooLong' }),
-    { error: 'invalidValue' },
-  )
-  .refine((body) => Object.keys(body).length >= 1, { error: 'required' })
-  .refine((body) => Object.keys(body).length <= missingTextLimits.keysPerReport, { error: 'tooLong' });
-export type MissingTextBody = z.infer<typeof missingTextBody>;
-
 export const missingTextSchema = z.object({
   locale: z.string(),
   namespace: z.string(),

@@ -54,6 +54,23 @@ export const checkInResultSchema = z.object({
 });
 export type CheckInResult = z.infer<typeof checkInResultSchema>;
 
+/** POST /ops/rejections: the scans rejected, and the codes that had nothing pending or are not ours. */
+export const rejectResultSchema = z.object({
+  rejected: z.array(z.object({ code: z.string(), scan_id: z.string(), user_id: z.string() })),
+  not_pending: z.array(z.string()),
+  unknown: z.array(z.string()),
+});
+export type RejectResult = z.infer<typeof rejectResultSchema>;
+
+/** POST /ops/checkins/{batch_id}/undo: the batch's scans back to pending, its credits taken back. */
+export const checkInUndoResultSchema = z.object({
+  batch_id: z.string(),
+  undone_at: z.string(),
+  scans: z.number().int(),
+  customers: z.number().int(),
+});
+export type CheckInUndoResult = z.infer<typeof checkInUndoResultSchema>;
+
 /** A dispute as care reads it (GET /ops/disputes): the customer, the scans at stake and any competing claims. */
 export const operatorDisputeSchema = disputeSchema.extend({
   user_id: z.string(),
@@ -127,3 +144,42 @@ export const payoutFilesSchema = z.object({
   files: z.array(z.object({ name: z.string(), content: z.string() })),
 });
 export type PayoutFiles = z.infer<typeof payoutFilesSchema>;
+
+/** POST /ops/claims/{id}/award|dismiss: the claim as resolved, and the claimant's pending scan when awarded. */
+export const resolvedClaimSchema = z.object({ claim: claimSchema, scan_id: z.string().nullable() });
+export type ResolvedClaim = z.infer<typeof resolvedClaimSchema>;
+
+/** POST /ops/cancellations: the pending scan, now cancelled. */
+export const cancelledScanSchema = z.object({ scan_id: z.string(), code: z.string(), user_id: z.string(), status: z.literal('CANCELLED') });
+export type CancelledScan = z.infer<typeof cancelledScanSchema>;
+
+/** POST /ops/adjustments (201, or 200 for a retry of the same id): the entry and the customer's balance after it. */
+export const balanceAdjustmentSchema = z.object({
+  id: z.number().int(),
+  user_id: z.string(),
+  amount: moneySchema,
+  comment: z.string(),
+  balance: moneySchema,
+  created_at: z.string(),
+});
+export type BalanceAdjustment = z.infer<typeof balanceAdjustmentSchema>;
+
+/**
+ * A data-subject request as care reads it (GET /ops/dsar, POST /ops/dsar/{id}/close): `due_at` is one
+ * calendar month after receipt, `overdue` the server's reading of it. Name and email are null once
+ * the person's account was deleted.
+ */
+export const operatorDataRequestSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  country_code: z.string(),
+  locale: z.string(),
+  message: z.string().nullable(),
+  received_at: z.string(),
+  due_at: z.string(),
+  closed_at: z.string().nullable(),
+  overdue: z.boolean(),
+});
+export type OperatorDataRequest = z.infer<typeof operatorDataRequestSchema>;

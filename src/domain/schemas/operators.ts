@@ -127,6 +127,16 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
+/** GET /ops/audit/verify: every entry's digest recomputed and its link to the one before checked. */
+export const auditVerdictSchema = z.object({
+  ok: z.boolean(),
+  entries: z.number().int(),
+  head: z.string().nullable(),
+  broken_at: z.number().int().nullable(),
+  reason: z.enum(['hash', 'link']).nullable(),
+});
+export type AuditVerdict = z.infer<typeof auditVerdictSchema>;
+
 export const approvalSchema = z.object({
   id: z.string(),
   action: z.enum(approvalActions),
@@ -138,6 +148,7 @@ export const approvalSchema = z.object({
   decided_by: z.string().nullable(),
   created_at: z.string(),
 });
+export type Approval = z.infer<typeof approvalSchema>;
 
 const base64url = z
   .string()

@@ -171,6 +171,10 @@ export const checkinBatches = pgTable('checkin_batches', {
   id: uuid('id').primaryKey().defaultRandom(),
   note: text('note'),
   createdAt: createdAt(),
+  /** When an operator undid the batch: its scans went back to pending and its credits were taken back. */
+  undoneAt: timestamp('undone_at', { withTimezone: true }),
+  /** How many scans the undo put back to pending (they no longer name the batch). */
+  undoneScans: integer('undone_scans'),
 });
 
 /**
@@ -279,7 +283,7 @@ export const ledgerEntries = pgTable(
       .references(() => users.id),
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').$type<Currency>().notNull(),
-    /** DEPOSIT_CREDIT (a check-in batch), ADJUSTMENT, WITHDRAWAL (a request, negative), WITHDRAWAL_REVERSAL (its money back). */
+    /** DEPOSIT_CREDIT (a check-in batch), DEPOSIT_REVERSAL (its undo, negative), ADJUSTMENT, WITHDRAWAL (a request, negative), WITHDRAWAL_REVERSAL (its money back). */
     kind: text('kind').notNull(),
     checkinBatchId: uuid('checkin_batch_id').references(() => checkinBatches.id),
     /** The client's or operator's key: a retry finds the entry instead of moving money twice. */

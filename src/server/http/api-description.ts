@@ -3,7 +3,8 @@ import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorAnswer, customerSecurity } from './api-schemas';
+import { apiErrorAnswer } from '#domain/schemas/error-answers';
+import { customerSecurity } from './api-schemas';
 import { inputValidator } from './validation';
 
 /** Methods whose body Fastify parses: malformed JSON, a body too large or of another type answer 400 on any of them. */
@@ -24,8 +25,8 @@ const hasSecurity = (schema: FastifySchema, security: readonly Record<string, re
  * route lists only its own: 400 where input is parsed or validated, 401 on customer routes
  * (`security: customerSecurity`), 401 and 403 on operator routes (`security: opsAccess(…)`).
  */
-function impliedAnswers(method: string, schema: FastifySchema): Record<number, z.ZodType> {
-  const implied: Record<number, z.ZodType> = {};
+function impliedAnswers(method: string, schema: FastifySchema): Record<number, z.core.$ZodType> {
+  const implied: Record<number, z.core.$ZodType> = {};
   if (bodyMethods.has(method) || schema.body || schema.querystring || schema.params || schema.headers) implied[400] = apiErrorAnswer;
   if (hasSecurity(schema, customerSecurity)) implied[401] = apiErrorAnswer;
   if (hasSecurity(schema, [{ operatorSession: [] }, { opsToken: [] }]))

@@ -1,4 +1,5 @@
-import type { ErrorCode, FieldErrorKey } from '#domain/errors';
+import type { ErrorCode, FieldErrorKey, OAuthErrorCode } from '#domain/errors';
+import type { Language } from '#domain/locales';
 
 export type HttpStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 500 | 503;
 
@@ -11,12 +12,12 @@ export class ApiError extends Error {
     readonly fields?: Record<string, FieldErrorKey>,
     /** Seconds, for 429 answers. */
     readonly retryAfter?: number,
+    /** Said instead of the code's general text when it alone would not tell what is wrong (a file that cannot be read). */
+    readonly messages?: Record<Language, string>,
   ) {
     super(code);
   }
 }
-
-export type OAuthErrorCode = 'invalid_grant' | 'invalid_request' | 'unsupported_grant_type' | 'unsupported_token_type';
 
 /** The token endpoint answers errors as OAuth does (RFC 6749 §5.2). */
 export class OAuthError extends Error {

@@ -1,39 +1,12 @@
 import { z } from 'zod';
-import { errorCodes, fieldErrorKeys } from '#domain/errors';
-import type { HttpStatus, OAuthErrorCode } from './api-error';
+import { apiErrorAnswer } from '#domain/schemas/error-answers';
+import type { HttpStatus } from './api-error';
 
 /**
  * What routes declare beside their request schemas (docs/api.md, "How this description is made").
- * Success answers use the shared schemas of src/domain/schemas; errors use these.
+ * Success answers use the shared schemas of src/domain/schemas; errors use the shapes of
+ * src/domain/schemas/error-answers.ts, which the app and the service worker read with.
  */
-
-/** The one error shape of the API, every code and field key spelled out. */
-export const apiErrorAnswer = z
-  .object({
-    error: z.object({
-      code: z.enum(errorCodes),
-      /** In the request's language (Accept-Language: en, fr or ja). */
-      message: z.string(),
-      fields: z.record(z.string(), z.enum(fieldErrorKeys)).optional(),
-    }),
-  })
-  .meta({ id: 'ApiError', description: 'An error: its code, a message in the request language, the fields at fault' });
-
-const oauthErrorCodes = [
-  'invalid_grant',
-  'invalid_request',
-  'unsupported_grant_type',
-  'unsupported_token_type',
-] as const satisfies readonly OAuthErrorCode[];
-
-/** The token endpoints answer their own mistakes as OAuth does; other failures (malformed JSON, limits) keep the API's shape. */
-export const oauthErrorAnswer = z
-  .object({
-    error: z.enum(oauthErrorCodes),
-    error_description: z.string(),
-    fields: z.record(z.string(), z.enum(fieldErrorKeys)).optional(),
-  })
-  .meta({ id: 'OAuthError', description: 'An OAuth error (RFC 6749 §5.2), the description in the request language' });
 
 type ErrorStatus = Exclude<HttpStatus, 500>;
 

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import type { Language } from '#domain/locales';
 import type { AuthenticatedSession } from '../modules/accounts/session-lookup';
 import { requestLanguage } from './language';
 
@@ -16,6 +17,8 @@ type Encoding = 'br' | 'gzip';
 
 interface Answer {
   version: number;
+  /** What the answer was asked with: a writer recomputes it from this (CustomerAnswers.keptFor). */
+  asked: KeptAnswer;
   etag: string;
   json: Buffer;
   /** Compressed when first asked for: most versions of a busy customer's answer are read once, in one encoding. */
@@ -25,6 +28,18 @@ interface Answer {
 /** An answer its maker has already serialised (JSON text): kept and sent as it is. */
 export class JsonText {
   constructor(readonly text: string) {}
+}
+
+/** One kept answer of a customer's GET: the language and the parsed query string it was asked with. */
+export interface KeptAnswer {
+  userId: string;
+  /** The route's path, as `request.routeOptions.url` names it. */
+  path: string;
+  language: Language;
+  /** The request's query string as the route parsed it (its schema's output), `{}` without one. */
+  query: unknown;
+  /** The raw query string and variant: with the rest, what tells this answer from another. */
+  rest: string;
 }
 
 export interface CustomerAnswers {
@@ -42,6 +57,15 @@ export interface CustomerAnswers {
     compute: () => Promise<unknown>,
     variant?: string,
   ): Promise<FastifyReply>;
+  /** The answers this process keeps for a customer's GET `path`, whatever their version. */
+  keptFor(userId: string, path: string): KeptAnswer[];
+  /**
+   * A writer's answer at the version its transaction made, kept as if a call at that version had
+   * computed it (unless a newer one is kept). Only once that transaction committed, and only with
+   * a value read inside it after its write raised the version: the raise holds the customer's
+   * version row to the commit, so no other change to their data can come in between.
+   */
+  offer(kept: KeptAnswer, version: number, value: unknown): void;
 }
 
 function etagOf(key: string, version: number): string {
@@ -69,30 +93,51 @@ function pickEncoding(acceptEncoding: string | undefined): Encoding | undefined 
 }
 
 export function createCustomerAnswers(limits: { maxBytes: number } = { maxBytes: 64 * 1024 * 1024 }): CustomerAnswers {
+  // Each customer's kept keys, for writers to find what to recompute (keptFor).
+  const keysOf = new Map<string, Set<string>>();
   const answers = new LRUCache<string, Answer>({
     maxSize: limits.maxBytes,
     // The encodings come later, and JSON compresses to well under a quarter: room for them is counted now.
     sizeCalculation: (answer) => Math.ceil(answer.json.length * 1.25) + 200,
+    dispose: (answer, key, reason) => {
+      // A replaced answer keeps its key; an evicted or deleted one leaves the index.
+      if (reason === 'set') return;
+      const keys = keysOf.get(answer.asked.userId);
+      keys?.delete(key);
+      if (keys?.size === 0) keysOf.delete(answer.asked.userId);
+    },
   });
+
+  const keyOf = (asked: KeptAnswer) => `${asked.userId}\u0000${asked.language}\u0000${asked.path}${asked.rest}`;
+
+  function keep(key: string, answer: Answer) {
+    answers.set(key, answer);
+    let keys = keysOf.get(answer.asked.userId);
+    if (!keys) keysOf.set(answer.asked.userId, (keys = new Set()));
+    keys.add(key);
+  }
 
   // Calls that miss together wait for one computation: 32 phones opening the same history at once
   // would otherwise each run the same query, one after the other on an embedded database.
   const inFlight = new Map<string, { version: number; answer: Promise<Answer> }>();
 
-  function buildOnce(key: string, version: number, compute: () => Promise<unknown>): Promise<Answer> {
+  function buildOnce(key: string, asked: KeptAnswer, version: number, compute: () => Promise<unknown>): Promise<Answer> {
     const running = inFlight.get(key);
     if (running && running.version === version) return running.answer;
-    const answer = build(key, version, compute).finally(() => {
+    const answer = build(key, asked, version, compute).finally(() => {
       if (inFlight.get(key)?.answer === answer) inFlight.delete(key);
     });
     inFlight.set(key, { version, answer });
     return answer;
   }
 
-  async function build(key: string, version: number, compute: () => Promise<unknown>): Promise<Answer> {
-    const value = await compute();
+  const answerOf = (key: string, asked: KeptAnswer, version: number, value: unknown): Answer => {
     const json = Buffer.from(value instanceof JsonText ? value.text : JSON.stringify(value));
-    return { version, etag: etagOf(key, version), json, encoded: {} };
+    return { version, asked, etag: etagOf(key, version), json, encoded: {} };
+  };
+
+  async function build(key: string, asked: KeptAnswer, version: number, compute: () => Promise<unknown>): Promise<Answer> {
+    return answerOf(key, asked, version, await compute());
   }
 
   /** Once per version and encoding, off the event loop (zlib runs on libuv's thread pool). */
@@ -109,14 +154,20 @@ export function createCustomerAnswers(limits: { maxBytes: number } = { maxBytes:
   return {
     async send(request, reply, session, compute, variant) {
       const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      const path = request.routeOptions.url ?? request.url.split('?')[0];
-      const key = `${session.userId}\u0000${requestLanguage(request)}\u0000${path}${search}${variant === undefined ? '' : `\u0000${variant}`}`;
+      const asked: KeptAnswer = {
+        userId: session.userId,
+        path: request.routeOptions.url ?? request.url.split('?')[0] ?? '',
+        language: requestLanguage(request),
+        query: request.query ?? {},
+        rest: `${search}${variant === undefined ? '' : `\u0000${variant}`}`,
+      };
+      const key = keyOf(asked);
       let answer = answers.get(key);
       if (!answer || answer.version !== session.version) {
-        answer = await buildOnce(key, session.version, compute);
+        answer = await buildOnce(key, asked, session.version, compute);
         // A write may have raised the version while this was computed: the older one never replaces it.
         const current = answers.get(key);
-        if (!current || current.version <= answer.version) answers.set(key, answer);
+        if (!current || current.version <= answer.version) keep(key, answer);
       }
       reply.header('etag', answer.etag);
       reply.header('vary', 'authorization, accept-language, accept-encoding');
@@ -125,6 +176,20 @@ export function createCustomerAnswers(limits: { maxBytes: number } = { maxBytes:
       const encoding = answer.json.length > compressAbove ? pickEncoding(request.headers['accept-encoding']) : undefined;
       if (encoding) return reply.header('content-encoding', encoding).send(await encode(answer, encoding));
       return reply.send(answer.json);
+    },
+
+    keptFor(userId, path) {
+      return [...(keysOf.get(userId) ?? [])].flatMap((key) => {
+        const asked = answers.peek(key)?.asked;
+        return asked && asked.path === path ? [asked] : [];
+      });
+    },
+
+    offer(asked, version, value) {
+      const key = keyOf(asked);
+      const current = answers.peek(key);
+      if (current && current.version >= version) return;
+      keep(key, answerOf(key, asked, version, value));
     },
   };
 }

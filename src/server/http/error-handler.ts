@@ -8,7 +8,7 @@ function sendApiError(request: FastifyRequest, reply: FastifyReply, error: ApiEr
   const body: ApiErrorBody = {
     error: {
       code: error.code,
-      message: errorMessages[error.code][requestLanguage(request)],
+      message: (error.messages ?? errorMessages[error.code])[requestLanguage(request)],
       ...(error.fields ? { fields: error.fields } : {}),
     },
   };

@@ -31,6 +31,12 @@ export const defaultLimitRules = {
   dataRequestsPerAddress: { points: 10, windowSeconds: 60 * 60 },
   /** The app reports a missing text once per key and tab; an address sending many more is not the app. */
   missingTextsPerAddress: { points: 30, windowSeconds: 60 * 60 },
+  /**
+   * Keys an address may add to the stored list of missing texts in a day (one point per new key):
+   * the app lacks a few dozen texts at worst, and no handful of addresses can fill the list's cap
+   * (missingTextLimits.storedKeys) and crowd out real reports. Past it, its reports still count known keys.
+   */
+  missingTextNewKeysPerAddress: { points: 200, windowSeconds: 24 * 60 * 60 },
   /** A person subscribes a few browsers a year; an account adding many is not one person's phones. */
   pushSubscriptionsPerUser: { points: 20, windowSeconds: 60 * 60 },
   // A person at a return bin scans about one container every two seconds; a phone coming back
@@ -45,7 +51,7 @@ export interface RateLimits {
   /** The limits in force, for rules counted elsewhere (verification codes are counted in the database). */
   readonly rules: LimitRules;
   /** Count one attempt; throws a 429 ApiError once the window is used up. */
-  consume(name: LimitName, key: string): Promise<void>;
+  consume(name: LimitName, key: string, points?: number): Promise<void>;
   /** Forget a key's attempts (a successful login clears its failures). */
   reset(name: LimitName, key: string): Promise<void>;
   /**
@@ -138,9 +144,9 @@ export function createRateLimits(rules: LimitRules, redisUrl: string | undefined
 
   return {
     rules,
-    async consume(name, key) {
+    async consume(name, key, points = 1) {
       try {
-        await limiters[name].consume(key);
+        await limiters[name].consume(key, points);
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) {
           throw new ApiError(429, 'RATE_LIMITED', undefined, rejection.msBeforeNext / 1000);

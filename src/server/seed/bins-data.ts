@@ -1,5 +1,5 @@
 import type { CountryCode } from '#domain/markets';
-import type { ValidBinRow } from '#domain/bins';
+import type { ValidBinRow } from '#domain/schemas/bins-import';
 import type { Database } from '../db/client';
 import { bins } from '../db/schema';
 import { importBins, saveRetailer } from '../modules/bins/service';

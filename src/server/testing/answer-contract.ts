@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { apiErrorAnswer } from '../http/api-schemas';
+import { apiErrorAnswer } from '#domain/schemas/error-answers';
 
 /** The text of an answer as the client reads it (the customer calls send brotli or gzip). */
 function answerText(payload: unknown, encoding: unknown): string | undefined {
@@ -47,8 +47,9 @@ export function answerViolation(request: FastifyRequest, reply: FastifyReply, pa
   if (!declared || typeof declared !== 'object') return `${where}, but the route declares no answers`;
   const answer: unknown = (declared as Record<string, unknown>)[String(status)];
   if (answer === undefined) return `${where}, a status the route does not declare (${Object.keys(declared).join(', ')})`;
-  if (!(answer instanceof z.ZodType)) return `${where}: its declared answer is not a zod schema`;
-  const result = answer.safeParse(body);
+  // The error answers are zod's mini build (src/domain/schemas/error-answers.ts): both builds share the core type.
+  if (!(answer instanceof z.core.$ZodType)) return `${where}: its declared answer is not a zod schema`;
+  const result = z.safeParse(answer, body);
   if (result.success) return undefined;
   return `${where} with a body its declared schema refuses:\n${z.prettifyError(result.error)}\nbody: ${JSON.stringify(body).slice(0, 2000)}`;
 }

@@ -97,6 +97,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
       db: database.db,
       // As in main.ts: the embedded database's change feed, so tests cover the in-process checks.
       ...(database.listen ? { listen: database.listen.bind(database) } : {}),
+      ...(database.checksDb ? { checksDb: database.checksDb } : {}),
       limitRules: { ...looseLimitRules, ...options.limitRules },
       ...(options.rateLimitPrefix ? { rateLimitPrefix: options.rateLimitPrefix } : {}),
       now: () => clock.now(),

@@ -4,7 +4,7 @@ import { closeConsentBanner, readConsent, saveConsent, useConsentBannerOpen } fr
 
 /**
  * The cookie banner: strictly necessary storage is always on, analytics only with consent. The
- * data-consent-* attributes let shell/consent-before-app.js keep a choice made on a prerendered
+ * data-consent-* attributes let shell/before-app.js keep a choice made on a prerendered
  * page before this component has hydrated.
  */
 export default function ConsentBanner() {

@@ -43,9 +43,12 @@ function sameKey(subscription: PushSubscription, publicKey: string): boolean {
   return actual.length === expected.length && actual.every((byte, index) => byte === expected[index]);
 }
 
-/** The subscription this browser holds for our service worker, if any. */
+/**
+ * The subscription this browser holds for our service worker, if any. None without Push: an
+ * iPhone's tab (`install-first`) has a service worker registration, but no `pushManager` on it.
+ */
 export async function browserSubscription(): Promise<PushSubscription | null> {
-  if (pushSupport() === 'unsupported') return null;
+  if (pushSupport() !== 'supported') return null;
   const registration = await navigator.serviceWorker.getRegistration();
   return (await registration?.pushManager.getSubscription()) ?? null;
 }

@@ -37,7 +37,11 @@ export function PushOptIn() {
 
   useEffect(() => {
     let live = true;
-    void browserSubscription().then((subscription) => live && setEndpoint(subscription?.endpoint ?? null));
+    void browserSubscription().then(
+      (subscription) => live && setEndpoint(subscription?.endpoint ?? null),
+      // A push service that cannot say: shown as off, which a turn of the switch puts right.
+      () => live && setEndpoint(null),
+    );
     return () => {
       live = false;
     };
@@ -47,6 +51,9 @@ export function PushOptIn() {
   const publicKey = key.data;
   const blocked = supported && notificationPermission() === 'denied';
   const available = supported && publicKey !== null && !blocked;
+  // A switch that can never work here (a tab on an iPhone, a browser without Push, a server without
+  // keys) is left out: the explanation says what to do instead. Blocked stays, showing "Off".
+  const offered = supported && publicKey !== null;
 
   async function turnOn(serverKey: string) {
     const subscription = await subscribeBrowser(serverKey);
@@ -105,23 +112,25 @@ export function PushOptIn() {
       <p id={statusId} aria-live="polite">
         {explanation}
       </p>
-      <div className="notify__switch">
-        <input
-          id={switchId}
-          type="checkbox"
-          role="switch"
-          checked={on}
-          disabled={!available || busy || endpoint === undefined || key.isPending || settings.isPending}
-          aria-describedby={statusId}
-          onChange={() => void toggle()}
-          data-testid="push-switch"
-        />
-        <label htmlFor={switchId}>{t`Notify me on this device`}</label>
-        <span className="notify__state" data-testid="push-state" aria-live="polite">
-          {/* Nothing until this browser's subscription and the server's list are known: never a guessed "Off". */}
-          {busy ? t`Saving…` : endpoint === undefined || settings.isPending ? '' : on ? t`On` : t`Off`}
-        </span>
-      </div>
+      {offered ? (
+        <div className="notify__switch">
+          <input
+            id={switchId}
+            type="checkbox"
+            role="switch"
+            checked={on}
+            disabled={!available || busy || endpoint === undefined || key.isPending || settings.isPending}
+            aria-describedby={statusId}
+            onChange={() => void toggle()}
+            data-testid="push-switch"
+          />
+          <label htmlFor={switchId}>{t`Notify me on this device`}</label>
+          <span className="notify__state" data-testid="push-state" aria-live="polite">
+            {/* Nothing until this browser's subscription and the server's list are known: never a guessed "Off". */}
+            {busy ? t`Saving…` : endpoint === undefined || settings.isPending ? '' : on ? t`On` : t`Off`}
+          </span>
+        </div>
+      ) : null}
       {problem ? (
         <p className="notice notice--error" role="alert">
           {problem}

@@ -1,5 +1,6 @@
 import { Workbox } from 'workbox-window';
 import { i18n } from '@lingui/core';
+import type { MessageToWorker } from '#domain/worker-messages';
 import { databaseLoaded } from '../../lib/db-loader';
 import { setAppStatus, type BeforeInstallPromptEvent } from './app-status';
 import { startOutbox } from '../../lib/outbox';
@@ -40,7 +41,10 @@ function registerServiceWorker(): void {
         if (!worker) return;
         const check = () => {
           // A waiting worker while another controls the page: a new version, not the first install.
-          if (worker.state === 'installed' && navigator.serviceWorker.controller) setAppStatus({ updateReady: true });
+          // Another: WebKit may tell of the first worker's "installed" only once that same worker
+          // has claimed the page, which would otherwise offer an update on a first visit.
+          const controller = navigator.serviceWorker.controller;
+          if (worker.state === 'installed' && controller && controller !== worker) setAppStatus({ updateReady: true });
         };
         check();
         worker.addEventListener('statechange', check);
@@ -73,7 +77,7 @@ async function keepFirstPageForOffline(): Promise<void> {
       (url) => url.origin === location.origin && url.pathname.startsWith('/locales/') && url.searchParams.get('strapi_status') !== 'draft',
     )
     .map((url) => url.href);
-  if (urls.length > 0) registration.active?.postMessage({ type: 'KEEP_FOR_OFFLINE', urls: [...new Set(urls)] });
+  if (urls.length > 0) registration.active?.postMessage({ type: 'KEEP_FOR_OFFLINE', urls: [...new Set(urls)] } satisfies MessageToWorker);
 }
 
 /** The person accepted "Update available — reload". */

@@ -2,13 +2,15 @@ import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { parseScannedPayload, validateContainerCode } from '#domain/container-codes';
-import type { CheckInResult } from '#domain/schemas/operator-answers';
+import type { CheckInResult, RejectResult } from '#domain/schemas/operator-answers';
 import { isApiError } from '../../lib/api';
 import { CameraView } from '../../lib/camera/camera-view';
 import { giveFeedback } from '../../lib/camera/feedback';
 import { formatMoney } from '#domain/money';
 import { TextField } from '../../ui/text-field';
 import { useCheckInContainers } from './api/check-in';
+import { useRejectContainers } from './api/reject-containers';
+import { useUndoCheckIn } from './api/undo-check-in';
 import { OperatorArea } from './operator-area';
 import { useFocusWhenShown } from './use-focus-when-shown';
 
@@ -37,8 +39,16 @@ function CheckInBatch() {
   const [typed, setTyped] = useState('');
   const [typedError, setTypedError] = useState<string>();
   const [result, setResult] = useState<CheckInResult>();
+  const [rejection, setRejection] = useState<RejectResult>();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string>();
   const [failure, setFailure] = useState<string>();
+  // Said above the batch, not in the answer it undid: the labels still in view join a new batch at
+  // the next frame, which closes that answer.
+  const [undone, setUndone] = useState<string>();
+  const undoneRef = useFocusWhenShown<HTMLParagraphElement>(undone);
   const checkIn = useCheckInContainers();
+  const reject = useRejectContainers();
   const failureRef = useFocusWhenShown<HTMLParagraphElement>(failure);
 
   /** Adds the codes not yet in the batch; answers how many were new. */
@@ -48,6 +58,7 @@ function CheckInBatch() {
     for (const code of fresh) inBatch.current.add(code);
     setBatch((current) => [...current, ...fresh]);
     setResult(undefined);
+    setRejection(undefined);
     setNote('');
     return fresh.length;
   }
@@ -90,20 +101,50 @@ function CheckInBatch() {
     setBatch((current) => current.filter((entry) => entry !== code));
   }
 
+  /** The batch was answered: its labels stay out of the next batch while they are still in view. */
+  function closeBatch() {
+    for (const code of batch) sent.current.add(code);
+    inBatch.current.clear();
+    setBatch([]);
+    setNote('');
+  }
+
   async function send() {
     setFailure(undefined);
+    setUndone(undefined);
     try {
-      const answer = await checkIn.mutateAsync({ codes: batch });
-      setResult(answer);
-      for (const code of batch) sent.current.add(code);
-      inBatch.current.clear();
-      setBatch([]);
-      setNote('');
+      setResult(await checkIn.mutateAsync({ codes: batch }));
+      closeBatch();
     } catch (error) {
       setFailure(
         isApiError(error) && error.message ? error.message : t`The check-in could not be sent. Check your connection and try again.`,
       );
     }
+  }
+
+  async function sendRejection() {
+    setFailure(undefined);
+    if (!reason.trim()) {
+      setReasonError(t`Write why these containers are rejected; the customers read it.`);
+      document.getElementById('ops-reject-reason')?.focus();
+      return;
+    }
+    setReasonError(undefined);
+    try {
+      setRejection(await reject.mutateAsync({ codes: batch, reason: reason.trim() }));
+      setReason('');
+      closeBatch();
+    } catch (error) {
+      setFailure(
+        isApiError(error) && error.message ? error.message : t`The rejection could not be sent. Check your connection and try again.`,
+      );
+    }
+  }
+
+  /** An undone batch waits for a check-in again: its labels may join a new batch from the camera. */
+  function onUndone(codes: readonly string[], message: string) {
+    setUndone(message);
+    for (const code of codes) sent.current.delete(code);
   }
 
   const count = batch.length;
@@ -147,6 +188,11 @@ function CheckInBatch() {
 
       <section aria-labelledby="ops-checkin-batch" className="ops-section">
         <h2 id="ops-checkin-batch">{t`This batch`}</h2>
+        {undone ? (
+          <p ref={undoneRef} tabIndex={-1} role="status" data-testid="ops-checkin-undone">
+            {undone}
+          </p>
+        ) : null}
         <p className="ops-count" aria-live="polite" data-testid="ops-batch-count">
           {plural(count, { one: '# container in the batch', other: '# containers in the batch' })}
         </p>
@@ -170,17 +216,45 @@ function CheckInBatch() {
             {failure}
           </p>
         ) : null}
-        <button type="button" className="button" disabled={count === 0 || checkIn.isPending} onClick={() => void send()}>
+        <button
+          type="button"
+          className="button"
+          disabled={count === 0 || checkIn.isPending || reject.isPending}
+          onClick={() => void send()}
+        >
           {checkIn.isPending ? t`Checking in…` : plural(count, { one: 'Check in # container', other: 'Check in # containers' })}
         </button>
+        {count > 0 ? (
+          <details className="ops-reject">
+            <summary>{t`Reject them instead`}</summary>
+            <p>{t`For containers that cannot be accepted: no deposit is credited, and each customer reads the reason.`}</p>
+            <TextField
+              id="ops-reject-reason"
+              label={t`Reason shown to the customers`}
+              maxLength={300}
+              value={reason}
+              onChange={(event) => setReason(event.currentTarget.value)}
+              error={reasonError}
+            />
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={checkIn.isPending || reject.isPending}
+              onClick={() => void sendRejection()}
+            >
+              {plural(count, { one: 'Reject # container', other: 'Reject # containers' })}
+            </button>
+          </details>
+        ) : null}
       </section>
 
-      {result ? <CheckInAnswer result={result} /> : null}
+      {result ? <CheckInAnswer key={result.batch_id ?? 'none'} result={result} onUndone={onUndone} /> : null}
+      {rejection ? <RejectAnswer result={rejection} /> : null}
     </>
   );
 }
 
-function CheckInAnswer({ result }: { result: CheckInResult }) {
+function CheckInAnswer({ result, onUndone }: { result: CheckInResult; onUndone: (codes: readonly string[], message: string) => void }) {
   const { t, i18n } = useLingui();
   const ref = useRef<HTMLElement>(null);
   // The answer takes the focus when it comes: the button that sent the batch is disabled by then.
@@ -195,7 +269,7 @@ function CheckInAnswer({ result }: { result: CheckInResult }) {
     { key: 'not-pending', title: t`Not pending: nobody is waiting for this deposit`, lines: result.not_pending },
     { key: 'expired', title: t`Expired: scanned more than 32 days ago, not credited`, lines: result.expired },
     { key: 'unknown', title: t`Unknown codes`, lines: result.unknown },
-  ].filter((group) => group.lines.length > 0);
+  ];
   return (
     <section
       ref={ref}
@@ -205,20 +279,100 @@ function CheckInAnswer({ result }: { result: CheckInResult }) {
       data-testid="ops-checkin-result"
     >
       <h2 id="ops-checkin-result">{t`Check-in result`}</h2>
-      {groups.map((group) => (
-        <div key={group.key} data-group={group.key}>
-          <h3>
-            {group.title} ({group.lines.length})
-          </h3>
-          <ul className="ops-codes">
-            {group.lines.map((line) => (
-              <li key={line}>
-                <code>{line}</code>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ))}
+      <ResultGroups groups={groups} />
+      {result.batch_id ? (
+        <UndoBatch batchId={result.batch_id} codes={result.checked_in.map((entry) => entry.code)} onUndone={onUndone} />
+      ) : null}
     </section>
   );
+}
+
+/**
+ * A batch checked in by mistake (the wrong bag, the wrong bin) is taken back whole within 15
+ * minutes: its containers wait for a check-in again and the customers' credits are taken back.
+ */
+function UndoBatch({
+  batchId,
+  codes,
+  onUndone,
+}: {
+  batchId: string;
+  codes: readonly string[];
+  onUndone: (codes: readonly string[], message: string) => void;
+}) {
+  const { t } = useLingui();
+  const undo = useUndoCheckIn();
+  const [failure, setFailure] = useState<string>();
+  const answerRef = useFocusWhenShown<HTMLParagraphElement>(failure);
+
+  function onUndo() {
+    setFailure(undefined);
+    undo.mutate(batchId, {
+      onSuccess: (undone) => {
+        onUndone(
+          codes,
+          plural(undone.scans, {
+            one: 'Check-in undone: # container waits for a check-in again, and its deposit was taken back.',
+            other: 'Check-in undone: # containers wait for a check-in again, and their deposits were taken back.',
+          }),
+        );
+      },
+      onError: (error) =>
+        setFailure(
+          isApiError(error) && error.message ? error.message : t`The undo could not be sent. Check your connection and try again.`,
+        ),
+    });
+  }
+
+  if (undo.isSuccess) return null;
+  return (
+    <div className="ops-action">
+      <p>{t`A mistake? This check-in can be undone for 15 minutes.`}</p>
+      <button type="button" className="button button--secondary" disabled={undo.isPending} onClick={onUndo} data-testid="ops-checkin-undo">
+        {undo.isPending ? t`Undoing…` : t`Undo this check-in`}
+      </button>
+      {failure ? (
+        <p ref={answerRef} role="alert" tabIndex={-1} className="field__error">
+          {failure}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function RejectAnswer({ result }: { result: RejectResult }) {
+  const { t } = useLingui();
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => ref.current?.focus(), [result]);
+  const groups = [
+    { key: 'rejected', title: t`Rejected`, lines: result.rejected.map((entry) => entry.code) },
+    { key: 'not-pending', title: t`Not pending: nobody is waiting for this deposit`, lines: result.not_pending },
+    { key: 'unknown', title: t`Unknown codes`, lines: result.unknown },
+  ];
+  return (
+    <section ref={ref} tabIndex={-1} aria-labelledby="ops-reject-result" className="ops-section ops-result" data-testid="ops-reject-result">
+      <h2 id="ops-reject-result">{t`Rejection result`}</h2>
+      <ResultGroups groups={groups} />
+    </section>
+  );
+}
+
+/** An answer's codes by outcome, the empty outcomes left out. */
+function ResultGroups({ groups }: { groups: readonly { key: string; title: string; lines: readonly string[] }[] }) {
+  return groups
+    .filter((group) => group.lines.length > 0)
+    .map((group) => (
+      <div key={group.key} data-group={group.key}>
+        <h3>
+          {group.title} ({group.lines.length})
+        </h3>
+        <ul className="ops-codes">
+          {group.lines.map((line) => (
+            <li key={line}>
+              <code>{line}</code>
+            </li>
+          ))}
+        </ul>
+      </div>
+    ));
 }

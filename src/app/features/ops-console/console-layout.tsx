@@ -4,10 +4,18 @@ import { Link, Navigate, useParams } from '@tanstack/react-router';
 import { useEffect, useRef, type ComponentType } from 'react';
 import { notify } from '../../ui/notifications';
 import { Page } from '../../ui/page';
+import { AdjustmentsScreen } from './adjustments-screen';
+import { ApprovalsScreen } from './approvals-screen';
 import { areasFor, type ConsoleArea } from './areas';
+import { AuditScreen } from './audit-screen';
 import { CheckInScreen } from './check-in-screen';
+import { ClaimsScreen } from './claims-screen';
+import { BinsImportScreen } from './bins-import-screen';
+import { MissingTextsScreen } from './missing-texts-screen';
+import { PageTextsScreen } from './page-texts-screen';
 import { ConsoleHome } from './console-home';
 import { isConsolePage, useConsoleLink, type ConsolePage } from './console-pages';
+import { DataRequestsScreen } from './data-requests-screen';
 import { DisputesScreen } from './disputes-screen';
 import { JoinScreen } from './join-screen';
 import { OperatorsScreen } from './operators-screen';
@@ -29,6 +37,14 @@ const screens: Record<ConsolePage, ComponentType> = {
   disputes: DisputesScreen,
   payouts: PayoutsScreen,
   operators: OperatorsScreen,
+  audit: AuditScreen,
+  adjustments: AdjustmentsScreen,
+  approvals: ApprovalsScreen,
+  claims: ClaimsScreen,
+  requests: DataRequestsScreen,
+  content: PageTextsScreen,
+  'content/bins': BinsImportScreen,
+  'content/missing-texts': MissingTextsScreen,
 };
 
 /** Pages a person opens without a session. */
@@ -107,6 +123,12 @@ function ConsoleNavigation({ token, name, current }: { token: string; name: stri
     disputes: t`Disputes`,
     payouts: t`Payouts`,
     operators: t`Operators`,
+    audit: t`Audit trail`,
+    adjustments: t`Adjustments`,
+    approvals: t`Approvals`,
+    claims: t`Claims`,
+    requests: t`Data requests`,
+    content: t`Content`,
   };
   return (
     <>
@@ -114,7 +136,7 @@ function ConsoleNavigation({ token, name, current }: { token: string; name: stri
         <ul>
           {areas.map((area) => (
             <li key={area}>
-              <Link {...link(area)} aria-current={current === area ? 'page' : undefined}>
+              <Link {...link(area)} aria-current={current === area || current?.startsWith(`${area}/`) ? 'page' : undefined}>
                 {labels[area]}
               </Link>
             </li>

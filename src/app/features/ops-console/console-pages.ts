@@ -1,7 +1,24 @@
 import { useParams } from '@tanstack/react-router';
 
+/** Customer care's pages besides the disputes. */
+const carePages = ['adjustments', 'approvals', 'claims', 'requests'] as const;
+
+/** The content area's screens (content-area.tsx): page texts, the bins import, the missing texts. */
+export const contentPages = ['content', 'content/bins', 'content/missing-texts'] as const;
+
 /** The console's pages: the path after /ops/ (routes/{-$country}/ops/$.tsx). */
-export const consolePages = ['', 'sign-in', 'join', 'check-in', 'disputes', 'payouts', 'operators'] as const;
+export const consolePages = [
+  '',
+  'sign-in',
+  'join',
+  'check-in',
+  'disputes',
+  'payouts',
+  'operators',
+  'audit',
+  ...carePages,
+  ...contentPages,
+] as const;
 export type ConsolePage = (typeof consolePages)[number];
 
 export function isConsolePage(value: string): value is ConsolePage {

@@ -50,7 +50,10 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
   const failureRef = useFocusWhenShown<HTMLParagraphElement>(failure);
   const credit = useCreditDispute();
   const uphold = useUpholdDispute();
-  const photo = useDisputePhotoUrl(dispute.id, dispute.has_photo);
+  // A photo is the customer's own picture: fetched only when the operator asks to see it, not for
+  // every card of the list (and not for the disputes nobody opens).
+  const [photoWanted, setPhotoWanted] = useState(false);
+  const photo = useDisputePhotoUrl(dispute.id, dispute.has_photo && photoWanted);
   const statusName = useStatusName();
   const reasons: Record<DisputeReason, string> = {
     returned: t`I returned it`,
@@ -94,7 +97,11 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
       <p>{t`Opened on ${formatLongDate(dispute.created_at, i18n.locale)}`}</p>
       {dispute.note ? <blockquote>{dispute.note}</blockquote> : <p>{t`No note.`}</p>}
       {dispute.has_photo ? (
-        photo.url ? (
+        !photoWanted ? (
+          <button type="button" className="button button--small button--secondary" onClick={() => setPhotoWanted(true)}>
+            {t`Show the customer’s photo`}
+          </button>
+        ) : photo.url ? (
           <img className="ops-photo" src={photo.url} alt={t`Sent by the customer with the dispute`} />
         ) : (
           <p role="status">{photo.failed ? t`The photo could not be loaded.` : t`Loading the photo…`}</p>

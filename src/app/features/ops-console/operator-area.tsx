@@ -6,8 +6,8 @@ import { useOperatorMe } from './api/me';
 import { useOperatorSession } from './use-operator-session';
 
 /**
- * A console page for one role: its content when the operator holds the role, else a page that
- * says so (the server refuses the calls anyway: 403 OPERATOR_ROLE_REQUIRED).
+ * A console page for a role (or any of several): its content when the operator holds one, else a
+ * page that says so (the server refuses the calls anyway: 403 OPERATOR_ROLE_REQUIRED).
  */
 export function OperatorArea({
   needs,
@@ -15,7 +15,7 @@ export function OperatorArea({
   description,
   children,
 }: {
-  needs: OperatorRole;
+  needs: OperatorRole | readonly OperatorRole[];
   title: string;
   description: string;
   children: ReactNode;
@@ -25,9 +25,14 @@ export function OperatorArea({
   const me = useOperatorMe(session?.token ?? '');
   if (!session) return null;
   const roles = me.data?.roles ?? session.operator.roles;
+  const wanted: readonly OperatorRole[] = typeof needs === 'string' ? [needs] : needs;
   return (
     <Page title={title} description={description} className="ops-page">
-      {roles.includes(needs) ? children : <p role="alert">{t`Your roles do not include this area. Ask an admin if you need it.`}</p>}
+      {wanted.some((role) => roles.includes(role)) ? (
+        children
+      ) : (
+        <p role="alert">{t`Your roles do not include this area. Ask an admin if you need it.`}</p>
+      )}
     </Page>
   );
 }

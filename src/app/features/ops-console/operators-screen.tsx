@@ -7,7 +7,6 @@ import { notify } from '../../ui/notifications';
 import { QueryView } from '../../ui/query-view';
 import { TextField } from '../../ui/text-field';
 import { apiFieldFailure, useFormSubmit } from '../../ui/use-form-submit';
-import { useAudit } from './api/audit';
 import { useCreateToken, type CreatedToken } from './api/create-token';
 import { useDisableOperator } from './api/disable-operator';
 import { useInviteOperator } from './api/invite-operator';
@@ -21,11 +20,10 @@ import { useRoleNames } from './role-names';
 export function OperatorsScreen() {
   const { t } = useLingui();
   return (
-    <OperatorArea needs="admin" title={t`Operators`} description={t`Operators, automation tokens and the audit trail.`}>
+    <OperatorArea needs="admin" title={t`Operators`} description={t`Operators and automation tokens.`}>
       <OperatorList />
       <InviteForm />
       <Tokens />
-      <AuditTrail />
     </OperatorArea>
   );
 }
@@ -278,30 +276,6 @@ function Tokens() {
           {t`Make the token`}
         </button>
       </form>
-    </section>
-  );
-}
-
-function AuditTrail() {
-  const { t, i18n } = useLingui();
-  const audit = useAudit();
-  return (
-    <section aria-labelledby="ops-audit" className="ops-section">
-      <h2 id="ops-audit">{t`Audit trail`}</h2>
-      <QueryView query={audit} errorText={t`The audit trail could not be loaded.`}>
-        {(entries) => (
-          <ol className="ops-codes">
-            {entries.map((entry) => (
-              <li key={entry.seq}>
-                <span>
-                  {formatLongDate(entry.at, i18n.locale)} · {entry.actor} · <code>{entry.action}</code> · {entry.record_type}{' '}
-                  <code>{entry.record_id}</code>
-                </span>
-              </li>
-            ))}
-          </ol>
-        )}
-      </QueryView>
     </section>
   );
 }

@@ -37,13 +37,13 @@ async function sendOps(path: string, options: OpsRequestOptions): Promise<Respon
 export async function opsRequest(path: string, options: OpsRequestOptions = {}): Promise<unknown> {
   const response = await sendOps(path, options);
   const body = await readJsonBody(response);
-  if (!response.ok) throw toApiError(response.status, body);
+  if (!response.ok) throw await toApiError(response.status, body);
   return body;
 }
 
 /** A binary answer (a dispute's photo), fetched with the bearer header an <img> cannot send. */
 export async function opsBlob(path: string, signal?: AbortSignal): Promise<Blob> {
   const response = await sendOps(path, { signal });
-  if (!response.ok) throw toApiError(response.status, await readJsonBody(response));
+  if (!response.ok) throw await toApiError(response.status, await readJsonBody(response));
   return response.blob();
 }

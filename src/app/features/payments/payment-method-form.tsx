@@ -4,13 +4,15 @@ import type { CountryCode } from '#domain/markets';
 import type { PaymentMethod } from '#domain/payment-methods';
 import { bankAccountSchemas, linePaySchema, paypalSchema, type PaymentMethods } from '#domain/schemas/payments';
 import { isApiError } from '../../lib/api';
-import { useFormSubmit } from '../../ui/use-form-submit';
+import { useFormSubmit, type FieldName, type TypedValues } from '../../ui/use-form-submit';
 import { notify } from '../../ui/notifications';
 import { TextField } from '../../ui/text-field';
 import { useSavePaymentMethod } from './api/save-payment-method';
 
+type PaymentField = FieldName<ReturnType<typeof schemaOf>>;
+
 interface FieldSpec {
-  name: string;
+  name: PaymentField;
   label: string;
   options?: { value: string; label: string }[];
   inputMode?: 'numeric' | 'email' | 'text';
@@ -25,7 +27,7 @@ export type SavedBankAccount = NonNullable<PaymentMethods['transfer_wise_data']>
  * What an edit starts from: the holder's name and the bank's codes, which the server shows back in
  * full. The account number and the IBAN come back masked only, so those fields start empty.
  */
-function savedValues(countryCode: CountryCode, saved: SavedBankAccount): Record<string, string> {
+function savedValues(countryCode: CountryCode, saved: SavedBankAccount): Partial<Record<PaymentField, string>> {
   const [first = '', second = ''] = (saved.bank ?? '').split('-');
   switch (countryCode) {
     case 'us':
@@ -165,10 +167,6 @@ export function PaymentMethodForm({
   const specs = useFieldSpecs(countryCode, method, bankOnFile);
   const idPrefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Record<string, string>>(() => {
-    const start = bankOnFile ? savedValues(countryCode, bankOnFile) : {};
-    return Object.fromEntries(specs.map((spec) => [spec.name, start[spec.name] ?? '']));
-  });
   // Asked for by the server when the sign-in is more than a few minutes old (a token alone cannot move money).
   const [askPassword, setAskPassword] = useState(false);
   const [password, setPassword] = useState('');
@@ -176,8 +174,16 @@ export function PaymentMethodForm({
 
   const form = useFormSubmit(formRef, {
     schema: schemaOf(countryCode, method),
-    // The fields go as typed: the server checks them with the same rules.
-    action: () => save.mutateAsync({ method, fields: askPassword ? { ...values, current_password: password } : values }),
+    initialValues: () => {
+      const start = bankOnFile ? savedValues(countryCode, bankOnFile) : {};
+      const values: TypedValues<ReturnType<typeof schemaOf>> = {};
+      for (const spec of specs) values[spec.name] = start[spec.name] ?? '';
+      return values;
+    },
+    // The fields go as typed: the server checks them with the same rules. (The return type is
+    // written out: the action reads the form's own values, which TypeScript cannot infer in a cycle.)
+    action: (): ReturnType<typeof save.mutateAsync> =>
+      save.mutateAsync({ method, fields: askPassword ? { ...form.values, current_password: password } : form.values }),
     onSuccess: () => {
       notify({ kind: 'success', title: t`Success`, description: t`Bank data added` });
       onSaved();
@@ -196,7 +202,7 @@ export function PaymentMethodForm({
     <form
       ref={formRef}
       noValidate
-      onSubmit={(event) => form.submit(event, values)}
+      onSubmit={(event) => form.submit(event, form.values)}
       className="payment-form"
       data-testid={`payment-form-${method}`}
     >
@@ -205,19 +211,12 @@ export function PaymentMethodForm({
       ) : null}
       {specs.map((spec) => {
         const id = `${idPrefix}-${spec.name}`;
-        const error = form.errorOf(spec.name);
-        const onChange = (value: string) => setValues((current) => ({ ...current, [spec.name]: value }));
+        const { error, ...bound } = form.field(spec.name);
         if (spec.options) {
           return (
             <div className="field" key={spec.name}>
               <label htmlFor={id}>{spec.label}</label>
-              <select
-                id={id}
-                value={values[spec.name] ?? ''}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-                onChange={(event) => onChange(event.currentTarget.value)}
-              >
+              <select id={id} {...bound} {...form.invalid(spec.name, id)}>
                 <option value="">{t`Choose…`}</option>
                 {spec.options.map((option) => (
                   <option key={option.value} value={option.value}>
@@ -240,12 +239,11 @@ export function PaymentMethodForm({
             label={spec.label}
             hint={spec.hint}
             error={error}
-            value={values[spec.name] ?? ''}
+            {...bound}
             inputMode={spec.inputMode}
             type={spec.inputMode === 'email' ? 'email' : 'text'}
             autoComplete={spec.autoComplete ?? 'off'}
             spellCheck={false}
-            onChange={(event) => onChange(event.currentTarget.value)}
           />
         );
       })}

@@ -30,7 +30,6 @@ export function WithdrawForm({ countryCode, balance }: { countryCode: CountryCod
   const methods = usePaymentMethods();
   const names = usePaymentMethodNames();
   const request = useRequestWithdrawal();
-  const [amount, setAmount] = useState('');
   const [serverError, setServerError] = useState<string>();
   const [confirmation, setConfirmation] = useState<Confirmation>();
   const formRef = useRef<HTMLFormElement>(null);
@@ -47,6 +46,7 @@ export function WithdrawForm({ countryCode, balance }: { countryCode: CountryCod
   const form = useFormSubmit(formRef, {
     // Until the balance is known the button is disabled and review stops before the check.
     schema: withdrawalAmountForm(countryCode, balanceMinor ?? 0),
+    initialValues: { amount: '' },
     action: (data) => setConfirmation({ amountMinor: data.amount, idempotencyKey: crypto.randomUUID() }),
   });
 
@@ -56,7 +56,7 @@ export function WithdrawForm({ countryCode, balance }: { countryCode: CountryCod
       event.preventDefault();
       return;
     }
-    form.submit(event, { amount });
+    form.submit(event, form.values);
   };
 
   const confirm = () => {
@@ -67,7 +67,7 @@ export function WithdrawForm({ countryCode, balance }: { countryCode: CountryCod
         onSuccess: () => {
           notify({ kind: 'success', title: t`Success`, description: t`Your withdrawal request has been sent.` });
           setConfirmation(undefined);
-          setAmount('');
+          form.setValues({ amount: '' });
         },
         onError: (failure) => {
           const key = isApiError(failure) ? failure.fields.amount : undefined;
@@ -138,11 +138,9 @@ export function WithdrawForm({ countryCode, balance }: { countryCode: CountryCod
             ? t`Minimum ${minimum}. Maximum: your balance. A fee of 249 yen applies to withdrawals below 8,800 yen.`
             : t`Minimum ${minimum}. Maximum: your balance.`
         }
-        error={form.errorOf('amount')}
-        value={amount}
+        {...form.field('amount')}
         inputMode={countryCode === 'jp' ? 'numeric' : 'decimal'}
         autoComplete="off"
-        onChange={(event) => setAmount(event.currentTarget.value)}
         data-testid="withdraw-amount"
       />
       {!method && methods.data ? <p className="notice">{t`Add a payment method to withdraw.`}</p> : null}

@@ -8,7 +8,7 @@ import { TextField } from '../../ui/text-field';
 import { CameraView } from '../../lib/camera/camera-view';
 import type { CameraProblem } from '../../lib/camera/camera';
 import { giveFeedback, soundPreference, storeSoundPreference, type FeedbackKind } from '../../lib/camera/feedback';
-import { captureCode, stateOf, takeRefusals, useQueuedScans, useSessionScans, type CaptureResult, type SessionScan } from './scan-session';
+import { captureCodes, stateOf, takeRefusals, useQueuedScans, useSessionScans, type CaptureResult, type SessionScan } from './scan-session';
 import './scan.css';
 
 /** The same text read again within this time is the same container still in view. */
@@ -49,7 +49,7 @@ export function ScanScreen({
   const serial = useRef(0);
 
   useEffect(() => {
-    if (queued) void takeRefusals(queued);
+    if (queued) void takeRefusals(queued.entries);
   }, [queued]);
 
   function show(kind: FeedbackKind, text: string, scanId?: string) {
@@ -73,14 +73,17 @@ export function ScanScreen({
     }
   }
 
-  /** Records one code without answering: a frame's codes are answered together. */
-  async function record(code: string): Promise<CaptureResult | undefined> {
-    if (busyCodes.current.has(code)) return undefined;
-    busyCodes.current.add(code);
+  /**
+   * Records a frame's codes without answering (they are answered together), in one go: one outbox
+   * transaction and one round of sends for the lot. A code still being recorded is left out.
+   */
+  async function record(codes: string[]): Promise<CaptureResult[]> {
+    const fresh = [...new Set(codes)].filter((code) => !busyCodes.current.has(code));
+    for (const code of fresh) busyCodes.current.add(code);
     try {
-      return await captureCode(code);
+      return fresh.length > 0 ? await captureCodes(fresh) : [];
     } finally {
-      busyCodes.current.delete(code);
+      for (const code of fresh) busyCodes.current.delete(code);
     }
   }
 
@@ -92,7 +95,7 @@ export function ScanScreen({
   }
 
   async function capture(code: string): Promise<CaptureResult | undefined> {
-    const result = await record(code);
+    const [result] = await record([code]);
     if (result) answerOne(result);
     return result;
   }
@@ -102,7 +105,7 @@ export function ScanScreen({
    * for the frame, and how many were recorded (each refusal's reason is on its line in the list).
    */
   async function captureFrame(codes: string[]) {
-    const results = (await Promise.all(codes.map(record))).filter((result) => result !== undefined);
+    const results = await record(codes);
     const [only] = results;
     if (results.length === 1 && only) return answerOne(only);
     if (results.length === 0) return;
@@ -143,10 +146,11 @@ export function ScanScreen({
     return previous === undefined || now - previous >= sameReadWindowMs;
   }
 
-  function onRead(texts: string[]) {
+  /** Resolves once the frame's new codes are answered: the camera reads again after that (CameraView). */
+  function onRead(texts: string[]): Promise<void> | undefined {
     const now = Date.now();
     const fresh = texts.filter((text) => isNewRead(text, now));
-    if (fresh.length === 0) return;
+    if (fresh.length === 0) return undefined;
     const codes: string[] = [];
     let problem: ContainerCodeProblem | undefined;
     for (const text of fresh) {
@@ -155,8 +159,9 @@ export function ScanScreen({
       else problem ??= parsed.problem;
     }
     // Another site's code among our labels (a bag holds anything) is left out of the frame's answer.
-    if (codes.length > 0) void captureFrame(codes);
-    else if (problem) show('refused', codeProblemText(problem, false));
+    if (codes.length > 0) return captureFrame(codes);
+    if (problem) show('refused', codeProblemText(problem, false));
+    return undefined;
   }
 
   // A deep link's code: checked and recorded once, then dropped from the address.

@@ -23,7 +23,6 @@ export default function DisputeForm({ row, onDone }: { row: Transaction; onDone:
   const formRef = useRef<HTMLFormElement>(null);
   const [id] = useState(() => crypto.randomUUID());
   const [reason, setReason] = useState<DisputeReason>();
-  const [note, setNote] = useState('');
   const [photo, setPhoto] = useState<PreparedPhoto>();
   const [preparing, setPreparing] = useState(false);
   const reasonId = useId();
@@ -39,6 +38,7 @@ export default function DisputeForm({ row, onDone }: { row: Transaction; onDone:
 
   const form = useFormSubmit(formRef, {
     schema: disputeBody,
+    initialValues: { note: '' },
     action: submitDispute,
     onSuccess: (outcome) => {
       if (outcome.kind === 'refused') {
@@ -60,6 +60,7 @@ export default function DisputeForm({ row, onDone }: { row: Transaction; onDone:
     },
   });
   const { errors } = form;
+  const { error: noteError, ...noteField } = form.field('note');
 
   async function onPhoto(event: ChangeEvent<HTMLInputElement>) {
     const file = event.currentTarget.files?.[0];
@@ -78,19 +79,14 @@ export default function DisputeForm({ row, onDone }: { row: Transaction; onDone:
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    form.submit(event, { id, transaction_id: row.id, reason, note: note.trim() || undefined, photo: photo?.base64 });
+    form.submit(event, { id, transaction_id: row.id, reason, note: form.values.note?.trim() || undefined, photo: photo?.base64 });
   }
 
-  const noteLength = note.length;
+  const noteLength = form.values.note?.length ?? 0;
   return (
     <form ref={formRef} className="form dispute-form" noValidate onSubmit={onSubmit} data-testid="dispute-form">
       <p className="field__hint">{t`Tell us what went wrong with this return. Our team checks it and answers you in your history.`}</p>
-      <fieldset
-        className="dispute-form__reasons"
-        role="radiogroup"
-        aria-invalid={errors.reason ? true : undefined}
-        aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
-      >
+      <fieldset className="dispute-form__reasons" role="radiogroup" {...form.invalid('reason', reasonId)}>
         <legend>{t`What is wrong?`}</legend>
         {disputeReasons.map((value) => (
           <div className="checkbox" key={value}>
@@ -119,20 +115,17 @@ export default function DisputeForm({ row, onDone }: { row: Transaction; onDone:
         <label htmlFor="dispute-note">{t`Note (optional)`}</label>
         <textarea
           id="dispute-note"
-          name="note"
           rows={3}
           maxLength={maxDisputeNoteLength}
-          value={note}
-          onChange={(event) => setNote(event.currentTarget.value)}
-          aria-invalid={errors.note ? true : undefined}
-          aria-describedby={['dispute-note-count', errors.note ? 'dispute-note-error' : ''].filter(Boolean).join(' ')}
+          {...noteField}
+          {...form.invalid('note', 'dispute-note', 'dispute-note-count')}
         />
         <p id="dispute-note-count" className="field__hint">
           {t`${noteLength} of 500 characters`}
         </p>
-        {errors.note ? (
+        {noteError ? (
           <p id="dispute-note-error" className="field__error">
-            {form.errorOf('note')}
+            {noteError}
           </p>
         ) : null}
       </div>
@@ -149,8 +142,7 @@ export default function DisputeForm({ row, onDone }: { row: Transaction; onDone:
           accept="image/*"
           onChange={(event) => void onPhoto(event)}
           disabled={preparing}
-          aria-invalid={errors.photo ? true : undefined}
-          aria-describedby={['dispute-photo-hint', errors.photo ? 'dispute-photo-error' : ''].filter(Boolean).join(' ')}
+          {...form.invalid('photo', 'dispute-photo', 'dispute-photo-hint')}
           data-testid="dispute-photo"
         />
         <label htmlFor="dispute-photo" className="button button--secondary button--small dispute-form__pick">

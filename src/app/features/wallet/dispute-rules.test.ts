@@ -1,28 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '#domain/schemas/wallet';
 import { canDispute } from './dispute-rules';
+import { transactionRow } from './test-rows';
 
 const now = new Date('2026-11-23T12:00:00Z');
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
-function row(overrides: Partial<Transaction>): Transaction {
-  return {
+const row = (overrides: Partial<Transaction>): Transaction =>
+  transactionRow({
     id: 'scan:x',
     created_at: daysAgo(1),
-    category: 'SCAN',
     status: 'REJECTED',
     amount: { currency: 'USD', value: '0' },
-    comment: null,
     items: [],
     number_of_scans: 1,
-    price: null,
-    account_name: null,
-    account_number: null,
-    dispute: null,
-    disputable: false,
-    disputable_from: null,
     ...overrides,
-  };
-}
+  });
 
 describe('canDispute', () => {
   it('offers the rows the server marks disputable, until they carry a dispute', () => {

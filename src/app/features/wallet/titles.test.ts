@@ -1,43 +1,13 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { i18n, type Messages } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { generateMessageId } from '@lingui/message-utils/generateMessageId';
+import { i18n } from '@lingui/core';
 import type { Transaction } from '#domain/schemas/wallet';
 import { showsAmount, titleOf, toneOf, transactionTitle } from './titles';
-
-/** The committed .po catalogue, compiled the way the build does (ids are hashes of the source text). */
-function catalogue(locale: string): Messages {
-  const text = readFileSync(path.join(import.meta.dirname, '../../locales', locale, 'messages.po'), 'utf8');
-  const messages: Messages = {};
-  const unescape = (value: string) => value.replace(/\\"/g, '"').replace(/\\\\/g, '\\');
-  for (const match of text.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm)) {
-    if (match[1]) messages[generateMessageId(unescape(match[1]))] = compileMessage(unescape(match[2]!));
-  }
-  return messages;
-}
+import { transactionRow } from './test-rows';
+import { compiledCatalogue } from '../../lib/test-catalogue';
 
 const money = (value: string) => ({ currency: 'USD' as const, value });
-function row(overrides: Partial<Transaction>): Transaction {
-  return {
-    id: 'x',
-    created_at: '2026-11-20T10:00:00Z',
-    category: 'SCAN',
-    status: 'COMPLETED',
-    amount: money('2.25'),
-    comment: null,
-    items: [],
-    number_of_scans: null,
-    price: null,
-    account_name: null,
-    account_number: null,
-    dispute: null,
-    disputable: false,
-    disputable_from: null,
-    ...overrides,
-  };
-}
+const row = (overrides: Partial<Transaction>): Transaction =>
+  transactionRow({ id: 'x', amount: money('2.25'), items: [], number_of_scans: null, ...overrides });
 const dispute = (status: 'OPEN' | 'CREDITED' | 'UPHELD'): Transaction['dispute'] => ({
   id: 'd',
   status,
@@ -161,7 +131,7 @@ describe.each([
     ],
   ],
 ] as const)('transactionTitle in %s', (locale, expected) => {
-  beforeEach(() => i18n.loadAndActivate({ locale, messages: catalogue(locale) }));
+  beforeEach(() => i18n.loadAndActivate({ locale, messages: compiledCatalogue(locale) }));
   it('uses the plural and the wording of the language', () => {
     expect([
       transactionTitle(row({ items: [item(1)] })),

@@ -10,6 +10,14 @@ type CameraState = { kind: 'starting' } | { kind: 'running' } | { kind: 'problem
 const idleDelayMs = { native: 80, wasm: 60 } as const;
 
 /**
+ * The longest the next read waits for the screen to finish with the codes just read. Meanwhile a
+ * read would only find the same codes again, and the WebAssembly decoder would hold the main
+ * thread the recording needs (a bag of six on a 4× slowed CPU: bench/scanner.ts); a label shown
+ * after them is read at most this late.
+ */
+const maxHandlingWaitMs = 1_000;
+
+/**
  * The live camera picture and its controls. Reads QR codes continuously and hands the texts
  * of each frame that shows any to `onRead`, together (the same codes come again with the next
  * frame: the caller decides).
@@ -19,7 +27,8 @@ export function CameraView({
   flash,
   onProblem,
 }: {
-  onRead: (texts: string[]) => void;
+  /** May return a promise while it handles the texts: the next read waits for it (at most maxHandlingWaitMs). */
+  onRead: (texts: string[]) => void | Promise<unknown>;
   flash: { tone: 'ok' | 'bad'; serial: number } | undefined;
   /** Why the camera cannot be used, or undefined while it starts or runs: the screen arranges itself around it. */
   onProblem?: (problem: CameraProblem | undefined) => void;
@@ -50,6 +59,11 @@ export function CameraView({
       try {
         opened = await openCamera(deviceId);
         if (stopped) return stopCamera(opened);
+        // Loaded and warmed up while the picture starts, not after it: the first frame is read
+        // sooner. Not before the camera opened: a device without one never downloads the decoder.
+        const detectorReady = createQrDetector();
+        // Awaited below; meanwhile a failure is not an unhandled rejection.
+        detectorReady.catch(() => undefined);
         const video = videoRef.current;
         if (!video) return;
         video.srcObject = opened;
@@ -57,14 +71,16 @@ export function CameraView({
         setStream(opened);
         setState({ kind: 'running' });
         void listCameras().then((found) => !stopped && setCameras(found));
-        const detector = await createQrDetector();
+        const detector = await detectorReady;
         const tick = async () => {
           if (stopped) return;
           // A hidden tab does not read (battery), the camera stays open to resume at once.
           if (!document.hidden && video.readyState >= 2) {
             try {
               const texts = await detector.detect(video);
-              if (texts.length > 0 && !stopped) readRef.current(texts);
+              const handling = texts.length > 0 && !stopped ? readRef.current(texts) : undefined;
+              if (handling)
+                await Promise.race([handling.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, maxHandlingWaitMs))]);
             } catch {
               // A frame the detector could not take (resizing, switching): the next one will do.
             }

@@ -45,12 +45,15 @@ async function nativeDetector(): Promise<QrDetector | undefined> {
 }
 
 async function wasmDetector(): Promise<QrDetector> {
-  const [{ readQrCodes, loadWasmFrom }, { default: wasmUrl }] = await Promise.all([
+  const [{ readQrCodes, loadWasmFrom, warmUpDecoder }, { default: wasmUrl }] = await Promise.all([
     import('./wasm-decode'),
     // Our own copy in the build, fetched when the scanner opens (not precached: scan README).
     import('zxing-wasm/reader/zxing_reader.wasm?url'),
   ]);
   loadWasmFrom(wasmUrl);
+  // Fetches and compiles the .wasm too. A decoder that cannot start (offline, never kept) fails on
+  // each read as before: the camera still shows and the code field still works.
+  await warmUpDecoder().catch(() => undefined);
   const canvas = document.createElement('canvas');
   const context = canvas.getContext('2d', { willReadFrequently: true });
   return {

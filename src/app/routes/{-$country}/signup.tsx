@@ -1,13 +1,12 @@
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { signUpBody } from '#domain/schemas/account';
 import { isApiError } from '../../lib/api';
 import { currentCountryCode, currentLocale } from '../../lib/i18n';
 import { hasSession } from '../../lib/session';
 import { Page } from '../../ui/page';
 import { TextField } from '../../ui/text-field';
-import { fieldErrorText } from '../../ui/field-errors';
 import { useFormSubmit } from '../../ui/use-form-submit';
 import { notify } from '../../ui/notifications';
 import { useSignUp } from '../../features/auth/api/sign-up';
@@ -22,25 +21,19 @@ export const Route = createFileRoute('/{-$country}/signup')({
 });
 
 function SignUpPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { country } = Route.useParams();
   const navigate = useNavigate();
   const signUp = useSignUp();
   const termsId = useId();
-  const [values, setValues] = useState({ name: '', email: '', password: '', zip_code: '' });
   const [terms, setTerms] = useState(false);
   const [signingIn, setSigningIn] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const update = (field: keyof typeof values) => (event: ChangeEvent<HTMLInputElement>) => {
-    const { value } = event.currentTarget;
-    setValues((current) => ({ ...current, [field]: value }));
-  };
-
   async function signInAfterSignUp(email: string) {
     setSigningIn(true);
     try {
-      const result = await login({ email, password: values.password });
+      const result = await login({ email, password: form.values.password ?? '' });
       if (result === 'signed-in') {
         await navigate({ to: '/{-$country}/user/verify-email', params: { country } });
         return;
@@ -54,6 +47,7 @@ function SignUpPage() {
 
   const form = useFormSubmit(formRef, {
     schema: signUpBody,
+    initialValues: { name: '', email: '', password: '', zip_code: '' },
     action: (data) => signUp.mutateAsync(data),
     onSuccess: (_, data) => void signInAfterSignUp(data.email),
     onFailure: (error) => {
@@ -64,10 +58,9 @@ function SignUpPage() {
       return undefined;
     },
   });
-  const { errors, errorOf } = form;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    form.submit(event, { ...values, country_code: currentCountryCode(), locale: currentLocale(), terms_accepted: terms });
+    form.submit(event, { ...form.values, country_code: currentCountryCode(), locale: currentLocale(), terms_accepted: terms });
   }
 
   const busy = form.pending || signingIn;
@@ -75,45 +68,17 @@ function SignUpPage() {
   return (
     <Page title={t`Sign up`} description={t`Create your Roundtrip account to get your deposits back.`} className="auth">
       <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
-        <TextField
-          id="signup-name"
-          label={t`Name`}
-          name="name"
-          autoComplete="name"
-          value={values.name}
-          onChange={update('name')}
-          error={errorOf('name')}
-        />
-        <TextField
-          id="signup-email"
-          label={t`Email`}
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={update('email')}
-          error={errorOf('email')}
-        />
+        <TextField id="signup-name" label={t`Name`} autoComplete="name" {...form.field('name')} />
+        <TextField id="signup-email" label={t`Email`} type="email" autoComplete="email" {...form.field('email')} />
         <TextField
           id="signup-password"
           label={t`Password`}
           hint={t`At least 8 characters.`}
           type="password"
-          name="password"
           autoComplete="new-password"
-          value={values.password}
-          onChange={update('password')}
-          error={errorOf('password')}
+          {...form.field('password')}
         />
-        <TextField
-          id="signup-zip"
-          label={t`Zip code`}
-          name="zip_code"
-          autoComplete="postal-code"
-          value={values.zip_code}
-          onChange={update('zip_code')}
-          error={errorOf('zip_code')}
-        />
+        <TextField id="signup-zip" label={t`Zip code`} autoComplete="postal-code" {...form.field('zip_code')} />
         <LanguageSelector />
         <div className="checkbox">
           <input
@@ -122,8 +87,7 @@ function SignUpPage() {
             name="terms_accepted"
             checked={terms}
             onChange={(event) => setTerms(event.currentTarget.checked)}
-            aria-invalid={errors.terms_accepted ? true : undefined}
-            aria-describedby={errors.terms_accepted ? `${termsId}-error` : undefined}
+            {...form.invalid('terms_accepted', termsId)}
           />
           <label htmlFor={termsId}>
             <Trans>
@@ -134,9 +98,9 @@ function SignUpPage() {
               , and I am over 16 years old.
             </Trans>
           </label>
-          {errors.terms_accepted ? (
+          {form.errors.terms_accepted ? (
             <p id={`${termsId}-error`} className="field__error">
-              {fieldErrorText(i18n, errors.terms_accepted)}
+              {form.errorOf('terms_accepted')}
             </p>
           ) : null}
         </div>

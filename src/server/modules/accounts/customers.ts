@@ -16,6 +16,15 @@ export interface Customer {
 }
 
 /**
+ * The customer of a checked session, for calls that need only their id and market (the balance,
+ * the history): the session's check already refused a deleted account and read the market.
+ */
+export function customerOfSession(session: { userId: string; countryCode: string }): { id: string; currency: Currency } {
+  if (!isCountryCode(session.countryCode)) throw new ApiError(401, 'UNAUTHORIZED');
+  return { id: session.userId, currency: currencyOf(session.countryCode) };
+}
+
+/**
  * The one lookup of a customer by id for the customer's own calls. A deleted account is no
  * customer: its tokens are revoked at deletion, and this refuses it too in case a call was
  * already past the token check.

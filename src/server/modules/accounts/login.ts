@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { TokenResponse } from '#domain/schemas/account';
+import type { TokenResponse } from '#domain/schemas/token-answer';
 import type { AppContext } from '../../app-context';
 import { users } from '../../db/schema';
 import { OAuthError } from '../../http/api-error';

@@ -13,7 +13,6 @@ import {
   revokeBody,
   signUpBody,
   tokenBody,
-  tokenResponse,
   updateUserBody,
   userSchema,
   verifyEmailBody,
@@ -21,7 +20,9 @@ import {
 } from '#domain/schemas/account';
 import type { AppContext } from '../../app-context';
 import { OAuthError } from '../../http/api-error';
-import { apiErrorAnswer, customerSecurity, dataAnswer, errorAnswers, notModified, oauthErrorAnswer } from '../../http/api-schemas';
+import { apiErrorAnswer, oauthErrorAnswer } from '#domain/schemas/error-answers';
+import { tokenResponse } from '#domain/schemas/token-answer';
+import { customerSecurity, dataAnswer, errorAnswers, notModified } from '../../http/api-schemas';
 import { requestLanguage } from '../../http/language';
 import { authenticate, currentSession, currentUserId } from './authenticate';
 import { listCountries } from './countries';

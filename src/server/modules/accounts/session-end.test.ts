@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, customer, refresh } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import type { TokenResponse } from '#domain/schemas/account';
+import type { TokenResponse } from '#domain/schemas/token-answer';
 
 const day = 86_400;
 

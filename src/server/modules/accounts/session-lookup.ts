@@ -11,6 +11,12 @@ export interface AuthenticatedSession {
   userId: string;
   familyId: string;
   version: number;
+  /**
+   * The customer's market as of the check: read with the token in the same statement, so a
+   * customer's own reads need no lookup of their account (an account change is a session change,
+   * so a kept check never carries an old one).
+   */
+  countryCode: string;
 }
 
 export interface SessionLookup {
@@ -42,6 +48,7 @@ function prepareSessionQuery(db: Database) {
       userId: accessTokens.userId,
       familyId: accessTokens.familyId,
       expiresAt: accessTokens.expiresAt,
+      countryCode: users.countryCode,
       version: sql<string | number | null>`${customerVersions.version}`,
     })
     .from(accessTokens)
@@ -61,7 +68,13 @@ function prepareSessionQuery(db: Database) {
     return new Map(
       rows.map((row) => [
         row.tokenHash,
-        { userId: row.userId, familyId: row.familyId, expiresAt: new Date(row.expiresAt), version: Number(row.version ?? 0) },
+        {
+          userId: row.userId,
+          familyId: row.familyId,
+          countryCode: row.countryCode,
+          expiresAt: new Date(row.expiresAt),
+          version: Number(row.version ?? 0),
+        },
       ]),
     );
   };
@@ -97,7 +110,7 @@ export function databaseSessionLookup(db: Database): SessionLookup {
         waiting.push({ tokenHash, now, settle, fail });
         if (waiting.length === 1) setImmediate(flush);
       });
-      return found && { userId: found.userId, familyId: found.familyId, version: found.version };
+      return found && { userId: found.userId, familyId: found.familyId, countryCode: found.countryCode, version: found.version };
     },
   };
 }
@@ -177,12 +190,17 @@ export async function inProcessSessionLookup(
       const cached = sessions.get(tokenHash);
       if (cached && cached.expiresAt > now) {
         const version = versions.get(cached.userId);
-        if (version !== undefined) return { userId: cached.userId, familyId: cached.familyId, version };
+        if (version !== undefined) return { userId: cached.userId, familyId: cached.familyId, countryCode: cached.countryCode, version };
       }
       const found = await queryOnce(tokenHash, now);
       if (!found || found.expiresAt <= now) return undefined;
       learn(found.userId, found.version);
-      return { userId: found.userId, familyId: found.familyId, version: versions.get(found.userId) ?? found.version };
+      return {
+        userId: found.userId,
+        familyId: found.familyId,
+        countryCode: found.countryCode,
+        version: versions.get(found.userId) ?? found.version,
+      };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { TokenResponse } from '#domain/schemas/account';
+import type { TokenResponse } from '#domain/schemas/token-answer';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { accessTokens, refreshTokens, sessionFamilies, users } from '../../db/schema';

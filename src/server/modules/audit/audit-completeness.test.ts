@@ -121,6 +121,21 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
     expect(response.json().data.checked_in).toHaveLength(4);
     // The same codes again find nothing pending: nothing changes, nothing is written.
     await unaudited(() => ops(t, '/checkins', { codes }));
+
+    const batchId = response.json().data.batch_id as string;
+    await audited(
+      () => ops(t, `/checkins/${batchId}/undo`, {}),
+      () => ({
+        action: 'checkin.undo',
+        recordType: 'checkin_batch',
+        recordId: batchId,
+        amountMinor: -(3 * 75 + 50),
+        currency: 'USD',
+        detail: { scans: 4, customers: 4 },
+      }),
+    );
+    // Undone already: the same answer, nothing written.
+    await unaudited(() => ops(t, `/checkins/${batchId}/undo`, {}));
   });
 
   it('a rejection: one entry naming the scans', async () => {
@@ -467,6 +482,31 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
     await unaudited(() => ops(t, '/content/ja-JP/publish', {}));
   });
 
+  it('bins imported from the console: one entry naming the content operator, none for a check (dry run)', async () => {
+    const editor = await signedInOperator(t, ['content']);
+    await audited(
+      () => cli(['bins', 'retailer', 'console-pantry', '--name', 'Console Pantry']),
+      () => byCli({ action: 'retailer.save', recordType: 'retailer', recordId: 'console-pantry' }),
+    );
+    const body = {
+      file_name: 'bins.csv',
+      content: 'id,country_code,lat,lng,details,retailer_id\nus-console-01,us,45.52,-122.68,By the door,console-pantry\n',
+    };
+    const importFile = (dryRun: boolean) =>
+      t.inject({ method: 'POST', url: '/api/v2/ops/bins/import', headers: editor.headers, payload: { ...body, dry_run: dryRun } });
+    await unaudited(async () => expect((await importFile(true)).statusCode).toBe(200));
+    await audited(
+      () => importFile(false),
+      () => ({
+        actor: editor.email,
+        action: 'bins.import',
+        recordType: 'bin_import',
+        recordId: expect.any(String),
+        detail: { added: 1, updated: 0, rejected: 0, countries: ['us'] },
+      }),
+    );
+  });
+
   it('a passkey added by an operator: one entry naming them', async () => {
     const operator = await signedInOperator(t, ['check-in']);
     const key = softwarePasskey();
@@ -497,6 +537,7 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
     );
     const checkedHere = [
       'POST /checkins',
+      'POST /checkins/{batch_id}/undo',
       'POST /rejections',
       'POST /cancellations',
       'POST /adjustments',
@@ -519,6 +560,7 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
       'POST /passkeys',
       'PUT /content/{locale}/{namespace}/{key}',
       'POST /content/{locale}/publish',
+      'POST /bins/import',
     ];
     // Approving writes the decision and, as the approver, the change it runs (approvals.test.ts);
     // rejecting writes the decision.

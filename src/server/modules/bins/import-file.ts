@@ -1,12 +1,19 @@
-import type { RawBinRow } from '#domain/bins';
+import { binsCsvColumns, type RawBinRow } from '#domain/schemas/bins-import';
+import { binsFileProblemTexts, type BinsFileProblem } from '#domain/schemas/bins-import';
 import type { NumberedRow } from './service';
 
-/** A file that cannot be read as bins at all (as opposed to rows that fail validation). */
+/**
+ * A file that cannot be read as bins at all (as opposed to rows that fail validation). Its message
+ * is the English text the CLI prints; the API says `problem` in the caller's language.
+ */
 export class BinsFileError extends Error {
   override name = 'BinsFileError';
+  constructor(readonly problem: BinsFileProblem) {
+    super(binsFileProblemTexts.en(problem));
+  }
 }
 
-export const csvColumns = ['id', 'country_code', 'lat', 'lng', 'details', 'retailer_id'] as const;
+export const csvColumns = binsCsvColumns;
 
 /** RFC 4180 records, each with the line it starts on (quoted fields may hold commas, quotes and line breaks). */
 function csvRecords(text: string): { line: number; fields: string[] }[] {
@@ -49,7 +56,7 @@ function csvRecords(text: string): { line: number; fields: string[] }[] {
       field += char;
     }
   }
-  if (quoted) throw new BinsFileError(`line ${recordLine}: a quoted field is not closed`);
+  if (quoted) throw new BinsFileError({ kind: 'unclosedQuote', line: recordLine });
   if (field !== '' || fields.length > 0) endRecord();
   return records;
 }
@@ -57,11 +64,10 @@ function csvRecords(text: string): { line: number; fields: string[] }[] {
 /** CSV with a header row naming at least the columns in `csvColumns` (any order, extra columns ignored). */
 export function parseBinsCsv(text: string): NumberedRow[] {
   const [header, ...records] = csvRecords(text.replace(/^\uFEFF/, ''));
-  if (!header) throw new BinsFileError('the file is empty');
+  if (!header) throw new BinsFileError({ kind: 'empty' });
   const names = header.fields.map((name) => name.trim().toLowerCase());
   const missing = csvColumns.filter((column) => !names.includes(column));
-  if (missing.length > 0)
-    throw new BinsFileError(`the header row lacks the column(s) ${missing.join(', ')} (expected ${csvColumns.join(',')})`);
+  if (missing.length > 0) throw new BinsFileError({ kind: 'missingColumns', columns: missing });
   return records.map(({ line, fields }) => {
     const values: Record<string, string | undefined> = {};
     names.forEach((name, index) => {
@@ -83,11 +89,11 @@ export function parseBinsGeoJson(text: string): NumberedRow[] {
   let document: unknown;
   try {
     document = JSON.parse(text);
-  } catch (error) {
-    throw new BinsFileError(`not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  } catch {
+    throw new BinsFileError({ kind: 'notJson' });
   }
   if (!isRecord(document) || document.type !== 'FeatureCollection' || !Array.isArray(document.features)) {
-    throw new BinsFileError('expected a GeoJSON FeatureCollection');
+    throw new BinsFileError({ kind: 'notFeatureCollection' });
   }
   return document.features.map((feature: unknown, index: number) => {
     const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : {};
@@ -114,5 +120,5 @@ export function parseBinsFile(fileName: string, text: string): NumberedRow[] {
   const lower = fileName.toLowerCase();
   if (lower.endsWith('.csv')) return parseBinsCsv(text);
   if (lower.endsWith('.geojson') || lower.endsWith('.json')) return parseBinsGeoJson(text);
-  throw new BinsFileError('the file name must end in .csv, .geojson or .json');
+  throw new BinsFileError({ kind: 'unknownExtension' });
 }

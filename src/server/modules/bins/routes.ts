@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { appConfigSchema, binSchema, binsQuery, type AppConfig } from '#domain/bins';
 import type { AppContext } from '../../app-context';
 import { dataAnswer } from '../../http/api-schemas';
+import { registerOpsScope } from '../../http/operator-access';
+import { registerBinOperatorRoutes } from './operator-routes';
 import { listBins } from './service';
 
 const gzipAsync = promisify(gzip);
@@ -13,7 +15,7 @@ const gzipAsync = promisify(gzip);
 /** Below this, compressing costs more than it saves. */
 const compressFrom = 1024;
 
-/** Return bins: the public list per market, and the app's run-time settings. */
+/** Return bins: the public list per market, the app's run-time settings, and the operators' import. */
 export async function registerBinRoutes(instance: FastifyInstance, context: AppContext) {
   const api = instance.withTypeProvider<ZodTypeProvider>();
   api.get(
@@ -44,4 +46,6 @@ export async function registerBinRoutes(instance: FastifyInstance, context: AppC
       return { data: { map_style_url: context.config.mapStyleUrl ?? null, map_origins: context.config.mapOrigins } satisfies AppConfig };
     },
   );
+
+  await registerOpsScope(api, context, (ops) => registerBinOperatorRoutes(ops, context));
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { validateBinRow, type Bin, type BinImportReason, type RawBinRow, type Retailer, type ValidBinRow } from '#domain/bins';
+import type { Bin, Retailer } from '#domain/bins';
+import { validateBinRow, type BinImportReason, type RawBinRow, type ValidBinRow } from '#domain/schemas/bins-import';
 import type { CountryCode } from '#domain/markets';
 import type { Database, Executor } from '../../db/client';
 import { bins, retailers } from '../../db/schema';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { missingTextLimits } from '#domain/schemas/missing-texts';
+import { missingTextLimits } from '#domain/missing-text-limits';
 import { missingTexts } from '../../db/schema';
 import { addressLimitKey } from '../../http/rate-limit';
 import { databaseKinds } from '../../testing/databases';
@@ -12,7 +12,10 @@ describe.each(databaseKinds)('POST /locales/add/{lng}/{ns}: missing texts on %s'
     t = await createTestApp(kind, {
       env: { OPS_KEY: testOpsKey },
       opsLocalKey: testLocalKey,
-      limitRules: { missingTextsPerAddress: { points: 8, windowSeconds: 3600 } },
+      limitRules: {
+        missingTextsPerAddress: { points: 8, windowSeconds: 3600 },
+        missingTextNewKeysPerAddress: { points: 120, windowSeconds: 86_400 },
+      },
     });
   }, 300_000);
   afterAll(async () => {
@@ -89,6 +92,23 @@ describe.each(databaseKinds)('POST /locales/add/{lng}/{ns}: missing texts on %s'
     expect(addressLimitKey('2001:0db8:0040:0001:0000:0000:0000:0009')).toBe('2001:db8:40:1::/64');
     expect(addressLimitKey('::ffff:203.0.113.5')).toBe('203.0.113.5');
     expect(addressLimitKey('203.0.113.5')).toBe('203.0.113.5');
+  });
+
+  it('gives each sender a share of new keys: past it, its reports count known keys only, and others still add theirs', async () => {
+    const keysFrom = (prefix: string) => Object.fromEntries(Array.from({ length: 50 }, (_, index) => [`${prefix}.${index}`, 'x']));
+    const flooder = '198.51.100.70';
+    expect((await report('fr-FR', 'faq', keysFrom('flood.a'), flooder)).json()).toEqual({ data: { recorded: 50 } });
+    expect((await report('fr-FR', 'faq', keysFrom('flood.b'), flooder)).json()).toEqual({ data: { recorded: 50 } });
+    // 100 of its 120 new keys used: 50 more do not fit, and none of them is stored.
+    expect((await report('fr-FR', 'faq', keysFrom('flood.c'), flooder)).json()).toEqual({ data: { recorded: 0 } });
+    expect((await report('fr-FR', 'faq', { 'flood.a.1': 'x', 'flood.d.1': 'x' }, flooder)).json()).toEqual({ data: { recorded: 1 } });
+    expect((await report('fr-FR', 'faq', { 'real.missing': 'Comment ça marche ?' }, '198.51.100.71')).json()).toEqual({
+      data: { recorded: 1 },
+    });
+    const stored = (await listed('?locale=fr-FR')) as { key: string; count: number }[];
+    expect(stored.filter((row) => row.key.startsWith('flood.c') || row.key.startsWith('flood.d'))).toEqual([]);
+    expect(stored.find((row) => row.key === 'flood.a.1')?.count).toBe(2);
+    expect(stored.some((row) => row.key === 'real.missing')).toBe(true);
   });
 
   it('keeps the first "shown instead" text: a later report cannot rewrite it', async () => {

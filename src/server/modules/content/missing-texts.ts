@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { missingTextLimits, type MissingText, type MissingTextBody } from '#domain/schemas/missing-texts';
+import type { MissingTextBody } from '#domain/schemas/missing-text-report';
+import { missingTextLimits } from '#domain/missing-text-limits';
+import type { MissingText } from '#domain/schemas/missing-texts';
 import type { Database } from '../../db/client';
 import { missingTexts } from '../../db/schema';
 
@@ -8,7 +10,8 @@ import { missingTexts } from '../../db/schema';
  * and last-seen time moves with every report. The fallback kept is the first one reported: a
  * later report, from anyone, cannot rewrite what operators read as the text the app showed. Once
  * `storedKeys` rows exist, new keys are dropped and known ones still counted, so reports from
- * anywhere cannot fill the database. Answers how many keys were counted.
+ * anywhere cannot fill the database; and each sender has a share of new keys (`mayAddKeys`, a
+ * budget per address), so a few addresses cannot fill it either. Answers how many keys were counted.
  */
 export async function recordMissingTexts(
   db: Database,
@@ -16,18 +19,21 @@ export async function recordMissingTexts(
   namespace: string,
   body: MissingTextBody,
   now: Date,
+  mayAddKeys: (newKeys: number) => Promise<boolean> = () => Promise.resolve(true),
 ): Promise<number> {
   const keys = Object.keys(body);
   if (keys.length === 0) return 0;
-  const [stored] = await db.select({ rows: count() }).from(missingTexts);
+  const known = await db
+    .select({ key: missingTexts.key })
+    .from(missingTexts)
+    .where(and(eq(missingTexts.locale, locale), eq(missingTexts.namespace, namespace), inArray(missingTexts.key, keys)));
+  const knownKeys = new Set(known.map((row) => row.key));
+  const newKeys = keys.filter((key) => !knownKeys.has(key));
   let accepted = keys;
-  if (Number(stored?.rows ?? 0) >= missingTextLimits.storedKeys) {
-    const known = await db
-      .select({ key: missingTexts.key })
-      .from(missingTexts)
-      .where(and(eq(missingTexts.locale, locale), eq(missingTexts.namespace, namespace), inArray(missingTexts.key, keys)));
-    const knownKeys = new Set(known.map((row) => row.key));
-    accepted = keys.filter((key) => knownKeys.has(key));
+  if (newKeys.length > 0) {
+    const [stored] = await db.select({ rows: count() }).from(missingTexts);
+    const full = Number(stored?.rows ?? 0) >= missingTextLimits.storedKeys;
+    if (full || !(await mayAddKeys(newKeys.length))) accepted = keys.filter((key) => knownKeys.has(key));
     if (accepted.length === 0) return 0;
   }
   await db

@@ -3,7 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isSupportedLocale, supportedLocales } from '#domain/markets';
 import { contentNamespaces, type ContentStatus } from '#domain/content/namespaces';
-import { namespaceFileQuery, translationQuery } from '#domain/schemas/content';
+import {
+  contentDraftSchema,
+  contentPageTextsSchema,
+  contentPublishedSchema,
+  maxDraftLength,
+  namespaceFileQuery,
+  translationQuery,
+} from '#domain/schemas/content';
 import type { AppContext } from '../../app-context';
 import { ApiError } from '../../http/api-error';
 import { dataAnswer, errorAnswers } from '../../http/api-schemas';
@@ -12,7 +19,8 @@ import { inputValidator } from '../../http/validation';
 import { authorizeOperator, currentActor, opsAccess, registerOpsScope } from '../../http/operator-access';
 import { ContentInputError, publishDrafts, readDrafts, readNamespace, readTranslations, setContent } from './content';
 import { listMissingTexts, recordMissingTexts } from './missing-texts';
-import { missingTextBody, missingTextLanguages, missingTextParams, missingTextSchema } from '#domain/schemas/missing-texts';
+import { missingTextBody, missingTextParams } from '#domain/schemas/missing-text-report';
+import { missingTextLanguages, missingTextSchema } from '#domain/schemas/missing-texts';
 
 const pageParams = z.strictObject({
   locale: z.enum(supportedLocales, { error: 'invalidValue' }),
@@ -20,10 +28,9 @@ const pageParams = z.strictObject({
 });
 const textParams = pageParams.extend({ key: z.string().min(1).max(200, { error: 'tooLong' }) });
 const draftBody = z.strictObject({
-  text: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(10_000, { error: 'tooLong' }),
+  text: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(maxDraftLength, { error: 'tooLong' }),
 });
 const publishBody = z.strictObject({ namespace: z.enum(contentNamespaces, { error: 'invalidValue' }).optional() });
-const pageTexts = z.object({ published: z.record(z.string(), z.string()), drafts: z.record(z.string(), z.string()) });
 
 /** A text the content rules refuse (an unknown key): the field at fault, as every form error. */
 async function asFieldError<T>(run: () => Promise<T>): Promise<T> {
@@ -98,9 +105,20 @@ export async function registerContentApiRoutes(instance: FastifyInstance, contex
         response: { 200: dataAnswer(z.object({ recorded: z.number().int() })), ...errorAnswers(429) },
       },
     },
-    async (request) => ({
-      data: { recorded: await recordMissingTexts(context.db, request.params.lng, request.params.ns, request.body, context.now()) },
-    }),
+    async (request) => {
+      // Past its share of new keys, a sender's report still counts the keys already listed.
+      const mayAddKeys = async (newKeys: number) => {
+        try {
+          await context.rateLimits.consume('missingTextNewKeysPerAddress', addressLimitKey(request.ip), newKeys);
+          return true;
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 429) return false;
+          throw error;
+        }
+      };
+      const { lng, ns } = request.params;
+      return { data: { recorded: await recordMissingTexts(context.db, lng, ns, request.body, context.now(), mayAddKeys) } };
+    },
   );
 
   await registerOpsScope(api, context, (ops) => {
@@ -123,7 +141,7 @@ export async function registerContentApiRoutes(instance: FastifyInstance, contex
           summary: "A page's published texts and its drafts",
           security: opsAccess('content'),
           params: pageParams,
-          response: { 200: dataAnswer(pageTexts) },
+          response: { 200: dataAnswer(contentPageTextsSchema) },
         },
       },
       async (request) => {
@@ -143,7 +161,7 @@ export async function registerContentApiRoutes(instance: FastifyInstance, contex
           security: opsAccess('content'),
           params: textParams,
           body: draftBody,
-          response: { 200: dataAnswer(z.object({ key: z.string(), text: z.string(), status: z.literal('draft') })) },
+          response: { 200: dataAnswer(contentDraftSchema) },
         },
       },
       async (request) => {
@@ -162,7 +180,7 @@ export async function registerContentApiRoutes(instance: FastifyInstance, contex
           security: opsAccess('content'),
           params: pageParams.pick({ locale: true }),
           body: publishBody,
-          response: { 200: dataAnswer(z.object({ published: z.number().int() })) },
+          response: { 200: dataAnswer(contentPublishedSchema) },
         },
       },
       async (request) => ({

@@ -40,7 +40,7 @@ export async function getImpact(db: Executor, userId: string, now: Date): Promis
     ),
     ledger as (
       select date_trunc('month', l.created_at at time zone z.tz) as month,
-        coalesce(sum(l.amount_minor) filter (where l.kind in ('DEPOSIT_CREDIT', 'DISPUTE_CREDIT')), 0) as earned,
+        coalesce(sum(l.amount_minor) filter (where l.kind in ('DEPOSIT_CREDIT', 'DEPOSIT_REVERSAL', 'DISPUTE_CREDIT')), 0) as earned,
         sum(l.amount_minor) as net
       from ledger_entries l, zone z where l.user_id = ${userId}
       group by 1

@@ -10,7 +10,7 @@ import { mailErrorSummary, type Mailer } from '../../mail/mailer';
 import { newsMail } from '../../mail/templates';
 import { maxPushSubscriptionsPerCustomer } from './news';
 import type { PushSender } from './push-sender';
-import { newsText, severalNewsTitle, type NewsRecord } from './texts';
+import { newsText, severalNewsTitle, type NewsRecord } from '#domain/news-texts';
 
 /** NOTIFY channel of customer_news_queue (migration 0013): something is waiting. */
 export const newsChannel = 'roundtrip_news';

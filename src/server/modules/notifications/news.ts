@@ -3,7 +3,7 @@ import { isCurrency, moneyFromMinor } from '#domain/money';
 import type { MarkNewsReadBody, NewsItem, NotificationSettings, PushSubscriptionBody } from '#domain/schemas/notifications';
 import type { Database, Executor } from '../../db/client';
 import { customerNews, notificationSettings, pushSubscriptions } from '../../db/schema';
-import type { NewsRecord } from './texts';
+import type { NewsRecord } from '#domain/news-texts';
 
 function newsItem(row: typeof customerNews.$inferSelect): NewsItem {
   const params = row.params as NewsRecord['params'];

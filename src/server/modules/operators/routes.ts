@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   auditEntrySchema,
+  auditVerdictSchema,
   automationTokenBody,
   automationTokenSchema,
   createdAutomationTokenSchema,
@@ -45,13 +46,6 @@ const auditQuery = z.strictObject({
   actor: z.string().max(254, { error: 'tooLong' }).optional(),
   before: z.coerce.number({ error: 'invalidValue' }).int().positive().optional(),
   limit: z.coerce.number({ error: 'invalidValue' }).int().min(1).max(500).default(100),
-});
-const auditVerdict = z.object({
-  ok: z.boolean(),
-  entries: z.number().int(),
-  head: z.string().nullable(),
-  broken_at: z.number().int().nullable(),
-  reason: z.enum(['hash', 'link']).nullable(),
 });
 
 /**
@@ -321,7 +315,9 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
     );
     ops.get(
       '/audit/verify',
-      { schema: { summary: "Recompute the audit trail's chain", security: auditReaders, response: { 200: dataAnswer(auditVerdict) } } },
+      {
+        schema: { summary: "Recompute the audit trail's chain", security: auditReaders, response: { 200: dataAnswer(auditVerdictSchema) } },
+      },
       async () => {
         const verdict = await verifyAuditChain(context.db);
         return {

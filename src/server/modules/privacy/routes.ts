@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userSchema } from '#domain/schemas/account';
 import { balanceSchema } from '#domain/schemas/wallet';
+import { operatorDataRequestSchema } from '#domain/schemas/operator-answers';
 import { deleteAccountBody, dsarBody, dsarReceipt } from '#domain/schemas/privacy';
 import type { AppContext } from '../../app-context';
 import { customerSecurity, dataAnswer, errorAnswers } from '../../http/api-schemas';
@@ -15,19 +16,6 @@ import type { PaymentCipher } from '../payments/encryption';
 
 const dataRequestsQuery = z.strictObject({ status: z.enum(['open', 'all']).default('open') });
 const dataRequestParams = z.strictObject({ id: z.uuid({ error: 'invalidValue' }) });
-const dataRequestView = z.object({
-  id: z.string(),
-  kind: z.string(),
-  name: z.string().nullable(),
-  email: z.string().nullable(),
-  country_code: z.string(),
-  locale: z.string(),
-  message: z.string().nullable(),
-  received_at: z.string(),
-  due_at: z.string(),
-  closed_at: z.string().nullable(),
-  overdue: z.boolean(),
-});
 /** The personal-data file: each section a list of the person's rows (export.ts names them). */
 const personalData = z.looseObject({
   format: z.literal(exportFormat),
@@ -99,7 +87,7 @@ export async function registerPrivacyRoutes(instance: FastifyInstance, context: 
           summary: 'Data-subject requests, nearest deadline first',
           security: opsAccess('care'),
           querystring: dataRequestsQuery,
-          response: { 200: dataAnswer(z.array(dataRequestView)) },
+          response: { 200: dataAnswer(z.array(operatorDataRequestSchema)) },
         },
       },
       async (request) => ({
@@ -113,7 +101,7 @@ export async function registerPrivacyRoutes(instance: FastifyInstance, context: 
           summary: 'Mark a data-subject request answered',
           security: opsAccess('care'),
           params: dataRequestParams,
-          response: { 200: dataAnswer(dataRequestView), ...errorAnswers(404) },
+          response: { 200: dataAnswer(operatorDataRequestSchema), ...errorAnswers(404) },
         },
       },
       async (request) => ({ data: await closeDataRequest(context.db, currentActor(request), request.params.id, context.now()) }),

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Language } from '#domain/locales';
 import type { Currency } from '#domain/markets';
 import type { TransactionsQuery } from '#domain/schemas/wallet';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { readHistoryRows, toTransaction, type Row } from './history';
 
 /** A row of a kept page, serialised once. */
@@ -27,6 +27,17 @@ interface KeptPage {
 export interface HistoryPages {
   /** The JSON of GET /merged_transactions for this customer, query and language, as of now. */
   json(db: Database, user: { id: string; currency: Currency }, query: TransactionsQuery, language: Language): Promise<string>;
+  /**
+   * Inside a writer's transaction: the page as that transaction sees it, when a page of this query
+   * is kept and the rows written since patch it (undefined otherwise: a writer reads no whole
+   * page). `keep` makes it the kept page: call it only once the transaction committed.
+   */
+  patched(
+    executor: Executor,
+    user: { id: string; currency: Currency },
+    query: TransactionsQuery,
+    language: Language,
+  ): Promise<{ json: string; keep(): void } | undefined>;
 }
 
 const keep = (row: Row, currency: Currency): KeptRow => ({ id: row.id, json: JSON.stringify(toTransaction(row, currency)) });
@@ -84,24 +95,43 @@ export function createHistoryPages(limits: { maxBytes: number } = { maxBytes: 64
     return { rows: read.rows.map((row) => keep(row, user.currency)), total: read.total, since: read.snapshotXmin };
   }
 
+  const patchable = (query: TransactionsQuery) => query.page === 1 && query.sort_by === '-created_at';
+  const keyOf = (userId: string, query: TransactionsQuery, language: Language) =>
+    `${userId}\u0000${language}\u0000${query.type ?? ''}\u0000${query.status ?? ''}\u0000${query.items_per_page}`;
+
+  async function patch(
+    executor: Executor,
+    user: { id: string; currency: Currency },
+    query: TransactionsQuery,
+    language: Language,
+    kept: KeptPage,
+  ) {
+    const read = await readHistoryRows(executor, user.id, query, language, { since: kept.since });
+    const changed = read.rows.map((row) => ({ ...keep(row, user.currency), place: Number(row.place) }));
+    const rows = merge(kept, changed, read.total, query.items_per_page);
+    return rows && { rows, total: read.total, since: read.snapshotXmin };
+  }
+
   return {
     async json(db, user, query, language) {
-      if (query.page !== 1 || query.sort_by !== '-created_at') {
+      if (!patchable(query)) {
         const page = await readWhole(db, user, query, language);
         return pageJson(page.rows, query, page.total);
       }
-      const key = `${user.id}\u0000${language}\u0000${query.type ?? ''}\u0000${query.status ?? ''}\u0000${query.items_per_page}`;
+      const key = keyOf(user.id, query, language);
       const kept = pages.get(key);
-      let page: KeptPage | undefined;
-      if (kept) {
-        const read = await readHistoryRows(db, user.id, query, language, { since: kept.since });
-        const changed = read.rows.map((row) => ({ ...keep(row, user.currency), place: Number(row.place) }));
-        const rows = merge(kept, changed, read.total, query.items_per_page);
-        if (rows) page = { rows, total: read.total, since: read.snapshotXmin };
-      }
-      page ??= await readWhole(db, user, query, language);
+      const page = (kept && (await patch(db, user, query, language, kept))) || (await readWhole(db, user, query, language));
       pages.set(key, page);
       return pageJson(page.rows, query, page.total);
+    },
+
+    async patched(executor, user, query, language) {
+      if (!patchable(query)) return undefined;
+      const key = keyOf(user.id, query, language);
+      const kept = pages.get(key);
+      const page = kept && (await patch(executor, user, query, language, kept));
+      if (!page) return undefined;
+      return { json: pageJson(page.rows, query, page.total), keep: () => pages.set(key, page) };
     },
   };
 }

@@ -11,7 +11,7 @@ import {
   type TransactionsQuery,
   type TransactionStatus,
 } from '#domain/schemas/wallet';
-import { rowsOf, type Database } from '../../db/client';
+import { rowsOf, type Database, type Executor } from '../../db/client';
 import { productNameColumn } from './catalogue';
 
 export interface Row {
@@ -97,7 +97,7 @@ export interface HistoryRead {
  * in no particular page. Both give the filter's total from the same snapshot.
  */
 export async function readHistoryRows(
-  db: Database,
+  db: Executor,
   userId: string,
   query: TransactionsQuery,
   language: Language,

@@ -2,13 +2,17 @@ import { eq, sql } from 'drizzle-orm';
 import type { Currency } from '#domain/markets';
 import { moneyFromMinor } from '#domain/money';
 import type { Balance } from '#domain/schemas/wallet';
-import { rowsOf, type Database, type Executor } from '../../db/client';
+import { rowsOf, type Executor } from '../../db/client';
 import { isCheckViolation } from '../../db/errors';
-import { balances, ledgerEntries, products, scans } from '../../db/schema';
+import { balances, customerVersions, ledgerEntries, products, scans } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 
-/** DISPUTE_CREDIT pays the deposits of a dispute an operator credited. WITHDRAWAL takes a request's amount out (negative); WITHDRAWAL_REVERSAL gives it back when the payout fails or is cancelled. */
-export type LedgerKind = 'DEPOSIT_CREDIT' | 'ADJUSTMENT' | 'WITHDRAWAL' | 'WITHDRAWAL_REVERSAL' | 'DISPUTE_CREDIT';
+/**
+ * DISPUTE_CREDIT pays the deposits of a dispute an operator credited. WITHDRAWAL takes a request's
+ * amount out (negative); WITHDRAWAL_REVERSAL gives it back when the payout fails or is cancelled.
+ * DEPOSIT_REVERSAL takes a check-in's DEPOSIT_CREDIT back (negative) when the batch is undone.
+ */
+export type LedgerKind = 'DEPOSIT_CREDIT' | 'DEPOSIT_REVERSAL' | 'ADJUSTMENT' | 'WITHDRAWAL' | 'WITHDRAWAL_REVERSAL' | 'DISPUTE_CREDIT';
 
 export interface LedgerEntryInput {
   userId: string;
@@ -58,11 +62,27 @@ export async function balanceMinorOf(executor: Executor, userId: string): Promis
  * GET /user/balance, in one statement: on the embedded database every statement waits its turn
  * behind every other call's, so three small ones cost three turns after each write.
  */
-export async function getBalance(db: Database, userId: string, currency: Currency): Promise<Balance> {
-  const result = await db.execute(sql`
+export async function getBalance(db: Executor, userId: string, currency: Currency): Promise<Balance> {
+  return (await balanceAndVersion(db, userId, currency)).balance;
+}
+
+export interface BalanceAndVersion {
+  balance: Balance;
+  balanceMinor: number;
+  version: number;
+}
+
+/**
+ * The balance and, from the same snapshot, the customer's data version (customer_versions): inside
+ * a writer's transaction after its write, the balance as of the version that write made (the
+ * write's raise holds the version row to the commit: nothing else changes the customer meanwhile).
+ */
+export async function balanceAndVersion(executor: Executor, userId: string, currency: Currency): Promise<BalanceAndVersion> {
+  const result = await executor.execute(sql`
     select coalesce((select ${balances.balanceMinor} from ${balances} where ${balances.userId} = ${userId} limit 1), 0)::int as balance_minor,
            pending.items as pending_items, pending.deposit_minor as pending_deposit_minor,
-           (select count(*)::int from ${scans} where ${scans.userId} = ${userId} and ${scans.status} = 'COMPLETED') as returned_items
+           (select count(*)::int from ${scans} where ${scans.userId} = ${userId} and ${scans.status} = 'COMPLETED') as returned_items,
+           coalesce((select ${customerVersions.version} from ${customerVersions} where ${customerVersions.userId} = ${userId}), 0) as version
     from (select count(*)::int as items, coalesce(sum(${products.depositMinor}), 0)::int as deposit_minor
           from ${scans} join ${products} on ${products.id} = ${scans.productId}
           where ${scans.userId} = ${userId} and ${scans.status} = 'PENDING') as pending`);
@@ -71,11 +91,16 @@ export async function getBalance(db: Database, userId: string, currency: Currenc
     pending_items: number | string;
     pending_deposit_minor: number | string;
     returned_items: number | string;
+    version: number | string;
   }>(result);
   return {
-    balance: moneyFromMinor(Number(row?.balance_minor ?? 0), currency),
-    pending_deposit: moneyFromMinor(Number(row?.pending_deposit_minor ?? 0), currency),
-    pending_items: Number(row?.pending_items ?? 0),
-    returned_items: Number(row?.returned_items ?? 0),
+    balance: {
+      balance: moneyFromMinor(Number(row?.balance_minor ?? 0), currency),
+      pending_deposit: moneyFromMinor(Number(row?.pending_deposit_minor ?? 0), currency),
+      pending_items: Number(row?.pending_items ?? 0),
+      returned_items: Number(row?.returned_items ?? 0),
+    },
+    balanceMinor: Number(row?.balance_minor ?? 0),
+    version: Number(row?.version ?? 0),
   };
 }

@@ -11,8 +11,9 @@ import { openClaimsOn, type ClaimView } from './claims';
 import { ApiError } from '../../http/api-error';
 import { currencyOf } from '#domain/markets';
 import { findProduct } from './catalogue';
-import { appendLedgerEntry, balanceMinorOf } from './ledger';
+import { appendLedgerEntry, balanceAndVersion, balanceMinorOf } from './ledger';
 import { recordAudit, type Actor } from '../audit/audit';
+import type { AnswersOnWrite } from './answers-on-write';
 
 /**
  * What operators do: the HTTP routes under /ops and the ops CLI
@@ -307,8 +308,14 @@ export async function adjustBalance(
   actor: Actor,
   input: AdjustmentInput,
   now: Date,
+  options: {
+    /** What adjustmentAmount answered for this input, when the caller already asked. */
+    resolved?: Awaited<ReturnType<typeof adjustmentAmount>>;
+    /** The customer's answers kept in this process, recomputed inside the transaction (answers-on-write.ts). */
+    answers?: AnswersOnWrite;
+  } = {},
 ): Promise<{ created: boolean; adjustment: AdjustmentResult }> {
-  const { user, currency, amountMinor } = await adjustmentAmount(db, input);
+  const { user, currency, amountMinor } = options.resolved ?? (await adjustmentAmount(db, input));
   const key = input.id ? `adjustment:${input.id}` : undefined;
 
   const replay = async () => {
@@ -324,7 +331,7 @@ export async function adjustBalance(
   const first = await replay();
   if (first) return first;
   try {
-    return await db.transaction(async (tx) => {
+    const { result, keepAnswers } = await db.transaction(async (tx) => {
       const entry = await appendLedgerEntry(tx, {
         userId: user.id,
         amountMinor,
@@ -334,6 +341,10 @@ export async function adjustBalance(
         comment: input.comment,
         createdAt: now,
       });
+      const read = await balanceAndVersion(tx, user.id, currency);
+      const keep = options.answers ? await options.answers.recompute(tx, { id: user.id, currency }, read) : () => undefined;
+      // Last before the commit: the audit chain's lock is held by every writer's entry to the end
+      // of its transaction, so no other statement of this one runs while it holds it.
       await recordAudit(tx, actor, {
         action: 'balance.adjust',
         recordType: 'ledger_entry',
@@ -342,8 +353,10 @@ export async function adjustBalance(
         currency,
         detail: { user_id: user.id },
       });
-      return { created: true, adjustment: adjustmentView(entry, await balanceMinorOf(tx, user.id)) };
+      return { result: { created: true, adjustment: adjustmentView(entry, read.balanceMinor) }, keepAnswers: keep };
     });
+    keepAnswers();
+    return result;
   } catch (error) {
     if (isUniqueViolation(error, 'ledger_entries_idempotency_key')) {
       const raced = await replay();

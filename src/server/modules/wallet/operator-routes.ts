@@ -1,14 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { countryCodes } from '#domain/markets';
-import { moneySchema } from '#domain/schemas/money';
-import { checkInResultSchema, claimSchema } from '#domain/schemas/operator-answers';
+import {
+  balanceAdjustmentSchema,
+  cancelledScanSchema,
+  checkInResultSchema,
+  checkInUndoResultSchema,
+  claimSchema,
+  rejectResultSchema,
+  resolvedClaimSchema,
+} from '#domain/schemas/operator-answers';
 import { approvalSchema } from '#domain/schemas/operators';
 import type { AppContext } from '../../app-context';
 import { dataAnswer, errorAnswers } from '../../http/api-schemas';
 import { currentActor, opsAccess, type OpsRoutes } from '../../http/operator-access';
 import { needsApproval, requestApproval } from '../audit/approvals';
+import { undoCheckIn } from './checkin-undo';
 import { listClaims, resolveClaim } from './claims';
+import type { AnswersOnWrite } from './answers-on-write';
 import { adjustBalance, adjustmentAmount, cancelScan, checkIn, issueContainers, reject, unscannedContainers } from './operations';
 
 const codeList = z
@@ -44,31 +53,17 @@ export const unscannedQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(1000).default(20),
 });
 
-const claimResolved = z.object({ claim: claimSchema, scan_id: z.string().nullable() });
 export const claimsQuery = z.strictObject({
   status: z.enum(['open', 'all'], { error: 'invalidValue' }).default('open'),
   limit: z.coerce.number({ error: 'invalidValue' }).int().min(1).max(1000).default(200),
 });
 const claimParams = z.strictObject({ id: z.uuid({ error: 'invalidValue' }) });
+const batchParams = z.strictObject({ batch_id: z.uuid({ error: 'invalidValue' }) });
 export const claimResolutionBody = z.strictObject({ note: text(500).optional() });
-const rejectResult = z.object({
-  rejected: z.array(z.object({ code: z.string(), scan_id: z.string(), user_id: z.string() })),
-  not_pending: z.array(z.string()),
-  unknown: z.array(z.string()),
-});
-const cancelResult = z.object({ scan_id: z.string(), code: z.string(), user_id: z.string(), status: z.literal('CANCELLED') });
-const adjustmentResult = z.object({
-  id: z.number().int(),
-  user_id: z.string(),
-  amount: moneySchema,
-  comment: z.string(),
-  balance: moneySchema,
-  created_at: z.string(),
-});
 const issuedContainers = z.object({ product_id: z.string(), codes: z.array(z.string()) });
 const unscannedContainer = z.object({ code: z.string(), product_id: z.string(), country_code: z.string() });
 
-export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
+export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answersOnWrite: AnswersOnWrite) {
   ops.post(
     '/checkins',
     {
@@ -80,6 +75,19 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
       },
     },
     async (request) => ({ data: await checkIn(context.db, currentActor(request), request.body.codes, context.now(), request.body.note) }),
+  );
+
+  ops.post(
+    '/checkins/:batch_id/undo',
+    {
+      schema: {
+        summary: 'Undo a check-in of the last 15 minutes: its scans back to pending, its credits taken back',
+        security: opsAccess('check-in'),
+        params: batchParams,
+        response: { 200: dataAnswer(checkInUndoResultSchema), ...errorAnswers(404, 409) },
+      },
+    },
+    async (request) => ({ data: await undoCheckIn(context.db, currentActor(request), request.params.batch_id, context.now()) }),
   );
 
   ops.get(
@@ -110,7 +118,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
           security: opsAccess('care'),
           params: claimParams,
           body: claimResolutionBody,
-          response: { 200: dataAnswer(claimResolved), ...errorAnswers(404, 409) },
+          response: { 200: dataAnswer(resolvedClaimSchema), ...errorAnswers(404, 409) },
         },
       },
       async (request) => {
@@ -133,7 +141,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
         summary: 'Reject containers: no money, the reason shown',
         security: opsAccess('check-in'),
         body: rejectBody,
-        response: { 200: dataAnswer(rejectResult) },
+        response: { 200: dataAnswer(rejectResultSchema) },
       },
     },
     async (request) => ({ data: await reject(context.db, currentActor(request), request.body.codes, request.body.reason, context.now()) }),
@@ -146,7 +154,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
         summary: 'Cancel a pending scan',
         security: opsAccess('care'),
         body: cancelBody,
-        response: { 200: dataAnswer(cancelResult), ...errorAnswers(404, 409) },
+        response: { 200: dataAnswer(cancelledScanSchema), ...errorAnswers(404, 409) },
       },
     },
     async (request) => {
@@ -164,8 +172,8 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
         security: opsAccess('care'),
         body: adjustBody,
         response: {
-          200: dataAnswer(adjustmentResult),
-          201: dataAnswer(adjustmentResult),
+          200: dataAnswer(balanceAdjustmentSchema),
+          201: dataAnswer(balanceAdjustmentSchema),
           202: dataAnswer(approvalSchema),
           ...errorAnswers(404, 409, 422),
         },
@@ -174,7 +182,8 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
     async (request, reply) => {
       const body = request.body;
       const input = { id: body.id, userId: body.user_id, email: body.email, amount: body.amount, comment: body.comment };
-      const { user, currency, amountMinor } = await adjustmentAmount(context.db, input);
+      const resolved = await adjustmentAmount(context.db, input);
+      const { user, currency, amountMinor } = resolved;
       if (needsApproval(context.config.approvalLimits, amountMinor, currency)) {
         const approval = await requestApproval(
           context.db,
@@ -190,7 +199,10 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext) {
         );
         return reply.status(202).send({ data: approval });
       }
-      const { created, adjustment } = await adjustBalance(context.db, currentActor(request), input, context.now());
+      const { created, adjustment } = await adjustBalance(context.db, currentActor(request), input, context.now(), {
+        resolved,
+        answers: answersOnWrite,
+      });
       return reply.status(created ? 201 : 200).send({ data: adjustment });
     },
   );

@@ -15,8 +15,9 @@ import { customerSecurity, errorAnswers, notModified } from '../../http/api-sche
 import { JsonText } from '../../http/customer-answers';
 import { requestLanguage } from '../../http/language';
 import { authenticate, currentSession, currentUserId } from '../accounts/authenticate';
-import { findCustomer } from '../accounts/customers';
+import { customerOfSession } from '../accounts/customers';
 import { listProducts } from './catalogue';
+import { createAnswersOnWrite } from './answers-on-write';
 import { createHistoryPages } from './history-pages';
 import { getBalance } from './ledger';
 import { registerOperatorRoutes } from './operator-routes';
@@ -27,6 +28,7 @@ export async function registerWalletRoutes(instance: FastifyInstance, context: A
   const api = instance.withTypeProvider<ZodTypeProvider>();
   const requireUser = authenticate(context);
   const historyPages = createHistoryPages();
+  const answersOnWrite = createAnswersOnWrite(context.answers, historyPages);
 
   api.get(
     '/products',
@@ -74,7 +76,7 @@ export async function registerWalletRoutes(instance: FastifyInstance, context: A
     async (request, reply) => {
       const session = currentSession(request);
       return context.answers.send(request, reply, session, async () => {
-        const user = await findCustomer(context.db, session.userId);
+        const user = customerOfSession(session);
         return { data: await getBalance(context.db, user.id, user.currency) };
       });
     },
@@ -94,11 +96,11 @@ export async function registerWalletRoutes(instance: FastifyInstance, context: A
     async (request, reply) => {
       const session = currentSession(request);
       return context.answers.send(request, reply, session, async () => {
-        const user = await findCustomer(context.db, session.userId);
+        const user = customerOfSession(session);
         return new JsonText(await historyPages.json(context.db, user, request.query, requestLanguage(request)));
       });
     },
   );
 
-  await registerOpsScope(api, context, (ops) => registerOperatorRoutes(ops, context));
+  await registerOpsScope(api, context, (ops) => registerOperatorRoutes(ops, context, answersOnWrite));
 }

@@ -33,6 +33,7 @@ const options = {
   roles: { type: 'string' },
   record: { type: 'string' },
   actor: { type: 'string' },
+  undo: { type: 'string' },
 } as const;
 
 type ParsedValues = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];

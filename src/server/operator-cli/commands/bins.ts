@@ -1,4 +1,4 @@
-import { binImportReasons, retailerIdPattern } from '#domain/bins';
+import { binImportReasons, retailerIdPattern } from '#domain/schemas/bins-import';
 import { countryCodes, isCountryCode } from '#domain/markets';
 import { BinsFileError, csvColumns, parseBinsFile } from '../../modules/bins/import-file';
 import { importBins, listBins, listRetailers, removeBins, saveRetailer, type ImportReport } from '../../modules/bins/service';

@@ -28,6 +28,7 @@ export const opsUsage = `Roundtrip operator tools: the same database as the serv
   npm run ops -- impact-factor <product> --clear         remove it (no environmental figure for that product)
   npm run ops -- impact-factors [--country us]           the factors set
   npm run ops -- checkin <code> [<code>…] [--note text]  check containers in: credit their deposits
+  npm run ops -- checkin --undo <batch_id>               undo a check-in of the last 15 minutes
   npm run ops -- reject <code> [<code>…] --reason text   reject containers: no money, the customer sees the reason
   npm run ops -- cancel (--scan <id> | --code <code>) [--reason text]
                                                          cancel a pending scan

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { undoCheckIn } from '../../modules/wallet/checkin-undo';
 import { adjustBalance, cancelScan, checkIn, reject } from '../../modules/wallet/operations';
 import type { OpsArguments } from './args';
 import { OpsUsageError, type OpsIo } from './types';
@@ -7,8 +8,13 @@ function print(io: OpsIo, value: unknown) {
   io.out(`${JSON.stringify(value, null, 2)}\n`);
 }
 
-/** `checkin <code>… [--note text]`: credit the deposits of pending scans. */
+/** `checkin <code>… [--note text]`: credit the deposits of pending scans; `checkin --undo <batch>` takes a batch back. */
 export async function checkinCommand({ values, positionals }: OpsArguments, io: OpsIo): Promise<number> {
+  if (values.undo !== undefined) {
+    if (positionals.length > 0) throw new OpsUsageError('checkin --undo takes a batch id and no codes');
+    print(io, await undoCheckIn(io.db, io.actor, values.undo, io.now));
+    return 0;
+  }
   if (positionals.length === 0) throw new OpsUsageError('checkin needs at least one code');
   print(io, await checkIn(io.db, io.actor, positionals, io.now, values.note));
   return 0;

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { tokenResponse } from '#domain/schemas/account';
+import { tokenResponse } from '#domain/schemas/token-answer';
 import { apiRequest } from '../../../lib/api';
 import { clientId } from '../../../lib/config';
 import { currentCountryCode } from '../../../lib/i18n';

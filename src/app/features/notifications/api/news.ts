@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { newsListAnswerSchema, type NewsListAnswer } from '#domain/schemas/notifications';
+import { readMessageToWindow } from '#domain/worker-messages';
 import { useEffect } from 'react';
 import { apiRequest } from '../../../lib/api';
 import { askAgainAfterRestart, queryClient } from '../../../lib/query-client';
@@ -20,17 +21,13 @@ export const newsQueryOptions = () =>
     meta: askAgainAfterRestart,
   });
 
-/** The service worker's word that a push just arrived (sw/sw.ts): the list is asked again at once. */
-function isNewsArrived(data: unknown): boolean {
-  return typeof data === 'object' && data !== null && 'type' in data && data.type === 'NEWS_ARRIVED';
-}
-
 export function useNews() {
   useEffect(() => {
     const worker = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
     if (!worker) return;
     const onMessage = (event: MessageEvent<unknown>) => {
-      if (isNewsArrived(event.data)) void queryClient.invalidateQueries({ queryKey: newsQueryKey });
+      // The service worker's word that a push just arrived (sw/sw.ts): the list is asked again at once.
+      if (readMessageToWindow(event.data)?.type === 'NEWS_ARRIVED') void queryClient.invalidateQueries({ queryKey: newsQueryKey });
     };
     worker.addEventListener('message', onMessage);
     return () => worker.removeEventListener('message', onMessage);

@@ -1,7 +1,12 @@
-import { languageOf, type Language } from '#domain/locales';
-import type { SupportedLocale } from '#domain/markets';
-import { formatMoney, isCurrency, moneyFromMinor } from '#domain/money';
-import type { NewsKind } from '#domain/schemas/notifications';
+import { languageOf, type Language } from './locales';
+import type { SupportedLocale } from './markets';
+import { formatMoney, isCurrency, moneyFromMinor } from './money';
+import type { NewsKind } from './schemas/notifications';
+
+// The words of the news that pushes and mails carry, in the customer's stored language. The app
+// says the same through its Lingui catalogues, which are the product's wording and what translators
+// edit; src/app/features/notifications/news-texts.test.ts fails when the two part
+// (src/app/features/notifications/README.md, Decisions, Texts).
 
 /** A piece of news as the dispatcher reads it from customer_news. */
 export interface NewsRecord {

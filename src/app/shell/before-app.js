@@ -1,6 +1,13 @@
 // Inlined by the build (scripts/prerender.ts) into every prerendered page, right after the page's
 // root, so it runs as soon as the cookie banner has been read: before the first paint and before any
-// file could arrive. On a slow phone a visitor can tap "Reject all" long before the app's scripts are
+// file could arrive. It does two things the page needs before the app's scripts are there.
+//
+// A form sent before the app runs (a person who typed and pressed "Log in" on a slow phone) is held
+// back: sent by the browser itself it would load the page again as a GET, the password in the
+// address. The form's place is noted on <html data-submit-waiting>, and the app sends it once it
+// has taken the page over (src/app/lib/typed-before-start.ts).
+//
+// On a slow phone a visitor can tap "Reject all" long before the app's scripts are
 // there; without this the tap would do nothing and the banner would come back on the next page. It
 // keeps the choice exactly as the app's consent store does (src/app/features/consent/consent-store.ts:
 // the same key and the same shape), then hides the banner. Once the app runs, its own handlers do the
@@ -18,6 +25,16 @@
       return false;
     }
   }
+  // Last of all listeners (the window, bubbling): a form no handler of the app took care of is never
+  // sent by the browser itself, before the app runs or after.
+  window.addEventListener('submit', function (event) {
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    var root = document.getElementById('root');
+    var forms = root ? Array.prototype.slice.call(root.querySelectorAll('form')) : [];
+    var index = forms.indexOf(event.target);
+    if (index >= 0) document.documentElement.setAttribute('data-submit-waiting', String(index));
+  });
   var prerenderedBanner = document.querySelector('[data-consent-banner]');
   if (prerenderedBanner instanceof HTMLElement && hasDecided()) prerenderedBanner.hidden = true;
   document.addEventListener('click', function (event) {

@@ -1,0 +1,95 @@
+import { sceneLumaFrame, type LabelScene } from '../../e2e/support/label-scene';
+import type { EnginePage } from './engines';
+
+/**
+ * A camera for engines whose automation has no fake camera that shows our labels: the frames the
+ * Chromium suite writes into a Y4M file (e2e/support/label-scene.ts) are painted on a canvas in the
+ * page, and getUserMedia answers with the canvas's video stream. The app then reads a real
+ * MediaStream in a <video>, frame by frame, through its own decoder.
+ */
+
+export interface CameraSegment {
+  /** Labels in view; none: the empty scene (a counter, a bag). */
+  scene?: LabelScene;
+  seconds: number;
+}
+
+const width = 640;
+const height = 480;
+
+interface PaintedSegment {
+  luma: string;
+  milliseconds: number;
+}
+
+/**
+ * Replaces the page's camera with the segments, looping. It must run before the scanner asks for
+ * the camera: on a page of the app, then the scanner opened from the app's own link.
+ */
+export async function installCanvasCamera(page: EnginePage, segments: CameraSegment[]): Promise<void> {
+  const painted: PaintedSegment[] = segments.map((segment) => ({
+    luma: Buffer.from(sceneLumaFrame(segment.scene ?? { labels: [] }, width, height)).toString('base64'),
+    milliseconds: Math.round(segment.seconds * 1000),
+  }));
+  await page.run(
+    (frames: PaintedSegment[], frameWidth: number, frameHeight: number) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = frameWidth;
+      canvas.height = frameHeight;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no 2D canvas');
+      const images = frames.map((frame) => {
+        const luma = Uint8Array.from(atob(frame.luma), (character) => character.charCodeAt(0));
+        const image = context.createImageData(frameWidth, frameHeight);
+        for (let index = 0; index < luma.length; index += 1) {
+          image.data[index * 4] = luma[index] ?? 0;
+          image.data[index * 4 + 1] = luma[index] ?? 0;
+          image.data[index * 4 + 2] = luma[index] ?? 0;
+          image.data[index * 4 + 3] = 255;
+        }
+        return { image, milliseconds: frame.milliseconds };
+      });
+      const loop = images.reduce((sum, frame) => sum + frame.milliseconds, 0);
+      const started = performance.now();
+      // Painted again every 100 ms: a canvas stream carries a new frame only after a paint.
+      const paint = () => {
+        let at = (performance.now() - started) % loop;
+        const frame = images.find((candidate) => (at -= candidate.milliseconds) < 0) ?? images[0];
+        if (frame) context.putImageData(frame.image, 0, 0);
+      };
+      paint();
+      setInterval(paint, 100);
+      const device = {
+        deviceId: 'canvas-camera',
+        groupId: 'canvas-camera',
+        kind: 'videoinput',
+        label: 'Back camera (label scene)',
+        toJSON: () => ({}),
+      } satisfies MediaDeviceInfo;
+      Object.defineProperty(navigator.mediaDevices, 'getUserMedia', {
+        configurable: true,
+        value: (constraints?: MediaStreamConstraints) => {
+          Reflect.set(window, '__cameraRequests', Number(Reflect.get(window, '__cameraRequests') ?? 0) + 1);
+          return constraints?.video
+            ? Promise.resolve(canvas.captureStream(10))
+            : Promise.reject(new DOMException('no microphone', 'NotFoundError'));
+        },
+      });
+      Object.defineProperty(navigator.mediaDevices, 'enumerateDevices', { configurable: true, value: () => Promise.resolve([device]) });
+      Reflect.set(window, '__canvasCamera', true);
+    },
+    painted,
+    width,
+    height,
+  );
+}
+
+/** Whether this page still has the canvas camera (a new page load has the engine's own again). */
+export function hasCanvasCamera(page: EnginePage): Promise<boolean> {
+  return page.run(() => Reflect.get(window, '__canvasCamera') === true);
+}
+
+/** How often the app asked for the camera since the canvas camera was installed. */
+export function cameraRequests(page: EnginePage): Promise<number> {
+  return page.run(() => Number(Reflect.get(window, '__cameraRequests') ?? 0));
+}

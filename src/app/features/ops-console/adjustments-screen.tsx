@@ -1,0 +1,257 @@
+import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import { z } from 'zod';
+import { formatMoney } from '#domain/money';
+import type { BalanceAdjustment } from '#domain/schemas/operator-answers';
+import { keyed, optionalText, requiredText } from '#domain/schemas/fields';
+import { isApiError } from '../../lib/api';
+import { TextField } from '../../ui/text-field';
+import { useFormSubmit, type FormFailure } from '../../ui/use-form-submit';
+import { useAdjustBalance, type AdjustmentOutcome } from './api/adjust-balance';
+import { useCancelScan } from './api/cancel-scan';
+import { useConsoleLink } from './console-pages';
+import { OperatorArea } from './operator-area';
+import { useFocusWhenShown } from './use-focus-when-shown';
+
+export function AdjustmentsScreen() {
+  const { t } = useLingui();
+  return (
+    <OperatorArea needs="care" title={t`Adjustments`} description={t`Correct a customer's balance or cancel a pending scan.`}>
+      <AdjustBalance />
+      <CancelPendingScan />
+    </OperatorArea>
+  );
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An account id as the server writes it, else an email: the one field takes either. */
+function customerOf(typed: string): { user_id: string } | { email: string } {
+  return uuidPattern.test(typed) ? { user_id: typed.toLowerCase() } : { email: typed };
+}
+
+/** What POST /ops/adjustments accepts (its route's body): a signed decimal with at most two decimals, not zero. */
+const adjustmentForm = z.object({
+  customer: requiredText(254),
+  amount: z
+    .string({ error: keyed('invalidValue') })
+    .trim()
+    .min(1, { error: 'required' })
+    .regex(/^-?\d{1,10}([.,]\d{1,2})?$/, { error: 'invalidValue' })
+    .refine((amount) => !/^-?0+([.,]0+)?$/.test(amount), { error: 'invalidValue' }),
+  comment: requiredText(500),
+});
+
+const cancellationForm = z.object({ scan: requiredText(300), reason: optionalText(300) });
+
+/** The server's field errors under the form's own fields: it names the customer `user_id` or `email`, the scan `scan_id` or `code`. */
+function serverFieldFailure(error: unknown, formFieldOf: Record<string, string>): FormFailure | undefined {
+  if (!isApiError(error) || Object.keys(error.fields).length === 0) return undefined;
+  const fields: FormFailure['fields'] = {};
+  for (const [field, key] of Object.entries(error.fields)) {
+    const formField = formFieldOf[field] ?? field;
+    if (!fields[formField]) fields[formField] = key;
+  }
+  return { fields };
+}
+
+function AdjustBalance() {
+  const { t } = useLingui();
+  const link = useConsoleLink();
+  const adjust = useAdjustBalance();
+  const [customer, setCustomer] = useState('');
+  const [amount, setAmount] = useState('');
+  const [comment, setComment] = useState('');
+  const [done, setDone] = useState<{ outcome: AdjustmentOutcome; customer: string }>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const failureRef = useRef<HTMLParagraphElement>(null);
+  const doneRef = useFocusWhenShown<HTMLDivElement>(done);
+  // The idempotency key of the submission being tried: sent again with the same values (after a
+  // lost answer) it keeps its key, so the server moves the money once; new values get a new key.
+  const attempt = useRef<{ values: string; id: string }>(undefined);
+
+  const form = useFormSubmit(formRef, {
+    schema: adjustmentForm,
+    action: (data) => {
+      setDone(undefined);
+      const values = JSON.stringify(data);
+      if (attempt.current?.values !== values) attempt.current = { values, id: crypto.randomUUID() };
+      return adjust.mutateAsync({
+        id: attempt.current.id,
+        customer: customerOf(data.customer),
+        amount: data.amount,
+        comment: data.comment,
+      });
+    },
+    onSuccess: (outcome, data) => {
+      attempt.current = undefined;
+      setDone({ outcome, customer: data.customer });
+      setCustomer('');
+      setAmount('');
+      setComment('');
+    },
+    onFailure: (error) =>
+      serverFieldFailure(error, { user_id: 'customer', email: 'customer' }) ?? {
+        message:
+          isApiError(error) && error.message
+            ? error.message
+            : t`No answer came back. Send it again as it is: the adjustment is never made twice.`,
+        focus: () => failureRef.current?.focus(),
+      },
+  });
+
+  return (
+    <section aria-labelledby="ops-adjust" className="ops-section">
+      <h2 id="ops-adjust">{t`Adjust a balance`}</h2>
+      <div role="status">
+        {done ? (
+          <div ref={doneRef} tabIndex={-1} className="notice ops-result ops-outcome" data-testid="ops-adjustment-result">
+            {done.outcome.kind === 'adjusted' ? (
+              <AdjustedText adjustment={done.outcome.adjustment} customer={done.customer} />
+            ) : (
+              <>
+                <p>{t`Above the approval limit: nothing moves until a second operator approves it.`}</p>
+                <p>
+                  <Link {...link('approvals')}>{t`See the approvals`}</Link>
+                </p>
+              </>
+            )}
+          </div>
+        ) : null}
+      </div>
+      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { customer, amount, comment })}>
+        {form.message ? (
+          <p ref={failureRef} tabIndex={-1} role="alert" className="field__error">
+            {form.message}
+          </p>
+        ) : null}
+        <TextField
+          id="ops-adjust-customer"
+          label={t`Customer's email or account ID`}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={254}
+          value={customer}
+          onChange={(event) => setCustomer(event.currentTarget.value)}
+          error={form.errorOf('customer')}
+        />
+        <TextField
+          id="ops-adjust-amount"
+          label={t`Amount in the customer's currency`}
+          hint={t`2.50 adds to the balance, -2.50 takes off. Yen without decimals.`}
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={14}
+          value={amount}
+          onChange={(event) => setAmount(event.currentTarget.value)}
+          error={form.errorOf('amount')}
+        />
+        <div className="field">
+          <label htmlFor="ops-adjust-comment">{t`Comment`}</label>
+          <p id="ops-adjust-comment-hint" className="field__hint">
+            {t`The customer reads it in their history, and it can never be changed: no personal details.`}
+          </p>
+          <textarea
+            id="ops-adjust-comment"
+            rows={3}
+            maxLength={500}
+            value={comment}
+            onChange={(event) => setComment(event.currentTarget.value)}
+            aria-invalid={form.errorOf('comment') ? true : undefined}
+            aria-describedby={form.errorOf('comment') ? 'ops-adjust-comment-hint ops-adjust-comment-error' : 'ops-adjust-comment-hint'}
+          />
+          {form.errorOf('comment') ? (
+            <p id="ops-adjust-comment-error" className="field__error">
+              {form.errorOf('comment')}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="button" disabled={form.pending}>
+          {form.pending ? t`Sending…` : t`Adjust the balance`}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function AdjustedText({ adjustment, customer }: { adjustment: BalanceAdjustment; customer: string }) {
+  const { t, i18n } = useLingui();
+  const amount = formatMoney(adjustment.amount, i18n.locale, { signDisplay: 'always' });
+  const balance = formatMoney(adjustment.balance, i18n.locale);
+  return <p>{t`Done: ${amount} for ${customer}. Their balance is now ${balance}.`}</p>;
+}
+
+function CancelPendingScan() {
+  const { t } = useLingui();
+  const cancel = useCancelScan();
+  const [scan, setScan] = useState('');
+  const [reason, setReason] = useState('');
+  const [cancelled, setCancelled] = useState<string>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const failureRef = useRef<HTMLParagraphElement>(null);
+  const cancelledRef = useFocusWhenShown<HTMLParagraphElement>(cancelled);
+
+  const form = useFormSubmit(formRef, {
+    schema: cancellationForm,
+    action: (data) => {
+      setCancelled(undefined);
+      const target = uuidPattern.test(data.scan) ? { scan_id: data.scan.toLowerCase() } : { code: data.scan };
+      return cancel.mutateAsync({ scan: target, reason: data.reason || undefined });
+    },
+    onSuccess: (result) => {
+      setCancelled(result.code);
+      setScan('');
+      setReason('');
+    },
+    onFailure: (error) =>
+      serverFieldFailure(error, { scan_id: 'scan', code: 'scan' }) ?? {
+        message:
+          isApiError(error) && error.message ? error.message : t`The cancellation could not be sent. Check your connection and try again.`,
+        focus: () => failureRef.current?.focus(),
+      },
+  });
+
+  return (
+    <section aria-labelledby="ops-cancel" className="ops-section">
+      <h2 id="ops-cancel">{t`Cancel a pending scan`}</h2>
+      <p>{t`For a scan waiting for check-in that should not be credited. A scan already credited is corrected with an adjustment.`}</p>
+      <div role="status">
+        {cancelled ? (
+          <p ref={cancelledRef} tabIndex={-1} className="notice ops-result ops-outcome">
+            {t`The scan of ${cancelled} is cancelled.`}
+          </p>
+        ) : null}
+      </div>
+      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { scan, reason })}>
+        {form.message ? (
+          <p ref={failureRef} tabIndex={-1} role="alert" className="field__error">
+            {form.message}
+          </p>
+        ) : null}
+        <TextField
+          id="ops-cancel-scan"
+          label={t`Container code or scan ID`}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={300}
+          value={scan}
+          onChange={(event) => setScan(event.currentTarget.value)}
+          error={form.errorOf('scan')}
+        />
+        <TextField
+          id="ops-cancel-reason"
+          label={t`Reason (optional, the customer reads it)`}
+          maxLength={300}
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          error={form.errorOf('reason')}
+        />
+        <button type="submit" className="button button--secondary" disabled={form.pending}>
+          {t`Cancel the scan`}
+        </button>
+      </form>
+    </section>
+  );
+}

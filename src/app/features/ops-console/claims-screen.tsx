@@ -1,0 +1,124 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId, useState } from 'react';
+import type { Claim } from '#domain/schemas/operator-answers';
+import { isApiError } from '../../lib/api';
+import { QueryView } from '../../ui/query-view';
+import { useAwardClaim } from './api/award-claim';
+import { useOpenClaims } from './api/claims';
+import { useDismissClaim } from './api/dismiss-claim';
+import { BreakableEmail } from './breakable-email';
+import { OperatorArea } from './operator-area';
+import { useFocusWhenShown } from './use-focus-when-shown';
+import { useStatusName } from './status-names';
+
+/** Date and time: which of two scans of one container came first is often a matter of hours. */
+function formatDateTime(value: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+}
+
+export function ClaimsScreen() {
+  const { t } = useLingui();
+  const claims = useOpenClaims();
+  // A resolved claim leaves the list: the outcome is said here, and takes the focus its button had.
+  const [resolved, setResolved] = useState<string>();
+  const resolvedRef = useFocusWhenShown<HTMLParagraphElement>(resolved);
+  const about = t`Containers scanned by a second customer while a first scan held them. Nobody is paid for the container until you decide.`;
+  return (
+    <OperatorArea needs="care" title={t`Claims`} description={about}>
+      <p>{about}</p>
+      <div role="status">
+        {resolved ? (
+          <p ref={resolvedRef} tabIndex={-1} className="notice ops-result ops-outcome" data-testid="ops-claim-result">
+            {resolved}
+          </p>
+        ) : null}
+      </div>
+      <QueryView query={claims} errorText={t`The claims could not be loaded. Check your connection and reload the page.`}>
+        {(list) =>
+          list.length === 0 ? (
+            <p>{t`No open claim.`}</p>
+          ) : (
+            <ul className="ops-cards">
+              {list.map((claim) => (
+                <li key={claim.id}>
+                  <ClaimCard claim={claim} onResolved={setResolved} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
+    </OperatorArea>
+  );
+}
+
+function ClaimCard({ claim, onResolved }: { claim: Claim; onResolved: (text: string) => void }) {
+  const { t, i18n } = useLingui();
+  const headingId = useId();
+  const noteId = useId();
+  const [note, setNote] = useState('');
+  const [failure, setFailure] = useState<string>();
+  const failureRef = useFocusWhenShown<HTMLParagraphElement>(failure);
+  const award = useAwardClaim();
+  const dismiss = useDismissClaim();
+  const statusName = useStatusName();
+  const pending = award.isPending || dismiss.isPending;
+  const code = claim.code;
+  const claimedAt = formatDateTime(claim.received_at, i18n.locale);
+  const firstAt = formatDateTime(claim.first_scan.received_at, i18n.locale);
+  const firstStatus = statusName(claim.first_scan.status);
+
+  function refused(error: unknown) {
+    setFailure(
+      isApiError(error) && error.message ? error.message : t`The decision could not be sent. Check your connection and try again.`,
+    );
+  }
+
+  function onAward() {
+    setFailure(undefined);
+    award.mutate(
+      { id: claim.id, note: note.trim() || undefined },
+      { onError: refused, onSuccess: () => onResolved(t`Awarded: ${code} is held for the claimant until its next check-in.`) },
+    );
+  }
+
+  function onDismiss() {
+    setFailure(undefined);
+    dismiss.mutate(
+      { id: claim.id, note: note.trim() || undefined },
+      { onError: refused, onSuccess: () => onResolved(t`Dismissed: the first scan of ${code} stands.`) },
+    );
+  }
+
+  return (
+    <article className="ops-card" aria-labelledby={headingId} data-testid="ops-claim">
+      <h2 id={headingId}>
+        <Trans>
+          Container <code>{code}</code>
+        </Trans>
+      </h2>
+      <h3>{t`First scan`}</h3>
+      <p>{t`${firstStatus}, received ${firstAt}`}</p>
+      <h3>{t`Claim`}</h3>
+      <p>{claim.email ? <BreakableEmail email={claim.email} /> : t`a deleted account`}</p>
+      <p>{t`Received ${claimedAt}`}</p>
+      <div className="field">
+        <label htmlFor={noteId}>{t`Note for operators (optional)`}</label>
+        <textarea id={noteId} rows={2} maxLength={500} value={note} onChange={(event) => setNote(event.currentTarget.value)} />
+      </div>
+      {failure ? (
+        <p ref={failureRef} role="alert" tabIndex={-1} className="field__error">
+          {failure}
+        </p>
+      ) : null}
+      <div className="ops-actions">
+        <button type="button" className="button" disabled={pending} onClick={onAward}>
+          {t`Award it to the claimant`}
+        </button>
+        <button type="button" className="button button--secondary" disabled={pending} onClick={onDismiss}>
+          {t`Dismiss: the first scan stands`}
+        </button>
+      </div>
+    </article>
+  );
+}

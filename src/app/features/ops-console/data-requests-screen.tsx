@@ -1,0 +1,135 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId, useState } from 'react';
+import type { DsarKind } from '#domain/dsar-kinds';
+import type { OperatorDataRequest } from '#domain/schemas/operator-answers';
+import { isApiError } from '../../lib/api';
+import { formatLongDate } from '../../lib/format';
+import { QueryView } from '../../ui/query-view';
+import { useCloseDataRequest } from './api/close-data-request';
+import { useOpenDataRequests } from './api/data-requests';
+import { BreakableEmail } from './breakable-email';
+import { OperatorArea } from './operator-area';
+import { useFocusWhenShown } from './use-focus-when-shown';
+
+export function DataRequestsScreen() {
+  const { t } = useLingui();
+  const requests = useOpenDataRequests();
+  // A closed request leaves the list: the outcome is said here, and takes the focus its button had.
+  const [closed, setClosed] = useState<string>();
+  const closedRef = useFocusWhenShown<HTMLParagraphElement>(closed);
+  return (
+    <OperatorArea
+      needs="care"
+      title={t`Data requests`}
+      description={t`Requests to see, correct or delete personal data, nearest deadline first. The law gives one month to answer.`}
+    >
+      <div role="status">
+        {closed ? (
+          <p ref={closedRef} tabIndex={-1} className="notice ops-result ops-outcome" data-testid="ops-data-request-result">
+            {closed}
+          </p>
+        ) : null}
+      </div>
+      <QueryView query={requests} errorText={t`The data requests could not be loaded. Check your connection and reload the page.`}>
+        {(list) => {
+          if (list.length === 0) return <p>{t`No open data request.`}</p>;
+          const count = list.length;
+          const overdue = list.filter((request) => request.overdue).length;
+          return (
+            <>
+              <p>
+                {plural(count, { one: '# open request', other: '# open requests' })}
+                {overdue > 0 ? (
+                  <>
+                    {' · '}
+                    <strong>{plural(overdue, { one: '# overdue', other: '# overdue' })}</strong>
+                  </>
+                ) : null}
+              </p>
+              <ul className="ops-cards">
+                {list.map((request) => (
+                  <li key={request.id}>
+                    <DataRequestCard request={request} onClosed={setClosed} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          );
+        }}
+      </QueryView>
+    </OperatorArea>
+  );
+}
+
+function DataRequestCard({ request, onClosed }: { request: OperatorDataRequest; onClosed: (text: string) => void }) {
+  const { t, i18n } = useLingui();
+  const headingId = useId();
+  const [failure, setFailure] = useState<string>();
+  const failureRef = useFocusWhenShown<HTMLParagraphElement>(failure);
+  const close = useCloseDataRequest();
+  const kinds: Record<DsarKind, string> = {
+    access: t`Access to their data`,
+    deletion: t`Deletion`,
+    rectification: t`Correction`,
+    other: t`Other request`,
+  };
+  // A kind this version does not know shows as the server wrote it.
+  const kind = (kinds as Partial<Record<string, string>>)[request.kind] ?? request.kind;
+  const due = formatLongDate(request.due_at, i18n.locale);
+  const received = formatLongDate(request.received_at, i18n.locale);
+  const who = request.name ?? t`a deleted account`;
+  const market = request.country_code.toUpperCase();
+  const language = request.locale;
+
+  function onClose() {
+    setFailure(undefined);
+    close.mutate(request.id, {
+      onSuccess: () => onClosed(t`The request of ${who} is marked as answered.`),
+      onError: (error) =>
+        setFailure(
+          isApiError(error) && error.message ? error.message : t`The change could not be sent. Check your connection and try again.`,
+        ),
+    });
+  }
+
+  return (
+    <article
+      className={request.overdue ? 'ops-card ops-card--late' : 'ops-card'}
+      aria-labelledby={headingId}
+      data-testid="ops-data-request"
+    >
+      <h2 id={headingId}>
+        {kind} · {who}
+      </h2>
+      {/* The deadline in words, so that it does not rest on the card's colour. */}
+      <p className="ops-deadline">
+        {request.overdue ? (
+          <Trans>
+            <strong>Overdue:</strong> the answer was due by {due}.
+          </Trans>
+        ) : (
+          <Trans>
+            <strong>Answer by {due}</strong>
+          </Trans>
+        )}
+      </p>
+      <p>{t`Received on ${received}`}</p>
+      {request.email ? (
+        <p>
+          <BreakableEmail email={request.email} />
+        </p>
+      ) : null}
+      <p>{t`Market ${market}, language ${language}`}</p>
+      {request.message ? <blockquote>{request.message}</blockquote> : <p>{t`No message.`}</p>}
+      {failure ? (
+        <p ref={failureRef} role="alert" tabIndex={-1} className="field__error">
+          {failure}
+        </p>
+      ) : null}
+      <button type="button" className="button" disabled={close.isPending} onClick={onClose}>
+        {t`Mark as answered`}
+      </button>
+    </article>
+  );
+}

@@ -1,0 +1,80 @@
+import { and, eq } from 'drizzle-orm';
+import type { CheckInUndoResult } from '#domain/schemas/operator-answers';
+import type { Database } from '../../db/client';
+import { checkinBatches, customerNews, ledgerEntries, scans } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { recordAudit, type Actor } from '../audit/audit';
+import { appendLedgerEntry } from './ledger';
+
+/**
+ * How long after a check-in its batch can be undone: long enough for the person at the facility
+ * to notice a bag checked in by mistake, short enough that customers have rarely spent the credit.
+ * Later, care corrects a balance with an adjustment.
+ */
+export const checkInUndoMinutes = 15;
+
+/**
+ * Undo a check-in batch, all of it or nothing, in one transaction, checked in this order:
+ * 1. the batch exists (404), else
+ * 2. it was undone already: the first undo's answer again, nothing changes;
+ * 3. it is at most `checkInUndoMinutes` old (409 CHECKIN_UNDO_TOO_LATE);
+ * 4. its scans, locked, go back to PENDING (the credit, batch and resolution cleared: the CHECK
+ *    `scans_completed_has_credit` holds), and the history triggers rebuild the customer's rows;
+ * 5. each customer's credit is taken back by a DEPOSIT_REVERSAL ledger entry keyed
+ *    `checkin-undo:<batch>:<customer>` (unique: never twice); the balance CHECK refuses one that
+ *    would go below zero, a customer who withdrew the money already (409 CHECKIN_CREDIT_SPENT,
+ *    and nothing of the batch changes);
+ * 6. the batch's "containers credited" news is removed, so the notices no longer say it;
+ * 7. one audit entry, `checkin.undo`, with the total taken back.
+ */
+export async function undoCheckIn(db: Database, actor: Actor, batchId: string, now: Date): Promise<CheckInUndoResult> {
+  return db.transaction(async (tx) => {
+    const [batch] = await tx.select().from(checkinBatches).where(eq(checkinBatches.id, batchId)).limit(1).for('update');
+    if (!batch) throw new ApiError(404, 'NOT_FOUND');
+    const credits = await tx
+      .select({ userId: ledgerEntries.userId, amountMinor: ledgerEntries.amountMinor, currency: ledgerEntries.currency })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.checkinBatchId, batchId), eq(ledgerEntries.kind, 'DEPOSIT_CREDIT')))
+      .orderBy(ledgerEntries.userId);
+    if (batch.undoneAt) {
+      return { batch_id: batchId, undone_at: batch.undoneAt.toISOString(), scans: batch.undoneScans ?? 0, customers: credits.length };
+    }
+    if (now.getTime() - batch.createdAt.getTime() > checkInUndoMinutes * 60_000) throw new ApiError(409, 'CHECKIN_UNDO_TOO_LATE');
+
+    const reopened = await tx
+      .update(scans)
+      .set({ status: 'PENDING', creditedMinor: null, checkinBatchId: null, resolvedAt: null })
+      .where(and(eq(scans.checkinBatchId, batchId), eq(scans.status, 'COMPLETED')))
+      .returning({ id: scans.id });
+    for (const credit of credits) {
+      try {
+        await appendLedgerEntry(tx, {
+          userId: credit.userId,
+          amountMinor: -credit.amountMinor,
+          currency: credit.currency,
+          kind: 'DEPOSIT_REVERSAL',
+          idempotencyKey: `checkin-undo:${batchId}:${credit.userId}`,
+          comment: `checkin-undo:${batchId}`,
+          createdAt: now,
+        });
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'INSUFFICIENT_BALANCE') throw new ApiError(409, 'CHECKIN_CREDIT_SPENT');
+        throw error;
+      }
+    }
+    await tx.delete(customerNews).where(and(eq(customerNews.kind, 'SCAN_CREDITED'), eq(customerNews.rowId, `scan-batch:${batchId}`)));
+    await tx.update(checkinBatches).set({ undoneAt: now, undoneScans: reopened.length }).where(eq(checkinBatches.id, batchId));
+    const currencies = new Set(credits.map((credit) => credit.currency));
+    const [currency] = currencies;
+    await recordAudit(tx, actor, {
+      action: 'checkin.undo',
+      recordType: 'checkin_batch',
+      recordId: batchId,
+      ...(currencies.size === 1 && currency
+        ? { amountMinor: -credits.reduce((sum, credit) => sum + credit.amountMinor, 0), currency }
+        : {}),
+      detail: { scans: reopened.length, customers: credits.length, scan_ids: reopened.map((row) => row.id).sort() },
+    });
+    return { batch_id: batchId, undone_at: now.toISOString(), scans: reopened.length, customers: credits.length };
+  });
+}
