@@ -50,6 +50,9 @@ export default defineConfig({
           include: ['src/app/**/*.browser.test.tsx'],
           // A passing test takes under a second; a broken one waits for its element until this, so keep it short.
           testTimeout: 10_000,
+          // expect.element polls for 1 s by default: too short for a first render while the server's
+          // tests load both cores beside it, as they do in npm test.
+          expect: { poll: { timeout: 5_000 } },
           setupFiles: ['src/app/testing/browser-setup.ts'],
           browser: {
             enabled: true,

@@ -130,12 +130,12 @@ for (const part of optionalParts) {
   if (!declared) failed += 1;
 }
 
-/** "file:line title" of each Playwright test that passed only on a retry. */
-function flakyTitles(report) {
+/** "file:line title" of each Playwright test whose outcome is `status`: 'flaky' (passed only on a retry) or 'unexpected' (failed). */
+function testTitles(report, status) {
   const titles = [];
   const visit = (suite, trail) => {
     for (const spec of suite.specs ?? []) {
-      if (spec.tests?.some((test) => test.status === 'flaky'))
+      if (spec.tests?.some((test) => test.status === status))
         titles.push(`${spec.file}:${spec.line} ${[...trail, spec.title].join(' › ')}`);
     }
     for (const child of suite.suites ?? []) visit(child, suite.title && !suite.title.endsWith('.ts') ? [...trail, suite.title] : trail);
@@ -210,6 +210,12 @@ if (vitest) {
     notes.push(`vitest skipped ${vitestSkipped} test(s) (it.skip, skipIf or todo): a skip needs TEST_SKIP and a reason, see above`);
   }
   if (!vitestOk && vitest.numFailedTests === 0) failed += 1; // a suite that failed to load
+  // Named in the closing lines, which are what a CI log keeps when its middle is cut.
+  for (const file of vitest.testResults ?? []) {
+    const failedHere = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedHere) notes.push(`failed: ${path.relative(root, file.name)} › ${test.fullName ?? test.title}`);
+    if (file.status === 'failed' && failedHere.length === 0) notes.push(`failed to load: ${path.relative(root, file.name)}`);
+  }
   // The component tests run in Chromium (vitest project `components`): a browser that would not start
   // fails their files without failing a test, and a filter could leave them out. Either way they did
   // not pass: none of them passing is a failure, said by name.
@@ -240,7 +246,8 @@ if (!run('build', 'npm', ['run', '--silent', 'build'])) {
     failed += e2e.stats.unexpected;
     flaky += e2e.stats.flaky;
     skipped += e2e.stats.skipped;
-    for (const title of flakyTitles(e2e)) notes.push(`flaky (failed, then passed on a retry): ${title}`);
+    for (const title of testTitles(e2e, 'unexpected')) notes.push(`failed: ${title}`);
+    for (const title of testTitles(e2e, 'flaky')) notes.push(`flaky (failed, then passed on a retry): ${title}`);
     if (e2e.stats.skipped > 0) {
       failed += 1;
       notes.push(`Playwright skipped ${e2e.stats.skipped} test(s): a skip needs TEST_SKIP and a reason`);
