@@ -22,7 +22,9 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     locale: 'en-US',
     timezoneId: 'UTC',
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test CPU (a snapshot per action): in CI, where a failed test is
+    // retried, only the retry records one; a run without retries keeps the trace of each failure.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     // Each new context would otherwise download the whole precache; the specs about offline
     // behaviour and updates allow the service worker themselves.
     serviceWorkers: 'block',
