@@ -1,4 +1,5 @@
 import type { Language } from './locales';
+import { pendingProcessingDays } from './pending-rule';
 
 /**
  * Every error the API answers with. LB_0102 and RS_0001 are kept from the earlier API; the
@@ -276,9 +277,9 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     ja: 'この容器は先に別の方がスキャンしています。あなたのスキャンも記録しました。容器が届いた時点で担当者が両方を確認します。',
   },
   DISPUTE_NOT_ALLOWED: {
-    en: 'This line cannot be disputed: only a rejected return, or a scan still waiting 32 days after it was made, can be.',
-    fr: 'Cette ligne ne peut pas être contestée : seuls un retour refusé, ou un scan toujours en attente 32 jours après, peuvent l’être.',
-    ja: 'この項目には異議を申し立てられません。対象は、却下された返却か、スキャンから32日たっても処理待ちのものだけです。',
+    en: `This line cannot be disputed: only a rejected return, or a scan still waiting ${pendingProcessingDays} days after it was made, can be.`,
+    fr: `Cette ligne ne peut pas être contestée\u202f: seuls un retour refusé, ou un scan toujours en attente ${pendingProcessingDays} jours après, peuvent l’être.`,
+    ja: `この項目には異議を申し立てられません。対象は、却下された返却か、スキャンから${pendingProcessingDays}日たっても処理待ちのものだけです。`,
   },
   DISPUTE_EXISTS: {
     en: 'You have already disputed this return. We will answer you here.',

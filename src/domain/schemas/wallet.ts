@@ -22,13 +22,6 @@ export type ClaimStatus = (typeof claimStatuses)[number];
 export const maxScanAgeDays = 7;
 /** Phones' clocks drift: a scan up to this far in the future is taken as now. */
 export const scanClockSkewSeconds = 300;
-/**
- * The 32-day rule, in one place (docs/product.md, Scans and containers): a returned container can
- * take this long to be checked in. It is what the app tells customers, how long a pending scan
- * holds its container (counted from when the server received it), and when a pending scan may be
- * disputed.
- */
-export const pendingProcessingDays = 32;
 
 // --- Catalogue ---------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ContentShape } from '#domain/content/en';
 import { japanWithdrawalFee } from '#domain/content/market-facts';
-import { pendingProcessingDays } from '#domain/schemas/wallet';
+import { pendingProcessingDays } from '#domain/pending-rule';
 import type { ContentNamespace, ContentPlaceholder } from '#domain/content/namespaces';
 import { formatMoney, moneyFromMinor } from '#domain/money';
 import { isSupportedLocale, markets, type CountryCode, type Currency, type SupportedLocale } from '#domain/markets';

@@ -1,16 +1,11 @@
+import { pendingProcessingDays } from '#domain/pending-rule';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { useCountryParam } from '../../lib/use-country';
 import { useOutbox } from '../../lib/outbox';
-import {
-  pendingProcessingDays,
-  transactionCategories,
-  transactionStatuses,
-  type TransactionCategory,
-  type TransactionStatus,
-} from '#domain/schemas/wallet';
+import { transactionCategories, transactionStatuses, type TransactionCategory, type TransactionStatus } from '#domain/schemas/wallet';
 import { useBalance } from './api/balance';
 import { useTransactions } from './api/transactions';
 import { formatMoney } from '#domain/money';

@@ -1,5 +1,5 @@
 import type { Transaction } from '#domain/schemas/wallet';
-import { pendingProcessingDays } from '#domain/schemas/wallet';
+import { pendingProcessingDays } from '#domain/pending-rule';
 
 /**
  * Whether the customer may say "this isn't right" about a line: the server says so for rejected

@@ -1,7 +1,8 @@
+import { pendingProcessingDays } from '#domain/pending-rule';
 import { lazy, memo, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { pendingProcessingDays, type Transaction } from '#domain/schemas/wallet';
+import type { Transaction } from '#domain/schemas/wallet';
 import { formatMoney } from '#domain/money';
 import { formatLongDate, formatTransactionDate } from '../../lib/format';
 import { Dialog } from '../../ui/dialog';

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, getTableColumns, gte, inArray, sql } from 'drizzle-orm';
 import { moneyFromMinor } from '#domain/money';
-import { pendingProcessingDays } from '#domain/schemas/wallet';
+import { pendingProcessingDays } from '#domain/pending-rule';
 import { disputesPerDay, type Dispute, type DisputeBody } from '#domain/schemas/disputes';
 import type { Database, Executor } from '../../db/client';
 import { isCheckViolation, isUniqueViolation } from '../../db/errors';

@@ -7,7 +7,7 @@ import { bearer, customer, loginTokens, testPassword } from '../../testing/accou
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
 import { createWalletTestApp, issue, ops, cliHeaders, opsHeaders, postScan } from '../../testing/wallet';
-import { pendingProcessingDays } from '#domain/schemas/wallet';
+import { pendingProcessingDays } from '#domain/pending-rule';
 import { maxPendingScansPerCustomer } from './scans';
 
 const day = 86_400;

@@ -1,10 +1,10 @@
+import { pendingProcessingDays } from '#domain/pending-rule';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Language } from '#domain/locales';
 import type { CountryCode, Currency } from '#domain/markets';
 import { moneyFromMinor } from '#domain/money';
 import type { DisputeReason, DisputeStatus, DisputeSummary } from '#domain/schemas/disputes';
 import {
-  pendingProcessingDays,
   type Transaction,
   type TransactionCategory,
   type TransactionsPage,

@@ -1,15 +1,9 @@
+import { pendingProcessingDays } from '#domain/pending-rule';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { parseScannedPayload } from '#domain/container-codes';
 import { languageOf, type Language } from '#domain/locales';
 import { isSupportedLocale, type Currency } from '#domain/markets';
-import {
-  maxScanAgeDays,
-  pendingProcessingDays,
-  scanClockSkewSeconds,
-  type Scan,
-  type ScanBody,
-  type ScanStatus,
-} from '#domain/schemas/wallet';
+import { maxScanAgeDays, scanClockSkewSeconds, type Scan, type ScanBody, type ScanStatus } from '#domain/schemas/wallet';
 import { rowsOf, type Database, type Executor } from '../../db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { products, scanClaims, scans, users } from '../../db/schema';
