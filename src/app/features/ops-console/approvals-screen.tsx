@@ -11,7 +11,7 @@ import { useOperatorMe } from './api/me';
 import { useRejectRequest } from './api/reject-request';
 import { BreakableEmail } from './breakable-email';
 import { OperatorArea } from './operator-area';
-import { useFocusWhenShown } from './use-focus-when-shown';
+import { FailureAlert, OutcomeStatus } from './notices';
 import { useOperatorSession } from './use-operator-session';
 
 export function ApprovalsScreen() {
@@ -21,20 +21,13 @@ export function ApprovalsScreen() {
   const me = useOperatorMe(session?.token ?? '');
   // The card leaves the list once decided: the outcome is said here, and takes the focus the card's button had.
   const [decided, setDecided] = useState<string>();
-  const decidedRef = useFocusWhenShown<HTMLParagraphElement>(decided);
   return (
     <OperatorArea
       needs="care"
       title={t`Approvals`}
       description={t`Adjustments and dispute credits above the approval limit: a second operator approves or rejects them.`}
     >
-      <div role="status">
-        {decided ? (
-          <p ref={decidedRef} tabIndex={-1} className="notice ops-result ops-outcome" data-testid="ops-approval-result">
-            {decided}
-          </p>
-        ) : null}
-      </div>
+      <OutcomeStatus text={decided} testId="ops-approval-result" />
       <QueryView query={approvals} errorText={t`The approvals could not be loaded. Check your connection and reload the page.`}>
         {(list) =>
           list.length === 0 ? (
@@ -58,7 +51,6 @@ function ApprovalCard({ approval, mine, onDecided }: { approval: Approval; mine:
   const { t, i18n } = useLingui();
   const headingId = useId();
   const [failure, setFailure] = useState<string>();
-  const failureRef = useFocusWhenShown<HTMLParagraphElement>(failure);
   const approve = useApproveRequest();
   const reject = useRejectRequest();
   const pending = approve.isPending || reject.isPending;
@@ -110,11 +102,7 @@ function ApprovalCard({ approval, mine, onDecided }: { approval: Approval; mine:
         </Trans>
       </p>
       {mine ? <p className="notice">{t`You asked for this one: another operator decides it.`}</p> : null}
-      {failure ? (
-        <p ref={failureRef} role="alert" tabIndex={-1} className="field__error">
-          {failure}
-        </p>
-      ) : null}
+      <FailureAlert text={failure} />
       <div className="ops-actions">
         <button type="button" className="button" disabled={pending} onClick={onApprove}>
           {t`Approve`}

@@ -8,7 +8,7 @@ import { useOpenClaims } from './api/claims';
 import { useDismissClaim } from './api/dismiss-claim';
 import { BreakableEmail } from './breakable-email';
 import { OperatorArea } from './operator-area';
-import { useFocusWhenShown } from './use-focus-when-shown';
+import { FailureAlert, OutcomeStatus } from './notices';
 import { useStatusName } from './status-names';
 
 /** Date and time: which of two scans of one container came first is often a matter of hours. */
@@ -21,18 +21,11 @@ export function ClaimsScreen() {
   const claims = useOpenClaims();
   // A resolved claim leaves the list: the outcome is said here, and takes the focus its button had.
   const [resolved, setResolved] = useState<string>();
-  const resolvedRef = useFocusWhenShown<HTMLParagraphElement>(resolved);
   const about = t`Containers scanned by a second customer while a first scan held them. Nobody is paid for the container until you decide.`;
   return (
     <OperatorArea needs="care" title={t`Claims`} description={about}>
       <p>{about}</p>
-      <div role="status">
-        {resolved ? (
-          <p ref={resolvedRef} tabIndex={-1} className="notice ops-result ops-outcome" data-testid="ops-claim-result">
-            {resolved}
-          </p>
-        ) : null}
-      </div>
+      <OutcomeStatus text={resolved} testId="ops-claim-result" />
       <QueryView query={claims} errorText={t`The claims could not be loaded. Check your connection and reload the page.`}>
         {(list) =>
           list.length === 0 ? (
@@ -58,7 +51,6 @@ function ClaimCard({ claim, onResolved }: { claim: Claim; onResolved: (text: str
   const noteId = useId();
   const [note, setNote] = useState('');
   const [failure, setFailure] = useState<string>();
-  const failureRef = useFocusWhenShown<HTMLParagraphElement>(failure);
   const award = useAwardClaim();
   const dismiss = useDismissClaim();
   const statusName = useStatusName();
@@ -106,11 +98,7 @@ function ClaimCard({ claim, onResolved }: { claim: Claim; onResolved: (text: str
         <label htmlFor={noteId}>{t`Note for operators (optional)`}</label>
         <textarea id={noteId} rows={2} maxLength={500} value={note} onChange={(event) => setNote(event.currentTarget.value)} />
       </div>
-      {failure ? (
-        <p ref={failureRef} role="alert" tabIndex={-1} className="field__error">
-          {failure}
-        </p>
-      ) : null}
+      <FailureAlert text={failure} />
       <div className="ops-actions">
         <button type="button" className="button" disabled={pending} onClick={onAward}>
           {t`Award it to the claimant`}

@@ -10,27 +10,20 @@ import { useCloseDataRequest } from './api/close-data-request';
 import { useOpenDataRequests } from './api/data-requests';
 import { BreakableEmail } from './breakable-email';
 import { OperatorArea } from './operator-area';
-import { useFocusWhenShown } from './use-focus-when-shown';
+import { FailureAlert, OutcomeStatus } from './notices';
 
 export function DataRequestsScreen() {
   const { t } = useLingui();
   const requests = useOpenDataRequests();
   // A closed request leaves the list: the outcome is said here, and takes the focus its button had.
   const [closed, setClosed] = useState<string>();
-  const closedRef = useFocusWhenShown<HTMLParagraphElement>(closed);
   return (
     <OperatorArea
       needs="care"
       title={t`Data requests`}
       description={t`Requests to see, correct or delete personal data, nearest deadline first. The law gives one month to answer.`}
     >
-      <div role="status">
-        {closed ? (
-          <p ref={closedRef} tabIndex={-1} className="notice ops-result ops-outcome" data-testid="ops-data-request-result">
-            {closed}
-          </p>
-        ) : null}
-      </div>
+      <OutcomeStatus text={closed} testId="ops-data-request-result" />
       <QueryView query={requests} errorText={t`The data requests could not be loaded. Check your connection and reload the page.`}>
         {(list) => {
           if (list.length === 0) return <p>{t`No open data request.`}</p>;
@@ -66,7 +59,6 @@ function DataRequestCard({ request, onClosed }: { request: OperatorDataRequest; 
   const { t, i18n } = useLingui();
   const headingId = useId();
   const [failure, setFailure] = useState<string>();
-  const failureRef = useFocusWhenShown<HTMLParagraphElement>(failure);
   const close = useCloseDataRequest();
   const kinds: Record<DsarKind, string> = {
     access: t`Access to their data`,
@@ -122,11 +114,7 @@ function DataRequestCard({ request, onClosed }: { request: OperatorDataRequest; 
       ) : null}
       <p>{t`Market ${market}, language ${language}`}</p>
       {request.message ? <blockquote>{request.message}</blockquote> : <p>{t`No message.`}</p>}
-      {failure ? (
-        <p ref={failureRef} role="alert" tabIndex={-1} className="field__error">
-          {failure}
-        </p>
-      ) : null}
+      <FailureAlert text={failure} />
       <button type="button" className="button" disabled={close.isPending} onClick={onClose}>
         {t`Mark as answered`}
       </button>

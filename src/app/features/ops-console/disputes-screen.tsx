@@ -12,7 +12,7 @@ import { useOpenDisputes } from './api/disputes';
 import { useUpholdDispute } from './api/uphold-dispute';
 import { BreakableEmail } from './breakable-email';
 import { OperatorArea } from './operator-area';
-import { useFocusWhenShown } from './use-focus-when-shown';
+import { FailureAlert } from './notices';
 import { useStatusName } from './status-names';
 
 export function DisputesScreen() {
@@ -47,7 +47,6 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
   const [answerError, setAnswerError] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const [awaitingApproval, setAwaitingApproval] = useState(false);
-  const failureRef = useFocusWhenShown<HTMLParagraphElement>(failure);
   const credit = useCreditDispute();
   const uphold = useUpholdDispute();
   // A photo is the customer's own picture: fetched only when the operator asks to see it, not for
@@ -154,11 +153,7 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
           <p className="notice">{t`Above the approval limit: the credit waits for a second operator's approval.`}</p>
         ) : null}
       </div>
-      {failure ? (
-        <p ref={failureRef} role="alert" tabIndex={-1} className="field__error">
-          {failure}
-        </p>
-      ) : null}
+      <FailureAlert text={failure} />
       <div className="ops-actions">
         <button type="button" className="button" disabled={pending} onClick={onCredit}>
           {t`Credit ${amount}`}

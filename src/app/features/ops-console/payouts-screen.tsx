@@ -12,6 +12,7 @@ import { useFailPayout } from './api/fail-payout';
 import { usePendingPayouts } from './api/payouts';
 import { OperatorArea } from './operator-area';
 import { useFocusWhenShown } from './use-focus-when-shown';
+import { FailureAlert } from './notices';
 import { usePaymentMethodName } from './status-names';
 
 export function PayoutsScreen() {
@@ -116,7 +117,6 @@ function PayoutCard({ payout }: { payout: PendingPayout }) {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string>();
   const [failure, setFailure] = useState<string>();
-  const failureRef = useFocusWhenShown<HTMLParagraphElement>(failure);
   const complete = useCompletePayout();
   const fail = useFailPayout();
   const pending = complete.isPending || fail.isPending;
@@ -189,11 +189,7 @@ function PayoutCard({ payout }: { payout: PendingPayout }) {
           {t`Mark as failed: money back to the balance`}
         </button>
       </div>
-      {failure ? (
-        <p ref={failureRef} role="alert" tabIndex={-1} className="field__error">
-          {failure}
-        </p>
-      ) : null}
+      <FailureAlert text={failure} />
     </article>
   );
 }
