@@ -180,8 +180,8 @@ export function useFormSubmit<Schema extends z.ZodType, Result>(
     /** The values of the bound fields, as typed. */
     values,
     setValue,
-    /** Replaces every bound value (a form emptied after it was sent). */
-    setValues: (next: TypedValues<Schema>) => setValues(next),
+    /** Replaces every bound value (a form emptied after it was sent), or changes them from the current ones (a late prefill). */
+    setValues,
     /** A field's value, change handler and error text, to spread into a `TextField`, a select or a text area. */
     field<Name extends FieldName<Schema>>(name: Name): BoundField<Name> {
       return {

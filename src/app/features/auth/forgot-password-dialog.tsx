@@ -11,7 +11,6 @@ import { useRequestPasswordReset } from './api/request-password-reset';
 export function ForgotPasswordDialog({ open, onClose, initialEmail }: { open: boolean; onClose: () => void; initialEmail: string }) {
   const { t } = useLingui();
   const [step, setStep] = useState<'form' | 'sent'>('form');
-  const [email, setEmail] = useState(initialEmail);
   const formRef = useRef<HTMLFormElement>(null);
   const request = useRequestPasswordReset();
   const sentRef = useRef<HTMLParagraphElement>(null);
@@ -35,6 +34,7 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail }: { open: bo
 
   const form = useFormSubmit(formRef, {
     schema: resetPasswordRequestBody,
+    initialValues: { email: initialEmail },
     action: (data) => request.mutateAsync(data.email),
     // The dialog's second step is the one message: it cannot say a mail was sent, as the server
     // answers the same for an address with no account (docs/product.md, Password reset).
@@ -50,21 +50,13 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail }: { open: bo
     },
   });
 
+  const email = form.values.email ?? '';
   return (
     <Dialog open={open} onClose={close} title={step === 'form' ? t`Forgot your password?` : t`Check your inbox`}>
       {step === 'form' ? (
-        <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { email })}>
+        <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, form.values)}>
           <p>{t`Enter the email address of your account and we will send you a link to choose a new password.`}</p>
-          <TextField
-            id="forgot-email"
-            label={t`Email`}
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={form.errorOf('email')}
-          />
+          <TextField id="forgot-email" label={t`Email`} type="email" autoComplete="email" {...form.field('email')} />
           <button type="submit" className="button" disabled={form.pending}>
             {t`Send me a link`}
           </button>

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { contactBody, contactMessageMaxLength, contactTopics, type ContactBody, type ContactTopic } from '#domain/schemas/contact';
 import { isApiError } from '../../lib/api';
 import { currentCountryCode, currentLocale } from '../../lib/i18n';
@@ -31,21 +31,9 @@ export function ContactForm({ consentText, onSent }: ContactFormProps) {
   const me = useMe();
   const send = useSendContactMessage();
   const formRef = useRef<HTMLFormElement>(null);
-  const [form, setForm] = useState({ name: '', email: '', topic: '', message: '' });
-
-  // A signed-in customer writes from the account's address: support finds the account by it.
-  const user = me.data;
-  useEffect(() => {
-    if (!user) return;
-    setForm((current) => ({ ...current, name: current.name || (user.name ?? ''), email: current.email || (user.email ?? '') }));
-  }, [user]);
-
-  const update = (field: keyof typeof form) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
-    const { value } = event.currentTarget;
-    setForm((current) => ({ ...current, [field]: value }));
-  };
   const submission = useFormSubmit(formRef, {
     schema: contactBody,
+    initialValues: { name: '', email: '', topic: '', message: '' },
     action: (body: ContactBody) => send.mutateAsync(body),
     onSuccess: onSent,
     onFailure: (error) => {
@@ -64,44 +52,29 @@ export function ContactForm({ consentText, onSent }: ContactFormProps) {
       return undefined;
     },
   });
-  const { errors, errorOf } = submission;
+  const { setValues } = submission;
+
+  // A signed-in customer writes from the account's address: support finds the account by it.
+  const user = me.data;
+  useEffect(() => {
+    if (!user) return;
+    setValues((current) => ({ ...current, name: current.name || (user.name ?? ''), email: current.email || (user.email ?? '') }));
+  }, [user, setValues]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    submission.submit(event, { ...form, country_code: currentCountryCode(), locale: currentLocale() });
+    submission.submit(event, { ...submission.values, country_code: currentCountryCode(), locale: currentLocale() });
   }
 
-  const messageLength = form.message.trim().length;
+  const { error: topicError, ...topicField } = submission.field('topic');
+  const { error: messageError, ...messageField } = submission.field('message');
+  const messageLength = messageField.value.trim().length;
   return (
     <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-label={t`Contact form`}>
-      <TextField
-        id="contact-name"
-        label={t`Name`}
-        name="name"
-        autoComplete="name"
-        value={form.name}
-        onChange={update('name')}
-        error={errorOf('name')}
-      />
-      <TextField
-        id="contact-email"
-        label={t`Email`}
-        type="email"
-        name="email"
-        autoComplete="email"
-        value={form.email}
-        onChange={update('email')}
-        error={errorOf('email')}
-      />
+      <TextField id="contact-name" label={t`Name`} autoComplete="name" {...submission.field('name')} />
+      <TextField id="contact-email" label={t`Email`} type="email" autoComplete="email" {...submission.field('email')} />
       <div className="field">
         <label htmlFor="contact-topic">{t`Topic`}</label>
-        <select
-          id="contact-topic"
-          name="topic"
-          value={form.topic}
-          onChange={update('topic')}
-          aria-invalid={errors.topic ? true : undefined}
-          aria-describedby={errors.topic ? 'contact-topic-error' : undefined}
-        >
+        <select id="contact-topic" {...topicField} {...submission.invalid('topic', 'contact-topic')}>
           <option value="">{t`Choose a topic`}</option>
           {contactTopics.map((topic) => (
             <option key={topic} value={topic}>
@@ -109,9 +82,9 @@ export function ContactForm({ consentText, onSent }: ContactFormProps) {
             </option>
           ))}
         </select>
-        {errors.topic ? (
+        {topicError ? (
           <p id="contact-topic-error" className="field__error">
-            {errorOf('topic')}
+            {topicError}
           </p>
         ) : null}
       </div>
@@ -122,22 +95,17 @@ export function ContactForm({ consentText, onSent }: ContactFormProps) {
         </p>
         <textarea
           id="contact-message"
-          name="message"
           rows={7}
           maxLength={contactMessageMaxLength}
-          value={form.message}
-          onChange={update('message')}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={['contact-message-hint', 'contact-message-count', errors.message ? 'contact-message-error' : '']
-            .filter(Boolean)
-            .join(' ')}
+          {...messageField}
+          {...submission.invalid('message', 'contact-message', 'contact-message-hint', 'contact-message-count')}
         />
         <p id="contact-message-count" className="field__hint">
           {t`${messageLength} of 2,000 characters`}
         </p>
-        {errors.message ? (
+        {messageError ? (
           <p id="contact-message-error" className="field__error">
-            {errorOf('message')}
+            {messageError}
           </p>
         ) : null}
       </div>

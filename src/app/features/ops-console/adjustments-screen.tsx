@@ -45,6 +45,9 @@ const adjustmentForm = z.object({
 
 const cancellationForm = z.object({ scan: requiredText(300), reason: optionalText(300) });
 
+const emptyAdjustment = { customer: '', amount: '', comment: '' };
+const emptyCancellation = { scan: '', reason: '' };
+
 /** The server's field errors under the form's own fields: it names the customer `user_id` or `email`, the scan `scan_id` or `code`. */
 function serverFieldFailure(error: unknown, formFieldOf: Record<string, string>): FormFailure | undefined {
   if (!isApiError(error) || Object.keys(error.fields).length === 0) return undefined;
@@ -60,9 +63,6 @@ function AdjustBalance() {
   const { t } = useLingui();
   const link = useConsoleLink();
   const adjust = useAdjustBalance();
-  const [customer, setCustomer] = useState('');
-  const [amount, setAmount] = useState('');
-  const [comment, setComment] = useState('');
   const [done, setDone] = useState<{ outcome: AdjustmentOutcome; customer: string }>();
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLParagraphElement>(null);
@@ -73,6 +73,7 @@ function AdjustBalance() {
 
   const form = useFormSubmit(formRef, {
     schema: adjustmentForm,
+    initialValues: emptyAdjustment,
     action: (data) => {
       setDone(undefined);
       const values = JSON.stringify(data);
@@ -87,9 +88,7 @@ function AdjustBalance() {
     onSuccess: (outcome, data) => {
       attempt.current = undefined;
       setDone({ outcome, customer: data.customer });
-      setCustomer('');
-      setAmount('');
-      setComment('');
+      form.setValues(emptyAdjustment);
     },
     onFailure: (error) =>
       serverFieldFailure(error, { user_id: 'customer', email: 'customer' }) ?? {
@@ -100,6 +99,7 @@ function AdjustBalance() {
         focus: () => failureRef.current?.focus(),
       },
   });
+  const { error: commentError, ...commentField } = form.field('comment');
 
   return (
     <section aria-labelledby="ops-adjust" className="ops-section">
@@ -120,7 +120,7 @@ function AdjustBalance() {
           </div>
         ) : null}
       </div>
-      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { customer, amount, comment })}>
+      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, form.values)}>
         {form.message ? (
           <p ref={failureRef} tabIndex={-1} role="alert" className="field__error">
             {form.message}
@@ -132,9 +132,7 @@ function AdjustBalance() {
           autoComplete="off"
           spellCheck={false}
           maxLength={254}
-          value={customer}
-          onChange={(event) => setCustomer(event.currentTarget.value)}
-          error={form.errorOf('customer')}
+          {...form.field('customer')}
         />
         <TextField
           id="ops-adjust-amount"
@@ -143,9 +141,7 @@ function AdjustBalance() {
           inputMode="decimal"
           autoComplete="off"
           maxLength={14}
-          value={amount}
-          onChange={(event) => setAmount(event.currentTarget.value)}
-          error={form.errorOf('amount')}
+          {...form.field('amount')}
         />
         <div className="field">
           <label htmlFor="ops-adjust-comment">{t`Comment`}</label>
@@ -156,14 +152,12 @@ function AdjustBalance() {
             id="ops-adjust-comment"
             rows={3}
             maxLength={500}
-            value={comment}
-            onChange={(event) => setComment(event.currentTarget.value)}
-            aria-invalid={form.errorOf('comment') ? true : undefined}
-            aria-describedby={form.errorOf('comment') ? 'ops-adjust-comment-hint ops-adjust-comment-error' : 'ops-adjust-comment-hint'}
+            {...commentField}
+            {...form.invalid('comment', 'ops-adjust-comment', 'ops-adjust-comment-hint')}
           />
-          {form.errorOf('comment') ? (
+          {commentError ? (
             <p id="ops-adjust-comment-error" className="field__error">
-              {form.errorOf('comment')}
+              {commentError}
             </p>
           ) : null}
         </div>
@@ -185,8 +179,6 @@ function AdjustedText({ adjustment, customer }: { adjustment: BalanceAdjustment;
 function CancelPendingScan() {
   const { t } = useLingui();
   const cancel = useCancelScan();
-  const [scan, setScan] = useState('');
-  const [reason, setReason] = useState('');
   const [cancelled, setCancelled] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLParagraphElement>(null);
@@ -194,6 +186,7 @@ function CancelPendingScan() {
 
   const form = useFormSubmit(formRef, {
     schema: cancellationForm,
+    initialValues: emptyCancellation,
     action: (data) => {
       setCancelled(undefined);
       const target = uuidPattern.test(data.scan) ? { scan_id: data.scan.toLowerCase() } : { code: data.scan };
@@ -201,8 +194,7 @@ function CancelPendingScan() {
     },
     onSuccess: (result) => {
       setCancelled(result.code);
-      setScan('');
-      setReason('');
+      form.setValues(emptyCancellation);
     },
     onFailure: (error) =>
       serverFieldFailure(error, { scan_id: 'scan', code: 'scan' }) ?? {
@@ -223,7 +215,7 @@ function CancelPendingScan() {
           </p>
         ) : null}
       </div>
-      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { scan, reason })}>
+      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, form.values)}>
         {form.message ? (
           <p ref={failureRef} tabIndex={-1} role="alert" className="field__error">
             {form.message}
@@ -236,18 +228,9 @@ function CancelPendingScan() {
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={300}
-          value={scan}
-          onChange={(event) => setScan(event.currentTarget.value)}
-          error={form.errorOf('scan')}
+          {...form.field('scan')}
         />
-        <TextField
-          id="ops-cancel-reason"
-          label={t`Reason (optional, the customer reads it)`}
-          maxLength={300}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          error={form.errorOf('reason')}
-        />
+        <TextField id="ops-cancel-reason" label={t`Reason (optional, the customer reads it)`} maxLength={300} {...form.field('reason')} />
         <button type="submit" className="button button--secondary" disabled={form.pending}>
           {t`Cancel the scan`}
         </button>

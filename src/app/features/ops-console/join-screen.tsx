@@ -52,12 +52,11 @@ function groupedSecret(secret: string): string {
 function JoinForm({ token, invitation, onJoined }: { token: string; invitation: Invitation; onJoined: () => void }) {
   const { t } = useLingui();
   const accept = useAcceptInvitation(token);
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const form = useFormSubmit(formRef, {
     schema: invitationAcceptBody,
+    initialValues: { password: '', code: '' },
     action: (data) => accept.mutateAsync(data),
     onSuccess: onJoined,
     onFailure: (error) => {
@@ -86,7 +85,7 @@ function JoinForm({ token, invitation, onJoined }: { token: string; invitation: 
       </section>
       <section aria-labelledby="ops-join-password">
         <h2 id="ops-join-password">{t`2. Choose a password`}</h2>
-        <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { password, code })}>
+        <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, form.values)}>
           {form.message ? (
             <div ref={failureRef} className="notice notice--error" role="alert" tabIndex={-1}>
               <p>{form.message}</p>
@@ -98,9 +97,7 @@ function JoinForm({ token, invitation, onJoined }: { token: string; invitation: 
             hint={t`At least 8 characters.`}
             type="password"
             autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            error={form.errorOf('password')}
+            {...form.field('password')}
           />
           <TextField
             id="ops-join-code"
@@ -109,9 +106,7 @@ function JoinForm({ token, invitation, onJoined }: { token: string; invitation: 
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
-            value={code}
-            onChange={(event) => setCode(event.currentTarget.value)}
-            error={form.errorOf('code')}
+            {...form.field('code')}
           />
           <button type="submit" className="button" disabled={form.pending}>
             {form.pending ? t`Setting up…` : t`Set up my account`}

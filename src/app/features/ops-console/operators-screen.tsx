@@ -124,21 +124,19 @@ function RoleChoices({
 function InviteForm() {
   const { t } = useLingui();
   const invite = useInviteOperator();
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
   const [roles, setRoles] = useState<OperatorRole[]>([]);
   const [sent, setSent] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFormSubmit(formRef, {
     schema: operatorInviteBody,
+    initialValues: { email: '', name: '' },
     action: (data) => {
       setSent(undefined);
       return invite.mutateAsync(data);
     },
     onSuccess: (operator) => {
       setSent(operator.email);
-      setEmail('');
-      setName('');
+      form.setValues({ email: '', name: '' });
       setRoles([]);
     },
     onFailure: (error) => apiFieldFailure(error) ?? { message: messageOf(error, t`The invitation could not be sent.`) },
@@ -154,27 +152,14 @@ function InviteForm() {
           </p>
         ) : null}
       </div>
-      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { email, name, roles })}>
+      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { ...form.values, roles })}>
         {form.message ? (
           <p role="alert" className="field__error">
             {form.message}
           </p>
         ) : null}
-        <TextField
-          id="ops-invite-email"
-          label={t`Email`}
-          type="email"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          error={form.errorOf('email')}
-        />
-        <TextField
-          id="ops-invite-name"
-          label={t`Name`}
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={form.errorOf('name')}
-        />
+        <TextField id="ops-invite-email" label={t`Email`} type="email" {...form.field('email')} />
+        <TextField id="ops-invite-name" label={t`Name`} {...form.field('name')} />
         <RoleChoices legend={t`Roles`} idPrefix="ops-invite-roles" chosen={roles} onChange={setRoles} error={form.errorOf('roles')} />
         <button type="submit" className="button" disabled={form.pending}>
           {t`Send the invitation`}
@@ -190,7 +175,6 @@ function Tokens() {
   const create = useCreateToken();
   const revoke = useRevokeToken();
   const roleNames = useRoleNames();
-  const [name, setName] = useState('');
   const [roles, setRoles] = useState<OperatorRole[]>([]);
   const [created, setCreated] = useState<CreatedToken>();
   const formRef = useRef<HTMLFormElement>(null);
@@ -201,10 +185,11 @@ function Tokens() {
   }, [created]);
   const form = useFormSubmit(formRef, {
     schema: automationTokenBody,
+    initialValues: { name: '' },
     action: (data) => create.mutateAsync(data),
     onSuccess: (token) => {
       setCreated(token);
-      setName('');
+      form.setValues({ name: '' });
       setRoles([]);
     },
     onFailure: (error) => apiFieldFailure(error) ?? { message: messageOf(error, t`The token could not be made.`) },
@@ -257,7 +242,7 @@ function Tokens() {
         </div>
       ) : null}
       <h3>{t`Make a token`}</h3>
-      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { name, roles })}>
+      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { ...form.values, roles })}>
         {form.message ? (
           <p role="alert" className="field__error">
             {form.message}
@@ -267,9 +252,7 @@ function Tokens() {
           id="ops-token-name"
           label={t`Token name`}
           hint={t`Letters, digits, dots, dashes and underscores.`}
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={form.errorOf('name')}
+          {...form.field('name')}
         />
         <RoleChoices legend={t`Roles`} idPrefix="ops-token-roles" chosen={roles} onChange={setRoles} error={form.errorOf('roles')} />
         <button type="submit" className="button" disabled={form.pending}>

@@ -19,9 +19,6 @@ export function SignInScreen() {
   const navigate = useNavigate();
   const session = useOperatorSession();
   const signIn = useSignInOperator();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const passkey = usePasskeySignIn();
@@ -43,11 +40,12 @@ export function SignInScreen() {
 
   const form = useFormSubmit(formRef, {
     schema: operatorSignInBody,
+    initialValues: { email: '', password: '', code: '' },
     action: (data) => signIn.mutateAsync(data),
     onSuccess: () => void navigate(link('')),
     onFailure: (error) => {
       // A code is good once: a refused attempt needs the next one.
-      setCode('');
+      form.setValue('code', '');
       const fields = apiFieldFailure(error);
       if (fields) return fields;
       return {
@@ -61,44 +59,23 @@ export function SignInScreen() {
 
   return (
     <Page title={t`Operator sign-in`} description={t`Sign in to the operators' console.`} className="ops-page">
-      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { email, password, code })}>
+      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, form.values)}>
         {form.message ? (
           <div ref={failureRef} className="notice notice--error" role="alert" tabIndex={-1}>
             <p className="notice__title">{t`Sign-in failed`}</p>
             <p>{form.message}</p>
           </div>
         ) : null}
-        <TextField
-          id="ops-email"
-          label={t`Email`}
-          type="email"
-          name="email"
-          autoComplete="username"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          error={form.errorOf('email')}
-        />
-        <TextField
-          id="ops-password"
-          label={t`Password`}
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={form.errorOf('password')}
-        />
+        <TextField id="ops-email" label={t`Email`} type="email" autoComplete="username" {...form.field('email')} />
+        <TextField id="ops-password" label={t`Password`} type="password" autoComplete="current-password" {...form.field('password')} />
         <TextField
           id="ops-code"
           label={t`Authenticator code`}
           hint={t`The six digits your authenticator app shows now.`}
           inputMode="numeric"
           autoComplete="one-time-code"
-          name="code"
           maxLength={6}
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value)}
-          error={form.errorOf('code')}
+          {...form.field('code')}
         />
         <button type="submit" className="button" disabled={form.pending}>
           {form.pending ? t`Signing in…` : t`Sign in`}

@@ -27,7 +27,7 @@ export function DataRequestForm({ initialKind, name = '', email = '' }: DataRequ
   const kindId = useId();
   const messageId = useId();
   const file = useFileDataRequest();
-  const [values, setValues] = useState({ kind: initialKind, name, email, message: '' });
+  const [kind, setKind] = useState(initialKind);
   const [receipt, setReceipt] = useState<DsarReceipt>();
   const formRef = useRef<HTMLFormElement>(null);
   const receiptRef = useRef<HTMLDivElement>(null);
@@ -41,6 +41,7 @@ export function DataRequestForm({ initialKind, name = '', email = '' }: DataRequ
 
   const form = useFormSubmit(formRef, {
     schema: dsarBody,
+    initialValues: { name, email, message: '' },
     action: (data) => file.mutateAsync(data),
     onSuccess: (answer) => {
       flushSync(() => setReceipt(answer));
@@ -62,8 +63,9 @@ export function DataRequestForm({ initialKind, name = '', email = '' }: DataRequ
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     form.submit(event, {
-      ...values,
-      message: values.message || undefined,
+      ...form.values,
+      kind,
+      message: form.values.message || undefined,
       country_code: currentCountryCode(),
       locale: currentLocale(),
     });
@@ -72,7 +74,7 @@ export function DataRequestForm({ initialKind, name = '', email = '' }: DataRequ
   if (receipt) {
     const dueDate = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(receipt.due_at));
     const reference = receipt.id;
-    const address = values.email;
+    const address = form.values.email ?? '';
     return (
       <div ref={receiptRef} tabIndex={-1} className="notice data-request__receipt">
         <h2>{receipt.kind === 'deletion' ? t`Deletion request received` : t`Request received`}</h2>
@@ -82,27 +84,22 @@ export function DataRequestForm({ initialKind, name = '', email = '' }: DataRequ
     );
   }
 
-  const messageError = form.errorOf('message');
+  const { error: messageError, ...messageField } = form.field('message');
   return (
     <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
-      <fieldset
-        className="choice-group"
-        role="radiogroup"
-        aria-invalid={errors.kind ? true : undefined}
-        aria-describedby={errors.kind ? `${kindId}-error` : undefined}
-      >
+      <fieldset className="choice-group" role="radiogroup" {...form.invalid('kind', kindId)}>
         <legend>{t`What are you asking for?`}</legend>
-        {dsarKinds.map((kind) => (
-          <div className="checkbox" key={kind}>
+        {dsarKinds.map((value) => (
+          <div className="checkbox" key={value}>
             <input
-              id={`${kindId}-${kind}`}
+              id={`${kindId}-${value}`}
               type="radio"
               name="kind"
-              value={kind}
-              checked={values.kind === kind}
-              onChange={() => setValues((current) => ({ ...current, kind }))}
+              value={value}
+              checked={kind === value}
+              onChange={() => setKind(value)}
             />
-            <label htmlFor={`${kindId}-${kind}`}>{kindLabels[kind]}</label>
+            <label htmlFor={`${kindId}-${value}`}>{kindLabels[value]}</label>
           </div>
         ))}
         {errors.kind ? (
@@ -111,47 +108,18 @@ export function DataRequestForm({ initialKind, name = '', email = '' }: DataRequ
           </p>
         ) : null}
       </fieldset>
-      <TextField
-        id="dsar-name"
-        label={t`Name`}
-        name="name"
-        autoComplete="name"
-        value={values.name}
-        onChange={(event) => {
-          const { value } = event.currentTarget;
-          setValues((current) => ({ ...current, name: value }));
-        }}
-        error={form.errorOf('name')}
-      />
+      <TextField id="dsar-name" label={t`Name`} autoComplete="name" {...form.field('name')} />
       <TextField
         id="dsar-email"
         label={t`Email`}
         hint={t`The email address of your Roundtrip account, if you have one.`}
         type="email"
-        name="email"
         autoComplete="email"
-        value={values.email}
-        onChange={(event) => {
-          const { value } = event.currentTarget;
-          setValues((current) => ({ ...current, email: value }));
-        }}
-        error={form.errorOf('email')}
+        {...form.field('email')}
       />
       <div className="field">
         <label htmlFor={messageId}>{t`Details (optional)`}</label>
-        <textarea
-          id={messageId}
-          name="message"
-          rows={5}
-          maxLength={maxDsarMessageLength}
-          value={values.message}
-          onChange={(event) => {
-            const { value } = event.currentTarget;
-            setValues((current) => ({ ...current, message: value }));
-          }}
-          aria-invalid={messageError ? true : undefined}
-          aria-describedby={messageError ? `${messageId}-error` : undefined}
-        />
+        <textarea id={messageId} rows={5} maxLength={maxDsarMessageLength} {...messageField} {...form.invalid('message', messageId)} />
         {messageError ? (
           <p id={`${messageId}-error`} className="field__error">
             {messageError}

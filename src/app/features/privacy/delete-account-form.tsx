@@ -35,7 +35,6 @@ export function DeleteAccountForm() {
   const confirmId = useId();
   const remove = useDeleteAccount();
   const [confirmed, setConfirmed] = useState(false);
-  const [password, setPassword] = useState('');
   const [blocked, setBlocked] = useState<Blocked>();
   // Once the server has said the balance is too small to withdraw, the box to give it up stays.
   const [offerGiveUp, setOfferGiveUp] = useState(false);
@@ -51,6 +50,7 @@ export function DeleteAccountForm() {
 
   const form = useFormSubmit(formRef, {
     schema: deleteAccountBody,
+    initialValues: { password: '' },
     action: (data) => remove.mutateAsync(data),
     onSuccess: () => {
       setLeaving(true);
@@ -72,7 +72,7 @@ export function DeleteAccountForm() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     setBlocked(undefined);
-    form.submit(event, { password, confirm: confirmed, ...(offerGiveUp && giveUp ? { give_up_balance: true } : {}) });
+    form.submit(event, { ...form.values, confirm: confirmed, ...(offerGiveUp && giveUp ? { give_up_balance: true } : {}) });
   }
 
   const busy = form.pending || leaving;
@@ -127,8 +127,7 @@ export function DeleteAccountForm() {
             name="confirm"
             checked={confirmed}
             onChange={(event) => setConfirmed(event.currentTarget.checked)}
-            aria-invalid={errors.confirm ? true : undefined}
-            aria-describedby={errors.confirm ? `${confirmId}-error` : undefined}
+            {...form.invalid('confirm', confirmId)}
           />
           <label htmlFor={confirmId}>{t`I understand that my account and personal data will be deleted for good.`}</label>
           {errors.confirm ? (
@@ -153,11 +152,8 @@ export function DeleteAccountForm() {
           id="delete-password"
           label={t`Your password`}
           type="password"
-          name="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={form.errorOf('password')}
+          {...form.field('password')}
         />
         <button type="submit" className="button button--danger" disabled={busy}>
           {busy ? t`Deleting your account…` : t`Delete my account`}

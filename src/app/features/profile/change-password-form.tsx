@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { changePasswordBody } from '#domain/schemas/account';
 import { isApiError } from '../../lib/api';
 import { useFormSubmit } from '../../ui/use-form-submit';
@@ -14,19 +14,14 @@ export function ChangePasswordForm() {
   const { t } = useLingui();
   const headingId = useId();
   const change = useChangePassword();
-  const [values, setValues] = useState(empty);
   const formRef = useRef<HTMLFormElement>(null);
-
-  const set = (field: keyof typeof empty) => (event: { currentTarget: HTMLInputElement }) => {
-    const { value } = event.currentTarget;
-    setValues((current) => ({ ...current, [field]: value }));
-  };
 
   const form = useFormSubmit(formRef, {
     schema: changePasswordBody,
+    initialValues: empty,
     action: (data) => change.mutateAsync(data),
     onSuccess: () => {
-      setValues(empty);
+      form.setValues(empty);
       notify({ kind: 'success', title: t`Success`, description: t`Your password has been updated.` });
     },
     onFailure: (error) => {
@@ -43,37 +38,28 @@ export function ChangePasswordForm() {
   return (
     <section className="profile-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t`Change password`}</h2>
-      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, values)}>
+      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, form.values)}>
         <TextField
           id="current-password"
           label={t`Current password`}
           type="password"
-          name="current_password"
           autoComplete="current-password"
-          value={values.current_password}
-          onChange={set('current_password')}
-          error={form.errorOf('current_password')}
+          {...form.field('current_password')}
         />
         <TextField
           id="new-password"
           label={t`New password`}
           hint={t`At least 8 characters.`}
           type="password"
-          name="password"
           autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
-          error={form.errorOf('password')}
+          {...form.field('password')}
         />
         <TextField
           id="new-password-confirmation"
           label={t`Confirm the new password`}
           type="password"
-          name="password_confirmation"
           autoComplete="new-password"
-          value={values.password_confirmation}
-          onChange={set('password_confirmation')}
-          error={form.errorOf('password_confirmation')}
+          {...form.field('password_confirmation')}
         />
         <button type="submit" className="button" disabled={form.pending}>
           {form.pending ? t`Saving…` : t`Change password`}

@@ -1,7 +1,7 @@
 import './profile.css';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef } from 'react';
 import { updateUserBody, type User } from '#domain/schemas/account';
 import { isApiError } from '../../lib/api';
 import { useFormSubmit } from '../../ui/use-form-submit';
@@ -27,19 +27,14 @@ export function PersonalDataForm({ user }: { user: User }) {
   const japaneseOrder = i18n.locale === 'ja-JP';
   const headingId = useId();
   const update = useUpdateProfile();
-  const [values, setValues] = useState(() => initialValues(user));
   const formRef = useRef<HTMLFormElement>(null);
-
-  const change = (field: Editable) => (event: ChangeEvent<HTMLInputElement>) => {
-    const { value } = event.currentTarget;
-    setValues((current) => ({ ...current, [field]: value }));
-  };
 
   const form = useFormSubmit(formRef, {
     schema: updateUserBody,
+    initialValues: () => initialValues(user),
     action: (data) => update.mutateAsync(data),
     onSuccess: (saved) => {
-      setValues(initialValues(saved));
+      form.setValues(initialValues(saved));
       notify({ kind: 'success', title: t`Success`, description: t`Your personal data has been saved.` });
     },
     onFailure: (error) => {
@@ -64,37 +59,12 @@ export function PersonalDataForm({ user }: { user: User }) {
       id="profile-address"
       // In Japanese order the street comes last, after the city: what is left is the block number and building.
       label={japaneseOrder ? t`Street number and building` : t`Address`}
-      name="address"
       autoComplete="street-address"
-      value={values.address}
-      onChange={change('address')}
-      error={form.errorOf('address')}
+      {...form.field('address')}
     />
   );
-  const city = (
-    <TextField
-      key="city"
-      id="profile-city"
-      label={t`City`}
-      name="city"
-      autoComplete="address-level2"
-      value={values.city}
-      onChange={change('city')}
-      error={form.errorOf('city')}
-    />
-  );
-  const state = (
-    <TextField
-      key="state"
-      id="profile-state"
-      label={t`State`}
-      name="state"
-      autoComplete="address-level1"
-      value={values.state}
-      onChange={change('state')}
-      error={form.errorOf('state')}
-    />
-  );
+  const city = <TextField key="city" id="profile-city" label={t`City`} autoComplete="address-level2" {...form.field('city')} />;
+  const state = <TextField key="state" id="profile-state" label={t`State`} autoComplete="address-level1" {...form.field('state')} />;
   const postalCode = (
     <TextField
       key="zip_code"
@@ -120,16 +90,8 @@ export function PersonalDataForm({ user }: { user: User }) {
   return (
     <section className="profile-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t`Personal data`}</h2>
-      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, values)}>
-        <TextField
-          id="profile-name"
-          label={t`Name`}
-          name="name"
-          autoComplete="name"
-          value={values.name}
-          onChange={change('name')}
-          error={form.errorOf('name')}
-        />
+      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, form.values)}>
+        <TextField id="profile-name" label={t`Name`} autoComplete="name" {...form.field('name')} />
         <TextField
           id="profile-email"
           label={t`Email`}

@@ -30,14 +30,13 @@ function LoginPage() {
   const navigate = useNavigate();
   const router = useRouter();
   const login = useLogin();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [forgotOpen, setForgotOpen] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
 
   const form = useFormSubmit(formRef, {
     schema: passwordGrantBody,
+    initialValues: { email: '', password: '' },
     action: (data) => login.mutateAsync({ email: data.email, password: data.password }),
     onSuccess: (result) => {
       if (result !== 'signed-in') return;
@@ -56,33 +55,15 @@ function LoginPage() {
 
   return (
     <Page title={t`Log in`} description={t`Log in to Roundtrip to see your balance and your returns.`} className="auth">
-      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { grant_type: 'password', email, password })}>
+      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { grant_type: 'password', ...form.values })}>
         {form.message ? (
           <div ref={failureRef} className="notice notice--error" role="alert" tabIndex={-1} data-testid="login-failure">
             <p className="notice__title">{t`Login failed`}</p>
             <p>{form.message}</p>
           </div>
         ) : null}
-        <TextField
-          id="login-email"
-          label={t`Email`}
-          type="email"
-          name="email"
-          autoComplete="username"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          error={form.errorOf('email')}
-        />
-        <TextField
-          id="login-password"
-          label={t`Password`}
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={form.errorOf('password')}
-        />
+        <TextField id="login-email" label={t`Email`} type="email" autoComplete="username" {...form.field('email')} />
+        <TextField id="login-password" label={t`Password`} type="password" autoComplete="current-password" {...form.field('password')} />
         <LanguageSelector />
         <button type="submit" className="button" disabled={form.pending}>
           {form.pending ? t`Logging in…` : t`Log in`}
@@ -99,7 +80,7 @@ function LoginPage() {
           {t`Sign up`}
         </Link>
       </p>
-      {forgotOpen ? <ForgotPasswordDialog open onClose={() => setForgotOpen(false)} initialEmail={email} /> : null}
+      {forgotOpen ? <ForgotPasswordDialog open onClose={() => setForgotOpen(false)} initialEmail={form.values.email ?? ''} /> : null}
     </Page>
   );
 }

@@ -97,12 +97,11 @@ function NewPasswordForm({ token, onLinkRefused }: { token: string; onLinkRefuse
   const { country } = Route.useParams();
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
 
   const form = useFormSubmit(formRef, {
     schema: resetPasswordBody,
+    initialValues: { password: '', password_confirmation: '' },
     action: (data) => reset.mutateAsync(data),
     onSuccess: () => {
       notify({ kind: 'success', title: t`Success`, description: t`Your password has been updated.` });
@@ -123,32 +122,21 @@ function NewPasswordForm({ token, onLinkRefused }: { token: string; onLinkRefuse
   });
 
   return (
-    <form
-      ref={formRef}
-      className="form"
-      noValidate
-      onSubmit={(event) => form.submit(event, { token, password, password_confirmation: confirmation })}
-    >
+    <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { ...form.values, token })}>
       <TextField
         id="new-password"
         label={t`New password`}
         hint={t`At least 8 characters.`}
         type="password"
-        name="password"
         autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.currentTarget.value)}
-        error={form.errorOf('password')}
+        {...form.field('password')}
       />
       <TextField
         id="new-password-confirmation"
         label={t`Confirm the new password`}
         type="password"
-        name="password_confirmation"
         autoComplete="new-password"
-        value={confirmation}
-        onChange={(event) => setConfirmation(event.currentTarget.value)}
-        error={form.errorOf('password_confirmation')}
+        {...form.field('password_confirmation')}
       />
       <button type="submit" className="button" disabled={form.pending}>
         {t`Save my new password`}

@@ -1,6 +1,6 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { verifyEmailBody } from '#domain/schemas/account';
 import { isApiError } from '../../../lib/api';
 import { Page } from '../../../ui/page';
@@ -25,7 +25,6 @@ function VerifyEmailPage() {
   const me = useMe();
   const verify = useVerifyEmail();
   const { resend, pending: resending } = useResendCodeAction();
-  const [code, setCode] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
   const linkHandled = useRef(false);
 
@@ -53,6 +52,7 @@ function VerifyEmailPage() {
 
   const form = useFormSubmit(formRef, {
     schema: verifyEmailBody,
+    initialValues: { code: '' },
     action: (data) => verify.mutateAsync(data.code),
     onSuccess: onVerified,
     onFailure: (error) => {
@@ -78,7 +78,6 @@ function VerifyEmailPage() {
 
   const email = me.data?.email;
   const checkingLink = Boolean(linkCode) && !me.data?.email_verified && (verify.isPending || verify.isIdle);
-  const errorText = form.errorOf('code');
 
   return (
     <Page title={t`Verify email`} description={t`Confirm your email address with the code we sent you.`}>
@@ -91,17 +90,16 @@ function VerifyEmailPage() {
               ? t`We sent a 4-digit code to ${email}. Enter it below to verify your email address.`
               : t`We sent you a 4-digit code by email. Enter it below to verify your email address.`}
           </p>
-          <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { code })}>
+          <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, form.values)}>
             <TextField
               id="verification-code"
               label={t`Verification code`}
-              name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={4}
-              value={code}
-              onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, ''))}
-              error={errorText}
+              {...form.field('code')}
+              // The code is digits: anything else typed is dropped.
+              onChange={(event) => form.setValue('code', event.currentTarget.value.replace(/\D/g, ''))}
             />
             <button type="submit" className="button" disabled={verify.isPending}>
               {t`Verify`}
