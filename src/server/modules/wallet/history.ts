@@ -115,17 +115,22 @@ export async function readHistoryRows(
   // The oldest transaction still running when this read was taken, as an xid: what the next read's
   // `since` starts from, so a write that commits after this read is never missed.
   const snapshotXmin = sql`(pg_snapshot_xmin(pg_current_snapshot())::text::bigint % 4294967296)::text`;
+  // A changed row's place in the default order, numbered by the database (it alone knows how its
+  // collation orders ids of the same instant) in one pass over the customer's rows in index order.
+  // Counting the rows before each changed row instead made PostgreSQL's estimate of the statement
+  // (a third of the rows changed, each with its count) pass jit_above_cost: about 35 ms of JIT
+  // compiling for a statement that runs in 1 ms, under the row lock of every writer of the customer.
+  const source =
+    'offset' in range
+      ? sql`history_rows h`
+      : sql`(select r.*, r.xmin as row_xmin, row_number() over (order by r.created_at desc, r.id desc) - 1 as place
+               from history_rows r where ${filtersOn('r')}) h`;
   // age() counts back from the current transaction, so the comparison holds across xid wraparound.
   const selected =
     'offset' in range
       ? sql`where ${where} order by ${orderBy[query.sort_by]} limit ${query.items_per_page} offset ${range.offset}`
-      : sql`where ${where} and age(h.xmin) <= age(${range.since}::text::xid)`;
-  // A changed row's place in the default order, counted by the database: it alone knows how its
-  // collation orders ids of the same instant.
-  const place =
-    'since' in range
-      ? sql`(select count(*) from history_rows r where ${filtersOn('r')} and (r.created_at, r.id) > (h.created_at, h.id))`
-      : sql`null`;
+      : sql`where age(h.row_xmin) <= age(${range.since}::text::xid)`;
+  const place = 'since' in range ? sql`h.place` : sql`null`;
   const result = await db.execute(sql`
     select h.id, h.created_at, h.category, h.status, h.amount_minor, h.comment, h.number_of_scans, h.fee_minor,
            h.account_name, h.account_number, h.dispute, h.disputable,
@@ -143,7 +148,7 @@ export async function readHistoryRows(
                                               'price_minor', coalesce((item->>'price_minor')::int, p.deposit_minor))
                             order by p.sort_order, p.id, (item->>'price_minor')::int)
               from jsonb_array_elements(h.items) as item join products p on p.id = item->>'product_id') as items
-    from history_rows h
+    from ${source}
     ${selected}
   `);
   const rows = rowsOf<Row & { snapshot_xmin: string }>(result);
