@@ -262,10 +262,16 @@ test.describe('camera scanner on a flaky network', () => {
     const { email, codes } = camera.customer;
     await signIn(context, request, email, password);
     const attemptsById = new Map<string, number>();
-    await context.route('**/api/v2/scans', async (route) => {
-      const { id } = route.request().postDataJSON() as { id: string };
-      const attempt = (attemptsById.get(id) ?? 0) + 1;
-      attemptsById.set(id, attempt);
+    // One scan a call, or a run of scans due together in one (POST /scans/batch): each id counts its tries.
+    await context.route('**/api/v2/scans{,/batch}', async (route) => {
+      const body = route.request().postDataJSON() as { id: string } | { scans: { id: string }[] };
+      const ids = 'scans' in body ? body.scans.map((scan) => scan.id) : [body.id];
+      const attempt = Math.min(
+        ...ids.map((id) => {
+          attemptsById.set(id, (attemptsById.get(id) ?? 0) + 1);
+          return attemptsById.get(id) ?? 0;
+        }),
+      );
       if (attempt === 1) {
         // The server records it, the answer is lost on the way back.
         await route.fetch();
@@ -278,7 +284,8 @@ test.describe('camera scanner on a flaky network', () => {
     await scan.goto('us');
     for (const code of codes) await scan.expectRecorded(code, { timeout: 40_000 });
     expect(attemptsById.size).toBe(3);
-    for (const attempts of attemptsById.values()) expect(attempts).toBe(3);
+    // At least the two failures and the try that got through (more when a call held scans at different tries).
+    for (const attempts of attemptsById.values()) expect(attempts).toBeGreaterThanOrEqual(3);
     expect(await pendingScansOnServer(request, email)).toBe(3);
     await checkIn(request, codes);
   });

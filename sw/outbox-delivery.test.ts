@@ -66,7 +66,7 @@ interface Sent {
 }
 
 /** The API as the worker meets it: who the token is, renewal with rotation, and /scans. */
-function fakeApi(options: { down?: boolean; refreshRefused?: boolean; refusedCodes?: string[] } = {}) {
+function fakeApi(options: { down?: boolean; refreshRefused?: boolean; refusedCodes?: string[]; batchAnswer?: [number, unknown] } = {}) {
   const sent: Sent[] = [];
   const liveTokens = new Set(['access-1']);
   let refreshToken = 'refresh-1';
@@ -100,6 +100,17 @@ function fakeApi(options: { down?: boolean; refreshRefused?: boolean; refusedCod
     if (!liveTokens.has(headers.get('authorization')?.replace('Bearer ', '') ?? ''))
       return json(401, { error: { code: 'UNAUTHORIZED', message: '' } });
     if (path === '/user') return json(200, { data: { id: 'user-1', email: 'someone@roundtrip.example' } });
+    if (path === '/scans/batch') {
+      if (options.batchAnswer) return json(...options.batchAnswer);
+      const { scans } = body as { scans: { id: string; code: string }[] };
+      return json(200, {
+        data: scans.map(({ id, code }) =>
+          options.refusedCodes?.includes(code)
+            ? { id, status: 404, error: { code: 'CONTAINER_UNKNOWN', message: 'Désolé, nous ne reconnaissons pas ce code.' } }
+            : { id, status: 201 },
+        ),
+      });
+    }
     const code = (body as { code: string }).code;
     if (options.refusedCodes?.includes(code))
       return json(404, { error: { code: 'CONTAINER_UNKNOWN', message: 'Désolé, nous ne reconnaissons pas ce code.' } });
@@ -117,15 +128,21 @@ const signedIn = () =>
 
 describe('the worker sends the outbox with no window open', () => {
   it("sends the customer's due entries with the token and each entry's language; a refused one stays with the server's reason", async () => {
-    const store = memoryStore([entry('a'), entry('b', { createdAt: now - 30_000 })]);
+    const store = memoryStore([
+      entry('a'),
+      entry('b', { createdAt: now - 30_000 }),
+      entry('w', { kind: 'withdrawal', endpoint: '/withdrawals', createdAt: now - 20_000 }),
+    ]);
     const api = fakeApi({ refusedCodes: ['B'] });
     const outcome = await deliverOutbox(contextOf(store, signedIn(), api));
-    expect(outcome).toEqual({ kind: 'delivered', sent: 1, refused: 1 });
+    expect(outcome).toEqual({ kind: 'delivered', sent: 2, refused: 1 });
+    // The run of scans in one call, each scan as it was queued; the withdrawal after them, alone.
     expect(api.sent.map((request) => [request.method, request.path, request.authorization, request.language])).toEqual([
       ['GET', '/user', 'Bearer access-1', null],
-      ['POST', '/scans', 'Bearer access-1', 'fr-FR'],
-      ['POST', '/scans', 'Bearer access-1', 'fr-FR'],
+      ['POST', '/scans/batch', 'Bearer access-1', 'fr-FR'],
+      ['POST', '/withdrawals', 'Bearer access-1', 'fr-FR'],
     ]);
+    expect(api.sent[1]?.body).toEqual({ scans: [entry('a').payload, entry('b').payload] });
     expect([...store.rows.values()]).toEqual([
       {
         ...entry('b', { createdAt: now - 30_000 }),
@@ -136,6 +153,25 @@ describe('the worker sends the outbox with no window open', () => {
     ]);
   });
 
+  it('keeps every scan of a run for a later try when the call is refused whole or its answer cannot be read', async () => {
+    const both = [
+      ['a', 'pending', 1],
+      ['b', 'pending', 1],
+    ];
+    for (const [batchAnswer, waiting] of [
+      [[429, { error: { code: 'RATE_LIMITED', message: 'Too many requests' } }], both],
+      [[200, { data: 'not a list' }], both],
+      [[200, { data: [{ id: 'a', status: 201 }] }], [['b', 'pending', 1]]],
+    ] satisfies [[number, unknown], unknown[]][]) {
+      const store = memoryStore([entry('a'), entry('b', { createdAt: now - 30_000 })]);
+      const api = fakeApi({ batchAnswer });
+      await expect(deliverOutbox(contextOf(store, signedIn(), api))).rejects.toBeInstanceOf(RetryLater);
+      // Only what the answer says was recorded leaves the outbox; the rest waits, none is given up.
+      const left = [...store.rows.values()].map((row) => [row.id, row.state, row.attempts]);
+      expect(left).toEqual(waiting);
+    }
+  });
+
   it('renews a token that has run out with the refresh token, once, and leaves the new pair in the cookies for the app', async () => {
     const store = memoryStore([entry('a'), entry('b', { createdAt: now - 30_000 })]);
     const jar = cookieJar({ refreshToken: { value: 'refresh-1', expires: now + 86_400_000 } });
@@ -144,8 +180,7 @@ describe('the worker sends the outbox with no window open', () => {
     expect(api.sent.map((request) => `${request.method} ${request.path} ${request.authorization}`)).toEqual([
       'POST /oauth/token null',
       'GET /user Bearer access-2',
-      'POST /scans Bearer access-2',
-      'POST /scans Bearer access-2',
+      'POST /scans/batch Bearer access-2',
     ]);
     expect(Object.fromEntries(jar.jar)).toEqual({
       token: { value: 'access-2', expires: now + 900_000 },

@@ -18,6 +18,7 @@ import {
 } from '#domain/client-session';
 import { chooseLocale } from '#domain/locales';
 import { classify, flushDue, outboxLockName, type OutboxEntry, type OutboxStore, type SendResult } from '#domain/outbox';
+import { runCallOf, runResults } from '#domain/outbox-runs';
 import { readErrorAnswer } from '#domain/schemas/error-answers';
 import { tokenResponse } from '#domain/schemas/token-answer';
 import { field } from './field';
@@ -179,6 +180,29 @@ async function sendEntry(context: DeliveryContext, tokens: RoundTokens, entry: O
   }
 }
 
+/** A run of entries in one call (POST /scans/batch), in the first one's language (flushDue joins only entries of one). */
+async function sendRun(context: DeliveryContext, tokens: RoundTokens, entries: OutboxEntry[]): Promise<SendResult[]> {
+  const call = runCallOf(entries);
+  const whole = (result: SendResult) => entries.map(() => result);
+  try {
+    const response = await withToken(context, tokens, call.endpoint, {
+      method: 'POST',
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        'Accept-Language': entries[0]?.locale ?? chooseLocale({ browserLanguages: context.languages }).locale,
+      },
+      body: JSON.stringify(call.body),
+    });
+    if (!response) return whole(classify(401, 'UNAUTHORIZED', ''));
+    if (response.ok) return runResults(entries, await response.json().catch(() => undefined));
+    const { code, message } = readErrorAnswer(await response.json().catch(() => undefined));
+    return whole(classify(response.status, code, message));
+  } catch {
+    return whole(classify(0, 'NETWORK', ''));
+  }
+}
+
 async function deliveryRound(context: DeliveryContext): Promise<DeliveryOutcome> {
   const waiting = (await context.store.all()).some((entry) => entry.state === 'pending');
   // Most syncs find the outbox already sent by the app: no token, no request.
@@ -186,7 +210,13 @@ async function deliveryRound(context: DeliveryContext): Promise<DeliveryOutcome>
   const tokens = roundTokens(context);
   const owner = await ownerOf(context, tokens);
   if (!owner) return { kind: 'signed-out' };
-  const report = await flushDue(context.store, owner, (entry) => sendEntry(context, tokens, entry), context.now);
+  const report = await flushDue(
+    context.store,
+    owner,
+    (entry) => sendEntry(context, tokens, entry),
+    context.now,
+    (entries) => sendRun(context, tokens, entries),
+  );
   if (report.nextAttemptAt !== undefined) throw new RetryLater('Entries are still waiting');
   return { kind: 'delivered', sent: report.sent.length, refused: report.refused.length };
 }

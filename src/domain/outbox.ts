@@ -60,6 +60,38 @@ export type SendResult =
 
 export type Sender = (entry: OutboxEntry) => Promise<SendResult>;
 
+/**
+ * Sends a run of entries in one call (runCallOf, #domain/outbox-runs) and says what became of
+ * each, in the order given, as if each had been sent alone.
+ */
+export type RunSender = (entries: OutboxEntry[]) => Promise<SendResult[]>;
+
+/**
+ * Endpoints whose run of entries the server takes in one call, each answered as if sent alone
+ * (POST /scans/batch): a frame's six scans are one request, not six the server answers one after
+ * another (bench/scanner.ts, the bag).
+ */
+export const runEndpoints: Readonly<Record<string, string>> = { '/scans': '/scans/batch' };
+
+/** At most this many entries in one call: a camera frame's codes (maxScansPerBatch, #domain/schemas/wallet). */
+export const maxRunLength = 12;
+
+/**
+ * Whether `entry` may go in the same call as `first`: the same endpoint that has a run call, its
+ * key in the body, and the same language (the call is answered in one).
+ */
+function sharesCall(first: OutboxEntry, entry: OutboxEntry): boolean {
+  return (
+    runEndpoints[first.endpoint] !== undefined &&
+    entry.endpoint === first.endpoint &&
+    entry.method === 'POST' &&
+    first.method === 'POST' &&
+    entry.keyIn === 'body' &&
+    first.keyIn === 'body' &&
+    entry.locale === first.locale
+  );
+}
+
 /** Where the entries are kept: the app's Dexie table, or the service worker's plain IndexedDB. */
 export interface OutboxStore {
   /** Every entry, oldest first. */
@@ -104,14 +136,21 @@ export const maxConcurrentSends = 6;
  * retry harmless. Entries of another owner are never sent (sign-out wipes them anyway). A network
  * failure stops the round: the next trigger (online event, timer, Background Sync) tries again.
  */
-export async function flushDue(store: OutboxStore, owner: string, send: Sender, now: () => number = Date.now): Promise<FlushReport> {
+export async function flushDue(
+  store: OutboxStore,
+  owner: string,
+  send: Sender,
+  now: () => number = Date.now,
+  /** Where given, a run of entries that share a call (runEndpoints) goes in one request instead of side by side. */
+  sendRun?: RunSender,
+): Promise<FlushReport> {
   const report: FlushReport = { sent: [], refused: [], nextAttemptAt: undefined };
   const waitUntil = (at: number) => (report.nextAttemptAt = Math.min(report.nextAttemptAt ?? Infinity, at));
   const entries = (await store.all()).filter((entry) => entry.owner === owner && entry.state === 'pending');
 
-  /** Sends one entry and stores what became of it (`retryAt`, after no answer: the network is down). */
-  const deliver = async (entry: OutboxEntry): Promise<{ entry: OutboxEntry; outcome: 'sent' | 'refused' | 'retry'; retryAt?: number }> => {
-    const result = await send(entry);
+  type Delivered = { entry: OutboxEntry; outcome: 'sent' | 'refused' | 'retry'; retryAt?: number };
+  /** Stores what became of a sent entry (`retryAt`, after no answer: the network is down). */
+  const settle = async (entry: OutboxEntry, result: SendResult): Promise<Delivered> => {
     // Removed with the rest of its batch, below.
     if (result.kind === 'sent') return { entry, outcome: 'sent' };
     const attempts = entry.attempts + 1;
@@ -134,17 +173,23 @@ export async function flushDue(store: OutboxStore, owner: string, send: Sender, 
       waitUntil(first.nextAttemptAt);
       continue;
     }
-    // The next due entries of the same independent kind join this one; not-yet-due ones are passed over.
+    // The next due entries of the same independent kind join this one; not-yet-due ones are passed
+    // over. In one call where the server takes them so, else side by side.
+    const inOneCall = sendRun !== undefined && sharesCall(first, first);
+    const joins = (candidate: OutboxEntry) => candidate.kind === first.kind && (!inOneCall || sharesCall(first, candidate));
     const batch = [first];
     const passedOver: OutboxEntry[] = [];
     if (independentKinds.has(first.kind)) {
-      while (index < entries.length && batch.length < maxConcurrentSends && entries[index]!.kind === first.kind) {
+      while (index < entries.length && batch.length < (inOneCall ? maxRunLength : maxConcurrentSends) && joins(entries[index]!)) {
         const candidate = entries[index]!;
         (candidate.nextAttemptAt > now() ? passedOver : batch).push(candidate);
         index += 1;
       }
     }
-    const delivered = await Promise.all(batch.map(deliver));
+    const results = sendRun && inOneCall && batch.length > 1 ? await sendRun(batch) : await Promise.all(batch.map((entry) => send(entry)));
+    const delivered = await Promise.all(
+      batch.map((entry, position) => settle(entry, results[position] ?? { kind: 'retry', status: 500, code: 'UNKNOWN', message: '' })),
+    );
     // Each removal would redraw the screens that list the outbox: the batch's go in one.
     const sent = delivered.flatMap(({ entry, outcome }) => (outcome === 'sent' ? [entry.id] : []));
     if (sent.length > 0) await store.remove(sent);

@@ -102,6 +102,34 @@ describe('outbox', () => {
     expect(await db.outbox.count()).toBe(1);
   });
 
+  it('sends a run of scans in one call where it may, each settled by its own answer, and only same-language scans together', async () => {
+    const calls: string[][] = [];
+    const singles: string[] = [];
+    const send = async (entry: OutboxEntry): Promise<SendResult> => {
+      singles.push(entry.id);
+      return classify(201, '', '');
+    };
+    const sendRun = async (entries: OutboxEntry[]): Promise<SendResult[]> => {
+      calls.push(entries.map((entry) => entry.id));
+      return entries.map((entry) => (entry.id === 's2' ? classify(404, 'CONTAINER_UNKNOWN', 'Unknown') : classify(201, '', '')));
+    };
+    for (let index = 0; index < 14; index += 1)
+      await saveToOutbox(
+        { kind: 'scan', endpoint: '/scans', payload: {}, id: `s${index}` },
+        'u',
+        100 + index,
+        index === 13 ? 'fr-FR' : 'en-US',
+      );
+    await saveToOutbox({ kind: 'withdrawal', endpoint: '/withdrawals', payload: {}, id: 'w', keyIn: 'header' }, 'u', 200, 'en-US');
+    const report = await flushDue('u', send, () => 1_000, sendRun);
+    // Twelve at most in one call; the French one in its own (alone: sent as a single scan); the withdrawal alone.
+    expect(calls).toEqual([Array.from({ length: 12 }, (_, index) => `s${index}`)]);
+    expect(singles).toEqual(['s12', 's13', 'w']);
+    expect(report.refused.map((entry) => entry.id)).toEqual(['s2']);
+    expect(await db.outbox.get('s2')).toMatchObject({ state: 'failed', lastError: { status: 404, code: 'CONTAINER_UNKNOWN' } });
+    expect(await db.outbox.count()).toBe(1);
+  });
+
   it('stops a round of scans sent side by side when the network is down, each with its backoff', async () => {
     const server = fakeServer();
     server.setMode('down');

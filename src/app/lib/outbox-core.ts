@@ -4,6 +4,7 @@ import {
   type OutboxEntry,
   type OutboxMethod,
   type OutboxStore,
+  type RunSender,
   type Sender,
 } from '#domain/outbox';
 import type { SupportedLocale } from '#domain/markets';
@@ -12,7 +13,9 @@ import { OutboxStorageFullError } from './outbox-storage-full';
 
 // The rules are shared with the service worker, which sends the outbox itself when no window is open.
 export { classify, retryDelay } from '#domain/outbox';
-export type { FlushReport, SendResult, Sender } from '#domain/outbox';
+export type { FlushReport, RunSender, SendResult, Sender } from '#domain/outbox';
+// Here rather than in outbox.ts: they bring the wallet's schemas, which the first load does without.
+export { runCallOf, runResults } from '#domain/outbox-runs';
 
 export interface EnqueueInput {
   kind: string;
@@ -96,9 +99,10 @@ async function outboxTable(): Promise<OutboxStore> {
 }
 
 /**
- * Sends every due entry of `owner`, oldest first, one at a time (the rules: #domain/outbox). A
+ * Sends every due entry of `owner`, oldest first (the rules: #domain/outbox; a run of scans in one
+ * call with `sendRun`). A
  * network failure stops the round: the next trigger (online event, timer, Background Sync) tries again.
  */
-export async function flushDue(owner: string, send: Sender, now: () => number = Date.now): Promise<FlushReport> {
-  return flushDueIn(await outboxTable(), owner, send, now);
+export async function flushDue(owner: string, send: Sender, now: () => number = Date.now, sendRun?: RunSender): Promise<FlushReport> {
+  return flushDueIn(await outboxTable(), owner, send, now, sendRun);
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { moneySchema } from './money';
 import { disputeSummarySchema } from './disputes';
 import { countryCodeField, keyed } from './fields';
+import { apiErrorAnswer } from './error-answers';
 
 /** Deposit wallet: catalogue, scans, balance and history, shared by app and server. */
 
@@ -65,6 +66,40 @@ export const scanSchema = z.object({
 });
 export type Scan = z.infer<typeof scanSchema>;
 export const scanResponse = z.object({ data: scanSchema });
+
+/**
+ * The most scans one POST /scans/batch carries: what one camera frame may give
+ * (src/app/lib/camera/max-codes.ts), so a frame's codes go to the server in one call.
+ */
+export const maxScansPerBatch = 12;
+
+/** POST /scans/batch: scans read together, each as POST /scans takes it (its own id, its own idempotency). */
+export const scanBatchBody = z.strictObject({
+  scans: z.array(scanBody).min(1, { error: 'required' }).max(maxScansPerBatch, { error: 'tooLong' }),
+});
+export type ScanBatchBody = z.infer<typeof scanBatchBody>;
+
+/**
+ * One scan's answer in a batch: the status POST /scans would have given it alone (201 recorded,
+ * 200 a retry of a recorded scan, or its error's) with the scan or the error, in the order sent.
+ */
+export const scanBatchItem = z.object({
+  id: z.string(),
+  status: z.number().int(),
+  data: z.optional(scanSchema),
+  error: z.optional(apiErrorAnswer.shape.error),
+});
+export type ScanBatchItem = z.infer<typeof scanBatchItem>;
+export const scanBatchResponse = z.object({ data: z.array(scanBatchItem) });
+
+/**
+ * How the app and the service worker read that answer: only what decides each entry's fate (its
+ * status, and an error as readErrorAnswer reads it), so an error code newer than a phone's app
+ * does not make the whole answer unreadable.
+ */
+export const scanBatchReading = z.object({
+  data: z.array(z.object({ id: z.string(), status: z.number().int(), error: z.optional(z.unknown()) })),
+});
 
 // --- Balance --------------------------------------------------------------------
 

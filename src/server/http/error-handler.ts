@@ -1,17 +1,23 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorMessages, oauthErrorMessages, type ApiErrorBody, type ErrorCode } from '#domain/errors';
+import type { Language } from '#domain/locales';
 import { databaseErrorSummary, isLostConnection } from '../db/errors';
 import { ApiError, OAuthError } from './api-error';
 import { requestLanguage } from './language';
 
-function sendApiError(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
-  const body: ApiErrorBody = {
+/** The answer's body for an ApiError, in this language (also each refused scan's in a batch: wallet/routes.ts). */
+export function apiErrorBody(error: ApiError, language: Language): ApiErrorBody {
+  return {
     error: {
       code: error.code,
-      message: (error.messages ?? errorMessages[error.code])[requestLanguage(request)],
+      message: (error.messages ?? errorMessages[error.code])[language],
       ...(error.fields ? { fields: error.fields } : {}),
     },
   };
+}
+
+function sendApiError(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
+  const body = apiErrorBody(error, requestLanguage(request));
   if (error.retryAfter !== undefined) reply.header('retry-after', String(Math.ceil(error.retryAfter)));
   return reply.status(error.status).send(body);
 }

@@ -8,6 +8,7 @@ import { TextField } from '../../ui/text-field';
 import { CameraView } from '../../lib/camera/camera-view';
 import type { CameraProblem } from '../../lib/camera/camera';
 import { giveFeedback, soundPreference, storeSoundPreference, type FeedbackKind } from '../../lib/camera/feedback';
+import { prepareOutbox } from '../../lib/outbox';
 import { captureCodes, stateOf, takeRefusals, useQueuedScans, useSessionScans, type CaptureResult, type SessionScan } from './scan-session';
 import './scan.css';
 
@@ -51,6 +52,9 @@ export function ScanScreen({
   useEffect(() => {
     if (queued) void takeRefusals(queued.entries);
   }, [queued]);
+
+  // The first frame's codes then go to the outbox without waiting for its code to load.
+  useEffect(() => prepareOutbox(), []);
 
   function show(kind: FeedbackKind, text: string, scanId?: string) {
     serial.current += 1;
