@@ -88,8 +88,17 @@ test('with every window of the app closed, Background Sync has the service worke
   const sentByWorker: string[] = [];
   const noteWorkerRequest = (sent: PlaywrightRequest) => {
     if (!sent.serviceWorker() || !sent.url().includes('/api/v2/')) return;
-    const scanned = sent.method() === 'POST' && sent.url().endsWith('/scans') ? ` ${(sent.postDataJSON() as { code: string }).code}` : '';
-    sentByWorker.push(`${sent.method()} ${new URL(sent.url()).pathname}${scanned}`);
+    const path = new URL(sent.url()).pathname;
+    const codes =
+      sent.method() !== 'POST'
+        ? []
+        : path.endsWith('/scans')
+          ? [(sent.postDataJSON() as { code: string }).code]
+          : path.endsWith('/scans/batch')
+            ? (sent.postDataJSON() as { scans: { code: string }[] }).scans.map((scan) => scan.code)
+            : [];
+    const scanned = codes.length > 0 ? ` ${codes.join(' ')}` : '';
+    sentByWorker.push(`${sent.method()} ${path}${scanned}`);
   };
   context.on('request', noteWorkerRequest);
 
@@ -101,10 +110,11 @@ test('with every window of the app closed, Background Sync has the service worke
 
   // The server has the scan, once: sent by the worker, since no page of the app is open.
   await expect.poll(() => historyOnServer(request, email), { timeout: 15_000 }).toEqual([['SCAN', 'PENDING', 1]]);
-  // Renewal, whose token it is, then each scan once: the real one taken, the unknown one refused.
+  // Renewal, whose token it is, then the two scans once, in one call as scans due together go: the
+  // real one taken, the unknown one refused.
   await expect
     .poll(() => sentByWorker)
-    .toEqual(['POST /api/v2/oauth/token', 'GET /api/v2/user', `POST /api/v2/scans ${code}`, `POST /api/v2/scans ${unknownCode}`]);
+    .toEqual(['POST /api/v2/oauth/token', 'GET /api/v2/user', `POST /api/v2/scans/batch ${code} ${unknownCode}`]);
   // The app's own page texts and lists go through the worker too: only the worker's sync was counted.
   context.off('request', noteWorkerRequest);
   // The worker renewed the session and left the new tokens where the app keeps them.
