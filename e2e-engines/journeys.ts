@@ -326,7 +326,15 @@ export async function cameraScan(walker: Walker): Promise<string> {
     await installCanvasCamera(page, scene);
     await page.click('[data-testid="open-scanner"]');
     await expectUrl(page, /\/user\/scan$/);
-    if (await hasCanvasCamera(page)) break;
+    // Waited for until the scanner has asked for a camera: a new page load can also come after the
+    // screen changed (CI once saw the screen change, then a page filmed by WebKit's mock camera).
+    const camera = await until(
+      'the scanner asks the canvas camera, or a page without it has come',
+      async () => ((await hasCanvasCamera(page)) ? { canvas: true, asked: await cameraRequests(page) } : { canvas: false, asked: 0 }),
+      (state) => !state.canvas || state.asked >= 1,
+      { timeoutMs: 15_000 },
+    );
+    if (camera.canvas) break;
     // The scanner came as a new page load, filmed by WebKit's own mock camera (about 1 walk in 6 with
     // three walks at once; why the link loaded a page is not known yet): once more from the account page.
     note(`the scanner link loaded a new page instead of the app changing screens (try ${attempt})`);

@@ -3,6 +3,8 @@
 import '../styles.css';
 import { afterEach, beforeEach } from 'vitest';
 import { cleanup } from 'vitest-browser-react';
+import { hasStoredData, loadDatabase } from '../lib/db-loader';
+import { flushOutbox } from '../lib/outbox';
 import { queryClient } from '../lib/query-client';
 import { clearTokens } from '../lib/session';
 import { restoreNetwork } from './fake-network';
@@ -17,5 +19,10 @@ afterEach(async () => {
   await cleanup();
   queryClient.clear();
   clearTokens();
+  // The page and its IndexedDB outlive a test: what one test queued would be sent during the next
+  // (its retry timer fires there) and counted as that test's request. A send still running ends
+  // against this test's network; then the outbox and the stored cache go, as sign-out empties them.
+  await flushOutbox();
+  if (await hasStoredData()) await (await loadDatabase()).clearDatabase();
   restoreNetwork();
 });
