@@ -12,6 +12,7 @@ import { useAdjustBalance, type AdjustmentOutcome } from './api/adjust-balance';
 import { useCancelScan } from './api/cancel-scan';
 import { useConsoleLink } from './console-pages';
 import { OperatorArea } from './operator-area';
+import { OutcomeStatus } from './notices';
 import { useFocusWhenShown } from './use-focus-when-shown';
 
 export function AdjustmentsScreen() {
@@ -182,7 +183,6 @@ function CancelPendingScan() {
   const [cancelled, setCancelled] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLParagraphElement>(null);
-  const cancelledRef = useFocusWhenShown<HTMLParagraphElement>(cancelled);
 
   const form = useFormSubmit(formRef, {
     schema: cancellationForm,
@@ -208,13 +208,7 @@ function CancelPendingScan() {
     <section aria-labelledby="ops-cancel" className="ops-section">
       <h2 id="ops-cancel">{t`Cancel a pending scan`}</h2>
       <p>{t`For a scan waiting for check-in that should not be credited. A scan already credited is corrected with an adjustment.`}</p>
-      <div role="status">
-        {cancelled ? (
-          <p ref={cancelledRef} tabIndex={-1} className="notice ops-result ops-outcome">
-            {t`The scan of ${cancelled} is cancelled.`}
-          </p>
-        ) : null}
-      </div>
+      <OutcomeStatus text={cancelled ? t`The scan of ${cancelled} is cancelled.` : undefined} />
       <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, form.values)}>
         {form.message ? (
           <p ref={failureRef} tabIndex={-1} role="alert" className="field__error">

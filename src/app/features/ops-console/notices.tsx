@@ -18,7 +18,7 @@ export function FailureAlert({ text }: { text: string | undefined }) {
  * the outcome takes the focus its button had. The live region stays in place, empty, so a screen
  * reader announces the text when it comes.
  */
-export function OutcomeStatus({ text, testId }: { text: string | undefined; testId: string }) {
+export function OutcomeStatus({ text, testId }: { text: string | undefined; testId?: string }) {
   const ref = useFocusWhenShown<HTMLParagraphElement>(text);
   return (
     <div role="status">
