@@ -8,7 +8,7 @@ import { binsOf } from '../e2e/support/map';
 import { firstProduct, issueContainers } from '../e2e/support/ops';
 import { headings, type Lang } from '../e2e/support/texts';
 import { e2ePassword } from '../e2e/support/withdrawals';
-import { cameraRequests, hasCanvasCamera, installCanvasCamera, type CameraSegment } from './support/canvas-camera';
+import { cameraDiagnosis, cameraRequests, hasCanvasCamera, installCanvasCamera, type CameraSegment } from './support/canvas-camera';
 import type { EnginePage } from './support/engines';
 import { note } from './support/walk';
 import type { NetworkSwitch } from './support/network-switch';
@@ -341,7 +341,7 @@ export async function cameraScan(walker: Walker): Promise<string> {
     if (camera.canvas && camera.asked >= 1) break;
     note(
       camera.canvas
-        ? `the scanner filmed another camera than the page's canvas one (try ${attempt})`
+        ? `the scanner filmed another camera than the page's canvas one (try ${attempt}: ${await cameraDiagnosis(page).catch((error: unknown) => String(error))})`
         : `the scanner link loaded a new page instead of the app changing screens (try ${attempt})`,
     );
     if (attempt === 3) throw new Error('three tries and the scanner never filmed the canvas camera: the label cannot be shown');

@@ -66,15 +66,14 @@ export async function installCanvasCamera(page: EnginePage, segments: CameraSegm
         label: 'Back camera (label scene)',
         toJSON: () => ({}),
       } satisfies MediaDeviceInfo;
-      Object.defineProperty(navigator.mediaDevices, 'getUserMedia', {
-        configurable: true,
-        value: (constraints?: MediaStreamConstraints) => {
-          Reflect.set(window, '__cameraRequests', Number(Reflect.get(window, '__cameraRequests') ?? 0) + 1);
-          return constraints?.video
-            ? Promise.resolve(canvas.captureStream(10))
-            : Promise.reject(new DOMException('no microphone', 'NotFoundError'));
-        },
-      });
+      const getUserMedia = (constraints?: MediaStreamConstraints) => {
+        Reflect.set(window, '__cameraRequests', Number(Reflect.get(window, '__cameraRequests') ?? 0) + 1);
+        return constraints?.video
+          ? Promise.resolve(canvas.captureStream(10))
+          : Promise.reject(new DOMException('no microphone', 'NotFoundError'));
+      };
+      Object.defineProperty(navigator.mediaDevices, 'getUserMedia', { configurable: true, value: getUserMedia });
+      Reflect.set(window, '__canvasGetUserMedia', getUserMedia);
       Object.defineProperty(navigator.mediaDevices, 'enumerateDevices', { configurable: true, value: () => Promise.resolve([device]) });
       Reflect.set(window, '__canvasCamera', true);
     },
@@ -92,4 +91,25 @@ export function hasCanvasCamera(page: EnginePage): Promise<boolean> {
 /** How often the app asked for the camera since the canvas camera was installed. */
 export function cameraRequests(page: EnginePage): Promise<number> {
   return page.run(() => Number(Reflect.get(window, '__cameraRequests') ?? 0));
+}
+
+/**
+ * What the page shows when the scanner films another camera than the canvas one, for the report:
+ * whether getUserMedia is still ours, the video's track and size, and which document this is.
+ */
+export function cameraDiagnosis(page: EnginePage): Promise<string> {
+  return page.run(() => {
+    const video = document.querySelector('video');
+    const stream = video?.srcObject;
+    const track = stream instanceof MediaStream ? stream.getVideoTracks()[0] : undefined;
+    const ours = navigator.mediaDevices.getUserMedia === Reflect.get(window, '__canvasGetUserMedia');
+    return [
+      `getUserMedia ${ours ? 'is still the canvas one' : 'is no longer the canvas one'}`,
+      `asked ${Number(Reflect.get(window, '__cameraRequests') ?? 0)} times`,
+      video
+        ? `video ${video.videoWidth}×${video.videoHeight}, track “${track?.label ?? 'none'}” (${track?.readyState ?? '–'})`
+        : 'no video',
+      `document from ${Math.round(performance.timeOrigin)} at ${location.pathname}, ${performance.getEntriesByType('navigation').length} navigation entries`,
+    ].join('; ');
+  });
 }

@@ -25,6 +25,14 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 /**
+ * What to tell the person about a failed call that is not about one field: the server's own words,
+ * already in their language, or the screen's `fallback` when there was no answer or none readable.
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  return isApiError(error) && error.message ? error.message : fallback;
+}
+
+/**
  * An error answer read with the schemas the server declares (src/domain/schemas/error-answers.ts),
  * as the service worker reads them. They load with the first error: a page that never fails does
  * not download zod. Should that load fail (a chunk gone after a deploy), the error is `UNKNOWN`.

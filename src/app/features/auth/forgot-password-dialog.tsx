@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { resetPasswordRequestBody } from '#domain/schemas/account';
-import { isApiError } from '../../lib/api';
+import { failureMessage, isApiError } from '../../lib/api';
 import { Dialog } from '../../ui/dialog';
 import { useFormSubmit } from '../../ui/use-form-submit';
 import { TextField } from '../../ui/text-field';
@@ -43,8 +43,7 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail }: { open: bo
       if (isApiError(error) && error.fields.email) return { fields: { email: error.fields.email } };
       return {
         fieldMessages: {
-          email:
-            isApiError(error) && error.message ? error.message : t`The link could not be asked for. Check your connection and try again.`,
+          email: failureMessage(error, t`The link could not be asked for. Check your connection and try again.`),
         },
       };
     },

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { formatMoney } from '#domain/money';
 import type { BalanceAdjustment } from '#domain/schemas/operator-answers';
 import { keyed, optionalText, requiredText } from '#domain/schemas/fields';
-import { isApiError } from '../../lib/api';
+import { failureMessage, isApiError } from '../../lib/api';
 import { TextField } from '../../ui/text-field';
 import { useFormSubmit, type FormFailure } from '../../ui/use-form-submit';
 import { useAdjustBalance, type AdjustmentOutcome } from './api/adjust-balance';
@@ -93,10 +93,7 @@ function AdjustBalance() {
     },
     onFailure: (error) =>
       serverFieldFailure(error, { user_id: 'customer', email: 'customer' }) ?? {
-        message:
-          isApiError(error) && error.message
-            ? error.message
-            : t`No answer came back. Send it again as it is: the adjustment is never made twice.`,
+        message: failureMessage(error, t`No answer came back. Send it again as it is: the adjustment is never made twice.`),
         focus: () => failureRef.current?.focus(),
       },
   });
@@ -198,8 +195,7 @@ function CancelPendingScan() {
     },
     onFailure: (error) =>
       serverFieldFailure(error, { scan_id: 'scan', code: 'scan' }) ?? {
-        message:
-          isApiError(error) && error.message ? error.message : t`The cancellation could not be sent. Check your connection and try again.`,
+        message: failureMessage(error, t`The cancellation could not be sent. Check your connection and try again.`),
         focus: () => failureRef.current?.focus(),
       },
   });

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { formatMoney, isCurrency, moneyFromMinor } from '#domain/money';
 import type { Approval, ApprovalAction } from '#domain/schemas/operators';
-import { isApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
 import { formatLongDate } from '../../lib/format';
 import { QueryView } from '../../ui/query-view';
 import { usePendingApprovals } from './api/approvals';
@@ -65,9 +65,7 @@ function ApprovalCard({ approval, mine, onDecided }: { approval: Approval; mine:
   const recordId = approval.record_id;
 
   function refused(error: unknown) {
-    setFailure(
-      isApiError(error) && error.message ? error.message : t`The decision could not be sent. Check your connection and try again.`,
-    );
+    setFailure(failureMessage(error, t`The decision could not be sent. Check your connection and try again.`));
   }
 
   function onApprove() {

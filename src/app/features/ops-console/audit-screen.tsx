@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { currencies, type Currency } from '#domain/markets';
 import { formatMoney, moneyFromMinor } from '#domain/money';
 import type { AuditEntry } from '#domain/schemas/operators';
-import { isApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { QueryView } from '../../ui/query-view';
 import { TextField } from '../../ui/text-field';
@@ -70,10 +70,7 @@ function VerifyChain() {
   function onVerify() {
     setFailure(undefined);
     verify.mutate(undefined, {
-      onError: (error) =>
-        setFailure(
-          isApiError(error) && error.message ? error.message : t`The check could not be made. Check your connection and try again.`,
-        ),
+      onError: (error) => setFailure(failureMessage(error, t`The check could not be made. Check your connection and try again.`)),
     });
   }
 

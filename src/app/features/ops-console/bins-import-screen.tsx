@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { maxBinsFileLength, type BinsImportReport } from '#domain/schemas/bins-import';
-import { isApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
 import { useImportBins } from './api/import-bins';
 import { ContentArea } from './content-area';
 import { useBinImportReasonTexts } from './content-names';
@@ -47,10 +47,7 @@ export function BinsImportScreen() {
       { fileName: file.name, content, dryRun },
       {
         onSuccess: setReport,
-        onError: (error) =>
-          setFailure(
-            isApiError(error) && error.message ? error.message : t`The file could not be sent. Check your connection and try again.`,
-          ),
+        onError: (error) => setFailure(failureMessage(error, t`The file could not be sent. Check your connection and try again.`)),
       },
     );
   }

@@ -3,7 +3,7 @@ import { plural } from '@lingui/core/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { parseScannedPayload, validateContainerCode } from '#domain/container-codes';
 import type { CheckInResult, RejectResult } from '#domain/schemas/operator-answers';
-import { isApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
 import { CameraView } from '../../lib/camera/camera-view';
 import { giveFeedback } from '../../lib/camera/feedback';
 import { formatMoney } from '#domain/money';
@@ -116,9 +116,7 @@ function CheckInBatch() {
       setResult(await checkIn.mutateAsync({ codes: batch }));
       closeBatch();
     } catch (error) {
-      setFailure(
-        isApiError(error) && error.message ? error.message : t`The check-in could not be sent. Check your connection and try again.`,
-      );
+      setFailure(failureMessage(error, t`The check-in could not be sent. Check your connection and try again.`));
     }
   }
 
@@ -135,9 +133,7 @@ function CheckInBatch() {
       setReason('');
       closeBatch();
     } catch (error) {
-      setFailure(
-        isApiError(error) && error.message ? error.message : t`The rejection could not be sent. Check your connection and try again.`,
-      );
+      setFailure(failureMessage(error, t`The rejection could not be sent. Check your connection and try again.`));
     }
   }
 
@@ -317,10 +313,7 @@ function UndoBatch({
           }),
         );
       },
-      onError: (error) =>
-        setFailure(
-          isApiError(error) && error.message ? error.message : t`The undo could not be sent. Check your connection and try again.`,
-        ),
+      onError: (error) => setFailure(failureMessage(error, t`The undo could not be sent. Check your connection and try again.`)),
     });
   }
 

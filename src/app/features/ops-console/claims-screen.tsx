@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { Claim } from '#domain/schemas/operator-answers';
-import { isApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
 import { QueryView } from '../../ui/query-view';
 import { useAwardClaim } from './api/award-claim';
 import { useOpenClaims } from './api/claims';
@@ -61,9 +61,7 @@ function ClaimCard({ claim, onResolved }: { claim: Claim; onResolved: (text: str
   const firstStatus = statusName(claim.first_scan.status);
 
   function refused(error: unknown) {
-    setFailure(
-      isApiError(error) && error.message ? error.message : t`The decision could not be sent. Check your connection and try again.`,
-    );
+    setFailure(failureMessage(error, t`The decision could not be sent. Check your connection and try again.`));
   }
 
   function onAward() {

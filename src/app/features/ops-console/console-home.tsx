@@ -4,7 +4,7 @@ import { Page } from '../../ui/page';
 import { QueryView } from '../../ui/query-view';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useState } from 'react';
-import { isApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
 import { useAddPasskey } from './api/add-passkey';
 import { areasFor } from './areas';
 import { useConsoleLink } from './console-pages';
@@ -70,7 +70,7 @@ function PasskeySection() {
       onError: (error) => {
         setOutcome({
           ok: false,
-          text: isApiError(error) && error.message ? error.message : t`No passkey was added. Try again when your phone asks for it.`,
+          text: failureMessage(error, t`No passkey was added. Try again when your phone asks for it.`),
         });
       },
     });

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { DsarKind } from '#domain/dsar-kinds';
 import type { OperatorDataRequest } from '#domain/schemas/operator-answers';
-import { isApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
 import { formatLongDate } from '../../lib/format';
 import { QueryView } from '../../ui/query-view';
 import { useCloseDataRequest } from './api/close-data-request';
@@ -78,10 +78,7 @@ function DataRequestCard({ request, onClosed }: { request: OperatorDataRequest; 
     setFailure(undefined);
     close.mutate(request.id, {
       onSuccess: () => onClosed(t`The request of ${who} is marked as answered.`),
-      onError: (error) =>
-        setFailure(
-          isApiError(error) && error.message ? error.message : t`The change could not be sent. Check your connection and try again.`,
-        ),
+      onError: (error) => setFailure(failureMessage(error, t`The change could not be sent. Check your connection and try again.`)),
     });
   }
 

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { formatMoney } from '#domain/money';
 import type { DisputeReason } from '#domain/schemas/disputes';
 import type { OperatorDispute } from '#domain/schemas/operator-answers';
-import { isApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
 import { formatLongDate } from '../../lib/format';
 import { QueryView } from '../../ui/query-view';
 import { useCreditDispute } from './api/credit-dispute';
@@ -64,7 +64,7 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
   const pending = credit.isPending || uphold.isPending;
 
   function refused(error: unknown) {
-    setFailure(isApiError(error) && error.message ? error.message : t`The answer could not be sent. Check your connection and try again.`);
+    setFailure(failureMessage(error, t`The answer could not be sent. Check your connection and try again.`));
   }
 
   function onCredit() {

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { invitationAcceptBody } from '#domain/schemas/operators';
-import { isApiError } from '../../lib/api';
+import { failureMessage, isApiError } from '../../lib/api';
 import { Page } from '../../ui/page';
 import { QueryView } from '../../ui/query-view';
 import { TextField } from '../../ui/text-field';
@@ -63,8 +63,7 @@ function JoinForm({ token, invitation, onJoined }: { token: string; invitation: 
       const fields = apiFieldFailure(error);
       if (fields) return fields;
       return {
-        message:
-          isApiError(error) && error.message ? error.message : t`The account could not be set up. Check your connection and try again.`,
+        message: failureMessage(error, t`The account could not be set up. Check your connection and try again.`),
         focus: () => failureRef.current?.focus(),
       };
     },

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { automationTokenBody, operatorInviteBody, operatorRoles, type Operator, type OperatorRole } from '#domain/schemas/operators';
-import { isApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
 import { formatLongDate } from '../../lib/format';
 import { notify } from '../../ui/notifications';
 import { QueryView } from '../../ui/query-view';
@@ -26,11 +26,6 @@ export function OperatorsScreen() {
       <Tokens />
     </OperatorArea>
   );
-}
-
-/** A failure that is not about a field: the server's message, in the operator's language. */
-function messageOf(error: unknown, fallback: string): string {
-  return isApiError(error) && error.message ? error.message : fallback;
 }
 
 function OperatorList() {
@@ -64,7 +59,7 @@ function OperatorList() {
                           notify({
                             kind: 'error',
                             title: t`Not disabled`,
-                            description: messageOf(error, t`Check your connection and try again.`),
+                            description: failureMessage(error, t`Check your connection and try again.`),
                           }),
                       })
                     }
@@ -139,7 +134,7 @@ function InviteForm() {
       form.setValues({ email: '', name: '' });
       setRoles([]);
     },
-    onFailure: (error) => apiFieldFailure(error) ?? { message: messageOf(error, t`The invitation could not be sent.`) },
+    onFailure: (error) => apiFieldFailure(error) ?? { message: failureMessage(error, t`The invitation could not be sent.`) },
   });
   return (
     <section aria-labelledby="ops-invite" className="ops-section">
@@ -192,7 +187,7 @@ function Tokens() {
       form.setValues({ name: '' });
       setRoles([]);
     },
-    onFailure: (error) => apiFieldFailure(error) ?? { message: messageOf(error, t`The token could not be made.`) },
+    onFailure: (error) => apiFieldFailure(error) ?? { message: failureMessage(error, t`The token could not be made.`) },
   });
   return (
     <section aria-labelledby="ops-tokens" className="ops-section">

@@ -4,7 +4,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } f
 import { contentNamespaces, isContentNamespace, type ContentNamespace } from '#domain/content/namespaces';
 import { isSupportedLocale, supportedLocales, type SupportedLocale } from '#domain/markets';
 import { maxDraftLength, type ContentPageTexts } from '#domain/schemas/content';
-import { isApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
 import { QueryView } from '../../ui/query-view';
 import { usePageTexts } from './api/page-texts';
 import { usePublishDrafts } from './api/publish-drafts';
@@ -124,10 +124,7 @@ function PublishSection({ locale, namespace, drafts }: { locale: SupportedLocale
         onError: (error) =>
           setOutcome({
             ok: false,
-            text:
-              isApiError(error) && error.message
-                ? error.message
-                : t`The drafts could not be published. Check your connection and try again.`,
+            text: failureMessage(error, t`The drafts could not be published. Check your connection and try again.`),
           }),
       },
     );
@@ -222,10 +219,7 @@ function TextCard({
       { locale: choice.locale, namespace: choice.namespace, key: textKey, text },
       {
         onSuccess: () => setSaved(true),
-        onError: (error) =>
-          setProblem(
-            isApiError(error) && error.message ? error.message : t`The draft could not be saved. Check your connection and try again.`,
-          ),
+        onError: (error) => setProblem(failureMessage(error, t`The draft could not be saved. Check your connection and try again.`)),
       },
     );
   }

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { formatMoney } from '#domain/money';
 import type { PendingPayout } from '#domain/schemas/operator-answers';
-import { isApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
 import { formatLongDate } from '../../lib/format';
 import { QueryView } from '../../ui/query-view';
 import { useCompletePayout } from './api/complete-payout';
@@ -80,10 +80,7 @@ function ExportBatch() {
               }),
         );
       },
-      onError: (error) =>
-        setFailure(
-          isApiError(error) && error.message ? error.message : t`The export could not be made. Check your connection and try again.`,
-        ),
+      onError: (error) => setFailure(failureMessage(error, t`The export could not be made. Check your connection and try again.`)),
     });
   }
 
@@ -124,7 +121,7 @@ function PayoutCard({ payout }: { payout: PendingPayout }) {
   const methodName = usePaymentMethodName();
 
   function refused(error: unknown) {
-    setFailure(isApiError(error) && error.message ? error.message : t`The change could not be sent. Check your connection and try again.`);
+    setFailure(failureMessage(error, t`The change could not be sent. Check your connection and try again.`));
   }
 
   function onFail() {

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Navigate, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { operatorSignInBody } from '#domain/schemas/operators';
-import { isApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
 import { Page } from '../../ui/page';
 import { TextField } from '../../ui/text-field';
 import { apiFieldFailure, useFormSubmit } from '../../ui/use-form-submit';
@@ -31,9 +31,7 @@ export function SignInScreen() {
       onSuccess: () => void navigate(link('')),
       onError: (error) => {
         // The browser's own refusals (cancelled, timed out, no passkey here) carry no server message.
-        setPasskeyFailure(
-          isApiError(error) && error.message ? error.message : t`No passkey was used. Try again, or sign in with your password and code.`,
-        );
+        setPasskeyFailure(failureMessage(error, t`No passkey was used. Try again, or sign in with your password and code.`));
       },
     });
   }
@@ -49,7 +47,7 @@ export function SignInScreen() {
       const fields = apiFieldFailure(error);
       if (fields) return fields;
       return {
-        message: isApiError(error) && error.message ? error.message : t`Sign-in failed. Check your connection and try again.`,
+        message: failureMessage(error, t`Sign-in failed. Check your connection and try again.`),
         focus: () => failureRef.current?.focus(),
       };
     },

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { CountryCode } from '#domain/markets';
 import type { PaymentMethod } from '#domain/payment-methods';
 import type { PaymentMethods } from '#domain/schemas/payments';
-import { isApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
 import { Dialog } from '../../ui/dialog';
 import { notify } from '../../ui/notifications';
 import { usePaymentMethods } from './api/payment-methods';
@@ -79,7 +79,7 @@ export function PaymentMethodButton({ countryCode }: { countryCode: CountryCode 
         notify({
           kind: 'error',
           title: t`Error`,
-          description: isApiError(error) && error.message ? error.message : t`Something went wrong`,
+          description: failureMessage(error, t`Something went wrong`),
         }),
     });
   };

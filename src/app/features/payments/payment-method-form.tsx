@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { CountryCode } from '#domain/markets';
 import type { PaymentMethod } from '#domain/payment-methods';
 import { bankAccountSchemas, linePaySchema, paypalSchema, type PaymentMethods } from '#domain/schemas/payments';
-import { isApiError } from '../../lib/api';
+import { failureMessage, isApiError } from '../../lib/api';
 import { useFormSubmit, type FieldName, type TypedValues } from '../../ui/use-form-submit';
 import { notify } from '../../ui/notifications';
 import { TextField } from '../../ui/text-field';
@@ -194,7 +194,7 @@ export function PaymentMethodForm({
         return { fieldMessages: { current_password: error.message || t`Please enter your password to change where your money is paid` } };
       }
       if (isApiError(error) && Object.keys(error.fields).length > 0) return { fields: error.fields };
-      return { message: isApiError(error) && error.message ? error.message : t`Something went wrong` };
+      return { message: failureMessage(error, t`Something went wrong`) };
     },
   });
 

@@ -4,6 +4,7 @@ import { changePasswordBody } from '#domain/schemas/account';
 import { isApiError } from '../../lib/api';
 import { useFormSubmit } from '../../ui/use-form-submit';
 import { notify } from '../../ui/notifications';
+import { NewPasswordFields } from '../../ui/new-password-fields';
 import { TextField } from '../../ui/text-field';
 import { useChangePassword } from './api/change-password';
 
@@ -46,21 +47,7 @@ export function ChangePasswordForm() {
           autoComplete="current-password"
           {...form.field('current_password')}
         />
-        <TextField
-          id="new-password"
-          label={t`New password`}
-          hint={t`At least 8 characters.`}
-          type="password"
-          autoComplete="new-password"
-          {...form.field('password')}
-        />
-        <TextField
-          id="new-password-confirmation"
-          label={t`Confirm the new password`}
-          type="password"
-          autoComplete="new-password"
-          {...form.field('password_confirmation')}
-        />
+        <NewPasswordFields password={form.field('password')} confirmation={form.field('password_confirmation')} />
         <button type="submit" className="button" disabled={form.pending}>
           {form.pending ? t`Saving…` : t`Change password`}
         </button>

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { resetPasswordBody, type ResetLinkState } from '#domain/schemas/account';
 import { isApiError } from '../../lib/api';
 import { Page } from '../../ui/page';
-import { TextField } from '../../ui/text-field';
+import { NewPasswordFields } from '../../ui/new-password-fields';
 import { useFormSubmit } from '../../ui/use-form-submit';
 import { notify } from '../../ui/notifications';
 import { useResetPassword } from '../../features/auth/api/reset-password';
@@ -123,21 +123,7 @@ function NewPasswordForm({ token, onLinkRefused }: { token: string; onLinkRefuse
 
   return (
     <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { ...form.values, token })}>
-      <TextField
-        id="new-password"
-        label={t`New password`}
-        hint={t`At least 8 characters.`}
-        type="password"
-        autoComplete="new-password"
-        {...form.field('password')}
-      />
-      <TextField
-        id="new-password-confirmation"
-        label={t`Confirm the new password`}
-        type="password"
-        autoComplete="new-password"
-        {...form.field('password_confirmation')}
-      />
+      <NewPasswordFields password={form.field('password')} confirmation={form.field('password_confirmation')} />
       <button type="submit" className="button" disabled={form.pending}>
         {t`Save my new password`}
       </button>
