@@ -245,7 +245,7 @@ export const goals: readonly Goal[] = [
       })),
   },
   {
-    figure: 'Cold online start → balance, over a static page served the same way',
+    figure: 'Cold online start → the app shows the balance, over a static page served the same way',
     comparison: 'at most',
     limit: 4,
     unit: '×',
@@ -255,13 +255,13 @@ export const goals: readonly Goal[] = [
             {
               where: '/us/user/account',
               value: results.frontend.onlineStart.ratio,
-              baseline: `${results.frontend.onlineStart.appMedianMs} ms against ${results.frontend.onlineStart.baselineMedianMs} ms`,
+              baseline: `${results.frontend.onlineStart.appMedianMs} ms against ${results.frontend.onlineStart.baselineMedianMs} ms; shown first by the shell's script at ${results.frontend.onlineStart.appFirstShownMedianMs} ms`,
             },
           ]
         : [],
   },
   {
-    figure: 'Offline start → balance, over a static page served by its own service worker',
+    figure: 'Offline start → the app shows the balance, over a static page served by its own service worker',
     comparison: 'at most',
     limit: 1.5,
     unit: '×',
@@ -271,7 +271,7 @@ export const goals: readonly Goal[] = [
             {
               where: '/us/user/account',
               value: results.frontend.offlineStart.ratio,
-              baseline: `${results.frontend.offlineStart.appMedianMs} ms against ${results.frontend.offlineStart.baselineMedianMs} ms`,
+              baseline: `${results.frontend.offlineStart.appMedianMs} ms against ${results.frontend.offlineStart.baselineMedianMs} ms; shown first by the shell's script at ${results.frontend.offlineStart.appFirstShownMedianMs} ms`,
             },
           ]
         : [],

@@ -13,7 +13,7 @@ import { currencyOf, type CountryCode } from '#domain/markets';
 import { minorFromMoney, moneyFromMinor } from '#domain/money';
 import { minimumWithdrawalMinor } from '#domain/payment-methods';
 import { SlotCounter, SlotText } from './slot-counter';
-import { balanceShownBeforeApp, forgetBalanceShownBeforeApp } from './balance-before-app';
+import { balanceShownBeforeApp, forgetBalanceShownBeforeApp, markBalanceShownByApp } from './balance-before-app';
 import { TransactionList } from './transaction-list';
 import { QueuedScans } from './queued-scans';
 import './wallet.css';
@@ -49,6 +49,10 @@ export function AccountWallet({
   // Scans still on this device count as pending at once; the server's figures include them once sent.
   const waitingScans = useOutbox('scan').filter((entry) => entry.state !== 'failed').length;
   useEffect(() => forgetBalanceShownBeforeApp, []);
+  const balanceShown = balance.data !== undefined;
+  useEffect(() => {
+    if (balanceShown) markBalanceShownByApp();
+  }, [balanceShown]);
   const minimumMinor = countryCode ? minimumWithdrawalMinor(countryCode) : undefined;
   const balanceMinor = balance.data ? minorFromMoney(balance.data.balance) : undefined;
   // No withdrawal can succeed below the minimum: say where it starts instead of offering the form.
