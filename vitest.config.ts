@@ -33,7 +33,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'app',
-          include: ['src/app/**/*.test.ts', 'src/app/**/*.test.tsx', 'sw/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/app/**/*.test.ts', 'src/app/**/*.test.tsx', 'sw/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: ['src/app/**/*.browser.test.tsx'],
           // The app's and the worker's tests replace globals (IndexedDB, fetch, timers): a file each.
           isolate: true,

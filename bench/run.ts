@@ -85,7 +85,12 @@ if (only.has('scanner')) {
   log('scanner: ZXing decode time per 640×480 frame');
   const decode = await decodeFrameFigures();
   log('scanner: code entering the fake camera → "Recorded"');
-  scanner = { decode, codeToRecorded: await codeToRecordedFigures(), route: scanRouteSize() };
+  // BENCH_DIST's build, as for the frontend part: the comparison of two builds covers the scanner too.
+  scanner = {
+    decode,
+    codeToRecorded: await codeToRecordedFigures({ distDir }),
+    route: scanRouteSize(path.join(path.resolve(distDir), 'assets')),
+  };
 }
 
 const decoders = only.has('scanner')

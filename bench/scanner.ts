@@ -3,7 +3,7 @@
 //      read its pixels, luma, decode), with a QR code in view and without. The app no longer
 //      decodes with ZXing-js (zxing-wasm replaced it): these figures are the former decoder's, the
 //      baseline that bench/decoders.ts sets beside the app's decoder in the same run.
-//  (b) codeToRecordedFigures: starts the server (built app in dist/, fresh PGlite in a temp dir),
+//  (b) codeToRecordedFigures: starts the server (built app in dist/ or BENCH_DIST, fresh PGlite in a temp dir),
 //      plays issued containers' QR labels through Chromium's fake camera, and times each code from
 //      the first video frame that shows it to "Recorded" on screen. A second video presents one
 //      label a second to see whether the scanner keeps up with the fastest hand.
@@ -16,11 +16,12 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { containerUrl } from '#domain/container-codes';
 import { chromiumFlags, qrLumaFrame, writeY4m, type VideoSegment } from '../e2e/support/fake-camera';
 import { sixLabels } from '../e2e/support/label-scene';
 import { startServer, type RunningServer } from '../scripts/server-process';
+import { sceneEntries, type SampledFrame } from './scene-entries';
 import { percentile, round } from './stats';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -204,18 +205,24 @@ const watchScanner = `(() => {
     if (!watched) return;
     // When the camera delivered the frame, if the browser says; else when it was presented.
     const arrived = metadata.captureTime ?? metadata.receiveTime ?? metadata.presentationTime ?? now;
+    // Cleared first: a frame the canvas could not draw stays transparent, instead of showing the one before.
+    context.clearRect(0, 0, 32, 24);
     context.drawImage(watched, 0, 0, 32, 24);
-    const pixels = context.getImageData(8, 6, 16, 12).data;
-    let sum = 0;
-    for (let index = 0; index < pixels.length; index += 4) sum += pixels[index + 1];
-    const inView = sum / (pixels.length / 4) < 200;
-    if (inView && !codeInView) window.codeEnteredAt.push(arrived);
     // The whole picture's mean, for scenes of several labels away from the centre (the bag).
     const whole = context.getImageData(0, 0, 32, 24).data;
     let wholeSum = 0;
-    for (let index = 0; index < whole.length; index += 4) wholeSum += whole[index + 1];
-    if (window.frameLuma.length < 5000) window.frameLuma.push([arrived, wholeSum / (whole.length / 4)]);
-    codeInView = inView;
+    let opaque = 0;
+    for (let index = 0; index < whole.length; index += 4) { wholeSum += whole[index + 1]; opaque += whole[index + 3] > 0 ? 1 : 0; }
+    const drawn = opaque > 0;
+    if (window.frameLuma.length < 5000) window.frameLuma.push([arrived, wholeSum / (whole.length / 4), drawn]);
+    if (drawn) {
+      const pixels = context.getImageData(8, 6, 16, 12).data;
+      let sum = 0;
+      for (let index = 0; index < pixels.length; index += 4) sum += pixels[index + 1];
+      const inView = sum / (pixels.length / 4) < 200;
+      if (inView && !codeInView) window.codeEnteredAt.push(arrived);
+      codeInView = inView;
+    }
     watched.requestVideoFrameCallback(onFrame);
   };
   const observer = new MutationObserver(() => {
@@ -229,13 +236,19 @@ const watchScanner = `(() => {
   observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-state'] });
 })();`;
 
+/** Added to a camera run's page: scripts run before the app's, and what to read from the page before it closes (bench/bag.ts). */
+export interface PageHooks {
+  initScripts?: string[];
+  collect?: (page: Page) => Promise<void>;
+}
+
 interface CameraRun {
   recorded: number;
   presented: number;
   codeToRecordedMs: number[];
   /** When each code read "Recorded" (page time), and each frame's arrival with the picture's mean luma. */
   recordedAt: Record<string, number>;
-  frames: [number, number][];
+  frames: SampledFrame[];
 }
 
 /** Plays the labels of `codes` through a fake camera and waits until each is recorded (or `waitMs`). */
@@ -246,7 +259,7 @@ async function runCamera(
   segments: VideoSegment[],
   videoFile: string,
   waitMs: number,
-  options: { cpuSlowdown?: number } = {},
+  options: { cpuSlowdown?: number } & PageHooks = {},
 ): Promise<CameraRun> {
   writeY4m(videoFile, segments);
   const browser: Browser = await chromium.launch({
@@ -272,6 +285,7 @@ async function runCamera(
     })();`);
     await context.addInitScript(watchScanner);
     await context.addInitScript('window.__name = (target) => target;');
+    for (const script of options.initScripts ?? []) await context.addInitScript(script);
     const page = await context.newPage();
     if (options.cpuSlowdown) {
       const cdp = await context.newCDPSession(page);
@@ -279,7 +293,7 @@ async function runCamera(
     }
     await page.goto(`${server.url}/us/user/scan`);
     const deadline = Date.now() + waitMs;
-    let state: { entered: number[]; recorded: Record<string, number>; frames: [number, number][] } = {
+    let state: { entered: number[]; recorded: Record<string, number>; frames: SampledFrame[] } = {
       entered: [],
       recorded: {},
       frames: [],
@@ -289,13 +303,14 @@ async function runCamera(
         const scope = window as unknown as {
           codeEnteredAt: number[];
           recordedAt: Record<string, number>;
-          frameLuma: [number, number][];
+          frameLuma: SampledFrame[];
         };
         return { entered: scope.codeEnteredAt, recorded: scope.recordedAt, frames: scope.frameLuma };
       });
       if (codes.every((code) => state.recorded[code] !== undefined)) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
+    await options.collect?.(page);
     const durations: number[] = [];
     for (const code of codes) {
       const recordedAt = state.recorded[code];
@@ -343,7 +358,8 @@ export interface CodeToRecordedFigures {
 
 /** (b) Code entering the camera view → "Recorded" on screen, against a running server. */
 export async function codeToRecordedFigures(
-  options: { codes?: number; port?: number; handlingSeconds?: number } = {},
+  /** `distDir`: the build to serve (BENCH_DIST, bench/run.ts), dist/ when left out. */
+  options: { codes?: number; port?: number; handlingSeconds?: number; distDir?: string } = {},
 ): Promise<CodeToRecordedFigures> {
   const count = options.codes ?? 8;
   const port = options.port ?? 18_191;
@@ -354,7 +370,7 @@ export async function codeToRecordedFigures(
     'src/server/main.ts',
     {
       DATA_DIR: path.join(workDir, 'data'),
-      STATIC_DIR: path.join(root, 'dist'),
+      STATIC_DIR: path.resolve(root, options.distDir ?? 'dist'),
       OPS_KEY: opsKey,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       SEED_DEMO: 'false',
@@ -415,11 +431,16 @@ const bagCpuSlowdown = 4;
 
 /**
  * Twelve labels, six a frame, through the fake camera on a slowed CPU (see `bag` above). A frame
- * enters the view when the picture's mean luma leaves the empty scene's (measured on the first
- * frames, all empty); a frame whose six labels are not all recorded before the next pass counts
+ * enters the view when the picture's mean luma leaves the empty scene's for two frames or more
+ * (sceneEntries: frames the page could not draw and a lone odd frame are not a scene); a frame whose six labels are not all recorded before the next pass counts
  * its time until they were, or null when some never were.
  */
-async function bagFigures(server: RunningServer, opsKey: string, videoFile: string): Promise<CodeToRecordedFigures['bag']> {
+export async function bagFigures(
+  server: RunningServer,
+  opsKey: string,
+  videoFile: string,
+  hooks: PageHooks = {},
+): Promise<CodeToRecordedFigures['bag']> {
   const customer = await newCustomer(server, 'bag');
   const codes = await issue(server, opsKey, 12);
   const groups = [codes.slice(0, 6), codes.slice(6)];
@@ -438,18 +459,8 @@ async function bagFigures(server: RunningServer, opsKey: string, videoFile: stri
       { seconds: 1 },
     );
   }
-  const run = await runCamera(server, customer, codes, segments, videoFile, 20_000, { cpuSlowdown: bagCpuSlowdown });
-  const empty = percentile(
-    run.frames.slice(0, 10).map(([, luma]) => luma),
-    0.5,
-  );
-  const entered: number[] = [];
-  let inScene = false;
-  for (const [arrived, luma] of run.frames) {
-    const scene = Math.abs(luma - empty) > 6;
-    if (scene && !inScene) entered.push(arrived);
-    inScene = scene;
-  }
+  const run = await runCamera(server, customer, codes, segments, videoFile, 20_000, { cpuSlowdown: bagCpuSlowdown, ...hooks });
+  const entered = sceneEntries(run.frames);
   const untilAll = (at: Record<string, number>) =>
     groups.map((group, index) => {
       const reached = group.map((code) => at[code]);
