@@ -28,12 +28,6 @@ interface Answer {
    * read once, in one encoding.
    */
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
-  /**
-   * The encodings it was sent in: only those are made ahead for the next version. One made ahead
-   * and never read ends the chain, so a customer whose versions pile up faster than they are read
-   * (16 writers on one customer) has only the read ones compressed, as before.
-   */
-  sent: Set<Encoding>;
 }
 
 /** An answer its maker has already serialised (JSON text): kept and sent as it is. */
@@ -146,7 +140,7 @@ export function createCustomerAnswers(limits: { maxBytes: number } = { maxBytes:
 
   const answerOf = (key: string, asked: KeptAnswer, version: number, value: unknown): Answer => {
     const json = Buffer.from(value instanceof JsonText ? value.text : JSON.stringify(value));
-    return { version, asked, etag: etagOf(key, version), json, encoded: {}, sent: new Set() };
+    return { version, asked, etag: etagOf(key, version), json, encoded: {} };
   };
 
   async function build(key: string, asked: KeptAnswer, version: number, compute: () => Promise<unknown>): Promise<Answer> {
@@ -194,10 +188,7 @@ export function createCustomerAnswers(limits: { maxBytes: number } = { maxBytes:
       if (matches(request.headers['if-none-match'], answer.etag)) return reply.status(304).send();
       reply.type('application/json; charset=utf-8');
       const encoding = answer.json.length > compressAbove ? pickEncoding(request.headers['accept-encoding']) : undefined;
-      if (encoding) {
-        answer.sent.add(encoding);
-        return reply.header('content-encoding', encoding).send(await encode(answer, encoding));
-      }
+      if (encoding) return reply.header('content-encoding', encoding).send(await encode(answer, encoding));
       return reply.send(answer.json);
     },
 
@@ -216,7 +207,7 @@ export function createCustomerAnswers(limits: { maxBytes: number } = { maxBytes:
       keep(key, answer);
       if (!current || answer.json.length <= compressAbove) return;
       for (const encoding of encodings) {
-        if (!current.sent.has(encoding)) continue;
+        if (!current.encoded[encoding]) continue;
         const encoded = encode(answer, encoding);
         // Nobody may be waiting for it yet: a failure is not left unhandled, and the next read
         // compresses again (and meets the error itself, if it lasts).
