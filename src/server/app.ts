@@ -4,7 +4,7 @@ import formBody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
 import { isLocalAddress, type Config } from './config';
-import type { Database, DatabaseHandle } from './db/client';
+import { checkConnections, type Database, type DatabaseHandle } from './db/client';
 import { registerApiDescription, registerOpenApiRoute } from './http/api-description';
 import { createCustomerAnswers } from './http/customer-answers';
 import { registerOpsScope } from './http/operator-access';
@@ -113,7 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await rateLimits.ready();
   const sessions = options.listen
     ? await inProcessSessionLookup(options.db, options.listen)
-    : databaseSessionLookup(options.checksDb ?? options.db);
+    : databaseSessionLookup(options.checksDb ?? options.db, { connections: checkConnections });
   // A push service on this machine is taken only where the whole server is local (the demo, the tests).
   const pushPolicy: PushEndpointPolicy = { hosts: config.pushServiceHosts, allowLoopback: isLocalAddress(config.publicUrl) };
   const pushSender = options.vapid

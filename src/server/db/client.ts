@@ -63,6 +63,9 @@ class EmbeddedPGlite extends PGlite {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** PostgreSQL: how many connections the access-token checks have (DatabaseHandle.checksDb). */
+export const checkConnections = 3;
+
 /** Any number above 2^31 keyed to this app: serializes migrations of instances starting together. */
 const migrationLockKey = 727_413_201;
 
@@ -126,7 +129,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     migrationClient.release();
   }
   const db = drizzlePostgres({ client: pool, schema });
-  const checksPool = new pg.Pool({ connectionString: target.url, max: 3 });
+  const checksPool = new pg.Pool({ connectionString: target.url, max: checkConnections });
   checksPool.on('error', (error) => target.onIdleConnectionError?.(error));
   const checksDb = drizzlePostgres({ client: checksPool, schema });
   return {

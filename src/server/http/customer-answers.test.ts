@@ -1,9 +1,9 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, customer, loginTokens, testPassword } from '../testing/accounts';
 import { databaseKinds } from '../testing/databases';
 import type { TestApp } from '../testing/test-app';
-import { createWalletTestApp, issue, postScan } from '../testing/wallet';
+import { createWalletTestApp, issue, ops, postScan } from '../testing/wallet';
 import { adjustBalance } from '../modules/wallet/operations';
 import { testActor } from '../testing/actor';
 
@@ -92,6 +92,34 @@ describe.each(databaseKinds)('answers kept per data version (%s)', (kind) => {
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
     expect(plain.json<{ data: unknown[] }>().data).toHaveLength(40);
+  });
+
+  it('sends the history an operator’s adjustment made, compressed as the one before it, with the new row', async () => {
+    const { user, headers } = await customer(t);
+    for (let index = 0; index < 30; index += 1) {
+      await adjustBalance(t.db, testActor, { userId: user.id, amount: '0.10', comment: `Goodwill number ${index}` }, t.clock.now());
+    }
+    const url = '/api/v2/merged_transactions?items_per_page=100';
+    const read = async (encoding: string) => {
+      const response = await t.inject({ method: 'GET', url, headers: { ...headers, 'accept-encoding': encoding } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      const json = (encoding === 'br' ? brotliDecompressSync : gunzipSync)(response.rawPayload).toString('utf8');
+      return { etag: response.headers.etag, page: JSON.parse(json) as { data: { comment: string }[] } };
+    };
+    for (const encoding of ['br', 'gzip']) {
+      const before = await read(encoding);
+      expect(before.page.data).toHaveLength(30 + ['br', 'gzip'].indexOf(encoding));
+      // Through the operators' route: the writer keeps the answer (and starts its compression).
+      const comment = `Counter correction in ${encoding}`;
+      const adjusted = await ops(t, '/adjustments', { user_id: user.id, amount: '0.25', comment });
+      expect(adjusted.statusCode).toBe(201);
+      const after = await read(encoding);
+      expect(after.etag).not.toBe(before.etag);
+      expect(after.page.data[0]?.comment).toBe(comment);
+      const plain = await t.inject({ method: 'GET', url, headers });
+      expect(after.page).toEqual(plain.json());
+    }
   });
 
   it('refuses a token at once after sign-out everywhere, even one answered a moment before', async () => {

@@ -82,33 +82,52 @@ function prepareSessionQuery(db: Database) {
 
 /**
  * Shared database (PostgreSQL, any number of instances): ask the database for every call, so a
- * revocation through any instance holds on all of them at once. Checks that arrive in the same
- * turn of the event loop go together in one statement: 32 phones at once cost a few round trips,
- * not 32.
+ * revocation through any instance holds on all of them at once. A check goes to the database at
+ * once while fewer than `connections` statements are out (the checks' own connections,
+ * DatabaseHandle.checksDb): it used to wait for the turn of the event loop to end (setImmediate),
+ * 4 ms at p99 and up to 30 ms behind 16 writers' answers on two cores. When all are out, the
+ * checks that arrive meanwhile go together in one statement as soon as one comes back: 32 phones
+ * at once cost a few round trips, not 32, and none waits for a connection behind another's
+ * statement. Every check still runs after its call arrived, so it sees every revocation
+ * committed before that.
  */
-export function databaseSessionLookup(db: Database): SessionLookup {
+export function databaseSessionLookup(db: Database, options: { connections: number }): SessionLookup {
   const query = prepareSessionQuery(db);
   const waiting: { tokenHash: string; now: Date; settle: (found: FoundSession | undefined) => void; fail: (error: unknown) => void }[] = [];
+  let out = 0;
+  let flushQueued = false;
   const flush = () => {
-    const batch = waiting.splice(0, checksPerStatement);
-    if (waiting.length > 0) setImmediate(flush);
-    query([...new Set(batch.map((check) => check.tokenHash))]).then(
-      (found) => {
-        for (const check of batch) {
-          const session = found.get(check.tokenHash);
-          check.settle(session && session.expiresAt > check.now ? session : undefined);
-        }
-      },
-      (error: unknown) => {
-        for (const check of batch) check.fail(error);
-      },
-    );
+    flushQueued = false;
+    while (waiting.length > 0 && out < options.connections) {
+      const batch = waiting.splice(0, checksPerStatement);
+      out += 1;
+      query([...new Set(batch.map((check) => check.tokenHash))])
+        .then(
+          (found) => {
+            for (const check of batch) {
+              const session = found.get(check.tokenHash);
+              check.settle(session && session.expiresAt > check.now ? session : undefined);
+            }
+          },
+          (error: unknown) => {
+            for (const check of batch) check.fail(error);
+          },
+        )
+        .finally(() => {
+          out -= 1;
+          flush();
+        });
+    }
   };
   return {
     async find(tokenHash, now) {
       const found = await new Promise<FoundSession | undefined>((settle, fail) => {
         waiting.push({ tokenHash, now, settle, fail });
-        if (waiting.length === 1) setImmediate(flush);
+        // After this call's own microtasks: checks started by the same callback go together.
+        if (!flushQueued) {
+          flushQueued = true;
+          queueMicrotask(flush);
+        }
       });
       return found && { userId: found.userId, familyId: found.familyId, countryCode: found.countryCode, version: found.version };
     },

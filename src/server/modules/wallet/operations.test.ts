@@ -133,12 +133,19 @@ describe.each(databaseKinds)('operators and the ledger on %s', (kind) => {
     expect(conflicting.json().error.code).toBe('IDEMPOTENCY_CONFLICT');
     expect((await balanceOf(headers)).balance).toEqual({ currency: 'JPY', value: '300' });
 
-    const debit = await ops(t, '/adjustments', { user_id: user.id, amount: '-100', comment: 'Duplicate credit reversed' });
+    const debitId = randomUUID();
+    const debit = await ops(t, '/adjustments', { id: debitId, user_id: user.id, amount: '-100', comment: 'Duplicate credit reversed' });
     expect(debit.statusCode).toBe(201);
     const tooMuch = await ops(t, '/adjustments', { user_id: user.id, amount: '-201', comment: 'Too much' });
     expect(tooMuch.statusCode).toBe(422);
     expect(tooMuch.json().error.code).toBe('INSUFFICIENT_BALANCE');
     expect((await balanceOf(headers)).balance).toEqual({ currency: 'JPY', value: '200' });
+    // A retried debit is the one already made, even once the balance could no longer pay it again.
+    expect((await ops(t, '/adjustments', { user_id: user.id, amount: '-150', comment: 'Paid out by hand' })).statusCode).toBe(201);
+    const retried = await ops(t, '/adjustments', { id: debitId, user_id: user.id, amount: '-100', comment: 'Duplicate credit reversed' });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().data).toMatchObject({ id: debit.json().data.id, balance: { currency: 'JPY', value: '50' } });
+    expect((await balanceOf(headers)).balance).toEqual({ currency: 'JPY', value: '50' });
 
     // Yen have no decimals; zero moves nothing; someone unknown is 404.
     expect((await ops(t, '/adjustments', { user_id: user.id, amount: '1.50', comment: 'x' })).statusCode).toBe(400);

@@ -318,6 +318,9 @@ export async function adjustBalance(
   const { user, currency, amountMinor } = options.resolved ?? (await adjustmentAmount(db, input));
   const key = input.id ? `adjustment:${input.id}` : undefined;
 
+  // A retry (the same id) is found by its insert: the key's unique index refuses it before any
+  // trigger runs, and the transaction ends there. Not asked first: every fresh adjustment would
+  // pay a round trip for the rare retry, on the event loop the customers' reads share.
   const replay = async () => {
     if (!key) return undefined;
     const [entry] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, key)).limit(1);
@@ -328,8 +331,6 @@ export async function adjustBalance(
     return { created: false, adjustment: adjustmentView(entry, await balanceMinorOf(db, user.id)) };
   };
 
-  const first = await replay();
-  if (first) return first;
   try {
     const { result, keepAnswers } = await db.transaction(async (tx) => {
       const entry = await appendLedgerEntry(tx, {
