@@ -9,8 +9,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer } from '../scripts/server-process';
-import { bagFigures, type CodeToRecordedFigures } from './scanner';
+import { bagFigures, scannerBenchOpsKey, startScannerServer, type CodeToRecordedFigures } from './scanner';
 import { percentile, round } from './stats';
 
 const dists = (process.env.BAG_DISTS ?? 'dist').split(',').map((dist) => path.resolve(dist));
@@ -57,22 +56,10 @@ const done: BagRun[] = [];
 for (let round_ = 0; round_ < runs; round_ += 1) {
   for (const dist of dists) {
     const workDir = mkdtempSync(path.join(os.tmpdir(), 'roundtrip-bag-'));
-    const opsKey = 'bag-bench-operator-key';
-    const server = await startServer(
-      'src/server/main.ts',
-      {
-        DATA_DIR: path.join(workDir, 'data'),
-        STATIC_DIR: dist,
-        OPS_KEY: opsKey,
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        SEED_DEMO: 'false',
-      },
-      '/readyz',
-      port,
-    );
+    const server = await startScannerServer(workDir, dist, port);
     try {
       let scanCalls: ScanCall[] = [];
-      const bag = await bagFigures(server, opsKey, path.join(workDir, 'bag.y4m'), {
+      const bag = await bagFigures(server, scannerBenchOpsKey, path.join(workDir, 'bag.y4m'), {
         initScripts: [logScanCalls],
         collect: async (page) => {
           scanCalls = await page.evaluate(() => (window as unknown as { scanCalls: ScanCall[] }).scanCalls);

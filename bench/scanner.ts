@@ -356,6 +356,25 @@ export interface CodeToRecordedFigures {
   scansPerMinute: { scannerLimit: number; personWithHandlingSeconds: number; person: number };
 }
 
+/** The operator key of the scanner benches' servers: they issue the labels they show the camera. */
+export const scannerBenchOpsKey = 'scanner-bench-operator-key';
+
+/** A server for the scanner benches: a fresh embedded database under `workDir`, no demo data, serving `distDir`. */
+export function startScannerServer(workDir: string, distDir: string, port: number): Promise<RunningServer> {
+  return startServer(
+    'src/server/main.ts',
+    {
+      DATA_DIR: path.join(workDir, 'data'),
+      STATIC_DIR: distDir,
+      OPS_KEY: scannerBenchOpsKey,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SEED_DEMO: 'false',
+    },
+    '/readyz',
+    port,
+  );
+}
+
 /** (b) Code entering the camera view → "Recorded" on screen, against a running server. */
 export async function codeToRecordedFigures(
   /** `distDir`: the build to serve (BENCH_DIST, bench/run.ts), dist/ when left out. */
@@ -365,30 +384,18 @@ export async function codeToRecordedFigures(
   const port = options.port ?? 18_191;
   const handlingSeconds = options.handlingSeconds ?? 1.5;
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'roundtrip-scanner-bench-'));
-  const opsKey = 'scanner-bench-operator-key';
-  const server = await startServer(
-    'src/server/main.ts',
-    {
-      DATA_DIR: path.join(workDir, 'data'),
-      STATIC_DIR: path.resolve(root, options.distDir ?? 'dist'),
-      OPS_KEY: opsKey,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SEED_DEMO: 'false',
-    },
-    '/readyz',
-    port,
-  );
+  const server = await startScannerServer(workDir, path.resolve(root, options.distDir ?? 'dist'), port);
   try {
     // Labels held in view 2 s with 1.5 s of empty scene between them.
     const customer = await newCustomer(server, 'scanner');
-    const codes = await issue(server, opsKey, count);
+    const codes = await issue(server, scannerBenchOpsKey, count);
     const segments: VideoSegment[] = [{ seconds: 2 }];
     for (const code of codes) segments.push({ text: containerUrl(server.url, code), seconds: 2 }, { seconds: 1.5 });
     const timed = await runCamera(server, customer, codes, segments, path.join(workDir, 'labels.y4m'), 60_000);
 
     // One label a second (0.8 s in view, 0.2 s to swap): does the scanner keep up?
     const rapidCustomer = await newCustomer(server, 'rapid');
-    const rapidCodes = await issue(server, opsKey, 10);
+    const rapidCodes = await issue(server, scannerBenchOpsKey, 10);
     const rapidSegments: VideoSegment[] = [{ seconds: 2 }];
     for (const code of rapidCodes) rapidSegments.push({ text: containerUrl(server.url, code), seconds: 0.8 }, { seconds: 0.2 });
     const rapid = await runCamera(
@@ -400,7 +407,7 @@ export async function codeToRecordedFigures(
       2_000 + rapidCodes.length * 1_000 + 4_000,
     );
 
-    const bag = await bagFigures(server, opsKey, path.join(workDir, 'bag.y4m'));
+    const bag = await bagFigures(server, scannerBenchOpsKey, path.join(workDir, 'bag.y4m'));
 
     const median = percentile(timed.codeToRecordedMs, 0.5);
     return {
