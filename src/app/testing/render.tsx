@@ -12,6 +12,9 @@ import { createAppRouter } from '../router';
 /** The locales a component test renders in: one per language of the catalogues. */
 export const testLocales = ['en-US', 'fr-FR', 'ja-JP'] as const satisfies readonly SupportedLocale[];
 
+/** The country prefix of a page in each tested language: the market that speaks it. */
+export const testPrefixOf = { 'en-US': 'us', 'fr-FR': 'fr', 'ja-JP': 'jp' } as const satisfies Record<(typeof testLocales)[number], string>;
+
 function Providers({ children }: { children: ReactNode }) {
   return (
     <I18nProvider i18n={i18n}>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { fakeApi } from '../../testing/fake-network';
-import { renderPage, testLocales } from '../../testing/render';
+import { renderPage, testLocales, testPrefixOf } from '../../testing/render';
 
 // The login form lives in its route file (routes/{-$country}/login.tsx): rendered as the app's page.
 
@@ -38,15 +38,13 @@ const texts = {
   },
 } as const;
 
-const prefixOf = { 'en-US': 'us', 'fr-FR': 'fr', 'ja-JP': 'jp' } as const;
-
 describe('login page', () => {
   for (const locale of testLocales) {
     const text = texts[locale];
 
     it(`${locale}: an empty form shows each field's error, tied to its field, and focuses the email`, async () => {
       const api = fakeApi({});
-      await renderPage(`/${prefixOf[locale]}/login`, { locale });
+      await renderPage(`/${testPrefixOf[locale]}/login`, { locale });
       const main = page.getByRole('main');
       await main.getByRole('button', { name: text.submit, exact: true }).click();
 
@@ -69,7 +67,7 @@ describe('login page', () => {
       const api = fakeApi({
         'POST /oauth/token': { status: 400, body: { error: { code: 'INVALID_GRANT', message: 'invalid_grant', fields: {} } } },
       });
-      await renderPage(`/${prefixOf[locale]}/login`, { locale });
+      await renderPage(`/${testPrefixOf[locale]}/login`, { locale });
       const main = page.getByRole('main');
       const email = main.getByRole('textbox', { name: text.email, exact: true });
       await email.fill('hana@example.com');

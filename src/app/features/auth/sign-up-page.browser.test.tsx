@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { fakeApi } from '../../testing/fake-network';
-import { renderPage, testLocales } from '../../testing/render';
+import { renderPage, testLocales, testPrefixOf } from '../../testing/render';
 
 // The sign-up form lives in its route file (routes/{-$country}/signup.tsx): rendered as the app's page.
 
@@ -44,15 +44,13 @@ const texts = {
   },
 } as const;
 
-const prefixOf = { 'en-US': 'us', 'fr-FR': 'fr', 'ja-JP': 'jp' } as const;
-
 describe('sign-up page', () => {
   for (const locale of testLocales) {
     const text = texts[locale];
 
     it(`${locale}: an empty form shows every field's error, tied to its field, and focuses the first`, async () => {
       const api = fakeApi({});
-      await renderPage(`/${prefixOf[locale]}/signup`, { locale });
+      await renderPage(`/${testPrefixOf[locale]}/signup`, { locale });
       const form = page.getByRole('main');
       await form.getByRole('button', { name: text.submit, exact: true }).click();
 
