@@ -24,6 +24,7 @@ import { latencyOf, type Latency } from './stats';
 export const workers = 16;
 /** The app asks for the whole first page of the history: 1,000 rows. */
 const historyPath = '/api/v2/merged_transactions?items_per_page=1000&page=1';
+const balancePath = '/api/v2/user/balance';
 const heavyRows = 1_000;
 const otherCustomers = 249;
 const opsKey = 'bench-read-after-write-operator-key';
@@ -149,7 +150,7 @@ async function writeThenRead(
     );
     if (!written) return;
     const headers = { authorization: customer.authorization, 'accept-encoding': acceptEncoding };
-    const balanceAnswer = balance.take(await timedCall(agent, `${baseUrl}/api/v2/user/balance`, { headers }));
+    const balanceAnswer = balance.take(await timedCall(agent, baseUrl + balancePath, { headers }));
     const historyAnswer = history.take(await timedCall(agent, baseUrl + historyPath, { headers }));
     checks.push({
       // Every adjustment adds: a balance read after this write can only be this one's or higher.
@@ -227,7 +228,7 @@ export async function benchReadAfterWrite(options: {
       const unchangedBalance = new CallLog();
       const unchangedHistory = new CallLog();
       await loop(seconds, async () => {
-        unchangedBalance.take(await timedCall(agent, `${server.url}/api/v2/user/balance`, { headers }));
+        unchangedBalance.take(await timedCall(agent, server.url + balancePath, { headers }));
         unchangedHistory.take(await timedCall(agent, server.url + historyPath, { headers }));
       });
       options.log(`read-after-write (${options.kind}): write, then read, all on the ${heavyRows}-row customer`);
@@ -242,7 +243,7 @@ export async function benchReadAfterWrite(options: {
         Array.from({ length: workers }, async () => {
           for (let customer = everyone[next++]; customer; customer = everyone[next++]) {
             const headers = { authorization: customer.authorization, 'accept-encoding': acceptEncoding };
-            await timedCall(agent, `${server.url}/api/v2/user/balance`, { headers });
+            await timedCall(agent, server.url + balancePath, { headers });
             await timedCall(agent, server.url + historyPath, { headers });
           }
         }),
