@@ -306,14 +306,15 @@ export async function cameraScan(walker: Walker): Promise<string> {
   // Counted on the way to the engine's own persist(): the app should ask only once something waits on the device.
   const countPersistRequests = () =>
     page.run(() => {
-      const storage = navigator.storage;
-      const ask = storage.persist.bind(storage);
+      const ask = Reflect.get(StorageManager.prototype, 'persist');
       Reflect.set(window, '__persistAsked', 0);
-      Object.defineProperty(storage, 'persist', {
+      // On the prototype: a property put on navigator.storage itself can vanish in WebKit when the
+      // garbage collector drops the object's wrapper (as with the canvas camera's getUserMedia).
+      Object.defineProperty(StorageManager.prototype, 'persist', {
         configurable: true,
-        value: () => {
+        value(this: StorageManager) {
           Reflect.set(window, '__persistAsked', Number(Reflect.get(window, '__persistAsked')) + 1);
-          return ask();
+          return ask.call(this);
         },
       });
     });
@@ -326,12 +327,11 @@ export async function cameraScan(walker: Walker): Promise<string> {
     await installCanvasCamera(page, scene);
     await page.click('[data-testid="open-scanner"]');
     await expectUrl(page, /\/user\/scan$/);
-    // Waited for until the scanner has asked for a camera. Two ways the canvas camera can be passed
-    // by in WebKit, neither understood yet: the link loads a new page, filmed by WebKit's own mock
-    // camera (about 1 walk in 6 with three walks at once); or the screen changes and the scanner
-    // films the mock camera without asking the page's getUserMedia (seen in CI: "Changer de
-    // caméra" shown, a 1280×720 video, the canvas camera never asked). Either way: once more from
-    // the account page, up to three tries, each said in the report.
+    // Waited for until the scanner has asked for a camera. The link has been seen to load a new page
+    // in WebKit instead of changing screens (about 1 walk in 6 with three walks at once, not
+    // understood yet), which WebKit's own mock camera films. Then: once more from the account page,
+    // opened afresh (a page navigated away from can hold the database, see queuedOfflineScan), up
+    // to three tries, each said in the report.
     const camera = await until(
       'the scanner asks the canvas camera, or a page without it has come',
       async () => ((await hasCanvasCamera(page)) ? { canvas: true, asked: await cameraRequests(page) } : { canvas: false, asked: 0 }),
@@ -345,7 +345,7 @@ export async function cameraScan(walker: Walker): Promise<string> {
         : `the scanner link loaded a new page instead of the app changing screens (try ${attempt})`,
     );
     if (attempt === 3) throw new Error('three tries and the scanner never filmed the canvas camera: the label cannot be shown');
-    await openApp(page, '/user/account');
+    await reopenApp(page, '/user/account');
     await expectVisible(page, '[data-testid="open-scanner"]');
   }
   await expectHeading(page, say(walker, 'Scan containers'));

@@ -72,9 +72,12 @@ export async function installCanvasCamera(page: EnginePage, segments: CameraSegm
           ? Promise.resolve(canvas.captureStream(10))
           : Promise.reject(new DOMException('no microphone', 'NotFoundError'));
       };
-      Object.defineProperty(navigator.mediaDevices, 'getUserMedia', { configurable: true, value: getUserMedia });
+      // On the prototype, not on navigator.mediaDevices itself: WebKit lets the garbage collector
+      // drop that object's script wrapper (nothing in the page holds it) and hands out a new one
+      // without the properties put on the old, so the scanner asked the engine's own camera.
+      Object.defineProperty(MediaDevices.prototype, 'getUserMedia', { configurable: true, value: getUserMedia });
       Reflect.set(window, '__canvasGetUserMedia', getUserMedia);
-      Object.defineProperty(navigator.mediaDevices, 'enumerateDevices', { configurable: true, value: () => Promise.resolve([device]) });
+      Object.defineProperty(MediaDevices.prototype, 'enumerateDevices', { configurable: true, value: () => Promise.resolve([device]) });
       Reflect.set(window, '__canvasCamera', true);
     },
     painted,
