@@ -4,7 +4,7 @@ import { translate } from './support/catalogue';
 import { expect, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
 import { layoutProblems } from './support/layout';
 import { verificationCode } from './support/mail';
-import { waitForSavedUser, waitForServiceWorker } from './support/offline';
+import { savedQueries, waitForSavedUser, waitForServiceWorker } from './support/offline';
 import { checkIn, e2eOpsKey, firstProduct, issueContainers } from './support/ops';
 import { AccountPage } from './support/pages/account-page';
 import { MapPage } from './support/pages/map-page';
@@ -167,11 +167,25 @@ for (const person of people) {
       const { currency, value } = answered.data.balance;
       expect(toMinor(value)).toBe(total);
       await waitForSavedUser(page, `"balance":${JSON.stringify({ currency, value })}`);
+      // Said when the figure does not come back: what was saved before the start, what after, and
+      // what the start logged (a start that could not read the saved data says so).
+      const savedBefore = await savedQueries(page);
+      const startLog: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning' || message.type() === 'error') startLog.push(`${message.type()}: ${message.text()}`);
+      });
       await context.setOffline(true);
       await page.reload();
       await expect(page.getByText(t('You are offline.'))).toBeVisible();
       // The last figure saved on this phone (offline.spec.ts holds the figure itself after one visit).
-      await expect(balance).toHaveText(/\d/);
+      await expect(balance)
+        .toHaveText(/\d/)
+        .catch(async (error: unknown) => {
+          const savedAfter = await savedQueries(page).catch((reason: unknown) => [String(reason)]);
+          throw new Error(
+            [String(error), `saved before: ${savedBefore.join(', ')}`, `saved after: ${savedAfter.join(', ')}`, ...startLog].join('\n'),
+          );
+        });
       await shot('offline');
       await context.setOffline(false);
     });

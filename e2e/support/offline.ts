@@ -77,3 +77,14 @@ export async function cachedUrls(page: Page): Promise<Record<string, string[]>> 
     return result;
   });
 }
+
+/** The queries of the saved query cache, as "key (status)", for a report of what a start could restore. */
+export async function savedQueries(page: Page): Promise<string[]> {
+  const kv = (await indexedDbContents(page)).kv ?? [];
+  const saved = kv.find((entry): entry is { key: string; value: string } => {
+    return typeof entry === 'object' && entry !== null && Reflect.get(entry, 'key') === 'query-cache';
+  });
+  if (!saved) return [];
+  const cache = JSON.parse(saved.value) as { clientState?: { queries?: { queryHash: string; state: { status: string } }[] } };
+  return (cache.clientState?.queries ?? []).map((query) => `${query.queryHash} (${query.state.status})`);
+}
