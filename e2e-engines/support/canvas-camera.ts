@@ -20,16 +20,19 @@ const height = 480;
 interface PaintedSegment {
   luma: string;
   milliseconds: number;
+  labelled: boolean;
 }
 
 /**
- * Replaces the page's camera with the segments, looping. It must run before the scanner asks for
+ * Replaces the page's camera with the segments, played in a loop from the first ask for the camera
+ * (the first segment shown until then). It must run before the scanner asks for
  * the camera: on a page of the app, then the scanner opened from the app's own link.
  */
 export async function installCanvasCamera(page: EnginePage, segments: CameraSegment[]): Promise<void> {
   const painted: PaintedSegment[] = segments.map((segment) => ({
     luma: Buffer.from(sceneLumaFrame(segment.scene ?? { labels: [] }, width, height)).toString('base64'),
     milliseconds: Math.round(segment.seconds * 1000),
+    labelled: (segment.scene?.labels.length ?? 0) > 0,
   }));
   await page.run(
     (frames: PaintedSegment[], frameWidth: number, frameHeight: number) => {
@@ -47,15 +50,19 @@ export async function installCanvasCamera(page: EnginePage, segments: CameraSegm
           image.data[index * 4 + 2] = luma[index] ?? 0;
           image.data[index * 4 + 3] = 255;
         }
-        return { image, milliseconds: frame.milliseconds };
+        return { image, milliseconds: frame.milliseconds, labelled: frame.labelled };
       });
       const loop = images.reduce((sum, frame) => sum + frame.milliseconds, 0);
-      const started = performance.now();
+      // The scenes play from the scanner's first ask for the camera: a label is never in view before.
+      let started: number | undefined;
       // Painted again every 100 ms: a canvas stream carries a new frame only after a paint.
       const paint = () => {
-        let at = (performance.now() - started) % loop;
+        let at = started === undefined ? 0 : (performance.now() - started) % loop;
         const frame = images.find((candidate) => (at -= candidate.milliseconds) < 0) ?? images[0];
         if (frame) context.putImageData(frame.image, 0, 0);
+        // When the camera first showed a label: nothing can have been scanned before.
+        if (frame?.labelled && Reflect.get(window, '__labelShownAt') === undefined)
+          Reflect.set(window, '__labelShownAt', performance.now());
       };
       paint();
       setInterval(paint, 100);
@@ -68,6 +75,7 @@ export async function installCanvasCamera(page: EnginePage, segments: CameraSegm
       } satisfies MediaDeviceInfo;
       const getUserMedia = (constraints?: MediaStreamConstraints) => {
         Reflect.set(window, '__cameraRequests', Number(Reflect.get(window, '__cameraRequests') ?? 0) + 1);
+        started ??= performance.now();
         return constraints?.video
           ? Promise.resolve(canvas.captureStream(10))
           : Promise.reject(new DOMException('no microphone', 'NotFoundError'));
@@ -89,6 +97,14 @@ export async function installCanvasCamera(page: EnginePage, segments: CameraSegm
 /** Whether this page still has the canvas camera (a new page load has the engine's own again). */
 export function hasCanvasCamera(page: EnginePage): Promise<boolean> {
   return page.run(() => Reflect.get(window, '__canvasCamera') === true);
+}
+
+/** When the canvas camera first showed a label, in the page's clock (performance.now), if it has. */
+export function labelShownAt(page: EnginePage): Promise<number | null> {
+  return page.run(() => {
+    const at: unknown = Reflect.get(window, '__labelShownAt');
+    return typeof at === 'number' ? at : null;
+  });
 }
 
 /** How often the app asked for the camera since the canvas camera was installed. */
