@@ -78,13 +78,28 @@ export async function cachedUrls(page: Page): Promise<Record<string, string[]>> 
   });
 }
 
-/** The queries of the saved query cache, as "key (status)", for a report of what a start could restore. */
-export async function savedQueries(page: Page): Promise<string[]> {
+interface SavedQuery {
+  queryHash: string;
+  state: { status: string; data?: unknown };
+}
+
+/** The queries of the saved query cache (what the app's next start restores). */
+async function savedQueryList(page: Page): Promise<SavedQuery[]> {
   const kv = (await indexedDbContents(page)).kv ?? [];
   const saved = kv.find((entry): entry is { key: string; value: string } => {
     return typeof entry === 'object' && entry !== null && Reflect.get(entry, 'key') === 'query-cache';
   });
   if (!saved) return [];
-  const cache = JSON.parse(saved.value) as { clientState?: { queries?: { queryHash: string; state: { status: string } }[] } };
-  return (cache.clientState?.queries ?? []).map((query) => `${query.queryHash} (${query.state.status})`);
+  const cache = JSON.parse(saved.value) as { clientState?: { queries?: SavedQuery[] } };
+  return cache.clientState?.queries ?? [];
+}
+
+/** The saved queries as "key (status)", for a report of what a start could restore. */
+export async function savedQueries(page: Page): Promise<string[]> {
+  return (await savedQueryList(page)).map((query) => `${query.queryHash} (${query.state.status})`);
+}
+
+/** The saved answer of one query, by its key (as JSON: '["wallet","balance"]'). */
+export async function savedQueryData(page: Page, queryHash: string): Promise<unknown> {
+  return (await savedQueryList(page)).find((query) => query.queryHash === queryHash)?.state.data;
 }

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
-import { persistOptions } from './query-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryPersister, persistOptions, saveQueryCacheOnChange } from './query-client';
 
 type PersistedQuery = Parameters<NonNullable<NonNullable<typeof persistOptions.dehydrateOptions>['shouldDehydrateQuery']>>[0];
 // react-query 5.108 carries its own query-core; the persister's 5.104 types name the same query (query-client.ts).
@@ -28,5 +28,40 @@ describe('what the next start without signal shows', () => {
     await client.fetchQuery({ queryKey: ['secret'], queryFn: () => 'draft', meta: { persist: false } });
     expect(shouldKeep?.(client.getQueryCache().find({ queryKey: ['never'] })!)).toBe(false);
     expect(shouldKeep?.(client.getQueryCache().find({ queryKey: ['secret'] })!)).toBe(false);
+  });
+});
+
+describe('saving what the person saw for the next start', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('saves an answer that comes while the previous one is being written right after that write, not a second later', async () => {
+    vi.useFakeTimers();
+    const saved: string[] = [];
+    // IndexedDB takes a few milliseconds to write.
+    const persister = createQueryPersister({
+      getItem: () => Promise.resolve(null),
+      setItem: (_key, value) =>
+        new Promise((resolve) => {
+          setTimeout(() => {
+            saved.push(value);
+            resolve();
+          }, 5);
+        }),
+      removeItem: () => Promise.resolve(),
+    });
+    const client = new QueryClient();
+    // react-query 5.108 carries its own query-core; the persister's 5.104 types name the same client (query-client.ts).
+    const stop = saveQueryCacheOnChange(client as unknown as Parameters<typeof saveQueryCacheOnChange>[0], {
+      ...persistOptions,
+      persister,
+    });
+    client.setQueryData(['wallet', 'balance'], { balance: { currency: 'EUR', value: '0.60' } });
+    // Care's credit reaches the phone while the answer before it is being written; the app is closed soon after.
+    client.setQueryData(['wallet', 'balance'], { balance: { currency: 'EUR', value: '10.60' } });
+    await vi.advanceTimersByTimeAsync(50);
+    stop();
+    expect(saved.at(-1)).toContain('"value":"10.60"');
   });
 });

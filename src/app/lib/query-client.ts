@@ -2,8 +2,9 @@ import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import {
   persistQueryClientRestore,
-  persistQueryClientSubscribe,
+  persistQueryClientSave,
   type PersistQueryClientOptions,
+  type Persister,
 } from '@tanstack/react-query-persist-client';
 import { isApiError } from './api';
 import { hasStoredData, loadDatabase } from './db-loader';
@@ -55,36 +56,47 @@ export async function loadWhenOnline(load: () => Promise<unknown>): Promise<void
 
 const cacheKey = 'query-cache';
 
+/**
+ * The persister over a storage, written one write at a time: changes made during a write are saved
+ * together right after it, never a second later. A one-second throttle had kept a new balance in
+ * memory only, and a person who closed the app within that second found the older balance at the
+ * next start without signal.
+ */
+export function createQueryPersister(storage: {
+  getItem: (key: string) => Promise<string | null>;
+  setItem: (key: string, value: string) => Promise<void>;
+  removeItem: (key: string) => Promise<void>;
+}): Persister {
+  return createAsyncStoragePersister({ key: cacheKey, storage, throttleTime: 0 });
+}
+
 /** The query cache lives in IndexedDB (Dexie), so data shows before the network answers. */
-export const queryPersister = createAsyncStoragePersister({
-  key: cacheKey,
-  storage: {
-    getItem: async (key) => {
-      if (!(await hasStoredData())) return null;
-      const { db } = await loadDatabase();
-      return (await db.kv.get(key))?.value ?? null;
-    },
-    setItem: async (key, value) => {
-      // An empty cache leaves nothing behind, so a signed-out browser holds no record.
-      if (/"queries":\[\]/.test(value) && /"mutations":\[\]/.test(value)) {
-        if (await hasStoredData()) await (await loadDatabase()).db.kv.delete(key);
+export const queryPersister = createQueryPersister({
+  getItem: async (key) => {
+    if (!(await hasStoredData())) return null;
+    const { db } = await loadDatabase();
+    return (await db.kv.get(key))?.value ?? null;
+  },
+  setItem: async (key, value) => {
+    // An empty cache leaves nothing behind, so a signed-out browser holds no record.
+    if (/"queries":\[\]/.test(value) && /"mutations":\[\]/.test(value)) {
+      if (await hasStoredData()) await (await loadDatabase()).db.kv.delete(key);
+      return;
+    }
+    const { db, isQuotaError } = await loadDatabase();
+    try {
+      await db.kv.put({ key, value });
+    } catch (error) {
+      // A full device keeps the app working: the data just is not saved for the next start.
+      if (isQuotaError(error)) {
+        console.warn('Storage is full: the data shown will not be kept for offline use');
         return;
       }
-      const { db, isQuotaError } = await loadDatabase();
-      try {
-        await db.kv.put({ key, value });
-      } catch (error) {
-        // A full device keeps the app working: the data just is not saved for the next start.
-        if (isQuotaError(error)) {
-          console.warn('Storage is full: the data shown will not be kept for offline use');
-          return;
-        }
-        throw error;
-      }
-    },
-    removeItem: async (key) => {
-      if (await hasStoredData()) await (await loadDatabase()).db.kv.delete(key);
-    },
+      throw error;
+    }
+  },
+  removeItem: async (key) => {
+    if (await hasStoredData()) await (await loadDatabase()).db.kv.delete(key);
   },
 });
 
@@ -106,6 +118,31 @@ export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
   },
 };
 
+/** What changes a query's saved state; a fetch starting, pausing or retrying does not. */
+const savedActions = new Set(['success', 'error', 'invalidate', 'setState']);
+
+/**
+ * Saves the query cache (and the paused mutations) whenever an answer arrives or a query comes,
+ * goes or is marked stale, as persistQueryClientSubscribe does but without its writes for the
+ * in-between states of every fetch.
+ */
+export function saveQueryCacheOnChange(
+  client: PersistQueryClientOptions['queryClient'],
+  options: Omit<PersistQueryClientOptions, 'queryClient'> = persistOptions,
+): () => void {
+  const save = () => void persistQueryClientSave({ queryClient: client, ...options });
+  const stopQueries = client.getQueryCache().subscribe((event) => {
+    if (event.type === 'added' || event.type === 'removed' || (event.type === 'updated' && savedActions.has(event.action.type))) save();
+  });
+  const stopMutations = client.getMutationCache().subscribe((event) => {
+    if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') save();
+  });
+  return () => {
+    stopQueries();
+    stopMutations();
+  };
+}
+
 /**
  * Reads the saved cache into memory before the first render, so route guards and pages see
  * the last known user, balance and history at once — offline too (a query with no data
@@ -123,5 +160,5 @@ export async function restoreQueryCache(): Promise<void> {
   } catch (error) {
     console.warn('The saved data could not be read', error);
   }
-  persistQueryClientSubscribe({ queryClient: client, ...persistOptions });
+  saveQueryCacheOnChange(client);
 }
