@@ -293,12 +293,22 @@ export const goals: readonly Goal[] = [
       results.map ? [{ where: 'warm', value: results.map.timeToFirstPinsMs.warm.median, baseline: `median of ${results.map.runs}` }] : [],
   },
   {
-    figure: 'Map panning on 360 × 740, CPU 4× slower: frames a second',
+    // Not a fixed 60: with software WebGL (no GPU here) and the CPU slowed 4×, MapLibre alone never
+    // drew 60 frames a second in any sitting, so the goal is what our page costs over it, beside it.
+    figure: 'Map panning on 360 × 740, CPU 4× slower: frames a second over MapLibre alone’s (same version, style and drag, same run)',
     comparison: 'at least',
-    limit: 60,
-    unit: '',
+    limit: 0.9,
+    unit: '×',
     measure: (results) =>
-      results.map ? [{ where: 'panning', value: results.map.panning.fps, baseline: `p95 frame ${results.map.panning.p95FrameMs} ms` }] : [],
+      results.map
+        ? [
+            {
+              where: 'panning',
+              value: results.map.panning.ratioToMaplibre,
+              baseline: `${results.map.panning.fps} frames/s (p95 frame ${results.map.panning.p95FrameMs} ms) against MapLibre alone ${results.map.panning.beside.maplibre.fps} (p95 ${results.map.panning.beside.maplibre.p95FrameMs} ms); the same page without bins ${results.map.panning.beside.bareMap.fps}; a plain page ${results.map.panning.beside.plainPage.fps}`,
+            },
+          ]
+        : [],
   },
   {
     figure: 'Scanner: a bag of 12 labels, six a frame, CPU 4× slower, fallback decoder: first frame → all recorded',

@@ -1,14 +1,18 @@
 // Return-point map: time from navigation to the first pins on screen with 5,000 bins
-// in one market, the size of that market's bins payload (raw and gzip), and the JavaScript the
-// map route adds to the shell (gzip). A fresh server on a temporary database; the built app
-// (`npm run build`) is served from dist/ (or BENCH_DIST). Part of `npm run bench`, or alone:
+// in one market, the size of that market's bins payload (raw and gzip), the JavaScript the
+// map route adds to the shell (gzip), and the frame rate of a drag on a phone beside the same drag
+// on MapLibre alone (BENCH_PAN_RUNS turns, 5 unless set). A fresh server on a temporary database
+// (MAP_PORT, 8197 unless set); the built app (`npm run build`) is served from dist/ (or BENCH_DIST).
+// Part of `npm run bench`, or alone:
 //   npx tsx bench/map.ts [bins] [runs]
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { register } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import type { StyleSpecification } from 'maplibre-gl';
 import type { Page } from 'playwright-core';
 import { launchChromium } from './browser';
 import { mobileThrottling } from './start';
@@ -16,13 +20,32 @@ import { openDatabase } from '../src/server/db/client';
 import { importBins, saveRetailer } from '../src/server/modules/bins/service';
 import { startServer } from '../scripts/server-process';
 import { testActor } from '../src/server/testing/actor';
+import { markets } from '../src/domain/markets';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The build measured: dist/, or another one (BENCH_DIST, e.g. the main branch built in a copy). */
 const benchDist = path.resolve(process.env.BENCH_DIST ?? path.join(root, 'dist'));
 
+/**
+ * The basemap style exactly as the map page builds it, built here: the module's import of the
+ * world's shapes as a file address (`?url`, which Vite answers in the app) is answered with the
+ * address the server gives that file.
+ */
+async function appBasemapStyle(shapesUrl: string): Promise<StyleSpecification> {
+  const answer = `data:text/javascript,export default ${encodeURIComponent(JSON.stringify(shapesUrl))}`;
+  const hook = `export async function resolve(specifier, context, next) {
+    return specifier.endsWith('?url') ? { url: ${JSON.stringify(answer)}, shortCircuit: true } : next(specifier, context);
+  }`;
+  register(`data:text/javascript,${encodeURIComponent(hook)}`);
+  const basemap = await import('../src/app/features/map/basemap');
+  return basemap.basemapStyle(await basemap.loadBasemapData());
+}
+
+/** MapLibre's own files, the version the app bundles, for the page with MapLibre alone. */
+const maplibreDist = path.join(root, 'node_modules/maplibre-gl/dist');
+
 /** A finger dragging the map for about two seconds: frames drawn meanwhile, from requestAnimationFrame. */
-async function panFrameRate(page: Page, cpuSlowdown: number): Promise<Omit<MapBenchResult['panning'], 'cpuSlowdown' | 'viewport'>> {
+async function panFrameRate(page: Page, cpuSlowdown: number): Promise<PanFigures> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
   const box = await page.getByTestId('bin-map').boundingBox();
@@ -65,21 +88,44 @@ async function panFrameRate(page: Page, cpuSlowdown: number): Promise<Omit<MapBe
   };
 }
 
+export interface PanFigures {
+  durationMs: number;
+  frames: number;
+  fps: number;
+  p95FrameMs: number;
+  framesOver50Ms: number;
+}
+
 export interface MapBenchResult {
   date: string;
   bins: number;
   runs: number;
   payload: { rawBytes: number; gzipBytes: number; sentBytesWithGzip: number };
   timeToFirstPinsMs: { cold: { median: number; all: number[] }; warm: { median: number; all: number[] } };
-  /** Frames drawn while a finger drags the map, on a phone-sized window with the CPU slowed 4× (Lighthouse's mid-range phone). */
-  panning: {
+  /**
+   * Frames drawn while a finger drags the map, on a phone-sized window with the CPU slowed 4×
+   * (Lighthouse's mid-range phone): the median of `all`, each drag of ours taken in turn with the
+   * same drag on what this browser draws without our bins (`beside`), so one sitting's load weighs
+   * on all of them alike.
+   */
+  panning: PanFigures & {
     cpuSlowdown: number;
     viewport: { width: number; height: number };
-    durationMs: number;
-    frames: number;
-    fps: number;
-    p95FrameMs: number;
-    framesOver50Ms: number;
+    all: PanFigures[];
+    /**
+     * The median rate over MapLibre alone's median (`beside.maplibre`), of drags taken in turns. Not
+     * each turn's pair: under load one drag's rate moves by half or more from the next one's, so
+     * pairs ranged 0.57 to 1.44 in one sitting, while the medians held.
+     */
+    ratioToMaplibre: number;
+    beside: {
+      /** The same map page with the bins answer emptied: the same MapLibre, style and place, no bins and no pins. */
+      bareMap: PanFigures & { all: number[] };
+      /** MapLibre alone on a page, the same version and basemap style, the same place: none of our code. */
+      maplibre: PanFigures & { all: number[] };
+      /** A page with nothing to draw, the same drag over an empty box: what requestAnimationFrame gives at all. */
+      plainPage: PanFigures & { all: number[] };
+    };
   };
   mapRouteJs: { files: string[]; rawBytes: number; gzipBytes: number; workerGzipBytes: number; basemapGzipBytes: number };
 }
@@ -220,7 +266,7 @@ export function mapRouteJs(distDir = benchDist): MapBenchResult['mapRouteJs'] {
 export async function benchMap(options: { bins?: number; runs?: number; port?: number } = {}): Promise<MapBenchResult> {
   const count = options.bins ?? 5_000;
   const runs = options.runs ?? 5;
-  const port = options.port ?? 8_197;
+  const port = options.port ?? (process.env.MAP_PORT ? Number(process.env.MAP_PORT) : 8_197);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'roundtrip-bench-map-'));
   await seedBins(dataDir, count);
   const server = await startServer(
@@ -268,13 +314,103 @@ export async function benchMap(options: { bins?: number; runs?: number; port?: n
     // Panning on a phone: 360 × 740, touch-sized, CPU slowed like Lighthouse's mid-range phone.
     const phone = { width: 360, height: 740 };
     const cpuSlowdown = mobileThrottling.cpuSlowdown;
-    const phoneContext = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block', viewport: phone });
-    await phoneContext.addInitScript(consent);
-    const phonePage = await phoneContext.newPage();
-    await firstPins(phonePage, false);
-    await phonePage.getByTestId('bin-map').scrollIntoViewIfNeeded();
-    const panning = { cpuSlowdown, viewport: phone, ...(await panFrameRate(phonePage, cpuSlowdown)) };
-    await phoneContext.close();
+    /** One drag on a new phone-sized page, once `open` has it ready. */
+    const panOnce = async (open: (page: Page) => Promise<void>): Promise<PanFigures> => {
+      const phoneContext = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block', viewport: phone });
+      try {
+        await phoneContext.addInitScript(consent);
+        const phonePage = await phoneContext.newPage();
+        await open(phonePage);
+        await phonePage.getByTestId('bin-map').scrollIntoViewIfNeeded();
+        return await panFrameRate(phonePage, cpuSlowdown);
+      } finally {
+        await phoneContext.close();
+      }
+    };
+    // The world's shapes are filled in after the first pins; every page is left a moment to
+    // settle, so no drag draws a page still loading.
+    const settle = (page: Page) => page.waitForTimeout(1_000);
+    const ours = () =>
+      panOnce(async (page) => {
+        await firstPins(page, false);
+        await settle(page);
+      });
+    const bareMap = () =>
+      panOnce(async (page) => {
+        // A market with no bins: the same page draws its map, and no pin.
+        await page.route('**/api/v2/bins?*', (route) => route.fulfill({ json: { data: [] } }));
+        await page.goto(`${server.url}/us/map`);
+        await page.waitForSelector('[data-testid="bin-map"] canvas.maplibregl-canvas', { timeout: 60_000 });
+        await settle(page);
+      });
+    // MapLibre alone, none of our code: the same version and style, a box the size of ours
+    // (.bin-map in map.css), opened where ours opens (the market's centre at zoom 4).
+    const shapesFile = readdirSync(path.join(benchDist, 'assets')).find((file) => /^countries-50m-[\w-]+\.json$/.test(file));
+    if (!shapesFile) throw new Error('dist/assets has no countries-50m file: run npm run build');
+    const style = await appBasemapStyle(`${server.url}/assets/${shapesFile}`);
+    const us = markets.us.mapCenter;
+    const maplibrePage = `<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/bench-maplibre/maplibre-gl.css">
+<body style="margin:0"><div data-testid="bin-map" style="height:min(65vh,560px);min-height:300px"></div>
+<script type="module">
+  import { Map, setWorkerUrl } from '/bench-maplibre/maplibre-gl.mjs';
+  setWorkerUrl('/bench-maplibre/maplibre-gl-worker.mjs');
+  const map = new Map({ container: document.querySelector('[data-testid="bin-map"]'), style: await (await fetch('/bench-maplibre/style.json')).json(),
+    center: [${us.lng}, ${us.lat}], zoom: 4, renderWorldCopies: false });
+  map.once('idle', () => (document.body.dataset.idle = 'true'));
+</script>`;
+    const bareMaplibre = () =>
+      panOnce(async (page) => {
+        await page.route(`${server.url}/bench-maplibre/**`, (route) => {
+          const file = new URL(route.request().url()).pathname.replace('/bench-maplibre/', '');
+          if (file === 'page') return route.fulfill({ contentType: 'text/html', body: maplibrePage });
+          if (file === 'style.json') return route.fulfill({ json: style });
+          const contentType = file.endsWith('.css') ? 'text/css' : 'text/javascript';
+          return route.fulfill({ contentType, body: readFileSync(path.join(maplibreDist, path.basename(file))) });
+        });
+        await page.goto(`${server.url}/bench-maplibre/page`);
+        await page.waitForSelector('body[data-idle="true"]', { timeout: 60_000 });
+        await settle(page);
+      });
+    const plainPage = () =>
+      panOnce(async (page) => {
+        await page.route(`${server.url}/bench-plain-page`, (route) =>
+          route.fulfill({
+            contentType: 'text/html',
+            body: '<!doctype html><meta name="viewport" content="width=device-width"><div data-testid="bin-map" style="height:60vh"></div>',
+          }),
+        );
+        await page.goto(`${server.url}/bench-plain-page`);
+        await settle(page);
+      });
+    const panRuns = Number(process.env.BENCH_PAN_RUNS ?? 5);
+    const measured = { ours: [] as PanFigures[], bareMap: [] as PanFigures[], maplibre: [] as PanFigures[], plainPage: [] as PanFigures[] };
+    const turn: [keyof typeof measured, () => Promise<PanFigures>][] = [
+      ['ours', ours],
+      ['maplibre', bareMaplibre],
+      ['bareMap', bareMap],
+      ['plainPage', plainPage],
+    ];
+    for (let run = 0; run < panRuns; run += 1) {
+      // Ours and MapLibre alone side by side, in the other order every other turn: a load that
+      // rises or falls during a turn weighs on each of them as often first as second.
+      for (const [name, drag] of run % 2 === 0 ? turn : [turn[1]!, turn[0]!, ...turn.slice(2)]) measured[name].push(await drag());
+    }
+    /** The drag with the median rate, so its other figures are one drag's. */
+    const medianDrag = (drags: PanFigures[]) => [...drags].sort((a, b) => a.fps - b.fps)[Math.floor((drags.length - 1) / 2)]!;
+    const panning: MapBenchResult['panning'] = {
+      cpuSlowdown,
+      viewport: phone,
+      ...medianDrag(measured.ours),
+      all: measured.ours,
+      ratioToMaplibre:
+        Math.round((median(measured.ours.map((drag) => drag.fps)) / median(measured.maplibre.map((drag) => drag.fps))) * 100) / 100,
+      beside: {
+        bareMap: { ...medianDrag(measured.bareMap), all: measured.bareMap.map((drag) => drag.fps) },
+        maplibre: { ...medianDrag(measured.maplibre), all: measured.maplibre.map((drag) => drag.fps) },
+        plainPage: { ...medianDrag(measured.plainPage), all: measured.plainPage.map((drag) => drag.fps) },
+      },
+    };
 
     const round = (values: number[]) => values.map((value) => Math.round(value));
     return {
@@ -307,7 +443,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       `Return-point map, ${result.bins} bins in one market (${result.runs} runs each)`,
       `  time to first pins, cold profile   median ${result.timeToFirstPinsMs.cold.median} ms  (${result.timeToFirstPinsMs.cold.all.join(', ')})`,
       `  time to first pins, warm reload    median ${result.timeToFirstPinsMs.warm.median} ms  (${result.timeToFirstPinsMs.warm.all.join(', ')})`,
-      `  panning on a ${result.panning.viewport.width}×${result.panning.viewport.height} window, CPU ${result.panning.cpuSlowdown}× slower: ${result.panning.fps} frames/s over ${result.panning.durationMs} ms (p95 frame ${result.panning.p95FrameMs} ms, ${result.panning.framesOver50Ms} frames over 50 ms)`,
+      `  panning on a ${result.panning.viewport.width}×${result.panning.viewport.height} window, CPU ${result.panning.cpuSlowdown}× slower: ${result.panning.fps} frames/s over ${result.panning.durationMs} ms (p95 frame ${result.panning.p95FrameMs} ms, ${result.panning.framesOver50Ms} frames over 50 ms; each drag ${result.panning.all.map((drag) => drag.fps).join(', ')}); ${result.panning.ratioToMaplibre}× MapLibre alone's`,
+      `    beside it, the same drags: the map page without bins ${result.panning.beside.bareMap.fps} frames/s (${result.panning.beside.bareMap.all.join(', ')}; p95 frame ${result.panning.beside.bareMap.p95FrameMs} ms), MapLibre alone ${result.panning.beside.maplibre.fps} (${result.panning.beside.maplibre.all.join(', ')}; p95 frame ${result.panning.beside.maplibre.p95FrameMs} ms), a plain page ${result.panning.beside.plainPage.fps} (${result.panning.beside.plainPage.all.join(', ')})`,
       `  bins payload                       ${kib(result.payload.rawBytes)} raw, ${kib(result.payload.gzipBytes)} gzip (${kib(result.payload.sentBytesWithGzip)} sent with Accept-Encoding: gzip)`,
       `  map route JS + CSS beyond the shell ${kib(result.mapRouteJs.rawBytes)} raw, ${kib(result.mapRouteJs.gzipBytes)} gzip: ${result.mapRouteJs.files.join(' ')}`,
       `  map worker ${kib(result.mapRouteJs.workerGzipBytes)} gzip; offline basemap ${kib(result.mapRouteJs.basemapGzipBytes)} gzip`,

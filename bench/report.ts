@@ -135,7 +135,7 @@ function mapTable(map: MapBenchResult | undefined): string[] {
     '|---|---|',
     `| navigation → first pins, new profile (cold) | median ${map.timeToFirstPinsMs.cold.median} ms |`,
     `| navigation → first pins, reload (warm) | median ${map.timeToFirstPinsMs.warm.median} ms |`,
-    `| panning, ${map.panning.viewport.width}×${map.panning.viewport.height}, CPU ${map.panning.cpuSlowdown}× slower | ${map.panning.fps} frames/s over ${map.panning.durationMs} ms; p95 frame ${map.panning.p95FrameMs} ms; ${map.panning.framesOver50Ms} frames over 50 ms |`,
+    `| panning, ${map.panning.viewport.width}×${map.panning.viewport.height}, CPU ${map.panning.cpuSlowdown}× slower | ${map.panning.fps} frames/s over ${map.panning.durationMs} ms; p95 frame ${map.panning.p95FrameMs} ms; ${map.panning.framesOver50Ms} frames over 50 ms; ${map.panning.ratioToMaplibre}× MapLibre alone's ${map.panning.beside.maplibre.fps} frames/s; the page without bins ${map.panning.beside.bareMap.fps}; a plain page ${map.panning.beside.plainPage.fps} |`,
     `| bins payload | ${kb(map.payload.rawBytes)} raw, ${kb(map.payload.gzipBytes)} gzip |`,
     `| map route JavaScript (MapLibre and the page) | ${kb(map.mapRouteJs.gzipBytes)} gzip; worker ${kb(map.mapRouteJs.workerGzipBytes)}; offline basemap ${kb(map.mapRouteJs.basemapGzipBytes)} |`,
     '',
