@@ -6,7 +6,7 @@ import {
   type PersistQueryClientOptions,
 } from '@tanstack/react-query-persist-client';
 import { isApiError } from './api';
-import { hasStoredData, loadDatabase } from './db-loader';
+import { hasStoredData, loadDatabase, readStoredValue } from './db-loader';
 import { isRenderingSignedInShell } from './shell-rendering';
 
 /**
@@ -59,11 +59,8 @@ const cacheKey = 'query-cache';
 export const queryPersister = createAsyncStoragePersister({
   key: cacheKey,
   storage: {
-    getItem: async (key) => {
-      if (!(await hasStoredData())) return null;
-      const { db } = await loadDatabase();
-      return (await db.kv.get(key))?.value ?? null;
-    },
+    // Read once, at the start, before the first render: without Dexie (readStoredValue says why).
+    getItem: (key) => readStoredValue(key),
     setItem: async (key, value) => {
       // An empty cache leaves nothing behind, so a signed-out browser holds no record.
       if (/"queries":\[\]/.test(value) && /"mutations":\[\]/.test(value)) {
