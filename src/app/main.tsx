@@ -3,7 +3,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppTree } from './app-tree';
 import { activateLocale, countryPrefixOf, initialLocale } from './lib/i18n';
-import { queryClient, restoreQueryCache } from './lib/query-client';
+import { keepSavingQueryCache, queryClient, restoreQueryCache } from './lib/query-client';
 import { hasSession, resumeSession } from './lib/session';
 import { meQueryKey } from './lib/me';
 import { forgetBalance } from './lib/last-balance';
@@ -56,7 +56,7 @@ async function start(): Promise<void> {
   const signedInShell = drawnFor(root.dataset.signedInShell);
   if (signedInShell) {
     await router.load();
-    createRoot(root).render(<AppTree router={router} />);
+    createRoot(root).render(<AppTree router={router} onStarted={keepSavingQueryCache} />);
     return;
   }
   if (prerendered) await router.load();
@@ -67,7 +67,7 @@ async function start(): Promise<void> {
     // main thread for the whole page: the prerendered page is already on screen, and a tap during
     // hydration is replayed once its part is ready (bench: Lighthouse's total blocking time).
     startTransition(() => {
-      hydrateRoot(root, <AppTree router={router} />, {
+      hydrateRoot(root, <AppTree router={router} onStarted={keepSavingQueryCache} />, {
         // A difference with the prerendered page (a signed-in customer's menu, a saved answer newer
         // than the build) is expected: React renders that part afresh. Worth a note, not an error.
         onRecoverableError: (error) => console.warn('Prerendered page differed from the app; rendered afresh', error),
@@ -82,6 +82,7 @@ async function start(): Promise<void> {
     if (restored) return;
     restored = true;
     restoreTypedInput(root, typed);
+    keepSavingQueryCache();
   };
   root.replaceChildren();
   createRoot(root).render(<AppTree router={router} onStarted={restoreOnce} />);

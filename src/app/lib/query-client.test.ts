@@ -1,6 +1,8 @@
+import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { persistOptions } from './query-client';
+import { readStoredValue } from './db-loader';
+import { keepSavingQueryCache, persistOptions, queryClient, restoreQueryCache } from './query-client';
 
 type PersistedQuery = Parameters<NonNullable<NonNullable<typeof persistOptions.dehydrateOptions>['shouldDehydrateQuery']>>[0];
 // react-query 5.108 carries its own query-core; the persister's 5.104 types name the same query (query-client.ts).
@@ -28,5 +30,24 @@ describe('what the next start without signal shows', () => {
     await client.fetchQuery({ queryKey: ['secret'], queryFn: () => 'draft', meta: { persist: false } });
     expect(shouldKeep?.(client.getQueryCache().find({ queryKey: ['never'] })!)).toBe(false);
     expect(shouldKeep?.(client.getQueryCache().find({ queryKey: ['secret'] })!)).toBe(false);
+  });
+});
+
+describe('saving the query cache once the app has started', () => {
+  it('saves what changed before it was called, then every change, and the next start reads it back', async () => {
+    await restoreQueryCache();
+    queryClient.setQueryData(['wallet', 'balance'], { balance: { currency: 'USD', value: '3.25' } });
+    expect(await readStoredValue('query-cache')).toBeNull();
+
+    keepSavingQueryCache();
+    await expect.poll(() => readStoredValue('query-cache')).toContain('"3.25"');
+
+    queryClient.setQueryData(['wallet', 'balance'], { balance: { currency: 'USD', value: '4.50' } });
+    // Saved at most once a second (the persister's throttle).
+    await expect.poll(() => readStoredValue('query-cache'), { timeout: 3000 }).toContain('"4.50"');
+
+    queryClient.clear();
+    await restoreQueryCache();
+    expect(queryClient.getQueryData(['wallet', 'balance'])).toEqual({ balance: { currency: 'USD', value: '4.50' } });
   });
 });

@@ -2,6 +2,7 @@ import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import {
   persistQueryClientRestore,
+  persistQueryClientSave,
   persistQueryClientSubscribe,
   type PersistQueryClientOptions,
 } from '@tanstack/react-query-persist-client';
@@ -103,16 +104,17 @@ export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
   },
 };
 
+// react-query 5.108 carries its own query-core; the persister's 5.104 types name the same client.
+const persistedClient = queryClient as unknown as PersistQueryClientOptions['queryClient'];
+
 /**
  * Reads the saved cache into memory before the first render, so route guards and pages see
  * the last known user, balance and history at once — offline too (a query with no data
- * would otherwise wait for a network that is not there). Then keeps saving it.
+ * would otherwise wait for a network that is not there). keepSavingQueryCache saves it from then on.
  */
 export async function restoreQueryCache(): Promise<void> {
-  // react-query 5.108 carries its own query-core; the persister's 5.104 types name the same client.
-  const client = queryClient as unknown as PersistQueryClientOptions['queryClient'];
   try {
-    await persistQueryClientRestore({ queryClient: client, ...persistOptions });
+    await persistQueryClientRestore({ queryClient: persistedClient, ...persistOptions });
     await queryClient.invalidateQueries({
       predicate: (query) => query.meta?.askAgainAfterRestart === true,
       refetchType: 'none',
@@ -120,5 +122,20 @@ export async function restoreQueryCache(): Promise<void> {
   } catch (error) {
     console.warn('The saved data could not be read', error);
   }
-  persistQueryClientSubscribe({ queryClient: client, ...persistOptions });
+}
+
+let saving = false;
+
+/**
+ * Saves the query cache now and after every change. Called once the app has rendered its first
+ * page (main.tsx), not right after the restore: the start's first change (a loader asking again
+ * for a restored answer) saved at once, before the first render, and that save copies the whole
+ * cache into one string and loads Dexie to write it. Anything that changed before this call is in
+ * the save it starts with.
+ */
+export function keepSavingQueryCache(): void {
+  if (saving) return;
+  saving = true;
+  persistQueryClientSubscribe({ queryClient: persistedClient, ...persistOptions });
+  void persistQueryClientSave({ queryClient: persistedClient, ...persistOptions });
 }
