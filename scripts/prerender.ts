@@ -97,11 +97,13 @@ function routeChunks(manifest: Manifest, target: Target): { js: Set<string>; css
       ? `src/app/routes/{-$country}/${segments.join('/')}.tsx`
       : `src/app/routes/{-$country}/${segments.slice(0, index + 1).join('/')}/route.tsx`,
   );
+  // The interface language's catalogue and the bundled page texts load before the page shows. The
+  // catalogue first: the app's start waits for it before the router asks for anything (src/app/main.tsx),
+  // and the files are asked for in this order, over a phone's few connections.
+  chunksOf(manifest, `src/app/locales/${target.locale}/messages.po`, js, css);
   for (const key of Object.keys(manifest)) {
     if (routeFiles.some((routeFile) => key.startsWith(`${routeFile}?`))) chunksOf(manifest, key, js, css);
   }
-  // The interface language's catalogue and the bundled page texts load before the page shows.
-  chunksOf(manifest, `src/app/locales/${target.locale}/messages.po`, js, css);
   const language = target.locale.slice(0, 2);
   chunksOf(manifest, `src/domain/content/${language}.ts`, js, css);
   return { js, css };
@@ -126,6 +128,11 @@ function pageHtml(
     head.push(`<meta ${tag.attribute}="${escapeAttribute(tag.key)}" content="${escapeAttribute(tag.content)}" />`);
   for (const file of preload.js) if (!already.has(file)) head.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
   for (const url of preload.data) head.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(url)}">`);
+  // The page's own stylesheets are inline (below), so each is also named by a disabled link, which the
+  // browser neither fetches nor applies: Vite's chunk loader skips a stylesheet whose link is in the
+  // page, and would otherwise ask for each file again when the app loads the page's code, and hold
+  // that code (the page's loader, its first render) until they had all arrived.
+  for (const file of preload.css) head.push(`<link rel="stylesheet" href="/${file}" disabled>`);
   // The page's own styles are inline too: no stylesheet request stands between the HTML and its first paint.
   head.push(`<style>${[inlineCss, ...[...preload.css].map(readCss)].join('\n')}</style>`);
   html = html.replace('</head>', `    ${head.join('\n    ')}\n  </head>`);

@@ -3,7 +3,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppTree } from './app-tree';
 import { activateLocale, countryPrefixOf, initialLocale } from './lib/i18n';
-import { queryClient, restoreQueryCache } from './lib/query-client';
+import { keepSavingQueryCache, queryClient, restoreQueryCache } from './lib/query-client';
 import { hasSession, resumeSession } from './lib/session';
 import { meQueryKey } from './lib/me';
 import { forgetBalance } from './lib/last-balance';
@@ -28,7 +28,9 @@ if (redirected) {
 // Started from a function, not with top-level await: a module that awaits at its top level turns
 // off the bundler's chunk merging for the whole build (vite.config.ts, codeSplitting).
 async function start(): Promise<void> {
-  // The saved query cache and the language load together; both are local (IndexedDB, precache).
+  // The page's code loads while the saved query cache and the language are read (all three local
+  // offline: precache, IndexedDB), instead of after them when the router asks for it.
+  if (!redirected) preloadPageCode(startUrl.pathname);
   await Promise.all([activateLocale(locale), restoreQueryCache()]);
   // A session that ended while the app was closed (the cookies' max-age ran out) leaves no customer data behind.
   if (!hasSession()) {
@@ -54,7 +56,7 @@ async function start(): Promise<void> {
   const signedInShell = drawnFor(root.dataset.signedInShell);
   if (signedInShell) {
     await router.load();
-    createRoot(root).render(<AppTree router={router} />);
+    createRoot(root).render(<AppTree router={router} onStarted={keepSavingQueryCache} />);
     return;
   }
   if (prerendered) await router.load();
@@ -65,7 +67,7 @@ async function start(): Promise<void> {
     // main thread for the whole page: the prerendered page is already on screen, and a tap during
     // hydration is replayed once its part is ready (bench: Lighthouse's total blocking time).
     startTransition(() => {
-      hydrateRoot(root, <AppTree router={router} />, {
+      hydrateRoot(root, <AppTree router={router} onStarted={keepSavingQueryCache} />, {
         // A difference with the prerendered page (a signed-in customer's menu, a saved answer newer
         // than the build) is expected: React renders that part afresh. Worth a note, not an error.
         onRecoverableError: (error) => console.warn('Prerendered page differed from the app; rendered afresh', error),
@@ -80,9 +82,19 @@ async function start(): Promise<void> {
     if (restored) return;
     restored = true;
     restoreTypedInput(root, typed);
+    keepSavingQueryCache();
   };
   root.replaceChildren();
   createRoot(root).render(<AppTree router={router} onStarted={restoreOnce} />);
+}
+
+/** Starts loading the code of the page at `pathname`; the router's own load waits for the same files. */
+function preloadPageCode(pathname: string): void {
+  const [routes] = router.getMatchedRoutes(pathname);
+  for (const route of routes) {
+    // A chunk that fails to load is the router's to report, when it asks for it again.
+    void router.loadRouteChunk(route)?.catch(() => undefined);
+  }
 }
 
 void start();

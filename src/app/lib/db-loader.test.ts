@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { databaseLoaded, hasStoredData, loadDatabase } from './db-loader';
+import { databaseLoaded, hasStoredData, loadDatabase, readStoredValue } from './db-loader';
 
 describe('loading the database only when something is stored', () => {
   it('finds nothing stored on a first visit, then the database once it has been used', async () => {
@@ -15,5 +15,30 @@ describe('loading the database only when something is stored', () => {
     expect(announced).toBe(true);
     expect((await indexedDB.databases()).map((database) => database.name)).toContain('roundtrip');
     db.close();
+  });
+});
+
+describe('reading the saved cache before Dexie has loaded', () => {
+  it('reads what Dexie wrote, and nothing for a missing key', async () => {
+    const { db } = await loadDatabase();
+    // The test above closed it.
+    await db.open();
+    await db.kv.put({ key: 'query-cache', value: '{"clientState":{}}' });
+    db.close();
+
+    expect(await readStoredValue('query-cache')).toBe('{"clientState":{}}');
+    expect(await readStoredValue('something-else')).toBeNull();
+
+    // Its connection is closed: Dexie opens the database again as before.
+    await db.open();
+    expect((await db.kv.get('query-cache'))?.value).toBe('{"clientState":{}}');
+    db.close();
+  });
+
+  it('leaves no database behind on a device that has none', async () => {
+    const deleting = indexedDB.deleteDatabase('roundtrip');
+    await new Promise((resolve) => (deleting.onsuccess = resolve));
+    expect(await readStoredValue('query-cache')).toBeNull();
+    expect((await indexedDB.databases()).map((database) => database.name)).not.toContain('roundtrip');
   });
 });

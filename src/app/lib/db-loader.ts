@@ -6,6 +6,9 @@ import { clientDatabaseName } from '#domain/outbox';
 
 type DatabaseModule = typeof import('./db');
 
+/** The key-value table of db.ts (the saved query cache), named once for the plain read below. */
+export const keyValueTableName = 'kv';
+
 let loading: Promise<DatabaseModule> | undefined;
 let announceLoaded: (module: DatabaseModule) => void = () => undefined;
 
@@ -35,4 +38,49 @@ export async function hasStoredData(): Promise<boolean> {
   } catch {
     return true;
   }
+}
+
+/**
+ * One value of the key-value table, read with plain IndexedDB: the start restores the saved query
+ * cache with it before the first render, without waiting for Dexie's chunk to download, compile and
+ * open the database (tens of milliseconds on a phone, offline too). Dexie's schema (db.ts) owns the
+ * database: this never creates or upgrades it, and lets go of it as soon as it has read.
+ * Null when there is no database, no such table or no such key.
+ */
+export function readStoredValue(key: string): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    if (typeof indexedDB === 'undefined') {
+      resolve(null);
+      return;
+    }
+    const opening = indexedDB.open(clientDatabaseName);
+    let absent = false;
+    // Opening creates a missing database: abandoning that creation leaves none behind for Dexie to trip on.
+    opening.onupgradeneeded = () => {
+      absent = true;
+      opening.transaction?.abort();
+    };
+    opening.onerror = () => (absent ? resolve(null) : reject(opening.error ?? new Error('IndexedDB open failed')));
+    opening.onsuccess = () => {
+      const database = opening.result;
+      // Dexie upgrading the schema (a newer version in another tab) must not wait for this read.
+      database.onversionchange = () => database.close();
+      if (!database.objectStoreNames.contains(keyValueTableName)) {
+        database.close();
+        resolve(null);
+        return;
+      }
+      const reading = database.transaction(keyValueTableName, 'readonly').objectStore(keyValueTableName).get(key);
+      reading.onsuccess = () => {
+        database.close();
+        const row: unknown = reading.result;
+        const value = typeof row === 'object' && row !== null && 'value' in row ? row.value : null;
+        resolve(typeof value === 'string' ? value : null);
+      };
+      reading.onerror = () => {
+        database.close();
+        reject(reading.error ?? new Error('IndexedDB read failed'));
+      };
+    };
+  });
 }

@@ -1,5 +1,6 @@
 import { Dexie, type EntityTable } from 'dexie';
 import { clientDatabaseName, type OutboxEntry, type outboxTableName } from '#domain/outbox';
+import type { keyValueTableName } from './db-loader';
 
 // Loaded through db-loader: whoever uses the database waits for this module, nobody imports it up front.
 export { liveQuery } from 'dexie';
@@ -23,9 +24,10 @@ class RoundtripDatabase extends Dexie {
   constructor() {
     super(clientDatabaseName);
     this.version(1).stores({ kv: 'key' });
-    // The service worker opens the outbox by its shared name (#domain/outbox): the type check keeps the two the same.
+    // The service worker opens the outbox by its shared name (#domain/outbox), and the start reads the
+    // saved cache by the key-value table's (db-loader.ts): the type check keeps the names the same.
     this.version(2).stores({ kv: 'key', outbox: 'id, state, nextAttemptAt, createdAt' } satisfies Record<
-      'kv' | typeof outboxTableName,
+      typeof keyValueTableName | typeof outboxTableName,
       string
     >);
   }

@@ -1,6 +1,16 @@
+import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
+import { persistQueryClientRestore, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryPersister, persistOptions, saveQueryCacheOnChange } from './query-client';
+import { readStoredValue } from './db-loader';
+import {
+  createQueryPersister,
+  keepSavingQueryCache,
+  persistOptions,
+  queryClient,
+  restoreQueryCache,
+  saveQueryCacheOnChange,
+} from './query-client';
 
 type PersistedQuery = Parameters<NonNullable<NonNullable<typeof persistOptions.dehydrateOptions>['shouldDehydrateQuery']>>[0];
 // react-query 5.108 carries its own query-core; the persister's 5.104 types name the same query (query-client.ts).
@@ -63,5 +73,24 @@ describe('saving what the person saw for the next start', () => {
     await vi.advanceTimersByTimeAsync(50);
     stop();
     expect(saved.at(-1)).toContain('"value":"10.60"');
+  });
+});
+
+describe('saving the query cache once the app has started', () => {
+  it('saves what changed before it was called, then every change, and the next start reads it back', async () => {
+    await restoreQueryCache();
+    queryClient.setQueryData(['wallet', 'balance'], { balance: { currency: 'USD', value: '3.25' } });
+    expect(await readStoredValue('query-cache')).toBeNull();
+
+    keepSavingQueryCache();
+    await expect.poll(() => readStoredValue('query-cache')).toContain('"3.25"');
+
+    queryClient.setQueryData(['wallet', 'balance'], { balance: { currency: 'USD', value: '4.50' } });
+    await expect.poll(() => readStoredValue('query-cache')).toContain('"4.50"');
+
+    // The next start: a new client restored from what was saved.
+    const nextStart = new QueryClient();
+    await persistQueryClientRestore({ queryClient: nextStart as unknown as PersistQueryClientOptions['queryClient'], ...persistOptions });
+    expect(nextStart.getQueryData(['wallet', 'balance'])).toEqual({ balance: { currency: 'USD', value: '4.50' } });
   });
 });

@@ -7,7 +7,7 @@ import {
   type Persister,
 } from '@tanstack/react-query-persist-client';
 import { isApiError } from './api';
-import { hasStoredData, loadDatabase } from './db-loader';
+import { hasStoredData, loadDatabase, readStoredValue } from './db-loader';
 import { isRenderingSignedInShell } from './shell-rendering';
 
 /**
@@ -72,11 +72,8 @@ export function createQueryPersister(storage: {
 
 /** The query cache lives in IndexedDB (Dexie), so data shows before the network answers. */
 export const queryPersister = createQueryPersister({
-  getItem: async (key) => {
-    if (!(await hasStoredData())) return null;
-    const { db } = await loadDatabase();
-    return (await db.kv.get(key))?.value ?? null;
-  },
+  // Read once, at the start, before the first render: without Dexie (readStoredValue says why).
+  getItem: (key) => readStoredValue(key),
   setItem: async (key, value) => {
     // An empty cache leaves nothing behind, so a signed-out browser holds no record.
     if (/"queries":\[\]/.test(value) && /"mutations":\[\]/.test(value)) {
@@ -143,16 +140,17 @@ export function saveQueryCacheOnChange(
   };
 }
 
+// react-query 5.108 carries its own query-core; the persister's 5.104 types name the same client.
+const persistedClient = queryClient as unknown as PersistQueryClientOptions['queryClient'];
+
 /**
  * Reads the saved cache into memory before the first render, so route guards and pages see
  * the last known user, balance and history at once — offline too (a query with no data
- * would otherwise wait for a network that is not there). Then keeps saving it.
+ * would otherwise wait for a network that is not there). keepSavingQueryCache saves it from then on.
  */
 export async function restoreQueryCache(): Promise<void> {
-  // react-query 5.108 carries its own query-core; the persister's 5.104 types name the same client.
-  const client = queryClient as unknown as PersistQueryClientOptions['queryClient'];
   try {
-    await persistQueryClientRestore({ queryClient: client, ...persistOptions });
+    await persistQueryClientRestore({ queryClient: persistedClient, ...persistOptions });
     await queryClient.invalidateQueries({
       predicate: (query) => query.meta?.askAgainAfterRestart === true,
       refetchType: 'none',
@@ -160,5 +158,20 @@ export async function restoreQueryCache(): Promise<void> {
   } catch (error) {
     console.warn('The saved data could not be read', error);
   }
-  saveQueryCacheOnChange(client);
+}
+
+let saving = false;
+
+/**
+ * Saves the query cache now and after every change. Called once the app has rendered its first
+ * page (main.tsx), not right after the restore: the start's first change (a loader asking again
+ * for a restored answer) saved at once, before the first render, and that save copies the whole
+ * cache into one string and loads Dexie to write it. Anything that changed before this call is in
+ * the save it starts with.
+ */
+export function keepSavingQueryCache(): void {
+  if (saving) return;
+  saving = true;
+  saveQueryCacheOnChange(persistedClient);
+  void persistQueryClientSave({ queryClient: persistedClient, ...persistOptions });
 }
