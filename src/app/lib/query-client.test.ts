@@ -1,11 +1,12 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
-import { persistQueryClientRestore, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import { persistQueryClientRestore } from '@tanstack/react-query-persist-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readStoredValue } from './db-loader';
 import {
   createQueryPersister,
   keepSavingQueryCache,
+  persistableClient,
   persistOptions,
   queryClient,
   restoreQueryCache,
@@ -62,11 +63,7 @@ describe('saving what the person saw for the next start', () => {
       removeItem: () => Promise.resolve(),
     });
     const client = new QueryClient();
-    // react-query 5.108 carries its own query-core; the persister's 5.104 types name the same client (query-client.ts).
-    const stop = saveQueryCacheOnChange(client as unknown as Parameters<typeof saveQueryCacheOnChange>[0], {
-      ...persistOptions,
-      persister,
-    });
+    const stop = saveQueryCacheOnChange(client, { ...persistOptions, persister });
     client.setQueryData(['wallet', 'balance'], { balance: { currency: 'EUR', value: '0.60' } });
     // Care's credit reaches the phone while the answer before it is being written; the app is closed soon after.
     client.setQueryData(['wallet', 'balance'], { balance: { currency: 'EUR', value: '10.60' } });
@@ -90,7 +87,7 @@ describe('saving the query cache once the app has started', () => {
 
     // The next start: a new client restored from what was saved.
     const nextStart = new QueryClient();
-    await persistQueryClientRestore({ queryClient: nextStart as unknown as PersistQueryClientOptions['queryClient'], ...persistOptions });
+    await persistQueryClientRestore({ queryClient: persistableClient(nextStart), ...persistOptions });
     expect(nextStart.getQueryData(['wallet', 'balance'])).toEqual({ balance: { currency: 'USD', value: '4.50' } });
   });
 });

@@ -124,10 +124,10 @@ const savedActions = new Set(['success', 'error', 'invalidate', 'setState']);
  * in-between states of every fetch.
  */
 export function saveQueryCacheOnChange(
-  client: PersistQueryClientOptions['queryClient'],
+  client: QueryClient,
   options: Omit<PersistQueryClientOptions, 'queryClient'> = persistOptions,
 ): () => void {
-  const save = () => void persistQueryClientSave({ queryClient: client, ...options });
+  const save = () => void persistQueryClientSave({ queryClient: persistableClient(client), ...options });
   const stopQueries = client.getQueryCache().subscribe((event) => {
     if (event.type === 'added' || event.type === 'removed' || (event.type === 'updated' && savedActions.has(event.action.type))) save();
   });
@@ -140,8 +140,13 @@ export function saveQueryCacheOnChange(
   };
 }
 
-// react-query 5.108 carries its own query-core; the persister's 5.104 types name the same client.
-const persistedClient = queryClient as unknown as PersistQueryClientOptions['queryClient'];
+/**
+ * The client as the persister's functions take it: react-query 5.108 carries its own query-core,
+ * and the persister's 5.104 types name the same client.
+ */
+export function persistableClient(client: QueryClient): PersistQueryClientOptions['queryClient'] {
+  return client as unknown as PersistQueryClientOptions['queryClient'];
+}
 
 /**
  * Reads the saved cache into memory before the first render, so route guards and pages see
@@ -150,7 +155,7 @@ const persistedClient = queryClient as unknown as PersistQueryClientOptions['que
  */
 export async function restoreQueryCache(): Promise<void> {
   try {
-    await persistQueryClientRestore({ queryClient: persistedClient, ...persistOptions });
+    await persistQueryClientRestore({ queryClient: persistableClient(queryClient), ...persistOptions });
     await queryClient.invalidateQueries({
       predicate: (query) => query.meta?.askAgainAfterRestart === true,
       refetchType: 'none',
@@ -172,6 +177,6 @@ let saving = false;
 export function keepSavingQueryCache(): void {
   if (saving) return;
   saving = true;
-  saveQueryCacheOnChange(persistedClient);
-  void persistQueryClientSave({ queryClient: persistedClient, ...persistOptions });
+  saveQueryCacheOnChange(queryClient);
+  void persistQueryClientSave({ queryClient: persistableClient(queryClient), ...persistOptions });
 }
