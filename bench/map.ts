@@ -398,6 +398,8 @@ export async function benchMap(options: { bins?: number; runs?: number; port?: n
     }
     /** The drag with the median rate, so its other figures are one drag's. */
     const medianDrag = (drags: PanFigures[]) => [...drags].sort((a, b) => a.fps - b.fps)[Math.floor((drags.length - 1) / 2)]!;
+    /** A baseline's median drag, with the rate of each of its drags. */
+    const besideFigures = (drags: PanFigures[]) => ({ ...medianDrag(drags), all: drags.map((drag) => drag.fps) });
     const panning: MapBenchResult['panning'] = {
       cpuSlowdown,
       viewport: phone,
@@ -406,9 +408,9 @@ export async function benchMap(options: { bins?: number; runs?: number; port?: n
       ratioToMaplibre:
         Math.round((median(measured.ours.map((drag) => drag.fps)) / median(measured.maplibre.map((drag) => drag.fps))) * 100) / 100,
       beside: {
-        bareMap: { ...medianDrag(measured.bareMap), all: measured.bareMap.map((drag) => drag.fps) },
-        maplibre: { ...medianDrag(measured.maplibre), all: measured.maplibre.map((drag) => drag.fps) },
-        plainPage: { ...medianDrag(measured.plainPage), all: measured.plainPage.map((drag) => drag.fps) },
+        bareMap: besideFigures(measured.bareMap),
+        maplibre: besideFigures(measured.maplibre),
+        plainPage: besideFigures(measured.plainPage),
       },
     };
 
