@@ -115,8 +115,12 @@ export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
   },
 };
 
-/** What changes a query's saved state; a fetch starting, pausing or retrying does not. */
-const savedActions = new Set(['success', 'error', 'invalidate', 'setState']);
+/**
+ * What changes what a start restores. A fetch starting, pausing, retrying or failing does not: a
+ * failed refresh keeps the answer before it, so an offline start does not write the whole cache
+ * again for each call it could not make.
+ */
+const savedActions = new Set(['success', 'invalidate', 'setState']);
 
 /**
  * Saves the query cache (and the paused mutations) whenever an answer arrives or a query comes,
