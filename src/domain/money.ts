@@ -20,11 +20,19 @@ export interface Money {
  * The value stays a decimal string until here and is formatted from its digits, so no float
  * rounding can show.
  */
-export function formatMoney(money: Money, locale: string, options: { signDisplay?: 'auto' | 'always' | 'exceptZero' } = {}): string {
-  const digits = currencyExponent[money.currency];
+export function formatMoney(
+  money: Money,
+  locale: string,
+  options: {
+    signDisplay?: 'auto' | 'always' | 'exceptZero';
+    /** Rounded to whole units ($12, 1 200 ¥): a chart's axis, not an amount someone is owed. */
+    wholeUnits?: boolean;
+  } = {},
+): string {
+  const digits = options.wholeUnits ? 0 : currencyExponent[money.currency];
   const signDisplay = options.signDisplay ?? 'auto';
   const format = cachedFormat(
-    `n|${locale}|${money.currency}|${signDisplay}`,
+    `n|${locale}|${money.currency}|${signDisplay}|${digits}`,
     () =>
       new Intl.NumberFormat(locale, {
         style: 'currency',

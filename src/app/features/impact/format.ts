@@ -1,13 +1,9 @@
-import type { Money } from '#domain/money';
+import { formatMoney, type Money } from '#domain/money';
 import { cachedFormat } from '#domain/intl-cache';
 
 /** An axis label: the amount without decimals ($12, 1 200 ¥). */
 export function formatAxisAmount(value: number, currency: Money['currency'], locale: string): string {
-  const format = cachedFormat(
-    `a|${locale}|${currency}`,
-    () => new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }),
-  );
-  return format.format(value);
+  return formatMoney({ currency, value: String(value) }, locale, { wholeUnits: true });
 }
 
 /** "2026-11" as the interface language writes a month: "Nov 2026", "nov. 2026", "2026年11月". */

@@ -7,6 +7,7 @@ import { failureMessage } from '../../lib/api';
 import { CameraView } from '../../lib/camera/camera-view';
 import { giveFeedback } from '../../lib/camera/feedback';
 import { formatMoney } from '#domain/money';
+import { pendingProcessingDays } from '#domain/pending-rule';
 import { TextField } from '../../ui/text-field';
 import { useCheckInContainers } from './api/check-in';
 import { useRejectContainers } from './api/reject-containers';
@@ -255,6 +256,7 @@ function CheckInAnswer({ result, onUndone }: { result: CheckInResult; onUndone: 
   const ref = useRef<HTMLElement>(null);
   // The answer takes the focus when it comes: the button that sent the batch is disabled by then.
   useEffect(() => ref.current?.focus(), [result]);
+  const days = pendingProcessingDays;
   const groups = [
     {
       key: 'credited',
@@ -263,7 +265,7 @@ function CheckInAnswer({ result, onUndone }: { result: CheckInResult; onUndone: 
     },
     { key: 'held', title: t`Held: another customer claims it (resolve the claims first)`, lines: result.held },
     { key: 'not-pending', title: t`Not pending: nobody is waiting for this deposit`, lines: result.not_pending },
-    { key: 'expired', title: t`Expired: scanned more than 32 days ago, not credited`, lines: result.expired },
+    { key: 'expired', title: t`Expired: scanned more than ${days} days ago, not credited`, lines: result.expired },
     { key: 'unknown', title: t`Unknown codes`, lines: result.unknown },
   ];
   return (
