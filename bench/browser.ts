@@ -1,6 +1,8 @@
 // Shared by the browser benchmarks: Debian's Chromium with the flags this machine needs, and a
 // context that is already signed in as a demo customer (cookies as the app sets them).
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { tokenResponse } from '#domain/schemas/token-answer';
+import { answerCookieBanner, signInBrowser, type SessionTokens } from '../e2e/support/browser-session';
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -16,11 +18,7 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, ...extraArgs] });
 }
 
-export interface Tokens {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-}
+export type Tokens = SessionTokens;
 
 export const demoCustomer = { email: 'demo.us@roundtrip.example', password: 'roundtrip-demo' };
 
@@ -31,11 +29,9 @@ export async function signIn(baseUrl: string, customer = demoCustomer): Promise<
     body: JSON.stringify({ grant_type: 'password', client_id: 'bench', ...customer }),
   });
   const body: unknown = await response.json();
-  if (!response.ok || typeof body !== 'object' || body === null || !('access_token' in body) || typeof body.access_token !== 'string') {
-    throw new Error(`sign-in of ${customer.email} failed: ${response.status} ${JSON.stringify(body)}`);
-  }
-  const { refresh_token, expires_in } = body as Tokens;
-  return { access_token: body.access_token, refresh_token, expires_in };
+  const tokens = tokenResponse.safeParse(body);
+  if (!response.ok || !tokens.success) throw new Error(`sign-in of ${customer.email} failed: ${response.status} ${JSON.stringify(body)}`);
+  return tokens.data;
 }
 
 /** A new context signed in as `customer`, with the consent question already answered. */
@@ -46,21 +42,8 @@ export async function newSignedInContext(browser: Browser, baseUrl: string, toke
 }
 
 export async function prepareContext(context: BrowserContext, baseUrl: string, tokens: Tokens | null): Promise<void> {
-  const consent = `if (!localStorage.getItem('cookie_consent')) localStorage.setItem('cookie_consent', JSON.stringify({ analytics: false, decidedAt: new Date().toISOString() }));`;
-  if (!tokens) {
-    await context.addInitScript(`(() => { if (location.protocol !== 'http:') return; ${consent} })();`);
-    return;
-  }
-  const expires = Math.floor(Date.now() / 1000) + tokens.expires_in;
-  await context.addCookies([
-    { name: 'token', value: tokens.access_token, url: baseUrl, expires, sameSite: 'Strict' },
-    { name: 'refreshToken', value: tokens.refresh_token, url: baseUrl, expires, sameSite: 'Strict' },
-  ]);
-  await context.addInitScript(`(() => {
-    if (location.protocol !== 'http:') return;
-    if (!localStorage.getItem('token_expires_at')) localStorage.setItem('token_expires_at', '${Date.now() + tokens.expires_in * 1000}');
-    ${consent}
-  })();`);
+  await answerCookieBanner(context);
+  if (tokens) await signInBrowser(context, tokens, baseUrl);
 }
 
 export function median(values: readonly number[]): number {

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { StyleSpecification } from 'maplibre-gl';
 import type { Page } from 'playwright-core';
+import { answerCookieBanner } from '../e2e/support/browser-session';
 import { launchChromium } from './browser';
 import { mobileThrottling } from './start';
 import { openDatabase } from '../src/server/db/client';
@@ -291,20 +292,19 @@ export async function benchMap(options: { bins?: number; runs?: number; port?: n
       await page.waitForSelector('[data-testid="bin-map"][data-pins-ready="true"]', { timeout: 60_000 });
       return page.evaluate(() => performance.getEntriesByName('map-pins-ready')[0]?.startTime ?? -1);
     };
-    const consent = `(() => { if (location.protocol === 'http:' && !localStorage.getItem('cookie_consent')) localStorage.setItem('cookie_consent', JSON.stringify({ analytics: false, decidedAt: new Date().toISOString() })); })();`;
 
     // Cold: a new browser profile each time (no HTTP cache, no service worker, no saved data).
     const cold: number[] = [];
     for (let run = 0; run < runs; run += 1) {
       const context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });
-      await context.addInitScript(consent);
+      await answerCookieBanner(context);
       cold.push(await firstPins(await context.newPage(), false));
       await context.close();
     }
     // Warm: reloads in one profile (files from the HTTP cache, bins from the saved query cache).
     const warm: number[] = [];
     const context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });
-    await context.addInitScript(consent);
+    await answerCookieBanner(context);
     const page = await context.newPage();
     await firstPins(page, false);
     await page.waitForTimeout(1_500); // the persister writes the cache a moment after the answer
@@ -318,7 +318,7 @@ export async function benchMap(options: { bins?: number; runs?: number; port?: n
     const panOnce = async (open: (page: Page) => Promise<void>): Promise<PanFigures> => {
       const phoneContext = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block', viewport: phone });
       try {
-        await phoneContext.addInitScript(consent);
+        await answerCookieBanner(phoneContext);
         const phonePage = await phoneContext.newPage();
         await open(phonePage);
         await phonePage.getByTestId('bin-map').scrollIntoViewIfNeeded();

@@ -18,6 +18,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { containerUrl } from '#domain/container-codes';
+import { tokenResponse } from '#domain/schemas/token-answer';
+import { answerCookieBanner, signInBrowser, type SessionTokens } from '../e2e/support/browser-session';
 import { chromiumFlags, qrLumaFrame, writeY4m, type VideoSegment } from '../e2e/support/fake-camera';
 import { sixLabels } from '../e2e/support/label-scene';
 import { startServer, type RunningServer } from '../scripts/server-process';
@@ -145,7 +147,7 @@ export async function readRateFigures(labels = 300): Promise<ReadRateFigures> {
 
 interface BenchCustomer {
   email: string;
-  tokens: { access_token: string; refresh_token: string; expires_in: number };
+  tokens: SessionTokens;
 }
 
 async function api(
@@ -169,10 +171,12 @@ async function newCustomer(server: RunningServer, tag: string): Promise<BenchCus
     method: 'POST',
     body: { email, password, name: 'Bench Person', country_code: 'us', locale: 'en-US', zip_code: '10001', terms_accepted: true },
   });
-  const tokens = (await api(server, '/api/v2/oauth/token', {
-    method: 'POST',
-    body: { grant_type: 'password', client_id: 'roundtrip-web', email, password },
-  })) as BenchCustomer['tokens'];
+  const tokens = tokenResponse.parse(
+    await api(server, '/api/v2/oauth/token', {
+      method: 'POST',
+      body: { grant_type: 'password', client_id: 'roundtrip-web', email, password },
+    }),
+  );
   return { email, tokens };
 }
 
@@ -273,16 +277,8 @@ async function runCamera(
   });
   try {
     const context = await browser.newContext({ locale: 'en-US', permissions: ['camera'], serviceWorkers: 'block' });
-    const expires = Math.floor(Date.now() / 1000) + customer.tokens.expires_in;
-    await context.addCookies([
-      { name: 'token', value: customer.tokens.access_token, url: server.url, expires, sameSite: 'Strict' },
-      { name: 'refreshToken', value: customer.tokens.refresh_token, url: server.url, expires, sameSite: 'Strict' },
-    ]);
-    await context.addInitScript(`(() => {
-      if (location.protocol !== 'http:') return;
-      if (!localStorage.getItem('token_expires_at')) localStorage.setItem('token_expires_at', '${Date.now() + customer.tokens.expires_in * 1000}');
-      if (!localStorage.getItem('cookie_consent')) localStorage.setItem('cookie_consent', JSON.stringify({ analytics: false, decidedAt: new Date().toISOString() }));
-    })();`);
+    await signInBrowser(context, customer.tokens, server.url);
+    await answerCookieBanner(context);
     await context.addInitScript(watchScanner);
     await context.addInitScript('window.__name = (target) => target;');
     for (const script of options.initScripts ?? []) await context.addInitScript(script);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, BrowserContext, Page, Request as PlaywrightRequest } from '@playwright/test';
+import { accessTokenCookie } from '#domain/client-session';
 import { containerCodeFromRandom } from '#domain/container-codes';
 import { expect, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
 import { firstProduct, issueContainers } from './support/ops';
@@ -82,7 +83,7 @@ test('with every window of the app closed, Background Sync has the service worke
   // (it lives 15 minutes), so the worker must renew it with the refresh token.
   const blank = await context.newPage();
   await page.close();
-  await context.clearCookies({ name: 'token' });
+  await context.clearCookies({ name: accessTokenCookie });
   expect(await historyOnServer(request, email)).toEqual([]);
   // What the worker sends (Chromium reports a service worker's requests to the context).
   const sentByWorker: string[] = [];

@@ -5,6 +5,7 @@ import type { APIRequestContext, Browser, BrowserContext } from '@playwright/tes
 import { containerUrl } from '#domain/container-codes';
 import { cameraContext, e2eBaseUrl, launchWithFakeCamera, withoutCamera, writeY4m, type VideoSegment } from './support/fake-camera';
 import { sixLabels } from './support/label-scene';
+import { answerCookieBanner, signInBrowser } from './support/browser-session';
 import { expect, expectAccessible, notification, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
 import { checkIn, firstProduct, issueContainers } from './support/ops';
 import { indexedDbContents, waitForSavedUser, waitForServiceWorker } from './support/offline';
@@ -460,18 +461,8 @@ test.describe('scanner on a plain http address that is not this machine', () => 
     const tokens = await tokensFor(request, email, password);
     const origin = e2eBaseUrl.replace('localhost', 'scanner.test');
     const context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
-    const expires = Math.floor(Date.now() / 1000) + tokens.expires_in;
-    await context.addCookies([
-      { name: 'token', value: tokens.access_token, url: origin, expires, sameSite: 'Strict' },
-      { name: 'refreshToken', value: tokens.refresh_token, url: origin, expires, sameSite: 'Strict' },
-    ]);
-    await context.addInitScript(
-      (expiresAt) => {
-        localStorage.setItem('token_expires_at', String(expiresAt));
-        localStorage.setItem('cookie_consent', JSON.stringify({ analytics: false, decidedAt: new Date().toISOString() }));
-      },
-      Date.now() + tokens.expires_in * 1000,
-    );
+    await signInBrowser(context, tokens, origin);
+    await answerCookieBanner(context);
     const page = await context.newPage();
     const scan = new ScanPage(page);
     await scan.goto('us', origin);

@@ -1,6 +1,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import QRCode from 'qrcode';
 import type { Browser, BrowserContext, BrowserType } from '@playwright/test';
+import { answerCookieBanner } from './browser-session';
 import { sceneLumaFrame, type LabelScene } from './label-scene';
 
 /** One stretch of the fake camera's video: a QR code with this text, several labels, or an empty scene. */
@@ -114,11 +115,7 @@ export async function cameraContext(browser: Browser, options: { serviceWorkers?
     permissions: ['camera'],
     serviceWorkers: options.serviceWorkers ?? 'block',
   });
-  await context.addInitScript(() => {
-    if (location.protocol !== 'http:') return;
-    if (!localStorage.getItem('cookie_consent'))
-      localStorage.setItem('cookie_consent', JSON.stringify({ analytics: false, decidedAt: new Date().toISOString() }));
-  });
+  await answerCookieBanner(context);
   const pageErrors: string[] = [];
   context.on('weberror', (error) => pageErrors.push(error.error().message));
   return { context, pageErrors };

@@ -1,22 +1,14 @@
-import { accessTokenCookie, refreshTokenCookie } from '#domain/client-session';
 import { test as base, expect, type Page, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { answerCookieBanner, signInBrowser } from './browser-session';
 
 type Consent = 'accepted' | 'rejected' | 'none';
 
 export const test = base.extend<{ consent: Consent }>({
-  /** Most tests decide the cookie banner up front so it does not cover what they look at. */
+  /** Most tests answer the cookie banner up front (answerCookieBanner). */
   consent: ['rejected', { option: true }],
   page: async ({ page, consent }, use) => {
-    if (consent !== 'none') {
-      await page.addInitScript((analytics) => {
-        // about:blank has no storage.
-        if (location.protocol !== 'http:') return;
-        if (!localStorage.getItem('cookie_consent')) {
-          localStorage.setItem('cookie_consent', JSON.stringify({ analytics, decidedAt: new Date().toISOString() }));
-        }
-      }, consent === 'accepted');
-    }
+    if (consent !== 'none') await answerCookieBanner(page, { analytics: consent === 'accepted' });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await use(page);
@@ -59,25 +51,7 @@ export async function tokensFor(request: APIRequestContext, email: string, passw
 /** Signs the browser in the way the app does: the two cookies plus the expiry it keeps. */
 export async function signIn(context: BrowserContext, request: APIRequestContext, email: string, password = demoPassword): Promise<Tokens> {
   const tokens = await tokensFor(request, email, password);
-  const url = `http://localhost:${process.env.E2E_PORT ?? 8181}`;
-  const expires = Math.floor(Date.now() / 1000) + tokens.expires_in;
-  await context.addCookies([
-    { name: accessTokenCookie, value: tokens.access_token, url, expires, sameSite: 'Strict' },
-    {
-      name: refreshTokenCookie,
-      value: tokens.refresh_token,
-      url,
-      expires: Math.floor(Date.now() / 1000) + tokens.refresh_token_expires_in,
-      sameSite: 'Strict',
-    },
-  ]);
-  await context.addInitScript(
-    (expiresAt) => {
-      if (location.protocol !== 'http:') return;
-      if (!localStorage.getItem('token_expires_at')) localStorage.setItem('token_expires_at', String(expiresAt));
-    },
-    Date.now() + tokens.expires_in * 1000,
-  );
+  await signInBrowser(context, tokens, `http://localhost:${process.env.E2E_PORT ?? 8181}`);
   return tokens;
 }
 
