@@ -130,13 +130,36 @@ for (const part of optionalParts) {
   if (!declared) failed += 1;
 }
 
-/** "file:line title" of each Playwright test whose outcome is `status`: 'flaky' (passed only on a retry) or 'unexpected' (failed). */
+/** The first lines of an error message, without terminal colours: enough to say why in a closing line. */
+function firstLines(message, lines = 4) {
+  return (
+    String(message ?? '')
+      // eslint-disable-next-line no-control-regex
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .slice(0, lines)
+      .join(' | ')
+      .slice(0, 600)
+  );
+}
+
+/**
+ * "file:line title" of each Playwright test whose outcome is `status`: 'flaky' (passed only on a
+ * retry) or 'unexpected' (failed), each with the first lines of its first failed try's error: a
+ * flaky test's only trace of why is there.
+ */
 function testTitles(report, status) {
   const titles = [];
   const visit = (suite, trail) => {
     for (const spec of suite.specs ?? []) {
-      if (spec.tests?.some((test) => test.status === status))
-        titles.push(`${spec.file}:${spec.line} ${[...trail, spec.title].join(' › ')}`);
+      for (const test of spec.tests ?? []) {
+        if (test.status !== status) continue;
+        const firstFailure = (test.results ?? []).find((result) => result.status !== 'passed' && result.status !== 'skipped');
+        const why = firstLines(firstFailure?.error?.message ?? firstFailure?.errors?.[0]?.message);
+        titles.push(`${spec.file}:${spec.line} ${[...trail, spec.title].join(' › ')}${why ? `\n    first try: ${why}` : ''}`);
+      }
     }
     for (const child of suite.suites ?? []) visit(child, suite.title && !suite.title.endsWith('.ts') ? [...trail, suite.title] : trail);
   };
@@ -213,7 +236,10 @@ if (vitest) {
   // Named in the closing lines, which are what a CI log keeps when its middle is cut.
   for (const file of vitest.testResults ?? []) {
     const failedHere = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-    for (const test of failedHere) notes.push(`failed: ${path.relative(root, file.name)} › ${test.fullName ?? test.title}`);
+    for (const test of failedHere) {
+      const why = firstLines(test.failureMessages?.[0]);
+      notes.push(`failed: ${path.relative(root, file.name)} › ${test.fullName ?? test.title}${why ? `\n    ${why}` : ''}`);
+    }
     if (file.status === 'failed' && failedHere.length === 0) notes.push(`failed to load: ${path.relative(root, file.name)}`);
   }
   // The component tests run in Chromium (vitest project `components`): a browser that would not start
