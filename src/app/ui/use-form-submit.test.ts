@@ -107,6 +107,39 @@ describe('runSubmit', () => {
     expect(record.last()).toEqual({ errors: {}, fieldMessages: { email: 'Email has already been taken' }, message: 'Check the form' });
     expect(record.focused).toHaveLength(1);
   });
+
+  it('checks the values with a schema given by its loader as with the schema itself', async () => {
+    const record = recorder();
+    let ran = false;
+    const ok = await runSubmit(
+      { email: '' },
+      { schema: () => Promise.resolve(resetPasswordRequestBody), action: () => void (ran = true) },
+      record.steps,
+    );
+    expect(ok).toBe(false);
+    expect(ran).toBe(false);
+    expect(record.last()?.errors).toEqual({ email: 'enterValidEmail' });
+    expect(record.events).toEqual(['show', 'focus']);
+  });
+
+  it('shows a schema that could not be loaded as a failed call, without running the action', async () => {
+    const record = recorder();
+    let ran = false;
+    const offline = new TypeError('Failed to fetch dynamically imported module');
+    const ok = await runSubmit(
+      { email: 'ana@example.com' },
+      {
+        schema: () => Promise.reject(offline),
+        action: () => void (ran = true),
+        onFailure: (error) => (error === offline ? { message: 'Check your connection' } : undefined),
+      },
+      record.steps,
+    );
+    expect(ok).toBe(false);
+    expect(ran).toBe(false);
+    expect(record.last()).toEqual({ errors: {}, fieldMessages: {}, message: 'Check your connection' });
+    expect(record.events).toEqual(['read', 'show', 'focus']);
+  });
 });
 
 describe('focusFailure', () => {

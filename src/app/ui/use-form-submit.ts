@@ -65,8 +65,15 @@ export interface InvalidState {
   'aria-describedby': string | undefined;
 }
 
+/**
+ * A form's schema, or a function that loads it. A form on a page's first load (login) names a
+ * loader, so that zod (about 25 KB compressed, and its evaluation) is not part of that load: the
+ * schema loads when the form first takes focus (`prepare`), or at the latest on submit.
+ */
+export type SchemaSource<Schema extends z.ZodType> = Schema | (() => Promise<Schema>);
+
 export interface FormSubmitOptions<Schema extends z.ZodType, Result> {
-  schema: Schema;
+  schema: SchemaSource<Schema>;
   /** The starting values of the fields bound with `field(name)`; a field left out starts empty. */
   initialValues?: TypedValues<Schema> | (() => TypedValues<Schema>);
   /** Runs with the parsed values (a mutation's `mutateAsync`); a rejection is read by `onFailure`. */
@@ -104,7 +111,16 @@ export async function runSubmit<Schema extends z.ZodType, Result>(
   options: FormSubmitOptions<Schema, Result>,
   steps: SubmitSteps,
 ): Promise<boolean> {
-  const parsed = options.schema.safeParse(values);
+  let schema: Schema;
+  try {
+    schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
+  } catch (error) {
+    // The schema's file did not arrive (offline before the service worker had it): the form says
+    // so as it says any failed call.
+    showFailure(error, options, steps);
+    return false;
+  }
+  const parsed = schema.safeParse(values);
   if (!parsed.success) {
     const failure = { fields: fieldErrorsOf(parsed.error) } satisfies FormFailure;
     steps.show(shownOf(failure));
@@ -118,17 +134,26 @@ export async function runSubmit<Schema extends z.ZodType, Result>(
     result = await options.action(parsed.data);
   } catch (error) {
     steps.setPending(false);
-    const read = options.onFailure ?? apiFieldFailure;
-    const failure = steps.read(() => read(error));
-    if (failure) {
-      steps.show(shownOf(failure));
-      steps.focus(failure);
-    }
+    showFailure(error, options, steps);
     return false;
   }
   steps.setPending(false);
   options.onSuccess?.(result, parsed.data);
   return true;
+}
+
+/** Reads a rejection with the form's `onFailure`, shows what it says and moves focus. */
+function showFailure<Schema extends z.ZodType, Result>(
+  error: unknown,
+  options: FormSubmitOptions<Schema, Result>,
+  steps: SubmitSteps,
+): void {
+  const read = options.onFailure ?? apiFieldFailure;
+  const failure = steps.read(() => read(error));
+  if (failure) {
+    steps.show(shownOf(failure));
+    steps.focus(failure);
+  }
 }
 
 /**
@@ -172,6 +197,13 @@ export function useFormSubmit<Schema extends z.ZodType, Result>(
       setShown((current) => ({ ...current, errors: update(current.errors) }));
     },
     clear: () => setShown(nothingShown),
+    /**
+     * Starts loading a schema given by a loader (the form's `onFocus`), so that a submit finds it
+     * there; a failure here is the submit's to show.
+     */
+    prepare: (): void => {
+      if (typeof options.schema === 'function') options.schema().catch(() => undefined);
+    },
     errors: shown.errors,
     message: shown.message,
     pending,

@@ -1,11 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import { resetPasswordRequestBody } from '#domain/schemas/account';
 import { failureMessage, isApiError } from '../../lib/api';
 import { Dialog } from '../../ui/dialog';
 import { useFormSubmit } from '../../ui/use-form-submit';
 import { TextField } from '../../ui/text-field';
 import { useRequestPasswordReset } from './api/request-password-reset';
+
+// Loaded when the dialog opens, not with the login page that holds it (use-form-submit.ts says why).
+const loadSchema = () => import('#domain/schemas/account').then((schemas) => schemas.resetPasswordRequestBody);
 
 /** Two steps: ask for the email, then say where the link went (with a way back if mistyped). */
 export function ForgotPasswordDialog({ open, onClose, initialEmail }: { open: boolean; onClose: () => void; initialEmail: string }) {
@@ -33,7 +35,7 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail }: { open: bo
   }
 
   const form = useFormSubmit(formRef, {
-    schema: resetPasswordRequestBody,
+    schema: loadSchema,
     initialValues: { email: initialEmail },
     action: (data) => request.mutateAsync(data.email),
     // The dialog's second step is the one message: it cannot say a mail was sent, as the server
@@ -53,7 +55,7 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail }: { open: bo
   return (
     <Dialog open={open} onClose={close} title={step === 'form' ? t`Forgot your password?` : t`Check your inbox`}>
       {step === 'form' ? (
-        <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, form.values)}>
+        <form ref={formRef} className="form" noValidate onFocus={form.prepare} onSubmit={(event) => form.submit(event, form.values)}>
           <p>{t`Enter the email address of your account and we will send you a link to choose a new password.`}</p>
           <TextField id="forgot-email" label={t`Email`} type="email" autoComplete="email" {...form.field('email')} />
           <button type="submit" className="button" disabled={form.pending}>

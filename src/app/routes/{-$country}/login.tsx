@@ -1,7 +1,6 @@
 import { createFileRoute, Link, redirect, useNavigate, useRouter } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
-import { passwordGrantBody } from '#domain/schemas/account';
 import { isApiError } from '../../lib/api';
 import { hasSession } from '../../lib/session';
 import { Page } from '../../ui/page';
@@ -11,6 +10,10 @@ import { useLogin } from '../../features/auth/api/login';
 import { ForgotPasswordDialog } from '../../features/auth/forgot-password-dialog';
 import { LanguageSelector } from '../../features/locale/language-selector';
 import { safeReturnPath } from '#domain/return-path';
+
+// The schema (and zod with it) loads when the form first takes focus, not with the page: a visitor
+// who only looks at the page never downloads or runs it, and the page starts sooner on a phone.
+const loadSchema = () => import('#domain/schemas/account').then((schemas) => schemas.passwordGrantBody);
 
 export const Route = createFileRoute('/{-$country}/login')({
   validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
@@ -35,7 +38,7 @@ function LoginPage() {
   const failureRef = useRef<HTMLDivElement>(null);
 
   const form = useFormSubmit(formRef, {
-    schema: passwordGrantBody,
+    schema: loadSchema,
     initialValues: { email: '', password: '' },
     action: (data) => login.mutateAsync({ email: data.email, password: data.password }),
     onSuccess: (result) => {
@@ -55,7 +58,13 @@ function LoginPage() {
 
   return (
     <Page title={t`Log in`} description={t`Log in to Roundtrip to see your balance and your returns.`} className="auth">
-      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { grant_type: 'password', ...form.values })}>
+      <form
+        ref={formRef}
+        className="form"
+        noValidate
+        onFocus={form.prepare}
+        onSubmit={(event) => form.submit(event, { grant_type: 'password', ...form.values })}
+      >
         {form.message ? (
           <div ref={failureRef} className="notice notice--error" role="alert" tabIndex={-1} data-testid="login-failure">
             <p className="notice__title">{t`Login failed`}</p>

@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import { tokenResponse } from '#domain/schemas/token-answer';
 import { apiRequest } from '../../../lib/api';
 import { clientId } from '../../../lib/config';
 import { currentCountryCode } from '../../../lib/i18n';
@@ -19,10 +18,14 @@ export type LoginResult = 'signed-in' | 'user-unavailable';
  * cannot be loaded the session is dropped without a message (docs/product.md, Stored client state).
  */
 export async function login({ email, password }: Credentials): Promise<LoginResult> {
-  const body = await apiRequest('/oauth/token', {
-    method: 'POST',
-    body: { grant_type: 'password', client_id: clientId, country_code: currentCountryCode(), email, password },
-  });
+  // The answer's schema loads beside the call, not with the login page (use-form-submit.ts says why).
+  const [body, { tokenResponse }] = await Promise.all([
+    apiRequest('/oauth/token', {
+      method: 'POST',
+      body: { grant_type: 'password', client_id: clientId, country_code: currentCountryCode(), email, password },
+    }),
+    import('#domain/schemas/token-answer'),
+  ]);
   saveTokens(tokenResponse.parse(body));
   try {
     await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
