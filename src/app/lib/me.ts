@@ -9,9 +9,8 @@ export async function fetchMe(signal?: AbortSignal): Promise<User> {
   // The shared schema checks the answer; zod loads on demand, so a guest's first page does not pay for
   // it. Its chunk loads while the request is on its way: after the answer, it was one more round trip
   // before a signed-in page's first start could go on.
-  const [body, { userSchema }] = await Promise.all([apiRequest('/user', { auth: true, signal }), import('#domain/schemas/account')]);
-  const data = body !== null && typeof body === 'object' && 'data' in body ? body.data : undefined;
-  return userSchema.parse(data);
+  const [body, { userAnswer }] = await Promise.all([apiRequest('/user', { auth: true, signal }), import('#domain/schemas/account')]);
+  return userAnswer.parse(body).data;
 }
 
 export const meQueryKey = ['user', 'me'] as const;

@@ -140,5 +140,8 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** The answer of `GET /user`, `POST /user`, `PATCH /user` and `POST /user/verify_email`: the customer under `data`. */
+export const userAnswer = z.object({ data: userSchema });
+
 export const countrySchema = z.object({ iso: z.string(), name: z.string() });
 export type Country = z.infer<typeof countrySchema>;

@@ -1,7 +1,6 @@
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { signUpBody } from '#domain/schemas/account';
 import { isApiError } from '../../lib/api';
 import { currentCountryCode, currentLocale } from '../../lib/i18n';
 import { hasSession } from '../../lib/session';
@@ -12,6 +11,10 @@ import { notify } from '../../ui/notifications';
 import { useSignUp } from '../../features/auth/api/sign-up';
 import { login } from '../../features/auth/api/login';
 import { LanguageSelector } from '../../features/locale/language-selector';
+
+// As on the login page: the schema (and zod with it) loads when the form first takes focus, so a
+// visitor who arrives from a label on a phone gets the page without them.
+const loadSchema = () => import('#domain/schemas/account').then((schemas) => schemas.signUpBody);
 
 export const Route = createFileRoute('/{-$country}/signup')({
   beforeLoad: ({ params }) => {
@@ -46,7 +49,7 @@ function SignUpPage() {
   }
 
   const form = useFormSubmit(formRef, {
-    schema: signUpBody,
+    schema: loadSchema,
     initialValues: { name: '', email: '', password: '', zip_code: '' },
     action: (data) => signUp.mutateAsync(data),
     onSuccess: (_, data) => void signInAfterSignUp(data.email),
@@ -67,7 +70,7 @@ function SignUpPage() {
 
   return (
     <Page title={t`Sign up`} description={t`Create your Roundtrip account to get your deposits back.`} className="auth">
-      <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
+      <form ref={formRef} className="form" noValidate onFocus={form.prepare} onSubmit={onSubmit}>
         <TextField id="signup-name" label={t`Name`} autoComplete="name" {...form.field('name')} />
         <TextField id="signup-email" label={t`Email`} type="email" autoComplete="email" {...form.field('email')} />
         <TextField

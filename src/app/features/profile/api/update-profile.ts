@@ -1,15 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import { userSchema, type UpdateUserBody, type User } from '#domain/schemas/account';
+import { userAnswer, type UpdateUserBody, type User } from '#domain/schemas/account';
 import { apiRequest } from '../../../lib/api';
 import { queryClient } from '../../../lib/query-client';
 import { meQueryKey } from '../../../lib/me';
 
-const updateAnswer = z.object({ data: userSchema });
-
 /** PATCH /user: the saved user replaces the cached one, so every screen shows the new data at once. */
 export async function updateProfile(body: UpdateUserBody): Promise<User> {
-  const user = updateAnswer.parse(await apiRequest('/user', { method: 'PATCH', auth: true, body })).data;
+  const user = userAnswer.parse(await apiRequest('/user', { method: 'PATCH', auth: true, body })).data;
   queryClient.setQueryData(meQueryKey, user);
   return user;
 }
