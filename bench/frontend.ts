@@ -20,6 +20,7 @@ export const measuredPages = [
   { name: 'login', path: '/us/login', signedIn: false, ready: 'input[type="password"]' },
   // Where a new customer arriving from a label or a mail starts.
   { name: 'sign-up', path: '/us/signup', signedIn: false, ready: 'input[type="password"]' },
+  { name: 'contact', path: '/us/contact-us', signedIn: false, ready: 'textarea' },
   { name: 'user/account', path: '/us/user/account', signedIn: true, ready: '[data-testid="balance"]' },
   { name: 'map', path: '/us/map', signedIn: false, ready: '[data-pins-ready="true"]' },
   { name: 'user/scan', path: '/us/user/scan', signedIn: true, ready: 'main h1' },

@@ -1,12 +1,6 @@
 import { z } from 'zod';
+import { contactMessageMaxLength, contactMessageMinLength, contactTopics } from '../contact-topics';
 import { countryCodeField, emailField, keyed, localeField, requiredText } from './fields';
-
-/** What a contact message is about; support sorts its inbox by it. */
-export const contactTopics = ['returns', 'balance', 'withdrawals', 'account', 'privacy', 'other'] as const;
-export type ContactTopic = (typeof contactTopics)[number];
-
-export const contactMessageMinLength = 10;
-export const contactMessageMaxLength = 2000;
 
 /** POST /contact: the contact form. country_code and locale say which market and language to answer in. */
 export const contactBody = z.strictObject({

@@ -2,7 +2,8 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, type FormEvent } from 'react';
-import { contactBody, contactMessageMaxLength, contactTopics, type ContactBody, type ContactTopic } from '#domain/schemas/contact';
+import { contactMessageMaxLength, contactTopics, type ContactTopic } from '#domain/contact-topics';
+import type { ContactBody } from '#domain/schemas/contact';
 import { isApiError } from '../../lib/api';
 import { currentCountryCode, currentLocale } from '../../lib/i18n';
 import { TextField } from '../../ui/text-field';
@@ -10,6 +11,9 @@ import { useFormSubmit } from '../../ui/use-form-submit';
 import { notify } from '../../ui/notifications';
 import { useMe } from '../../lib/me';
 import { useSendContactMessage } from './api/send-contact-message';
+
+// As on the login page: the schema (and zod with it) loads when the form first takes focus.
+const loadSchema = () => import('#domain/schemas/contact').then((schemas) => schemas.contactBody);
 
 const topicLabels: Record<ContactTopic, MessageDescriptor> = {
   returns: msg`Returns and scans`,
@@ -32,7 +36,7 @@ export function ContactForm({ consentText, onSent }: ContactFormProps) {
   const send = useSendContactMessage();
   const formRef = useRef<HTMLFormElement>(null);
   const submission = useFormSubmit(formRef, {
-    schema: contactBody,
+    schema: loadSchema,
     initialValues: { name: '', email: '', topic: '', message: '' },
     action: (body: ContactBody) => send.mutateAsync(body),
     onSuccess: onSent,
@@ -69,7 +73,7 @@ export function ContactForm({ consentText, onSent }: ContactFormProps) {
   const { error: messageError, ...messageField } = submission.field('message');
   const messageLength = messageField.value.trim().length;
   return (
-    <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-label={t`Contact form`}>
+    <form ref={formRef} className="form" noValidate onFocus={submission.prepare} onSubmit={onSubmit} aria-label={t`Contact form`}>
       <TextField id="contact-name" label={t`Name`} autoComplete="name" {...submission.field('name')} />
       <TextField id="contact-email" label={t`Email`} type="email" autoComplete="email" {...submission.field('email')} />
       <div className="field">
