@@ -91,6 +91,24 @@ describe('scan screen, camera problems', () => {
     expect(form.compareDocumentPosition(count) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
+  it('no camera: what is typed into the field while the camera is asked for is kept when the field moves up', async () => {
+    // The camera's answer comes only when the test says: the field is typed into before it.
+    let refuse: (error: DOMException) => void = () => undefined;
+    vi.spyOn(navigator.mediaDevices, 'getUserMedia').mockReturnValue(new Promise((_, reject) => (refuse = reject)));
+    await renderScanner();
+    const field = page.getByRole('textbox', { name: 'Container code' });
+    await expect.element(field).toBeVisible();
+    // The field the person is typing into when the camera's answer moves the form to the top.
+    const typedInto = field.element();
+    if (!(typedInto instanceof HTMLInputElement)) throw new Error('the code field is not an input');
+    refuse(new DOMException('camera', 'NotFoundError'));
+    await expect.element(page.getByRole('alert')).toHaveTextContent(/^No camera found/);
+    // A key press that reaches the field it was typed into, as the browser delivers it.
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(typedInto, code);
+    typedInto.dispatchEvent(new Event('input', { bubbles: true }));
+    await expect.element(field).toHaveValue(code);
+  });
+
   it('in use: says what to close and offers to try again', async () => {
     cameraRefusing('NotReadableError');
     await renderScanner();

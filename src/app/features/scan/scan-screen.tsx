@@ -227,7 +227,7 @@ export function ScanScreen({
   const feedbackText = feedback?.text ?? idleText;
 
   const typedForm = (
-    <form className="form scan-screen__typed" noValidate onSubmit={onSubmit} data-testid="typed-scan-form">
+    <form key="typed" className="form scan-screen__typed" noValidate onSubmit={onSubmit} data-testid="typed-scan-form">
       <TextField
         id="typed-code"
         label={t`Container code`}
@@ -247,6 +247,31 @@ export function ScanScreen({
     </form>
   );
 
+  const feedbackLine = (
+    <p key="feedback" className={`scan-feedback scan-feedback--${feedback?.kind ?? 'idle'}`} role="status" data-testid="scan-feedback">
+      {feedbackText ? <span key={feedback?.serial}>{feedbackText}</span> : null}
+    </p>
+  );
+
+  const summary = (
+    <div key="summary" className="scan-screen__summary">
+      <p className="scan-count" data-testid="scan-count">
+        {plural(scanned.length, { one: '# container scanned', other: '# containers scanned' })}
+      </p>
+      <label className="scan-screen__sound">
+        <input
+          type="checkbox"
+          checked={sound}
+          onChange={(event) => {
+            setSound(event.currentTarget.checked);
+            storeSoundPreference(event.currentTarget.checked);
+          }}
+        />{' '}
+        {t`Sound`}
+      </label>
+    </div>
+  );
+
   return (
     <div className="scan-screen">
       <CameraView
@@ -263,30 +288,10 @@ export function ScanScreen({
         }
       />
 
-      {typingOnly ? typedForm : null}
-
-      <p className={`scan-feedback scan-feedback--${feedback?.kind ?? 'idle'}`} role="status" data-testid="scan-feedback">
-        {feedbackText ? <span key={feedback?.serial}>{feedbackText}</span> : null}
-      </p>
-
-      <div className="scan-screen__summary">
-        <p className="scan-count" data-testid="scan-count">
-          {plural(scanned.length, { one: '# container scanned', other: '# containers scanned' })}
-        </p>
-        <label className="scan-screen__sound">
-          <input
-            type="checkbox"
-            checked={sound}
-            onChange={(event) => {
-              setSound(event.currentTarget.checked);
-              storeSoundPreference(event.currentTarget.checked);
-            }}
-          />{' '}
-          {t`Sound`}
-        </label>
-      </div>
-
-      {typingOnly ? null : typedForm}
+      {/* One keyed list, so that the form moves to the top as the same element when the camera turns
+          out to be missing: a key pressed into it meanwhile still counts (in two places it was a new
+          field, and what was typed into the old one was lost). */}
+      {typingOnly ? [typedForm, feedbackLine, summary] : [feedbackLine, summary, typedForm]}
 
       {scans.length > 0 ? (
         <section aria-labelledby="session-scans-heading">
