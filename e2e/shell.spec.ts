@@ -29,6 +29,8 @@ test.describe('navigation bar and footer', () => {
   test('the small-screen menu opens and closes with its button', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/faq');
+    // The app's menu and navigation; a tap before it runs is the next test's.
+    await appStarted(page);
     const toggle = page.getByRole('button', { name: 'Menu' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByRole('link', { name: 'Products' })).toBeHidden();
@@ -39,6 +41,33 @@ test.describe('navigation bar and footer', () => {
     // Screen-reader and keyboard users start at the new page's heading.
     await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('a tap on the small-screen menu before the app has arrived opens it, and the app keeps it open', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    // The app's code held back, as on a slow network, until the menu has been opened.
+    let releaseCode = () => {};
+    const codeHeld = new Promise<void>((resolve) => (releaseCode = resolve));
+    await page.route('**/*.js', async (route) => {
+      await codeHeld;
+      await route.continue();
+    });
+    // Module scripts hold DOMContentLoaded back: the page is taken as soon as it is on screen.
+    await page.goto('/fr/faq', { waitUntil: 'commit' });
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('link', { name: 'Produits' })).toBeVisible();
+    expect(await page.locator('html').getAttribute('data-app-started')).toBeNull();
+
+    releaseCode();
+    await appStarted(page);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('link', { name: 'Produits' })).toBeVisible();
+    // Now the app's: one tap closes it.
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('link', { name: 'Produits' })).toBeHidden();
   });
 
   test('a signed-in customer gets a menu with profile page, account and sign out', async ({ page, context, request }) => {

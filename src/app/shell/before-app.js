@@ -1,11 +1,16 @@
 // Inlined by the build (scripts/prerender.ts) into every prerendered page, right after the page's
 // root, so it runs as soon as the cookie banner has been read: before the first paint and before any
-// file could arrive. It does two things the page needs before the app's scripts are there.
+// file could arrive. It does three things the page needs before the app's scripts are there.
 //
 // A form sent before the app runs (a person who typed and pressed "Log in" on a slow phone) is held
 // back: sent by the browser itself it would load the page again as a GET, the password in the
 // address. The form's place is noted on <html data-submit-waiting>, and the app sends it once it
 // has taken the page over (src/app/lib/typed-before-start.ts).
+//
+// A tap on the small screen's "Menu" before the app runs opens (or closes) the menu here, as the app
+// would, and notes it on <html data-menu-opened-before-app>: the app then keeps the menu as the
+// person left it (src/app/shell/nav-bar.tsx). Once the app runs, its own handler answers the tap
+// first and marks it handled (the event's default prevented), so this leaves it alone.
 //
 // On a slow phone a visitor can tap "Reject all" long before the app's scripts are
 // there; without this the tap would do nothing and the banner would come back on the next page. It
@@ -34,6 +39,18 @@
     var forms = root ? Array.prototype.slice.call(root.querySelectorAll('form')) : [];
     var index = forms.indexOf(event.target);
     if (index >= 0) document.documentElement.setAttribute('data-submit-waiting', String(index));
+  });
+  document.addEventListener('click', function (event) {
+    if (event.defaultPrevented) return;
+    var target = event.target;
+    var toggle = target instanceof Element ? target.closest('[data-menu-toggle]') : null;
+    var panel = toggle ? document.getElementById(toggle.getAttribute('aria-controls') || '') : null;
+    if (!toggle || !panel) return;
+    var open = toggle.getAttribute('aria-expanded') !== 'true';
+    toggle.setAttribute('aria-expanded', String(open));
+    panel.classList.toggle('nav__panel--open', open);
+    if (open) document.documentElement.setAttribute('data-menu-opened-before-app', '');
+    else document.documentElement.removeAttribute('data-menu-opened-before-app');
   });
   var prerenderedBanner = document.querySelector('[data-consent-banner]');
   if (prerenderedBanner instanceof HTMLElement && hasDecided()) prerenderedBanner.hidden = true;

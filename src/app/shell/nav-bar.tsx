@@ -9,6 +9,9 @@ import { UserMenu } from './user-menu';
 
 const neverChanges = () => () => {};
 
+/** Set on <html> by the prerendered page's inline script (shell/before-app.js) when it opened the menu. */
+const menuOpenedBeforeAppAttribute = 'data-menu-opened-before-app';
+
 /**
  * The device's platform, as 'other' while a prerendered page is hydrated: the prerendered link is
  * the generic one, and hydration keeps the attributes it finds, so the store link is put in by the
@@ -35,6 +38,15 @@ export function NavBar() {
   // A followed link closes the small-screen menu.
   useEffect(() => setOpen(false), [pathname]);
 
+  // A tap on "Menu" before the app took the prerendered page over was answered by the page's inline
+  // script (shell/before-app.js), which opened the panel itself: the app keeps it as the person left it.
+  useEffect(() => {
+    const root = document.documentElement;
+    if (!root.hasAttribute(menuOpenedBeforeAppAttribute)) return;
+    root.removeAttribute(menuOpenedBeforeAppAttribute);
+    setOpen(true);
+  }, []);
+
   return (
     <header className="site-header">
       <nav className="nav" aria-label={t`Main`}>
@@ -45,9 +57,14 @@ export function NavBar() {
         <button
           type="button"
           className="nav__toggle"
+          data-menu-toggle=""
           aria-expanded={open}
           aria-controls={listId}
-          onClick={() => setOpen((value) => !value)}
+          onClick={(event) => {
+            // Marks the tap as answered, so that the page's inline script leaves it alone.
+            event.preventDefault();
+            setOpen((value) => !value);
+          }}
         >
           {t`Menu`}
         </button>
