@@ -44,6 +44,14 @@ async function askToSignOut(page: Page) {
 
 test('signing out with a scan waiting: upload it first, then the customer is signed out', async ({ page, context, request }) => {
   const email = await scanWaiting(page, context, request, 'signout-upload');
+  // "Scan saved" comes up below the navigation bar: over it, it covered the account button, and the
+  // pointer on its way there held the message in place.
+  const message = page.getByTestId('notification').filter({ hasText: 'Scan saved' });
+  await expect(message).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const [messageBox, barBox] = await Promise.all([message.boundingBox(), page.locator('.site-header').boundingBox()]);
+  expect(barBox!.y).toBe(0);
+  expect(messageBox!.y).toBeGreaterThanOrEqual(barBox!.height);
   await context.setOffline(true);
   const dialog = await askToSignOut(page);
   await dialog.getByRole('button', { name: 'Upload them, then sign out' }).click();

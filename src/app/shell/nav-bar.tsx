@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from '@tanstack/react-router';
-import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { externalLinks, mobilePlatform, type MobilePlatform } from '../lib/config';
 import { useMe, useSignedIn } from '../lib/me';
 import { ExternalLink } from './external-link';
@@ -8,6 +8,9 @@ import { useCountryParam } from '../lib/use-country';
 import { UserMenu } from './user-menu';
 
 const neverChanges = () => () => {};
+
+/** The navigation bar's height, on <html>, for what is placed below it (styles.css, .notifications). */
+const headerHeightProperty = '--header-height';
 
 /** Set on <html> by the prerendered page's inline script (shell/before-app.js) when it opened the menu. */
 const menuOpenedBeforeAppAttribute = 'data-menu-opened-before-app';
@@ -38,6 +41,22 @@ export function NavBar() {
   // A followed link closes the small-screen menu.
   useEffect(() => setOpen(false), [pathname]);
 
+  // The messages (ui/notifications.tsx) come up below the bar, never over it: a message over the
+  // account button held itself there while the pointer rested on it to reach the button. The bar is
+  // one line on a phone and up to three on a wide screen, by language and menu.
+  const headerRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const header = headerRef.current;
+    if (!header || typeof ResizeObserver !== 'function') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty(headerHeightProperty, `${header.offsetHeight}px`));
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(headerHeightProperty);
+    };
+  }, []);
+
   // A tap on "Menu" before the app took the prerendered page over was answered by the page's inline
   // script (shell/before-app.js), which opened the panel itself: the app keeps it as the person left it.
   useEffect(() => {
@@ -48,7 +67,7 @@ export function NavBar() {
   }, []);
 
   return (
-    <header className="site-header">
+    <header ref={headerRef} className="site-header">
       <nav className="nav" aria-label={t`Main`}>
         <Link to="/{-$country}" params={{ country }} className="nav__brand">
           <img src="/favicon.svg" alt="" width="28" height="28" />
