@@ -151,3 +151,17 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   }
   return body;
 }
+
+/**
+ * One call to the API whose answer is checked by a schema loaded beside it: the schema's module,
+ * and zod with it, stay out of the first load of the page that makes the call (the login, sign-up
+ * and contact pages; src/app/README.md), and its chunk arrives while the request is on its way.
+ */
+export async function apiRequestChecked<Answer>(
+  path: string,
+  options: RequestOptions,
+  loadSchema: () => Promise<{ parse: (body: unknown) => Answer }>,
+): Promise<Answer> {
+  const [body, schema] = await Promise.all([apiRequest(path, options), loadSchema()]);
+  return schema.parse(body);
+}

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import type { User } from '#domain/schemas/account';
-import { apiRequest } from './api';
+import { apiRequestChecked } from './api';
 import { hasSession, onSessionChange } from './session';
 import { isRenderingSignedInShell } from './shell-rendering';
 
@@ -9,8 +9,10 @@ export async function fetchMe(signal?: AbortSignal): Promise<User> {
   // The shared schema checks the answer; zod loads on demand, so a guest's first page does not pay for
   // it. Its chunk loads while the request is on its way: after the answer, it was one more round trip
   // before a signed-in page's first start could go on.
-  const [body, { userAnswer }] = await Promise.all([apiRequest('/user', { auth: true, signal }), import('#domain/schemas/account')]);
-  return userAnswer.parse(body).data;
+  const answer = await apiRequestChecked('/user', { auth: true, signal }, () =>
+    import('#domain/schemas/account').then((schemas) => schemas.userAnswer),
+  );
+  return answer.data;
 }
 
 export const meQueryKey = ['user', 'me'] as const;

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { apiRequestChecked } from '../../../lib/api';
 import { clientId } from '../../../lib/config';
 import { currentCountryCode } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
@@ -18,15 +18,12 @@ export type LoginResult = 'signed-in' | 'user-unavailable';
  * cannot be loaded the session is dropped without a message (docs/product.md, Stored client state).
  */
 export async function login({ email, password }: Credentials): Promise<LoginResult> {
-  // The answer's schema loads beside the call, not with the login page (use-form-submit.ts says why).
-  const [body, { tokenResponse }] = await Promise.all([
-    apiRequest('/oauth/token', {
-      method: 'POST',
-      body: { grant_type: 'password', client_id: clientId, country_code: currentCountryCode(), email, password },
-    }),
-    import('#domain/schemas/token-answer'),
-  ]);
-  saveTokens(tokenResponse.parse(body));
+  const tokens = await apiRequestChecked(
+    '/oauth/token',
+    { method: 'POST', body: { grant_type: 'password', client_id: clientId, country_code: currentCountryCode(), email, password } },
+    () => import('#domain/schemas/token-answer').then((schemas) => schemas.tokenResponse),
+  );
+  saveTokens(tokens);
   try {
     await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
     return 'signed-in';
