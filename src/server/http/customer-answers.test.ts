@@ -1,11 +1,13 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, customer, loginTokens, testPassword } from '../testing/accounts';
 import { databaseKinds } from '../testing/databases';
 import type { TestApp } from '../testing/test-app';
 import { createWalletTestApp, issue, ops, postScan } from '../testing/wallet';
 import { adjustBalance } from '../modules/wallet/operations';
 import { testActor } from '../testing/actor';
+import { createCustomerAnswers, type CustomerAnswers } from './customer-answers';
 
 describe.each(databaseKinds)('answers kept per data version (%s)', (kind) => {
   let t: TestApp;
@@ -163,5 +165,70 @@ describe.each(databaseKinds)('answers kept per data version (%s)', (kind) => {
     const deleted = await t.inject({ method: 'DELETE', url: '/api/v2/user', headers, payload: { password: testPassword, confirm: true } });
     expect(deleted.statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: '/api/v2/user/balance', headers })).statusCode).toBe(401);
+  });
+});
+
+describe('a read between a writer’s commit and its offer', () => {
+  const userId = 'customer-1';
+  const session = (version: number) => ({ userId, familyId: 'family-1', version, countryCode: 'us' });
+
+  async function appWith(answers: CustomerAnswers, version: () => number, compute: () => Promise<unknown>, arrived: () => void) {
+    const app = Fastify();
+    app.get('/answer', (request, reply) => {
+      arrived();
+      return answers.send(request, reply, session(version()), compute);
+    });
+    await app.ready();
+    return app;
+  }
+
+  it('waits for the writer of the version it found and sends its answer, computing nothing', async () => {
+    const answers = createCustomerAnswers();
+    let version = 1;
+    const compute = vi.fn(async () => ({ data: `computed at ${version}` }));
+    let arrive: () => void = () => undefined;
+    const app = await appWith(answers, () => version, compute, () => arrive());
+    expect((await app.inject('/answer')).json()).toEqual({ data: 'computed at 1' });
+    const [kept] = answers.keptFor(userId, '/answer');
+
+    // The writer made version 2 and committed; its offer has not come yet.
+    const settle = answers.expect(userId, 2);
+    version = 2;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const reading = app.inject('/answer');
+    await arrived;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(compute).toHaveBeenCalledTimes(1);
+
+    answers.offer(kept!, 2, { data: 'offered by the writer at 2' });
+    settle();
+    expect((await reading).json()).toEqual({ data: 'offered by the writer at 2' });
+    expect(compute).toHaveBeenCalledTimes(1);
+    await app.close();
+  });
+
+  it('computes once the writer gives up without an offer, and waits for no writer of another version', async () => {
+    const answers = createCustomerAnswers();
+    let version = 1;
+    const compute = vi.fn(async () => ({ data: `computed at ${version}` }));
+    let arrive: () => void = () => undefined;
+    const app = await appWith(answers, () => version, compute, () => arrive());
+    await app.inject('/answer');
+
+    const settle = answers.expect(userId, 2);
+    version = 2;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const reading = app.inject('/answer');
+    await arrived;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(compute).toHaveBeenCalledTimes(1);
+    settle();
+    expect((await reading).json()).toEqual({ data: 'computed at 2' });
+
+    // A writer still running at version 4 holds no read of version 3.
+    answers.expect(userId, 4);
+    version = 3;
+    expect((await app.inject('/answer')).json()).toEqual({ data: 'computed at 3' });
+    await app.close();
   });
 });

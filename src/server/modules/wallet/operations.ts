@@ -13,7 +13,7 @@ import { currencyOf } from '#domain/markets';
 import { findProduct } from './catalogue';
 import { appendLedgerEntry, balanceAndVersion, balanceMinorOf } from './ledger';
 import { recordAudit, type Actor } from '../audit/audit';
-import type { AnswersOnWrite } from './answers-on-write';
+import type { AnswersOfWrite, AnswersOnWrite } from './answers-on-write';
 
 /**
  * What operators do: the HTTP routes under /ops and the ops CLI
@@ -331,8 +331,9 @@ export async function adjustBalance(
     return { created: false, adjustment: adjustmentView(entry, await balanceMinorOf(db, user.id)) };
   };
 
+  let answersOfWrite: AnswersOfWrite | undefined;
   try {
-    const { result, keepAnswers } = await db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       const entry = await appendLedgerEntry(tx, {
         userId: user.id,
         amountMinor,
@@ -343,7 +344,7 @@ export async function adjustBalance(
         createdAt: now,
       });
       const read = await balanceAndVersion(tx, user.id, currency);
-      const keep = options.answers ? await options.answers.recompute(tx, { id: user.id, currency }, read) : () => undefined;
+      answersOfWrite = await options.answers?.recompute(tx, { id: user.id, currency }, read);
       // Last before the commit: the audit chain's lock is held by every writer's entry to the end
       // of its transaction, so no other statement of this one runs while it holds it.
       await recordAudit(tx, actor, {
@@ -354,11 +355,12 @@ export async function adjustBalance(
         currency,
         detail: { user_id: user.id },
       });
-      return { result: { created: true, adjustment: adjustmentView(entry, read.balanceMinor) }, keepAnswers: keep };
+      return { created: true, adjustment: adjustmentView(entry, read.balanceMinor) };
     });
-    keepAnswers();
+    answersOfWrite?.keep();
     return result;
   } catch (error) {
+    answersOfWrite?.drop();
     if (isUniqueViolation(error, 'ledger_entries_idempotency_key')) {
       const raced = await replay();
       if (raced) return raced;
