@@ -160,7 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   await registerApiDescription(app);
   // The map's vector-tile style, its tiles, glyphs and sprites, when configured (MAP_STYLE_URL, MAP_TILE_ORIGINS).
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     extraConnectSources: config.mapOrigins,
     inlineScriptSources: prerenderedScriptSources(config.staticDir),
   });
