@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Query, SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -20,6 +21,29 @@ export function rowsOf<Row>(result: unknown): Row[] {
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** The database or an open transaction: what a statement that may run inside a caller's transaction takes. */
 export type Executor = Database | Transaction;
+
+/** Builds what builtOnce keeps; the app's drizzle instances use the same default options. */
+const dialect = new PgDialect();
+
+/**
+ * A statement built once (`sql.placeholder` for its values) instead of by drizzle on every call,
+ * and, given a name, sent under it: node-postgres then has PostgreSQL parse and plan it once a
+ * connection and only bind and run it after that. The writes' multi-line reads cost PostgreSQL
+ * more to parse and plan than to run, and drizzle about as much again to build, on the two cores
+ * the customers' reads wait for. A name must be unique to its text (a connection refuses a second
+ * text under a name it knows). Without a name PostgreSQL plans it for each call's values (a plan
+ * kept for every customer could be the wrong one for some). PGlite ignores the name.
+ */
+export function builtOnce(
+  name: string | undefined,
+  build: () => SQL,
+): (executor: Executor, values: Record<string, unknown>) => Promise<unknown> {
+  let query: Query | undefined;
+  return (executor, values) => {
+    query ??= dialect.sqlToQuery(build());
+    return executor._.session.prepareQuery(query, undefined, name, false).execute(values);
+  };
+}
 
 export interface DatabaseHandle {
   db: Database;

@@ -34,17 +34,22 @@ export interface AuditChange {
  * two commit or roll back together; the database chains the entry (migration 0018).
  */
 export async function recordAudit(db: Executor, actor: Actor, change: AuditChange): Promise<void> {
-  await db.insert(auditEntries).values({
-    actor: actor.name,
-    actorId: actor.id,
-    action: change.action,
-    recordType: change.recordType,
-    recordId: change.recordId,
-    amountMinor: change.amountMinor ?? null,
-    currency: change.currency ?? null,
-    address: actor.address,
-    detail: change.detail ?? null,
-  });
+  // Named, so PostgreSQL parses and plans it once a connection: every change of money sends it.
+  await db
+    .insert(auditEntries)
+    .values({
+      actor: actor.name,
+      actorId: actor.id,
+      action: change.action,
+      recordType: change.recordType,
+      recordId: change.recordId,
+      amountMinor: change.amountMinor ?? null,
+      currency: change.currency ?? null,
+      address: actor.address,
+      detail: change.detail ?? null,
+    })
+    .prepare('roundtrip_record_audit')
+    .execute();
 }
 
 interface AuditRow {

@@ -11,7 +11,7 @@ import {
   type TransactionsQuery,
   type TransactionStatus,
 } from '#domain/schemas/wallet';
-import { rowsOf, type Database, type Executor } from '../../db/client';
+import { builtOnce, rowsOf, type Database, type Executor } from '../../db/client';
 import { productNameColumn } from './catalogue';
 
 export interface Row {
@@ -91,52 +91,57 @@ export interface HistoryRead {
   snapshotXmin: string;
 }
 
-/**
- * The query's rows in its order. `offset`: a page's rows (limit items_per_page). `since`: every
- * row of the filter written (inserted or updated) at or after that transaction, however many,
- * in no particular page. Both give the filter's total from the same snapshot.
- */
-export async function readHistoryRows(
-  db: Executor,
-  userId: string,
-  query: TransactionsQuery,
-  language: Language,
-  range: { offset: number } | { since: string },
-): Promise<HistoryRead> {
-  const name = sql.raw(`p.${productNameColumn[language]}`);
+/** The statements of readHistoryRows, one a shape (range, order, filters, language), each built once. */
+const historyStatements = new Map<string, (executor: Executor, values: Record<string, unknown>) => Promise<unknown>>();
+
+type HistoryShape = Pick<TransactionsQuery, 'sort_by'> & { range: 'offset' | 'since'; type: boolean; status: boolean; language: Language };
+
+function historyStatement(shape: HistoryShape) {
+  const key = `${shape.range} ${shape.sort_by} ${shape.type} ${shape.status} ${shape.language}`;
+  let statement = historyStatements.get(key);
+  if (!statement) {
+    // A page's plan depends on how many rows the customer has; the rows since a write, an index
+    // range on the customer's rows, do not.
+    const name = shape.range === 'since' ? `roundtrip_history_since_${historyStatements.size + 1}` : undefined;
+    statement = builtOnce(name, () => historySql(shape));
+    historyStatements.set(key, statement);
+  }
+  return statement;
+}
+
+/** The text of a history read of this shape; its values are the placeholders userId, type, status, limit, offset, since. */
+function historySql(shape: HistoryShape): SQL {
+  const name = sql.raw(`p.${productNameColumn[shape.language]}`);
   const filtersOn = (alias: string) => {
     const table = sql.raw(alias);
-    const filters: SQL[] = [sql`${table}.user_id = ${userId}`];
-    if (query.type) filters.push(sql`${table}.category = ${query.type}`);
-    if (query.status) filters.push(sql`${table}.status = ${query.status}`);
+    const filters: SQL[] = [sql`${table}.user_id = ${sql.placeholder('userId')}`];
+    if (shape.type) filters.push(sql`${table}.category = ${sql.placeholder('type')}`);
+    if (shape.status) filters.push(sql`${table}.status = ${sql.placeholder('status')}`);
     return sql.join(filters, sql` and `);
   };
   const where = filtersOn('h');
-  // The oldest transaction still running when this read was taken, as an xid: what the next read's
-  // `since` starts from, so a write that commits after this read is never missed.
-  const snapshotXmin = sql`(pg_snapshot_xmin(pg_current_snapshot())::text::bigint % 4294967296)::text`;
   // A changed row's place in the default order, numbered by the database (it alone knows how its
   // collation orders ids of the same instant) in one pass over the customer's rows in index order.
   // Counting the rows before each changed row instead made PostgreSQL's estimate of the statement
   // (a third of the rows changed, each with its count) pass jit_above_cost: about 35 ms of JIT
   // compiling for a statement that runs in 1 ms, under the row lock of every writer of the customer.
   const source =
-    'offset' in range
+    shape.range === 'offset'
       ? sql`history_rows h`
       : sql`(select r.*, r.xmin as row_xmin, row_number() over (order by r.created_at desc, r.id desc) - 1 as place
                from history_rows r where ${filtersOn('r')}) h`;
   // age() counts back from the current transaction, so the comparison holds across xid wraparound.
   const selected =
-    'offset' in range
-      ? sql`where ${where} order by ${orderBy[query.sort_by]} limit ${query.items_per_page} offset ${range.offset}`
-      : sql`where age(h.row_xmin) <= age(${range.since}::text::xid)`;
-  const place = 'since' in range ? sql`h.place` : sql`null`;
-  const result = await db.execute(sql`
+    shape.range === 'offset'
+      ? sql`where ${where} order by ${orderBy[shape.sort_by]} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`
+      : sql`where age(h.row_xmin) <= age(${sql.placeholder('since')}::text::xid)`;
+  const place = shape.range === 'since' ? sql`h.place` : sql`null`;
+  return sql`
     select h.id, h.created_at, h.category, h.status, h.amount_minor, h.comment, h.number_of_scans, h.fee_minor,
            h.account_name, h.account_number, h.dispute, h.disputable,
            -- A pending day may be disputed once all its scans have been held ${sql.raw(String(pendingProcessingDays))} days since the server received them.
            case when h.id like 'scan-pending:%' then (
-             select max(s.created_at) + make_interval(days => ${pendingProcessingDays})
+             select max(s.created_at) + make_interval(days => ${sql.raw(String(pendingProcessingDays))})
                from scans s join users u on u.id = s.user_id
               where s.user_id = h.user_id and s.status = 'PENDING'
                 and (s.scanned_at at time zone market_time_zone(u.country_code))::date = substr(h.id, 14)::date
@@ -150,12 +155,48 @@ export async function readHistoryRows(
               from jsonb_array_elements(h.items) as item join products p on p.id = item->>'product_id') as items
     from ${source}
     ${selected}
-  `);
+  `;
+}
+
+// The oldest transaction still running when this read was taken, as an xid: what the next read's
+// `since` starts from, so a write that commits after this read is never missed.
+const snapshotXmin = sql`(pg_snapshot_xmin(pg_current_snapshot())::text::bigint % 4294967296)::text`;
+
+/**
+ * The query's rows in its order. `offset`: a page's rows (limit items_per_page). `since`: every
+ * row of the filter written (inserted or updated) at or after that transaction, however many,
+ * in no particular page. Both give the filter's total from the same snapshot.
+ */
+export async function readHistoryRows(
+  db: Executor,
+  userId: string,
+  query: TransactionsQuery,
+  language: Language,
+  range: { offset: number } | { since: string },
+): Promise<HistoryRead> {
+  const shape: HistoryShape = {
+    range: 'offset' in range ? 'offset' : 'since',
+    sort_by: query.sort_by,
+    type: query.type !== undefined,
+    status: query.status !== undefined,
+    language,
+  };
+  const result = await historyStatement(shape)(db, {
+    userId,
+    type: query.type,
+    status: query.status,
+    limit: query.items_per_page,
+    offset: 'offset' in range ? range.offset : 0,
+    since: 'since' in range ? range.since : '0',
+  });
   const rows = rowsOf<Row & { snapshot_xmin: string }>(result);
   if (rows.length > 0) return { rows, total: Number(rows[0]!.total), snapshotXmin: rows[0]!.snapshot_xmin };
   // No row to carry the count and the snapshot: ask apart (a page past the end, or nothing new).
+  const filters: SQL[] = [sql`h.user_id = ${userId}`];
+  if (query.type) filters.push(sql`h.category = ${query.type}`);
+  if (query.status) filters.push(sql`h.status = ${query.status}`);
   const empty = await db.execute(sql`select count(*)::int as total,
-    ${snapshotXmin} as snapshot_xmin from history_rows h where ${where}`);
+    ${snapshotXmin} as snapshot_xmin from history_rows h where ${sql.join(filters, sql` and `)}`);
   const [row] = rowsOf<{ total: number | string; snapshot_xmin: string }>(empty);
   return { rows: [], total: Number(row?.total ?? 0), snapshotXmin: row?.snapshot_xmin ?? '0' };
 }

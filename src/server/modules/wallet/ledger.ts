@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Currency } from '#domain/markets';
 import { moneyFromMinor } from '#domain/money';
 import type { Balance } from '#domain/schemas/wallet';
-import { rowsOf, type Executor } from '../../db/client';
+import { builtOnce, rowsOf, type Executor } from '../../db/client';
 import { isCheckViolation } from '../../db/errors';
 import { balances, customerVersions, ledgerEntries, products, scans } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
@@ -44,7 +44,10 @@ export async function appendLedgerEntry(executor: Executor, entry: LedgerEntryIn
         comment: entry.comment ?? null,
         createdAt: entry.createdAt,
       })
-      .returning();
+      .returning()
+      // Named, so PostgreSQL parses and plans it once a connection (every column is given: one text).
+      .prepare('roundtrip_append_ledger_entry')
+      .execute();
     if (!row) throw new Error('ledger insert returned nothing');
     return row;
   } catch (error) {
@@ -72,20 +75,25 @@ export interface BalanceAndVersion {
   version: number;
 }
 
-/**
- * The balance and, from the same snapshot, the customer's data version (customer_versions): inside
- * a writer's transaction after its write, the balance as of the version that write made (the
- * write's raise holds the version row to the commit: nothing else changes the customer meanwhile).
- */
-export async function balanceAndVersion(executor: Executor, userId: string, currency: Currency): Promise<BalanceAndVersion> {
-  const result = await executor.execute(sql`
+const balanceAndVersionStatement = builtOnce('roundtrip_balance_and_version', () => {
+  const userId = sql.placeholder('userId');
+  return sql`
     select coalesce((select ${balances.balanceMinor} from ${balances} where ${balances.userId} = ${userId} limit 1), 0)::int as balance_minor,
            pending.items as pending_items, pending.deposit_minor as pending_deposit_minor,
            (select count(*)::int from ${scans} where ${scans.userId} = ${userId} and ${scans.status} = 'COMPLETED') as returned_items,
            coalesce((select ${customerVersions.version} from ${customerVersions} where ${customerVersions.userId} = ${userId}), 0) as version
     from (select count(*)::int as items, coalesce(sum(${products.depositMinor}), 0)::int as deposit_minor
           from ${scans} join ${products} on ${products.id} = ${scans.productId}
-          where ${scans.userId} = ${userId} and ${scans.status} = 'PENDING') as pending`);
+          where ${scans.userId} = ${userId} and ${scans.status} = 'PENDING') as pending`;
+});
+
+/**
+ * The balance and, from the same snapshot, the customer's data version (customer_versions): inside
+ * a writer's transaction after its write, the balance as of the version that write made (the
+ * write's raise holds the version row to the commit: nothing else changes the customer meanwhile).
+ */
+export async function balanceAndVersion(executor: Executor, userId: string, currency: Currency): Promise<BalanceAndVersion> {
+  const result = await balanceAndVersionStatement(executor, { userId });
   const [row] = rowsOf<{
     balance_minor: number | string;
     pending_items: number | string;
