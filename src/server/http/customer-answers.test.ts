@@ -7,7 +7,7 @@ import type { TestApp } from '../testing/test-app';
 import { createWalletTestApp, issue, ops, postScan } from '../testing/wallet';
 import { adjustBalance } from '../modules/wallet/operations';
 import { testActor } from '../testing/actor';
-import { createCustomerAnswers, type CustomerAnswers } from './customer-answers';
+import { createCustomerAnswers } from './customer-answers';
 
 describe.each(databaseKinds)('answers kept per data version (%s)', (kind) => {
   let t: TestApp;
@@ -170,34 +170,38 @@ describe.each(databaseKinds)('answers kept per data version (%s)', (kind) => {
 
 describe('a read between a writer’s commit and its offer', () => {
   const userId = 'customer-1';
-  const session = (version: number) => ({ userId, familyId: 'family-1', version, countryCode: 'us' });
 
-  async function appWith(answers: CustomerAnswers, version: () => number, compute: () => Promise<unknown>, arrived: () => void) {
+  /** A route answering from `answers` at the version the test sets, after one read at version 1. */
+  async function setUp() {
+    const answers = createCustomerAnswers();
+    let version = 1;
+    let arrive: () => void = () => undefined;
+    const compute = vi.fn(async () => ({ data: `computed at ${version}` }));
     const app = Fastify();
     app.get('/answer', (request, reply) => {
-      arrived();
-      return answers.send(request, reply, session(version()), compute);
+      arrive();
+      return answers.send(request, reply, { userId, familyId: 'family-1', version, countryCode: 'us' }, compute);
     });
     await app.ready();
-    return app;
+    expect((await app.inject('/answer')).json()).toEqual({ data: 'computed at 1' });
+    /** A read that finds `next` in the database, once it is waiting or computing. */
+    const readAt = async (next: number) => {
+      version = next;
+      const arrived = new Promise<void>((resolve) => (arrive = resolve));
+      const reading = app.inject('/answer');
+      await arrived;
+      await new Promise((resolve) => setImmediate(resolve));
+      return { reading };
+    };
+    return { answers, compute, app, readAt };
   }
 
   it('waits for the writer of the version it found and sends its answer, computing nothing', async () => {
-    const answers = createCustomerAnswers();
-    let version = 1;
-    const compute = vi.fn(async () => ({ data: `computed at ${version}` }));
-    let arrive: () => void = () => undefined;
-    const app = await appWith(answers, () => version, compute, () => arrive());
-    expect((await app.inject('/answer')).json()).toEqual({ data: 'computed at 1' });
+    const { answers, compute, app, readAt } = await setUp();
     const [kept] = answers.keptFor(userId, '/answer');
-
     // The writer made version 2 and committed; its offer has not come yet.
     const settle = answers.expect(userId, 2);
-    version = 2;
-    const arrived = new Promise<void>((resolve) => (arrive = resolve));
-    const reading = app.inject('/answer');
-    await arrived;
-    await new Promise((resolve) => setImmediate(resolve));
+    const { reading } = await readAt(2);
     expect(compute).toHaveBeenCalledTimes(1);
 
     answers.offer(kept!, 2, { data: 'offered by the writer at 2' });
@@ -208,27 +212,16 @@ describe('a read between a writer’s commit and its offer', () => {
   });
 
   it('computes once the writer gives up without an offer, and waits for no writer of another version', async () => {
-    const answers = createCustomerAnswers();
-    let version = 1;
-    const compute = vi.fn(async () => ({ data: `computed at ${version}` }));
-    let arrive: () => void = () => undefined;
-    const app = await appWith(answers, () => version, compute, () => arrive());
-    await app.inject('/answer');
-
+    const { answers, compute, app, readAt } = await setUp();
     const settle = answers.expect(userId, 2);
-    version = 2;
-    const arrived = new Promise<void>((resolve) => (arrive = resolve));
-    const reading = app.inject('/answer');
-    await arrived;
-    await new Promise((resolve) => setImmediate(resolve));
+    const { reading } = await readAt(2);
     expect(compute).toHaveBeenCalledTimes(1);
     settle();
     expect((await reading).json()).toEqual({ data: 'computed at 2' });
 
     // A writer still running at version 4 holds no read of version 3.
     answers.expect(userId, 4);
-    version = 3;
-    expect((await app.inject('/answer')).json()).toEqual({ data: 'computed at 3' });
+    expect((await (await readAt(3)).reading).json()).toEqual({ data: 'computed at 3' });
     await app.close();
   });
 });
