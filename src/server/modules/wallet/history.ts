@@ -109,16 +109,24 @@ function historyStatement(shape: HistoryShape) {
   return statement;
 }
 
+/** The customer's rows of `alias` in the query's filter: each value a placeholder or the value itself, a filter left out when undefined. */
+function historyFilter(alias: string, values: { userId: unknown; type: unknown; status: unknown }): SQL {
+  const table = sql.raw(alias);
+  const filters: SQL[] = [sql`${table}.user_id = ${values.userId}`];
+  if (values.type !== undefined) filters.push(sql`${table}.category = ${values.type}`);
+  if (values.status !== undefined) filters.push(sql`${table}.status = ${values.status}`);
+  return sql.join(filters, sql` and `);
+}
+
 /** The text of a history read of this shape; its values are the placeholders userId, type, status, limit, offset, since. */
 function historySql(shape: HistoryShape): SQL {
   const name = sql.raw(`p.${productNameColumn[shape.language]}`);
-  const filtersOn = (alias: string) => {
-    const table = sql.raw(alias);
-    const filters: SQL[] = [sql`${table}.user_id = ${sql.placeholder('userId')}`];
-    if (shape.type) filters.push(sql`${table}.category = ${sql.placeholder('type')}`);
-    if (shape.status) filters.push(sql`${table}.status = ${sql.placeholder('status')}`);
-    return sql.join(filters, sql` and `);
-  };
+  const filtersOn = (alias: string) =>
+    historyFilter(alias, {
+      userId: sql.placeholder('userId'),
+      type: shape.type ? sql.placeholder('type') : undefined,
+      status: shape.status ? sql.placeholder('status') : undefined,
+    });
   const where = filtersOn('h');
   // A changed row's place in the default order, numbered by the database (it alone knows how its
   // collation orders ids of the same instant) in one pass over the customer's rows in index order.
@@ -192,11 +200,9 @@ export async function readHistoryRows(
   const rows = rowsOf<Row & { snapshot_xmin: string }>(result);
   if (rows.length > 0) return { rows, total: Number(rows[0]!.total), snapshotXmin: rows[0]!.snapshot_xmin };
   // No row to carry the count and the snapshot: ask apart (a page past the end, or nothing new).
-  const filters: SQL[] = [sql`h.user_id = ${userId}`];
-  if (query.type) filters.push(sql`h.category = ${query.type}`);
-  if (query.status) filters.push(sql`h.status = ${query.status}`);
+  const where = historyFilter('h', { userId, type: query.type, status: query.status });
   const empty = await db.execute(sql`select count(*)::int as total,
-    ${snapshotXmin} as snapshot_xmin from history_rows h where ${sql.join(filters, sql` and `)}`);
+    ${snapshotXmin} as snapshot_xmin from history_rows h where ${where}`);
   const [row] = rowsOf<{ total: number | string; snapshot_xmin: string }>(empty);
   return { rows: [], total: Number(row?.total ?? 0), snapshotXmin: row?.snapshot_xmin ?? '0' };
 }
