@@ -122,6 +122,12 @@ test('a customer opts in on the account page, a check-in reaches the phone, and 
   // delivers after the commit.
   await page.goto('/us/user/news');
   await expect(page.getByTestId('news-empty')).toBeVisible();
+  // That page is one the worker does not control, as a first visit's page is until the worker takes it
+  // over, or a page reloaded past the worker (Shift+reload): it must hear of the news all the same.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Page.reload', { ignoreCache: true });
+  await expect(page.getByTestId('news-empty')).toBeVisible();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
   await returnAndCheckIn(request, accessToken, productOf.us, 2);
   await expect.poll(() => push.received.filter((message) => message.subscription === 'e2e-us').length, { timeout: 20_000 }).toBe(1);
   expect(push.refused).toEqual([]);
@@ -131,7 +137,6 @@ test('a customer opts in on the account page, a check-in reaches the phone, and 
   expect(payload.url).toMatch(/^\/us\/user\/account\?row=scan-batch%3A[0-9a-f-]{36}$/);
 
   // The decrypted message goes to the service worker as the browser's push service would hand it over.
-  const cdp = await context.newCDPSession(page);
   const registrationId = await serviceWorkerRegistration(page, cdp);
   await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(payload) });
   const shown = () =>
@@ -146,6 +151,9 @@ test('a customer opts in on the account page, a check-in reaches the phone, and 
   await expect.poll(shown).toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, url: payload.url }]);
   // The open page heard of it from the worker and lists it without a reload.
   await expect(page.getByTestId('news-item')).toContainText('Deposit credited');
+  // Reloaded plainly, the page is the worker's again: only such a page can be moved to the row.
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
   // A click on it (dispatched in the worker: a headless browser has no notification to click) opens the row.
   const [worker] = context.serviceWorkers();

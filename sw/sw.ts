@@ -321,7 +321,9 @@ self.addEventListener('push', (event: PushEvent) => {
         lang: message.lang,
         data: { url: message.url },
       });
-      for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage(newsArrivedMessage);
+      // Uncontrolled windows too: a first visit's page before this worker takes it over, or one reloaded past it.
+      for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true }))
+        client.postMessage(newsArrivedMessage);
     })(),
   );
 });
