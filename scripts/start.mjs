@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm start`: build the app when its sources are newer than the build, then run the server.
+// `npm start`: build the app when its sources are newer than the last complete build (the mark
+// `npm run build` leaves as its last step, scripts/stamp-build.mjs), then run the server.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -43,7 +44,6 @@ if (process.env.SKIP_BUILD !== 'true' && !buildIsCurrent()) {
     process.stderr.write('The app build failed; see above.\n');
     process.exit(built.status ?? 1);
   }
-  writeFileSync(stampFile, new Date().toISOString());
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
