@@ -137,10 +137,20 @@ test.describe('consent and analytics', () => {
     expect(analyticsRequests).toEqual([]);
     expect(await page.evaluate(() => localStorage.getItem('analytics_page_views'))).toBeNull();
 
+    // The analytics script arrives only once the next page was opened too, as on a slow network: both
+    // views wait for it, and are kept in the order they were seen.
+    let releaseScript = () => {};
+    const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
+    await page.route(/\/assets\/analytics-[^/]+\.js$/, async (route) => {
+      await scriptHeld;
+      await route.continue();
+    });
     await banner.getByRole('button', { name: 'Accept all' }).click();
     await expect(banner).toBeHidden();
     await expect.poll(() => analyticsRequests.length).toBe(1);
     await page.getByRole('link', { name: 'FAQ' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently asked questions');
+    releaseScript();
     await expect
       .poll(async () =>
         page.evaluate(() => JSON.parse(localStorage.getItem('analytics_page_views') ?? '[]').map((v: { path: string }) => v.path)),

@@ -3,6 +3,7 @@ import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { NotificationRegion } from '../ui/notifications';
 import { useConsent, useConsentBannerOpen } from '../features/consent/consent-store';
+import { pageViewRecorder } from '../features/consent/page-view-recorder';
 import { Footer } from './footer';
 import { headless } from '../lib/headless';
 import { NavBar } from './nav-bar';
@@ -16,12 +17,14 @@ function useShownPath(): string | undefined {
   return useRouterState({ select: (state) => state.resolvedLocation?.pathname });
 }
 
+const recordPageView = pageViewRecorder(() => import('../features/consent/analytics'));
+
 function useAnalytics(enabled: boolean) {
   const pathname = useShownPath();
   const { i18n } = useLingui();
   useEffect(() => {
     if (!enabled || !pathname) return;
-    void import('../features/consent/analytics').then(({ recordPageView }) => recordPageView(pathname, i18n.locale));
+    void recordPageView(pathname, i18n.locale);
   }, [enabled, pathname, i18n.locale]);
 }
 
