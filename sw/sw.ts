@@ -31,6 +31,14 @@ interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
 }
 
+/**
+ * The app's open windows, controlled by this worker or not: a first visit's page before this worker
+ * takes it over, or one reloaded past it (Shift+reload), is the customer's window all the same.
+ */
+function appWindows(): Promise<readonly WindowClient[]> {
+  return self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+}
+
 /** The message the app listens for to send its outbox (src/app/lib/outbox.ts). */
 const flushOutboxMessage = { type: 'FLUSH_OUTBOX' } satisfies MessageToWindow;
 
@@ -157,7 +165,7 @@ registerRoute(
 // it needs the cookie store (Chromium's workers have it) to read the customer's token; without it
 // the app sends at its next start. A rejected promise makes the browser fire the sync again later.
 async function answerOutboxSync(): Promise<void> {
-  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const windows = await appWindows();
   if (windows.length > 0) {
     for (const client of windows) client.postMessage(flushOutboxMessage);
     return;
@@ -321,9 +329,7 @@ self.addEventListener('push', (event: PushEvent) => {
         lang: message.lang,
         data: { url: message.url },
       });
-      // Uncontrolled windows too: a first visit's page before this worker takes it over, or one reloaded past it.
-      for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true }))
-        client.postMessage(newsArrivedMessage);
+      for (const client of await appWindows()) client.postMessage(newsArrivedMessage);
     })(),
   );
 });
@@ -331,7 +337,7 @@ self.addEventListener('push', (event: PushEvent) => {
 // A tap opens the row the news is about: in a window of the app already open (moved there, then
 // brought to the front), else in a new one.
 async function openRow(target: string): Promise<void> {
-  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const windows = await appWindows();
   const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
   if (open) {
     try {
