@@ -5,9 +5,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildStampFile } from './stamp-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const stampFile = path.join(root, 'dist', '.build-stamp');
 const buildInputs = [
   'index.html',
   'prerender.html',
@@ -32,8 +32,8 @@ function newestModification(entry) {
 }
 
 function buildIsCurrent() {
-  if (!existsSync(stampFile) || !existsSync(path.join(root, 'dist', 'index.html'))) return false;
-  const builtAt = statSync(stampFile).mtimeMs;
+  if (!existsSync(buildStampFile) || !existsSync(path.join(root, 'dist', 'index.html'))) return false;
+  const builtAt = statSync(buildStampFile).mtimeMs;
   return buildInputs.every((entry) => newestModification(entry) <= builtAt);
 }
 
