@@ -775,9 +775,15 @@ export const operators = pgTable(
     invitationExpiresAt: timestamp('invitation_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Sign-in failures since the last success, from any address: each one lengthens the wait before the next try. */
+    failedSignIns: integer('failed_sign_ins').notNull().default(0),
+    /** No sign-in is tried before then (a growing delay after failures). */
+    signInBlockedUntil: timestamp('sign_in_blocked_until', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('operators_email_key').on(sql`lower(${table.email})`),
+    // Whoever prints container codes never credits them (docs/operators.md, Duties kept apart).
+    check('operators_labels_apart_from_check_in', sql`not (${table.roles} @> array['labels', 'check-in']::text[])`),
     uniqueIndex('operators_invitation_digest_key').on(table.invitationDigest),
     check('operators_status_valid', sql`${table.status} in ('INVITED', 'ACTIVE', 'DISABLED')`),
     check('operators_active_has_password', sql`${table.status} <> 'ACTIVE' or ${table.passwordHash} is not null`),
@@ -796,6 +802,8 @@ export const operatorSessions = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     address: text('address'),
+    /** When the operator last proved themselves again (password and a fresh code, or a passkey) in this session. */
+    reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }),
   },
   (table) => [index('operator_sessions_operator_idx').on(table.operatorId)],
 );
@@ -809,10 +817,18 @@ export const automationTokens = pgTable(
     roles: text('roles').array().$type<OperatorRole[]>().notNull(),
     digest: text('digest').notNull(),
     createdBy: text('created_by').notNull(),
+    /** The operator who made it (null when a deployment key or the CLI did): the person answerable for it. */
+    createdById: uuid('created_by_id').references(() => operators.id),
+    /** Whether an admin allowed this token to approve another operator's request when making it. */
+    mayApprove: boolean('may_approve').notNull().default(false),
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('automation_tokens_name_key').on(table.name), uniqueIndex('automation_tokens_digest_key').on(table.digest)],
+  (table) => [
+    uniqueIndex('automation_tokens_name_key').on(table.name),
+    uniqueIndex('automation_tokens_digest_key').on(table.digest),
+    check('automation_tokens_labels_apart_from_check_in', sql`not (${table.roles} @> array['labels', 'check-in']::text[])`),
+  ],
 );
 
 /**
@@ -856,8 +872,13 @@ export const operatorApprovals = pgTable(
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     currency: text('currency').$type<Currency>().notNull(),
     requestedBy: text('requested_by').notNull(),
+    /** The person behind the request (`operator:<id>`; a token counts as the operator who made it). */
+    requestedByPerson: text('requested_by_person').notNull(),
+    /** Why a second person is needed, as the answer to the first one said it. */
+    reason: jsonb('reason'),
     status: text('status').$type<ApprovalStatus>().notNull().default('PENDING'),
     decidedBy: text('decided_by'),
+    decidedByPerson: text('decided_by_person'),
     createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
@@ -866,8 +887,50 @@ export const operatorApprovals = pgTable(
       .on(table.createdAt)
       .where(sql`${table.status} = 'PENDING'`),
     check('operator_approvals_status_valid', sql`${table.status} in ('PENDING', 'APPROVED', 'REJECTED')`),
-    check('operator_approvals_second_person', sql`${table.decidedBy} is null or ${table.decidedBy} <> ${table.requestedBy}`),
+    check(
+      'operator_approvals_second_person',
+      sql`${table.decidedByPerson} is null or ${table.decidedByPerson} <> ${table.requestedByPerson}`,
+    ),
   ],
+);
+
+/**
+ * Money one person moved by hand (adjustments, dispute credits, approval requests): the rolling
+ * 24-hour sums that the approval limits count (docs/operators.md, Approvals).
+ */
+export const operatorMoneyMoves = pgTable(
+  'operator_money_moves',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** `operator:<id>`, or the key's name for a deployment key or the CLI. */
+    person: text('person').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** What was moved, either way, in minor units. */
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('operator_money_moves_person_idx').on(table.person, table.at),
+    index('operator_money_moves_person_user_idx').on(table.person, table.userId, table.at),
+    check('operator_money_moves_amount_positive', sql`${table.amountMinor} > 0`),
+  ],
+);
+
+/** A claim refused because its account already had as many open claims as allowed: care sees such accounts flagged. */
+export const claimRefusals = pgTable(
+  'claim_refusals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    containerCode: text('container_code').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('claim_refusals_user_idx').on(table.userId, table.at)],
 );
 
 /** An operator's passkey (WebAuthn): signs them in instead of a password and a code. */

@@ -102,7 +102,7 @@ async function callerOf(context: GuardContext, request: FastifyRequest): Promise
   const isOpsKey = opsKey !== undefined && timingSafeEqual(hash, opsKey);
   const isLocalKey = localKey !== undefined && timingSafeEqual(hash, localKey);
   if (isLocalKey) return localCliActor();
-  if (isOpsKey) return { kind: 'token', id: null, name: 'OPS_KEY', roles: operatorRoles, address };
+  if (isOpsKey) return { kind: 'token', id: null, name: 'OPS_KEY', person: 'key:OPS_KEY', roles: operatorRoles, address };
   const token = await actorOfAutomationToken(context.db, given, address);
   if (!token) throw new ApiError(403, 'OPS_KEY_INVALID');
   return token;

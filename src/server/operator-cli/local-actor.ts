@@ -7,5 +7,6 @@ import type { Actor } from '../modules/audit/audit';
  * named `cli@<host>` in the audit trail. Whoever runs it already holds the machine.
  */
 export function localCliActor(): Actor {
-  return { kind: 'cli', id: null, name: `cli@${hostname()}`, roles: operatorRoles, address: null };
+  const name = `cli@${hostname()}`;
+  return { kind: 'cli', id: null, name, person: `key:${name}`, roles: operatorRoles, address: null };
 }

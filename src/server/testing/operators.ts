@@ -7,7 +7,7 @@ import type { TestApp } from './test-app';
 export const operatorPassword = 'operator-password-1';
 
 /** The actor of set-up steps a test makes directly (not through a call it checks). */
-export const setUpActor: Actor = { kind: 'cli', id: null, name: 'cli@test', roles: ['admin'], address: null };
+export const setUpActor: Actor = { kind: 'cli', id: null, name: 'cli@test', person: 'key:cli@test', roles: ['admin'], address: null };
 
 /** An invited person who accepts their link, then signs in: their session headers and secret. */
 export async function signedInOperator(t: TestApp, roles: OperatorRole[], email = `op-${crypto.randomUUID()}@roundtrip.test`) {

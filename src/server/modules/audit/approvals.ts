@@ -56,6 +56,7 @@ export async function requestApproval(
         amountMinor: input.amountMinor,
         currency: input.currency,
         requestedBy: actor.name,
+        requestedByPerson: actor.person,
         createdAt: now,
       })
       .returning();
@@ -102,7 +103,7 @@ export async function decideApproval(
   const taken = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(operatorApprovals)
-      .set({ status: decision, decidedBy: actor.name, decidedAt: now })
+      .set({ status: decision, decidedBy: actor.name, decidedByPerson: actor.person, decidedAt: now })
       .where(and(eq(operatorApprovals.id, id), eq(operatorApprovals.status, 'PENDING')))
       .returning();
     if (!row) throw new ApiError(409, 'APPROVAL_NOT_PENDING');
@@ -122,7 +123,7 @@ export async function decideApproval(
     } catch (error) {
       await db
         .update(operatorApprovals)
-        .set({ status: 'PENDING', decidedBy: null, decidedAt: null })
+        .set({ status: 'PENDING', decidedBy: null, decidedByPerson: null, decidedAt: null })
         .where(and(eq(operatorApprovals.id, id), eq(operatorApprovals.status, 'APPROVED')));
       throw error;
     }

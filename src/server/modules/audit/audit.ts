@@ -14,6 +14,11 @@ export interface Actor {
   /** The operator's or token's id; null for OPS_KEY and the CLI. */
   id: string | null;
   name: string;
+  /**
+   * The person answerable for the call, which two-person approval compares: `operator:<id>` for an
+   * operator and for a token an operator made; the key's own name for a deployment key or the CLI.
+   */
+  person: string;
   roles: readonly OperatorRole[];
   /** Where the call came from (the socket's address, or the proxy's word for it); null for the CLI. */
   address: string | null;

@@ -193,7 +193,7 @@ export async function operatorOfSession(
     )
     .returning({ id: operators.id, email: operators.email, roles: operators.roles });
   if (!row) return undefined;
-  return { kind: 'operator', id: row.id, name: row.email, roles: row.roles, address };
+  return { kind: 'operator', id: row.id, name: row.email, person: `operator:${row.id}`, roles: row.roles, address };
 }
 
 export async function signOutOperator(db: Executor, token: string): Promise<void> {

@@ -27,7 +27,14 @@ export async function createAutomationToken(db: Database, actor: Actor, input: {
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(automationTokens)
-        .values({ name: input.name, roles: input.roles, digest: sha256Hex(secret), createdBy: actor.name, createdAt: now })
+        .values({
+          name: input.name,
+          roles: input.roles,
+          digest: sha256Hex(secret),
+          createdBy: actor.name,
+          createdById: actor.kind === 'operator' ? actor.id : null,
+          createdAt: now,
+        })
         .returning();
       await recordAudit(tx, actor, {
         action: 'token.create',
@@ -68,5 +75,6 @@ export async function actorOfAutomationToken(db: Executor, presented: string, ad
     .from(automationTokens)
     .where(and(eq(automationTokens.digest, sha256Hex(presented)), isNull(automationTokens.revokedAt)));
   if (!row) return undefined;
-  return { kind: 'token', id: row.id, name: row.name, roles: row.roles, address };
+  const person = row.createdById ? `operator:${row.createdById}` : `key:${row.createdBy}`;
+  return { kind: 'token', id: row.id, name: row.name, person, roles: row.roles, address };
 }
