@@ -14,18 +14,37 @@ function digest(value: string): Buffer {
 }
 
 const loopbackAddresses = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-/** What a reverse proxy adds to what it relays (nginx, Caddy, HAProxy, load balancers). */
-const forwardingHeaders = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
+/**
+ * What a proxy adds to what it relays: `Via` (RFC 9110, also sent by proxies that add no address),
+ * `Forwarded` (RFC 7239), any `X-Forwarded-*`, and the client-address headers of nginx, Apache,
+ * CDNs and load balancers. The CLI sends none of them.
+ */
+const proxyHeaders = new Set([
+  'via',
+  'forwarded',
+  'x-real-ip',
+  'x-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'x-cluster-client-ip',
+  'fastly-client-ip',
+]);
+
+function isProxyHeader(name: string): boolean {
+  return proxyHeaders.has(name) || name.startsWith('x-forwarded-') || name.startsWith('x-original-forwarded-');
+}
 
 /**
  * A request from this machine: its socket comes from loopback (not `request.ip`, which a proxy
  * header can set) and it came through no proxy. A reverse proxy on the same host connects from
- * loopback too, but adds a forwarding header, so what it relays is not taken as local.
+ * loopback too; a request that carries any header a proxy adds (even one that names no address)
+ * may come from anywhere, so it is not taken as local.
  */
 function isLocalRequest(request: FastifyRequest): boolean {
   const address = request.socket.remoteAddress;
   if (address === undefined || !loopbackAddresses.has(address)) return false;
-  return forwardingHeaders.every((name) => request.headers[name] === undefined);
+  // Node gives header names in lower case.
+  return !Object.keys(request.headers).some(isProxyHeader);
 }
 
 /**
