@@ -12,7 +12,7 @@ import { startTestPushService, type TestPushService } from '../../testing/push-s
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createWalletTestApp } from '../../testing/wallet';
 import { deliveryRules } from './dispatcher';
-import type { PushEndpointPolicy, PushResolver } from './push-endpoints';
+import { isSendableAddress, type PushEndpointPolicy, type PushResolver } from './push-endpoints';
 import { createWebPushSender } from './push-sender';
 import { ensureLocalVapidKeys } from './vapid';
 
@@ -194,6 +194,42 @@ describe('a push at send time', () => {
         expect(await sender.send(onDefaultPort, payload), JSON.stringify(answers)).toMatchObject({ kind: 'refused' });
       }
       expect(listener.connections()).toBe(0);
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it('judges an IPv6 address that carries an IPv4 one (compatible, mapped, translated, NAT64, 6to4) by that IPv4 address, before any connection', async () => {
+    const listener = await startListener((socket) => socket.end('HTTP/1.1 201 Created\r\ncontent-length: 0\r\n\r\n'));
+    try {
+      const policy: PushEndpointPolicy = { hosts: ['push.example.net'], allowLoopback: false };
+      const carriers = [
+        '::a00:5', // IPv4-compatible 10.0.0.5
+        '::7f00:1', // IPv4-compatible 127.0.0.1
+        '::a9fe:a9fe', // IPv4-compatible 169.254.169.254
+        '2002:a00:5::1', // 6to4 of 10.0.0.5
+        '2002:a9fe:a9fe::', // 6to4 of the metadata address
+        '2002:c0a8:114::1', // 6to4 of 192.168.1.20
+        '::ffff:10.0.0.5', // IPv4-mapped, both spellings
+        '::ffff:a00:5',
+        '::ffff:0:a00:5', // IPv4-translated (SIIT)
+        '64:ff9b::10.0.0.5', // NAT64
+        '64:ff9b::a9fe:a9fe',
+        '64:ff9b:1::a00:5', // local-use NAT64 prefix (RFC 8215): never a push service's
+        '2001:0:4136:e378:8000:63bf:f5ff:fffa', // Teredo, which hides its IPv4 address
+      ];
+      for (const address of carriers) {
+        expect(isSendableAddress(address, policy), address).toBe(false);
+        const resolve: PushResolver = async () => [{ address, family: 6 }];
+        const sender = createWebPushSender(vapid, { policy, resolve });
+        const target = { ...subscriptionOf(push, 'carrier').keys, endpoint: 'https://push.example.net/x' };
+        expect(await sender.send(target, payload), address).toMatchObject({ kind: 'refused' });
+      }
+      expect(listener.connections()).toBe(0);
+      // The same kinds of address carrying a public IPv4 address stay sendable.
+      for (const address of ['::8efa:a', '2002:8efa:a::1', '::ffff:142.250.0.10', '64:ff9b::142.250.0.10', '2a00:1450:4001::200e']) {
+        expect(isSendableAddress(address, policy), address).toBe(true);
+      }
     } finally {
       await listener.close();
     }

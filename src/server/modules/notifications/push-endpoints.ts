@@ -80,8 +80,9 @@ for (const [network, bits] of [
 for (const [network, bits] of [
   ['::', 128], // unspecified
   ['::1', 128],
-  ['::ffff:0:0', 96], // IPv4-mapped: checked again as IPv4 below
-  ['64:ff9b::', 96], // NAT64 of any IPv4 address, private ones included
+  // IPv6 addresses that carry an IPv4 address are judged by it (embeddedIPv4), before this list.
+  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215): translated inside someone's own network
+  ['2001::', 32], // Teredo, whose IPv4 address is hidden (inverted): no push service lives there
   ['100::', 64], // discard
   ['2001:db8::', 32], // documentation
   ['fc00::', 7], // unique local
@@ -92,14 +93,52 @@ for (const [network, bits] of [
 ] as const)
   refused.addSubnet(network, bits, 'ipv6');
 
+/** The 16 bytes of an IPv6 address (one isIP has accepted), whatever its spelling. */
+function ipv6Bytes(address: string): number[] {
+  let text = address.split('%')[0]!.toLowerCase();
+  const dotted = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const headGroups = head === '' ? [] : head.split(':');
+  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
+  const zeros = tail === undefined ? [] : Array.from({ length: 8 - headGroups.length - tailGroups.length }, () => '0');
+  return [...headGroups, ...zeros, ...tailGroups].flatMap((group) => {
+    const value = Number.parseInt(group, 16);
+    return [value >> 8, value & 0xff];
+  });
+}
+
+const startsWith = (bytes: number[], prefix: number[]) => prefix.every((byte, index) => bytes[index] === byte);
+const zeroBytes = (count: number) => Array.from({ length: count }, () => 0);
+
+/**
+ * The IPv4 address an IPv6 address stands for, where it stands for one: IPv4-mapped (::ffff:a.b.c.d)
+ * and IPv4-translated (::ffff:0:a.b.c.d), IPv4-compatible (::a.b.c.d, deprecated but still routed
+ * by some stacks), NAT64 (64:ff9b::a.b.c.d) and 6to4 (2002:aabb:ccdd::/48). A connection to such an
+ * address reaches that IPv4 host (or its network), so it is allowed only if the IPv4 address is.
+ */
+function embeddedIPv4(address: string): string | undefined {
+  const bytes = ipv6Bytes(address);
+  const quad = (from: number) => bytes.slice(from, from + 4).join('.');
+  if (startsWith(bytes, [...zeroBytes(10), 0xff, 0xff])) return quad(12);
+  if (startsWith(bytes, [...zeroBytes(8), 0xff, 0xff, 0, 0])) return quad(12);
+  if (startsWith(bytes, zeroBytes(12))) return quad(12);
+  if (startsWith(bytes, [0, 0x64, 0xff, 0x9b, ...zeroBytes(8)])) return quad(12);
+  if (startsWith(bytes, [0x20, 0x02])) return quad(2);
+  return undefined;
+}
+
 /** An address the server may send a push to (loopback only where the policy allows a local push service). */
 export function isSendableAddress(address: string, policy: PushEndpointPolicy): boolean {
   const version = isIP(address);
   if (version === 0) return false;
   if (policy.allowLoopback && isLoopbackHost(address)) return true;
   if (version === 6) {
-    const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
-    if (mapped?.[1]) return isSendableAddress(mapped[1], policy);
+    const carried = embeddedIPv4(address);
+    if (carried !== undefined) return isSendableAddress(carried, policy);
   }
   return !refused.check(address, version === 6 ? 'ipv6' : 'ipv4');
 }
