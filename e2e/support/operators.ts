@@ -33,10 +33,12 @@ export async function operatorSessionViaApi(
   const printed = await opsCommand(request, ['operators', 'invite', '--email', email, '--name', 'Editor', '--roles', roles]);
   const token = /\/ops\/join#(\S+)/.exec(printed)?.[1];
   expect(token, printed).toBeTruthy();
-  const invitation = (await (await request.get(`/api/v2/ops/invitations/${token}`)).json()) as { data: { totp_secret: string } };
+  const invitation = (await (await request.post('/api/v2/ops/invitations/lookup', { data: { token } })).json()) as {
+    data: { totp_secret: string };
+  };
   const secret = invitation.data.totp_secret;
   const joinedAt = new Date();
-  const accepted = await request.post(`/api/v2/ops/invitations/${token}`, { data: { password, code: totpCodeAt(secret, joinedAt) } });
+  const accepted = await request.post('/api/v2/ops/invitations/accept', { data: { token, password, code: totpCodeAt(secret, joinedAt) } });
   expect(accepted.status(), await accepted.text()).toBe(200);
   // A code is good once: the sign-in takes the next step's.
   const session = await request.post('/api/v2/ops/session', {

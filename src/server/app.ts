@@ -16,6 +16,7 @@ import { creditBody } from './modules/disputes/routes';
 import { resolveDispute } from './modules/disputes/disputes';
 import { registerErrorHandling } from './http/error-handler';
 import { createRateLimits, defaultLimitRules, type LimitRules } from './http/rate-limit';
+import { redactingDestination, requestLogFields, type LogDestination } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { prerenderedScriptSources, registerStaticApp } from './http/static-app';
 import { createMailer } from './mail/mailer';
@@ -62,8 +63,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Accepted in X-Ops-Key from loopback only, beside OPS_KEY (main.ts makes it for PGlite without OPS_KEY). */
   opsLocalKey?: string;
-  /** A log level, or false for no log at all (tests). */
-  logger?: false | { level: string };
+  /** A log level (and where to write, default stdout), or false for no log at all (tests). */
+  logger?: false | { level: string; stream?: LogDestination };
   /** Web Push keys (notifications/vapid.ts resolveVapidKeys); absent: no phone notifications. */
   vapid?: VapidKeys;
   /** Resolves push services' host names (default: the system's); tests pass one that never asks real DNS. */
@@ -83,15 +84,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.logger === false
         ? false
         : {
-            ...(typeof options.logger === 'object' ? options.logger : { level: config.logLevel }),
-            // Query strings can carry reset tokens and codes (links in mails): log the path alone.
-            serializers: {
-              req: (request: { method: string; url: string; ip?: string }) => ({
-                method: request.method,
-                path: request.url.split('?')[0],
-                ip: request.ip,
-              }),
-            },
+            level: typeof options.logger === 'object' ? options.logger.level : config.logLevel,
+            // Every line, whoever writes it, loses what looks like a secret (http/request-log.ts).
+            stream: redactingDestination(
+              typeof options.logger === 'object' && options.logger.stream ? options.logger.stream : process.stdout,
+            ),
+            serializers: { req: requestLogFields },
           },
     // A hop count trusts that many proxies from our side: the client's own X-Forwarded-For entries are never believed.
     trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,

@@ -52,8 +52,23 @@ export const operatorInviteBody = z.strictObject({
 /** PUT /ops/operators/{id}/roles */
 export const operatorRolesBody = z.strictObject({ roles });
 
-/** POST /ops/invitations/{token}: the invited person sets a password and proves their authenticator. */
+/** The join form: the invited person sets a password and proves their authenticator. */
 export const invitationAcceptBody = z.strictObject({ password: newPasswordField, code: totpCode });
+
+/**
+ * An invitation's token (32 random bytes, base64url), which the join page reads from the link's
+ * fragment. It travels in request bodies only, never in a path or a query, which logs keep.
+ */
+export const invitationToken = z
+  .string({ error: 'required' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'invalidValue' })
+  .meta({ format: 'password' });
+
+/** POST /ops/invitations/lookup */
+export const invitationLookupBody = z.strictObject({ token: invitationToken });
+
+/** POST /ops/invitations/accept: the token with the join form. */
+export const invitationAcceptRequest = invitationAcceptBody.extend({ token: invitationToken });
 
 /** POST /ops/tokens: a named automation token for a script. */
 export const automationTokenBody = z.strictObject({

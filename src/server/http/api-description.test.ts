@@ -109,7 +109,7 @@ describe('the API description', () => {
       // Every operator call names the roles that may make it (the guard reads the same list); only
       // signing in and accepting an invitation come before any credential.
       const signingIn =
-        /^\/api\/v2\/ops\/(session(\/passkey(-options)?)?|invitations\/\{token\})$/.test(route) &&
+        /^\/api\/v2\/ops\/(session(\/passkey(-options)?)?|invitations\/(lookup|accept))$/.test(route) &&
         ['POST', 'GET'].includes(method.toUpperCase());
       if (route.startsWith('/api/v2/ops/') && !signingIn) {
         const roles = (operation.security ?? []).flatMap((requirement) => Object.values(requirement).flat());
@@ -123,6 +123,56 @@ describe('the API description', () => {
       10,
     );
     expect(operations.filter(({ route }) => route.startsWith('/api/v2/ops/')).length).toBeGreaterThan(10);
+  });
+
+  it('carries no secret in a path or a query, which logs, proxies and browser histories keep', () => {
+    // Names a secret goes by, as a whole word of the parameter's name (`invitation_token`, `apiKey`).
+    const secretName =
+      /(^|[^a-z])(token|secret|key|password|passcode|passphrase|code|otp|pin|signature|sig|credential|session)s?($|[^a-z])/i;
+    // A value shaped like one of our secrets: an opaque token (32 random bytes, base64url), an
+    // operator session, an automation token.
+    const opaque = 'Zm9vYmFyYmF6cXV4cXV1eHh5enp5MDEyMzQ1Njc4OWE';
+    const tokenShaped = [opaque, `op_${opaque}`, `rtk_${opaque}`];
+    // Parameters whose name reads like a secret but which name something public, with the reason.
+    const notSecrets = new Map([
+      // A page text's key (`hero.title`), in the content editor's calls.
+      ['PUT /api/v2/ops/content/{locale}/{namespace}/{key} path key', 'a page text key'],
+    ]);
+    interface Parameter {
+      in: string;
+      name: string;
+      schema?: { enum?: unknown[]; pattern?: string; anyOf?: { pattern?: string }[]; example?: unknown; examples?: unknown[] };
+    }
+    const carriers: string[] = [];
+    let scanned = 0;
+    for (const { method, route, operation } of operationsOf(document)) {
+      for (const parameter of (operation.parameters ?? []) as Parameter[]) {
+        if (parameter.in !== 'path' && parameter.in !== 'query') continue;
+        scanned += 1;
+        const where = `${method} ${route} ${parameter.in} ${parameter.name}`;
+        const patterns = [parameter.schema?.pattern, ...(parameter.schema?.anyOf ?? []).map((option) => option.pattern)].filter(
+          (pattern): pattern is string => pattern !== undefined,
+        );
+        const examples = [parameter.schema?.example, ...(parameter.schema?.examples ?? [])].filter((value) => typeof value === 'string');
+        const shaped =
+          patterns.some((pattern) => tokenShaped.some((value) => new RegExp(pattern, 'u').test(value))) ||
+          examples.some((value) => /^(op_|rtk_)?[A-Za-z0-9_-]{43}$/.test(String(value)));
+        // A closed list printed in this public document (`country_code`) holds no secret.
+        const published = Array.isArray(parameter.schema?.enum);
+        if ((secretName.test(parameter.name) && !published && !notSecrets.has(where)) || shaped) carriers.push(where);
+      }
+    }
+    expect(carriers).toEqual([]);
+    expect(scanned, 'the scan read the parameters').toBeGreaterThan(20);
+    // Every exception still names a parameter the API has: a renamed one is not silently excused.
+    for (const where of notSecrets.keys()) {
+      const [method, route, place, name] = where.split(' ');
+      const operation = document.paths[route!]?.[method!.toLowerCase()];
+      expect(
+        (operation?.parameters as Parameter[] | undefined)?.some((p) => p.in === place && p.name === name),
+        where,
+      ).toBe(true);
+    }
   });
 
   it('agrees with docs/api.md on every call and every status', () => {

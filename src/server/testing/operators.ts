@@ -12,14 +12,14 @@ export const setUpActor: Actor = { kind: 'cli', id: null, name: 'cli@test', pers
 /** An invited person who accepts their link, then signs in: their session headers and secret. */
 export async function signedInOperator(t: TestApp, roles: OperatorRole[], email = `op-${crypto.randomUUID()}@roundtrip.test`) {
   const { operator, invitationToken } = await inviteOperator(t.db, setUpActor, { email, name: 'Op', roles }, t.clock.now());
-  const invitation = (await t.inject({ method: 'GET', url: `/api/v2/ops/invitations/${invitationToken}` })).json<{
+  const invitation = (await t.inject({ method: 'POST', url: '/api/v2/ops/invitations/lookup', payload: { token: invitationToken } })).json<{
     data: { totp_secret: string };
   }>().data;
   const secret = invitation.totp_secret;
   const accepted = await t.inject({
     method: 'POST',
-    url: `/api/v2/ops/invitations/${invitationToken}`,
-    payload: { password: operatorPassword, code: totpCodeAt(secret, t.clock.now()) },
+    url: '/api/v2/ops/invitations/accept',
+    payload: { token: invitationToken, password: operatorPassword, code: totpCodeAt(secret, t.clock.now()) },
   });
   if (accepted.statusCode !== 200) throw new Error(`accept: ${accepted.body}`);
   // A code is good once: the sign-in waits for the authenticator's next one.

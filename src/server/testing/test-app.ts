@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database, DatabaseHandle } from '../db/client';
 import { defaultLimitRules, type LimitRules } from '../http/rate-limit';
+import type { LogDestination } from '../http/request-log';
 import type { NotificationDispatcher } from '../modules/notifications/dispatcher';
 import type { PushResolver } from '../modules/notifications/push-endpoints';
 import { ensureLocalVapidKeys, type VapidKeys } from '../modules/notifications/vapid';
@@ -50,6 +51,8 @@ export interface TestAppOptions {
   vapid?: VapidKeys | false;
   /** Resolves push hosts; default: `localhost` only, so that no test ever asks real DNS. */
   pushResolver?: PushResolver;
+  /** Where the server's log lines go (info and above); default: no log. */
+  logStream?: LogDestination;
 }
 
 /** The tests' resolver: this machine's name, and nothing else (a test never reaches outside loopback). */
@@ -101,7 +104,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
       limitRules: { ...looseLimitRules, ...options.limitRules },
       ...(options.rateLimitPrefix ? { rateLimitPrefix: options.rateLimitPrefix } : {}),
       now: () => clock.now(),
-      logger: false,
+      logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
       ...(options.opsLocalKey ? { opsLocalKey: options.opsLocalKey } : {}),
       ...(vapid ? { vapid } : {}),
       pushResolver: options.pushResolver ?? loopbackOnlyResolver,

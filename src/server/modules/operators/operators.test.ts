@@ -73,6 +73,7 @@ describe.each(databaseKinds)('operators as people with roles (%s)', (kind) => {
     });
     expect(trail.json().data.map((entry: { action: string; actor: string }) => [entry.action, entry.actor])).toEqual([
       ['operator.disable', admin.email],
+      ['operator.accept', finance.email],
       ['operator.invite', 'cli@test'],
     ]);
     // Other admins may exist from earlier tests; disabling every one but this one leaves this one undisableable.
@@ -260,13 +261,13 @@ describe.each(databaseKinds)('the ops CLI for operators, tokens and the trail (%
     expect(invited.exit_code, invited.stderr).toBe(0);
     const token = /\/ops\/join#([A-Za-z0-9_-]{43})/.exec(invited.stdout)?.[1];
     expect(token).toBeDefined();
-    const invitation = (await t.inject({ method: 'GET', url: `/api/v2/ops/invitations/${token}` })).json().data;
+    const invitation = (await t.inject({ method: 'POST', url: '/api/v2/ops/invitations/lookup', payload: { token } })).json().data;
     expect(invitation).toMatchObject({ email: 'ana@example.org', name: 'Ana' });
     const accept = () =>
       t.inject({
         method: 'POST',
-        url: `/api/v2/ops/invitations/${token}`,
-        payload: { password: operatorPassword, code: totpCodeAt(invitation.totp_secret, t.clock.now()) },
+        url: '/api/v2/ops/invitations/accept',
+        payload: { token, password: operatorPassword, code: totpCodeAt(invitation.totp_secret, t.clock.now()) },
       });
     expect((await accept()).json().data).toMatchObject({ status: 'ACTIVE', roles: ['admin'] });
     expect((await accept()).json().error.code).toBe('INVITATION_INVALID');

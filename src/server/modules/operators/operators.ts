@@ -93,25 +93,51 @@ export async function readInvitation(db: Executor, token: string, now: Date) {
 
 /**
  * The invited person's password and a first code from their authenticator, which proves the
- * secret was added: the operator becomes ACTIVE and the link stops working.
+ * secret was added: the operator becomes ACTIVE and the link stops working (its digest is gone, so
+ * the token shows the secret to nobody after this). The trail names the new operator, from the
+ * address they joined from.
  */
 export async function acceptInvitation(
   db: Database,
   token: string,
   input: { password: string; code: string },
-  now: Date,
+  context: { now: Date; address: string | null },
 ): Promise<Operator> {
+  const { now } = context;
   const row = await invitedOperator(db, token, now);
   const step = acceptedTotpStep(row.totpSecret, input.code, now, row.totpLastStep);
   if (step === undefined) throw new ApiError(400, 'VALIDATION_FAILED', { code: 'invalidValue' });
   const passwordHash = await hashPassword(input.password);
-  const [updated] = await db
-    .update(operators)
-    .set({ status: 'ACTIVE', passwordHash, totpLastStep: step, invitationDigest: null, invitationExpiresAt: null })
-    .where(and(eq(operators.id, row.id), eq(operators.status, 'INVITED'), eq(operators.invitationDigest, row.invitationDigest!)))
-    .returning();
-  if (!updated) throw new ApiError(404, 'INVITATION_INVALID');
-  return operatorView(updated);
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(operators)
+      .set({ status: 'ACTIVE', passwordHash, totpLastStep: step, invitationDigest: null, invitationExpiresAt: null })
+      .where(
+        and(
+          eq(operators.id, row.id),
+          eq(operators.status, 'INVITED'),
+          eq(operators.invitationDigest, row.invitationDigest!),
+          sql`${operators.invitationExpiresAt} > ${now.toISOString()}`,
+        ),
+      )
+      .returning();
+    if (!updated) throw new ApiError(404, 'INVITATION_INVALID');
+    const newcomer: Actor = {
+      kind: 'operator',
+      id: updated.id,
+      name: updated.email,
+      person: `operator:${updated.id}`,
+      roles: updated.roles,
+      address: context.address,
+    };
+    await recordAudit(tx, newcomer, {
+      action: 'operator.accept',
+      recordType: 'operator',
+      recordId: updated.id,
+      detail: { email: updated.email, roles: updated.roles },
+    });
+    return operatorView(updated);
+  });
 }
 
 /**

@@ -7,7 +7,8 @@ import {
   automationTokenBody,
   automationTokenSchema,
   createdAutomationTokenSchema,
-  invitationAcceptBody,
+  invitationAcceptRequest,
+  invitationLookupBody,
   invitationSchema,
   operatorCallerSchema,
   operatorInviteBody,
@@ -39,7 +40,6 @@ import { addPasskey, passkeyRegistrationOptions, passkeySignInOptions, relyingPa
 import { createAutomationToken, listAutomationTokens, revokeAutomationToken } from './tokens';
 
 const idParams = z.strictObject({ id: z.uuid({ error: 'invalidValue' }) });
-const invitationParams = z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'invalidValue' }) });
 const auditQuery = z.strictObject({
   record_type: z.string().max(50, { error: 'tooLong' }).optional(),
   record_id: z.string().max(200, { error: 'tooLong' }).optional(),
@@ -112,30 +112,32 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
           return { data: session };
         },
       );
-      open.get(
-        '/invitations/:token',
+      // The token travels in the body: a path or a query lands in logs (docs/operators.md,
+      // Invitations and secrets in URLs).
+      open.post(
+        '/invitations/lookup',
         {
           schema: {
             summary: 'An invitation: who is invited, and the authenticator secret to add',
-            params: invitationParams,
+            body: invitationLookupBody,
             response: { 200: dataAnswer(invitationSchema), ...errorAnswers(404) },
           },
         },
-        async (request) => ({ data: await readInvitation(context.db, request.params.token, context.now()) }),
+        async (request) => ({ data: await readInvitation(context.db, request.body.token, context.now()) }),
       );
       open.post(
-        '/invitations/:token',
+        '/invitations/accept',
         {
           schema: {
             summary: 'Accept an invitation: a password and a first authenticator code',
-            params: invitationParams,
-            body: invitationAcceptBody,
+            body: invitationAcceptRequest,
             response: { 200: dataAnswer(operatorSchema), ...errorAnswers(404, 429) },
           },
         },
         async (request) => {
           await context.rateLimits.consume('resetAttemptsPerAddress', `operator:${addressLimitKey(request.ip)}`);
-          return { data: await acceptInvitation(context.db, request.params.token, request.body, context.now()) };
+          const { token, password, code } = request.body;
+          return { data: await acceptInvitation(context.db, token, { password, code }, { now: context.now(), address: request.ip }) };
         },
       );
     },

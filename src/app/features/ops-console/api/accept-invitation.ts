@@ -5,9 +5,9 @@ import { opsRequest } from '../ops-api';
 
 const answer = z.object({ data: operatorSchema });
 
-/** POST /ops/invitations/{token}: a password and a first authenticator code; the link then stops working. */
+/** POST /ops/invitations/accept: the token, a password and a first authenticator code; the link then stops working. */
 export async function acceptInvitation(token: string, body: { password: string; code: string }): Promise<Operator> {
-  return answer.parse(await opsRequest(`/invitations/${encodeURIComponent(token)}`, { method: 'POST', body, open: true })).data;
+  return answer.parse(await opsRequest('/invitations/accept', { method: 'POST', body: { ...body, token }, open: true })).data;
 }
 
 export function useAcceptInvitation(token: string) {

@@ -6,9 +6,12 @@ import { opsRequest } from '../ops-api';
 const answer = z.object({ data: invitationSchema });
 export type Invitation = z.infer<typeof invitationSchema>;
 
-/** GET /ops/invitations/{token}: who is invited, and the authenticator secret to add. */
+/**
+ * POST /ops/invitations/lookup: who is invited, and the authenticator secret to add. A POST so that
+ * the token travels in the body: a path or a query lands in server and proxy logs.
+ */
 export async function fetchInvitation(token: string, signal?: AbortSignal): Promise<Invitation> {
-  return answer.parse(await opsRequest(`/invitations/${encodeURIComponent(token)}`, { signal, open: true })).data;
+  return answer.parse(await opsRequest('/invitations/lookup', { method: 'POST', body: { token }, signal, open: true })).data;
 }
 
 export const invitationQueryOptions = (token: string) =>
