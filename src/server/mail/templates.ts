@@ -450,6 +450,61 @@ export function newsMail(input: NewsMailInput): MailContent {
   };
 }
 
+export interface OperatorSignInFailuresMailInput {
+  language: Language;
+  name: string;
+  failures: number;
+}
+
+const operatorSignInFailuresTexts: Record<
+  Language,
+  { subject: string; hello: (name: string) => string; what: (failures: number) => string; you: string; notYou: string; nothing: string }
+> = {
+  en: {
+    subject: 'Failed sign-ins to your Roundtrip operator account',
+    hello: (name) => `Hello ${name},`,
+    what: (failures) =>
+      `Someone tried to sign in to your Roundtrip operator account ${failures} times in a row with a wrong password or code.`,
+    you: 'If it was you, nothing needs doing: each further try waits a little longer, and your next successful sign-in clears the count.',
+    notYou: 'If it was not you, tell an administrator: someone is trying to get into your account.',
+    nothing: 'None of these tries signed in.',
+  },
+  fr: {
+    subject: 'Connexions échouées à votre compte opérateur Roundtrip',
+    hello: (name) => `Bonjour ${name},`,
+    what: (failures) =>
+      `Quelqu’un a tenté ${failures} fois de suite de se connecter à votre compte opérateur Roundtrip avec un mot de passe ou un code erroné.`,
+    you: 'Si c’était vous, rien à faire\u202F: chaque nouvel essai attend un peu plus longtemps, et votre prochaine connexion réussie remet le compteur à zéro.',
+    notYou: 'Si ce n’était pas vous, prévenez un administrateur\u202F: quelqu’un essaie d’accéder à votre compte.',
+    nothing: 'Aucun de ces essais n’a ouvert de session.',
+  },
+  ja: {
+    subject: 'Roundtrip オペレーターアカウントへのログイン失敗のお知らせ',
+    hello: (name) => `${name} 様`,
+    what: (failures) =>
+      `お使いの Roundtrip オペレーターアカウントで、誤ったパスワードまたはコードによるログインが${failures}回続けて試みられました。`,
+    you: 'ご自身による操作であれば、対応は不要です。試行のたびに次の試行までの待ち時間が長くなり、次にログインに成功すると回数はリセットされます。',
+    notYou: 'お心当たりがない場合は、第三者がアカウントへの侵入を試みています。管理者に連絡してください。',
+    nothing: 'これらの試行でログインされたことはありません。',
+  },
+};
+
+/** Tells an operator that their account saw a run of failed sign-ins (docs/operators.md, Sign-in limits). */
+export function operatorSignInFailuresMail(input: OperatorSignInFailuresMailInput): MailContent {
+  const t = operatorSignInFailuresTexts[input.language];
+  return {
+    subject: t.subject,
+    text: [t.hello(input.name), '', t.what(input.failures), '', t.you, t.notYou, t.nothing, ''].join('\n'),
+    html: htmlPage(input.language, [
+      escapeHtml(t.hello(input.name)),
+      escapeHtml(t.what(input.failures)),
+      escapeHtml(t.you),
+      escapeHtml(t.notYou),
+      escapeHtml(t.nothing),
+    ]),
+  };
+}
+
 export interface OperatorInvitationMailInput {
   language: Language;
   name: string;

@@ -7,6 +7,7 @@ import { ApiError } from '../../http/api-error';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../accounts/passwords';
 import { newOpaqueToken, sha256Hex } from '../accounts/secrets';
 import { recordAudit, type Actor } from '../audit/audit';
+import { claimSignInTry, clearSignInFailures, signInLimits, type SignInAlerts } from './sign-in-limits';
 import { acceptedTotpStep, newTotpSecret, totpUri } from './totp';
 
 /** An invitation link works for two days. */
@@ -142,12 +143,14 @@ export async function acceptInvitation(
 
 /**
  * Email, password and a fresh authenticator code, all three or nothing: one answer for every
- * failure, and an unknown email costs the same time as a known one.
+ * failure, and an unknown email costs the same time as a known one. Each try of an active account
+ * counts against it from any address (sign-in-limits.ts); `alerts` hears of a long run of failures.
  */
 export async function signInOperator(
   db: Database,
   input: { email: string; password: string; code: string },
   context: SessionContext,
+  alerts?: SignInAlerts,
 ): Promise<OperatorSession> {
   const [row] = await db
     .select()
@@ -158,16 +161,21 @@ export async function signInOperator(
     await verifyAgainstDummy(input.password);
     throw failed();
   }
-  if (!(await verifyPassword(row.passwordHash, input.password))) throw failed();
+  const failures = await claimSignInTry(db, row.id, context.now);
+  const failedTry = async () => {
+    if (failures === signInLimits.mailAfterFailures) await alerts?.repeatedFailures(row, failures);
+    return failed();
+  };
+  if (!(await verifyPassword(row.passwordHash, input.password))) throw await failedTry();
   const step = acceptedTotpStep(row.totpSecret, input.code, context.now, row.totpLastStep);
-  if (step === undefined) throw failed();
+  if (step === undefined) throw await failedTry();
   // The step is taken with a condition, so two sign-ins racing with one code do not both pass.
   const taken = await db
     .update(operators)
     .set({ totpLastStep: step })
     .where(and(eq(operators.id, row.id), sql`coalesce(${operators.totpLastStep}, -1) < ${step}`))
     .returning({ id: operators.id });
-  if (taken.length === 0) throw failed();
+  if (taken.length === 0) throw await failedTry();
   return startOperatorSession(db, row, context);
 }
 
@@ -189,6 +197,7 @@ export async function startOperatorSession(db: Executor, row: OperatorRow, conte
     expiresAt,
     address: context.address,
   });
+  await clearSignInFailures(db, row.id);
   return { token, expires_at: expiresAt.toISOString(), idle_seconds: context.times.idleSeconds, operator: operatorView(row) };
 }
 

@@ -36,6 +36,7 @@ import {
   signInOperator,
   signOutOperator,
 } from './operators';
+import { signInAlertsByMail } from './sign-in-limits';
 import { addPasskey, passkeyRegistrationOptions, passkeySignInOptions, relyingPartyOf, signInWithPasskey } from './passkeys';
 import { createAutomationToken, listAutomationTokens, revokeAutomationToken } from './tokens';
 
@@ -76,7 +77,10 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
           const address = addressLimitKey(request.ip);
           await context.rateLimits.consume('loginPerAddress', `operator:${address}`);
           await context.rateLimits.consume('loginPerAccount', `operator:${accountAddressKey(request.body.email, address)}`);
-          return { data: await signInOperator(context.db, request.body, { now: context.now(), address: request.ip, times: times() }) };
+          const alerts = signInAlertsByMail(context, requestLanguage(request), request.log);
+          return {
+            data: await signInOperator(context.db, request.body, { now: context.now(), address: request.ip, times: times() }, alerts),
+          };
         },
       );
       open.post(
