@@ -117,13 +117,13 @@ function ClaimCard({ claim, onResolved }: { claim: ListedClaim; onResolved: (tex
  * words, not by colour alone: it may be scanning codes that other customers hold.
  */
 function ClaimantRecord({ claimant }: { claimant: ListedClaim['claimant'] }) {
-  const { t } = useLingui();
   const open = claimant.open_claims;
   const refused = claimant.refused_claims;
   return (
     <>
+      {/* Two paragraphs, not one with a space between: Japanese sentences take none. */}
+      <p>{plural(open, { one: 'This account holds # open claim.', other: 'This account holds # open claims.' })}</p>
       <p>
-        {plural(open, { one: 'This account holds # open claim.', other: 'This account holds # open claims.' })}{' '}
         {plural(refused, {
           one: 'It was refused # claim in the last 30 days.',
           other: 'It was refused # claims in the last 30 days.',
@@ -131,8 +131,10 @@ function ClaimantRecord({ claimant }: { claimant: ListedClaim['claimant'] }) {
       </p>
       {claimant.flagged ? (
         <p className="ops-flag" data-testid="ops-claimant-flag">
-          <strong>{t`Flagged account:`}</strong>{' '}
-          {t`it keeps scanning containers that other customers hold. Check the shop's record before awarding.`}
+          <Trans>
+            <strong>Flagged account:</strong> it keeps scanning containers that other customers hold. Check the shop's record before
+            awarding.
+          </Trans>
         </p>
       ) : null}
     </>
