@@ -85,6 +85,7 @@ const markets = [
     approved: /^Demande approuvée\u202f: \+25,00\s£/,
     dismiss: 'Rejeter\u202f: le premier scan est maintenu',
     dismissed: 'Revendication rejetée',
+    flagged: 'Compte signalé\u202f:',
     answerBy: /^À traiter avant le /,
     markAnswered: 'Marquer comme traitée',
     answered: 'est marquée comme traitée.',
@@ -119,6 +120,7 @@ const markets = [
     approved: /^承認しました：\+£25\.00を反映しました。$/,
     dismiss: '却下する：最初のスキャンを有効にする',
     dismissed: '却下しました：',
+    flagged: '要注意アカウント：',
     answerBy: /^回答期限：/,
     markAnswered: '回答済みにする',
     answered: 'の請求を回答済みにしました。',
@@ -151,7 +153,15 @@ for (const market of markets) {
       expect(await scan(request, token, claimedCode!)).toBe(201);
       const claimantEmail = uniqueEmail(`claimant-${market.country}`);
       await signUpViaApi(request, { email: claimantEmail, password, country: market.country });
-      expect(await scan(request, await customerToken(request, claimantEmail), claimedCode!)).toBe(409);
+      const claimantToken = await customerToken(request, claimantEmail);
+      expect(await scan(request, claimantToken, claimedCode!)).toBe(409);
+      // The claimant goes on with seven more codes the customer holds: four more claims (five open,
+      // the most an account may hold), then three refused, which flags the account for care.
+      const shelf = await issueContainers(request, product.id, 7);
+      for (const code of shelf) expect(await scan(request, token, code)).toBe(201);
+      const claimed: number[] = [];
+      for (const code of shelf) claimed.push(await scan(request, claimantToken, code));
+      expect(claimed).toEqual([409, 409, 409, 409, 422, 422, 422]);
       const ukEmail = uniqueEmail('care-uk');
       await signUpViaApi(request, { email: ukEmail, password, country: 'uk' });
       const ukToken = await customerToken(request, ukEmail);
@@ -268,6 +278,7 @@ for (const market of markets) {
       await areas.getByRole('link', { name: market.claims }).click();
       const claim = page.getByTestId('ops-claim').filter({ hasText: claimedCode! });
       await expect(claim).toBeVisible();
+      await expect(claim.getByTestId('ops-claimant-flag')).toContainText(market.flagged);
       await checkScreen(page, `${market.locale}-care-claims`);
       await claim.getByRole('button', { name: market.dismiss }).click();
       await expect(page.getByTestId('ops-claim-result')).toContainText(market.dismissed);

@@ -53,6 +53,7 @@ export const errorCodes = [
   'MAIL_NOT_SENT',
   'TOO_MANY_PENDING_SCANS',
   'CONTAINER_CLAIM_RECORDED',
+  'TOO_MANY_OPEN_CLAIMS',
   'DISPUTE_NOT_ALLOWED',
   'DISPUTE_EXISTS',
   'TOO_MANY_DISPUTES',
@@ -275,6 +276,11 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     en: 'Someone else scanned this container first. We noted your scan too: our team checks both when the container arrives.',
     fr: 'Quelqu’un d’autre a scanné ce contenant avant vous. Votre scan est noté aussi : notre équipe vérifie les deux à l’arrivée du contenant.',
     ja: 'この容器は先に別の方がスキャンしています。あなたのスキャンも記録しました。容器が届いた時点で担当者が両方を確認します。',
+  },
+  TOO_MANY_OPEN_CLAIMS: {
+    en: 'Someone else scanned this container first, and several containers you scanned after someone else are already waiting for our team. This scan was not noted: please wait until our team has looked at the others.',
+    fr: 'Quelqu’un d’autre a scanné ce contenant avant vous, et plusieurs contenants que vous avez scannés après quelqu’un d’autre attendent déjà notre équipe. Ce scan n’a pas été noté : attendez que notre équipe ait examiné les autres.',
+    ja: 'この容器は先に別の方がスキャンしています。ほかの方の後にスキャンした容器がすでにいくつも担当者の確認を待っているため、今回のスキャンは記録されませんでした。担当者の確認が済むまでお待ちください。',
   },
   DISPUTE_NOT_ALLOWED: {
     en: `This line cannot be disputed: only a rejected return, or a scan still waiting ${pendingProcessingDays} days after it was made, can be.`,

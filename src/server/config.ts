@@ -208,6 +208,10 @@ const environmentSchema = z.object({
   SHUTDOWN_TIMEOUT: durationSeconds.default(10),
   /** Pending scans one customer may hold at once (a load test lifts it; see wallet/scans.ts). */
   MAX_PENDING_SCANS: z.coerce.number().int().positive().default(100),
+  /** Open competing claims one customer may hold at once (wallet/scans.ts, docs/operators.md, Claims per account). */
+  MAX_OPEN_CLAIMS: z.coerce.number().int().positive().default(5),
+  /** Claims refused in the last 30 days from which care's claims list flags the account. */
+  CLAIM_REFUSALS_FLAG: z.coerce.number().int().positive().default(3),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -250,6 +254,8 @@ export interface Config {
   mapOrigins: string[];
   shutdownTimeoutSeconds: number;
   maxPendingScans: number;
+  maxOpenClaims: number;
+  claimRefusalsFlag: number;
   /** Web Push on: with `vapid`, or (local addresses only) a key pair kept in DATA_DIR (notifications/vapid.ts). */
   webPush: boolean;
   vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
@@ -323,6 +329,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mapOrigins: env.MAP_STYLE_URL ? [...new Set([new URL(env.MAP_STYLE_URL).origin, ...env.MAP_TILE_ORIGINS])] : [],
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT,
     maxPendingScans: env.MAX_PENDING_SCANS,
+    maxOpenClaims: env.MAX_OPEN_CLAIMS,
+    claimRefusalsFlag: env.CLAIM_REFUSALS_FLAG,
     webPush: env.WEB_PUSH === 'true',
     vapid:
       env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT

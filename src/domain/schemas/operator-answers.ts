@@ -34,6 +34,18 @@ export const claimSchema = z.object({
 });
 export type Claim = z.infer<typeof claimSchema>;
 
+/** A claim in care's list (GET /ops/claims), with its claimant's open and lately refused claims. */
+export const listedClaimSchema = claimSchema.extend({
+  claimant: z.object({
+    open_claims: z.number().int(),
+    /** Containers the account was refused a claim on in the last 30 days (too many open at once). */
+    refused_claims: z.number().int(),
+    /** refused_claims reached the server's threshold (CLAIM_REFUSALS_FLAG). */
+    flagged: z.boolean(),
+  }),
+});
+export type ListedClaim = z.infer<typeof listedClaimSchema>;
+
 /** POST /ops/checkins: what became of each code of the batch. */
 export const checkInResultSchema = z.object({
   batch_id: z.string().nullable(),

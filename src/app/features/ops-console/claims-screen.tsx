@@ -1,6 +1,7 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
-import type { Claim } from '#domain/schemas/operator-answers';
+import type { ListedClaim } from '#domain/schemas/operator-answers';
 import { failureMessage } from '../../lib/api';
 import { QueryView } from '../../ui/query-view';
 import { useAwardClaim } from './api/award-claim';
@@ -45,7 +46,7 @@ export function ClaimsScreen() {
   );
 }
 
-function ClaimCard({ claim, onResolved }: { claim: Claim; onResolved: (text: string) => void }) {
+function ClaimCard({ claim, onResolved }: { claim: ListedClaim; onResolved: (text: string) => void }) {
   const { t, i18n } = useLingui();
   const headingId = useId();
   const noteId = useId();
@@ -92,6 +93,7 @@ function ClaimCard({ claim, onResolved }: { claim: Claim; onResolved: (text: str
       <h3>{t`Claim`}</h3>
       <p>{claim.email ? <BreakableEmail email={claim.email} /> : t`a deleted account`}</p>
       <p>{t`Received ${claimedAt}`}</p>
+      <ClaimantRecord claimant={claim.claimant} />
       <div className="field">
         <label htmlFor={noteId}>{t`Note for operators (optional)`}</label>
         <textarea id={noteId} rows={2} maxLength={500} value={note} onChange={(event) => setNote(event.currentTarget.value)} />
@@ -106,5 +108,35 @@ function ClaimCard({ claim, onResolved }: { claim: Claim; onResolved: (text: str
         </button>
       </div>
     </article>
+  );
+}
+
+/**
+ * What care should weigh before awarding: the claims this account holds open, and the containers
+ * it was refused a claim on lately (too many open at once). An account refused often is flagged in
+ * words, not by colour alone: it may be scanning codes that other customers hold.
+ */
+function ClaimantRecord({ claimant }: { claimant: ListedClaim['claimant'] }) {
+  const open = claimant.open_claims;
+  const refused = claimant.refused_claims;
+  return (
+    <>
+      {/* Two paragraphs, not one with a space between: Japanese sentences take none. */}
+      <p>{plural(open, { one: 'This account holds # open claim.', other: 'This account holds # open claims.' })}</p>
+      <p>
+        {plural(refused, {
+          one: 'It was refused # claim in the last 30 days.',
+          other: 'It was refused # claims in the last 30 days.',
+        })}
+      </p>
+      {claimant.flagged ? (
+        <p className="ops-flag" data-testid="ops-claimant-flag">
+          <Trans>
+            <strong>Flagged account:</strong> it keeps scanning containers that other customers hold. Check the shop's record before
+            awarding.
+          </Trans>
+        </p>
+      ) : null}
+    </>
   );
 }

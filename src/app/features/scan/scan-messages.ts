@@ -30,6 +30,8 @@ export function scanRefusalText(code: string, message: string): string {
       return t`This container belongs to another country's program and cannot be returned here.`;
     case 'CONTAINER_ALREADY_PENDING':
       return t`This container has already been scanned and is waiting for check-in.`;
+    case 'TOO_MANY_OPEN_CLAIMS':
+      return t`Someone else scanned this container first, and you already have several such containers waiting for our team. This scan was not noted: please wait until our team has looked at the others.`;
     case 'SCAN_TOO_OLD':
       return t`This scan is too old to be recorded.`;
     case 'NETWORK':

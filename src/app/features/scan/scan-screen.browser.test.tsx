@@ -9,6 +9,7 @@ import { ScanScreen } from './scan-screen';
 
 const code = containerCodeFromRandom(new Uint8Array([12, 34, 56, 78, 90, 123, 45]));
 const otherCode = containerCodeFromRandom(new Uint8Array([200, 1, 2, 3, 4, 5, 6]));
+const thirdCode = containerCodeFromRandom(new Uint8Array([7, 77, 177, 17, 107, 70, 1]));
 
 /** What the fake camera's QR detector reads in the current frame (the browser's BarcodeDetector, replaced). */
 let codesInView: string[] = [];
@@ -162,6 +163,32 @@ describe('scan screen, reading codes', () => {
     await expect.element(page.getByRole('status')).toHaveTextContent("Sorry, we don't recognise this code.");
     await expect.element(page.getByText('0 containers scanned')).toBeVisible();
     await expect.element(page.getByRole('listitem')).toHaveTextContent(`${code} Refused`);
+  });
+
+  it('a container refused for too many open claims is said so in the person’s language, and not sent again', async () => {
+    vi.spyOn(navigator.mediaDevices, 'getUserMedia').mockResolvedValue(cameraThatFilms());
+    signIn();
+    queryClient.setQueryData(meQueryKey, { id: '41' });
+    const api = fakeApi({
+      'POST /scans': { status: 422, body: { error: { code: 'TOO_MANY_OPEN_CLAIMS', message: 'server text' } } },
+    });
+    for (const [locale, text] of [
+      ['en-US', 'Someone else scanned this container first, and you already have several such containers waiting for our team'],
+      ['fr-FR', 'Quelqu’un d’autre a scanné ce contenant avant vous, et plusieurs contenants de ce genre attendent déjà notre équipe'],
+      ['ja-JP', 'この容器は先に別の方がスキャンしています。同じような容器がすでにいくつも担当者の確認を待っている'],
+    ] as const) {
+      const screen = await renderComponent(<ScanScreen country="us" initialCode={undefined} onInitialCodeTaken={() => undefined} />, {
+        path: '/us/user/scan',
+        locale,
+      });
+      codesInView = [locale === 'en-US' ? code : locale === 'fr-FR' ? otherCode : thirdCode];
+      await expect.element(page.getByRole('status')).toHaveTextContent(text);
+      codesInView = [];
+      await screen.unmount();
+    }
+    // Refused is final: the outbox keeps none of them to send again.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(api.to('POST /scans')).toHaveLength(3);
   });
 
   it('offline, two labels in one frame are kept on the phone and said so in one line', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
-import { dsarRequests } from '../../db/schema';
+import { dsarRequests, scans } from '../../db/schema';
 import { customer } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
@@ -136,6 +136,45 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
     );
     // Undone already: the same answer, nothing written.
     await unaudited(() => ops(t, `/checkins/${batchId}/undo`, {}));
+  });
+
+  it('a check-in that only cancelled expired scans: one entry naming them, none when nothing is left to expire', async () => {
+    // Scans received 33 days ago: a check-in finds them expired, cancels them and credits nobody.
+    const received = new Date(t.clock.now().getTime() - 33 * 86_400_000);
+    const expired = async () => {
+      const person = await customer(t);
+      const [code] = await issue(t, 'us-oat-milk-1l');
+      const id = randomUUID();
+      await t.db
+        .insert(scans)
+        .values({
+          id,
+          userId: person.user.id,
+          containerCode: code!,
+          productId: 'us-oat-milk-1l',
+          scannedAt: received,
+          createdAt: received,
+        });
+      return { code: code!, scanId: id };
+    };
+    const one = await expired();
+    const lone = await audited(
+      () => ops(t, '/checkins', { codes: [one.code] }),
+      () => ({ action: 'checkin.expire', recordType: 'scan', recordId: one.scanId, detail: { expired: 1 } }),
+    );
+    expect(lone.json().data).toMatchObject({ batch_id: null, checked_in: [], expired: [one.code] });
+    const [two, three] = [await expired(), await expired()];
+    await audited(
+      () => ops(t, '/checkins', { codes: [two.code, three.code] }),
+      () => ({
+        action: 'checkin.expire',
+        recordType: 'scan_batch',
+        recordId: [two.scanId, three.scanId].sort().join(','),
+        detail: { expired: 2 },
+      }),
+    );
+    // Cancelled already: the same codes again change nothing.
+    await unaudited(() => ops(t, '/checkins', { codes: [one.code, two.code] }));
   });
 
   it('a rejection: one entry naming the scans', async () => {
@@ -285,9 +324,23 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
       }),
     );
     expect(exported.json().data.exit_code).toBe(0);
-    // Written again, or exported with nothing new: nothing is marked, nothing written.
-    await unaudited(() => run(['payouts', 'export', '--out', 'payouts', '--repeat', batchOf(exported.json().data.stdout as string)]));
+    // Written again: the bank details are handed out once more, so that is an entry of its own.
+    const batch = batchOf(exported.json().data.stdout as string);
+    await audited(
+      () => run(['payouts', 'export', '--out', 'payouts', '--repeat', batch]),
+      () => ({
+        actor: localCliActor().name,
+        action: 'payouts.reexport',
+        recordType: 'payout_batch',
+        recordId: batch,
+        amountMinor: paid,
+        currency: 'USD',
+        detail: { payouts: 2 },
+      }),
+    );
+    // Exported with nothing new, or an earlier batch with nothing left pending: no bank detail leaves, nothing written.
     await unaudited(() => run(['payouts', 'export', '--out', 'payouts']));
+    await unaudited(() => run(['payouts', 'export', '--out', 'payouts', '--repeat', 'NO-SUCH-BATCH']));
   });
 
   it('payouts exported from the console: one entry naming the finance operator, the files to their device; a token is refused', async () => {
@@ -311,6 +364,26 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
       await t.db.execute(sql`SELECT payout_reference FROM withdrawals WHERE id = ${pending.id}`),
     )[0]!.payout_reference;
     expect(answer.files.map((file) => file.content).join('\n')).toContain(reference);
+    // The same batch again, to the operator's device: the bank details leave once more, one entry.
+    const again = await audited(
+      () =>
+        t.inject({
+          method: 'POST',
+          url: '/api/v2/ops/payouts/export',
+          headers: finance.headers,
+          payload: { repeat_batch: exported.json().data.batch as string },
+        }),
+      () => ({
+        actor: finance.email,
+        action: 'payouts.reexport',
+        recordType: 'payout_batch',
+        recordId: exported.json().data.batch,
+        amountMinor: 1000,
+        currency: 'USD',
+        detail: { payouts: 1 },
+      }),
+    );
+    expect(again.json().data).toMatchObject({ repeated: true, payouts: 1 });
     const token = await ops(t, '/tokens', { name: `export-${kind}`, roles: ['finance'] });
     const byToken = await t.inject({
       method: 'POST',

@@ -1,10 +1,10 @@
 import type { ClaimStatus } from '#domain/schemas/wallet';
-import { aliasedTable, and, asc, eq, inArray, ne, or } from 'drizzle-orm';
+import { aliasedTable, and, asc, countDistinct, count, eq, gte, inArray, ne, or } from 'drizzle-orm';
 import { languageOf, type Language } from '#domain/locales';
 import { isSupportedLocale } from '#domain/markets';
 import type { Database, Executor } from '../../db/client';
 import { isCheckViolation, isUniqueViolation } from '../../db/errors';
-import { containers, disputeScans, disputes, scanClaims, scans, users } from '../../db/schema';
+import { claimRefusals, containers, disputeScans, disputes, scanClaims, scans, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { recordAudit, type Actor } from '../audit/audit';
 
@@ -101,6 +101,57 @@ export function claimsAgainst(executor: Executor, scanList: readonly { id: strin
 /** Open claims (or all), oldest first: the order operators work through them. */
 export function listClaims(db: Database, options: { all?: boolean; limit?: number } = {}): Promise<ClaimView[]> {
   return claimRows(db, options.all ? undefined : eq(scanClaims.status, 'OPEN'), options.limit ?? 200);
+}
+
+/** How far back care's list counts an account's refused claims. */
+export const claimRefusalWindowDays = 30;
+
+export interface ClaimantView {
+  open_claims: number;
+  /** Containers this account was refused a claim on in the last 30 days (a code tried again counts once). */
+  refused_claims: number;
+  /** refused_claims reached CLAIM_REFUSALS_FLAG: an account that keeps scanning codes others hold. */
+  flagged: boolean;
+}
+
+/**
+ * Each claim with what care needs to know of its claimant: how many claims they hold open and
+ * how many they were refused lately (the limit of MAX_OPEN_CLAIMS, docs/operators.md, Claims per
+ * account). Counted for the claimants of the page only, two grouped queries.
+ */
+export async function withClaimants(
+  db: Database,
+  claims: readonly ClaimView[],
+  options: { now: Date; flagFrom: number },
+): Promise<(ClaimView & { claimant: ClaimantView })[]> {
+  const userIds = [...new Set(claims.map((claim) => claim.user_id))];
+  if (userIds.length === 0) return [];
+  const since = new Date(options.now.getTime() - claimRefusalWindowDays * 86_400_000);
+  const [open, refused] = await Promise.all([
+    db
+      .select({ userId: scanClaims.userId, n: count() })
+      .from(scanClaims)
+      .where(and(inArray(scanClaims.userId, userIds), eq(scanClaims.status, 'OPEN')))
+      .groupBy(scanClaims.userId),
+    db
+      .select({ userId: claimRefusals.userId, n: countDistinct(claimRefusals.containerCode) })
+      .from(claimRefusals)
+      .where(and(inArray(claimRefusals.userId, userIds), gte(claimRefusals.at, since)))
+      .groupBy(claimRefusals.userId),
+  ]);
+  const openOf = new Map(open.map((row) => [row.userId, Number(row.n)]));
+  const refusedOf = new Map(refused.map((row) => [row.userId, Number(row.n)]));
+  return claims.map((claim) => {
+    const refusedClaims = refusedOf.get(claim.user_id) ?? 0;
+    return {
+      ...claim,
+      claimant: {
+        open_claims: openOf.get(claim.user_id) ?? 0,
+        refused_claims: refusedClaims,
+        flagged: refusedClaims >= options.flagFrom,
+      },
+    };
+  });
 }
 
 const awardedElsewhereReasons: Record<Language, string> = {

@@ -87,7 +87,8 @@ async function checkInOnce(db: Database, actor: Actor, rawCodes: readonly string
   const { codes, invalid } = normalizeCodes(rawCodes);
   return db.transaction(async (tx) => {
     const known = await knownContainerCodes(tx, codes);
-    const expired = new Set(known.length ? (await expirePendingScans(tx, now, known)).map((row) => row.code) : []);
+    const expiredScans = known.length ? await expirePendingScans(tx, now, known) : [];
+    const expired = new Set(expiredScans.map((row) => row.code));
     const locked = known.length
       ? await tx
           .select({ scan: scans, product: products })
@@ -111,7 +112,11 @@ async function checkInOnce(db: Database, actor: Actor, rawCodes: readonly string
       competing_claims: competingClaims(claims),
       unknown: [...invalid, ...codes.filter((code) => !known.includes(code))],
     };
-    if (pending.length === 0) return result;
+    if (pending.length === 0) {
+      // Cancelling expired scans is a change too: with no batch entry to count them, they get their own.
+      if (expiredScans.length > 0) await recordAudit(tx, actor, expiryChange(expiredScans));
+      return result;
+    }
 
     const [batch] = await tx
       .insert(checkinBatches)
@@ -161,6 +166,14 @@ async function checkInOnce(db: Database, actor: Actor, rawCodes: readonly string
     });
     return result;
   });
+}
+
+/** Scans a check-in found expired and cancelled: one is named as itself, several as the list of their ids (as a rejection's). */
+function expiryChange(expired: readonly { scanId: string }[]) {
+  const ids = expired.map((row) => row.scanId).sort();
+  return ids.length === 1
+    ? { action: 'checkin.expire', recordType: 'scan', recordId: ids[0]!, detail: { expired: 1 } }
+    : { action: 'checkin.expire', recordType: 'scan_batch', recordId: ids.join(','), detail: { expired: ids.length } };
 }
 
 /** Open claims grouped by the scan they compete with. */

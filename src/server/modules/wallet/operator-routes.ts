@@ -6,7 +6,7 @@ import {
   cancelledScanSchema,
   checkInResultSchema,
   checkInUndoResultSchema,
-  claimSchema,
+  listedClaimSchema,
   rejectResultSchema,
   resolvedClaimSchema,
 } from '#domain/schemas/operator-answers';
@@ -16,7 +16,7 @@ import { dataAnswer, errorAnswers } from '../../http/api-schemas';
 import { currentActor, opsAccess, type OpsRoutes } from '../../http/operator-access';
 import { needsApproval, requestApproval } from '../audit/approvals';
 import { undoCheckIn } from './checkin-undo';
-import { listClaims, resolveClaim } from './claims';
+import { listClaims, resolveClaim, withClaimants } from './claims';
 import type { AnswersOnWrite } from './answers-on-write';
 import { adjustBalance, adjustmentAmount, cancelScan, checkIn, issueContainers, reject, unscannedContainers } from './operations';
 
@@ -97,10 +97,13 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
         summary: 'Competing claims on containers: open ones (or all), oldest first',
         security: opsAccess('care'),
         querystring: claimsQuery,
-        response: { 200: dataAnswer(z.array(claimSchema)) },
+        response: { 200: dataAnswer(z.array(listedClaimSchema)) },
       },
     },
-    async (request) => ({ data: await listClaims(context.db, { all: request.query.status === 'all', limit: request.query.limit }) }),
+    async (request) => {
+      const claims = await listClaims(context.db, { all: request.query.status === 'all', limit: request.query.limit });
+      return { data: await withClaimants(context.db, claims, { now: context.now(), flagFrom: context.config.claimRefusalsFlag }) };
+    },
   );
 
   for (const [action, outcome] of [

@@ -66,7 +66,13 @@ export async function registerWalletRoutes(instance: FastifyInstance, context: A
     },
     async (request, reply) => {
       const { created, scan } = await recordScan(
-        { db: context.db, now: context.now(), publicUrl: context.config.publicUrl, maxPendingScans: context.config.maxPendingScans },
+        {
+          db: context.db,
+          now: context.now(),
+          publicUrl: context.config.publicUrl,
+          maxPendingScans: context.config.maxPendingScans,
+          maxOpenClaims: context.config.maxOpenClaims,
+        },
         currentUserId(request),
         request.body,
         requestLanguage(request),
@@ -100,6 +106,7 @@ export async function registerWalletRoutes(instance: FastifyInstance, context: A
         now: context.now(),
         publicUrl: context.config.publicUrl,
         maxPendingScans: context.config.maxPendingScans,
+        maxOpenClaims: context.config.maxOpenClaims,
       };
       const userId = currentUserId(request);
       const language = requestLanguage(request);

@@ -6,7 +6,7 @@ import { isSupportedLocale, type Currency } from '#domain/markets';
 import { maxScanAgeDays, scanClockSkewSeconds, type Scan, type ScanBody, type ScanStatus } from '#domain/schemas/wallet';
 import { rowsOf, type Database, type Executor } from '../../db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
-import { products, scanClaims, scans, users } from '../../db/schema';
+import { claimRefusals, products, scanClaims, scans, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { productView, type ProductRow } from './catalogue';
 
@@ -14,6 +14,22 @@ type ScanRow = typeof scans.$inferSelect;
 
 /** Pending scans one customer may hold at once: a person returns a bag of containers, not a shop shelf. */
 export const maxPendingScansPerCustomer = 100;
+
+/**
+ * Open competing claims one customer may hold at once (MAX_OPEN_CLAIMS). Each open claim keeps a
+ * deposit from the first scanner until care decides, so one account scanning a shelf of codes
+ * others hold would hold all their deposits (docs/operators.md, Claims per account).
+ */
+export const maxOpenClaimsPerCustomer = 5;
+
+/** The refusal's text with the account's limit in it (errors.ts has the general one). */
+function tooManyOpenClaimsMessages(limit: number): Record<Language, string> {
+  return {
+    en: `Someone else scanned this container first. You already have ${limit} containers that someone else scanned first waiting for our team, so this scan was not noted: please wait until our team has looked at them.`,
+    fr: `Quelqu’un d’autre a scanné ce contenant avant vous. ${limit} contenants que quelqu’un d’autre avait scannés avant vous attendent déjà notre équipe, ce scan n’a donc pas été noté : attendez que notre équipe les ait examinés.`,
+    ja: `この容器は先に別の方がスキャンしています。先に別の方がスキャンした容器${limit}個がすでに担当者の確認を待っているため、今回のスキャンは記録されませんでした。担当者の確認が済むまでお待ちください。`,
+  };
+}
 
 const expiryReasons: Record<Language, string> = {
   en: `Not checked in within ${pendingProcessingDays} days of the scan.`,
@@ -70,6 +86,8 @@ export interface ScanDeps {
   publicUrl: string;
   /** Pending scans one customer may hold (MAX_PENDING_SCANS); default maxPendingScansPerCustomer. */
   maxPendingScans?: number;
+  /** Open competing claims one customer may hold (MAX_OPEN_CLAIMS); default maxOpenClaimsPerCustomer. */
+  maxOpenClaims?: number;
 }
 
 function scanView(scan: ScanRow, product: ProductRow, language: Language): Scan {
@@ -274,8 +292,12 @@ export async function recordScan(
         // A pending scan older than 32 days no longer holds the container: expire it, and try once more.
         if (attempt === 0 && (await expirePendingScans(db, now, [code])).length > 0) continue;
         // Someone else's scan holds it: this one is recorded as a competing claim, and said so.
-        if (await recordCompetingClaim(db, userId, code, scannedAt, now))
-          throw new ApiError(409, 'CONTAINER_CLAIM_RECORDED', { code: 'invalidValue' });
+        const maxOpenClaims = deps.maxOpenClaims ?? maxOpenClaimsPerCustomer;
+        const claim = await recordCompetingClaim(db, { userId, code, scannedAt, now, maxOpenClaims });
+        if (claim === 'recorded') throw new ApiError(409, 'CONTAINER_CLAIM_RECORDED', { code: 'invalidValue' });
+        // 422, not 429: the outbox keeps nothing it was refused, so the scan is not sent again and again.
+        if (claim === 'refused')
+          throw new ApiError(422, 'TOO_MANY_OPEN_CLAIMS', undefined, undefined, tooManyOpenClaimsMessages(maxOpenClaims));
         throw new ApiError(409, 'CONTAINER_ALREADY_PENDING', { code: 'invalidValue' });
       }
       // The trigger refuses scans of an account erased meanwhile (its token died with it).
@@ -299,20 +321,47 @@ export async function recordScan(
 
 /**
  * Someone else's pending scan holds the container: this person's scan is kept as a competing
- * claim (once per person and pending scan) for the operators who check the container in.
+ * claim (once per person and pending scan) for the operators who check the container in, unless
+ * they already hold `maxOpenClaims` open claims: then it is refused, and the refusal kept for care
+ * (`claim_refusals`). One transaction, the customer's row locked first, so scans sent at once take
+ * turns between the count and the insert and cannot open more claims than the limit together.
  */
-async function recordCompetingClaim(db: Database, userId: string, code: string, scannedAt: Date, now: Date): Promise<boolean> {
-  const [holder] = await db
-    .select({ id: scans.id, userId: scans.userId })
-    .from(scans)
-    .where(and(eq(scans.containerCode, code), eq(scans.status, 'PENDING')))
-    .limit(1);
-  if (!holder || holder.userId === userId) return false;
-  await db
-    .insert(scanClaims)
-    .values({ containerCode: code, pendingScanId: holder.id, userId, scannedAt, createdAt: now })
-    .onConflictDoNothing({ target: [scanClaims.pendingScanId, scanClaims.userId] });
-  return true;
+async function recordCompetingClaim(
+  db: Database,
+  input: { userId: string; code: string; scannedAt: Date; now: Date; maxOpenClaims: number },
+): Promise<'recorded' | 'refused' | 'none'> {
+  const { userId, code, now } = input;
+  return db.transaction(async (tx) => {
+    const [holder] = await tx
+      .select({ id: scans.id, userId: scans.userId })
+      .from(scans)
+      .where(and(eq(scans.containerCode, code), eq(scans.status, 'PENDING')))
+      .limit(1);
+    if (!holder || holder.userId === userId) return 'none';
+    // NO KEY UPDATE: claims of one customer queue here, while their scan and ledger inserts (which
+    // take a key-share lock on this row for their foreign key) do not wait for it.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    const [already] = await tx
+      .select({ id: scanClaims.id })
+      .from(scanClaims)
+      .where(and(eq(scanClaims.pendingScanId, holder.id), eq(scanClaims.userId, userId)))
+      .limit(1);
+    // Scanning a code one has claimed already opens nothing new: it is answered as the claim it is.
+    if (already) return 'recorded';
+    const [open] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(scanClaims)
+      .where(and(eq(scanClaims.userId, userId), eq(scanClaims.status, 'OPEN')));
+    if (Number(open?.n ?? 0) >= input.maxOpenClaims) {
+      await tx.insert(claimRefusals).values({ userId, containerCode: code, at: now });
+      return 'refused';
+    }
+    await tx
+      .insert(scanClaims)
+      .values({ containerCode: code, pendingScanId: holder.id, userId, scannedAt: input.scannedAt, createdAt: now })
+      .onConflictDoNothing({ target: [scanClaims.pendingScanId, scanClaims.userId] });
+    return 'recorded';
+  });
 }
 
 /** A scan of a customer (for tests and ops tools). */

@@ -280,19 +280,25 @@ export async function exportPendingPayouts(
   options: { repeatBatch?: string } = {},
 ): Promise<PayoutExport> {
   const batch = options.repeatBatch ?? newExportBatch(now);
-  const rows = options.repeatBatch
-    ? await db
-        .select()
-        .from(withdrawals)
-        .where(and(eq(withdrawals.exportBatch, options.repeatBatch), eq(withdrawals.status, 'PENDING')))
+  const repeatBatch = options.repeatBatch;
+  const rows = repeatBatch
+    ? await db.transaction(async (tx) => {
+        const again = await tx
+          .select()
+          .from(withdrawals)
+          .where(and(eq(withdrawals.exportBatch, repeatBatch), eq(withdrawals.status, 'PENDING')));
+        // Writing a batch again marks nothing, but hands its bank details out once more: that is an entry of its own.
+        if (again.length > 0)
+          await recordAudit(tx, actor, { ...payoutBatchChange(batch, provider.name, again), action: 'payouts.reexport' });
+        return again;
+      })
     : await db.transaction(async (tx) => {
         const claimed = await tx
           .update(withdrawals)
           .set({ exportedAt: now, exportBatch: batch, provider: provider.name })
           .where(and(eq(withdrawals.status, 'PENDING'), isNull(withdrawals.exportBatch)))
           .returning();
-        // Writing an earlier batch again marks nothing, so only a new batch is an entry: the one
-        // that decides which payouts go to the bank.
+        // The entry that decides which payouts go to the bank, and hands their details out.
         if (claimed.length > 0) await recordAudit(tx, actor, payoutBatchChange(batch, provider.name, claimed));
         return claimed;
       });
