@@ -4,10 +4,12 @@ import { moneyFromMinor } from '#domain/money';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import {
+  claimRefusals,
   dsarRequests,
   emailVerificationCodes,
   ledgerEntries,
   passwordResetTokens,
+  scanClaims,
   scans,
   sessionFamilies,
   withdrawals,
@@ -129,6 +131,23 @@ function paymentMethodsSection(cipher: PaymentCipher): ExportSection {
     }));
 }
 
+/** Containers the person scanned after someone else had, and how each claim ended. */
+const claimsSection: ExportSection = async (executor, user) => {
+  const rows = await executor.select().from(scanClaims).where(eq(scanClaims.userId, user.id)).orderBy(asc(scanClaims.scannedAt));
+  return rows.map((row) => ({
+    container_code: row.containerCode,
+    scanned_at: row.scannedAt.toISOString(),
+    status: row.status,
+    resolved_at: iso(row.resolvedAt),
+  }));
+};
+
+/** Claims refused because the account already had as many open as allowed: care reads these too. */
+const refusedClaimsSection: ExportSection = async (executor, user) => {
+  const rows = await executor.select().from(claimRefusals).where(eq(claimRefusals.userId, user.id)).orderBy(asc(claimRefusals.at));
+  return rows.map((row) => ({ container_code: row.containerCode, refused_at: row.at.toISOString() }));
+};
+
 /** Each key is one section of the file; a new area adds its line here. */
 export const exportSections: Record<string, ExportSection> = {
   ledger_entries: ledgerSection,
@@ -138,6 +157,8 @@ export const exportSections: Record<string, ExportSection> = {
   password_reset_links: resetLinksSection,
   data_requests: dataRequestsSection,
   withdrawals: withdrawalsSection,
+  claims: claimsSection,
+  refused_claims: refusedClaimsSection,
   // With each dispute's note and photo (base64 JPEG): the person sent them.
   disputes: (executor, user) => disputesOf(executor, user.id),
   notifications: (executor, user) => notificationsExport(executor, user.id),

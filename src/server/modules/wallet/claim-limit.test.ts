@@ -88,6 +88,14 @@ describe.each(databaseKinds)('open claims per account on %s', (kind) => {
     expect((await postScan(t, claimant.headers, codes[5]!)).json().error.code).toBe('CONTAINER_CLAIM_RECORDED');
     expect((await postScan(t, claimant.headers, codes[6]!)).json().error.code).toBe('TOO_MANY_OPEN_CLAIMS');
     expect(await count(scanClaims, claimant.user.id)).toBe(6);
+
+    // The person's data export holds their claims, how each ended, and the refusals care reads.
+    const exported = (await t.inject({ method: 'GET', url: '/api/v2/user/export', headers: claimant.headers })).json();
+    expect(exported.claims).toHaveLength(6);
+    expect(exported.claims.filter((claim: { status: string }) => claim.status === 'DISMISSED')).toHaveLength(1);
+    expect(exported.refused_claims.map((row: { container_code: string }) => row.container_code).sort()).toEqual(
+      [codes[5]!, codes[6]!, codes[6]!, codes[6]!, codes[7]!, codes[7]!].sort(),
+    );
   });
 
   it('an account with fewer refusals than the threshold, or refusals older than 30 days, is not flagged', async () => {
