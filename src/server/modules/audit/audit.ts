@@ -145,8 +145,11 @@ export async function verifyAuditChain(db: Executor): Promise<AuditVerdict> {
   }
 }
 
-/** At most this many problems of the chain itself are listed: the first ones say where to look. */
-const chainProblemLimit = 20;
+/**
+ * At most this many breaks of the chain, and as many unusable checkpoint records, are listed: the
+ * first ones say where to look, and the answer stays small whatever was done to the table or store.
+ */
+const listedLimit = 20;
 
 /**
  * `audit verify`: the chain recomputed as verifyAuditChain does (every problem listed, not only
@@ -161,9 +164,10 @@ export async function verifyAuditTrail(db: Executor, anchor: AuditAnchor, now: D
   const problems: AuditProblem[] = [];
   const records = await anchor.read();
   const valid: Checkpoint[] = [];
+  let badRecords = 0;
   for (const record of records) {
     if (record.valid) valid.push(record.checkpoint);
-    else
+    else if (badRecords++ < listedLimit)
       problems.push({
         kind: 'bad_checkpoint',
         ref: record.ref,
@@ -190,7 +194,7 @@ export async function verifyAuditTrail(db: Executor, anchor: AuditAnchor, now: D
       const seq = Number(row.seq);
       while (nextNamed < named.length && named[nextNamed]! < seq) found.set(named[nextNamed++]!, { missingAfter: after });
       if (named[nextNamed] === seq) found.set(named[nextNamed++]!, { hash: row.hash });
-      if (chainProblems < chainProblemLimit) {
+      if (chainProblems < listedLimit) {
         if (row.prev_hash !== previous) {
           problems.push({ kind: 'unlinked', seq });
           chainProblems += 1;
