@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import type { AuditAnchor } from './modules/audit/anchor';
 import type { Database } from './db/client';
 import type { CustomerAnswers } from './http/customer-answers';
 import type { RateLimits } from './http/rate-limit';
@@ -31,4 +32,6 @@ export interface AppContext {
   pushPolicy: PushEndpointPolicy;
   /** Delivers news (push, mail) after the commit that wrote it. */
   notifications: NotificationDispatcher;
+  /** Signs the audit trail's checkpoints and keeps them outside the database (modules/audit/anchor.ts). */
+  auditAnchor: AuditAnchor;
 }

@@ -39,6 +39,7 @@ import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerWalletRoutes } from './modules/wallet/routes';
 import { registerWithdrawalRoutes } from './modules/withdrawals/routes';
 import { registerOpsCommandRoute } from './operator-cli/commands-route';
+import { createCheckpointSchedule, openAuditAnchor, type AuditAnchor } from './modules/audit/anchor';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,6 +72,10 @@ export interface BuildAppOptions {
   pushResolver?: PushResolver;
   /** 'background' (default): delivery runs on its own after each commit; 'manual': only deliverDue() (tests). */
   notificationDelivery?: 'background' | 'manual';
+  /** The audit trail's anchor (main.ts opens it to log where its key came from); absent: opened from config. */
+  auditAnchor?: AuditAnchor;
+  /** 'background' (default): a checkpoint of the audit trail at start and every hour; 'manual': none but verify's (tests). */
+  auditCheckpoints?: 'background' | 'manual';
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -78,6 +83,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Bank details at rest: the key is read (or made, on a first start) and checked against the
   // keys that sealed the stored values, before anything else is opened (throws PaymentKeyError).
   const paymentCipher = await openCheckedPaymentCipher(config, options.db);
+  // The audit checkpoints' key and store; a public address without a key refuses to start (ConfigError).
+  const auditAnchor = options.auditAnchor ?? openAuditAnchor(config).anchor;
   const trusted = config.trustProxy;
   const app = Fastify({
     logger:
@@ -138,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(pushSender ? { pushSender } : {}),
     pushPolicy,
     notifications,
+    auditAnchor,
   };
 
   app.decorate('notifications', notifications);
@@ -145,7 +153,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onReady', async () => notifications.start(options.listen));
   }
 
+  const checkpoints = createCheckpointSchedule({ db: options.db, anchor: auditAnchor, now, log: app.log });
+  if (options.auditCheckpoints !== 'manual') {
+    app.addHook('onReady', async () => checkpoints.start());
+  }
+
   app.addHook('onClose', async () => {
+    // A checkpoint being written is finished: a stop never leaves half a record.
+    await checkpoints.stop();
     // Requests in flight are done by now; mails they queued after their answer (reset links,
     // notices) are sent before the transport closes. main.ts bounds the whole shutdown. A delivery
     // pass under way finishes; what it did not reach stays due for the next start.

@@ -76,6 +76,14 @@ const environmentSchema = z.object({
     .refine((keys) => keys.every((key) => Buffer.from(key, 'base64').length === 32), {
       message: 'must be 32-byte base64 keys separated by commas',
     }),
+  /**
+   * Signs the audit trail's checkpoints: an Ed25519 private key, PKCS8 PEM or its DER in base64
+   * (or AUDIT_SIGNING_KEY_FILE, a file holding one). Unset on a local address: DATA_DIR/audit-signing-key.pem.
+   */
+  AUDIT_SIGNING_KEY: z.string().min(1).optional(),
+  AUDIT_SIGNING_KEY_FILE: z.string().min(1).optional(),
+  /** Where the signed checkpoints go (one JSON line each); unset: DATA_DIR/audit-checkpoints. */
+  AUDIT_CHECKPOINT_DIR: z.string().min(1).optional(),
   /** JSON overrides of the API's rate limits, e.g. {"scansPerUser": {"points": 300, "windowSeconds": 60}}. */
   RATE_LIMITS: z
     .string()
@@ -236,6 +244,11 @@ export interface Config {
   paymentDataKey: string | undefined;
   /** Base64 keys that open stored values but never seal (a rotation in progress). */
   paymentDataReadKeys: string[];
+  /** The audit checkpoints' Ed25519 signing key (PEM or base64 PKCS8), or a file holding it (modules/audit/signing-key.ts). */
+  auditSigningKey: string | undefined;
+  auditSigningKeyFile: string | undefined;
+  /** The file checkpoint store's folder (modules/audit/checkpoint-store.ts), outside the database. */
+  auditCheckpointDir: string;
   /** Replaces the named rules of defaultLimitRules. */
   rateLimits: Partial<Record<LimitName, LimitRule>>;
   accessTokenTtlSeconds: number;
@@ -300,6 +313,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT go together: set all three, or none',
     );
   }
+  if (env.AUDIT_SIGNING_KEY !== undefined && env.AUDIT_SIGNING_KEY_FILE !== undefined) {
+    throw new ConfigError('Invalid configuration:\n  AUDIT_SIGNING_KEY and AUDIT_SIGNING_KEY_FILE: set one of them, not both');
+  }
   return {
     port: env.PORT,
     // A local server holds the demo accounts, whose password is in the README: nobody else on the
@@ -319,6 +335,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     approvalLimits: env.APPROVAL_LIMITS,
     paymentDataKey: env.PAYMENT_DATA_KEY,
     paymentDataReadKeys: env.PAYMENT_DATA_READ_KEYS,
+    auditSigningKey: env.AUDIT_SIGNING_KEY,
+    auditSigningKeyFile: env.AUDIT_SIGNING_KEY_FILE === undefined ? undefined : path.resolve(env.AUDIT_SIGNING_KEY_FILE),
+    auditCheckpointDir: path.resolve(env.AUDIT_CHECKPOINT_DIR ?? path.join(env.DATA_DIR, 'audit-checkpoints')),
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL,
     sessionMaxAgeSeconds: env.SESSION_MAX_AGE,

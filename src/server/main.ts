@@ -11,6 +11,7 @@ import { openPaymentCipher, PaymentKeyError } from './modules/payments/encryptio
 import { ensureLocalOpsKey } from './operator-cli/local-key';
 import { resolveVapidKeys } from './modules/notifications/vapid';
 import { shutdownWithin } from './shutdown';
+import { openAuditAnchor } from './modules/audit/anchor';
 
 async function main() {
   const config = loadConfig();
@@ -38,9 +39,12 @@ async function main() {
   // this key (loopback only; the only credential POST /ops/commands takes, OPS_KEY or not).
   const opsLocalKey = database.kind === 'pglite' ? ensureLocalOpsKey(config.dataDir) : undefined;
   let vapid;
+  let audit;
   try {
     // Configured keys, or on a local address a pair kept in DATA_DIR; elsewhere none refuses to start.
     vapid = resolveVapidKeys(config);
+    // The same rule for the key that signs the audit trail's checkpoints.
+    audit = openAuditAnchor(config);
   } catch (error) {
     await database.close();
     throw error;
@@ -52,7 +56,14 @@ async function main() {
     ...(database.listen ? { listen: database.listen } : {}),
     ...(database.checksDb ? { checksDb: database.checksDb } : {}),
     ...(opsLocalKey ? { opsLocalKey } : {}),
+    auditAnchor: audit.anchor,
   });
+  if (audit.source.kind === 'local' && audit.source.created) {
+    app.log.warn(
+      { file: audit.source.file, fingerprint: audit.anchor.key.fingerprint },
+      'audit checkpoints: made a signing key for this local server; set AUDIT_SIGNING_KEY for a public one',
+    );
+  }
   // The catalogue is reference data, not demo data: every start brings it up to date.
   await seedCatalogue(database.db);
   // Page texts too: the bundled source is the starting point, operators' edits are kept.
@@ -108,6 +119,11 @@ async function main() {
     lines.push('  More codes: npm run ops -- unscanned --country us   (labels: npm run ops -- labels --product <id> --count 10)');
   }
   if (!config.smtpUrl) lines.push('', `  Mails (codes, reset links) are written to ${path.join(config.dataDir, 'mail')}`);
+  if (audit.source.kind === 'local') {
+    lines.push(
+      `  Audit checkpoints: signed with ${audit.source.file}${audit.source.created ? ' (made now, for this local server)' : ''}, kept in ${audit.anchor.store.location}`,
+    );
+  }
   lines.push('  Press Ctrl-C to stop.', '');
   process.stdout.write(lines.join('\n') + '\n');
 }

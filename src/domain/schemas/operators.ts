@@ -142,13 +142,47 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-/** GET /ops/audit/verify: every entry's digest recomputed and its link to the one before checked. */
+/** A signed checkpoint of the audit trail: the entry it names and when it was signed. */
+export const auditCheckpointRefSchema = z.object({ seq: z.number().int(), at: z.string() });
+
+/**
+ * What `audit verify` found wrong (docs/operators.md, The audit trail's anchor):
+ * - `missing`: the table has no entry `checkpoint.seq` any more; entries after `after` (the last
+ *   one kept before it, 0 for none) were removed, the checkpoint's entry at least;
+ * - `changed`: an entry from `from` to `seq` was changed since `checkpoint` (its signed hash at
+ *   `seq` is not the table's); with `checkpoint` null, entry `seq` no longer gives its own digest;
+ * - `unlinked`: entry `seq` does not name the entry before it (one removed or put in, chain not redone);
+ * - `bad_checkpoint`: a record of the checkpoint store (`ref`) that does not read, is signed by
+ *   another key, or whose signature fails: altered or forged, so it was not used.
+ */
+export const auditProblemSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('missing'), after: z.number().int(), checkpoint: auditCheckpointRefSchema }),
+  z.object({ kind: z.literal('changed'), from: z.number().int(), seq: z.number().int(), checkpoint: auditCheckpointRefSchema.nullable() }),
+  z.object({ kind: z.literal('unlinked'), seq: z.number().int() }),
+  z.object({
+    kind: z.literal('bad_checkpoint'),
+    ref: z.string(),
+    reason: z.enum(['unreadable', 'other_key', 'signature']),
+    checkpoint: auditCheckpointRefSchema.nullable(),
+  }),
+]);
+export type AuditProblem = z.infer<typeof auditProblemSchema>;
+
+/**
+ * GET /ops/audit/verify: every entry's digest and link recomputed, and the trail held against every
+ * signed checkpoint kept outside the database; then a new checkpoint of the head is written.
+ */
 export const auditVerdictSchema = z.object({
   ok: z.boolean(),
   entries: z.number().int(),
+  /** The last entry's number and hash, as the table holds them now. */
+  head_seq: z.number().int().nullable(),
   head: z.string().nullable(),
-  broken_at: z.number().int().nullable(),
-  reason: z.enum(['hash', 'link']).nullable(),
+  /** Checkpoints whose signature held and which the trail was checked against. */
+  checkpoints: z.number().int(),
+  problems: z.array(auditProblemSchema),
+  /** The checkpoint this check wrote (null for an empty trail). */
+  checkpoint_written: auditCheckpointRefSchema.nullable(),
 });
 export type AuditVerdict = z.infer<typeof auditVerdictSchema>;
 

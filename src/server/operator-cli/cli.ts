@@ -14,6 +14,7 @@ import type { OpsIo, OutputFile } from './commands/types';
 import { isWritableOutput, sendOpsCommand } from './server-client';
 import { terminalOutput } from './terminal-text';
 import { localCliActor } from './local-actor';
+import { openAuditAnchor, type AuditAnchor } from '../modules/audit/anchor';
 
 /**
  * `npm run ops -- …`. PostgreSQL takes any number of writers: the CLI opens it itself. An
@@ -37,11 +38,14 @@ async function runHere(argv: string[], config: Config): Promise<number> {
     await seedCatalogue(database.db);
     await seedContent(database.db);
     let cipher: Promise<PaymentCipher> | undefined;
+    let anchor: AuditAnchor | undefined;
     const io: OpsIo = {
       db: database.db,
       config,
       actor: localCliActor(),
       paymentCipher: () => (cipher ??= openCheckedPaymentCipher(config, database.db)),
+      // The same key and store as the server's: the CLI runs with its environment (README, Configuration).
+      auditAnchor: () => (anchor ??= openAuditAnchor(config).anchor),
       now: new Date(),
       out: (text) => process.stdout.write(text),
       err: (text) => process.stderr.write(text),

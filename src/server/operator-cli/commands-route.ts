@@ -53,6 +53,7 @@ export function registerOpsCommandRoute(ops: OpsRoutes, context: AppContext, pay
       config: context.config,
       actor: currentActor(request),
       paymentCipher: async () => paymentCipher,
+      auditAnchor: () => context.auditAnchor,
       now: context.now(),
       out: (text) => stdout.push(text),
       err: (text) => stderr.push(text),

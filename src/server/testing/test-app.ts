@@ -10,6 +10,7 @@ import type { LogDestination } from '../http/request-log';
 import type { NotificationDispatcher } from '../modules/notifications/dispatcher';
 import type { PushResolver } from '../modules/notifications/push-endpoints';
 import { ensureLocalVapidKeys, type VapidKeys } from '../modules/notifications/vapid';
+import { ensureLocalAuditKey } from '../modules/audit/signing-key';
 import { checkAnswers } from './answer-contract';
 import { createTestDatabase, type DatabaseKind } from './databases';
 
@@ -86,6 +87,8 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+    // As a deployment configures it: the audit checkpoints' key in a file outside the database.
+    ...(options.env?.AUDIT_SIGNING_KEY ? {} : { AUDIT_SIGNING_KEY_FILE: ensureLocalAuditKey(dataDir).file }),
     ...options.env,
   });
   const shared = options.database;
@@ -109,6 +112,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
       ...(vapid ? { vapid } : {}),
       pushResolver: options.pushResolver ?? loopbackOnlyResolver,
       notificationDelivery: 'manual',
+      auditCheckpoints: 'manual',
     });
   } catch (error) {
     if (!shared) await database.close();

@@ -1,4 +1,3 @@
-import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { currencies, type Currency } from '#domain/markets';
@@ -10,6 +9,7 @@ import { QueryView } from '../../ui/query-view';
 import { TextField } from '../../ui/text-field';
 import { useAudit, type AuditFilter } from './api/audit';
 import { useVerifyAudit } from './api/verify-audit';
+import { AuditVerdictReport } from './audit-verdict';
 import { OperatorArea } from './operator-area';
 import { useFocusWhenShown } from './use-focus-when-shown';
 
@@ -58,14 +58,18 @@ export function AuditScreen() {
   );
 }
 
-/** The server recomputes the whole chain: an entry edited behind the database's back shows here. */
+/**
+ * The server recomputes the whole chain and holds it against the checkpoints signed outside the
+ * database: an entry edited, or entries removed or rewritten up to a checkpoint, show here.
+ */
 function VerifyChain() {
   const { t } = useLingui();
   const headingId = useId();
   const verify = useVerifyAudit();
   const [failure, setFailure] = useState<string>();
   const verdict = verify.data;
-  const answerRef = useFocusWhenShown<HTMLParagraphElement>(verdict ?? failure);
+  const answerRef = useFocusWhenShown<HTMLParagraphElement>(failure);
+  const verdictRef = useFocusWhenShown<HTMLDivElement>(verdict);
 
   function onVerify() {
     setFailure(undefined);
@@ -77,7 +81,7 @@ function VerifyChain() {
   return (
     <section className="ops-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t`Is the trail intact?`}</h2>
-      <p>{t`Each entry holds a digest of itself and of the entry before it. Checking recomputes them all.`}</p>
+      <p>{t`Each entry holds a digest of itself and of the entry before it, and the server signs the latest one every hour in a checkpoint kept outside the database. Checking recomputes every digest and compares the trail with every checkpoint.`}</p>
       <button
         type="button"
         className="button button--secondary"
@@ -87,22 +91,7 @@ function VerifyChain() {
       >
         {verify.isPending ? t`Checking…` : t`Check the whole trail`}
       </button>
-      {verdict ? (
-        <p
-          ref={answerRef}
-          tabIndex={-1}
-          role={verdict.ok ? 'status' : 'alert'}
-          className={verdict.ok ? 'notice' : 'notice notice--error'}
-          data-testid="ops-audit-verdict"
-        >
-          {verdict.ok
-            ? plural(verdict.entries, {
-                one: 'Intact: # entry, each one linked to the one before.',
-                other: 'Intact: # entries, each one linked to the one before.',
-              })
-            : t`Broken at entry ${verdict.broken_at ?? '?'}: it was changed after it was written. Tell an administrator now.`}
-        </p>
-      ) : null}
+      {verdict ? <AuditVerdictReport verdict={verdict} focusRef={verdictRef} /> : null}
       {failure ? (
         <p ref={answerRef} tabIndex={-1} role="alert" className="field__error">
           {failure}

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Currency } from '#domain/markets';
-import type { AuditEntry, OperatorRole } from '#domain/schemas/operators';
+import type { AuditEntry, AuditProblem, AuditVerdict as AuditTrailVerdict, OperatorRole } from '#domain/schemas/operators';
 import { rowsOf, type Executor } from '../../db/client';
 import { auditEntries } from '../../db/schema';
+import type { AuditAnchor, Checkpoint } from './anchor';
 
 /**
  * Who makes an operator call: a signed-in operator, an automation token (a deployment's OPS_KEY is
@@ -142,4 +143,119 @@ export async function verifyAuditChain(db: Executor): Promise<AuditVerdict> {
     }
     if (rows.length < verifyPage) return { ok: true, entries: count, head: count === 0 ? null : previous };
   }
+}
+
+/**
+ * At most this many breaks of the chain, and as many unusable checkpoint records, are listed: the
+ * first ones say where to look, and the answer stays small whatever was done to the table or store.
+ */
+const listedLimit = 20;
+
+/**
+ * `audit verify`: the chain recomputed as verifyAuditChain does (every problem listed, not only
+ * the first), then held against every checkpoint of the anchor, then a new checkpoint of the head
+ * it read is signed and stored. A table rewritten and re-chained with the database's own digest
+ * function is consistent in itself; only a signed checkpoint from before shows that it changed
+ * (a hash at a checkpoint's entry that is not the signed one) or lost entries (a checkpoint
+ * naming an entry the table no longer has). Entries newer than the last checkpoint are vouched
+ * for by nothing but the chain (docs/operators.md, The audit trail's anchor).
+ */
+export async function verifyAuditTrail(db: Executor, anchor: AuditAnchor, now: Date): Promise<AuditTrailVerdict> {
+  const problems: AuditProblem[] = [];
+  const records = await anchor.read();
+  const valid: Checkpoint[] = [];
+  let badRecords = 0;
+  for (const record of records) {
+    if (record.valid) valid.push(record.checkpoint);
+    else if (badRecords++ < listedLimit)
+      problems.push({
+        kind: 'bad_checkpoint',
+        ref: record.ref,
+        reason: record.reason,
+        checkpoint: record.checkpoint ? { seq: record.checkpoint.seq, at: record.checkpoint.at } : null,
+      });
+  }
+  // The entries the checkpoints name, and what the table holds there: its hash, or the last entry kept before it.
+  const named = [...new Set(valid.map((checkpoint) => checkpoint.seq))].sort((a, b) => a - b);
+  const found = new Map<number, { hash: string } | { missingAfter: number }>();
+  let nextNamed = 0;
+
+  let previous = genesis;
+  let count = 0;
+  let after = 0;
+  let chainProblems = 0;
+  for (;;) {
+    const rows = rowsOf<{ seq: string | number; prev_hash: string; hash: string; recomputed: string }>(
+      await db.execute(sql`
+        SELECT a.seq, a.prev_hash, a.hash, audit_entry_digest(a) AS recomputed
+          FROM audit_entries a WHERE a.seq > ${after} ORDER BY a.seq LIMIT ${verifyPage}`),
+    );
+    for (const row of rows) {
+      const seq = Number(row.seq);
+      while (nextNamed < named.length && named[nextNamed]! < seq) found.set(named[nextNamed++]!, { missingAfter: after });
+      if (named[nextNamed] === seq) found.set(named[nextNamed++]!, { hash: row.hash });
+      if (chainProblems < listedLimit) {
+        if (row.prev_hash !== previous) {
+          problems.push({ kind: 'unlinked', seq });
+          chainProblems += 1;
+        } else if (row.recomputed !== row.hash) {
+          problems.push({ kind: 'changed', from: seq, seq, checkpoint: null });
+          chainProblems += 1;
+        }
+      }
+      // The next link is checked against what this entry claims, so one break is reported once.
+      previous = row.hash;
+      count += 1;
+      after = seq;
+    }
+    if (rows.length < verifyPage) break;
+  }
+  while (nextNamed < named.length) found.set(named[nextNamed++]!, { missingAfter: after });
+
+  // Each checkpoint the table still agrees with bounds where a later disagreement can have started.
+  const missing = new Map<number, Checkpoint>();
+  const changed = new Map<number, Checkpoint>();
+  let agreedBelow = 0;
+  let agreedHere = 0;
+  let current = 0;
+  for (const checkpoint of [...valid].sort((a, b) => a.seq - b.seq || a.at.localeCompare(b.at))) {
+    if (checkpoint.seq !== current) {
+      agreedBelow = Math.max(agreedBelow, agreedHere);
+      current = checkpoint.seq;
+    }
+    const there = found.get(checkpoint.seq)!;
+    if ('missingAfter' in there) {
+      // One report per gap, naming the checkpoint that reaches furthest into it.
+      const known = missing.get(there.missingAfter);
+      if (!known || checkpoint.seq > known.seq) missing.set(there.missingAfter, checkpoint);
+    } else if (there.hash === checkpoint.head) {
+      agreedHere = checkpoint.seq;
+    } else if (!changed.has(agreedBelow)) {
+      // One report per stretch, bounded by the last agreeing checkpoint before it and the first that disagrees.
+      changed.set(agreedBelow, checkpoint);
+    }
+  }
+  for (const [afterSeq, checkpoint] of missing) problems.push({ kind: 'missing', after: afterSeq, checkpoint: refOf(checkpoint) });
+  for (const [agreed, checkpoint] of changed) {
+    problems.push({ kind: 'changed', from: agreed + 1, seq: checkpoint.seq, checkpoint: refOf(checkpoint) });
+  }
+
+  const head = count === 0 ? null : { seq: after, hash: previous };
+  // Written whatever was found: it records what the table holds now, and the older checkpoints
+  // that disagree stay in the store to say so again at the next check.
+  const written = head ? { seq: head.seq, head: head.hash, at: now.toISOString() } : null;
+  if (written) await anchor.write(written);
+  return {
+    ok: problems.length === 0,
+    entries: count,
+    head_seq: head?.seq ?? null,
+    head: head?.hash ?? null,
+    checkpoints: valid.length,
+    problems,
+    checkpoint_written: written ? refOf(written) : null,
+  };
+}
+
+function refOf(checkpoint: Checkpoint) {
+  return { seq: checkpoint.seq, at: checkpoint.at };
 }

@@ -25,7 +25,7 @@ import { dataAnswer, errorAnswers, noContent } from '../../http/api-schemas';
 import { currentActor, operatorBearerToken, operatorOnlyAccess, opsAccess, registerOpsScope } from '../../http/operator-access';
 import { requestLanguage } from '../../http/language';
 import { accountAddressKey, addressLimitKey } from '../../http/rate-limit';
-import { listAuditEntries, verifyAuditChain } from '../audit/audit';
+import { listAuditEntries, verifyAuditTrail } from '../audit/audit';
 import { inviteAndMail } from './invitations';
 import {
   acceptInvitation,
@@ -322,16 +322,13 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
     ops.get(
       '/audit/verify',
       {
-        schema: { summary: "Recompute the audit trail's chain", security: auditReaders, response: { 200: dataAnswer(auditVerdictSchema) } },
+        schema: {
+          summary: "Recompute the audit trail's chain, hold it against its signed checkpoints, and write a new one",
+          security: auditReaders,
+          response: { 200: dataAnswer(auditVerdictSchema) },
+        },
       },
-      async () => {
-        const verdict = await verifyAuditChain(context.db);
-        return {
-          data: verdict.ok
-            ? { ok: true, entries: verdict.entries, head: verdict.head, broken_at: null, reason: null }
-            : { ok: false, entries: verdict.entries, head: null, broken_at: verdict.brokenAt, reason: verdict.reason },
-        };
-      },
+      async () => ({ data: await verifyAuditTrail(context.db, context.auditAnchor, context.now()) }),
     );
   });
 }

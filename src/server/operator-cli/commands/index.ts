@@ -79,7 +79,10 @@ export const opsUsage = `Roundtrip operator tools: the same database as the serv
   npm run ops -- tokens list|create --name n --roles r[,r]|revoke <id>
                                                          automation tokens for scripts (X-Ops-Key); the secret is
                                                          printed once, at create
-  npm run ops -- audit verify                            recompute the audit trail's chain; exit 1 if broken
+  npm run ops -- audit verify                            recompute the audit trail's chain, hold it against its
+                                                         signed checkpoints, write a new one; exit 1 if anything
+                                                         is missing or changed
+  npm run ops -- audit public-key                        the public key the checkpoints are checked with (publish it)
   npm run ops -- audit list [--record type:id] [--actor name] [--limit 50]
                                                          who did what, newest first
 ${binsUsage}

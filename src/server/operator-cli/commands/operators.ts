@@ -1,5 +1,5 @@
-import { operatorRoles, type OperatorRole } from '#domain/schemas/operators';
-import { listAuditEntries, verifyAuditChain } from '../../modules/audit/audit';
+import { operatorRoles, type AuditProblem, type OperatorRole } from '#domain/schemas/operators';
+import { listAuditEntries, verifyAuditTrail } from '../../modules/audit/audit';
 import { invitationLink } from '../../modules/operators/invitations';
 import { disableOperator, inviteOperator, listOperators } from '../../modules/operators/operators';
 import { createAutomationToken, listAutomationTokens, revokeAutomationToken } from '../../modules/operators/tokens';
@@ -81,19 +81,61 @@ export async function tokensCommand({ values, positionals }: OpsArguments, io: O
   throw new OpsUsageError(`tokens needs list, create --name --roles, or revoke <id>\n\n${usage}`);
 }
 
-/** `audit verify` (exit 1 when the chain is broken), `audit list [--record type:id] [--actor name] [--limit N]`. */
+/** One finding of `audit verify`, as the CLI prints it. */
+export function auditProblemText(problem: AuditProblem): string {
+  const named = (checkpoint: { seq: number; at: string }) => `the checkpoint of ${checkpoint.at} (entry ${checkpoint.seq})`;
+  switch (problem.kind) {
+    case 'missing':
+      return `entries after ${problem.after} are missing: ${named(problem.checkpoint)} names entry ${problem.checkpoint.seq}`;
+    case 'changed':
+      if (!problem.checkpoint) return `entry ${problem.seq} was changed after it was written: its fields no longer give its digest`;
+      return problem.from === problem.seq
+        ? `entry ${problem.seq} changed since ${named(problem.checkpoint)}`
+        : `an entry from ${problem.from} to ${problem.seq} changed since ${named(problem.checkpoint)}`;
+    case 'unlinked':
+      return `entry ${problem.seq} does not follow the entry before it: one was removed or put in`;
+    case 'bad_checkpoint': {
+      const which = problem.checkpoint ? ` (${problem.checkpoint.at}, entry ${problem.checkpoint.seq})` : '';
+      const why = {
+        unreadable: 'does not read as a checkpoint',
+        other_key: 'is signed by another key than this server’s',
+        signature: 'does not carry a valid signature: it was altered or forged',
+      }[problem.reason];
+      return `checkpoint ${problem.ref}${which} ${why}`;
+    }
+  }
+}
+
+/**
+ * `audit verify` (exit 1 when anything is wrong), `audit public-key` (the key checkpoints are
+ * checked with, to publish), `audit list [--record type:id] [--actor name] [--limit N]`.
+ */
 export async function auditCommand({ values, positionals }: OpsArguments, io: OpsIo, usage: string): Promise<number> {
   const [action] = positionals;
   if (action === 'verify') {
-    const verdict = await verifyAuditChain(io.db);
+    const anchor = io.auditAnchor();
+    const verdict = await verifyAuditTrail(io.db, anchor, io.now);
+    const written = verdict.checkpoint_written
+      ? `Checkpoint written: entry ${verdict.checkpoint_written.seq} at ${verdict.checkpoint_written.at}, in ${anchor.store.location}.\n`
+      : 'No checkpoint written: the trail is empty.\n';
     if (verdict.ok) {
-      io.out(`The audit trail holds: ${verdict.entries} entries, head ${verdict.head ?? '(empty)'}.\n`);
-      io.out('Note the head somewhere else: a later verify that ends on another head for the same entries means a rewrite.\n');
+      io.out(
+        `The audit trail holds: ${verdict.entries} entries, head ${verdict.head ?? '(empty)'}; ` +
+          `it agrees with ${verdict.checkpoints} signed checkpoint(s).\n`,
+      );
+      io.out(written);
       return 0;
     }
-    const what = verdict.reason === 'hash' ? 'its fields were changed after it was written' : 'it does not follow the entry before it';
-    io.err(`The audit trail is broken at entry ${verdict.brokenAt}: ${what}. ${verdict.entries} entries before it hold.\n`);
+    io.err(`The audit trail does not hold (${verdict.entries} entries, ${verdict.checkpoints} signed checkpoint(s) checked):\n`);
+    for (const problem of verdict.problems) io.err(`  - ${auditProblemText(problem)}\n`);
+    io.out(written);
     return 1;
+  }
+  if (action === 'public-key') {
+    const { key } = io.auditAnchor();
+    io.out(`${key.publicPem.trimEnd()}\n`);
+    io.out(`Fingerprint (SHA-256 of the key): ${key.fingerprint}\n`);
+    return 0;
   }
   if (action === 'list') {
     const [recordType, ...recordIdParts] = (values.record ?? '').split(':');
@@ -113,5 +155,5 @@ export async function auditCommand({ values, positionals }: OpsArguments, io: Op
     if (entries.length === 0) io.out('No entry.\n');
     return 0;
   }
-  throw new OpsUsageError(`audit needs verify, or list [--record type:id] [--actor name] [--limit N]\n\n${usage}`);
+  throw new OpsUsageError(`audit needs verify, public-key, or list [--record type:id] [--actor name] [--limit N]\n\n${usage}`);
 }

@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import type { AuditAnchor } from '../../modules/audit/anchor';
 import type { Actor } from '../../modules/audit/audit';
 import type { PaymentCipher } from '../../modules/payments/encryption';
 
@@ -25,6 +26,8 @@ export interface OpsIo {
   actor: Actor;
   /** Bank details: only `payouts export` needs them, so the key is read (and checked against the database) on first use. */
   paymentCipher(): Promise<PaymentCipher>;
+  /** The audit checkpoints' key and store: only `audit` needs them, so they are opened on first use. */
+  auditAnchor(): AuditAnchor;
   now: Date;
   out(text: string): void;
   err(text: string): void;
