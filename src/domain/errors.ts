@@ -64,6 +64,7 @@ export const errorCodes = [
   'CLAIM_FIRST_SCAN_CREDITED',
   'CLAIMANT_ACCOUNT_DELETED',
   'PUSH_UNAVAILABLE',
+  'AUDIT_CHECKPOINTS_UNAVAILABLE',
   'OPERATOR_UNAUTHORIZED',
   'OPERATOR_ROLE_REQUIRED',
   'OPERATOR_SIGN_IN_FAILED',
@@ -141,6 +142,11 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     en: 'Phone notifications are not available on this server.',
     fr: 'Les notifications sur le téléphone ne sont pas disponibles sur ce serveur.',
     ja: 'このサーバーでは端末への通知を利用できません。',
+  },
+  AUDIT_CHECKPOINTS_UNAVAILABLE: {
+    en: 'The audit trail could not be checked: its signed checkpoints cannot be read or written. Ask whoever runs the server to look at the checkpoint storage.',
+    fr: 'Impossible de vérifier le journal d’audit\u202f: ses points de contrôle signés ne peuvent être ni lus ni écrits. Demandez à la personne qui gère le serveur de vérifier leur stockage.',
+    ja: '監査ログを確認できませんでした。署名付きチェックポイントの読み書きができません。サーバーの管理者に保存先の確認を依頼してください。',
   },
   MAIL_NOT_SENT: {
     en: 'We could not send the mail just now. Please try again in a minute.',

@@ -14,8 +14,10 @@ export class ApiError extends Error {
     readonly retryAfter?: number,
     /** Said instead of the code's general text when it alone would not tell what is wrong (a file that cannot be read). */
     readonly messages?: Record<Language, string>,
+    /** What went wrong underneath (a file that cannot be written): logged, never answered. */
+    options?: ErrorOptions,
   ) {
-    super(code);
+    super(code, options);
   }
 }
 

@@ -18,6 +18,7 @@ export function apiErrorBody(error: ApiError, language: Language): ApiErrorBody 
 
 function sendApiError(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
   const body = apiErrorBody(error, requestLanguage(request));
+  if (error.cause !== undefined) request.log.warn(loggableError(error.cause), `answered ${error.code}`);
   if (error.retryAfter !== undefined) reply.header('retry-after', String(Math.ceil(error.retryAfter)));
   return reply.status(error.status).send(body);
 }

@@ -102,6 +102,23 @@ describe.each(databaseKinds)("the audit trail's anchor outside the database on %
     expect(printed.stderr).toContain(`an entry from 1 to ${first.at(-1)} changed since the checkpoint of ${early.checkpoint_written!.at}`);
   });
 
+  it('a checkpoint store that cannot be written answers 503 in the caller’s language, never a 500', async () => {
+    await addEntries(t, 1);
+    rmSync(t.config.auditCheckpointDir, { recursive: true, force: true });
+    writeFileSync(t.config.auditCheckpointDir, 'a file where the folder should be');
+    const response = await t.inject({
+      method: 'GET',
+      url: '/api/v2/ops/audit/verify',
+      headers: { ...opsHeaders, 'accept-language': 'fr-FR' },
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().error).toEqual({
+      code: 'AUDIT_CHECKPOINTS_UNAVAILABLE',
+      message: expect.stringContaining('points de contrôle'),
+    });
+    rmSync(t.config.auditCheckpointDir);
+  });
+
   it('reports an entry edited behind the triggers without its chain redone, at that entry', async () => {
     const [, second] = await addEntries(t, 3);
     const before = await verify(t);

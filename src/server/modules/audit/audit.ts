@@ -3,6 +3,7 @@ import type { Currency } from '#domain/markets';
 import type { AuditEntry, AuditProblem, AuditVerdict as AuditTrailVerdict, OperatorRole } from '#domain/schemas/operators';
 import { rowsOf, type Executor } from '../../db/client';
 import { auditEntries } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
 import type { AuditAnchor, Checkpoint } from './anchor';
 
 /**
@@ -162,7 +163,7 @@ const listedLimit = 20;
  */
 export async function verifyAuditTrail(db: Executor, anchor: AuditAnchor, now: Date): Promise<AuditTrailVerdict> {
   const problems: AuditProblem[] = [];
-  const records = await anchor.read();
+  const records = await unlessStoreFails(anchor.read());
   const valid: Checkpoint[] = [];
   let badRecords = 0;
   for (const record of records) {
@@ -244,7 +245,7 @@ export async function verifyAuditTrail(db: Executor, anchor: AuditAnchor, now: D
   // Written whatever was found: it records what the table holds now, and the older checkpoints
   // that disagree stay in the store to say so again at the next check.
   const written = head ? { seq: head.seq, head: head.hash, at: now.toISOString() } : null;
-  if (written) await anchor.write(written);
+  if (written) await unlessStoreFails(anchor.write(written));
   return {
     ok: problems.length === 0,
     entries: count,
@@ -254,6 +255,18 @@ export async function verifyAuditTrail(db: Executor, anchor: AuditAnchor, now: D
     problems,
     checkpoint_written: written ? refOf(written) : null,
   };
+}
+
+/**
+ * A store that cannot be read or written (a full disk, a folder gone, storage down) leaves the
+ * trail unanchored: the caller is told so in their language, and the problem is logged apart.
+ */
+async function unlessStoreFails<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw new ApiError(503, 'AUDIT_CHECKPOINTS_UNAVAILABLE', undefined, undefined, undefined, { cause: error });
+  }
 }
 
 function refOf(checkpoint: Checkpoint) {

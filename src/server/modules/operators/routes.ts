@@ -325,7 +325,7 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
         schema: {
           summary: "Recompute the audit trail's chain, hold it against its signed checkpoints, and write a new one",
           security: auditReaders,
-          response: { 200: dataAnswer(auditVerdictSchema) },
+          response: { 200: dataAnswer(auditVerdictSchema), ...errorAnswers(503) },
         },
       },
       async () => ({ data: await verifyAuditTrail(context.db, context.auditAnchor, context.now()) }),
