@@ -340,7 +340,7 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   },
   REAUTHENTICATION_REQUIRED: {
     en: 'Confirm it is you first: type your password and a new authenticator code, or use one of your passkeys.',
-    fr: 'Confirmez d’abord votre identité : saisissez votre mot de passe et un nouveau code d’authentification, ou utilisez l’une de vos clés d’accès.',
+    fr: 'Confirmez d’abord votre identité : saisissez votre mot de passe et un nouveau code d’authentification, ou utilisez l’une de vos clés d’accès.',
     ja: '先に本人確認をしてください。パスワードと新しい認証コードを入力するか、登録済みのパスキーを使ってください。',
   },
   REAUTHENTICATION_FAILED: {
