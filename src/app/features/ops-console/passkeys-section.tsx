@@ -76,7 +76,10 @@ export function PasskeySection() {
       {confirming ? (
         <ConfirmIdentity
           withPasskey={supported && (passkeys.data?.length ?? 0) > 0}
-          onConfirmed={addPasskey}
+          onConfirmed={() => {
+            setConfirming(false);
+            addPasskey();
+          }}
           onCancel={() => setConfirming(false)}
         />
       ) : supported ? (
