@@ -20,7 +20,7 @@ const firstLoadModule = (id: string) => !/(?:^|[\\/])index\.html$|[\\/]src[\\/]a
  */
 const operatorConsoleModule = (id: string) =>
   /[\\/]src[\\/]app[\\/]features[\\/]ops-console[\\/]/.test(id) ||
-  /[\\/]src[\\/]domain[\\/]schemas[\\/]operator(s|-answers)\.ts$/.test(id) ||
+  /[\\/]src[\\/]domain[\\/]schemas[\\/]operator(s|-answers|-passkeys)\.ts$/.test(id) ||
   // The content area's schemas and what they need that customers never run (their pages import the
   // namespaces' types only). Left out, they would go to the route's own chunk, which imports this
   // one and which this one would import back: a cycle in which these schemas are still undefined

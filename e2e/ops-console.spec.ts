@@ -6,7 +6,7 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwrig
 import { containerUrl } from '#domain/container-codes';
 import { minorFromMoney } from '#domain/money';
 import { totpCodeAt } from '../src/server/modules/operators/totp';
-import { expect, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
+import { expect, expectAccessible, notification, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
 import { translate } from './support/catalogue';
 import { cameraContext, e2eBaseUrl, launchWithFakeCamera, writeY4m } from './support/fake-camera';
 import { sixLabels } from './support/label-scene';
@@ -29,6 +29,22 @@ const customerToken = async (request: APIRequestContext, email: string) => (awai
 const balanceOf = customerBalance;
 const screenshotDir = 'test-results/ops-console-screens';
 const checkScreen = (page: Page, name: string) => checkConsoleScreen(page, name, screenshotDir);
+/** The notification that says `text`, read and then dismissed, so that the screen under it is checked alone. */
+const dismissNotice = async (page: Page, locale: string, text: string) => {
+  const notice = notification(page).filter({ hasText: text });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: translate(locale, 'Dismiss') }).click();
+  await expect(notice).toHaveCount(0);
+};
+/**
+ * A confirmation dialog open over a screen: axe and a screenshot to look at. The layout check would
+ * count the page under the modal dialog as text the dialog overlaps; the screen itself is checked
+ * without the dialog.
+ */
+const checkDialog = async (page: Page, name: string) => {
+  await expectAccessible(page, name);
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+};
 
 /**
  * A customer with three containers scanned and waiting for check-in, one more issued but never
@@ -672,6 +688,54 @@ for (const market of markets) {
         market.auditArea,
       ]);
       await checkScreen(page, `${market.locale}-signed-in-by-passkey`);
+
+      // The start page lists the passkey; removing it asks first, then the list is empty.
+      const passkeys = page.getByRole('list', { name: t('Your passkeys') });
+      await expect(passkeys.getByRole('listitem')).toHaveCount(1);
+      await passkeys.getByRole('button').click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('button', { name: t('Remove the passkey') })).toBeFocused();
+      await checkDialog(page, `${market.locale}-passkey-remove-dialog`);
+      await dialog.getByRole('button', { name: t('Remove the passkey') }).click();
+      await expect(page.getByText(t('You have no passkey.'))).toBeVisible();
+      await dismissNotice(page, market.locale, t('Passkey removed'));
+      await checkScreen(page, `${market.locale}-passkeys-none`);
+    });
+
+    test("an admin removes an operator's passkeys and resets their authenticator, each after a confirmation", async ({ page, request }) => {
+      test.setTimeout(60_000);
+      const t = (english: string, values?: Record<string, string>) => consoleText(market.locale, english, values);
+      const name = `Dana ${market.country}`;
+      await opsCommand(request, [
+        'operators',
+        'invite',
+        '--email',
+        uniqueEmail(`reset-${market.country}`),
+        '--name',
+        name,
+        '--roles',
+        'care',
+      ]);
+      const areas = await joinAndSignIn(page, request, market, `admin-${market.country}`, undefined, 'admin');
+      await areas.getByRole('link', { name: t('Operators') }).click();
+      const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+
+      await card.getByRole('button', { name: t('Remove the passkeys of {name}', { name }) }).click();
+      const removeDialog = page.getByRole('dialog', { name: t('Remove the passkeys of {name}?', { name }) });
+      await expect(removeDialog).toBeVisible();
+      await checkDialog(page, `${market.locale}-operators-remove-passkeys`);
+      await removeDialog.getByRole('button', { name: t('Remove their passkeys') }).click();
+      await dismissNotice(page, market.locale, t('They had no passkey.'));
+
+      await card.getByRole('button', { name: t('Reset the authenticator of {name}', { name }) }).click();
+      const resetDialog = page.getByRole('dialog', { name: t('Reset the authenticator of {name}?', { name }) });
+      await expect(resetDialog.getByRole('button', { name: t('Reset and send the link') })).toBeFocused();
+      await checkDialog(page, `${market.locale}-operators-reset-authenticator`);
+      await resetDialog.getByRole('button', { name: t('Reset and send the link') }).click();
+      await dismissNotice(page, market.locale, t('{name} is signed out and has a new link by mail, good for 48 hours.', { name }));
+      // Invited again: the person sets the account up from the new link.
+      await expect(card).toContainText(t('Invited'));
+      await checkScreen(page, `${market.locale}-operators-reset-done`);
     });
   });
 }

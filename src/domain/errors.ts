@@ -68,6 +68,8 @@ export const errorCodes = [
   'OPERATOR_UNAUTHORIZED',
   'OPERATOR_ROLE_REQUIRED',
   'OPERATOR_SIGN_IN_FAILED',
+  'REAUTHENTICATION_REQUIRED',
+  'REAUTHENTICATION_FAILED',
   'INVITATION_INVALID',
   'OPERATOR_EXISTS',
   'AUTOMATION_TOKEN_EXISTS',
@@ -347,6 +349,16 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     en: 'The email, password or authenticator code is wrong.',
     fr: 'L’adresse e-mail, le mot de passe ou le code d’authentification est incorrect.',
     ja: 'メールアドレス、パスワード、または認証コードが正しくありません。',
+  },
+  REAUTHENTICATION_REQUIRED: {
+    en: 'Confirm it is you first: type your password and a new authenticator code, or use one of your passkeys.',
+    fr: 'Confirmez d’abord votre identité : saisissez votre mot de passe et un nouveau code d’authentification, ou utilisez l’une de vos clés d’accès.',
+    ja: '先に本人確認をしてください。パスワードと新しい認証コードを入力するか、登録済みのパスキーを使ってください。',
+  },
+  REAUTHENTICATION_FAILED: {
+    en: 'The password or authenticator code is wrong, or this passkey is not yours. You are still signed in.',
+    fr: 'Le mot de passe ou le code d’authentification est incorrect, ou cette clé d’accès n’est pas la vôtre. Votre session reste ouverte.',
+    ja: 'パスワードまたは認証コードが正しくないか、このパスキーはあなたのものではありません。サインイン状態はそのままです。',
   },
   INVITATION_INVALID: {
     en: 'This invitation link has expired or was already used. Ask an administrator for a new one.',

@@ -556,3 +556,162 @@ export function operatorInvitationMail(input: OperatorInvitationMailInput): Mail
     ]),
   };
 }
+
+export interface OperatorPasskeyMailInput {
+  language: Language;
+  name: string;
+  change: 'added' | 'removed';
+  /** The credential ids, as the console's passkey list shows them. */
+  passkeyIds: string[];
+  /** The operator changed their own passkeys (otherwise `by`, an administrator, did). */
+  byThemselves: boolean;
+  by: string;
+  at: Date;
+  address: string | null;
+}
+
+const operatorPasskeyTexts: Record<
+  Language,
+  {
+    subject: Record<'added' | 'removed', string>;
+    hello: (name: string) => string;
+    what: Record<'added' | 'removed', (when: string) => string>;
+    who: (byThemselves: boolean, by: string, address: string | null) => string;
+    keys: string;
+    notYou: Record<'added' | 'removed', string>;
+  }
+> = {
+  en: {
+    subject: { added: 'New passkey on your Roundtrip operator account', removed: 'Passkey removed from your Roundtrip operator account' },
+    hello: (name) => `Hello ${name},`,
+    what: {
+      added: (when) => `A passkey was added to your operator account on ${when}. It signs you in without your password and code.`,
+      removed: (when) => `A passkey was removed from your operator account on ${when}. It no longer signs you in.`,
+    },
+    who: (byThemselves, by, address) =>
+      byThemselves ? `It was done in a session of yours${address ? ` from the address ${address}` : ''}.` : `It was done by ${by}.`,
+    keys: 'Passkey:',
+    notYou: {
+      added:
+        'If this was not you, tell an administrator at once: they can remove the passkey and reset your authenticator. You can also remove it yourself on the start page of the console.',
+      removed: 'If this was not you, tell an administrator at once.',
+    },
+  },
+  fr: {
+    subject: {
+      added: 'Nouvelle clé d’accès sur votre compte opérateur Roundtrip',
+      removed: 'Clé d’accès supprimée de votre compte opérateur Roundtrip',
+    },
+    hello: (name) => `Bonjour ${name},`,
+    what: {
+      added: (when) => `Une clé d’accès a été ajoutée à votre compte opérateur le ${when}. Elle vous connecte sans mot de passe ni code.`,
+      removed: (when) => `Une clé d’accès a été supprimée de votre compte opérateur le ${when}. Elle ne vous connecte plus.`,
+    },
+    who: (byThemselves, by, address) =>
+      byThemselves
+        ? `Cela a été fait depuis l’une de vos sessions${address ? `, à partir de l’adresse ${address}` : ''}.`
+        : `Cela a été fait par ${by}.`,
+    keys: 'Clé d’accès\u202F:',
+    notYou: {
+      added:
+        'Si ce n’était pas vous, prévenez tout de suite un administrateur\u202F: il peut supprimer la clé d’accès et réinitialiser votre authentification. Vous pouvez aussi la supprimer vous-même sur la page d’accueil de la console.',
+      removed: 'Si ce n’était pas vous, prévenez tout de suite un administrateur.',
+    },
+  },
+  ja: {
+    subject: {
+      added: 'Roundtrip オペレーターアカウントにパスキーが追加されました',
+      removed: 'Roundtrip オペレーターアカウントからパスキーが削除されました',
+    },
+    hello: (name) => `${name} 様`,
+    what: {
+      added: (when) =>
+        `${when} に、あなたのオペレーターアカウントにパスキーが追加されました。このパスキーでは、パスワードとコードなしでサインインできます。`,
+      removed: (when) =>
+        `${when} に、あなたのオペレーターアカウントからパスキーが削除されました。このパスキーではサインインできなくなりました。`,
+    },
+    who: (byThemselves, by, address) =>
+      byThemselves ? `あなたのセッションから行われました${address ? `（アドレス ${address}）` : ''}。` : `${by} さんが行いました。`,
+    keys: 'パスキー：',
+    notYou: {
+      added:
+        '心当たりがない場合は、すぐに管理者に連絡してください。管理者はパスキーを削除し、認証をリセットできます。コンソールのスタートページから、ご自身で削除することもできます。',
+      removed: '心当たりがない場合は、すぐに管理者に連絡してください。',
+    },
+  },
+};
+
+/** Tells an operator that a passkey was added to or removed from their account, and what to do if it was not them. */
+export function operatorPasskeyMail(input: OperatorPasskeyMailInput): MailContent {
+  const t = operatorPasskeyTexts[input.language];
+  const when = `${input.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const what = t.what[input.change](when);
+  const who = t.who(input.byThemselves, input.by, input.address);
+  const keys = input.passkeyIds.map((id) => `${t.keys} ${id}`);
+  return {
+    subject: t.subject[input.change],
+    text: [t.hello(input.name), '', what, who, '', ...keys, '', t.notYou[input.change], ''].join('\n'),
+    html: htmlPage(input.language, [
+      escapeHtml(t.hello(input.name)),
+      `${escapeHtml(what)} ${escapeHtml(who)}`,
+      keys.map(escapeHtml).join('<br>'),
+      escapeHtml(t.notYou[input.change]),
+    ]),
+  };
+}
+
+export interface OperatorAuthenticatorResetMailInput {
+  language: Language;
+  name: string;
+  resetBy: string;
+  link: string;
+}
+
+const operatorAuthenticatorResetTexts: Record<
+  Language,
+  { subject: string; hello: (name: string) => string; intro: (by: string) => string; steps: string; expiry: string; notYou: string }
+> = {
+  en: {
+    subject: 'Set up your Roundtrip operator sign-in again',
+    hello: (name) => `Hello ${name},`,
+    intro: (by) =>
+      `${by} reset the authenticator of your operator account: your password, your code and your passkeys no longer sign you in. Open this link to set them up again:`,
+    steps: 'You will choose a new password and add a new code to your authenticator app. Add your passkeys again once signed in.',
+    expiry: 'The link works for 48 hours, once.',
+    notYou: 'If you did not expect this, tell another administrator.',
+  },
+  fr: {
+    subject: 'Configurez de nouveau votre connexion d’opérateur Roundtrip',
+    hello: (name) => `Bonjour ${name},`,
+    intro: (by) =>
+      `${by} a réinitialisé l’authentification de votre compte opérateur\u202F: votre mot de passe, votre code et vos clés d’accès ne vous connectent plus. Ouvrez ce lien pour les configurer de nouveau\u202F:`,
+    steps:
+      'Vous choisirez un nouveau mot de passe et ajouterez un nouveau code à votre application d’authentification. Ajoutez de nouveau vos clés d’accès depuis la console, après la connexion.',
+    expiry: 'Le lien est valable 48 heures, une seule fois.',
+    notYou: 'Si vous ne vous y attendiez pas, prévenez un autre administrateur.',
+  },
+  ja: {
+    subject: 'Roundtrip オペレーターの認証を設定し直してください',
+    hello: (name) => `${name} 様`,
+    intro: (by) =>
+      `${by} さんがあなたのオペレーターアカウントの認証をリセットしました。これまでのパスワード、コード、パスキーではサインインできません。次のリンクを開いて設定し直してください：`,
+    steps: '新しいパスワードを決め、認証アプリに新しいコードを追加します。パスキーはサインイン後にもう一度追加してください。',
+    expiry: 'リンクの有効期限は48時間で、1回のみ使用できます。',
+    notYou: '心当たりがない場合は、別の管理者に連絡してください。',
+  },
+};
+
+/** The new invitation-like link of an operator whose authenticator an administrator reset. */
+export function operatorAuthenticatorResetMail(input: OperatorAuthenticatorResetMailInput): MailContent {
+  const t = operatorAuthenticatorResetTexts[input.language];
+  return {
+    subject: t.subject,
+    text: [t.hello(input.name), '', t.intro(input.resetBy), input.link, '', t.steps, t.expiry, t.notYou, ''].join('\n'),
+    html: htmlPage(input.language, [
+      escapeHtml(t.hello(input.name)),
+      `${escapeHtml(t.intro(input.resetBy))} <a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a>`,
+      `${escapeHtml(t.steps)} ${escapeHtml(t.expiry)}`,
+      escapeHtml(t.notYou),
+    ]),
+  };
+}

@@ -2,13 +2,9 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Page } from '../../ui/page';
 import { QueryView } from '../../ui/query-view';
-import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { useState } from 'react';
-import { failureMessage } from '../../lib/api';
-import { useAddPasskey } from './api/add-passkey';
 import { areasFor } from './areas';
 import { useConsoleLink } from './console-pages';
-import { useFocusWhenShown } from './use-focus-when-shown';
+import { PasskeySection } from './passkeys-section';
 import { useOperatorMe } from './api/me';
 import { useOperatorSession } from './use-operator-session';
 
@@ -52,42 +48,5 @@ export function ConsoleHome() {
       </QueryView>
       <PasskeySection />
     </Page>
-  );
-}
-
-/** A passkey lets the operator sign in with the phone's lock alone, without password and code. */
-function PasskeySection() {
-  const { t } = useLingui();
-  const add = useAddPasskey();
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string }>();
-  const outcomeRef = useFocusWhenShown<HTMLParagraphElement>(outcome?.ok === false ? outcome : undefined);
-  if (!browserSupportsWebAuthn()) return null;
-
-  function addPasskey() {
-    setOutcome(undefined);
-    add.mutate(undefined, {
-      onSuccess: () => setOutcome({ ok: true, text: t`Passkey added. Next time, sign in with it.` }),
-      onError: (error) => {
-        setOutcome({
-          ok: false,
-          text: failureMessage(error, t`No passkey was added. Try again when your phone asks for it.`),
-        });
-      },
-    });
-  }
-
-  return (
-    <section aria-labelledby="ops-passkey" className="ops-section">
-      <h2 id="ops-passkey">{t`Passkey`}</h2>
-      <p>{t`Sign in with your phone's screen lock instead of your password and a code.`}</p>
-      {outcome ? (
-        <p ref={outcomeRef} tabIndex={-1} role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? 'notice' : 'field__error'}>
-          {outcome.text}
-        </p>
-      ) : null}
-      <button type="button" className="button button--secondary" disabled={add.isPending} onClick={addPasskey}>
-        {t`Add a passkey`}
-      </button>
-    </section>
   );
 }

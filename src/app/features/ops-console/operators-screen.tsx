@@ -14,6 +14,7 @@ import { useOperators } from './api/operators';
 import { useRevokeToken } from './api/revoke-token';
 import { useTokens } from './api/tokens';
 import { BreakableEmail } from './breakable-email';
+import { OperatorAccessActions } from './operator-access-actions';
 import { OperatorArea } from './operator-area';
 import { useRoleNames } from './role-names';
 
@@ -67,6 +68,7 @@ function OperatorList() {
                     {t`Disable`}
                   </button>
                 )}
+                {operator.status === 'DISABLED' ? null : <OperatorAccessActions operator={operator} />}
               </li>
             ))}
           </ul>

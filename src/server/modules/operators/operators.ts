@@ -196,6 +196,8 @@ export async function startOperatorSession(db: Executor, row: OperatorRow, conte
     lastUsedAt: context.now,
     expiresAt,
     address: context.address,
+    // A sign-in is a fresh proof (password and code, or a passkey): it may add a passkey for five minutes.
+    reauthenticatedAt: context.now,
   });
   await clearSignInFailures(db, row.id);
   return { token, expires_at: expiresAt.toISOString(), idle_seconds: context.times.idleSeconds, operator: operatorView(row) };
@@ -241,7 +243,7 @@ export async function listOperators(db: Executor): Promise<Operator[]> {
 }
 
 /** The last active administrator stays one: otherwise nobody could manage operators any more. */
-async function refuseLosingLastAdmin(tx: Executor, operatorId: string): Promise<void> {
+export async function refuseLosingLastAdmin(tx: Executor, operatorId: string): Promise<void> {
   // Taken in a fixed order, so that two admins disabling each other at once cannot both pass.
   await tx.execute(sql`SELECT id FROM operators WHERE status = 'ACTIVE' AND 'admin' = ANY(roles) ORDER BY id FOR UPDATE`);
   const others = rowsOf<{ one: number }>(

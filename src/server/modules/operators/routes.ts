@@ -20,6 +20,13 @@ import {
   passkeyRegistrationBody,
   passkeySignInBody,
 } from '#domain/schemas/operators';
+import {
+  operatorPasskeySchema,
+  passkeyIdParams,
+  reauthenticationBody,
+  reauthenticationSchema,
+  removedPasskeysSchema,
+} from '#domain/schemas/operator-passkeys';
 import type { AppContext } from '../../app-context';
 import { dataAnswer, errorAnswers, noContent } from '../../http/api-schemas';
 import { currentActor, operatorBearerToken, operatorOnlyAccess, opsAccess, registerOpsScope } from '../../http/operator-access';
@@ -37,7 +44,19 @@ import {
   signOutOperator,
 } from './operators';
 import { signInAlertsByMail } from './sign-in-limits';
-import { addPasskey, passkeyRegistrationOptions, passkeySignInOptions, relyingPartyOf, signInWithPasskey } from './passkeys';
+import { resetAuthenticator } from './authenticator-reset';
+import {
+  addPasskey,
+  listOwnPasskeys,
+  mailPasskeyChange,
+  passkeyRegistrationOptions,
+  passkeySignInOptions,
+  relyingPartyOf,
+  removeOperatorPasskeys,
+  removeOwnPasskey,
+  signInWithPasskey,
+} from './passkeys';
+import { reauthenticate } from './reauthentication';
 import { createAutomationToken, listAutomationTokens, revokeAutomationToken } from './tokens';
 
 const idParams = z.strictObject({ id: z.uuid({ error: 'invalidValue' }) });
@@ -175,13 +194,19 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
       '/passkeys/registration-options',
       {
         schema: {
-          summary: 'Options for adding a passkey to the signed-in operator',
+          summary: 'Options for adding a passkey to the signed-in operator, whose session proved itself in the last five minutes',
           security: anyPerson,
-          response: { 200: dataAnswer(passkeyOptionsSchema) },
+          response: { 200: dataAnswer(passkeyOptionsSchema), ...errorAnswers(403) },
         },
       },
       async (request) => ({
-        data: await passkeyRegistrationOptions(context.db, currentActor(request), relyingPartyOf(context.config.publicUrl), context.now()),
+        data: await passkeyRegistrationOptions(
+          context.db,
+          currentActor(request),
+          operatorBearerToken(request),
+          relyingPartyOf(context.config.publicUrl),
+          context.now(),
+        ),
       }),
     );
     ops.post(
@@ -191,18 +216,98 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
           summary: "Add a passkey: the browser's answer to the registration challenge",
           security: anyPerson,
           body: passkeyRegistrationBody,
-          response: { 201: dataAnswer(z.object({ id: z.string() })), ...errorAnswers(404) },
+          response: { 201: dataAnswer(z.object({ id: z.string() })), ...errorAnswers(403, 404) },
         },
       },
       async (request, reply) => {
+        const actor = currentActor(request);
+        const now = context.now();
         const added = await addPasskey(
           context.db,
-          currentActor(request),
+          actor,
+          operatorBearerToken(request),
           { challengeId: request.body.challenge_id, response: request.body.response },
+          relyingPartyOf(context.config.publicUrl),
+          now,
+        );
+        await mailPasskeyChange(context, request.log, {
+          operator: added.operator,
+          change: 'added',
+          passkeyIds: [added.id],
+          by: actor,
+          at: now,
+          language: requestLanguage(request),
+        });
+        return reply.status(201).send({ data: { id: added.id } });
+      },
+    );
+    ops.post(
+      '/session/reauthenticate',
+      {
+        schema: {
+          summary: 'Prove this session again (password and a new code, or one of your passkeys): it may add a passkey for five minutes',
+          security: anyPerson,
+          body: reauthenticationBody,
+          response: { 200: dataAnswer(reauthenticationSchema), ...errorAnswers(403, 429) },
+        },
+      },
+      async (request) => {
+        const actor = currentActor(request);
+        // Limited as sign-ins are: per address, and per account from any address. A failure is a
+        // 403, never a 401, so that the console keeps the session.
+        const accountKey = `operator-reauthentication:${actor.id ?? actor.name}`;
+        await context.rateLimits.consume('loginPerAddress', `operator:${addressLimitKey(request.ip)}`);
+        await context.rateLimits.consume('loginPerAccount', accountKey);
+        const body = request.body;
+        const proof =
+          'password' in body
+            ? { kind: 'password' as const, password: body.password, code: body.code }
+            : { kind: 'passkey' as const, challengeId: body.challenge_id, response: body.response };
+        const answer = await reauthenticate(
+          context.db,
+          actor,
+          operatorBearerToken(request),
+          proof,
           relyingPartyOf(context.config.publicUrl),
           context.now(),
         );
-        return reply.status(201).send({ data: added });
+        await context.rateLimits.reset('loginPerAccount', accountKey);
+        return { data: answer };
+      },
+    );
+    ops.get(
+      '/passkeys',
+      {
+        schema: {
+          summary: "The signed-in operator's passkeys, newest first",
+          security: anyPerson,
+          response: { 200: dataAnswer(z.array(operatorPasskeySchema)) },
+        },
+      },
+      async (request) => ({ data: await listOwnPasskeys(context.db, currentActor(request)) }),
+    );
+    ops.delete(
+      '/passkeys/:id',
+      {
+        schema: {
+          summary: "Remove one of the signed-in operator's passkeys: it signs nobody in any more",
+          security: anyPerson,
+          params: passkeyIdParams,
+          response: { 204: noContent, ...errorAnswers(404) },
+        },
+      },
+      async (request, reply) => {
+        const actor = currentActor(request);
+        const operator = await removeOwnPasskey(context.db, actor, request.params.id);
+        await mailPasskeyChange(context, request.log, {
+          operator,
+          change: 'removed',
+          passkeyIds: [request.params.id],
+          by: actor,
+          at: context.now(),
+          language: requestLanguage(request),
+        });
+        return reply.status(204).send(null);
       },
     );
 
@@ -244,6 +349,45 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
         },
       },
       async (request) => ({ data: await disableOperator(context.db, currentActor(request), request.params.id, context.now()) }),
+    );
+    ops.delete(
+      '/operators/:id/passkeys',
+      {
+        schema: {
+          summary: 'Remove every passkey of an operator (audited; the operator is mailed)',
+          security: admin,
+          params: idParams,
+          response: { 200: dataAnswer(removedPasskeysSchema), ...errorAnswers(404) },
+        },
+      },
+      async (request) => {
+        const actor = currentActor(request);
+        const { operator, removed } = await removeOperatorPasskeys(context.db, actor, request.params.id);
+        await mailPasskeyChange(context, request.log, {
+          operator,
+          change: 'removed',
+          passkeyIds: removed,
+          by: actor,
+          at: context.now(),
+          language: requestLanguage(request),
+        });
+        return { data: { removed: removed.length } };
+      },
+    );
+    ops.post(
+      '/operators/:id/authenticator-reset',
+      {
+        schema: {
+          summary:
+            "Reset an operator's authenticator: a new secret, no password, passkey or session, and a new invitation link mailed to them",
+          security: admin,
+          params: idParams,
+          response: { 200: dataAnswer(operatorSchema), ...errorAnswers(404, 409) },
+        },
+      },
+      async (request) => ({
+        data: await resetAuthenticator(context, currentActor(request), request.params.id, requestLanguage(request)),
+      }),
     );
     ops.put(
       '/operators/:id/roles',

@@ -1,14 +1,19 @@
 import { startRegistration } from '@simplewebauthn/browser';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { passkeyCreationOptionsSchema } from '#domain/schemas/operator-answers';
 import { passkeyOptionsSchema } from '#domain/schemas/operators';
 import { opsRequest } from '../ops-api';
+import { ownPasskeysQueryKey } from './passkeys';
 
 const optionsAnswer = z.object({ data: passkeyOptionsSchema });
 const addedAnswer = z.object({ data: z.object({ id: z.string() }) });
 
-/** POST /ops/passkeys/registration-options, the browser's prompt to make a passkey, then POST /ops/passkeys. */
+/**
+ * POST /ops/passkeys/registration-options, the browser's prompt to make a passkey, then POST
+ * /ops/passkeys. Refused with REAUTHENTICATION_REQUIRED when the session has not proved itself in
+ * the last five minutes (api/reauthenticate.ts).
+ */
 export async function addPasskey(): Promise<{ id: string }> {
   const { challenge_id, options } = optionsAnswer.parse(
     await opsRequest('/passkeys/registration-options', { method: 'POST', body: {} }),
@@ -18,5 +23,6 @@ export async function addPasskey(): Promise<{ id: string }> {
 }
 
 export function useAddPasskey() {
-  return useMutation({ mutationFn: addPasskey });
+  const client = useQueryClient();
+  return useMutation({ mutationFn: addPasskey, onSuccess: () => client.invalidateQueries({ queryKey: ownPasskeysQueryKey }) });
 }

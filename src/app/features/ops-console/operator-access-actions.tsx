@@ -1,0 +1,102 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import type { Operator } from '#domain/schemas/operators';
+import { failureMessage } from '../../lib/api';
+import { Dialog } from '../../ui/dialog';
+import { notify } from '../../ui/notifications';
+import { useRemoveOperatorPasskeys } from './api/remove-operator-passkeys';
+import { useResetAuthenticator } from './api/reset-authenticator';
+
+/**
+ * An admin's ways back into an operator's account, each asked twice (docs/operators.md, Passkeys
+ * and resets): remove their passkeys, or reset their authenticator, which ends their sessions and
+ * mails them a new invitation link. The server audits both and mails the operator.
+ */
+export function OperatorAccessActions({ operator }: { operator: Operator }) {
+  const { t } = useLingui();
+  const removePasskeys = useRemoveOperatorPasskeys();
+  const reset = useResetAuthenticator();
+  const [asking, setAsking] = useState<'passkeys' | 'reset'>();
+  const name = operator.name;
+  const failed = (title: string) => (error: unknown) =>
+    notify({ kind: 'error', title, description: failureMessage(error, t`Check your connection and try again.`) });
+
+  function confirmRemoval() {
+    removePasskeys.mutate(operator.id, {
+      onSuccess: ({ removed }) => {
+        setAsking(undefined);
+        notify({
+          kind: 'success',
+          title: t`Passkeys of ${name}`,
+          description:
+            removed === 0
+              ? t`They had no passkey.`
+              : plural(removed, { one: '# passkey removed. They are told by mail.', other: '# passkeys removed. They are told by mail.' }),
+        });
+      },
+      onError: failed(t`Passkeys not removed`),
+    });
+  }
+
+  function confirmReset() {
+    reset.mutate(operator.id, {
+      onSuccess: () => {
+        setAsking(undefined);
+        notify({
+          kind: 'success',
+          title: t`Authenticator reset`,
+          description: t`${name} is signed out and has a new link by mail, good for 48 hours.`,
+        });
+      },
+      onError: failed(t`Authenticator not reset`),
+    });
+  }
+
+  return (
+    <>
+      <div className="ops-actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-label={t`Remove the passkeys of ${name}`}
+          onClick={() => setAsking('passkeys')}
+        >
+          {t`Remove passkeys`}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-label={t`Reset the authenticator of ${name}`}
+          onClick={() => setAsking('reset')}
+        >
+          {t`Reset authenticator`}
+        </button>
+      </div>
+      <Dialog open={asking === 'passkeys'} title={t`Remove the passkeys of ${name}?`} onClose={() => setAsking(undefined)}>
+        <p>{t`Their passkeys will no longer sign them in; their password and code still will. They get a mail about it.`}</p>
+        <div className="dialog__actions">
+          <button type="button" className="button" data-autofocus disabled={removePasskeys.isPending} onClick={confirmRemoval}>
+            {t`Remove their passkeys`}
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setAsking(undefined)}>
+            {t`Cancel`}
+          </button>
+        </div>
+      </Dialog>
+      <Dialog open={asking === 'reset'} title={t`Reset the authenticator of ${name}?`} onClose={() => setAsking(undefined)}>
+        <p>
+          {t`Their sessions end at once, and their password, code and passkeys no longer sign them in. They get a new link by mail, good for 48 hours, to choose a new password and add a new code to their authenticator app.`}
+        </p>
+        <div className="dialog__actions">
+          <button type="button" className="button" data-autofocus disabled={reset.isPending} onClick={confirmReset}>
+            {t`Reset and send the link`}
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setAsking(undefined)}>
+            {t`Cancel`}
+          </button>
+        </div>
+      </Dialog>
+    </>
+  );
+}
