@@ -287,7 +287,7 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   },
   TOO_MANY_OPEN_CLAIMS: {
     en: 'Someone else scanned this container first, and several containers you scanned after someone else are already waiting for our team. This scan was not noted: please wait until our team has looked at the others.',
-    fr: 'Quelqu’un d’autre a scanné ce contenant avant vous, et plusieurs contenants que vous avez scannés après quelqu’un d’autre attendent déjà notre équipe. Ce scan n’a pas été noté : attendez que notre équipe ait examiné les autres.',
+    fr: 'Quelqu’un d’autre a scanné ce contenant avant vous, et plusieurs contenants que vous avez scannés après quelqu’un d’autre attendent déjà notre équipe. Ce scan n’a pas été noté\u202f: attendez que notre équipe ait examiné les autres.',
     ja: 'この容器は先に別の方がスキャンしています。ほかの方の後にスキャンした容器がすでにいくつも担当者の確認を待っているため、今回のスキャンは記録されませんでした。担当者の確認が済むまでお待ちください。',
   },
   DISPUTE_NOT_ALLOWED: {

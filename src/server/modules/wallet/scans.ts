@@ -26,7 +26,7 @@ export const maxOpenClaimsPerCustomer = 5;
 function tooManyOpenClaimsMessages(limit: number): Record<Language, string> {
   return {
     en: `Someone else scanned this container first. You already have ${limit} containers that someone else scanned first waiting for our team, so this scan was not noted: please wait until our team has looked at them.`,
-    fr: `Quelqu’un d’autre a scanné ce contenant avant vous. ${limit} contenants que quelqu’un d’autre avait scannés avant vous attendent déjà notre équipe, ce scan n’a donc pas été noté : attendez que notre équipe les ait examinés.`,
+    fr: `Quelqu’un d’autre a scanné ce contenant avant vous. ${limit} contenants que quelqu’un d’autre avait scannés avant vous attendent déjà notre équipe, ce scan n’a donc pas été noté\u202f: attendez que notre équipe les ait examinés.`,
     ja: `この容器は先に別の方がスキャンしています。先に別の方がスキャンした容器${limit}個がすでに担当者の確認を待っているため、今回のスキャンは記録されませんでした。担当者の確認が済むまでお待ちください。`,
   };
 }
