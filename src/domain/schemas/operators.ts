@@ -55,6 +55,16 @@ export const operatorRolesBody = z.strictObject({ roles });
 /** POST /ops/invitations/{token}: the invited person sets a password and proves their authenticator. */
 export const invitationAcceptBody = z.strictObject({ password: newPasswordField, code: totpCode });
 
+/**
+ * Names the audit trail gives keys that are no token: the deployment's `OPS_KEY`, the CLI's
+ * `cli@<host>`, demo data's `seed`, tests' `test`. A token named like one would read as it in the
+ * trail, so these are refused in any case and spelling of the separator.
+ */
+const reservedTokenNames = /^(ops[._-]?key|cli|cli@.*|seed|test)$/i;
+export function isReservedTokenName(name: string): boolean {
+  return reservedTokenNames.test(name.trim());
+}
+
 /** POST /ops/tokens: a named automation token for a script. */
 export const automationTokenBody = z.strictObject({
   name: z
@@ -62,6 +72,8 @@ export const automationTokenBody = z.strictObject({
     .trim()
     .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/, { error: 'invalidValue' }),
   roles,
+  /** Whether the token may approve another person's request (docs/operators.md, Approvals); never unless asked. */
+  may_approve: z.boolean({ error: 'invalidValue' }).default(false),
 });
 
 export const operatorSchema = z.object({
@@ -106,6 +118,7 @@ export const automationTokenSchema = z.object({
   name: z.string(),
   roles: z.array(z.enum(operatorRoles)),
   created_by: z.string(),
+  may_approve: z.boolean(),
   created_at: z.string(),
   revoked_at: z.string().nullable(),
 });

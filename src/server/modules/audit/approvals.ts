@@ -3,7 +3,7 @@ import type { Currency } from '#domain/markets';
 import { minorFromDecimal } from '#domain/money';
 import type { ApprovalAction, ApprovalStatus } from '#domain/schemas/operators';
 import type { Database, Executor } from '../../db/client';
-import { operatorApprovals } from '../../db/schema';
+import { automationTokens, operatorApprovals } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { recordAudit, type Actor } from './audit';
 
@@ -83,6 +83,24 @@ export async function listApprovals(db: Executor, status: ApprovalStatus | 'ALL'
 }
 
 /**
+ * Who may approve: a signed-in operator, or a token an admin allowed to when making it. The
+ * deployment's OPS_KEY and the CLI's key are no one person (whoever holds the key or the machine),
+ * so they never approve; they may still ask, and a person decides. Rejecting moves nothing and is
+ * open to every caller with the role.
+ */
+async function refuseApprover(db: Executor, actor: Actor): Promise<void> {
+  if (actor.kind === 'operator') return;
+  if (actor.kind === 'token' && actor.id !== null) {
+    const [token] = await db
+      .select({ mayApprove: automationTokens.mayApprove })
+      .from(automationTokens)
+      .where(eq(automationTokens.id, actor.id));
+    if (token?.mayApprove) return;
+  }
+  throw new ApiError(403, 'APPROVAL_CREDENTIAL_NOT_ALLOWED');
+}
+
+/**
  * A second operator's decision. Approving takes the request first (so two approvers cannot both
  * run it), then runs it as the approver; if it fails, the request is pending again and the error
  * is answered. The actions are idempotent (an adjustment's key, a dispute credited once), so a
@@ -99,7 +117,9 @@ export async function decideApproval(
   const [current] = await db.select().from(operatorApprovals).where(eq(operatorApprovals.id, id));
   if (!current) throw new ApiError(404, 'NOT_FOUND');
   if (current.status !== 'PENDING') throw new ApiError(409, 'APPROVAL_NOT_PENDING');
-  if (current.requestedBy === actor.name) throw new ApiError(409, 'APPROVAL_SAME_PERSON');
+  if (decision === 'APPROVED') await refuseApprover(db, actor);
+  // People, not names: a token is the operator who made it, so theirs cannot approve their request.
+  if (current.requestedByPerson === actor.person) throw new ApiError(409, 'APPROVAL_SAME_PERSON');
   const taken = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(operatorApprovals)

@@ -270,7 +270,7 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
           summary: 'Make an automation token; its secret is in this answer only',
           security: admin,
           body: automationTokenBody,
-          response: { 201: dataAnswer(createdAutomationTokenSchema), ...errorAnswers(409) },
+          response: { 201: dataAnswer(createdAutomationTokenSchema), ...errorAnswers(409, 422) },
         },
       },
       async (request, reply) =>

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { OperatorRole } from '#domain/schemas/operators';
+import { isReservedTokenName, type OperatorRole } from '#domain/schemas/operators';
 import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { automationTokens } from '../../db/schema';
@@ -15,13 +15,34 @@ export function tokenView(row: TokenRow) {
     name: row.name,
     roles: row.roles,
     created_by: row.createdBy,
+    may_approve: row.mayApprove,
     created_at: row.createdAt.toISOString(),
     revoked_at: row.revokedAt?.toISOString() ?? null,
   };
 }
 
-/** A script's credential for X-Ops-Key. The secret is answered once; only its digest is kept. */
-export async function createAutomationToken(db: Database, actor: Actor, input: { name: string; roles: OperatorRole[] }, now: Date) {
+/**
+ * The operator answerable for what the actor makes: the signed-in operator, or the operator who
+ * made the token it calls with (a token made with a token is still theirs); none for OPS_KEY or
+ * the CLI, whose tokens answer to the key's name.
+ */
+function operatorIdOf(actor: Actor): string | null {
+  return actor.person.startsWith('operator:') ? actor.person.slice('operator:'.length) : null;
+}
+
+/**
+ * A script's credential for X-Ops-Key. The secret is answered once; only its digest is kept. The
+ * token is answerable to whoever made it (`created_by_id`): two-person approval counts it as them,
+ * and it approves nothing unless the admin who made it said so (`may_approve`).
+ */
+export async function createAutomationToken(
+  db: Database,
+  actor: Actor,
+  input: { name: string; roles: OperatorRole[]; may_approve?: boolean },
+  now: Date,
+) {
+  // The trail could not tell a token named OPS_KEY from the deployment key (and the CLI, the seed).
+  if (isReservedTokenName(input.name)) throw new ApiError(422, 'AUTOMATION_TOKEN_NAME_RESERVED', { name: 'invalidValue' });
   const secret = `rtk_${newOpaqueToken()}`;
   try {
     return await db.transaction(async (tx) => {
@@ -32,7 +53,8 @@ export async function createAutomationToken(db: Database, actor: Actor, input: {
           roles: input.roles,
           digest: sha256Hex(secret),
           createdBy: actor.name,
-          createdById: actor.kind === 'operator' ? actor.id : null,
+          createdById: operatorIdOf(actor),
+          mayApprove: input.may_approve ?? false,
           createdAt: now,
         })
         .returning();
@@ -40,7 +62,7 @@ export async function createAutomationToken(db: Database, actor: Actor, input: {
         action: 'token.create',
         recordType: 'automation_token',
         recordId: row!.id,
-        detail: { name: input.name, roles: input.roles },
+        detail: { name: input.name, roles: input.roles, may_approve: input.may_approve ?? false },
       });
       return { ...tokenView(row!), secret };
     });
