@@ -150,12 +150,29 @@ export const auditVerdictSchema = z.object({
 });
 export type AuditVerdict = z.infer<typeof auditVerdictSchema>;
 
+/**
+ * Why a request waits for a second person (docs/operators.md, Approvals): the one call passes the
+ * limit (`per_call`), or with what the same person moved for the same customer in the last 24 hours
+ * (`customer_24h`), or for everyone in the last 24 hours (`daily_total`). `moved_minor` is the sum,
+ * this request included, that passed `limit_minor`.
+ */
+export const approvalReasonKinds = ['per_call', 'customer_24h', 'daily_total'] as const;
+export const approvalReasonSchema = z.object({
+  kind: z.enum(approvalReasonKinds),
+  currency: z.string(),
+  limit_minor: z.number().int(),
+  moved_minor: z.number().int(),
+});
+export type ApprovalReason = z.infer<typeof approvalReasonSchema>;
+
 export const approvalSchema = z.object({
   id: z.string(),
   action: z.enum(approvalActions),
   record_id: z.string(),
   amount_minor: z.number().int(),
   currency: z.string(),
+  /** Null for requests made before reasons were kept. */
+  reason: approvalReasonSchema.nullable(),
   requested_by: z.string(),
   status: z.enum(approvalStatuses),
   decided_by: z.string().nullable(),

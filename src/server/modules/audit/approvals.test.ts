@@ -73,7 +73,7 @@ describe.each(databaseKinds)('a second operator approves money moved by hand abo
       method: 'POST',
       url: '/api/v2/ops/adjustments',
       headers: asker.headers,
-      payload: { email: person.fields.email, amount: '-9.00', comment: 'Correction' },
+      payload: { email: person.fields.email, amount: '9.00', comment: 'Correction' },
     });
     expect(asked.statusCode).toBe(202);
     const id = asked.json().data.id as string;

@@ -13,6 +13,7 @@ import { currencyOf } from '#domain/markets';
 import { findProduct } from './catalogue';
 import { appendLedgerEntry, balanceAndVersion, balanceMinorOf } from './ledger';
 import { recordAudit, type Actor } from '../audit/audit';
+import type { MoneyMoveGuard } from '../audit/approvals';
 import type { AnswersOfWrite, AnswersOnWrite } from './answers-on-write';
 
 /**
@@ -313,6 +314,11 @@ export async function adjustBalance(
     resolved?: Awaited<ReturnType<typeof adjustmentAmount>>;
     /** The customer's answers kept in this process, recomputed inside the transaction (answers-on-write.ts). */
     answers?: AnswersOnWrite;
+    /**
+     * The approval limits (audit/approvals.ts): asked after the entry is in, so a retry is answered
+     * as made; throws ApprovalNeeded, rolling the adjustment back. None when an approval runs it.
+     */
+    guard?: MoneyMoveGuard;
   } = {},
 ): Promise<{ created: boolean; adjustment: AdjustmentResult }> {
   const { user, currency, amountMinor } = options.resolved ?? (await adjustmentAmount(db, input));
@@ -343,6 +349,7 @@ export async function adjustBalance(
         comment: input.comment,
         createdAt: now,
       });
+      await options.guard?.(tx, [{ userId: user.id, amountMinor, currency }]);
       const read = await balanceAndVersion(tx, user.id, currency);
       answersOfWrite = await options.answers?.recompute(tx, { id: user.id, currency }, read);
       // Last before the commit: the audit chain's lock is held by every writer's entry to the end

@@ -14,7 +14,7 @@ import { approvalSchema } from '#domain/schemas/operators';
 import type { AppContext } from '../../app-context';
 import { dataAnswer, errorAnswers } from '../../http/api-schemas';
 import { currentActor, opsAccess, type OpsRoutes } from '../../http/operator-access';
-import { needsApproval, requestApproval } from '../audit/approvals';
+import { ApprovalNeeded, approvalPolicy, moneyMoveGuard, requestApproval } from '../audit/approvals';
 import { undoCheckIn } from './checkin-undo';
 import { listClaims, resolveClaim } from './claims';
 import type { AnswersOnWrite } from './answers-on-write';
@@ -184,25 +184,34 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
       const input = { id: body.id, userId: body.user_id, email: body.email, amount: body.amount, comment: body.comment };
       const resolved = await adjustmentAmount(context.db, input);
       const { user, currency, amountMinor } = resolved;
-      if (needsApproval(context.config.approvalLimits, amountMinor, currency)) {
+      const actor = currentActor(request);
+      const now = context.now();
+      let made: Awaited<ReturnType<typeof adjustBalance>>;
+      try {
+        made = await adjustBalance(context.db, actor, input, now, {
+          resolved,
+          answers: answersOnWrite,
+          guard: moneyMoveGuard(approvalPolicy(context.config), actor.person, now),
+        });
+      } catch (error) {
+        if (!(error instanceof ApprovalNeeded)) throw error;
         const approval = await requestApproval(
           context.db,
-          currentActor(request),
+          actor,
           {
             action: 'balance.adjust',
             recordId: user.id,
             request: { ...body, id: body.id ?? randomUUID(), user_id: user.id, email: undefined },
             amountMinor,
             currency,
+            reason: error.reason,
+            moves: [{ userId: user.id, amountMinor, currency }],
           },
-          context.now(),
+          now,
         );
         return reply.status(202).send({ data: approval });
       }
-      const { created, adjustment } = await adjustBalance(context.db, currentActor(request), input, context.now(), {
-        resolved,
-        answers: answersOnWrite,
-      });
+      const { created, adjustment } = made;
       return reply.status(created ? 201 : 200).send({ data: adjustment });
     },
   );
