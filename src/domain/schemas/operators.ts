@@ -1,12 +1,23 @@
 import { z } from 'zod';
+import { currencies } from '../markets';
 import { emailField, newPasswordField, passwordField, requiredText } from './fields';
 
 /**
  * The people who run the programme and what each may do (docs/operators.md). An operator holds one
  * or more roles; every /ops call names the roles that may make it, in its OpenAPI `security`.
  */
-export const operatorRoles = ['check-in', 'care', 'finance', 'content', 'admin'] as const;
+export const operatorRoles = ['check-in', 'labels', 'care', 'finance', 'content', 'admin'] as const;
 export type OperatorRole = (typeof operatorRoles)[number];
+
+/**
+ * Duties kept apart (docs/operators.md): whoever issues container codes (`labels`) never checks
+ * them in (`check-in`), or one credential could print codes, scan them and credit them. Refused
+ * when granted to an operator or a token, and by the database's CHECKs. The deployment's OPS_KEY
+ * and the CLI's key hold every role: they are no one person's.
+ */
+export function holdsLabelsWithCheckIn(roles: readonly OperatorRole[]): boolean {
+  return roles.includes('labels') && roles.includes('check-in');
+}
 
 /**
  * Not a role anyone holds: the `security` of a call that only the ops CLI on the server's own
@@ -18,7 +29,7 @@ export const operatorStatuses = ['INVITED', 'ACTIVE', 'DISABLED'] as const;
 export type OperatorStatus = (typeof operatorStatuses)[number];
 
 /** What can wait for a second operator's approval. */
-export const approvalActions = ['balance.adjust', 'dispute.credit'] as const;
+export const approvalActions = ['balance.adjust', 'dispute.credit', 'checkin.batch'] as const;
 export type ApprovalAction = (typeof approvalActions)[number];
 
 export const approvalStatuses = ['PENDING', 'APPROVED', 'REJECTED'] as const;
@@ -159,7 +170,7 @@ export type AuditVerdict = z.infer<typeof auditVerdictSchema>;
 export const approvalReasonKinds = ['per_call', 'customer_24h', 'daily_total'] as const;
 export const approvalReasonSchema = z.object({
   kind: z.enum(approvalReasonKinds),
-  currency: z.string(),
+  currency: z.enum(currencies),
   limit_minor: z.number().int(),
   moved_minor: z.number().int(),
 });

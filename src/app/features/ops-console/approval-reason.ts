@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { formatMoney, isCurrency, moneyFromMinor } from '#domain/money';
+import { formatMoney, moneyFromMinor } from '#domain/money';
 import type { ApprovalReason } from '#domain/schemas/operators';
 
 /**
@@ -10,8 +10,7 @@ export function useApprovalReasonText(): (reason: ApprovalReason | null) => stri
   const { t, i18n } = useLingui();
   return (reason) => {
     if (!reason) return undefined;
-    const money = (minor: number) =>
-      isCurrency(reason.currency) ? formatMoney(moneyFromMinor(minor, reason.currency), i18n.locale) : `${minor} ${reason.currency}`;
+    const money = (minor: number) => formatMoney(moneyFromMinor(minor, reason.currency), i18n.locale);
     const limit = money(reason.limit_minor);
     const moved = money(reason.moved_minor);
     switch (reason.kind) {

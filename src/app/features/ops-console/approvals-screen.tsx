@@ -58,6 +58,7 @@ function ApprovalCard({ approval, mine, onDecided }: { approval: Approval; mine:
   const actions: Record<ApprovalAction, string> = {
     'balance.adjust': t`Balance adjustment`,
     'dispute.credit': t`Dispute credit`,
+    'checkin.batch': t`Check-in of codes issued in the last 24 hours`,
   };
   const amount = isCurrency(approval.currency)
     ? formatMoney(moneyFromMinor(approval.amount_minor, approval.currency), i18n.locale, { signDisplay: 'always' })
@@ -89,6 +90,10 @@ function ApprovalCard({ approval, mine, onDecided }: { approval: Approval; mine:
         {approval.action === 'balance.adjust' ? (
           <Trans>
             Customer account <code>{recordId}</code>
+          </Trans>
+        ) : approval.action === 'checkin.batch' ? (
+          <Trans>
+            Check-in request <code>{recordId}</code>
           </Trans>
         ) : (
           <Trans>

@@ -34,7 +34,11 @@ export interface MoneyMove {
 /** Why a move needs a second person; thrown from inside the move's transaction, which it rolls back. */
 export class ApprovalNeeded extends Error {
   override name = 'ApprovalNeeded';
-  constructor(readonly reason: ApprovalReason) {
+  constructor(
+    readonly reason: ApprovalReason,
+    /** The moves asked for: the request counts them for its person instead. */
+    readonly moves: readonly MoneyMove[],
+  ) {
     super(reason.kind);
   }
 }
@@ -140,7 +144,7 @@ export async function checkMoneyMoves(
 export function moneyMoveGuard(policy: ApprovalPolicy, person: string, now: Date) {
   return async (tx: Executor, moves: readonly MoneyMove[]): Promise<void> => {
     const reason = await checkMoneyMoves(tx, policy, person, moves, now);
-    if (reason) throw new ApprovalNeeded(reason);
+    if (reason) throw new ApprovalNeeded(reason, moves);
   };
 }
 export type MoneyMoveGuard = ReturnType<typeof moneyMoveGuard>;

@@ -6,6 +6,7 @@ import { automationTokens } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { newOpaqueToken, sha256Hex } from '../accounts/secrets';
 import { recordAudit, type Actor } from '../audit/audit';
+import { dutiesApartError, refuseLabelsWithCheckIn } from './duties';
 
 type TokenRow = typeof automationTokens.$inferSelect;
 
@@ -43,6 +44,7 @@ export async function createAutomationToken(
 ) {
   // The trail could not tell a token named OPS_KEY from the deployment key (and the CLI, the seed).
   if (isReservedTokenName(input.name)) throw new ApiError(422, 'AUTOMATION_TOKEN_NAME_RESERVED', { name: 'invalidValue' });
+  refuseLabelsWithCheckIn(input.roles);
   const secret = `rtk_${newOpaqueToken()}`;
   try {
     return await db.transaction(async (tx) => {
@@ -68,7 +70,7 @@ export async function createAutomationToken(
     });
   } catch (error) {
     if (isUniqueViolation(error, 'automation_tokens_name_key')) throw new ApiError(409, 'AUTOMATION_TOKEN_EXISTS');
-    throw error;
+    throw dutiesApartError(error) ?? error;
   }
 }
 

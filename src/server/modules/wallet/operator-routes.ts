@@ -68,13 +68,42 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
     '/checkins',
     {
       schema: {
-        summary: 'Check containers in: credit their pending scans',
+        summary:
+          'Check containers in: credit their pending scans. Codes issued in the last 24 hours whose deposits pass the approval limits wait for a second operator (202)',
         security: opsAccess('check-in'),
         body: checkInBody,
-        response: { 200: dataAnswer(checkInResultSchema) },
+        response: { 200: dataAnswer(checkInResultSchema), 202: dataAnswer(approvalSchema) },
       },
     },
-    async (request) => ({ data: await checkIn(context.db, currentActor(request), request.body.codes, context.now(), request.body.note) }),
+    async (request, reply) => {
+      const actor = currentActor(request);
+      const now = context.now();
+      const { codes, note } = request.body;
+      try {
+        const guard = moneyMoveGuard(approvalPolicy(context.config), actor.person, now);
+        return reply.send({ data: await checkIn(context.db, actor, codes, now, note, guard) });
+      } catch (error) {
+        if (!(error instanceof ApprovalNeeded)) throw error;
+        // The whole batch waits: a second person sees what it holds, and approving runs it as they sent it.
+        const approval = await requestApproval(
+          context.db,
+          actor,
+          {
+            action: 'checkin.batch',
+            recordId: randomUUID(),
+            request: { codes, note },
+            amountMinor: error.moves
+              .filter((move) => move.currency === error.reason.currency)
+              .reduce((sum, move) => sum + move.amountMinor, 0),
+            currency: error.reason.currency,
+            reason: error.reason,
+            moves: error.moves,
+          },
+          now,
+        );
+        return reply.status(202).send({ data: approval });
+      }
+    },
   );
 
   ops.post(
@@ -220,8 +249,8 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
     '/containers',
     {
       schema: {
-        summary: 'Issue new container codes of a product',
-        security: opsAccess('check-in'),
+        summary: 'Issue new container codes of a product (never by whoever checks them in: docs/operators.md, Duties kept apart)',
+        security: opsAccess('labels'),
         body: containersBody,
         response: { 201: dataAnswer(issuedContainers), ...errorAnswers(404) },
       },
