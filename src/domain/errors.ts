@@ -80,6 +80,9 @@ export const errorCodes = [
   'SERVICE_BUSY',
   'CHECKIN_UNDO_TOO_LATE',
   'CHECKIN_CREDIT_SPENT',
+  'APPROVAL_CREDENTIAL_NOT_ALLOWED',
+  'AUTOMATION_TOKEN_NAME_RESERVED',
+  'OPERATOR_DUTIES_APART',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -384,6 +387,21 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     en: 'A second operator must approve this: the person who asked for it cannot.',
     fr: 'Un second opérateur doit approuver ceci : la personne qui l’a demandé ne le peut pas.',
     ja: 'この操作は別のオペレーターの承認が必要です。依頼した本人は承認できません。',
+  },
+  APPROVAL_CREDENTIAL_NOT_ALLOWED: {
+    en: 'Approvals are made by a person: sign in, or use a token an administrator allowed to approve when making it.',
+    fr: 'Une approbation est le fait d’une personne : connectez-vous, ou utilisez un jeton qu’un administrateur a autorisé à approuver en le créant.',
+    ja: '承認は本人が行います。サインインするか、作成時に管理者が承認を許可したトークンを使ってください。',
+  },
+  AUTOMATION_TOKEN_NAME_RESERVED: {
+    en: 'This name is kept for the keys the audit trail names (OPS_KEY, cli, seed, test): choose another.',
+    fr: 'Ce nom est réservé aux clés que le journal d’audit nomme (OPS_KEY, cli, seed, test) : choisissez-en un autre.',
+    ja: 'この名前は監査ログがキーに使う名前（OPS_KEY、cli、seed、test）のため使えません。別の名前を選んでください。',
+  },
+  OPERATOR_DUTIES_APART: {
+    en: 'Printing labels and checking containers in are kept apart: one operator or token cannot hold both the labels and the check-in roles.',
+    fr: 'L’impression des étiquettes et l’enregistrement des contenants sont séparés : un même opérateur ou jeton ne peut pas avoir à la fois les rôles étiquettes et enregistrement.',
+    ja: 'ラベルの発行と容器の受け入れは分けられています。同じオペレーターやトークンにラベル発行と受け入れの両方の役割は付けられません。',
   },
   APPROVAL_NOT_PENDING: {
     en: 'This request was already approved or rejected.',

@@ -10,8 +10,8 @@ import { createCustomerAnswers } from './http/customer-answers';
 import { registerOpsScope } from './http/operator-access';
 import { registerOperatorRoutes } from './modules/operators/routes';
 import { registerApprovalRoutes } from './modules/audit/approval-routes';
-import { adjustBody } from './modules/wallet/operator-routes';
-import { adjustBalance } from './modules/wallet/operations';
+import { adjustBody, checkInBody } from './modules/wallet/operator-routes';
+import { adjustBalance, checkIn } from './modules/wallet/operations';
 import { creditBody } from './modules/disputes/routes';
 import { resolveDispute } from './modules/disputes/disputes';
 import { registerErrorHandling } from './http/error-handler';
@@ -208,6 +208,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         'dispute.credit': async (actor, approval) => {
           const body = creditBody.parse(approval.request);
           await resolveDispute(context.db, actor, approval.recordId, { outcome: 'CREDIT', answer: body.answer }, context.now());
+        },
+        'checkin.batch': async (actor, approval) => {
+          const body = checkInBody.parse(approval.request);
+          await checkIn(context.db, actor, body.codes, context.now(), body.note);
         },
       });
       await registerOpsScope(api, context, (ops) => registerOpsCommandRoute(ops, context, paymentCipher));

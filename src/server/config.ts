@@ -55,6 +55,24 @@ const environmentSchema = z.object({
       }
     })
     .pipe(z.partialRecord(z.enum(currencies), z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, { message: 'must be an amount like "20.00"' }))),
+  /**
+   * What one person may move by hand in 24 hours, across all customers, before a second operator
+   * approves (major units, per currency), e.g. {"EUR": "100.00"}. Unset: four times APPROVAL_LIMITS;
+   * a currency not named is four times its APPROVAL_LIMITS too. docs/operators.md, Approvals.
+   */
+  APPROVAL_DAILY_LIMITS: z
+    .string()
+    .optional()
+    .transform((text, context) => {
+      if (text === undefined || text.trim() === '') return {};
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: 'must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.partialRecord(z.enum(currencies), z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, { message: 'must be an amount like "100.00"' }))),
   /** 32 bytes, base64: encrypts bank details at rest. Unset: DATA_DIR/payment-data.key (made on first start). */
   PAYMENT_DATA_KEY: z
     .string()
@@ -240,6 +258,8 @@ export interface Config {
   operatorSessionMaxAgeSeconds: number;
   /** Per currency, in major units: above it an adjustment or dispute credit needs a second operator. */
   approvalLimits: Partial<Record<Currency, string>>;
+  /** Per currency, in major units: what one person moves by hand in 24 hours before a second operator is needed (unset: 4 × approvalLimits). */
+  approvalDailyLimits: Partial<Record<Currency, string>>;
   /** Base64 of 32 bytes; undefined: a key file in dataDir (payments/encryption.ts). */
   paymentDataKey: string | undefined;
   /** Base64 keys that open stored values but never seal (a rotation in progress). */
@@ -333,6 +353,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     operatorSessionIdleSeconds: env.OPERATOR_SESSION_IDLE,
     operatorSessionMaxAgeSeconds: env.OPERATOR_SESSION_MAX_AGE,
     approvalLimits: env.APPROVAL_LIMITS,
+    approvalDailyLimits: env.APPROVAL_DAILY_LIMITS,
     paymentDataKey: env.PAYMENT_DATA_KEY,
     paymentDataReadKeys: env.PAYMENT_DATA_READ_KEYS,
     auditSigningKey: env.AUDIT_SIGNING_KEY,

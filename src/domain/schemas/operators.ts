@@ -1,12 +1,23 @@
 import { z } from 'zod';
+import { currencies } from '../markets';
 import { emailField, newPasswordField, passwordField, requiredText } from './fields';
 
 /**
  * The people who run the programme and what each may do (docs/operators.md). An operator holds one
  * or more roles; every /ops call names the roles that may make it, in its OpenAPI `security`.
  */
-export const operatorRoles = ['check-in', 'care', 'finance', 'content', 'admin'] as const;
+export const operatorRoles = ['check-in', 'labels', 'care', 'finance', 'content', 'admin'] as const;
 export type OperatorRole = (typeof operatorRoles)[number];
+
+/**
+ * Duties kept apart (docs/operators.md): whoever issues container codes (`labels`) never checks
+ * them in (`check-in`), or one credential could print codes, scan them and credit them. Refused
+ * when granted to an operator or a token, and by the database's CHECKs. The deployment's OPS_KEY
+ * and the CLI's key hold every role: they are no one person's.
+ */
+export function holdsLabelsWithCheckIn(roles: readonly OperatorRole[]): boolean {
+  return roles.includes('labels') && roles.includes('check-in');
+}
 
 /**
  * Not a role anyone holds: the `security` of a call that only the ops CLI on the server's own
@@ -18,7 +29,7 @@ export const operatorStatuses = ['INVITED', 'ACTIVE', 'DISABLED'] as const;
 export type OperatorStatus = (typeof operatorStatuses)[number];
 
 /** What can wait for a second operator's approval. */
-export const approvalActions = ['balance.adjust', 'dispute.credit'] as const;
+export const approvalActions = ['balance.adjust', 'dispute.credit', 'checkin.batch'] as const;
 export type ApprovalAction = (typeof approvalActions)[number];
 
 export const approvalStatuses = ['PENDING', 'APPROVED', 'REJECTED'] as const;
@@ -70,6 +81,16 @@ export const invitationLookupBody = z.strictObject({ token: invitationToken });
 /** POST /ops/invitations/accept: the token with the join form. */
 export const invitationAcceptRequest = invitationAcceptBody.extend({ token: invitationToken });
 
+/**
+ * Names the audit trail gives keys that are no token: the deployment's `OPS_KEY`, the CLI's
+ * `cli@<host>`, demo data's `seed`, tests' `test`. A token named like one would read as it in the
+ * trail, so these are refused in any case and spelling of the separator.
+ */
+const reservedTokenNames = /^(ops[._-]?key|cli|cli@.*|seed|test)$/i;
+export function isReservedTokenName(name: string): boolean {
+  return reservedTokenNames.test(name.trim());
+}
+
 /** POST /ops/tokens: a named automation token for a script. */
 export const automationTokenBody = z.strictObject({
   name: z
@@ -77,6 +98,8 @@ export const automationTokenBody = z.strictObject({
     .trim()
     .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/, { error: 'invalidValue' }),
   roles,
+  /** Whether the token may approve another person's request (docs/operators.md, Approvals); never unless asked. */
+  may_approve: z.boolean({ error: 'invalidValue' }).default(false),
 });
 
 export const operatorSchema = z.object({
@@ -121,6 +144,7 @@ export const automationTokenSchema = z.object({
   name: z.string(),
   roles: z.array(z.enum(operatorRoles)),
   created_by: z.string(),
+  may_approve: z.boolean(),
   created_at: z.string(),
   revoked_at: z.string().nullable(),
 });
@@ -186,12 +210,29 @@ export const auditVerdictSchema = z.object({
 });
 export type AuditVerdict = z.infer<typeof auditVerdictSchema>;
 
+/**
+ * Why a request waits for a second person (docs/operators.md, Approvals): the one call passes the
+ * limit (`per_call`), or with what the same person moved for the same customer in the last 24 hours
+ * (`customer_24h`), or for everyone in the last 24 hours (`daily_total`). `moved_minor` is the sum,
+ * this request included, that passed `limit_minor`.
+ */
+export const approvalReasonKinds = ['per_call', 'customer_24h', 'daily_total'] as const;
+export const approvalReasonSchema = z.object({
+  kind: z.enum(approvalReasonKinds),
+  currency: z.enum(currencies),
+  limit_minor: z.number().int(),
+  moved_minor: z.number().int(),
+});
+export type ApprovalReason = z.infer<typeof approvalReasonSchema>;
+
 export const approvalSchema = z.object({
   id: z.string(),
   action: z.enum(approvalActions),
   record_id: z.string(),
   amount_minor: z.number().int(),
   currency: z.string(),
+  /** Null for requests made before reasons were kept. */
+  reason: approvalReasonSchema.nullable(),
   requested_by: z.string(),
   status: z.enum(approvalStatuses),
   decided_by: z.string().nullable(),

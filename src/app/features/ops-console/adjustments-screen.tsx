@@ -10,6 +10,7 @@ import { TextField } from '../../ui/text-field';
 import { useFormSubmit, type FormFailure } from '../../ui/use-form-submit';
 import { useAdjustBalance, type AdjustmentOutcome } from './api/adjust-balance';
 import { useCancelScan } from './api/cancel-scan';
+import { useApprovalReasonText } from './approval-reason';
 import { useConsoleLink } from './console-pages';
 import { OperatorArea } from './operator-area';
 import { OutcomeStatus } from './notices';
@@ -64,6 +65,7 @@ function AdjustBalance() {
   const { t } = useLingui();
   const link = useConsoleLink();
   const adjust = useAdjustBalance();
+  const reasonText = useApprovalReasonText();
   const [done, setDone] = useState<{ outcome: AdjustmentOutcome; customer: string }>();
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLParagraphElement>(null);
@@ -110,6 +112,7 @@ function AdjustBalance() {
             ) : (
               <>
                 <p>{t`Above the approval limit: nothing moves until a second operator approves it.`}</p>
+                {reasonText(done.outcome.approval.reason) ? <p>{reasonText(done.outcome.approval.reason)}</p> : null}
                 <p>
                   <Link {...link('approvals')}>{t`See the approvals`}</Link>
                 </p>

@@ -7,6 +7,7 @@ import { formatLongDate } from '../../lib/format';
 import { QueryView } from '../../ui/query-view';
 import { usePendingApprovals } from './api/approvals';
 import { useApproveRequest } from './api/approve-request';
+import { useApprovalReasonText } from './approval-reason';
 import { useOperatorMe } from './api/me';
 import { useRejectRequest } from './api/reject-request';
 import { BreakableEmail } from './breakable-email';
@@ -57,11 +58,13 @@ function ApprovalCard({ approval, mine, onDecided }: { approval: Approval; mine:
   const actions: Record<ApprovalAction, string> = {
     'balance.adjust': t`Balance adjustment`,
     'dispute.credit': t`Dispute credit`,
+    'checkin.batch': t`Check-in of codes issued in the last 24 hours`,
   };
   const amount = isCurrency(approval.currency)
     ? formatMoney(moneyFromMinor(approval.amount_minor, approval.currency), i18n.locale, { signDisplay: 'always' })
     : `${approval.amount_minor} ${approval.currency}`;
   const requestedOn = formatLongDate(approval.created_at, i18n.locale);
+  const reason = useApprovalReasonText()(approval.reason);
   const recordId = approval.record_id;
 
   function refused(error: unknown) {
@@ -88,6 +91,10 @@ function ApprovalCard({ approval, mine, onDecided }: { approval: Approval; mine:
           <Trans>
             Customer account <code>{recordId}</code>
           </Trans>
+        ) : approval.action === 'checkin.batch' ? (
+          <Trans>
+            Check-in request <code>{recordId}</code>
+          </Trans>
         ) : (
           <Trans>
             Dispute <code>{recordId}</code>
@@ -99,6 +106,7 @@ function ApprovalCard({ approval, mine, onDecided }: { approval: Approval; mine:
           Asked by <BreakableEmail email={approval.requested_by} /> on {requestedOn}
         </Trans>
       </p>
+      {reason ? <p>{reason}</p> : null}
       {mine ? <p className="notice">{t`You asked for this one: another operator decides it.`}</p> : null}
       <FailureAlert text={failure} />
       <div className="ops-actions">

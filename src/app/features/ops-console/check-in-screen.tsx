@@ -3,6 +3,7 @@ import { plural } from '@lingui/core/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { parseScannedPayload, validateContainerCode } from '#domain/container-codes';
 import type { CheckInResult, RejectResult } from '#domain/schemas/operator-answers';
+import type { Approval } from '#domain/schemas/operators';
 import { failureMessage } from '../../lib/api';
 import { CameraView } from '../../lib/camera/camera-view';
 import { giveFeedback } from '../../lib/camera/feedback';
@@ -10,6 +11,7 @@ import { formatMoney } from '#domain/money';
 import { pendingProcessingDays } from '#domain/pending-rule';
 import { TextField } from '../../ui/text-field';
 import { useCheckInContainers } from './api/check-in';
+import { useApprovalReasonText } from './approval-reason';
 import { useRejectContainers } from './api/reject-containers';
 import { useUndoCheckIn } from './api/undo-check-in';
 import { OperatorArea } from './operator-area';
@@ -40,6 +42,7 @@ function CheckInBatch() {
   const [typed, setTyped] = useState('');
   const [typedError, setTypedError] = useState<string>();
   const [result, setResult] = useState<CheckInResult>();
+  const [awaiting, setAwaiting] = useState<Approval>();
   const [rejection, setRejection] = useState<RejectResult>();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string>();
@@ -59,6 +62,7 @@ function CheckInBatch() {
     for (const code of fresh) inBatch.current.add(code);
     setBatch((current) => [...current, ...fresh]);
     setResult(undefined);
+    setAwaiting(undefined);
     setRejection(undefined);
     setNote('');
     return fresh.length;
@@ -114,7 +118,9 @@ function CheckInBatch() {
     setFailure(undefined);
     setUndone(undefined);
     try {
-      setResult(await checkIn.mutateAsync({ codes: batch }));
+      const outcome = await checkIn.mutateAsync({ codes: batch });
+      if (outcome.kind === 'checked-in') setResult(outcome.result);
+      else setAwaiting(outcome.approval);
       closeBatch();
     } catch (error) {
       setFailure(failureMessage(error, t`The check-in could not be sent. Check your connection and try again.`));
@@ -246,8 +252,24 @@ function CheckInBatch() {
       </section>
 
       {result ? <CheckInAnswer key={result.batch_id ?? 'none'} result={result} onUndone={onUndone} /> : null}
+      {awaiting ? <AwaitingApproval approval={awaiting} /> : null}
       {rejection ? <RejectAnswer result={rejection} /> : null}
     </>
+  );
+}
+
+/** A batch of freshly issued codes above the approval limits: nothing is credited until a second operator approves it. */
+function AwaitingApproval({ approval }: { approval: Approval }) {
+  const { t } = useLingui();
+  const reason = useApprovalReasonText()(approval.reason);
+  const ref = useFocusWhenShown<HTMLDivElement>(approval);
+  return (
+    <div role="status">
+      <div ref={ref} tabIndex={-1} className="notice ops-result" data-testid="ops-checkin-awaiting">
+        <p>{t`Codes issued in the last 24 hours: this batch waits for a second operator (customer care) to approve it. Nothing is credited until then.`}</p>
+        {reason ? <p>{reason}</p> : null}
+      </div>
+    </div>
   );
 }
 

@@ -173,6 +173,7 @@ function Tokens() {
   const revoke = useRevokeToken();
   const roleNames = useRoleNames();
   const [roles, setRoles] = useState<OperatorRole[]>([]);
+  const [mayApprove, setMayApprove] = useState(false);
   const [created, setCreated] = useState<CreatedToken>();
   const formRef = useRef<HTMLFormElement>(null);
   const secretRef = useRef<HTMLInputElement>(null);
@@ -188,6 +189,7 @@ function Tokens() {
       setCreated(token);
       form.setValues({ name: '' });
       setRoles([]);
+      setMayApprove(false);
     },
     onFailure: (error) => apiFieldFailure(error) ?? { message: failureMessage(error, t`The token could not be made.`) },
   });
@@ -204,6 +206,7 @@ function Tokens() {
                 <li key={token.id} className="ops-card">
                   <h3>{token.name}</h3>
                   <p>{token.roles.map((role) => roleNames[role]).join(', ')}</p>
+                  {token.may_approve ? <p>{t`May approve another person's request`}</p> : null}
                   <p>
                     {token.revoked_at
                       ? t`Revoked on ${formatLongDate(token.revoked_at, i18n.locale)}`
@@ -239,7 +242,12 @@ function Tokens() {
         </div>
       ) : null}
       <h3>{t`Make a token`}</h3>
-      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { ...form.values, roles })}>
+      <form
+        ref={formRef}
+        className="form"
+        noValidate
+        onSubmit={(event) => form.submit(event, { ...form.values, roles, may_approve: mayApprove })}
+      >
         {form.message ? (
           <p role="alert" className="field__error">
             {form.message}
@@ -252,6 +260,21 @@ function Tokens() {
           {...form.field('name')}
         />
         <RoleChoices legend={t`Roles`} idPrefix="ops-token-roles" chosen={roles} onChange={setRoles} error={form.errorOf('roles')} />
+        <div className="ops-checks">
+          <label>
+            <input
+              type="checkbox"
+              name="may_approve"
+              checked={mayApprove}
+              aria-describedby="ops-token-may-approve-hint"
+              onChange={(event) => setMayApprove(event.currentTarget.checked)}
+            />
+            {t`May approve another person's request`}
+          </label>
+          <p id="ops-token-may-approve-hint" className="field__hint">
+            {t`Only for a script that stands for a second person. The token counts as you: it never approves what you, or your tokens, asked for.`}
+          </p>
+        </div>
         <button type="submit" className="button" disabled={form.pending}>
           {t`Make the token`}
         </button>

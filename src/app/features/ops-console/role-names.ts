@@ -3,5 +3,12 @@ import type { OperatorRole } from '#domain/schemas/operators';
 
 export function useRoleNames(): Record<OperatorRole, string> {
   const { t } = useLingui();
-  return { 'check-in': t`Check-in`, care: t`Customer care`, finance: t`Finance`, content: t`Page texts`, admin: t`Admin` };
+  return {
+    'check-in': t`Check-in`,
+    labels: t`Labels (issue codes)`,
+    care: t`Customer care`,
+    finance: t`Finance`,
+    content: t`Page texts`,
+    admin: t`Admin`,
+  };
 }

@@ -48,7 +48,7 @@ export async function registerApprovalRoutes(api: FastifyInstance, context: AppC
                 : 'Reject a request: nothing moves',
             security: care,
             params: idParams,
-            response: { 200: dataAnswer(approvalSchema), ...errorAnswers(404, 409) },
+            response: { 200: dataAnswer(approvalSchema), ...errorAnswers(403, 404, 409) },
           },
         },
         async (request) => {

@@ -7,6 +7,7 @@ import { isCheckViolation, isUniqueViolation } from '../../db/errors';
 import { disputeScans, disputes, products, scans, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { recordAudit, type Actor } from '../audit/audit';
+import type { MoneyMoveGuard } from '../audit/approvals';
 import { findCustomer } from '../accounts/customers';
 import { appendLedgerEntry } from '../wallet/ledger';
 import { expirePendingScans } from '../wallet/scans';
@@ -204,6 +205,8 @@ export async function resolveDispute(
   id: string,
   resolution: Resolution,
   now: Date,
+  /** The approval limits of a credit (audit/approvals.ts); none when an approval runs it. */
+  guard?: MoneyMoveGuard,
 ): Promise<{ changed: boolean; dispute: Dispute }> {
   const wanted = resolution.outcome === 'CREDIT' ? 'CREDITED' : 'UPHELD';
   try {
@@ -234,6 +237,7 @@ export async function resolveDispute(
           createdAt: now,
         });
         ledgerEntryId = entry.id;
+        await guard?.(tx, [{ userId: row.userId, amountMinor: row.amountMinor, currency: row.currency }]);
       }
       const [updated] = await tx
         .update(disputes)
@@ -357,7 +361,7 @@ export async function eraseDisputes(executor: Executor, userId: string): Promise
 /** What crediting a dispute would pay, and whether it is still open (what an approval is asked for). */
 export async function disputeCreditAmount(db: Executor, id: string) {
   const [row] = await db
-    .select({ amountMinor: disputes.amountMinor, currency: disputes.currency, status: disputes.status })
+    .select({ userId: disputes.userId, amountMinor: disputes.amountMinor, currency: disputes.currency, status: disputes.status })
     .from(disputes)
     .where(eq(disputes.id, id));
   if (!row) throw new ApiError(404, 'NOT_FOUND');

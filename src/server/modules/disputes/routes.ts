@@ -10,7 +10,7 @@ import { customerSecurity, dataAnswer, errorAnswers } from '../../http/api-schem
 import { authenticate, currentUserId } from '../accounts/authenticate';
 import { currentActor, opsAccess, registerOpsScope } from '../../http/operator-access';
 import { disputeCreditAmount, disputePhoto, fileDispute, listDisputes, resolveDispute } from './disputes';
-import { needsApproval, requestApproval } from '../audit/approvals';
+import { ApprovalNeeded, approvalPolicy, moneyMoveGuard, requestApproval } from '../audit/approvals';
 
 const idParams = z.strictObject({ id: z.uuid({ error: 'invalidValue' }) });
 const answer = (max: number) => z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' });
@@ -91,25 +91,38 @@ export async function registerDisputeRoutes(instance: FastifyInstance, context: 
         },
       },
       async (request, reply) => {
-        const { amountMinor, currency, status } = await disputeCreditAmount(context.db, request.params.id);
-        // An open dispute above the limit waits for a second operator; a settled one answers as it is.
-        if (status === 'OPEN' && needsApproval(context.config.approvalLimits, amountMinor, currency)) {
+        const { userId, amountMinor, currency } = await disputeCreditAmount(context.db, request.params.id);
+        const actor = currentActor(request);
+        const now = context.now();
+        try {
+          // An open dispute whose credit passes the limits waits for a second operator; a settled one answers as it is.
+          const { dispute } = await resolveDispute(
+            context.db,
+            actor,
+            request.params.id,
+            { outcome: 'CREDIT', answer: request.body.answer },
+            now,
+            moneyMoveGuard(approvalPolicy(context.config), actor.person, now),
+          );
+          return { data: dispute };
+        } catch (error) {
+          if (!(error instanceof ApprovalNeeded)) throw error;
           const approval = await requestApproval(
             context.db,
-            currentActor(request),
-            { action: 'dispute.credit', recordId: request.params.id, request: { answer: request.body.answer }, amountMinor, currency },
-            context.now(),
+            actor,
+            {
+              action: 'dispute.credit',
+              recordId: request.params.id,
+              request: { answer: request.body.answer },
+              amountMinor,
+              currency,
+              reason: error.reason,
+              moves: [{ userId, amountMinor, currency }],
+            },
+            now,
           );
           return reply.status(202).send({ data: approval });
         }
-        const { dispute } = await resolveDispute(
-          context.db,
-          currentActor(request),
-          request.params.id,
-          { outcome: 'CREDIT', answer: request.body.answer },
-          context.now(),
-        );
-        return { data: dispute };
       },
     );
     ops.post(

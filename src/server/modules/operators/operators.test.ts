@@ -282,4 +282,15 @@ describe.each(databaseKinds)('the ops CLI for operators, tokens and the trail (%
     expect(verified.exit_code).toBe(0);
     expect(verified.stdout).toMatch(/holds: \d+ entries, head [0-9a-f]{64}/);
   });
+
+  it('makes a token that may approve only when told, and keeps labels apart from check-in', async () => {
+    expect((await run(['tokens', 'create', '--name', 'second-care', '--roles', 'care', '--may-approve'])).exit_code).toBe(0);
+    expect((await run(['tokens', 'create', '--name', 'plain-care', '--roles', 'care'])).exit_code).toBe(0);
+    const listed = (await run(['tokens', 'list'])).stdout.split('\n');
+    expect(listed.find((line) => line.includes('second-care'))).toContain('may approve');
+    expect(listed.find((line) => line.includes('plain-care'))).not.toContain('may approve');
+    const both = await run(['operators', 'invite', '--email', 'both@example.org', '--name', 'Both', '--roles', 'labels,check-in']);
+    expect(both.exit_code).not.toBe(0);
+    expect(both.stderr).toContain('labels');
+  });
 });

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Operator, OperatorRole, OperatorSession } from '#domain/schemas/operators';
 import { rowsOf, type Database, type Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { dutiesApartError, refuseLabelsWithCheckIn } from './duties';
 import { operators, operatorSessions } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../accounts/passwords';
@@ -42,6 +43,7 @@ export async function inviteOperator(
   input: { email: string; name: string; roles: OperatorRole[] },
   now: Date,
 ): Promise<{ operator: Operator; invitationToken: string }> {
+  refuseLabelsWithCheckIn(input.roles);
   const invitationToken = newOpaqueToken();
   try {
     return await db.transaction(async (tx) => {
@@ -67,7 +69,7 @@ export async function inviteOperator(
     });
   } catch (error) {
     if (isUniqueViolation(error, 'operators_email_key')) throw new ApiError(409, 'OPERATOR_EXISTS');
-    throw error;
+    throw dutiesApartError(error) ?? error;
   }
 }
 
@@ -276,16 +278,21 @@ export async function disableOperator(db: Database, actor: Actor, operatorId: st
 }
 
 export async function setOperatorRoles(db: Database, actor: Actor, operatorId: string, roles: OperatorRole[]): Promise<Operator> {
-  return db.transaction(async (tx) => {
-    if (!roles.includes('admin')) await refuseLosingLastAdmin(tx, operatorId);
-    const [row] = await tx.update(operators).set({ roles }).where(eq(operators.id, operatorId)).returning();
-    if (!row) throw new ApiError(404, 'NOT_FOUND');
-    await recordAudit(tx, actor, {
-      action: 'operator.roles',
-      recordType: 'operator',
-      recordId: operatorId,
-      detail: { email: row.email, roles },
+  refuseLabelsWithCheckIn(roles);
+  return db
+    .transaction(async (tx) => {
+      if (!roles.includes('admin')) await refuseLosingLastAdmin(tx, operatorId);
+      const [row] = await tx.update(operators).set({ roles }).where(eq(operators.id, operatorId)).returning();
+      if (!row) throw new ApiError(404, 'NOT_FOUND');
+      await recordAudit(tx, actor, {
+        action: 'operator.roles',
+        recordType: 'operator',
+        recordId: operatorId,
+        detail: { email: row.email, roles },
+      });
+      return operatorView(row);
+    })
+    .catch((error: unknown) => {
+      throw dutiesApartError(error) ?? error;
     });
-    return operatorView(row);
-  });
 }

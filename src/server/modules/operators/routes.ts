@@ -330,7 +330,7 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
           summary: 'Invite an operator by mail, with their roles',
           security: admin,
           body: operatorInviteBody,
-          response: { 201: dataAnswer(operatorSchema), ...errorAnswers(409) },
+          response: { 201: dataAnswer(operatorSchema), ...errorAnswers(409, 422) },
         },
       },
       async (request, reply) => {
@@ -397,7 +397,7 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
           security: admin,
           params: idParams,
           body: operatorRolesBody,
-          response: { 200: dataAnswer(operatorSchema), ...errorAnswers(404, 409) },
+          response: { 200: dataAnswer(operatorSchema), ...errorAnswers(404, 409, 422) },
         },
       },
       async (request) => ({ data: await setOperatorRoles(context.db, currentActor(request), request.params.id, request.body.roles) }),
@@ -420,7 +420,7 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
           summary: 'Make an automation token; its secret is in this answer only',
           security: admin,
           body: automationTokenBody,
-          response: { 201: dataAnswer(createdAutomationTokenSchema), ...errorAnswers(409) },
+          response: { 201: dataAnswer(createdAutomationTokenSchema), ...errorAnswers(409, 422) },
         },
       },
       async (request, reply) =>

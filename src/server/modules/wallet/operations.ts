@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { containerCodeFromRandom, validateContainerCode } from '#domain/container-codes';
 import type { Currency } from '#domain/markets';
 import { minorFromDecimal, moneyFromMinor, type Money } from '#domain/money';
@@ -13,6 +13,7 @@ import { currencyOf } from '#domain/markets';
 import { findProduct } from './catalogue';
 import { appendLedgerEntry, balanceAndVersion, balanceMinorOf } from './ledger';
 import { recordAudit, type Actor } from '../audit/audit';
+import type { MoneyMove, MoneyMoveGuard } from '../audit/approvals';
 import type { AnswersOfWrite, AnswersOnWrite } from './answers-on-write';
 
 /**
@@ -73,17 +74,73 @@ export interface CheckInResult {
  * never credits twice. A container with an open claim is held (its scan stays pending)
  * until an operator resolves the claim, then checked in again.
  */
-export async function checkIn(db: Database, actor: Actor, rawCodes: readonly string[], now: Date, note?: string): Promise<CheckInResult> {
+export async function checkIn(
+  db: Database,
+  actor: Actor,
+  rawCodes: readonly string[],
+  now: Date,
+  note?: string,
+  /**
+   * The approval limits for codes issued in the last 24 hours (audit/approvals.ts): throws
+   * ApprovalNeeded, rolling the batch back. None when an approval runs the batch.
+   */
+  guard?: MoneyMoveGuard,
+): Promise<CheckInResult> {
   try {
-    return await checkInOnce(db, actor, rawCodes, now, note);
+    return await checkInOnce(db, actor, rawCodes, now, note, guard);
   } catch (error) {
     // A claim recorded after this batch read the claims: the trigger refused the credit; read them again.
-    if (isCheckViolation(error, 'scans_claimed_not_credited')) return checkInOnce(db, actor, rawCodes, now, note);
+    if (isCheckViolation(error, 'scans_claimed_not_credited')) return checkInOnce(db, actor, rawCodes, now, note, guard);
     throw error;
   }
 }
 
-async function checkInOnce(db: Database, actor: Actor, rawCodes: readonly string[], now: Date, note?: string): Promise<CheckInResult> {
+/** How long a freshly issued code's credit counts as money moved by hand (docs/operators.md, Duties kept apart). */
+const freshCodeSeconds = 24 * 3600;
+
+/**
+ * The deposits these scans would credit for codes issued in the last 24 hours, by customer: codes
+ * that went from the printer to a credit within a day are what one person holding both duties
+ * would make, so they count against the approval limits as a hand-made credit would.
+ */
+async function freshCredits(
+  tx: Executor,
+  pending: readonly { scan: typeof scans.$inferSelect; product: typeof products.$inferSelect }[],
+  now: Date,
+): Promise<MoneyMove[]> {
+  const since = new Date(now.getTime() - freshCodeSeconds * 1000);
+  const fresh = await tx
+    .select({ code: containers.code })
+    .from(containers)
+    .where(
+      and(
+        inArray(
+          containers.code,
+          pending.map((row) => row.scan.containerCode),
+        ),
+        gt(containers.createdAt, since),
+      ),
+    );
+  const freshCodes = new Set(fresh.map((row) => row.code));
+  const byCustomer = new Map<string, MoneyMove>();
+  for (const { scan, product } of pending) {
+    if (!freshCodes.has(scan.containerCode)) continue;
+    const key = `${scan.userId}:${product.currency}`;
+    const move = byCustomer.get(key) ?? { userId: scan.userId, amountMinor: 0, currency: product.currency };
+    move.amountMinor += product.depositMinor;
+    byCustomer.set(key, move);
+  }
+  return [...byCustomer.values()];
+}
+
+async function checkInOnce(
+  db: Database,
+  actor: Actor,
+  rawCodes: readonly string[],
+  now: Date,
+  note: string | undefined,
+  guard: MoneyMoveGuard | undefined,
+): Promise<CheckInResult> {
   const { codes, invalid } = normalizeCodes(rawCodes);
   return db.transaction(async (tx) => {
     const known = await knownContainerCodes(tx, codes);
@@ -117,6 +174,7 @@ async function checkInOnce(db: Database, actor: Actor, rawCodes: readonly string
       if (expiredScans.length > 0) await recordAudit(tx, actor, expiryChange(expiredScans));
       return result;
     }
+    if (guard) await guard(tx, await freshCredits(tx, pending, now));
 
     const [batch] = await tx
       .insert(checkinBatches)
@@ -326,6 +384,11 @@ export async function adjustBalance(
     resolved?: Awaited<ReturnType<typeof adjustmentAmount>>;
     /** The customer's answers kept in this process, recomputed inside the transaction (answers-on-write.ts). */
     answers?: AnswersOnWrite;
+    /**
+     * The approval limits (audit/approvals.ts): asked after the entry is in, so a retry is answered
+     * as made; throws ApprovalNeeded, rolling the adjustment back. None when an approval runs it.
+     */
+    guard?: MoneyMoveGuard;
   } = {},
 ): Promise<{ created: boolean; adjustment: AdjustmentResult }> {
   const { user, currency, amountMinor } = options.resolved ?? (await adjustmentAmount(db, input));
@@ -356,6 +419,7 @@ export async function adjustBalance(
         comment: input.comment,
         createdAt: now,
       });
+      await options.guard?.(tx, [{ userId: user.id, amountMinor, currency }]);
       const read = await balanceAndVersion(tx, user.id, currency);
       answersOfWrite = await options.answers?.recompute(tx, { id: user.id, currency }, read);
       // Last before the commit: the audit chain's lock is held by every writer's entry to the end

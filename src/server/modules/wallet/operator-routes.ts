@@ -14,7 +14,7 @@ import { approvalSchema } from '#domain/schemas/operators';
 import type { AppContext } from '../../app-context';
 import { dataAnswer, errorAnswers } from '../../http/api-schemas';
 import { currentActor, opsAccess, type OpsRoutes } from '../../http/operator-access';
-import { needsApproval, requestApproval } from '../audit/approvals';
+import { ApprovalNeeded, approvalPolicy, moneyMoveGuard, requestApproval } from '../audit/approvals';
 import { undoCheckIn } from './checkin-undo';
 import { listClaims, resolveClaim, withClaimants } from './claims';
 import type { AnswersOnWrite } from './answers-on-write';
@@ -68,13 +68,42 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
     '/checkins',
     {
       schema: {
-        summary: 'Check containers in: credit their pending scans',
+        summary:
+          'Check containers in: credit their pending scans. Codes issued in the last 24 hours whose deposits pass the approval limits wait for a second operator (202)',
         security: opsAccess('check-in'),
         body: checkInBody,
-        response: { 200: dataAnswer(checkInResultSchema) },
+        response: { 200: dataAnswer(checkInResultSchema), 202: dataAnswer(approvalSchema) },
       },
     },
-    async (request) => ({ data: await checkIn(context.db, currentActor(request), request.body.codes, context.now(), request.body.note) }),
+    async (request, reply) => {
+      const actor = currentActor(request);
+      const now = context.now();
+      const { codes, note } = request.body;
+      try {
+        const guard = moneyMoveGuard(approvalPolicy(context.config), actor.person, now);
+        return reply.send({ data: await checkIn(context.db, actor, codes, now, note, guard) });
+      } catch (error) {
+        if (!(error instanceof ApprovalNeeded)) throw error;
+        // The whole batch waits: a second person sees what it holds, and approving runs it as they sent it.
+        const approval = await requestApproval(
+          context.db,
+          actor,
+          {
+            action: 'checkin.batch',
+            recordId: randomUUID(),
+            request: { codes, note },
+            amountMinor: error.moves
+              .filter((move) => move.currency === error.reason.currency)
+              .reduce((sum, move) => sum + move.amountMinor, 0),
+            currency: error.reason.currency,
+            reason: error.reason,
+            moves: error.moves,
+          },
+          now,
+        );
+        return reply.status(202).send({ data: approval });
+      }
+    },
   );
 
   ops.post(
@@ -187,25 +216,34 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
       const input = { id: body.id, userId: body.user_id, email: body.email, amount: body.amount, comment: body.comment };
       const resolved = await adjustmentAmount(context.db, input);
       const { user, currency, amountMinor } = resolved;
-      if (needsApproval(context.config.approvalLimits, amountMinor, currency)) {
+      const actor = currentActor(request);
+      const now = context.now();
+      let made: Awaited<ReturnType<typeof adjustBalance>>;
+      try {
+        made = await adjustBalance(context.db, actor, input, now, {
+          resolved,
+          answers: answersOnWrite,
+          guard: moneyMoveGuard(approvalPolicy(context.config), actor.person, now),
+        });
+      } catch (error) {
+        if (!(error instanceof ApprovalNeeded)) throw error;
         const approval = await requestApproval(
           context.db,
-          currentActor(request),
+          actor,
           {
             action: 'balance.adjust',
             recordId: user.id,
             request: { ...body, id: body.id ?? randomUUID(), user_id: user.id, email: undefined },
             amountMinor,
             currency,
+            reason: error.reason,
+            moves: [{ userId: user.id, amountMinor, currency }],
           },
-          context.now(),
+          now,
         );
         return reply.status(202).send({ data: approval });
       }
-      const { created, adjustment } = await adjustBalance(context.db, currentActor(request), input, context.now(), {
-        resolved,
-        answers: answersOnWrite,
-      });
+      const { created, adjustment } = made;
       return reply.status(created ? 201 : 200).send({ data: adjustment });
     },
   );
@@ -214,8 +252,8 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
     '/containers',
     {
       schema: {
-        summary: 'Issue new container codes of a product',
-        security: opsAccess('check-in'),
+        summary: 'Issue new container codes of a product (never by whoever checks them in: docs/operators.md, Duties kept apart)',
+        security: opsAccess('labels'),
         body: containersBody,
         response: { 201: dataAnswer(issuedContainers), ...errorAnswers(404) },
       },

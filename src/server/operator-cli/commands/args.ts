@@ -34,6 +34,7 @@ const options = {
   record: { type: 'string' },
   actor: { type: 'string' },
   undo: { type: 'string' },
+  'may-approve': { type: 'boolean' },
 } as const;
 
 type ParsedValues = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];

@@ -76,7 +76,7 @@ export const opsUsage = `Roundtrip operator tools: the same database as the serv
                                                          invite an operator; prints their link (48 hours, once):
                                                          how the first administrator is made, on this machine
   npm run ops -- operators disable <id>                  disable an operator: their sessions end at once
-  npm run ops -- tokens list|create --name n --roles r[,r]|revoke <id>
+  npm run ops -- tokens list|create --name n --roles r[,r] [--may-approve]|revoke <id>
                                                          automation tokens for scripts (X-Ops-Key); the secret is
                                                          printed once, at create
   npm run ops -- audit verify                            recompute the audit trail's chain, hold it against its

@@ -53,13 +53,16 @@ export async function operatorsCommand({ values, positionals }: OpsArguments, io
   throw new OpsUsageError(`operators needs list, invite --email --name --roles, or disable <id>\n\n${usage}`);
 }
 
-/** `tokens list`, `tokens create --name n --roles finance[,…]` (prints the secret once), `tokens revoke <id>`. */
+/**
+ * `tokens list`, `tokens create --name n --roles finance[,…] [--may-approve]` (prints the secret
+ * once; `--may-approve` lets it approve another person's request), `tokens revoke <id>`.
+ */
 export async function tokensCommand({ values, positionals }: OpsArguments, io: OpsIo, usage: string): Promise<number> {
   const [action, id] = positionals;
   if (action === 'list') {
     for (const row of await listAutomationTokens(io.db)) {
       io.out(
-        `${row.id}  ${terminalField(row.name)}  ${row.roles.join(',')}  by ${terminalField(row.created_by)}${row.revoked_at ? `  revoked ${row.revoked_at}` : ''}\n`,
+        `${row.id}  ${terminalField(row.name)}  ${row.roles.join(',')}  by ${terminalField(row.created_by)}${row.may_approve ? '  may approve' : ''}${row.revoked_at ? `  revoked ${row.revoked_at}` : ''}\n`,
       );
     }
     return 0;
@@ -68,7 +71,12 @@ export async function tokensCommand({ values, positionals }: OpsArguments, io: O
     if (!values.name || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/.test(values.name)) {
       throw new OpsUsageError('tokens create needs --name (letters, digits, . _ -) and --roles');
     }
-    const token = await createAutomationToken(io.db, io.actor, { name: values.name, roles: rolesOf(values.roles) }, io.now);
+    const token = await createAutomationToken(
+      io.db,
+      io.actor,
+      { name: values.name, roles: rolesOf(values.roles), may_approve: values['may-approve'] === true },
+      io.now,
+    );
     io.out(`Token ${token.name} (${token.roles.join(',')}). Its secret, shown this once (send it as X-Ops-Key):\n  ${token.secret}\n`);
     return 0;
   }

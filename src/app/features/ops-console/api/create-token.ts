@@ -8,7 +8,7 @@ const answer = z.object({ data: createdAutomationTokenSchema });
 export type CreatedToken = z.infer<typeof createdAutomationTokenSchema>;
 
 /** POST /ops/tokens: the secret is in this answer only. */
-export async function createToken(body: { name: string; roles: OperatorRole[] }): Promise<CreatedToken> {
+export async function createToken(body: { name: string; roles: OperatorRole[]; may_approve?: boolean }): Promise<CreatedToken> {
   return answer.parse(await opsRequest('/tokens', { method: 'POST', body })).data;
 }
 
