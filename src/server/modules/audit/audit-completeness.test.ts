@@ -145,16 +145,14 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
       const person = await customer(t);
       const [code] = await issue(t, 'us-oat-milk-1l');
       const id = randomUUID();
-      await t.db
-        .insert(scans)
-        .values({
-          id,
-          userId: person.user.id,
-          containerCode: code!,
-          productId: 'us-oat-milk-1l',
-          scannedAt: received,
-          createdAt: received,
-        });
+      await t.db.insert(scans).values({
+        id,
+        userId: person.user.id,
+        containerCode: code!,
+        productId: 'us-oat-milk-1l',
+        scannedAt: received,
+        createdAt: received,
+      });
       return { code: code!, scanId: id };
     };
     const one = await expired();
