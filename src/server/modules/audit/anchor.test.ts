@@ -36,7 +36,7 @@ async function addEntries(t: TestApp, count: number): Promise<number[]> {
 }
 
 /**
- * What the table's owner can do with the triggers off (the finding of issue 37): remove the
+ * What the table's owner can do with the triggers off: remove the
  * newest entries, edit an old one and redo the chain after it with the database's own digest.
  */
 async function cutAndRewrite(t: TestApp, { removeAfter, rewrite }: { removeAfter: number; rewrite: number }) {
