@@ -74,6 +74,8 @@ export default defineConfig({
         signUpsPerAddress: { points: 10_000, windowSeconds: 3600 },
         loginPerAddress: { points: 10_000, windowSeconds: 900 },
         loginPerAccount: { points: 1_000, windowSeconds: 900 },
+        // Invitations accepted (the console's specs invite a new operator for nearly every test).
+        resetAttemptsPerAddress: { points: 10_000, windowSeconds: 3600 },
       }),
     },
   },

@@ -124,8 +124,12 @@ test('a customer opts in on the account page, a check-in reaches the phone, and 
   await expect(page.getByTestId('news-empty')).toBeVisible();
   // That page is one the worker does not control, as a first visit's page is until the worker takes it
   // over, or a page reloaded past the worker (Shift+reload): it must hear of the news all the same.
+  // The protocol's reload answers before the new document is in: until its load event, the old page
+  // still shows the empty news, and a script run then dies with it.
   const cdp = await context.newCDPSession(page);
+  const reloaded = page.waitForEvent('load');
   await cdp.send('Page.reload', { ignoreCache: true });
+  await reloaded;
   await expect(page.getByTestId('news-empty')).toBeVisible();
   expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
   await returnAndCheckIn(request, accessToken, productOf.us, 2);
