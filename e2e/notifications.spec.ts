@@ -86,8 +86,16 @@ async function serviceWorkerRegistration(page: Page, cdp: CDPSession): Promise<s
     for (const registration of event.registrations) registrations.set(registration.scopeURL, registration.registrationId);
   });
   await cdp.send('ServiceWorker.enable');
+  // `ready` resolves while the worker may still be activating; a push handed to the registration
+  // before it is activated can be dropped, as the browser delivers pushes to an activated worker only.
   await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
+    const worker = (await navigator.serviceWorker.ready).active!;
+    if (worker.state === 'activated') return;
+    await new Promise<void>((resolve) => {
+      worker.addEventListener('statechange', () => {
+        if (worker.state === 'activated') resolve();
+      });
+    });
   });
   await expect.poll(() => registrations.get(`${origin}/`)).toBeTruthy();
   return registrations.get(`${origin}/`)!;
@@ -152,7 +160,8 @@ test('a customer opts in on the account page, a check-in reaches the phone, and 
         url: (notification.data as { url?: string } | null)?.url,
       })),
     );
-  await expect.poll(shown).toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, url: payload.url }]);
+  // The worker may first have to start: as long as the push's own arrival may take.
+  await expect.poll(shown, { timeout: 20_000 }).toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, url: payload.url }]);
   // The open page heard of it from the worker and lists it without a reload.
   await expect(page.getByTestId('news-item')).toContainText('Deposit credited');
   // Reloaded plainly, the page is the worker's again: only such a page can be moved to the row.
