@@ -10,6 +10,22 @@ const durationSeconds = z.coerce.number().int().positive();
 /** About a week of a family's returns in each currency: above it, money moved by hand takes two people. */
 const defaultApprovalLimits: Partial<Record<Currency, string>> = { USD: '25.00', CAD: '30.00', GBP: '20.00', EUR: '25.00', JPY: '3000' };
 
+/** A setting written as JSON (`APPROVAL_LIMITS`, `RATE_LIMITS`): unset or blank gives `whenUnset`. */
+function jsonSetting(whenUnset: unknown) {
+  return z
+    .string()
+    .optional()
+    .transform((text, context) => {
+      if (text === undefined || text.trim() === '') return whenUnset;
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: 'must be JSON' });
+        return z.NEVER;
+      }
+    });
+}
+
 /** How far to trust X-Forwarded-For: not at all, a number of proxy hops, or the proxies' own addresses. */
 export type TrustProxy = false | number | string[];
 
@@ -42,37 +58,17 @@ const environmentSchema = z.object({
    * Adjustments and dispute credits above these amounts (major units, per currency) wait for a second
    * operator's approval, e.g. {"EUR": "20.00", "JPY": "3000"}. A currency not named has no limit.
    */
-  APPROVAL_LIMITS: z
-    .string()
-    .optional()
-    .transform((text, context) => {
-      if (text === undefined || text.trim() === '') return defaultApprovalLimits;
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        context.addIssue({ code: 'custom', message: 'must be JSON' });
-        return z.NEVER;
-      }
-    })
-    .pipe(z.partialRecord(z.enum(currencies), z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, { message: 'must be an amount like "20.00"' }))),
+  APPROVAL_LIMITS: jsonSetting(defaultApprovalLimits).pipe(
+    z.partialRecord(z.enum(currencies), z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, { message: 'must be an amount like "20.00"' })),
+  ),
   /**
    * What one person may move by hand in 24 hours, across all customers, before a second operator
    * approves (major units, per currency), e.g. {"EUR": "100.00"}. Unset: four times APPROVAL_LIMITS;
    * a currency not named is four times its APPROVAL_LIMITS too. docs/operators.md, Approvals.
    */
-  APPROVAL_DAILY_LIMITS: z
-    .string()
-    .optional()
-    .transform((text, context) => {
-      if (text === undefined || text.trim() === '') return {};
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        context.addIssue({ code: 'custom', message: 'must be JSON' });
-        return z.NEVER;
-      }
-    })
-    .pipe(z.partialRecord(z.enum(currencies), z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, { message: 'must be an amount like "100.00"' }))),
+  APPROVAL_DAILY_LIMITS: jsonSetting({}).pipe(
+    z.partialRecord(z.enum(currencies), z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, { message: 'must be an amount like "100.00"' })),
+  ),
   /** 32 bytes, base64: encrypts bank details at rest. Unset: DATA_DIR/payment-data.key (made on first start). */
   PAYMENT_DATA_KEY: z
     .string()
@@ -103,24 +99,12 @@ const environmentSchema = z.object({
   /** Where the signed checkpoints go (one JSON line each); unset: DATA_DIR/audit-checkpoints. */
   AUDIT_CHECKPOINT_DIR: z.string().min(1).optional(),
   /** JSON overrides of the API's rate limits, e.g. {"scansPerUser": {"points": 300, "windowSeconds": 60}}. */
-  RATE_LIMITS: z
-    .string()
-    .optional()
-    .transform((text, context) => {
-      if (text === undefined || text.trim() === '') return {};
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        context.addIssue({ code: 'custom', message: 'must be JSON' });
-        return z.NEVER;
-      }
-    })
-    .pipe(
-      z.partialRecord(
-        z.enum(Object.keys(defaultLimitRules) as [LimitName, ...LimitName[]]),
-        z.strictObject({ points: z.number().int().positive(), windowSeconds: z.number().int().positive() }),
-      ),
+  RATE_LIMITS: jsonSetting({}).pipe(
+    z.partialRecord(
+      z.enum(Object.keys(defaultLimitRules) as [LimitName, ...LimitName[]]),
+      z.strictObject({ points: z.number().int().positive(), windowSeconds: z.number().int().positive() }),
     ),
+  ),
   /** At most 15 minutes: a stolen access token is worth little, and sign-out ends it within that time at worst. */
   ACCESS_TOKEN_TTL: durationSeconds.max(900, { message: 'at most 900 seconds (15 minutes)' }).default(900),
   REFRESH_TOKEN_TTL: durationSeconds.default(30 * 86_400),

@@ -118,6 +118,31 @@ export type AuditVerdict =
 const genesis = '0'.repeat(64);
 const verifyPage = 5_000;
 
+interface ChainRow {
+  seq: number;
+  prev_hash: string;
+  hash: string;
+  /** The digest the entry's fields give now. */
+  recomputed: string;
+}
+
+/** Every entry of the trail in order, as the chain checks read it: by pages of the primary key. */
+async function* chainRows(db: Executor): AsyncGenerator<ChainRow> {
+  let after = 0;
+  for (;;) {
+    const rows = rowsOf<{ seq: string | number; prev_hash: string; hash: string; recomputed: string }>(
+      await db.execute(sql`
+        SELECT a.seq, a.prev_hash, a.hash, audit_entry_digest(a) AS recomputed
+          FROM audit_entries a WHERE a.seq > ${after} ORDER BY a.seq LIMIT ${verifyPage}`),
+    );
+    for (const row of rows) {
+      after = Number(row.seq);
+      yield { ...row, seq: after };
+    }
+    if (rows.length < verifyPage) return;
+  }
+}
+
 /**
  * Recomputes every entry's digest and checks each names the one before it. An entry changed
  * behind the triggers' back (by the table's owner with the triggers off) breaks its own digest;
@@ -127,23 +152,13 @@ const verifyPage = 5_000;
 export async function verifyAuditChain(db: Executor): Promise<AuditVerdict> {
   let previous = genesis;
   let count = 0;
-  let after = 0;
-  for (;;) {
-    const rows = rowsOf<{ seq: string | number; prev_hash: string; hash: string; recomputed: string }>(
-      await db.execute(sql`
-        SELECT a.seq, a.prev_hash, a.hash, audit_entry_digest(a) AS recomputed
-          FROM audit_entries a WHERE a.seq > ${after} ORDER BY a.seq LIMIT ${verifyPage}`),
-    );
-    for (const row of rows) {
-      const seq = Number(row.seq);
-      if (row.prev_hash !== previous) return { ok: false, entries: count, brokenAt: seq, reason: 'link' };
-      if (row.recomputed !== row.hash) return { ok: false, entries: count, brokenAt: seq, reason: 'hash' };
-      previous = row.hash;
-      count += 1;
-      after = seq;
-    }
-    if (rows.length < verifyPage) return { ok: true, entries: count, head: count === 0 ? null : previous };
+  for await (const row of chainRows(db)) {
+    if (row.prev_hash !== previous) return { ok: false, entries: count, brokenAt: row.seq, reason: 'link' };
+    if (row.recomputed !== row.hash) return { ok: false, entries: count, brokenAt: row.seq, reason: 'hash' };
+    previous = row.hash;
+    count += 1;
   }
+  return { ok: true, entries: count, head: count === 0 ? null : previous };
 }
 
 /**
@@ -185,31 +200,23 @@ export async function verifyAuditTrail(db: Executor, anchor: AuditAnchor, now: D
   let count = 0;
   let after = 0;
   let chainProblems = 0;
-  for (;;) {
-    const rows = rowsOf<{ seq: string | number; prev_hash: string; hash: string; recomputed: string }>(
-      await db.execute(sql`
-        SELECT a.seq, a.prev_hash, a.hash, audit_entry_digest(a) AS recomputed
-          FROM audit_entries a WHERE a.seq > ${after} ORDER BY a.seq LIMIT ${verifyPage}`),
-    );
-    for (const row of rows) {
-      const seq = Number(row.seq);
-      while (nextNamed < named.length && named[nextNamed]! < seq) found.set(named[nextNamed++]!, { missingAfter: after });
-      if (named[nextNamed] === seq) found.set(named[nextNamed++]!, { hash: row.hash });
-      if (chainProblems < listedLimit) {
-        if (row.prev_hash !== previous) {
-          problems.push({ kind: 'unlinked', seq });
-          chainProblems += 1;
-        } else if (row.recomputed !== row.hash) {
-          problems.push({ kind: 'changed', from: seq, seq, checkpoint: null });
-          chainProblems += 1;
-        }
+  for await (const row of chainRows(db)) {
+    const seq = row.seq;
+    while (nextNamed < named.length && named[nextNamed]! < seq) found.set(named[nextNamed++]!, { missingAfter: after });
+    if (named[nextNamed] === seq) found.set(named[nextNamed++]!, { hash: row.hash });
+    if (chainProblems < listedLimit) {
+      if (row.prev_hash !== previous) {
+        problems.push({ kind: 'unlinked', seq });
+        chainProblems += 1;
+      } else if (row.recomputed !== row.hash) {
+        problems.push({ kind: 'changed', from: seq, seq, checkpoint: null });
+        chainProblems += 1;
       }
-      // The next link is checked against what this entry claims, so one break is reported once.
-      previous = row.hash;
-      count += 1;
-      after = seq;
     }
-    if (rows.length < verifyPage) break;
+    // The next link is checked against what this entry claims, so one break is reported once.
+    previous = row.hash;
+    count += 1;
+    after = seq;
   }
   while (nextNamed < named.length) found.set(named[nextNamed++]!, { missingAfter: after });
 
