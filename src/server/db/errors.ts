@@ -38,6 +38,14 @@ export function isOutOfRange(error: unknown): boolean {
 }
 
 /**
+ * True when PostgreSQL ended the statement's transaction for a deadlock (40P01) or a serialization
+ * failure (40001): everything it wrote was rolled back, and the same transaction may be run again.
+ */
+export function isLockConflict(error: unknown): boolean {
+  return isConstraintViolation(error, '40P01', undefined) || isConstraintViolation(error, '40001', undefined);
+}
+
+/**
  * What of a database error may be logged: its SQLSTATE, constraint, table and column names, never
  * the query's parameters (emails, names, hashes) nor its text (drizzle copies them into messages).
  */

@@ -17,6 +17,25 @@ const lostConnections: [string, Error][] = [
   ['the socket reset', wrapped(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }))],
 ];
 
+describe('an answer when a write lost a lock race it did not retry', () => {
+  it.each([
+    ['a deadlock (40P01)', wrapped(Object.assign(new Error('deadlock detected'), { code: '40P01' }))],
+    ['a serialization failure (40001)', wrapped(Object.assign(new Error('could not serialize access'), { code: '40001' }))],
+  ])('%s: 503 SERVICE_BUSY with Retry-After, never 500', async (_name, error) => {
+    const app = Fastify({ logger: false });
+    registerErrorHandling(app);
+    app.get('/fails', () => {
+      throw error;
+    });
+    const answer = await app.inject({ method: 'GET', url: '/fails' });
+    expect(answer.statusCode).toBe(503);
+    expect(answer.headers['retry-after']).toBe('1');
+    expect(answer.json().error.code).toBe('SERVICE_BUSY');
+    expect(answer.body).not.toContain('private@example.com');
+    await app.close();
+  });
+});
+
 describe('an answer when the database connection is lost under a request', () => {
   it.each(lostConnections)('%s: 503 SERVICE_BUSY in the caller’s language, with Retry-After, never 500', async (_name, error) => {
     const app = Fastify({ logger: false });

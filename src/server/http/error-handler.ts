@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorMessages, oauthErrorMessages, type ApiErrorBody, type ErrorCode } from '#domain/errors';
 import type { Language } from '#domain/locales';
-import { databaseErrorSummary, isLostConnection } from '../db/errors';
+import { databaseErrorSummary, isLockConflict, isLostConnection } from '../db/errors';
 import { ApiError, OAuthError } from './api-error';
 import { requestLanguage } from './language';
 
@@ -64,6 +64,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       // Its transaction went with the connection: nothing was written, and the call can be made again
       // (the app's outbox does so on a 503).
       request.log.warn(loggableError(error), 'database connection lost under a request');
+      return sendApiError(request, reply, new ApiError(503, 'SERVICE_BUSY', undefined, 1));
+    }
+    if (isLockConflict(error)) {
+      // A deadlock or serialization failure the write did not retry itself: rolled back whole, so
+      // the call can be made again; the client is told to, not that the server broke.
+      request.log.warn(loggableError(error), 'write lost a lock conflict');
       return sendApiError(request, reply, new ApiError(503, 'SERVICE_BUSY', undefined, 1));
     }
     request.log.error(loggableError(error), 'unhandled error');

@@ -4,7 +4,8 @@ import type { Database } from '../../db/client';
 import { checkinBatches, customerNews, ledgerEntries, scans } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { recordAudit, type Actor } from '../audit/audit';
-import { appendLedgerEntry } from './ledger';
+import { isCheckViolation } from '../../db/errors';
+import { lockCustomers, retryLockConflicts } from './customer-locks';
 
 /**
  * How long after a check-in its batch can be undone: long enough for the person at the facility
@@ -26,8 +27,16 @@ export const checkInUndoMinutes = 15;
  *    and nothing of the batch changes);
  * 6. the batch's "containers credited" news is removed, so the notices no longer say it;
  * 7. one audit entry, `checkin.undo`, with the total taken back.
+ * Locks, in the order of every write of several customers (checkIn): the batch row, then its
+ * customers by user id (lockCustomers) before 4, then their scans (one statement), their balances
+ * by user id (one insert), the audit chain last. A deadlock or serialization failure all the same
+ * runs the undo again, up to three times in all, then answers 503 SERVICE_BUSY.
  */
 export async function undoCheckIn(db: Database, actor: Actor, batchId: string, now: Date): Promise<CheckInUndoResult> {
+  return retryLockConflicts(() => undoCheckInOnce(db, actor, batchId, now));
+}
+
+async function undoCheckInOnce(db: Database, actor: Actor, batchId: string, now: Date): Promise<CheckInUndoResult> {
   return db.transaction(async (tx) => {
     const [batch] = await tx.select().from(checkinBatches).where(eq(checkinBatches.id, batchId)).limit(1).for('update');
     if (!batch) throw new ApiError(404, 'NOT_FOUND');
@@ -41,24 +50,31 @@ export async function undoCheckIn(db: Database, actor: Actor, batchId: string, n
     }
     if (now.getTime() - batch.createdAt.getTime() > checkInUndoMinutes * 60_000) throw new ApiError(409, 'CHECKIN_UNDO_TOO_LATE');
 
+    await lockCustomers(
+      tx,
+      credits.map((credit) => credit.userId),
+    );
     const reopened = await tx
       .update(scans)
       .set({ status: 'PENDING', creditedMinor: null, checkinBatchId: null, resolvedAt: null })
       .where(and(eq(scans.checkinBatchId, batchId), eq(scans.status, 'COMPLETED')))
       .returning({ id: scans.id });
-    for (const credit of credits) {
+    if (credits.length > 0) {
       try {
-        await appendLedgerEntry(tx, {
-          userId: credit.userId,
-          amountMinor: -credit.amountMinor,
-          currency: credit.currency,
-          kind: 'DEPOSIT_REVERSAL',
-          idempotencyKey: `checkin-undo:${batchId}:${credit.userId}`,
-          comment: `checkin-undo:${batchId}`,
-          createdAt: now,
-        });
+        // One insert, its rows by user id (as `credits` is read): the balance rows in that order.
+        await tx.insert(ledgerEntries).values(
+          credits.map((credit) => ({
+            userId: credit.userId,
+            amountMinor: -credit.amountMinor,
+            currency: credit.currency,
+            kind: 'DEPOSIT_REVERSAL' as const,
+            idempotencyKey: `checkin-undo:${batchId}:${credit.userId}`,
+            comment: `checkin-undo:${batchId}`,
+            createdAt: now,
+          })),
+        );
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'INSUFFICIENT_BALANCE') throw new ApiError(409, 'CHECKIN_CREDIT_SPENT');
+        if (isCheckViolation(error, 'balances_not_negative')) throw new ApiError(409, 'CHECKIN_CREDIT_SPENT');
         throw error;
       }
     }

@@ -7,6 +7,7 @@ import { isCheckViolation, isUniqueViolation } from '../../db/errors';
 import { claimRefusals, containers, disputeScans, disputes, scanClaims, scans, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { recordAudit, type Actor } from '../audit/audit';
+import { lockCustomers, retryLockConflicts } from './customer-locks';
 
 /**
  * Competing claims on a container (a second person scanning a code someone else's scan holds).
@@ -170,6 +171,10 @@ export type ClaimResolution = { outcome: 'AWARD'; note?: string } | { outcome: '
  * CLAIM_FIRST_SCAN_CREDITED: that would pay the container twice, and a trigger refuses it too.
  * Awarding a claim whose claimant deleted their account is 409 CLAIMANT_ACCOUNT_DELETED: the
  * pseudonymous row that remains can hold no new scan, and nobody could be paid.
+ * Locks, in the order of every write of several customers (checkIn): the claim, then the
+ * customers an award touches (the claimant and whoever holds the container) by user id, then
+ * their scans, the audit chain last. A deadlock or serialization failure all the same resolves
+ * again, up to three times in all, then answers 503 SERVICE_BUSY.
  */
 export async function resolveClaim(
   db: Database,
@@ -185,40 +190,47 @@ export async function resolveClaim(
     return view;
   };
   try {
-    return await db.transaction(async (tx) => {
-      const [claim] = await tx.select().from(scanClaims).where(eq(scanClaims.id, id)).limit(1).for('update');
-      if (!claim) throw new ApiError(404, 'NOT_FOUND');
-      if (claim.status !== 'OPEN') {
-        if (claim.status !== wanted) throw new ApiError(409, 'CLAIM_NOT_OPEN');
-        const held = await claimantPendingScan(tx, claim.containerCode, claim.userId);
-        return { changed: false, claim: await current(tx), scan_id: wanted === 'AWARDED' ? (held?.id ?? null) : null };
-      }
-      let scanId: string | null = null;
-      if (wanted === 'AWARDED') {
-        const [first] = await tx.select().from(scans).where(eq(scans.id, claim.pendingScanId)).limit(1).for('update');
-        const [credited] = await tx
-          .select({ id: disputes.id })
-          .from(disputeScans)
-          .innerJoin(disputes, eq(disputes.id, disputeScans.disputeId))
-          .where(and(eq(disputeScans.scanId, claim.pendingScanId), eq(disputes.status, 'CREDITED')))
-          .limit(1);
-        if (first?.status === 'COMPLETED' || credited) throw new ApiError(409, 'CLAIM_FIRST_SCAN_CREDITED');
-        const [claimant] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, claim.userId)).limit(1);
-        if (claimant?.deletedAt) throw new ApiError(409, 'CLAIMANT_ACCOUNT_DELETED');
-        scanId = await giveContainerTo(tx, claim, now);
-      }
-      await tx
-        .update(scanClaims)
-        .set({ status: wanted, note: resolution.note ?? null, resolvedAt: now })
-        .where(and(eq(scanClaims.id, id), eq(scanClaims.status, 'OPEN')));
-      await recordAudit(tx, actor, {
-        action: wanted === 'AWARDED' ? 'claim.award' : 'claim.dismiss',
-        recordType: 'claim',
-        recordId: id,
-        detail: { code: claim.containerCode, first_scan_id: claim.pendingScanId, ...(scanId ? { scan_id: scanId } : {}) },
-      });
-      return { changed: true, claim: await current(tx), scan_id: scanId };
-    });
+    return await retryLockConflicts(() =>
+      db.transaction(async (tx) => {
+        const [claim] = await tx.select().from(scanClaims).where(eq(scanClaims.id, id)).limit(1).for('update');
+        if (!claim) throw new ApiError(404, 'NOT_FOUND');
+        if (claim.status !== 'OPEN') {
+          if (claim.status !== wanted) throw new ApiError(409, 'CLAIM_NOT_OPEN');
+          const held = await claimantPendingScan(tx, claim.containerCode, claim.userId);
+          return { changed: false, claim: await current(tx), scan_id: wanted === 'AWARDED' ? (held?.id ?? null) : null };
+        }
+        let scanId: string | null = null;
+        if (wanted === 'AWARDED') {
+          const holders = await tx
+            .select({ userId: scans.userId })
+            .from(scans)
+            .where(or(eq(scans.id, claim.pendingScanId), and(eq(scans.containerCode, claim.containerCode), eq(scans.status, 'PENDING'))));
+          await lockCustomers(tx, [claim.userId, ...holders.map((row) => row.userId)]);
+          const [first] = await tx.select().from(scans).where(eq(scans.id, claim.pendingScanId)).limit(1).for('update');
+          const [credited] = await tx
+            .select({ id: disputes.id })
+            .from(disputeScans)
+            .innerJoin(disputes, eq(disputes.id, disputeScans.disputeId))
+            .where(and(eq(disputeScans.scanId, claim.pendingScanId), eq(disputes.status, 'CREDITED')))
+            .limit(1);
+          if (first?.status === 'COMPLETED' || credited) throw new ApiError(409, 'CLAIM_FIRST_SCAN_CREDITED');
+          const [claimant] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, claim.userId)).limit(1);
+          if (claimant?.deletedAt) throw new ApiError(409, 'CLAIMANT_ACCOUNT_DELETED');
+          scanId = await giveContainerTo(tx, claim, now);
+        }
+        await tx
+          .update(scanClaims)
+          .set({ status: wanted, note: resolution.note ?? null, resolvedAt: now })
+          .where(and(eq(scanClaims.id, id), eq(scanClaims.status, 'OPEN')));
+        await recordAudit(tx, actor, {
+          action: wanted === 'AWARDED' ? 'claim.award' : 'claim.dismiss',
+          recordType: 'claim',
+          recordId: id,
+          detail: { code: claim.containerCode, first_scan_id: claim.pendingScanId, ...(scanId ? { scan_id: scanId } : {}) },
+        });
+        return { changed: true, claim: await current(tx), scan_id: scanId };
+      }),
+    );
   } catch (error) {
     // Defence in depth: the triggers and the one-award index refuse what the checks above should have.
     if (isCheckViolation(error, 'scan_claims_award_uncredited')) throw new ApiError(409, 'CLAIM_FIRST_SCAN_CREDITED');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { containerCodeFromRandom, validateContainerCode } from '#domain/container-codes';
 import type { Currency } from '#domain/markets';
 import { minorFromDecimal, moneyFromMinor, type Money } from '#domain/money';
@@ -12,6 +12,7 @@ import { ApiError } from '../../http/api-error';
 import { currencyOf } from '#domain/markets';
 import { findProduct } from './catalogue';
 import { appendLedgerEntry, balanceAndVersion, balanceMinorOf } from './ledger';
+import { lockCustomers, retryLockConflicts } from './customer-locks';
 import { recordAudit, type Actor } from '../audit/audit';
 import type { MoneyMove, MoneyMoveGuard } from '../audit/approvals';
 import type { AnswersOfWrite, AnswersOnWrite } from './answers-on-write';
@@ -34,13 +35,6 @@ function normalizeCodes(raw: readonly string[]): { codes: string[]; invalid: str
     else invalid.push(entry);
   }
   return { codes: [...codes], invalid };
-}
-
-/** Which of these (valid) codes were ever issued. */
-async function knownContainerCodes(executor: Executor, codes: string[]): Promise<string[]> {
-  if (codes.length === 0) return [];
-  const rows = await executor.select({ code: containers.code }).from(containers).where(inArray(containers.code, codes));
-  return rows.map((row) => row.code);
 }
 
 export interface CheckInResult {
@@ -73,6 +67,19 @@ export interface CheckInResult {
  * the batch. Checking in the same containers again finds nothing pending: a retry
  * never credits twice. A container with an open claim is held (its scan stays pending)
  * until an operator resolves the claim, then checked in again.
+ *
+ * Batches run at once (several workers, a script) and share customers, so the transaction takes
+ * its locks in this order, the one every write of several customers keeps (docs/data.md,
+ * Writes at once):
+ * 1. the customers whose pending scans the containers hold (read without a lock), by user id
+ *    (lockCustomers: their version rows);
+ * 2. those scans, by scan id (FOR UPDATE); a scan recorded between 1 and 2 adds its customer now;
+ * 3. the operator's own turn, when the approval guard counts fresh codes (a per-person advisory lock);
+ * 4. the customers' balances, by user id, as the batch's ledger entries go in (one statement);
+ * 5. last, the audit entry, whose chain lock (one for every writer) is then held only to the commit.
+ * Expired scans are cancelled and the batch's scans credited (one statement) under the locks of
+ * 1 and 2. A deadlock or serialization failure all the same (a writer keeping another order) runs
+ * the batch again, up to three times in all, then answers 503 SERVICE_BUSY: never a 500.
  */
 export async function checkIn(
   db: Database,
@@ -86,13 +93,15 @@ export async function checkIn(
    */
   guard?: MoneyMoveGuard,
 ): Promise<CheckInResult> {
-  try {
-    return await checkInOnce(db, actor, rawCodes, now, note, guard);
-  } catch (error) {
-    // A claim recorded after this batch read the claims: the trigger refused the credit; read them again.
-    if (isCheckViolation(error, 'scans_claimed_not_credited')) return checkInOnce(db, actor, rawCodes, now, note, guard);
-    throw error;
-  }
+  return retryLockConflicts(async () => {
+    try {
+      return await checkInOnce(db, actor, rawCodes, now, note, guard);
+    } catch (error) {
+      // A claim recorded after this batch read the claims: the trigger refused the credit; read them again.
+      if (isCheckViolation(error, 'scans_claimed_not_credited')) return checkInOnce(db, actor, rawCodes, now, note, guard);
+      throw error;
+    }
+  });
 }
 
 /** How long a freshly issued code's credit counts as money moved by hand (docs/operators.md, Duties kept apart). */
@@ -143,27 +152,32 @@ async function checkInOnce(
 ): Promise<CheckInResult> {
   const { codes, invalid } = normalizeCodes(rawCodes);
   return db.transaction(async (tx) => {
-    const known = await knownContainerCodes(tx, codes);
-    const expiredScans = known.length ? await expirePendingScans(tx, now, known) : [];
-    const expired = new Set(expiredScans.map((row) => row.code));
+    const { known, holders } = await containersAndHolders(tx, codes);
+    await lockCustomers(tx, holders);
     const locked = known.length
       ? await tx
           .select({ scan: scans, product: products })
           .from(scans)
           .innerJoin(products, eq(products.id, scans.productId))
           .where(and(inArray(scans.containerCode, known), eq(scans.status, 'PENDING')))
-          .orderBy(scans.id) // one lock order for every batch: concurrent check-ins do not deadlock
+          .orderBy(scans.id)
           .for('update', { of: scans })
       : [];
+    const lockedHolders = new Set(holders);
+    const late = locked.map((row) => row.scan.userId).filter((userId) => !lockedHolders.has(userId));
+    if (late.length > 0) await lockCustomers(tx, late);
+    const expiredScans = locked.length ? await expirePendingScans(tx, now, known) : [];
+    const expired = new Set(expiredScans.map((row) => row.code));
+    const live = locked.filter((row) => !expired.has(row.scan.containerCode));
     const claims = await openClaimsOn(tx, known);
     const claimed = new Set(claims.map((claim) => claim.code));
-    const pending = locked.filter((row) => !claimed.has(row.scan.containerCode));
-    const held = locked.filter((row) => claimed.has(row.scan.containerCode)).map((row) => row.scan.containerCode);
+    const pending = live.filter((row) => !claimed.has(row.scan.containerCode));
+    const held = live.filter((row) => claimed.has(row.scan.containerCode)).map((row) => row.scan.containerCode);
     const lockedCodes = new Set(locked.map((row) => row.scan.containerCode));
     const result: CheckInResult = {
       batch_id: null,
       checked_in: [],
-      not_pending: known.filter((code) => !lockedCodes.has(code) && !expired.has(code)),
+      not_pending: known.filter((code) => !lockedCodes.has(code)),
       expired: [...expired],
       held,
       competing_claims: competingClaims(claims),
@@ -183,33 +197,56 @@ async function checkInOnce(
     if (!batch) throw new Error('batch insert returned nothing');
     result.batch_id = batch.id;
 
+    // One statement for the whole batch: its triggers raise each customer's version and rebuild
+    // their history once, not once a scan. The deposit credited is the product's as of now.
+    const credited = await tx
+      .update(scans)
+      .set({
+        status: 'COMPLETED',
+        creditedMinor: sql`(select ${products.depositMinor} from ${products} where ${products.id} = ${scans.productId})`,
+        checkinBatchId: batch.id,
+        resolvedAt: now,
+      })
+      .where(
+        and(
+          inArray(
+            scans.id,
+            pending.map((row) => row.scan.id),
+          ),
+          eq(scans.status, 'PENDING'),
+        ),
+      )
+      .returning({ id: scans.id, creditedMinor: scans.creditedMinor });
+    const creditOf = new Map(credited.map((row) => [row.id, row.creditedMinor ?? 0]));
+
     const credits = new Map<string, { minor: number; currency: Currency }>();
     for (const { scan, product } of pending) {
-      await tx
-        .update(scans)
-        .set({ status: 'COMPLETED', creditedMinor: product.depositMinor, checkinBatchId: batch.id, resolvedAt: now })
-        .where(and(eq(scans.id, scan.id), eq(scans.status, 'PENDING')));
+      const deposit = creditOf.get(scan.id);
+      if (deposit === undefined) continue;
       const credit = credits.get(scan.userId) ?? { minor: 0, currency: product.currency };
-      credit.minor += product.depositMinor;
+      credit.minor += deposit;
       credits.set(scan.userId, credit);
       result.checked_in.push({
         code: scan.containerCode,
         scan_id: scan.id,
         user_id: scan.userId,
         product_id: product.id,
-        deposit: moneyFromMinor(product.depositMinor, product.currency),
+        deposit: moneyFromMinor(deposit, product.currency),
       });
     }
-    for (const [userId, credit] of [...credits].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      await appendLedgerEntry(tx, {
-        userId,
-        amountMinor: credit.minor,
-        currency: credit.currency,
-        kind: 'DEPOSIT_CREDIT',
-        checkinBatchId: batch.id,
-        createdAt: now,
-      });
-    }
+    // One insert, its rows by user id: the balance rows are taken in that order.
+    await tx.insert(ledgerEntries).values(
+      [...credits]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([userId, credit]) => ({
+          userId,
+          amountMinor: credit.minor,
+          currency: credit.currency,
+          kind: 'DEPOSIT_CREDIT' as const,
+          checkinBatchId: batch.id,
+          createdAt: now,
+        })),
+    );
     const currencies = new Set([...credits.values()].map((credit) => credit.currency));
     const [currency] = currencies;
     await recordAudit(tx, actor, {
@@ -220,10 +257,27 @@ async function checkInOnce(
       ...(currencies.size === 1 && currency
         ? { amountMinor: [...credits.values()].reduce((sum, credit) => sum + credit.minor, 0), currency }
         : {}),
-      detail: { codes: pending.length, customers: credits.size, held: held.length, expired: expired.size },
+      detail: { codes: result.checked_in.length, customers: credits.size, held: held.length, expired: expired.size },
     });
     return result;
   });
+}
+
+/**
+ * Which of these (valid) codes were ever issued, and the customers whose pending scans hold them,
+ * in one statement and without a lock: the customers are locked next, before their scans.
+ */
+async function containersAndHolders(executor: Executor, codes: string[]): Promise<{ known: string[]; holders: string[] }> {
+  if (codes.length === 0) return { known: [], holders: [] };
+  const rows = await executor
+    .select({ code: containers.code, userId: scans.userId })
+    .from(containers)
+    .leftJoin(scans, and(eq(scans.containerCode, containers.code), eq(scans.status, 'PENDING')))
+    .where(inArray(containers.code, codes));
+  return {
+    known: [...new Set(rows.map((row) => row.code))],
+    holders: [...new Set(rows.flatMap((row) => (row.userId ? [row.userId] : [])))],
+  };
 }
 
 /** Scans a check-in found expired and cancelled: one is named as itself, several as the list of their ids (as a rejection's). */
@@ -251,16 +305,51 @@ export interface RejectResult {
   unknown: string[];
 }
 
-/** The facility refuses these containers (damaged, not ours…): REJECTED, no money, the reason shown to the customer. */
+/**
+ * The facility refuses these containers (damaged, not ours…): REJECTED, no money, the reason shown
+ * to the customer. Locks as a check-in does (its customers by id, then their scans by id), so a
+ * rejection and a check-in of the same customers take turns instead of deadlocking; retried as one.
+ */
 export async function reject(db: Database, actor: Actor, rawCodes: readonly string[], reason: string, now: Date): Promise<RejectResult> {
   const { codes, invalid } = normalizeCodes(rawCodes);
+  return retryLockConflicts(() => rejectOnce(db, actor, codes, invalid, reason, now));
+}
+
+async function rejectOnce(
+  db: Database,
+  actor: Actor,
+  codes: string[],
+  invalid: string[],
+  reason: string,
+  now: Date,
+): Promise<RejectResult> {
   return db.transaction(async (tx) => {
-    const known = await knownContainerCodes(tx, codes);
-    const rejected = known.length
+    const { known, holders } = await containersAndHolders(tx, codes);
+    await lockCustomers(tx, holders);
+    const locked = known.length
+      ? await tx
+          .select({ id: scans.id, userId: scans.userId })
+          .from(scans)
+          .where(and(inArray(scans.containerCode, known), eq(scans.status, 'PENDING')))
+          .orderBy(scans.id)
+          .for('update')
+      : [];
+    const lockedHolders = new Set(holders);
+    const late = locked.map((row) => row.userId).filter((userId) => !lockedHolders.has(userId));
+    if (late.length > 0) await lockCustomers(tx, late);
+    const rejected = locked.length
       ? await tx
           .update(scans)
           .set({ status: 'REJECTED', reason, resolvedAt: now })
-          .where(and(inArray(scans.containerCode, known), eq(scans.status, 'PENDING')))
+          .where(
+            and(
+              inArray(
+                scans.id,
+                locked.map((row) => row.id),
+              ),
+              eq(scans.status, 'PENDING'),
+            ),
+          )
           .returning({ code: scans.containerCode, scan_id: scans.id, user_id: scans.userId })
       : [];
     const done = new Set(rejected.map((row) => row.code));
@@ -293,15 +382,23 @@ export async function cancelScan(
   reason: string | undefined,
   now: Date,
 ): Promise<{ scan_id: string; code: string; user_id: string; status: 'CANCELLED' }> {
+  let condition;
+  if ('scanId' in target) {
+    condition = eq(scans.id, target.scanId);
+  } else {
+    const parsed = validateContainerCode(target.code);
+    if (!parsed.ok) throw new ApiError(400, 'CONTAINER_CODE_FORMAT', { code: 'invalidValue' });
+    condition = and(eq(scans.containerCode, parsed.code), eq(scans.status, 'PENDING'));
+  }
+  return retryLockConflicts(() => cancelScanOnce(db, actor, condition, reason, now));
+}
+
+async function cancelScanOnce(db: Database, actor: Actor, condition: SQL | undefined, reason: string | undefined, now: Date) {
   return db.transaction(async (tx) => {
-    let condition;
-    if ('scanId' in target) {
-      condition = eq(scans.id, target.scanId);
-    } else {
-      const parsed = validateContainerCode(target.code);
-      if (!parsed.ok) throw new ApiError(400, 'CONTAINER_CODE_FORMAT', { code: 'invalidValue' });
-      condition = and(eq(scans.containerCode, parsed.code), eq(scans.status, 'PENDING'));
-    }
+    // The customer before their scan, as every write of scans locks them (checkIn).
+    const [owner] = await tx.select({ userId: scans.userId }).from(scans).where(condition).limit(1);
+    if (!owner) throw new ApiError(404, 'NOT_FOUND');
+    await lockCustomers(tx, [owner.userId]);
     const [scan] = await tx.select().from(scans).where(condition).limit(1).for('update');
     if (!scan) throw new ApiError(404, 'NOT_FOUND');
     if (scan.status !== 'PENDING') throw new ApiError(409, 'SCAN_NOT_PENDING');
@@ -410,6 +507,9 @@ export async function adjustBalance(
   let answersOfWrite: AnswersOfWrite | undefined;
   try {
     const result = await db.transaction(async (tx) => {
+      // The customer first, as every write of several customers takes them (checkIn): the entry's
+      // balance row after, never before, so an adjustment and a check-in of one customer take turns.
+      await lockCustomers(tx, [user.id]);
       const entry = await appendLedgerEntry(tx, {
         userId: user.id,
         amountMinor,

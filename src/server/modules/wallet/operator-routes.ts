@@ -72,7 +72,8 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
           'Check containers in: credit their pending scans. Codes issued in the last 24 hours whose deposits pass the approval limits wait for a second operator (202)',
         security: opsAccess('check-in'),
         body: checkInBody,
-        response: { 200: dataAnswer(checkInResultSchema), 202: dataAnswer(approvalSchema) },
+        // 503: the batch lost a lock race three times (docs/data.md, Writes at once); it may be sent again.
+        response: { 200: dataAnswer(checkInResultSchema), 202: dataAnswer(approvalSchema), ...errorAnswers(503) },
       },
     },
     async (request, reply) => {
@@ -113,7 +114,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
         summary: 'Undo a check-in of the last 15 minutes: its scans back to pending, its credits taken back',
         security: opsAccess('check-in'),
         params: batchParams,
-        response: { 200: dataAnswer(checkInUndoResultSchema), ...errorAnswers(404, 409) },
+        response: { 200: dataAnswer(checkInUndoResultSchema), ...errorAnswers(404, 409, 503) },
       },
     },
     async (request) => ({ data: await undoCheckIn(context.db, currentActor(request), request.params.batch_id, context.now()) }),
@@ -150,7 +151,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
           security: opsAccess('care'),
           params: claimParams,
           body: claimResolutionBody,
-          response: { 200: dataAnswer(resolvedClaimSchema), ...errorAnswers(404, 409) },
+          response: { 200: dataAnswer(resolvedClaimSchema), ...errorAnswers(404, 409, 503) },
         },
       },
       async (request) => {
@@ -173,7 +174,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
         summary: 'Reject containers: no money, the reason shown',
         security: opsAccess('check-in'),
         body: rejectBody,
-        response: { 200: dataAnswer(rejectResultSchema) },
+        response: { 200: dataAnswer(rejectResultSchema), ...errorAnswers(503) },
       },
     },
     async (request) => ({ data: await reject(context.db, currentActor(request), request.body.codes, request.body.reason, context.now()) }),
@@ -186,7 +187,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
         summary: 'Cancel a pending scan',
         security: opsAccess('care'),
         body: cancelBody,
-        response: { 200: dataAnswer(cancelledScanSchema), ...errorAnswers(404, 409) },
+        response: { 200: dataAnswer(cancelledScanSchema), ...errorAnswers(404, 409, 503) },
       },
     },
     async (request) => {
