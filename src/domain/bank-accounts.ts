@@ -3,14 +3,15 @@
  * Pure functions over the text a person typed: spaces and dashes a person adds for
  * readability are removed first (`compactDigits`, `compactIban`).
  */
+import { plainDigits } from './typed-digits';
 
-/** Digits a person may type with spaces or dashes between groups ("12-34-56", "0001 234"). */
+/** Digits a person may type with spaces or dashes between groups ("12-34-56", "0001 234"), full-width too. */
 export function compactDigits(value: string): string {
-  return value.replace(/[\s-]/g, '');
+  return plainDigits(value).replace(/[\s-]/g, '');
 }
 
 export function compactIban(value: string): string {
-  return value.replace(/\s/g, '').toUpperCase();
+  return plainDigits(value).replace(/\s/g, '').toUpperCase();
 }
 
 const digitsOnly = (value: string, min: number, max = min) => new RegExp(`^\\d{${min},${max}}$`).test(value);

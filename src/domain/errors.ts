@@ -530,6 +530,7 @@ export const fieldErrorKeys = [
   'amountBelowMinimum',
   'amountAboveBalance',
   'amountWholeYen',
+  'amountTooManyDecimals',
   'photoInvalid',
   'photoTooLarge',
 ] as const;

@@ -81,6 +81,12 @@ export function normalizeTypedAmount(value: string, currency: Currency): string 
   return plain;
 }
 
+/** A typed amount with more decimals than its currency has ("6,505" euros): it gets its own message. */
+export function hasTooManyDecimals(typed: string, currency: Currency): boolean {
+  const match = /^\d+[.,](\d+)$/.exec(normalizeTypedAmount(typed, currency));
+  return currencyExponent[currency] > 0 && match !== null && match[1]!.length > currencyExponent[currency];
+}
+
 /** A typed amount with decimals in a currency that has none ("1000.5" yen): it gets its own message. */
 export function hasFractionInWholeCurrency(typed: string, currency: Currency): boolean {
   return currencyExponent[currency] === 0 && /^\d+[.,]\d+$/.test(normalizeTypedAmount(typed, currency));

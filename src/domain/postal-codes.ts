@@ -1,4 +1,5 @@
 import type { CountryCode } from './markets';
+import { plainDigits } from './typed-digits';
 
 /** Post and zip code formats per market: each country's national format (docs/product.md, Form rules). */
 const postalCodePatterns: Record<CountryCode, RegExp> = {
@@ -12,15 +13,20 @@ const postalCodePatterns: Record<CountryCode, RegExp> = {
 export const minimumZipCodeLength = 5;
 
 export function isValidPostalCode(countryCode: CountryCode, value: string): boolean {
-  return postalCodePatterns[countryCode].test(value.trim());
+  return postalCodePatterns[countryCode].test(plainDigits(value).trim());
 }
 
 /** The stored form: upper case, single spaces, Japanese codes with their hyphen. */
 export function normalizePostalCode(countryCode: CountryCode, value: string): string {
-  const trimmed = value.trim().toUpperCase().replace(/\s+/g, ' ');
+  const trimmed = plainDigits(value).trim().toUpperCase().replace(/\s+/g, ' ');
   if (countryCode === 'jp' && /^\d{7}$/.test(trimmed)) return `${trimmed.slice(0, 3)}-${trimmed.slice(3)}`;
   if ((countryCode === 'ca' || countryCode === 'uk') && !trimmed.includes(' ')) {
     return `${trimmed.slice(0, -3)} ${trimmed.slice(-3)}`;
   }
   return trimmed;
+}
+
+/** The keyboard a phone offers for the market's codes: digits only where the format is digits. */
+export function postalCodeInputMode(countryCode: CountryCode): 'numeric' | 'text' {
+  return countryCode === 'uk' || countryCode === 'ca' ? 'text' : 'numeric';
 }

@@ -39,6 +39,7 @@ const fieldErrorMessages: Record<FieldErrorKey, MessageDescriptor> = {
   amountBelowMinimum: msg`This amount is below the minimum withdrawal.`,
   amountAboveBalance: msg`Maximum amount is your current balance`,
   amountWholeYen: msg`Yen amounts have no decimals. Please enter a whole number of yen, such as 1000.`,
+  amountTooManyDecimals: msg`Please enter at most two decimals, such as 6.50.`,
   photoInvalid: msg`This photo could not be read. Please take or choose another one.`,
   photoTooLarge: msg`This photo is too large. Please choose another one.`,
 };

@@ -61,6 +61,14 @@ describe('signUpBody', () => {
     expect(fieldKeys(signUpBody, { ...validSignUp, ...change })).toEqual(expected);
   });
 
+  it('shows the postcode’s format error together with the others on the first submit', () => {
+    expect(fieldKeys(signUpBody, { ...validSignUp, zip_code: '12345', password: '', terms_accepted: false })).toEqual({
+      password: 'enterValidPsw',
+      zip_code: 'zipCodeInvalid',
+      terms_accepted: 'acceptTerms',
+    });
+  });
+
   it('uses only keys the app knows', () => {
     const keys = Object.values(
       fieldKeys(signUpBody, { email: 5, password: [], name: {}, country_code: 1, locale: 2, zip_code: 3, terms_accepted: 'x' }),

@@ -1,26 +1,36 @@
 import { z } from 'zod';
+import { plainDigits } from '../typed-digits';
 import { isValidPostalCode, minimumZipCodeLength, normalizePostalCode } from '../postal-codes';
 import { countryCodeField, emailField, keyed, localeField, newPasswordField, optionalText, passwordField, requiredText } from './fields';
 
-export const signUpBody = z
-  .strictObject({
-    email: emailField,
-    password: newPasswordField,
-    name: requiredText(100),
-    country_code: countryCodeField,
-    locale: localeField,
-    zip_code: z
-      .string({ error: keyed('zipCodeTooShort') })
-      .trim()
-      .min(minimumZipCodeLength, { error: 'zipCodeTooShort' })
-      .max(10, { error: 'zipCodeInvalid' }),
-    terms_accepted: z.literal(true, { error: 'acceptTerms' }),
-  })
-  .superRefine((body, ctx) => {
-    if (!isValidPostalCode(body.country_code, body.zip_code)) {
-      ctx.addIssue({ code: 'custom', path: ['zip_code'], message: 'zipCodeInvalid' });
-    }
-  })
+const signUpZipCode = z
+  .string({ error: keyed('zipCodeTooShort') })
+  .trim()
+  .min(minimumZipCodeLength, { error: 'zipCodeTooShort' })
+  .max(10, { error: 'zipCodeInvalid' });
+
+const signUpFields = z.strictObject({
+  email: emailField,
+  password: newPasswordField,
+  name: requiredText(100),
+  country_code: countryCodeField,
+  locale: localeField,
+  zip_code: signUpZipCode,
+  terms_accepted: z.literal(true, { error: 'acceptTerms' }),
+});
+const postcodeAndCountry = z.object({ country_code: countryCodeField, zip_code: signUpZipCode });
+
+export const signUpBody = signUpFields
+  .superRefine(
+    (body, ctx) => {
+      if (!isValidPostalCode(body.country_code, body.zip_code)) {
+        ctx.addIssue({ code: 'custom', path: ['zip_code'], message: 'zipCodeInvalid' });
+      }
+    },
+    // The postcode's format is checked with the other fields' problems, not after they are fixed:
+    // every error of the form shows on the first submit.
+    { when: (payload) => postcodeAndCountry.safeParse(payload.value).success },
+  )
   .transform((body) => ({ ...body, zip_code: normalizePostalCode(body.country_code, body.zip_code) }));
 export type SignUpBody = z.infer<typeof signUpBody>;
 
@@ -62,8 +72,8 @@ export type RevokeBody = z.infer<typeof revokeBody>;
 
 export const verificationCodeField = z
   .string({ error: keyed('enterFourDigits', 'enterFourDigits') })
-  .trim()
-  .regex(/^\d{4}$/, { error: 'enterFourDigits' });
+  .transform((value) => plainDigits(value).trim())
+  .pipe(z.string().regex(/^\d{4}$/, { error: 'enterFourDigits' }));
 
 export const verifyEmailBody = z.strictObject({ code: verificationCodeField });
 

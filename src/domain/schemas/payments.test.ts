@@ -47,7 +47,9 @@ describe('withdrawalAmountForm', () => {
   it('reads French amounts with a decimal comma and grouped thousands', () => {
     const result = withdrawalAmountForm('fr', 200_000).safeParse({ amount: '1\u202f000,50 €' });
     expect(result.success && result.data).toEqual({ amount: 100_050 });
-    expect(keyOf(withdrawalAmountForm('fr', 200_000).safeParse({ amount: '5,001' }))).toBe('amountInvalid');
+    expect(keyOf(withdrawalAmountForm('fr', 200_000).safeParse({ amount: '5,001' }))).toBe('amountTooManyDecimals');
+    expect(keyOf(withdrawalAmountForm('fr', 200_000).safeParse({ amount: '6,505' }))).toBe('amountTooManyDecimals');
+    expect(keyOf(withdrawalAmountForm('fr', 200_000).safeParse({ amount: 'six' }))).toBe('amountInvalid');
   });
 
   it('puts the problem under the amount field', () => {

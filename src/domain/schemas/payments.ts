@@ -20,7 +20,7 @@ import {
 } from '../bank-accounts';
 import type { FieldErrorKey } from '../errors';
 import { currencyOf, type CountryCode } from '../markets';
-import { hasFractionInWholeCurrency, minorFromDecimal, normalizeTypedAmount } from '../money';
+import { hasFractionInWholeCurrency, hasTooManyDecimals, minorFromDecimal, normalizeTypedAmount } from '../money';
 import { moneySchema } from './money';
 import { checkWithdrawalAmount, paymentMethods } from '../payment-methods';
 import { isValidPostalCode, normalizePostalCode } from '../postal-codes';
@@ -220,6 +220,10 @@ export function withdrawalAmountForm(countryCode: CountryCode, balanceMinor: num
     amount: z.string({ error: keyed('amountInvalid') }).transform((value, context) => {
       if (hasFractionInWholeCurrency(value, currency)) {
         context.addIssue({ code: 'custom', message: 'amountWholeYen' });
+        return z.NEVER;
+      }
+      if (hasTooManyDecimals(value, currency)) {
+        context.addIssue({ code: 'custom', message: 'amountTooManyDecimals' });
         return z.NEVER;
       }
       const amountMinor = minorFromDecimal(normalizeTypedAmount(value, currency), currency);

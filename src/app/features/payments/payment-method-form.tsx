@@ -97,7 +97,7 @@ function useFieldSpecs(countryCode: CountryCode, method: PaymentMethod, saved: S
         address,
         { name: 'city', label: t`City`, autoComplete: 'address-level2' },
         { name: 'state', label: t`State`, autoComplete: 'address-level1' },
-        { name: 'zip_code', label: t`Zip code`, autoComplete: 'postal-code' },
+        { name: 'zip_code', label: t`Zip code`, autoComplete: 'postal-code', inputMode: 'numeric' },
       ];
     case 'ca':
       return [

@@ -139,6 +139,11 @@ export function WithdrawForm({ countryCode, balance }: { countryCode: CountryCod
             : t`Minimum ${minimum}. Maximum: your balance.`
         }
         {...form.field('amount')}
+        error={
+          form.errors.amount === 'amountAboveBalance' && balanceMinor !== undefined
+            ? t`The most you can withdraw is your balance, ${money(balanceMinor)}.`
+            : form.errorOf('amount')
+        }
         inputMode={countryCode === 'jp' ? 'numeric' : 'decimal'}
         autoComplete="off"
         data-testid="withdraw-amount"

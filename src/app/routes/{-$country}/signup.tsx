@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '../../lib/api';
 import { currentCountryCode, currentLocale } from '../../lib/i18n';
+import { postalCodeInputMode } from '#domain/postal-codes';
 import { hasSession } from '../../lib/session';
 import { Page } from '../../ui/page';
 import { TextField } from '../../ui/text-field';
@@ -81,7 +82,13 @@ function SignUpPage() {
           autoComplete="new-password"
           {...form.field('password')}
         />
-        <TextField id="signup-zip" label={t`Zip code`} autoComplete="postal-code" {...form.field('zip_code')} />
+        <TextField
+          id="signup-zip"
+          label={t`Zip code`}
+          autoComplete="postal-code"
+          inputMode={postalCodeInputMode(currentCountryCode())}
+          {...form.field('zip_code')}
+        />
         <LanguageSelector />
         <div className="checkbox">
           <input

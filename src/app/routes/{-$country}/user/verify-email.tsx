@@ -2,6 +2,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { verifyEmailBody } from '#domain/schemas/account';
+import { plainDigits } from '#domain/typed-digits';
 import { isApiError } from '../../../lib/api';
 import { Page } from '../../../ui/page';
 import { TextField } from '../../../ui/text-field';
@@ -98,8 +99,8 @@ function VerifyEmailPage() {
               autoComplete="one-time-code"
               maxLength={4}
               {...form.field('code')}
-              // The code is digits: anything else typed is dropped.
-              onChange={(event) => form.setValue('code', event.currentTarget.value.replace(/\D/g, ''))}
+              // The code is digits, full-width ones made plain: anything else typed is dropped.
+              onChange={(event) => form.setValue('code', plainDigits(event.currentTarget.value).replace(/\D/g, ''))}
             />
             <button type="submit" className="button" disabled={verify.isPending}>
               {t`Verify`}
