@@ -72,10 +72,13 @@ export function SlotText({
   );
 }
 
-/** The 3-digit counter: a count shown on three reels (000–999; larger counts get more reels). */
+/**
+ * The counter: a count shown on reels, one per digit (up to three for the counts a customer
+ * reaches in a year). No leading zeros: "002" reads like a code, not a count.
+ */
 export function SlotCounter({ value, className, testId }: { value: number; className?: string; testId?: string }) {
   const still = usePrefersReducedMotion();
-  const digits = String(Math.max(0, Math.trunc(value))).padStart(3, '0');
+  const digits = String(Math.max(0, Math.trunc(value)));
   return (
     <span className={`slot slot--counter ${className ?? ''}`} data-testid={testId}>
       <span className="visually-hidden">{value}</span>

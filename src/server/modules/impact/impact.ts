@@ -4,6 +4,7 @@ import { isCountryCode, markets } from '#domain/markets';
 import { moneyFromMinor } from '#domain/money';
 import { impactMonths, type Impact } from '#domain/schemas/impact';
 import { rowsOf, type Executor } from '../../db/client';
+import { creditedReturns } from '../../db/returned-items';
 
 const sourceList = z.array(z.string());
 
@@ -45,14 +46,7 @@ export async function getImpact(db: Executor, userId: string, now: Date): Promis
       from ledger_entries l, zone z where l.user_id = ${userId}
       group by 1
     ),
-    credited_scans as (
-      select s.product_id, s.resolved_at as credited_at
-      from scans s where s.user_id = ${userId} and s.status = 'COMPLETED'
-      union all
-      select s.product_id, d.resolved_at
-      from disputes d join dispute_scans ds on ds.dispute_id = d.id join scans s on s.id = ds.scan_id
-      where d.user_id = ${userId} and d.status = 'CREDITED'
-    ),
+    credited_scans as (${creditedReturns(userId)}),
     returned as (
       select date_trunc('month', c.credited_at at time zone z.tz) as month, count(*) as items
       from credited_scans c, zone z

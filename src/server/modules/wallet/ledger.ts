@@ -3,6 +3,7 @@ import type { Currency } from '#domain/markets';
 import { moneyFromMinor } from '#domain/money';
 import type { Balance } from '#domain/schemas/wallet';
 import { builtOnce, rowsOf, type Executor } from '../../db/client';
+import { creditedReturns } from '../../db/returned-items';
 import { isCheckViolation } from '../../db/errors';
 import { balances, customerVersions, ledgerEntries, products, scans } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
@@ -80,7 +81,7 @@ const balanceAndVersionStatement = builtOnce('roundtrip_balance_and_version', ()
   return sql`
     select coalesce((select ${balances.balanceMinor} from ${balances} where ${balances.userId} = ${userId} limit 1), 0)::int as balance_minor,
            pending.items as pending_items, pending.deposit_minor as pending_deposit_minor,
-           (select count(*)::int from ${scans} where ${scans.userId} = ${userId} and ${scans.status} = 'COMPLETED') as returned_items,
+           (select count(*)::int from (${creditedReturns(userId)}) credited) as returned_items,
            coalesce((select ${customerVersions.version} from ${customerVersions} where ${customerVersions.userId} = ${userId}), 0) as version
     from (select count(*)::int as items, coalesce(sum(${products.depositMinor}), 0)::int as deposit_minor
           from ${scans} join ${products} on ${products.id} = ${scans.productId}
