@@ -144,4 +144,25 @@ describe('payout method form', () => {
       await unmount();
     }
   });
+
+  it('editing a Japanese account starts from the account type on file, not from "choose"', async () => {
+    fakeApi({});
+    await renderComponent(
+      <PaymentMethodForm
+        countryCode="jp"
+        method="TRANSFERWISE"
+        saved={{
+          account_number: '•••• 567',
+          iban: null,
+          name: 'ﾔﾏﾀﾞ ﾊﾅｺ',
+          bank: '0005-123',
+          account_type: 'current',
+          updated_at: '2026-11-01T00:00:00.000Z',
+        }}
+        onSaved={() => undefined}
+      />,
+      { locale: 'ja-JP' },
+    );
+    await expect.element(page.getByRole('combobox', { name: texts['ja-JP'].accountType })).toHaveValue('current');
+  });
 });

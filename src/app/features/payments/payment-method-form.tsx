@@ -31,7 +31,7 @@ function savedValues(countryCode: CountryCode, saved: SavedBankAccount): Partial
   const [first = '', second = ''] = (saved.bank ?? '').split('-');
   switch (countryCode) {
     case 'us':
-      return { name: saved.name, routing_number: saved.bank ?? '' };
+      return { name: saved.name, routing_number: saved.bank ?? '', account_type: saved.account_type ?? '' };
     case 'ca':
       return { name: saved.name, transit_number: first, institution_number: second };
     case 'uk':
@@ -39,7 +39,7 @@ function savedValues(countryCode: CountryCode, saved: SavedBankAccount): Partial
     case 'fr':
       return { name: saved.name };
     case 'jp':
-      return { account_name: saved.name, bank_code: first, branch_code: second };
+      return { account_name: saved.name, bank_code: first, branch_code: second, account_type: saved.account_type ?? '' };
   }
 }
 

@@ -19,7 +19,7 @@ const texts = {
   'en-US': {
     amount: 'Amount to withdraw',
     continue: 'Continue',
-    aboveBalance: 'Maximum amount is your current balance',
+    aboveBalance: 'The most you can withdraw is your balance, $12.00.',
     belowMinimum: 'This amount is below the minimum withdrawal.',
     confirmTitle: 'Confirm your withdrawal',
     confirm: 'Confirm withdrawal',
@@ -27,7 +27,7 @@ const texts = {
   'fr-FR': {
     amount: 'Montant à retirer',
     continue: 'Continuer',
-    aboveBalance: 'Le montant maximum est votre solde actuel',
+    aboveBalance: 'Vous pouvez retirer au plus votre solde, soit 12,00',
     belowMinimum: 'Ce montant est inférieur au retrait minimum.',
     confirmTitle: 'Confirmez votre retrait',
     confirm: 'Confirmer le retrait',
@@ -35,7 +35,7 @@ const texts = {
   'ja-JP': {
     amount: '出金額',
     continue: '次へ',
-    aboveBalance: '上限額は現在の残高です',
+    aboveBalance: '出金できるのは残高の$12.00までです。',
     belowMinimum: 'この金額は最低出金額を下回っています。',
     confirmTitle: '出金内容の確認',
     confirm: '出金を確定',

@@ -146,6 +146,7 @@ export async function getPaymentMethods(db: Executor, cipher: PaymentCipher, cus
         iban: shown.iban ? shown.number : null,
         name: shown.name ?? '',
         bank: shown.bank,
+        account_type: details.account.country === 'us' || details.account.country === 'jp' ? details.account.account_type : null,
         updated_at,
       };
     } else if (details.method === 'PAYPAL') {

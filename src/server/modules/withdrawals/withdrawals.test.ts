@@ -46,6 +46,7 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
       iban: null,
       name: 'Jamie Rivera',
       bank: '021000021',
+      account_type: 'checking',
     });
     expect(saved.json().data.withdraw_type).toBe('TRANSFERWISE');
     expect((await saveMethod(t, headers, 'paypal', { email: 'Jamie.Rivera@Example.com' })).statusCode).toBe(200);
@@ -234,7 +235,12 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
     expect([kanji.statusCode, kanji.json().error.fields]).toEqual([400, { account_name: 'accountNameKana' }]);
     const hiragana = await saveMethod(t, headers, 'TRANSFERWISE', { ...japaneseBankAccount, account_name: 'やまだ　はなこ' });
     expect(hiragana.statusCode).toBe(200);
-    expect(hiragana.json().data.transfer_wise_data).toMatchObject({ name: 'ﾔﾏﾀﾞ ﾊﾅｺ', bank: '0005-123', account_number: '•••• 567' });
+    expect(hiragana.json().data.transfer_wise_data).toMatchObject({
+      name: 'ﾔﾏﾀﾞ ﾊﾅｺ',
+      bank: '0005-123',
+      account_number: '•••• 567',
+      account_type: 'ordinary',
+    });
     const withdrawal = (await withdraw(t, headers, { amount: '9000' })).json().data;
 
     const directory = mkdtempSync(path.join(tmpdir(), 'payouts-'));
