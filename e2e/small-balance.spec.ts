@@ -124,7 +124,7 @@ test.describe('in French at 360 px', () => {
     await withdraw.expectRefused('Ce montant est inférieur au retrait minimum.');
     await expect(withdraw.amount).toBeFocused();
     await withdraw.askFor('20');
-    await withdraw.expectRefused('Le montant maximum est votre solde actuel');
+    await withdraw.expectRefused('Vous pouvez retirer au plus votre solde, soit 10,00');
     await withdraw.askFor('7,50');
     await expect(withdraw.confirmation).toContainText('7,50');
   });

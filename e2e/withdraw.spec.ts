@@ -62,7 +62,7 @@ test.describe('payment methods and withdrawals', () => {
     const withdraw = new WithdrawPage(page);
     await expect(withdraw.balance).toHaveText('$20.00');
     await withdraw.askFor('25');
-    await withdraw.expectRefused('Maximum amount is your current balance');
+    await withdraw.expectRefused('The most you can withdraw is your balance, $20.00.');
     await withdraw.askFor('12.50');
     await expect(withdraw.fee).toHaveText('$0.00');
     await expectAccessible(page, 'withdrawal confirmation');

@@ -179,7 +179,10 @@ export const paymentMethodsSchema = z.object({
       /** What identifies the bank, masked or public: routing, sort, transit, bank+branch code. */
       bank: z.string().nullable(),
       /** The account's type where the market's form asks for one (US, Japan): an edit starts from it. */
-      account_type: z.enum([...usAccountTypes, ...japaneseAccountTypes]).nullable().default(null),
+      account_type: z
+        .enum([...usAccountTypes, ...japaneseAccountTypes])
+        .nullable()
+        .default(null),
       updated_at: z.string(),
     })
     .nullable(),
