@@ -70,7 +70,7 @@ test.describe('in French at 360 px', () => {
     await expect(refusal).toContainText(/Les retraits commencent à 5,00\s€\./);
     // No way out that cannot succeed.
     await expect(refusal.getByRole('link', { name: 'Retirer mon solde' })).toHaveCount(0);
-    const giveUp = form.getByRole('checkbox', { name: 'Je renonce à mon solde restant. Il ne me sera pas versé.' });
+    const giveUp = form.getByRole('checkbox', { name: /^Je renonce à mon solde restant de \d+,\d\d\s€\. Il ne me sera pas versé\.$/ });
     await expect(giveUp).toBeVisible();
     await expectAccessible(page, 'deletion below the minimum withdrawal');
     await refusal.scrollIntoViewIfNeeded();

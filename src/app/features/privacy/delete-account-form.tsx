@@ -11,7 +11,7 @@ import { useCountryParam } from '../../lib/use-country';
 import { useMe } from '../../lib/me';
 import { formatMoney } from '#domain/money';
 import { currencyOf } from '#domain/markets';
-import { moneyFromMinor } from '#domain/money';
+import { moneyFromMinor, type Money } from '#domain/money';
 import { minimumWithdrawalMinor } from '#domain/payment-methods';
 import { useDeleteAccount } from './api/delete-account';
 
@@ -28,7 +28,8 @@ type Blocked = { code: BlockerCode; message: string };
  * withdrawal can be given up with a second box. Otherwise it erases the person and ends every
  * session, and this device signs out and says the account is deleted.
  */
-export function DeleteAccountForm() {
+/** `balance`: the customer's balance as the page has it, named when it is given up; undefined until known. */
+export function DeleteAccountForm({ balance }: { balance?: Money | undefined }) {
   const { t, i18n } = useLingui();
   const country = useCountryParam();
   const headingId = useId();
@@ -145,7 +146,11 @@ export function DeleteAccountForm() {
               checked={giveUp}
               onChange={(event) => setGiveUp(event.currentTarget.checked)}
             />
-            <label htmlFor={giveUpId}>{t`I give up my remaining balance. It will not be paid out.`}</label>
+            <label htmlFor={giveUpId}>
+              {balance
+                ? t`I give up my remaining balance of ${formatMoney(balance, i18n.locale)}. It will not be paid out.`
+                : t`I give up my remaining balance. It will not be paid out.`}
+            </label>
           </div>
         ) : null}
         <TextField

@@ -11,6 +11,7 @@ import { DataExportButton } from '../../../features/privacy/data-export';
 import { DeleteAccountForm } from '../../../features/privacy/delete-account-form';
 import { EmailPreference } from '../../../features/notifications/email-preference';
 import { QueryView } from '../../../ui/query-view';
+import { useBalance } from '../../../features/wallet/api/balance';
 
 export const Route = createFileRoute('/{-$country}/user/profile')({
   // The forms start from the server's data, not a saved copy that may predate a change made
@@ -24,6 +25,8 @@ function ProfilePage() {
   const { t } = useLingui();
   const { country } = Route.useParams();
   const me = useMe();
+  // The balance a deletion would give up, named on the box that gives it up.
+  const balance = useBalance();
   const dataHeadingId = useId();
   return (
     <Page title={t`Profile page`} description={t`Your personal data, password, email verification and account.`}>
@@ -45,7 +48,7 @@ function ProfilePage() {
                 </Link>
               </p>
             </section>
-            <DeleteAccountForm />
+            <DeleteAccountForm balance={balance.data?.balance} />
           </>
         )}
       </QueryView>
