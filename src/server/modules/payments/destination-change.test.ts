@@ -5,7 +5,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp';
 import type { TestApp } from '../../testing/test-app';
 import { createWalletTestApp } from '../../testing/wallet';
 import { saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../../testing/withdrawals';
-import { recentSignInSeconds } from './routes';
+import { recentSignInSeconds, sameChangeWindowMs } from './routes';
 
 describe.each(databaseKinds)('money moves only by the person, on %s', (kind) => {
   let t: TestApp;
@@ -94,5 +94,34 @@ describe.each(databaseKinds)('money moves only by the person, on %s', (kind) => 
     });
     await smtp.waitForMail(email, { match: () => smtp.mailsTo(email).filter((m) => m.subject.includes('払い戻し先')).length >= 2 });
     expect(smtp.mailsTo(email).filter((m) => m.subject.includes('出金'))).toHaveLength(1);
+  });
+
+  it('saving a destination and making it the default at once is one change and one mail; a later switch mails again', async () => {
+    const person = await verifiedCustomer(t, { balance: '3000', overrides: { country_code: 'jp', locale: 'ja-JP', zip_code: '150-0002' } });
+    const email = person.fields.email;
+    const destinationMails = () => smtp.mailsTo(email).filter((m) => m.subject.includes('払い戻し先'));
+    const setDefault = (method: string) =>
+      t.inject({ method: 'PUT', url: '/api/v2/payment_methods', headers: person.headers, payload: { withdraw_type: method } });
+    await saveMethod(t, person.headers, 'TRANSFERWISE', {
+      bank_code: '0005',
+      branch_code: '123',
+      account_number: '1234567',
+      account_type: 'ordinary',
+      account_name: 'タナカ ユイ',
+    });
+    await smtp.waitForMail(email, { match: () => destinationMails().length >= 1 });
+
+    expect((await saveMethod(t, person.headers, 'PAYPAL', { email: 'yui@example.com' })).statusCode).toBe(200);
+    expect((await setDefault('PAYPAL')).json().data.withdraw_type).toBe('PAYPAL');
+    // The withdrawal's mail comes after anything the two calls sent: by then, one mail for the change.
+    expect((await withdraw(t, person.headers, { amount: '1000' })).statusCode).toBe(201);
+    await smtp.waitForMail(email, { match: (m) => m.subject.includes('出金') });
+    expect(destinationMails()).toHaveLength(2);
+
+    // Back to the bank account saved long before: a change of its own, mailed.
+    t.clock.advance(sameChangeWindowMs / 1000 + 1);
+    expect((await setDefault('TRANSFERWISE')).json().data.withdraw_type).toBe('TRANSFERWISE');
+    await smtp.waitForMail(email, { match: () => destinationMails().length >= 3 });
+    expect(destinationMails().at(-1)!.text).toContain('銀行口座');
   });
 });

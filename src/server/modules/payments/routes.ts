@@ -80,6 +80,23 @@ function defaultDestination(methods: PaymentMethods): { method: PaymentMethod; m
   }
 }
 
+/**
+ * A destination saved in the last few minutes was mailed about when it was saved: making it the
+ * default right after (the app's "save, then use it") is the same change, and one change sends
+ * one mail. A default moved to a destination saved earlier is mailed as its own change.
+ */
+export const sameChangeWindowMs = 10 * 60 * 1000;
+
+function savedJustNow(methods: PaymentMethods, method: PaymentMethod, now: Date): boolean {
+  const updatedAt =
+    method === 'TRANSFERWISE'
+      ? methods.transfer_wise_data?.updated_at
+      : method === 'PAYPAL'
+        ? methods.paypalWithdrawData?.updated_at
+        : methods.lineData?.updated_at;
+  return updatedAt !== undefined && now.getTime() - Date.parse(updatedAt) < sameChangeWindowMs;
+}
+
 /** Payment methods: list masked, set the default, save one. */
 export async function registerPaymentRoutes(instance: FastifyInstance, context: AppContext, cipher: PaymentCipher) {
   const api = instance.withTypeProvider<ZodTypeProvider>();
@@ -114,7 +131,7 @@ export async function registerPaymentRoutes(instance: FastifyInstance, context: 
       const before = await getPaymentMethods(context.db, cipher, customer);
       const after = await setDefaultPaymentMethod(context.db, cipher, customer, request.body.withdraw_type, context.now());
       const destination = defaultDestination(after);
-      if (destination && before.withdraw_type !== after.withdraw_type)
+      if (destination && before.withdraw_type !== after.withdraw_type && !savedJustNow(before, destination.method, context.now()))
         mailPayoutDestinationChanged(context, request.log, customer.id, destination);
       return { data: after };
     },
