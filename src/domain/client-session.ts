@@ -56,3 +56,14 @@ export function renewalAfterWaiting(presented: string, current: string | undefin
 export function refreshCookieSeconds(tokens: Pick<TokenResponse, 'expires_in' | 'refresh_token_expires_in'>): number {
   return tokens.refresh_token_expires_in ?? tokens.expires_in;
 }
+
+/**
+ * How long after signing in with the password a session may change where money is paid without
+ * typing the password again (the server checks it; the app asks for the password up front once
+ * this has passed, with a minute's margin for clocks and the time spent on the form).
+ */
+export const recentSignInSeconds = 5 * 60;
+
+export function passwordNeededForDestination(passwordSignedInAt: number | null, now: number): boolean {
+  return passwordSignedInAt === null || now - passwordSignedInAt > (recentSignInSeconds - 60) * 1000;
+}

@@ -105,7 +105,7 @@ export const oauthErrorMessages: Record<OAuthErrorCode, Record<Language, string>
   unsupported_grant_type: {
     en: 'This sign-in method is not supported.',
     fr: 'Cette méthode de connexion n’est pas prise en charge.',
-    ja: 'このサインイン方法には対応していません。',
+    ja: 'このログイン方法には対応していません。',
   },
   unsupported_token_type: {
     en: 'This kind of token cannot be revoked.',

@@ -19,6 +19,8 @@ import { forgetBalance } from './last-balance';
 
 /** When the access token stops working, so it can be renewed just before. */
 const expiresAtKey = 'token_expires_at';
+/** When this device last signed in with the password: a payout destination change needs it recent. */
+const passwordSignedInAtKey = 'password_signed_in_at';
 
 type Listener = () => void;
 const changes = createChangeSignal();
@@ -83,8 +85,19 @@ export function clearTokens(): void {
   deleteCookie(accessTokenCookie);
   deleteCookie(refreshTokenCookie);
   localStorage.removeItem(expiresAtKey);
+  localStorage.removeItem(passwordSignedInAtKey);
   forgetBalance();
   emit();
+}
+
+/** Called after a sign-in with the password (not a token renewal). */
+export function notePasswordSignIn(now = Date.now()): void {
+  localStorage.setItem(passwordSignedInAtKey, String(now));
+}
+
+export function passwordSignedInAt(): number | null {
+  const stored = Number(localStorage.getItem(passwordSignedInAtKey));
+  return Number.isFinite(stored) && stored > 0 ? stored : null;
 }
 
 export function accessToken(): string | undefined {

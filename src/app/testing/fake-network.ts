@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import { apiPrefix } from '#domain/api';
-import { saveTokens } from '../lib/session';
+import { notePasswordSignIn, saveTokens } from '../lib/session';
 
 /** One answer of the fake API: a status and a JSON body, or a failure of the network itself. */
 export type FakeAnswer = { status: number; body?: unknown } | 'network-down';
@@ -56,6 +56,8 @@ export function restoreNetwork(): void {
 }
 
 /** A signed-in customer's tokens, as the sign-in leaves them (the fake API does not check them). */
-export function signIn(): void {
+/** A session signed in with the password at `passwordSignedInAt` (now, unless given). */
+export function signIn({ passwordSignedInAt = Date.now() }: { passwordSignedInAt?: number } = {}): void {
   saveTokens({ access_token: 'component-test', refresh_token: 'component-test-refresh', token_type: 'Bearer', expires_in: 3600 });
+  notePasswordSignIn(passwordSignedInAt);
 }

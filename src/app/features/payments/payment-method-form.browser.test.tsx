@@ -165,4 +165,33 @@ describe('payout method form', () => {
     );
     await expect.element(page.getByRole('combobox', { name: texts['ja-JP'].accountType })).toHaveValue('current');
   });
+
+  it('signed in ten minutes ago, adding PayPal asks for the password in the form, before anything is sent', async () => {
+    signIn({ passwordSignedInAt: Date.now() - 10 * 60 * 1000 });
+    const api = fakeApi({
+      'POST /payment_methods/PAYPAL': () => ({
+        status: 200,
+        body: {
+          data: {
+            withdraw_type: 'PAYPAL',
+            available_methods: ['TRANSFERWISE', 'PAYPAL'],
+            transfer_wise_data: null,
+            paypalWithdrawData: { email: 'ha•••@example.com', updated_at: '2026-11-26T10:00:00.000Z' },
+            lineData: null,
+          },
+        },
+      }),
+    });
+    const onSaved = vi.fn();
+    await renderComponent(<PaymentMethodForm countryCode="jp" method="PAYPAL" onSaved={onSaved} />, { locale: 'ja-JP' });
+    const password = page.getByLabelText(texts['ja-JP'].password);
+    await expect.element(password).toBeVisible();
+    await page.getByRole('textbox', { name: 'PayPalのメールアドレス' }).fill('haruto@example.com');
+    await password.fill('my password');
+    await page.getByRole('button', { name: texts['ja-JP'].save }).click();
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(api.to('POST /payment_methods/PAYPAL').map((request) => request.body)).toEqual([
+      { email: 'haruto@example.com', current_password: 'my password' },
+    ]);
+  });
 });

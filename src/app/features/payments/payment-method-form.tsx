@@ -4,6 +4,8 @@ import type { CountryCode } from '#domain/markets';
 import type { PaymentMethod } from '#domain/payment-methods';
 import { bankAccountSchemas, linePaySchema, paypalSchema, type PaymentMethods } from '#domain/schemas/payments';
 import { failureMessage, isApiError } from '../../lib/api';
+import { passwordSignedInAt } from '../../lib/session';
+import { passwordNeededForDestination } from '#domain/client-session';
 import { useFormSubmit, type FieldName, type TypedValues } from '../../ui/use-form-submit';
 import { notify } from '../../ui/notifications';
 import { TextField } from '../../ui/text-field';
@@ -167,8 +169,9 @@ export function PaymentMethodForm({
   const specs = useFieldSpecs(countryCode, method, bankOnFile);
   const idPrefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  // Asked for by the server when the sign-in is more than a few minutes old (a token alone cannot move money).
-  const [askPassword, setAskPassword] = useState(false);
+  // A sign-in more than a few minutes old needs the password to change where money goes (a token
+  // alone cannot move money): asked for in the form from the start, and whenever the server asks.
+  const [askPassword, setAskPassword] = useState(() => passwordNeededForDestination(passwordSignedInAt(), Date.now()));
   const [password, setPassword] = useState('');
   const save = useSavePaymentMethod();
 
@@ -183,7 +186,7 @@ export function PaymentMethodForm({
     // The fields go as typed: the server checks them with the same rules. (The return type is
     // written out: the action reads the form's own values, which TypeScript cannot infer in a cycle.)
     action: (): ReturnType<typeof save.mutateAsync> =>
-      save.mutateAsync({ method, fields: askPassword ? { ...form.values, current_password: password } : form.values }),
+      save.mutateAsync({ method, fields: askPassword && password ? { ...form.values, current_password: password } : form.values }),
     onSuccess: () => {
       notify({ kind: 'success', title: t`Success`, description: t`Bank data added` });
       onSaved();

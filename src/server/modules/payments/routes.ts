@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { recentSignInSeconds } from '#domain/client-session';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { PaymentMethod } from '#domain/payment-methods';
@@ -32,7 +33,7 @@ const destinationForm = z.looseObject(destinationChangeProof.shape).meta({
 });
 
 /** A sign-in this recent counts as proof that the person, not only their token, is at the phone. */
-export const recentSignInSeconds = 5 * 60;
+export { recentSignInSeconds };
 
 /**
  * Where money goes changes only for the person: the account password in the request, or a session

@@ -3,7 +3,7 @@ import { apiRequestChecked } from '../../../lib/api';
 import { clientId } from '../../../lib/config';
 import { currentCountryCode } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
-import { clearTokens, saveTokens } from '../../../lib/session';
+import { clearTokens, notePasswordSignIn, saveTokens } from '../../../lib/session';
 import { meQueryKey, meQueryOptions } from '../../../lib/me';
 
 export interface Credentials {
@@ -24,6 +24,7 @@ export async function login({ email, password }: Credentials): Promise<LoginResu
     () => import('#domain/schemas/token-answer').then((schemas) => schemas.tokenResponse),
   );
   saveTokens(tokens);
+  notePasswordSignIn();
   try {
     await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
     return 'signed-in';
