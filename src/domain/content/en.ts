@@ -39,7 +39,8 @@ export const enContent = {
     'withdraw.heading': 'Withdraw your balance',
     'withdraw.text':
       'Withdraw your balance to a bank account or to PayPal once you have confirmed your email address. The smallest withdrawal is {minimum}.',
-    'withdraw.fee': 'Withdrawals in Japan of less than {feeThreshold} carry a transfer fee of {fee}; from {feeThreshold} they are free.',
+    'withdraw.fee':
+      'In Japan, a withdrawal of less than {feeThreshold} carries a withdrawal fee of {fee}, to a bank account and to PayPal alike; from {feeThreshold} it is free.',
     'withdraw.no_fee': 'Withdrawals are free of charge.',
     'offline.heading': 'No signal at the bin?',
     'offline.text':
@@ -60,13 +61,13 @@ export const enContent = {
       'A scan stays pending until the container reaches our cleaning facility and is checked in there. Bins are emptied on a schedule, so this takes up to {days} days. Nothing needs to be done on your side.',
     'pending_long.q': 'My scan has been pending for more than {days} days.',
     'pending_long.a':
-      'Write to customer care with the contact form and give the date of the scan. We will look for the container and, if it was returned in good condition, credit the deposit by an adjustment.',
+      'Open the scan in your history and choose “Dispute this return”. We will look for the container and, if it was returned in good condition, credit its deposit.',
     'rejected.q': 'Why was my return rejected?',
     'rejected.a':
-      'A return is rejected when the container arrives broken, is not a Roundtrip container, or its code does not match the container. Rejected scans show in your history with the reason; no money is credited for them. If you think a rejection is wrong, contact us.',
+      'A return is rejected when the container arrives broken, is not a Roundtrip container, or its code does not match the container. Rejected scans show in your history with the reason; no money is credited for them. If you think a rejection is wrong, open the return in your history and choose “Dispute this return”: we check it and answer you there.',
     'fees.q': 'Are there any fees?',
     'fees.a':
-      'Returning containers is free, and so are withdrawals, with one exception: in Japan a transfer fee of {fee} applies to withdrawals of less than {feeThreshold}.',
+      'Returning containers is free, and so are withdrawals, with one exception: in Japan a withdrawal fee of {fee} applies to withdrawals of less than {feeThreshold}, to a bank account and to PayPal alike.',
     'minimum.q': 'What is the smallest amount I can withdraw?',
     'minimum.a': 'You can withdraw from {minimum}. Below that, your balance stays in your account and keeps growing with each return.',
     'verify.q': 'Why can’t I withdraw my balance?',
@@ -83,7 +84,7 @@ export const enContent = {
       'We keep what the programme needs: your account, your scans, your balance history and, if you add them, your payout details, which are stored encrypted. We never sell your data. The privacy policy says what we keep, for how long, and how to ask for a copy.',
     'delete.q': 'Why can’t I delete my account?',
     'delete.a':
-      'An account can only be deleted when its balance is zero and nothing is pending. Withdraw your balance first. If a scan or a withdrawal is still pending, contact customer service with your account deletion request.',
+      'You can delete your account once nothing is pending (a scan, a withdrawal or a dispute) and your balance is withdrawn. A balance below the minimum withdrawal of {minimum} cannot be paid out: you can give it up when you delete your account. If something is still pending, you can send your deletion request to customer service.',
     'change_email.q': 'How do I change my email address or zip code?',
     'change_email.a':
       'For your security these cannot be changed in the app. Send us a message with the contact form from the address on your account.',

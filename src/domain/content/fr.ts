@@ -42,7 +42,7 @@ export const frContent = {
     'withdraw.text':
       'Virez votre solde sur un compte bancaire ou sur PayPal une fois votre adresse e-mail confirmée. Le retrait minimum est de {minimum}.',
     'withdraw.fee':
-      'Au Japon, les retraits de moins de {feeThreshold} entraînent des frais de virement de {fee} ; à partir de {feeThreshold}, ils sont gratuits.',
+      'Au Japon, un retrait de moins de {feeThreshold} entraîne des frais de retrait de {fee}, vers un compte bancaire comme vers PayPal ; à partir de {feeThreshold}, il est gratuit.',
     'withdraw.no_fee': 'Les retraits sont gratuits.',
     'offline.heading': 'Pas de réseau près du bac ?',
     'offline.text':
@@ -63,13 +63,13 @@ export const frContent = {
       'Un scan reste en attente jusqu’à ce que le contenant arrive à notre centre de lavage et y soit enregistré. Les bacs sont vidés selon un calendrier, ce qui prend jusqu’à {days} jours. Vous n’avez rien à faire.',
     'pending_long.q': 'Mon scan est en attente depuis plus de {days} jours.',
     'pending_long.a':
-      'Écrivez au service client avec le formulaire de contact en indiquant la date du scan. Nous rechercherons le contenant et, s’il a été rapporté en bon état, créditerons la consigne par un ajustement.',
+      'Ouvrez ce scan dans votre historique et choisissez « Contester ce retour ». Nous rechercherons le contenant et, s’il a été rapporté en bon état, créditerons sa consigne.',
     'rejected.q': 'Pourquoi mon retour a-t-il été refusé ?',
     'rejected.a':
-      'Un retour est refusé lorsque le contenant arrive cassé, n’est pas un contenant Roundtrip ou que son code ne correspond pas au contenant. Les scans refusés figurent dans votre historique avec leur raison ; aucun montant n’est crédité. Si un refus vous semble injustifié, contactez-nous.',
+      'Un retour est refusé lorsque le contenant arrive cassé, n’est pas un contenant Roundtrip ou que son code ne correspond pas au contenant. Les scans refusés figurent dans votre historique avec leur raison ; aucun montant n’est crédité. Si un refus vous semble injustifié, ouvrez ce retour dans votre historique et choisissez « Contester ce retour » : nous le vérifions et vous répondons au même endroit.',
     'fees.q': 'Y a-t-il des frais ?',
     'fees.a':
-      'Rapporter des contenants est gratuit, tout comme les retraits, à une exception près : au Japon, des frais de virement de {fee} s’appliquent aux retraits de moins de {feeThreshold}.',
+      'Rapporter des contenants est gratuit, tout comme les retraits, à une exception près : au Japon, des frais de retrait de {fee} s’appliquent aux retraits de moins de {feeThreshold}, vers un compte bancaire comme vers PayPal.',
     'minimum.q': 'Quel est le montant minimum que je peux retirer ?',
     'minimum.a': 'Vous pouvez retirer à partir de {minimum}. En dessous, votre solde reste sur votre compte et augmente à chaque retour.',
     'verify.q': 'Pourquoi ne puis-je pas retirer mon solde ?',
@@ -86,7 +86,7 @@ export const frContent = {
       'Nous gardons ce dont le programme a besoin : votre compte, vos scans, l’historique de votre solde et, si vous les ajoutez, vos coordonnées de paiement, stockées chiffrées. Nous ne vendons jamais vos données. La politique de confidentialité indique ce que nous gardons, combien de temps, et comment en obtenir une copie.',
     'delete.q': 'Pourquoi ne puis-je pas supprimer mon compte ?',
     'delete.a':
-      'Un compte ne peut être supprimé que si son solde est nul et que rien n’est en attente. Retirez d’abord votre solde. Si un scan ou un retrait est encore en attente, contactez le service client avec votre demande de suppression de compte.',
+      'Vous pouvez supprimer votre compte dès que rien n’est en attente (un scan, un retrait ou une contestation) et que votre solde est retiré. Un solde inférieur au retrait minimum de {minimum} ne peut pas être versé : vous pouvez y renoncer en supprimant votre compte. Si quelque chose est encore en attente, vous pouvez envoyer votre demande de suppression au service client.',
     'change_email.q': 'Comment changer mon adresse e-mail ou mon code postal ?',
     'change_email.a':
       'Pour votre sécurité, ils ne peuvent pas être modifiés dans l’application. Envoyez-nous un message avec le formulaire de contact depuis l’adresse de votre compte.',

@@ -1,6 +1,6 @@
 import type { Currency } from '../markets';
 
-/** Japan's bank-transfer fee (docs/product.md, Withdrawals and fees): 249 yen on a withdrawal below 8,800 yen. */
+/** Japan's withdrawal fee, whatever the method (docs/product.md, Withdrawals and fees): 249 yen on a withdrawal below 8,800 yen. */
 export const japanWithdrawalFee = {
   currency: 'JPY',
   feeMinor: 249,

@@ -304,7 +304,7 @@ const payoutChangeTexts: Record<Language, { subject: string; hello: (name: strin
   ja: {
     subject: 'Roundtrip の払い戻し先が変更されました',
     hello: (name) => `${name} 様`,
-    intro: 'Roundtrip の残高からの出金は、今後こちらに振り込まれます：',
+    intro: 'Roundtrip の残高からの出金は、今後こちらにお支払いします：',
     notYou:
       'この変更に心当たりがない場合は、すぐにパスワードを変更し、お問い合わせください。第三者がアカウントを使用している可能性があります。',
   },

@@ -209,7 +209,8 @@ export function PaymentMethodForm({
       className="payment-form"
       data-testid={`payment-form-${method}`}
     >
-      {countryCode === 'jp' && method === 'TRANSFERWISE' ? (
+      {/* The fee applies to every way of being paid in Japan: said wherever the method is chosen. */}
+      {countryCode === 'jp' ? (
         <p className="payment-form__note">{t`A fee of 249 yen applies to withdrawals below 8,800 yen.`}</p>
       ) : null}
       {specs.map((spec) => {
