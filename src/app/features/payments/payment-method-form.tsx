@@ -210,9 +210,7 @@ export function PaymentMethodForm({
       data-testid={`payment-form-${method}`}
     >
       {/* The fee applies to every way of being paid in Japan: said wherever the method is chosen. */}
-      {countryCode === 'jp' ? (
-        <p className="payment-form__note">{t`A fee of 249 yen applies to withdrawals below 8,800 yen.`}</p>
-      ) : null}
+      {countryCode === 'jp' ? <p className="payment-form__note">{t`A fee of 249 yen applies to withdrawals below 8,800 yen.`}</p> : null}
       {specs.map((spec) => {
         const id = `${idPrefix}-${spec.name}`;
         const { error, ...bound } = form.field(spec.name);
