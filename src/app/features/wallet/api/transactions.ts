@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { transactionsResponse, type TransactionCategory, type TransactionsPage, type TransactionStatus } from '#domain/schemas/wallet';
 import { apiRequest } from '../../../lib/api';
 import { askAgainAfterRestart, walletQueryScope } from '../../../lib/query-client';
@@ -28,6 +28,25 @@ export const transactionsQueryOptions = (filters: TransactionFilters, locale: st
     meta: askAgainAfterRestart,
   });
 
+/**
+ * A filtered page read from the whole history this device already has, when that history is
+ * complete (every row on its one page): offline, the withdraw page's list or a filter of the
+ * account page shows what the account page saved instead of waiting for a network that is not there.
+ */
+export function filteredFromFullHistory(full: TransactionsPage | undefined, filters: TransactionFilters): TransactionsPage | undefined {
+  if (!full || full.data.length < full.meta.total) return undefined;
+  const data = full.data.filter(
+    (row) => (!filters.type || row.category === filters.type) && (!filters.status || row.status === filters.status),
+  );
+  return { ...full, data, meta: { ...full.meta, total: data.length } };
+}
+
 export function useTransactions(filters: TransactionFilters, locale: string) {
-  return useQuery({ ...transactionsQueryOptions(filters, locale), placeholderData: keepPreviousData });
+  const client = useQueryClient();
+  return useQuery({
+    ...transactionsQueryOptions(filters, locale),
+    // While this filter's own answer is not there: the saved whole history, filtered, else the previous filter's rows.
+    placeholderData: (previous) =>
+      filteredFromFullHistory(client.getQueryData(transactionsQueryOptions({}, locale).queryKey), filters) ?? previous,
+  });
 }
