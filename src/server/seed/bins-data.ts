@@ -83,7 +83,7 @@ const demoBins: Record<CountryCode, MarketBins> = {
   ca: {
     retailers: ['greenleaf-market', 'maple-grocer', 'epicerie-boreale'],
     placements: ['Inside the main entrance', 'By the checkouts', 'Beside the bottle return', 'Next to the customer service desk'],
-    hours: ['7:00–22:00', '8:00–21:00', '9:00–20:00', 'open 24 hours'],
+    hours: ['7:00–22:00', '8:00–21:00', '9:00–20:00', '24 hours'],
     detail: englishDetail,
     cities: [
       {
