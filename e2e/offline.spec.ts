@@ -191,6 +191,9 @@ test('a scan taken offline waits in the outbox, survives a reload, and reaches t
   await account.recordCode(code!);
   const waiting = page.getByTestId('outbox-summary');
   await expect(waiting).toHaveText('1 action waiting to upload');
+  // One strip above the page, not one per state: offline, with what waits to upload.
+  await expect(page.locator('.status-bar')).toHaveCount(1);
+  await expect(page.getByTestId('offline-banner')).toContainText('You are offline. 1 action waiting to upload');
   const saved = (await indexedDbContents(page)).outbox as { id: string; kind: string; attempts: number }[];
   expect(saved).toHaveLength(1);
   expect(saved[0]).toMatchObject({ kind: 'scan', attempts: 0 });
@@ -211,7 +214,10 @@ test('a scan taken offline waits in the outbox, survives a reload, and reaches t
     return route.continue();
   });
   await context.setOffline(false);
-  await expect(waiting).toBeHidden({ timeout: 20_000 });
+  // What the customer waits for is the scan reaching the server: the line also hides while a send
+  // is on its way, so its hiding alone does not say the retries are over.
+  await expect.poll(() => delivered, { timeout: 20_000 }).toBe(1);
+  await expect(waiting).toBeHidden();
   expect(attempts).toBe(3);
   expect(delivered).toBe(1);
   expect([...ids]).toEqual([saved[0]!.id]);

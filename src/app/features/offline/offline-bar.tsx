@@ -5,7 +5,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { headless } from '../../lib/headless';
 import { useAppStatus, useOnline } from './app-status';
 import { formatAge, oldestShownDataAt } from './data-age';
-import { OutboxSummary } from '../../ui/outbox-status';
+import { OutboxSummary, useWaitingActions } from '../../ui/outbox-status';
 import { InstallOffer } from './install-offer';
 import { applyUpdate } from './start-offline';
 
@@ -49,7 +49,7 @@ function OfflineBanner() {
   const oldest = useOldestShownData();
   return (
     <div className="status-bar status-bar--offline" role="status" data-testid="offline-banner">
-      <span>{t`You are offline.`}</span>{' '}
+      <span>{t`You are offline.`}</span> <OutboxSummary inline />{' '}
       {oldest ? (
         <>
           <span>{t`Showing the last saved data.`}</span> <DataAge updatedAt={oldest} />
@@ -72,19 +72,26 @@ function UpdatePrompt({ databaseOutdated }: { databaseOutdated: boolean }) {
 }
 
 /**
- * The offline feature's strip under the navigation bar: offline banner with the data's age,
- * the update prompt (never reloads by itself), actions waiting to upload, the install offer.
+ * The offline feature's strip under the navigation bar, one at a time so that the page keeps the
+ * screen: offline (with the actions waiting to upload and the data's age), else the update prompt
+ * (never reloads by itself), else the actions waiting to upload, else the install offer.
  * `offerInstall` is the shell's say: the offer waits while the cookie banner asks its question.
  */
 export function OfflineBar({ offerInstall = true }: { offerInstall?: boolean }) {
   const online = useOnline();
   const { updateReady, databaseOutdated } = useAppStatus();
+  const waiting = useWaitingActions();
   return (
     <div className="status-bars">
-      {online ? null : <OfflineBanner />}
-      {updateReady || databaseOutdated ? <UpdatePrompt databaseOutdated={databaseOutdated} /> : null}
-      <OutboxSummary />
-      {headless || !offerInstall ? null : <InstallOffer />}
+      {!online ? (
+        <OfflineBanner />
+      ) : updateReady || databaseOutdated ? (
+        <UpdatePrompt databaseOutdated={databaseOutdated} />
+      ) : waiting > 0 ? (
+        <OutboxSummary />
+      ) : headless || !offerInstall ? null : (
+        <InstallOffer />
+      )}
     </div>
   );
 }
