@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { containerCodeFromRandom, validateContainerCode } from '#domain/container-codes';
+import { checkInResultSchema } from '#domain/schemas/operator-answers';
 import type { Currency } from '#domain/markets';
 import { minorFromDecimal, moneyFromMinor, type Money } from '#domain/money';
 import type { Database, Executor } from '../../db/client';
 import { isCheckViolation, isOutOfRange, isUniqueViolation } from '../../db/errors';
-import { checkinBatches, containers, ledgerEntries, products, scans, users } from '../../db/schema';
+import { checkinBatches, checkinRequests, containers, ledgerEntries, products, scans, users } from '../../db/schema';
 import { expirePendingScans } from './scans';
 import { openClaimsOn, type ClaimView } from './claims';
 import { ApiError } from '../../http/api-error';
@@ -92,16 +93,45 @@ export async function checkIn(
    * ApprovalNeeded, rolling the batch back. None when an approval runs the batch.
    */
   guard?: MoneyMoveGuard,
+  /**
+   * The sender's idempotency key: the answer is kept under it (with the actor's person), and the
+   * same key again gets that answer back, with nothing credited a second time.
+   */
+  idempotencyKey?: string,
 ): Promise<CheckInResult> {
-  return retryLockConflicts(async () => {
-    try {
-      return await checkInOnce(db, actor, rawCodes, now, note, guard);
-    } catch (error) {
-      // A claim recorded after this batch read the claims: the trigger refused the credit; read them again.
-      if (isCheckViolation(error, 'scans_claimed_not_credited')) return checkInOnce(db, actor, rawCodes, now, note, guard);
-      throw error;
+  if (idempotencyKey) {
+    const stored = await storedCheckIn(db, actor.person, idempotencyKey);
+    if (stored) return stored;
+  }
+  try {
+    return await retryLockConflicts(async () => {
+      try {
+        return await checkInOnce(db, actor, rawCodes, now, note, guard, idempotencyKey);
+      } catch (error) {
+        // A claim recorded after this batch read the claims: the trigger refused the credit; read them again.
+        if (isCheckViolation(error, 'scans_claimed_not_credited'))
+          return checkInOnce(db, actor, rawCodes, now, note, guard, idempotencyKey);
+        throw error;
+      }
+    });
+  } catch (error) {
+    // The same key sent twice at once: the first to commit answered, this one rolled back.
+    if (idempotencyKey && isUniqueViolation(error, 'checkin_requests_pkey')) {
+      const stored = await storedCheckIn(db, actor.person, idempotencyKey);
+      if (stored) return stored;
     }
-  });
+    throw error;
+  }
+}
+
+/** The answer a check-in sent with this key by this person had, if one was. */
+export async function storedCheckIn(db: Executor, person: string, idempotencyKey: string): Promise<CheckInResult | undefined> {
+  const [row] = await db
+    .select({ answer: checkinRequests.answer })
+    .from(checkinRequests)
+    .where(and(eq(checkinRequests.person, person), eq(checkinRequests.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  return row ? checkInResultSchema.parse(row.answer) : undefined;
 }
 
 /** How long a freshly issued code's credit counts as money moved by hand (docs/operators.md, Duties kept apart). */
@@ -149,9 +179,19 @@ async function checkInOnce(
   now: Date,
   note: string | undefined,
   guard: MoneyMoveGuard | undefined,
+  idempotencyKey: string | undefined,
 ): Promise<CheckInResult> {
   const { codes, invalid } = normalizeCodes(rawCodes);
   return db.transaction(async (tx) => {
+    /** Keeps the answer under the sender's key, in this transaction: both commit or neither. */
+    const answered = async (result: CheckInResult) => {
+      if (idempotencyKey) {
+        await tx
+          .insert(checkinRequests)
+          .values({ person: actor.person, idempotencyKey, batchId: result.batch_id, answer: result, createdAt: now });
+      }
+      return result;
+    };
     const { known, holders } = await containersAndHolders(tx, codes);
     await lockCustomers(tx, holders);
     const locked = known.length
@@ -186,13 +226,13 @@ async function checkInOnce(
     if (pending.length === 0) {
       // Cancelling expired scans is a change too: with no batch entry to count them, they get their own.
       if (expiredScans.length > 0) await recordAudit(tx, actor, expiryChange(expiredScans));
-      return result;
+      return answered(result);
     }
     if (guard) await guard(tx, await freshCredits(tx, pending, now));
 
     const [batch] = await tx
       .insert(checkinBatches)
-      .values({ note: note ?? null, createdAt: now })
+      .values({ note: note ?? null, createdAt: now, checkedInBy: actor.person })
       .returning();
     if (!batch) throw new Error('batch insert returned nothing');
     result.batch_id = batch.id;
@@ -259,7 +299,7 @@ async function checkInOnce(
         : {}),
       detail: { codes: result.checked_in.length, customers: credits.size, held: held.length, expired: expired.size },
     });
-    return result;
+    return answered(result);
   });
 }
 

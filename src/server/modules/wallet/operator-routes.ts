@@ -7,6 +7,7 @@ import {
   checkInResultSchema,
   checkInUndoResultSchema,
   listedClaimSchema,
+  recentCheckInSchema,
   rejectResultSchema,
   resolvedClaimSchema,
 } from '#domain/schemas/operator-answers';
@@ -14,8 +15,8 @@ import { approvalSchema } from '#domain/schemas/operators';
 import type { AppContext } from '../../app-context';
 import { dataAnswer, errorAnswers } from '../../http/api-schemas';
 import { currentActor, opsAccess, type OpsRoutes } from '../../http/operator-access';
-import { ApprovalNeeded, approvalPolicy, moneyMoveGuard, requestApproval } from '../audit/approvals';
-import { undoCheckIn } from './checkin-undo';
+import { ApprovalNeeded, approvalPolicy, approvalOfRequest, moneyMoveGuard, requestApproval } from '../audit/approvals';
+import { recentCheckIns, undoCheckIn } from './checkin-undo';
 import { listClaims, resolveClaim, withClaimants } from './claims';
 import type { AnswersOnWrite } from './answers-on-write';
 import { adjustBalance, adjustmentAmount, cancelScan, checkIn, issueContainers, reject, unscannedContainers } from './operations';
@@ -26,7 +27,12 @@ const codeList = z
   .max(2000, { error: 'tooLong' });
 const text = (max: number) => z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' });
 
-export const checkInBody = z.strictObject({ codes: codeList, note: text(200).optional() });
+export const checkInBody = z.strictObject({
+  /** The sender's idempotency key: the same key again answers as the first time, crediting nothing twice. */
+  id: z.uuid({ error: 'invalidValue' }).optional(),
+  codes: codeList,
+  note: text(200).optional(),
+});
 export const rejectBody = z.strictObject({ codes: codeList, reason: text(300) });
 export const cancelBody = z
   .strictObject({
@@ -79,10 +85,15 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
     async (request, reply) => {
       const actor = currentActor(request);
       const now = context.now();
-      const { codes, note } = request.body;
+      const { id, codes, note } = request.body;
+      if (id) {
+        // Sent again after a lost answer, the batch that went to a second operator is that request still.
+        const waiting = await approvalOfRequest(context.db, 'checkin.batch', id, actor.person);
+        if (waiting) return reply.status(202).send({ data: waiting });
+      }
       try {
         const guard = moneyMoveGuard(approvalPolicy(context.config), actor.person, now);
-        return reply.send({ data: await checkIn(context.db, actor, codes, now, note, guard) });
+        return reply.send({ data: await checkIn(context.db, actor, codes, now, note, guard, id) });
       } catch (error) {
         if (!(error instanceof ApprovalNeeded)) throw error;
         // The whole batch waits: a second person sees what it holds, and approving runs it as they sent it.
@@ -91,7 +102,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
           actor,
           {
             action: 'checkin.batch',
-            recordId: randomUUID(),
+            recordId: id ?? randomUUID(),
             request: { codes, note },
             amountMinor: error.moves
               .filter((move) => move.currency === error.reason.currency)
@@ -118,6 +129,18 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
       },
     },
     async (request) => ({ data: await undoCheckIn(context.db, currentActor(request), request.params.batch_id, context.now()) }),
+  );
+
+  ops.get(
+    '/checkins/recent',
+    {
+      schema: {
+        summary: "The caller's own check-ins of the last 15 minutes, newest first, each with what it credited and whether it was undone",
+        security: opsAccess('check-in'),
+        response: { 200: dataAnswer(z.array(recentCheckInSchema)) },
+      },
+    },
+    async (request) => ({ data: await recentCheckIns(context.db, currentActor(request).person, context.now()) }),
   );
 
   ops.get(
