@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { OutboxEntry } from '#domain/outbox';
 import { parseScannedPayload, validateContainerCode } from '#domain/container-codes';
 import type { CheckInResult, RejectResult } from '#domain/schemas/operator-answers';
 import type { Approval } from '#domain/schemas/operators';
@@ -10,7 +12,14 @@ import { giveFeedback } from '../../lib/camera/feedback';
 import { formatMoney } from '#domain/money';
 import { pendingProcessingDays } from '#domain/pending-rule';
 import { TextField } from '../../ui/text-field';
-import { useCheckInContainers } from './api/check-in';
+import type { CheckInOutcome } from './api/check-in';
+import { fetchOperatorMe } from './api/me';
+import { recentCheckInsQueryOptions } from './api/recent-check-ins';
+import { keptCodes, readDraft, saveDraft } from './checkin-queue';
+import { keepAliveOnWork } from './keep-alive';
+import { RecentBatches } from './recent-batches';
+import { useKeptCheckIns } from './use-kept-check-ins';
+import { useOperatorSession } from './use-operator-session';
 import { useApprovalReasonText } from './approval-reason';
 import { useRejectContainers } from './api/reject-containers';
 import { useUndoCheckIn } from './api/undo-check-in';
@@ -30,12 +39,22 @@ export function CheckInScreen() {
 }
 
 function CheckInBatch() {
+  const session = useOperatorSession();
+  // OperatorArea draws this only with a session.
+  return session ? <CheckInWork key={session.operator.id} owner={session.operator.id} /> : null;
+}
+
+function CheckInWork({ owner }: { owner: string }) {
   const { t } = useLingui();
+  const queryClient = useQueryClient();
   const [batch, setBatch] = useState<string[]>([]);
+  const [loaded, setLoaded] = useState(false);
   const inBatch = useRef(new Set<string>());
   // Labels still in the picture after their batch was sent come back at every frame: the camera
   // does not add them to the next batch (typing a code does, on purpose).
   const sent = useRef(new Set<string>());
+  // Removed by hand: the camera does not bring them back while the label stays in view (typing does).
+  const [removed, setRemoved] = useState<string[]>([]);
   const [note, setNote] = useState('');
   const [flash, setFlash] = useState<{ tone: 'ok' | 'bad'; serial: number }>();
   const [cameraOn, setCameraOn] = useState(false);
@@ -51,12 +70,45 @@ function CheckInBatch() {
   // the next frame, which closes that answer.
   const [undone, setUndone] = useState<string>();
   const undoneRef = useFocusWhenShown<HTMLParagraphElement>(undone);
-  const checkIn = useCheckInContainers();
   const reject = useRejectContainers();
   const failureRef = useFocusWhenShown<HTMLParagraphElement>(failure);
+  const work = useMemo(() => keepAliveOnWork(() => fetchOperatorMe(), Date.now), []);
+
+  const onAnswer = useCallback(
+    (_entry: OutboxEntry, outcome: CheckInOutcome) => {
+      if (outcome.kind === 'checked-in') setResult(outcome.result);
+      else setAwaiting(outcome.approval);
+      void queryClient.invalidateQueries({ queryKey: recentCheckInsQueryOptions.queryKey });
+    },
+    [queryClient],
+  );
+  const kept = useKeptCheckIns(owner, onAnswer);
+
+  // The batch on the device: read once, then written at every change (a reload, a closed tab or the
+  // end of the session finds it again).
+  useEffect(() => {
+    let cancelled = false;
+    void readDraft(owner).then((draft) => {
+      if (cancelled) return;
+      setBatch((current) => {
+        const merged = [...new Set([...draft.codes, ...current])];
+        inBatch.current = new Set(merged);
+        return merged;
+      });
+      setRemoved((current) => [...new Set([...draft.removed, ...current])]);
+      setLoaded(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [owner]);
+  useEffect(() => {
+    if (loaded) void saveDraft(owner, batch, removed);
+  }, [owner, loaded, batch, removed]);
 
   /** Adds the codes not yet in the batch; answers how many were new. */
   function add(codes: string[]): number {
+    work();
     const fresh = codes.filter((code) => !inBatch.current.has(code)).slice(0, maxBatch - inBatch.current.size);
     if (fresh.length === 0) return 0;
     for (const code of fresh) inBatch.current.add(code);
@@ -71,9 +123,10 @@ function CheckInBatch() {
   // Every label in the picture is read at each frame; each one joins the batch once.
   function onRead(texts: string[]) {
     const codes: string[] = [];
+    const left = new Set(removed);
     for (const text of texts) {
       const parsed = parseScannedPayload(text, window.location.origin);
-      if (parsed.ok && !sent.current.has(parsed.code)) codes.push(parsed.code);
+      if (parsed.ok && !sent.current.has(parsed.code) && !left.has(parsed.code)) codes.push(parsed.code);
     }
     if (add(codes) > 0) {
       giveFeedback('saved', true);
@@ -97,33 +150,48 @@ function CheckInBatch() {
       return;
     }
     setTypedError(undefined);
+    // Typed on purpose: a code removed earlier comes back.
+    setRemoved((current) => current.filter((code) => code !== checked.code));
     if (add([checked.code]) === 0) setNote(t`${checked.code} is already in the batch.`);
     setTyped('');
   }
 
   function remove(code: string) {
+    work();
     inBatch.current.delete(code);
     setBatch((current) => current.filter((entry) => entry !== code));
+    setRemoved((current) => (current.includes(code) ? current : [...current, code]));
   }
 
-  /** The batch was answered: its labels stay out of the next batch while they are still in view. */
-  function closeBatch() {
-    for (const code of batch) sent.current.add(code);
-    inBatch.current.clear();
-    setBatch([]);
+  /** The batch left the draft: its labels stay out of the next batch while they are still in view. */
+  function closeBatch(codes: readonly string[]) {
+    for (const code of codes) {
+      sent.current.add(code);
+      inBatch.current.delete(code);
+    }
+    const gone = new Set(codes);
+    setBatch((current) => current.filter((code) => !gone.has(code)));
     setNote('');
   }
 
   async function send() {
     setFailure(undefined);
     setUndone(undefined);
+    setResult(undefined);
+    setAwaiting(undefined);
+    work();
+    const codes = [...batch];
+    closeBatch(codes);
     try {
-      const outcome = await checkIn.mutateAsync({ codes: batch });
-      if (outcome.kind === 'checked-in') setResult(outcome.result);
-      else setAwaiting(outcome.approval);
-      closeBatch();
-    } catch (error) {
-      setFailure(failureMessage(error, t`The check-in could not be sent. Check your connection and try again.`));
+      await kept.keep(codes);
+    } catch {
+      // Not on the device (storage full or refused): the codes go back to the batch, nothing was sent.
+      for (const code of codes) {
+        sent.current.delete(code);
+        inBatch.current.add(code);
+      }
+      setBatch((current) => [...new Set([...codes, ...current])]);
+      setFailure(t`The batch could not be kept on this phone (its storage may be full). Nothing was sent; try again.`);
     }
   }
 
@@ -135,10 +203,11 @@ function CheckInBatch() {
       return;
     }
     setReasonError(undefined);
+    const codes = [...batch];
     try {
-      setRejection(await reject.mutateAsync({ codes: batch, reason: reason.trim() }));
+      setRejection(await reject.mutateAsync({ codes, reason: reason.trim() }));
       setReason('');
-      closeBatch();
+      closeBatch(codes);
     } catch (error) {
       setFailure(failureMessage(error, t`The rejection could not be sent. Check your connection and try again.`));
     }
@@ -148,9 +217,13 @@ function CheckInBatch() {
   function onUndone(codes: readonly string[], message: string) {
     setUndone(message);
     for (const code of codes) sent.current.delete(code);
+    void queryClient.invalidateQueries({ queryKey: recentCheckInsQueryOptions.queryKey });
   }
 
   const count = batch.length;
+  const waiting = kept.kept.filter((entry) => entry.state !== 'failed');
+  const refused = kept.kept.filter((entry) => entry.state === 'failed');
+  const keptCount = waiting.reduce((sum, entry) => sum + keptCodes(entry).length, 0);
   return (
     <>
       <section aria-labelledby="ops-checkin-camera" className="ops-section">
@@ -180,7 +253,10 @@ function CheckInBatch() {
             autoCapitalize="characters"
             spellCheck={false}
             value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
+            onChange={(event) => {
+              work();
+              setTyped(event.currentTarget.value);
+            }}
             error={typedError}
           />
           <button type="submit" className="button button--secondary">
@@ -196,6 +272,15 @@ function CheckInBatch() {
             {undone}
           </p>
         ) : null}
+        <p role="status" data-testid="ops-checkin-kept">
+          {keptCount > 0
+            ? kept.online
+              ? plural(keptCount, { one: '# code kept on this phone, being sent.', other: '# codes kept on this phone, being sent.' })
+              : plural(keptCount, { one: 'Offline: # code kept, will be sent.', other: 'Offline: # codes kept, will be sent.' })
+            : !kept.online
+              ? t`Offline: the codes you add are kept on this phone.`
+              : ''}
+        </p>
         <p className="ops-count" aria-live="polite" data-testid="ops-batch-count">
           {plural(count, { one: '# container in the batch', other: '# containers in the batch' })}
         </p>
@@ -219,13 +304,8 @@ function CheckInBatch() {
             {failure}
           </p>
         ) : null}
-        <button
-          type="button"
-          className="button"
-          disabled={count === 0 || checkIn.isPending || reject.isPending}
-          onClick={() => void send()}
-        >
-          {checkIn.isPending ? t`Checking in…` : plural(count, { one: 'Check in # container', other: 'Check in # containers' })}
+        <button type="button" className="button" disabled={count === 0 || !loaded || reject.isPending} onClick={() => void send()}>
+          {plural(count, { one: 'Check in # container', other: 'Check in # containers' })}
         </button>
         {count > 0 ? (
           <details className="ops-reject">
@@ -239,21 +319,31 @@ function CheckInBatch() {
               onChange={(event) => setReason(event.currentTarget.value)}
               error={reasonError}
             />
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={checkIn.isPending || reject.isPending}
-              onClick={() => void sendRejection()}
-            >
+            <button type="button" className="button button--secondary" disabled={reject.isPending} onClick={() => void sendRejection()}>
               {plural(count, { one: 'Reject # container', other: 'Reject # containers' })}
             </button>
           </details>
         ) : null}
+        {refused.map((entry) => (
+          <div key={entry.id} role="alert" className="notice notice--error" data-testid="ops-checkin-refused">
+            <p className="notice__title">{t`A kept batch was refused`}</p>
+            <p>{entry.lastError?.message || t`The server refused this batch.`}</p>
+            <p>
+              {keptCodes(entry).map((code) => (
+                <code key={code}>{code} </code>
+              ))}
+            </p>
+            <button type="button" className="button button--secondary" onClick={() => void kept.discard(entry.id)}>
+              {t`Put this batch aside`}
+            </button>
+          </div>
+        ))}
       </section>
 
       {result ? <CheckInAnswer key={result.batch_id ?? 'none'} result={result} onUndone={onUndone} /> : null}
       {awaiting ? <AwaitingApproval approval={awaiting} /> : null}
       {rejection ? <RejectAnswer result={rejection} /> : null}
+      <RecentBatches />
     </>
   );
 }
