@@ -281,9 +281,6 @@ function CheckInWork({ owner }: { owner: string }) {
               ? t`Offline: the codes you add are kept on this phone.`
               : ''}
         </p>
-        <p className="ops-count" aria-live="polite" data-testid="ops-batch-count">
-          {plural(count, { one: '# container in the batch', other: '# containers in the batch' })}
-        </p>
         <p role="status" data-testid="ops-batch-note">
           {note}
         </p>
@@ -304,9 +301,6 @@ function CheckInWork({ owner }: { owner: string }) {
             {failure}
           </p>
         ) : null}
-        <button type="button" className="button" disabled={count === 0 || !loaded || reject.isPending} onClick={() => void send()}>
-          {plural(count, { one: 'Check in # container', other: 'Check in # containers' })}
-        </button>
         {count > 0 ? (
           <details className="ops-reject">
             <summary>{t`Reject them instead`}</summary>
@@ -339,6 +333,16 @@ function CheckInWork({ owner }: { owner: string }) {
           </div>
         ))}
       </section>
+
+      {/* At 360 px with the camera on, the batch's count and its button stay in view (sticky). */}
+      <div className="ops-batch-bar" data-testid="ops-batch-bar">
+        <p className="ops-count" aria-live="polite" data-testid="ops-batch-count">
+          {plural(count, { one: '# container in the batch', other: '# containers in the batch' })}
+        </p>
+        <button type="button" className="button" disabled={count === 0 || !loaded || reject.isPending} onClick={() => void send()}>
+          {plural(count, { one: 'Check in # container', other: 'Check in # containers' })}
+        </button>
+      </div>
 
       {result ? <CheckInAnswer key={result.batch_id ?? 'none'} result={result} onUndone={onUndone} /> : null}
       {awaiting ? <AwaitingApproval approval={awaiting} /> : null}
