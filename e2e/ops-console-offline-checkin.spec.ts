@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
+import { rejectReasonTexts } from '#domain/reject-reasons';
 import { translate } from './support/catalogue';
 import { firstProduct, issueContainers } from './support/ops';
 import { checkConsoleScreen, customerBalance, operatorSessionViaApi } from './support/operators';
@@ -47,7 +48,7 @@ async function customerWithPending(request: APIRequestContext, country: 'fr' | '
   const email = uniqueEmail(`kept-${country}`);
   await signUpViaApi(request, { email, password, country });
   const product = await firstProduct(request, country, language);
-  const codes = await issueContainers(request, product.id, 4);
+  const codes = await issueContainers(request, product.id, 5);
   const token = (await tokensFor(request, email, password)).access_token;
   for (const code of codes) {
     const scanned = await request.post('/api/v2/scans', {
@@ -79,7 +80,7 @@ for (const market of markets) {
       test.setTimeout(90_000);
       const t = (english: string) => translate(market.locale, english, {}, 'ops-console');
       const customer = await customerWithPending(request, market.country, market.language);
-      const [first, second, third, fourth] = customer.codes as [string, string, string, string];
+      const [first, second, third, fourth, fifth] = customer.codes as [string, string, string, string, string];
 
       // The phone's own key (Chromium's virtual authenticator), so the operator signs in again with it.
       const cdp = await context.newCDPSession(page);
@@ -155,6 +156,21 @@ for (const market of markets) {
       await recent.first().getByRole('button').click();
       await expect(recent.first().getByText(t('Undone'))).toBeVisible();
       await expect.poll(() => customerBalance(request, customer.token)).toBeCloseTo(2 * customer.deposit, 2);
+
+      // One container refused on its own: a reason from the list, read by the customer in their language.
+      await typeCodes(page, market.codeField, [fifth]);
+      await page.getByRole('button', { name: translate(market.locale, 'Reject {code}', { code: fifth }, 'ops-console') }).click();
+      const one = page.getByTestId('ops-reject-one');
+      await one.getByRole('radio', { name: t('Label unreadable') }).check();
+      await one.getByRole('textbox').fill('Lot 7');
+      await checkConsoleScreen(page, `check-in-reject-one-${market.locale}`, screenshotDir);
+      await one.getByRole('button', { name: t('Reject this container') }).click();
+      await expect(page.getByTestId('ops-reject-result').getByRole('heading', { name: `${t('Rejected')} (1)` })).toBeVisible();
+      const after = await request.get('/api/v2/merged_transactions', { headers: { Authorization: `Bearer ${customer.token}` } });
+      const rejected = ((await after.json()) as { data: { status: string; comment: string | null }[] }).data.filter(
+        (row) => row.status === 'REJECTED',
+      );
+      expect(rejected.map((row) => row.comment)).toEqual([`${rejectReasonTexts[market.language].label_unreadable} Lot 7`]);
     });
   });
 }

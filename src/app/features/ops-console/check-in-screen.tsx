@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } fro
 import { useQueryClient } from '@tanstack/react-query';
 import type { OutboxEntry } from '#domain/outbox';
 import { parseScannedPayload, validateContainerCode } from '#domain/container-codes';
+import { rejectReasonCodes, type RejectReasonCode } from '#domain/reject-reasons';
 import type { CheckInResult, RejectResult } from '#domain/schemas/operator-answers';
 import type { Approval } from '#domain/schemas/operators';
 import { failureMessage } from '../../lib/api';
@@ -64,6 +65,7 @@ function CheckInWork({ owner }: { owner: string }) {
   const [awaiting, setAwaiting] = useState<Approval>();
   const [rejection, setRejection] = useState<RejectResult>();
   const [reason, setReason] = useState('');
+  const [rejecting, setRejecting] = useState<string>();
   const [reasonError, setReasonError] = useState<string>();
   const [failure, setFailure] = useState<string>();
   // Said above the batch, not in the answer it undid: the labels still in view join a new batch at
@@ -213,6 +215,18 @@ function CheckInWork({ owner }: { owner: string }) {
     }
   }
 
+  /** One container refused on its own, with a reason from the list (each customer reads it in their language). */
+  async function rejectOne(code: string, reasonCode: RejectReasonCode, noteText: string) {
+    setFailure(undefined);
+    try {
+      setRejection(await reject.mutateAsync({ codes: [code], reason_code: reasonCode, ...(noteText ? { reason: noteText } : {}) }));
+      setRejecting(undefined);
+      closeBatch([code]);
+    } catch (error) {
+      setFailure(failureMessage(error, t`The rejection could not be sent. Check your connection and try again.`));
+    }
+  }
+
   /** An undone batch waits for a check-in again: its labels may join a new batch from the camera. */
   function onUndone(codes: readonly string[], message: string) {
     setUndone(message);
@@ -291,7 +305,24 @@ function CheckInWork({ owner }: { owner: string }) {
                 <code>{code}</code>{' '}
                 <button type="button" className="button button--link" onClick={() => remove(code)} aria-label={t`Remove ${code}`}>
                   {t`Remove`}
+                </button>{' '}
+                <button
+                  type="button"
+                  className="button button--link"
+                  aria-expanded={rejecting === code}
+                  onClick={() => setRejecting(rejecting === code ? undefined : code)}
+                  aria-label={t`Reject ${code}`}
+                >
+                  {t`Reject…`}
                 </button>
+                {rejecting === code ? (
+                  <RejectOne
+                    code={code}
+                    pending={reject.isPending}
+                    onReject={(reasonCode, noteText) => void rejectOne(code, reasonCode, noteText)}
+                    onCancel={() => setRejecting(undefined)}
+                  />
+                ) : null}
               </li>
             ))}
           </ul>
@@ -349,6 +380,54 @@ function CheckInWork({ owner }: { owner: string }) {
       {rejection ? <RejectAnswer result={rejection} /> : null}
       <RecentBatches />
     </>
+  );
+}
+
+/** The reasons a container is refused on its own, and the operator's note the customer reads after it. */
+function RejectOne({
+  code,
+  pending,
+  onReject,
+  onCancel,
+}: {
+  code: string;
+  pending: boolean;
+  onReject: (reason: RejectReasonCode, note: string) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useLingui();
+  const [picked, setPicked] = useState<RejectReasonCode>('cracked');
+  const [noteText, setNoteText] = useState('');
+  const labels: Record<RejectReasonCode, string> = {
+    cracked: t`Cracked or broken`,
+    dirty: t`Too dirty to wash`,
+    wrong_programme: t`Another programme's container`,
+    label_unreadable: t`Label unreadable`,
+  };
+  const id = `ops-reject-${code}`;
+  return (
+    <fieldset className="ops-reject-one" data-testid="ops-reject-one">
+      <legend>{t`Why is ${code} rejected?`}</legend>
+      {rejectReasonCodes.map((reasonCode) => (
+        <label key={reasonCode} className="ops-reject-one__choice">
+          <input type="radio" name={id} value={reasonCode} checked={picked === reasonCode} onChange={() => setPicked(reasonCode)} />{' '}
+          {labels[reasonCode]}
+        </label>
+      ))}
+      <TextField
+        id={`${id}-note`}
+        label={t`Note for the customer (optional)`}
+        maxLength={300}
+        value={noteText}
+        onChange={(event) => setNoteText(event.currentTarget.value)}
+      />
+      <button type="button" className="button button--secondary" disabled={pending} onClick={() => onReject(picked, noteText.trim())}>
+        {t`Reject this container`}
+      </button>{' '}
+      <button type="button" className="button button--link" onClick={onCancel}>
+        {t`Cancel`}
+      </button>
+    </fieldset>
   );
 }
 

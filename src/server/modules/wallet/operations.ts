@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { containerCodeFromRandom, validateContainerCode } from '#domain/container-codes';
 import { checkInResultSchema } from '#domain/schemas/operator-answers';
+import { rejectionText, type RejectReasonCode } from '#domain/reject-reasons';
+import { isSupportedLocale } from '#domain/markets';
+import { languageOf, type Language } from '#domain/locales';
 import type { Currency } from '#domain/markets';
 import { minorFromDecimal, moneyFromMinor, type Money } from '#domain/money';
 import type { Database, Executor } from '../../db/client';
@@ -350,7 +353,16 @@ export interface RejectResult {
  * to the customer. Locks as a check-in does (its customers by id, then their scans by id), so a
  * rejection and a check-in of the same customers take turns instead of deadlocking; retried as one.
  */
-export async function reject(db: Database, actor: Actor, rawCodes: readonly string[], reason: string, now: Date): Promise<RejectResult> {
+/** Free text as the operator wrote it, or a reason from the list (with an optional note), said in each customer's language. */
+export type RejectionReason = string | { code: RejectReasonCode; note?: string };
+
+export async function reject(
+  db: Database,
+  actor: Actor,
+  rawCodes: readonly string[],
+  reason: RejectionReason,
+  now: Date,
+): Promise<RejectResult> {
   const { codes, invalid } = normalizeCodes(rawCodes);
   return retryLockConflicts(() => rejectOnce(db, actor, codes, invalid, reason, now));
 }
@@ -360,7 +372,7 @@ async function rejectOnce(
   actor: Actor,
   codes: string[],
   invalid: string[],
-  reason: string,
+  reason: RejectionReason,
   now: Date,
 ): Promise<RejectResult> {
   return db.transaction(async (tx) => {
@@ -377,21 +389,23 @@ async function rejectOnce(
     const lockedHolders = new Set(holders);
     const late = locked.map((row) => row.userId).filter((userId) => !lockedHolders.has(userId));
     if (late.length > 0) await lockCustomers(tx, late);
-    const rejected = locked.length
-      ? await tx
+    // One statement per wording: the operator's text as it is, or the listed reason in each customer's language.
+    const groups = new Map<string, string[]>();
+    const languages = typeof reason === 'string' ? new Map<string, Language>() : await customerLanguages(tx, locked);
+    for (const row of locked) {
+      const text = typeof reason === 'string' ? reason : rejectionText(languages.get(row.userId) ?? 'en', reason.code, reason.note);
+      groups.set(text, [...(groups.get(text) ?? []), row.id]);
+    }
+    const rejected: RejectResult['rejected'] = [];
+    for (const [text, ids] of groups) {
+      rejected.push(
+        ...(await tx
           .update(scans)
-          .set({ status: 'REJECTED', reason, resolvedAt: now })
-          .where(
-            and(
-              inArray(
-                scans.id,
-                locked.map((row) => row.id),
-              ),
-              eq(scans.status, 'PENDING'),
-            ),
-          )
-          .returning({ code: scans.containerCode, scan_id: scans.id, user_id: scans.userId })
-      : [];
+          .set({ status: 'REJECTED', reason: text, resolvedAt: now })
+          .where(and(inArray(scans.id, ids), eq(scans.status, 'PENDING')))
+          .returning({ code: scans.containerCode, scan_id: scans.id, user_id: scans.userId })),
+      );
+    }
     const done = new Set(rejected.map((row) => row.code));
     if (rejected.length > 0) {
       // One scan is named as itself, so its trail is found by its id; several, as the list of their ids.
@@ -409,6 +423,14 @@ async function rejectOnce(
       unknown: [...invalid, ...codes.filter((code) => !known.includes(code))],
     };
   });
+}
+
+/** The language each of these scans' customers reads (their locale's), English for a locale no longer offered. */
+async function customerLanguages(tx: Executor, rows: readonly { userId: string }[]): Promise<Map<string, Language>> {
+  const ids = [...new Set(rows.map((row) => row.userId))];
+  if (ids.length === 0) return new Map();
+  const found = await tx.select({ id: users.id, locale: users.locale }).from(users).where(inArray(users.id, ids));
+  return new Map(found.map((row) => [row.id, isSupportedLocale(row.locale) ? languageOf(row.locale) : 'en']));
 }
 
 /**

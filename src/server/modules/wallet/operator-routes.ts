@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { countryCodes } from '#domain/markets';
+import { rejectReasonCodes } from '#domain/reject-reasons';
 import {
   balanceAdjustmentSchema,
   cancelledScanSchema,
@@ -33,7 +34,15 @@ export const checkInBody = z.strictObject({
   codes: codeList,
   note: text(200).optional(),
 });
-export const rejectBody = z.strictObject({ codes: codeList, reason: text(300) });
+export const rejectBody = z
+  .strictObject({
+    codes: codeList,
+    /** The operator's words; after the preset reason when one is picked. */
+    reason: text(300).optional(),
+    /** A reason from the list, which each customer reads in their own language. */
+    reason_code: z.enum(rejectReasonCodes, { error: 'invalidValue' }).optional(),
+  })
+  .refine((body) => body.reason !== undefined || body.reason_code !== undefined, { path: ['reason'], error: 'required' });
 export const cancelBody = z
   .strictObject({
     scan_id: z.uuid({ error: 'invalidValue' }).optional(),
@@ -200,7 +209,11 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
         response: { 200: dataAnswer(rejectResultSchema), ...errorAnswers(503) },
       },
     },
-    async (request) => ({ data: await reject(context.db, currentActor(request), request.body.codes, request.body.reason, context.now()) }),
+    async (request) => {
+      const { codes, reason, reason_code } = request.body;
+      const why = reason_code ? { code: reason_code, note: reason } : (reason ?? '');
+      return { data: await reject(context.db, currentActor(request), codes, why, context.now()) };
+    },
   );
 
   ops.post(
