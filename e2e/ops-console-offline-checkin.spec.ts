@@ -57,7 +57,7 @@ async function customerWithPending(request: APIRequestContext, country: 'fr' | '
     });
     expect(scanned.status(), await scanned.text()).toBe(201);
   }
-  return { token, codes, deposit: Number(product.deposit.value) };
+  return { token, codes, deposit: Number(product.deposit.value), productName: product.name };
 }
 
 async function typeCodes(page: Page, field: string, codes: readonly string[]) {
@@ -131,6 +131,8 @@ for (const market of markets) {
       await page.getByRole('button', { name: t('Sign in with a passkey') }).click();
       await expect(page.getByRole('heading', { level: 1, name: market.checkIn })).toBeVisible();
       await expect(page.getByTestId('ops-batch-count')).toHaveText(market.twoInBatch);
+      // Online, the bar names the batch's products and their count.
+      await expect(page.getByTestId('ops-batch-products')).toContainText(`${customer.productName} × 2`);
       const result = page.getByTestId('ops-checkin-result');
       await expect(result.getByRole('heading', { name: market.creditedTwo })).toBeVisible({ timeout: 15_000 });
       expect(keys.length).toBe(2);

@@ -100,6 +100,15 @@ export const recentCheckInSchema = z.object({
 });
 export type RecentCheckIn = z.infer<typeof recentCheckInSchema>;
 
+/** POST /ops/containers/lookup: what each issued code of a batch is, in the caller's language. */
+export const containerLookupSchema = z.object({
+  code: z.string(),
+  product_id: z.string(),
+  product_name: z.string(),
+  deposit: moneySchema,
+});
+export type ContainerLookup = z.infer<typeof containerLookupSchema>;
+
 /** A dispute as care reads it (GET /ops/disputes): the customer, the scans at stake and any competing claims. */
 export const operatorDisputeSchema = disputeSchema.extend({
   user_id: z.string(),

@@ -10,10 +10,12 @@ import type { Approval } from '#domain/schemas/operators';
 import { failureMessage } from '../../lib/api';
 import { CameraView } from '../../lib/camera/camera-view';
 import { giveFeedback } from '../../lib/camera/feedback';
-import { formatMoney } from '#domain/money';
+import { formatMoney, minorFromMoney, moneyFromMinor } from '#domain/money';
+import type { Currency } from '#domain/markets';
 import { pendingProcessingDays } from '#domain/pending-rule';
 import { TextField } from '../../ui/text-field';
 import type { CheckInOutcome } from './api/check-in';
+import { useContainersLookup } from './api/look-up-containers';
 import { fetchOperatorMe } from './api/me';
 import { recentCheckInsQueryOptions } from './api/recent-check-ins';
 import { keptCodes, readDraft, saveDraft } from './checkin-queue';
@@ -370,6 +372,7 @@ function CheckInWork({ owner }: { owner: string }) {
         <p className="ops-count" aria-live="polite" data-testid="ops-batch-count">
           {plural(count, { one: '# container in the batch', other: '# containers in the batch' })}
         </p>
+        <BatchProducts codes={batch} />
         <button type="button" className="button" disabled={count === 0 || !loaded || reject.isPending} onClick={() => void send()}>
           {plural(count, { one: 'Check in # container', other: 'Check in # containers' })}
         </button>
@@ -380,6 +383,40 @@ function CheckInWork({ owner }: { owner: string }) {
       {rejection ? <RejectAnswer result={rejection} /> : null}
       <RecentBatches />
     </>
+  );
+}
+
+/**
+ * The batch by product, with the deposits it would credit, as the server knows the codes
+ * (POST /ops/containers/lookup); offline, the count alone.
+ */
+function BatchProducts({ codes }: { codes: readonly string[] }) {
+  const { t, i18n } = useLingui();
+  const lookup = useContainersLookup(codes);
+  if (codes.length === 0 || !lookup.data) return null;
+  const inBatch = new Set(codes);
+  const products = new Map<string, { name: string; count: number }>();
+  const totals = new Map<Currency, number>();
+  for (const entry of lookup.data) {
+    if (!inBatch.has(entry.code)) continue;
+    const product = products.get(entry.product_id) ?? { name: entry.product_name, count: 0 };
+    product.count += 1;
+    products.set(entry.product_id, product);
+    totals.set(entry.deposit.currency, (totals.get(entry.deposit.currency) ?? 0) + minorFromMoney(entry.deposit));
+  }
+  if (products.size === 0) return null;
+  const deposits = [...totals].map(([currency, minor]) => formatMoney(moneyFromMinor(minor, currency), i18n.locale)).join(' + ');
+  return (
+    <div className="ops-batch-bar__products" data-testid="ops-batch-products">
+      <ul>
+        {[...products].map(([id, product]) => (
+          <li key={id}>
+            {product.name} × {product.count}
+          </li>
+        ))}
+      </ul>
+      <p>{t`Deposits: ${deposits}`}</p>
+    </div>
   );
 }
 

@@ -111,6 +111,21 @@ describe.each(databaseKinds)('a check-in sent again with its key (%s)', (kind) =
     expect(await balance(carol.headers)).toBe('0.00');
   });
 
+  it("looks up what the codes of a batch are, in the caller's language, leaving out codes never issued", async () => {
+    const [bottle] = await issue(t, 'fr-jus-pomme-1l', 1);
+    const checker = await signedInOperator(t, ['check-in']);
+    const looked = await post('/containers/lookup', { ...checker.headers, 'accept-language': 'fr-FR' }, { codes: [bottle!, 'NOT-A-CODE'] });
+    expect(looked.statusCode, looked.body).toBe(200);
+    expect(looked.json().data).toEqual([
+      {
+        code: bottle,
+        product_id: 'fr-jus-pomme-1l',
+        product_name: 'Jus de pomme, bouteille de 1 L',
+        deposit: { currency: 'EUR', value: '0.50' },
+      },
+    ]);
+  });
+
   it("lists the operator's own batches of the last 15 minutes with their counts and deposits, undone ones marked", async () => {
     const dave = await pending(2);
     const erin = await pending(1);

@@ -14,7 +14,7 @@ import { expirePendingScans } from './scans';
 import { openClaimsOn, type ClaimView } from './claims';
 import { ApiError } from '../../http/api-error';
 import { currencyOf } from '#domain/markets';
-import { findProduct } from './catalogue';
+import { findProduct, productName } from './catalogue';
 import { appendLedgerEntry, balanceAndVersion, balanceMinorOf } from './ledger';
 import { lockCustomers, retryLockConflicts } from './customer-locks';
 import { recordAudit, type Actor } from '../audit/audit';
@@ -422,6 +422,31 @@ async function rejectOnce(
       not_pending: known.filter((code) => !done.has(code)),
       unknown: [...invalid, ...codes.filter((code) => !known.includes(code))],
     };
+  });
+}
+
+/** What these codes are (issued ones only, in the order given): product, its name in `language`, its deposit now. */
+export async function lookUpContainers(db: Executor, rawCodes: readonly string[], language: Language) {
+  const { codes } = normalizeCodes(rawCodes);
+  if (codes.length === 0) return [];
+  const rows = await db
+    .select({ code: containers.code, product: products })
+    .from(containers)
+    .innerJoin(products, eq(products.id, containers.productId))
+    .where(inArray(containers.code, codes));
+  const byCode = new Map(rows.map((row) => [row.code, row.product]));
+  return codes.flatMap((code) => {
+    const product = byCode.get(code);
+    return product
+      ? [
+          {
+            code,
+            product_id: product.id,
+            product_name: productName(product, language),
+            deposit: moneyFromMinor(product.depositMinor, product.currency),
+          },
+        ]
+      : [];
   });
 }
 

@@ -7,6 +7,7 @@ import {
   cancelledScanSchema,
   checkInResultSchema,
   checkInUndoResultSchema,
+  containerLookupSchema,
   listedClaimSchema,
   recentCheckInSchema,
   rejectResultSchema,
@@ -20,7 +21,17 @@ import { ApprovalNeeded, approvalPolicy, approvalOfRequest, moneyMoveGuard, requ
 import { recentCheckIns, undoCheckIn } from './checkin-undo';
 import { listClaims, resolveClaim, withClaimants } from './claims';
 import type { AnswersOnWrite } from './answers-on-write';
-import { adjustBalance, adjustmentAmount, cancelScan, checkIn, issueContainers, reject, unscannedContainers } from './operations';
+import {
+  adjustBalance,
+  adjustmentAmount,
+  cancelScan,
+  checkIn,
+  issueContainers,
+  lookUpContainers,
+  reject,
+  unscannedContainers,
+} from './operations';
+import { requestLanguage } from '../../http/language';
 
 const codeList = z
   .array(z.string().trim().min(1).max(300), { error: 'invalidValue' })
@@ -62,6 +73,7 @@ export const adjustBody = z
     comment: text(500),
   })
   .refine((body) => body.user_id !== undefined || body.email !== undefined, { path: ['user_id'], error: 'required' });
+export const containersLookupBody = z.strictObject({ codes: codeList });
 export const containersBody = z.strictObject({ product_id: text(100), count: z.number().int().min(1).max(1000) });
 export const unscannedQuery = z.strictObject({
   country_code: z.enum(countryCodes).optional(),
@@ -299,6 +311,19 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
       const codes = await issueContainers(context.db, currentActor(request), request.body.product_id, request.body.count, context.now());
       return reply.status(201).send({ data: { product_id: request.body.product_id, codes } });
     },
+  );
+
+  ops.post(
+    '/containers/lookup',
+    {
+      schema: {
+        summary: "What the codes of a batch are: each issued code's product, its name in the caller's language and its deposit",
+        security: opsAccess('check-in'),
+        body: containersLookupBody,
+        response: { 200: dataAnswer(z.array(containerLookupSchema)) },
+      },
+    },
+    async (request) => ({ data: await lookUpContainers(context.db, request.body.codes, requestLanguage(request)) }),
   );
 
   ops.get(
