@@ -619,6 +619,10 @@ for (const market of markets) {
       const count = page.getByTestId('ops-batch-count');
       await expect(count).toHaveText(texts.three, { timeout: 40_000 });
       await expect(page.locator('.ops-codes li')).toHaveCount(3);
+      // The camera fills the phone's screen: the count and the button stay in view all the same.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect(count).toBeInViewport();
+      await expect(page.getByRole('button', { name: texts.checkInThree })).toBeInViewport();
       await checkScreen(page, `${market.locale}-check-in-camera`);
       await page.getByRole('button', { name: texts.checkInThree }).click();
       await expect(page.getByTestId('ops-checkin-result').getByRole('heading', { name: market.credited })).toBeVisible();

@@ -31,6 +31,12 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
     const unskip = document.createElement('style');
     unskip.textContent = '* { content-visibility: visible !important; }';
     document.head.append(unskip);
+    // A sticky bar (the check-in's count and button) lies over the page on purpose while it
+    // scrolls: it is checked where it stands in the flow, like the rest.
+    const unstuck = [...document.body.querySelectorAll<HTMLElement>('*')].filter(
+      (element) => getComputedStyle(element).position === 'sticky',
+    );
+    for (const element of unstuck) element.style.setProperty('position', 'static', 'important');
 
     const hiddenOnScreen = (element: Element): boolean => {
       // Closed <details>, display: none, visibility: hidden, opacity: 0.
@@ -132,6 +138,7 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
       }
     }
     unskip.remove();
+    for (const element of unstuck) element.style.removeProperty('position');
     return problems;
   });
 }

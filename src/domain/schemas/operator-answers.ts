@@ -83,6 +83,32 @@ export const checkInUndoResultSchema = z.object({
 });
 export type CheckInUndoResult = z.infer<typeof checkInUndoResultSchema>;
 
+/**
+ * GET /ops/checkins/recent: one of the operator's own check-ins of the last 15 minutes, newest
+ * first, with what it credited; `undone_at` once undone, and until when it may be.
+ */
+export const recentCheckInSchema = z.object({
+  batch_id: z.string(),
+  created_at: z.string(),
+  undo_until: z.string(),
+  undone_at: z.string().nullable(),
+  /** Containers credited (or, once undone, put back to pending). */
+  containers: z.number().int(),
+  customers: z.number().int(),
+  /** The deposits credited, one amount per currency. */
+  deposits: z.array(moneySchema),
+});
+export type RecentCheckIn = z.infer<typeof recentCheckInSchema>;
+
+/** POST /ops/containers/lookup: what each issued code of a batch is, in the caller's language. */
+export const containerLookupSchema = z.object({
+  code: z.string(),
+  product_id: z.string(),
+  product_name: z.string(),
+  deposit: moneySchema,
+});
+export type ContainerLookup = z.infer<typeof containerLookupSchema>;
+
 /** A dispute as care reads it (GET /ops/disputes): the customer, the scans at stake and any competing claims. */
 export const operatorDisputeSchema = disputeSchema.extend({
   user_id: z.string(),

@@ -167,15 +167,41 @@ export const containers = pgTable(
 );
 
 /** One facility check-in: a batch of containers received together. */
-export const checkinBatches = pgTable('checkin_batches', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  note: text('note'),
-  createdAt: createdAt(),
-  /** When an operator undid the batch: its scans went back to pending and its credits were taken back. */
-  undoneAt: timestamp('undone_at', { withTimezone: true }),
-  /** How many scans the undo put back to pending (they no longer name the batch). */
-  undoneScans: integer('undone_scans'),
-});
+export const checkinBatches = pgTable(
+  'checkin_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    note: text('note'),
+    createdAt: createdAt(),
+    /** When an operator undid the batch: its scans went back to pending and its credits were taken back. */
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    /** How many scans the undo put back to pending (they no longer name the batch). */
+    undoneScans: integer('undone_scans'),
+    /**
+     * Who checked the batch in (the actor's person, `operator:<id>`), for the operator's own recent
+     * batches; null for batches made before it was recorded.
+     */
+    checkedInBy: text('checked_in_by'),
+  },
+  (table) => [index('checkin_batches_by_idx').on(table.checkedInBy, table.createdAt)],
+);
+
+/**
+ * A check-in sent with an idempotency key (the console's kept batches, sent again after a lost
+ * answer): the first answer, given again to the same person's same key, so a batch is never
+ * credited twice and its sender learns what the first send did.
+ */
+export const checkinRequests = pgTable(
+  'checkin_requests',
+  {
+    person: text('person').notNull(),
+    idempotencyKey: uuid('idempotency_key').notNull(),
+    batchId: uuid('batch_id').references(() => checkinBatches.id),
+    answer: jsonb('answer').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ name: 'checkin_requests_pkey', columns: [table.person, table.idempotencyKey] })],
+);
 
 /**
  * A customer's scan of a container, keyed by the id the client generated

@@ -1,16 +1,28 @@
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { OutboxEntry } from '#domain/outbox';
 import { parseScannedPayload, validateContainerCode } from '#domain/container-codes';
+import { rejectReasonCodes, type RejectReasonCode } from '#domain/reject-reasons';
 import type { CheckInResult, RejectResult } from '#domain/schemas/operator-answers';
 import type { Approval } from '#domain/schemas/operators';
 import { failureMessage } from '../../lib/api';
 import { CameraView } from '../../lib/camera/camera-view';
 import { giveFeedback } from '../../lib/camera/feedback';
-import { formatMoney } from '#domain/money';
+import { formatMoney, minorFromMoney, moneyFromMinor } from '#domain/money';
+import type { Currency } from '#domain/markets';
 import { pendingProcessingDays } from '#domain/pending-rule';
 import { TextField } from '../../ui/text-field';
-import { useCheckInContainers } from './api/check-in';
+import type { CheckInOutcome } from './api/check-in';
+import { useContainersLookup } from './api/look-up-containers';
+import { fetchOperatorMe } from './api/me';
+import { recentCheckInsQueryOptions } from './api/recent-check-ins';
+import { keptCodes, readDraft, saveDraft } from './checkin-queue';
+import { keepAliveOnWork } from './keep-alive';
+import { RecentBatches } from './recent-batches';
+import { useKeptCheckIns } from './use-kept-check-ins';
+import { useOperatorSession } from './use-operator-session';
 import { useApprovalReasonText } from './approval-reason';
 import { useRejectContainers } from './api/reject-containers';
 import { useUndoCheckIn } from './api/undo-check-in';
@@ -30,12 +42,22 @@ export function CheckInScreen() {
 }
 
 function CheckInBatch() {
+  const session = useOperatorSession();
+  // OperatorArea draws this only with a session.
+  return session ? <CheckInWork key={session.operator.id} owner={session.operator.id} /> : null;
+}
+
+function CheckInWork({ owner }: { owner: string }) {
   const { t } = useLingui();
+  const queryClient = useQueryClient();
   const [batch, setBatch] = useState<string[]>([]);
+  const [loaded, setLoaded] = useState(false);
   const inBatch = useRef(new Set<string>());
   // Labels still in the picture after their batch was sent come back at every frame: the camera
   // does not add them to the next batch (typing a code does, on purpose).
   const sent = useRef(new Set<string>());
+  // Removed by hand: the camera does not bring them back while the label stays in view (typing does).
+  const [removed, setRemoved] = useState<string[]>([]);
   const [note, setNote] = useState('');
   const [flash, setFlash] = useState<{ tone: 'ok' | 'bad'; serial: number }>();
   const [cameraOn, setCameraOn] = useState(false);
@@ -45,18 +67,52 @@ function CheckInBatch() {
   const [awaiting, setAwaiting] = useState<Approval>();
   const [rejection, setRejection] = useState<RejectResult>();
   const [reason, setReason] = useState('');
+  const [rejecting, setRejecting] = useState<string>();
   const [reasonError, setReasonError] = useState<string>();
   const [failure, setFailure] = useState<string>();
   // Said above the batch, not in the answer it undid: the labels still in view join a new batch at
   // the next frame, which closes that answer.
   const [undone, setUndone] = useState<string>();
   const undoneRef = useFocusWhenShown<HTMLParagraphElement>(undone);
-  const checkIn = useCheckInContainers();
   const reject = useRejectContainers();
   const failureRef = useFocusWhenShown<HTMLParagraphElement>(failure);
+  const work = useMemo(() => keepAliveOnWork(() => fetchOperatorMe(), Date.now), []);
+
+  const onAnswer = useCallback(
+    (_entry: OutboxEntry, outcome: CheckInOutcome) => {
+      if (outcome.kind === 'checked-in') setResult(outcome.result);
+      else setAwaiting(outcome.approval);
+      void queryClient.invalidateQueries({ queryKey: recentCheckInsQueryOptions.queryKey });
+    },
+    [queryClient],
+  );
+  const kept = useKeptCheckIns(owner, onAnswer);
+
+  // The batch on the device: read once, then written at every change (a reload, a closed tab or the
+  // end of the session finds it again).
+  useEffect(() => {
+    let cancelled = false;
+    void readDraft(owner).then((draft) => {
+      if (cancelled) return;
+      setBatch((current) => {
+        const merged = [...new Set([...draft.codes, ...current])];
+        inBatch.current = new Set(merged);
+        return merged;
+      });
+      setRemoved((current) => [...new Set([...draft.removed, ...current])]);
+      setLoaded(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [owner]);
+  useEffect(() => {
+    if (loaded) void saveDraft(owner, batch, removed);
+  }, [owner, loaded, batch, removed]);
 
   /** Adds the codes not yet in the batch; answers how many were new. */
   function add(codes: string[]): number {
+    work();
     const fresh = codes.filter((code) => !inBatch.current.has(code)).slice(0, maxBatch - inBatch.current.size);
     if (fresh.length === 0) return 0;
     for (const code of fresh) inBatch.current.add(code);
@@ -71,9 +127,10 @@ function CheckInBatch() {
   // Every label in the picture is read at each frame; each one joins the batch once.
   function onRead(texts: string[]) {
     const codes: string[] = [];
+    const left = new Set(removed);
     for (const text of texts) {
       const parsed = parseScannedPayload(text, window.location.origin);
-      if (parsed.ok && !sent.current.has(parsed.code)) codes.push(parsed.code);
+      if (parsed.ok && !sent.current.has(parsed.code) && !left.has(parsed.code)) codes.push(parsed.code);
     }
     if (add(codes) > 0) {
       giveFeedback('saved', true);
@@ -97,33 +154,48 @@ function CheckInBatch() {
       return;
     }
     setTypedError(undefined);
+    // Typed on purpose: a code removed earlier comes back.
+    setRemoved((current) => current.filter((code) => code !== checked.code));
     if (add([checked.code]) === 0) setNote(t`${checked.code} is already in the batch.`);
     setTyped('');
   }
 
   function remove(code: string) {
+    work();
     inBatch.current.delete(code);
     setBatch((current) => current.filter((entry) => entry !== code));
+    setRemoved((current) => (current.includes(code) ? current : [...current, code]));
   }
 
-  /** The batch was answered: its labels stay out of the next batch while they are still in view. */
-  function closeBatch() {
-    for (const code of batch) sent.current.add(code);
-    inBatch.current.clear();
-    setBatch([]);
+  /** The batch left the draft: its labels stay out of the next batch while they are still in view. */
+  function closeBatch(codes: readonly string[]) {
+    for (const code of codes) {
+      sent.current.add(code);
+      inBatch.current.delete(code);
+    }
+    const gone = new Set(codes);
+    setBatch((current) => current.filter((code) => !gone.has(code)));
     setNote('');
   }
 
   async function send() {
     setFailure(undefined);
     setUndone(undefined);
+    setResult(undefined);
+    setAwaiting(undefined);
+    work();
+    const codes = [...batch];
+    closeBatch(codes);
     try {
-      const outcome = await checkIn.mutateAsync({ codes: batch });
-      if (outcome.kind === 'checked-in') setResult(outcome.result);
-      else setAwaiting(outcome.approval);
-      closeBatch();
-    } catch (error) {
-      setFailure(failureMessage(error, t`The check-in could not be sent. Check your connection and try again.`));
+      await kept.keep(codes);
+    } catch {
+      // Not on the device (storage full or refused): the codes go back to the batch, nothing was sent.
+      for (const code of codes) {
+        sent.current.delete(code);
+        inBatch.current.add(code);
+      }
+      setBatch((current) => [...new Set([...codes, ...current])]);
+      setFailure(t`The batch could not be kept on this phone (its storage may be full). Nothing was sent; try again.`);
     }
   }
 
@@ -135,10 +207,23 @@ function CheckInBatch() {
       return;
     }
     setReasonError(undefined);
+    const codes = [...batch];
     try {
-      setRejection(await reject.mutateAsync({ codes: batch, reason: reason.trim() }));
+      setRejection(await reject.mutateAsync({ codes, reason: reason.trim() }));
       setReason('');
-      closeBatch();
+      closeBatch(codes);
+    } catch (error) {
+      setFailure(failureMessage(error, t`The rejection could not be sent. Check your connection and try again.`));
+    }
+  }
+
+  /** One container refused on its own, with a reason from the list (each customer reads it in their language). */
+  async function rejectOne(code: string, reasonCode: RejectReasonCode, noteText: string) {
+    setFailure(undefined);
+    try {
+      setRejection(await reject.mutateAsync({ codes: [code], reason_code: reasonCode, ...(noteText ? { reason: noteText } : {}) }));
+      setRejecting(undefined);
+      closeBatch([code]);
     } catch (error) {
       setFailure(failureMessage(error, t`The rejection could not be sent. Check your connection and try again.`));
     }
@@ -148,9 +233,13 @@ function CheckInBatch() {
   function onUndone(codes: readonly string[], message: string) {
     setUndone(message);
     for (const code of codes) sent.current.delete(code);
+    void queryClient.invalidateQueries({ queryKey: recentCheckInsQueryOptions.queryKey });
   }
 
   const count = batch.length;
+  const waiting = kept.kept.filter((entry) => entry.state !== 'failed');
+  const refused = kept.kept.filter((entry) => entry.state === 'failed');
+  const keptCount = waiting.reduce((sum, entry) => sum + keptCodes(entry).length, 0);
   return (
     <>
       <section aria-labelledby="ops-checkin-camera" className="ops-section">
@@ -180,7 +269,10 @@ function CheckInBatch() {
             autoCapitalize="characters"
             spellCheck={false}
             value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
+            onChange={(event) => {
+              work();
+              setTyped(event.currentTarget.value);
+            }}
             error={typedError}
           />
           <button type="submit" className="button button--secondary">
@@ -196,8 +288,14 @@ function CheckInBatch() {
             {undone}
           </p>
         ) : null}
-        <p className="ops-count" aria-live="polite" data-testid="ops-batch-count">
-          {plural(count, { one: '# container in the batch', other: '# containers in the batch' })}
+        <p role="status" data-testid="ops-checkin-kept">
+          {keptCount > 0
+            ? kept.online
+              ? plural(keptCount, { one: '# code kept on this phone, being sent.', other: '# codes kept on this phone, being sent.' })
+              : plural(keptCount, { one: 'Offline: # code kept, will be sent.', other: 'Offline: # codes kept, will be sent.' })
+            : !kept.online
+              ? t`Offline: the codes you add are kept on this phone.`
+              : ''}
         </p>
         <p role="status" data-testid="ops-batch-note">
           {note}
@@ -209,7 +307,24 @@ function CheckInBatch() {
                 <code>{code}</code>{' '}
                 <button type="button" className="button button--link" onClick={() => remove(code)} aria-label={t`Remove ${code}`}>
                   {t`Remove`}
+                </button>{' '}
+                <button
+                  type="button"
+                  className="button button--link"
+                  aria-expanded={rejecting === code}
+                  onClick={() => setRejecting(rejecting === code ? undefined : code)}
+                  aria-label={t`Reject ${code}`}
+                >
+                  {t`Reject…`}
                 </button>
+                {rejecting === code ? (
+                  <RejectOne
+                    code={code}
+                    pending={reject.isPending}
+                    onReject={(reasonCode, noteText) => void rejectOne(code, reasonCode, noteText)}
+                    onCancel={() => setRejecting(undefined)}
+                  />
+                ) : null}
               </li>
             ))}
           </ul>
@@ -219,14 +334,6 @@ function CheckInBatch() {
             {failure}
           </p>
         ) : null}
-        <button
-          type="button"
-          className="button"
-          disabled={count === 0 || checkIn.isPending || reject.isPending}
-          onClick={() => void send()}
-        >
-          {checkIn.isPending ? t`Checking in…` : plural(count, { one: 'Check in # container', other: 'Check in # containers' })}
-        </button>
         {count > 0 ? (
           <details className="ops-reject">
             <summary>{t`Reject them instead`}</summary>
@@ -239,22 +346,125 @@ function CheckInBatch() {
               onChange={(event) => setReason(event.currentTarget.value)}
               error={reasonError}
             />
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={checkIn.isPending || reject.isPending}
-              onClick={() => void sendRejection()}
-            >
+            <button type="button" className="button button--secondary" disabled={reject.isPending} onClick={() => void sendRejection()}>
               {plural(count, { one: 'Reject # container', other: 'Reject # containers' })}
             </button>
           </details>
         ) : null}
+        {refused.map((entry) => (
+          <div key={entry.id} role="alert" className="notice notice--error" data-testid="ops-checkin-refused">
+            <p className="notice__title">{t`A kept batch was refused`}</p>
+            <p>{entry.lastError?.message || t`The server refused this batch.`}</p>
+            <p>
+              {keptCodes(entry).map((code) => (
+                <code key={code}>{code} </code>
+              ))}
+            </p>
+            <button type="button" className="button button--secondary" onClick={() => void kept.discard(entry.id)}>
+              {t`Put this batch aside`}
+            </button>
+          </div>
+        ))}
       </section>
+
+      {/* At 360 px with the camera on, the batch's count and its button stay in view (sticky). */}
+      <div className="ops-batch-bar" data-testid="ops-batch-bar">
+        <p className="ops-count" aria-live="polite" data-testid="ops-batch-count">
+          {plural(count, { one: '# container in the batch', other: '# containers in the batch' })}
+        </p>
+        <BatchProducts codes={batch} />
+        <button type="button" className="button" disabled={count === 0 || !loaded || reject.isPending} onClick={() => void send()}>
+          {plural(count, { one: 'Check in # container', other: 'Check in # containers' })}
+        </button>
+      </div>
 
       {result ? <CheckInAnswer key={result.batch_id ?? 'none'} result={result} onUndone={onUndone} /> : null}
       {awaiting ? <AwaitingApproval approval={awaiting} /> : null}
       {rejection ? <RejectAnswer result={rejection} /> : null}
+      <RecentBatches />
     </>
+  );
+}
+
+/**
+ * The batch by product, with the deposits it would credit, as the server knows the codes
+ * (POST /ops/containers/lookup); offline, the count alone.
+ */
+function BatchProducts({ codes }: { codes: readonly string[] }) {
+  const { t, i18n } = useLingui();
+  const lookup = useContainersLookup(codes);
+  if (codes.length === 0 || !lookup.data) return null;
+  const inBatch = new Set(codes);
+  const products = new Map<string, { name: string; count: number }>();
+  const totals = new Map<Currency, number>();
+  for (const entry of lookup.data) {
+    if (!inBatch.has(entry.code)) continue;
+    const product = products.get(entry.product_id) ?? { name: entry.product_name, count: 0 };
+    product.count += 1;
+    products.set(entry.product_id, product);
+    totals.set(entry.deposit.currency, (totals.get(entry.deposit.currency) ?? 0) + minorFromMoney(entry.deposit));
+  }
+  if (products.size === 0) return null;
+  const deposits = [...totals].map(([currency, minor]) => formatMoney(moneyFromMinor(minor, currency), i18n.locale)).join(' + ');
+  return (
+    <div className="ops-batch-bar__products" data-testid="ops-batch-products">
+      <ul>
+        {[...products].map(([id, product]) => (
+          <li key={id}>
+            {product.name} × {product.count}
+          </li>
+        ))}
+      </ul>
+      <p>{t`Deposits: ${deposits}`}</p>
+    </div>
+  );
+}
+
+/** The reasons a container is refused on its own, and the operator's note the customer reads after it. */
+function RejectOne({
+  code,
+  pending,
+  onReject,
+  onCancel,
+}: {
+  code: string;
+  pending: boolean;
+  onReject: (reason: RejectReasonCode, note: string) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useLingui();
+  const [picked, setPicked] = useState<RejectReasonCode>('cracked');
+  const [noteText, setNoteText] = useState('');
+  const labels: Record<RejectReasonCode, string> = {
+    cracked: t`Cracked or broken`,
+    dirty: t`Too dirty to wash`,
+    wrong_programme: t`Another programme's container`,
+    label_unreadable: t`Label unreadable`,
+  };
+  const id = `ops-reject-${code}`;
+  return (
+    <fieldset className="ops-reject-one" data-testid="ops-reject-one">
+      <legend>{t`Why is ${code} rejected?`}</legend>
+      {rejectReasonCodes.map((reasonCode) => (
+        <label key={reasonCode} className="ops-reject-one__choice">
+          <input type="radio" name={id} value={reasonCode} checked={picked === reasonCode} onChange={() => setPicked(reasonCode)} />{' '}
+          {labels[reasonCode]}
+        </label>
+      ))}
+      <TextField
+        id={`${id}-note`}
+        label={t`Note for the customer (optional)`}
+        maxLength={300}
+        value={noteText}
+        onChange={(event) => setNoteText(event.currentTarget.value)}
+      />
+      <button type="button" className="button button--secondary" disabled={pending} onClick={() => onReject(picked, noteText.trim())}>
+        {t`Reject this container`}
+      </button>{' '}
+      <button type="button" className="button button--link" onClick={onCancel}>
+        {t`Cancel`}
+      </button>
+    </fieldset>
   );
 }
 

@@ -25,7 +25,7 @@ import { useConsoleCatalogue } from './catalogue';
 import { consoleQueryClient } from './console-query-client';
 import { useOperatorMe } from './api/me';
 import { useSignOutOperator } from './api/sign-out';
-import { sessionEndedByServer } from './operator-session';
+import { forgetReturnPage, rememberReturnPage, sessionEndedByServer } from './operator-session';
 import { useOperatorSession } from './use-operator-session';
 import './ops-console.css';
 
@@ -86,7 +86,14 @@ function ConsoleFrame() {
     if (sessionEndedByServer()) notify({ kind: 'error', title: t`Your session has ended`, description: t`Sign in again to go on.` });
   }, [session, t]);
 
-  if (!session && (page === undefined || !openPages.includes(page))) return <Navigate {...link('sign-in')} replace />;
+  useEffect(() => {
+    if (session && page !== undefined && !openPages.includes(page)) forgetReturnPage();
+  }, [session, page]);
+
+  if (!session && (page === undefined || !openPages.includes(page))) {
+    if (page) rememberReturnPage(page);
+    return <Navigate {...link('sign-in')} replace />;
+  }
   const Screen = page === undefined ? ConsoleNotFound : screens[page];
 
   return (

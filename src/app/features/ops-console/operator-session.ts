@@ -66,3 +66,35 @@ export function onOperatorSessionChange(listener: () => void): () => void {
 export function sessionEndedByServer(): boolean {
   return endedByServer;
 }
+
+const returnPageKey = 'ops_return_page';
+
+/**
+ * The console page the operator was on when the sign-in opened (their session ended mid-batch):
+ * the next sign-in in this tab returns there, to the batch kept on the device.
+ */
+export function rememberReturnPage(page: string): void {
+  try {
+    sessionStorage.setItem(returnPageKey, page);
+  } catch {
+    // Storage refused: the sign-in opens the start page.
+  }
+}
+
+/** The page to return to after a sign-in, if one was left. */
+export function returnPage(): string | undefined {
+  try {
+    return sessionStorage.getItem(returnPageKey) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reached again with a session: the next sign-in starts at the start page. */
+export function forgetReturnPage(): void {
+  try {
+    sessionStorage.removeItem(returnPageKey);
+  } catch {
+    // Nothing was stored.
+  }
+}

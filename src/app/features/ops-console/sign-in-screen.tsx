@@ -9,7 +9,8 @@ import { apiFieldFailure, useFormSubmit } from '../../ui/use-form-submit';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { usePasskeySignIn } from './api/passkey-sign-in';
 import { useSignInOperator } from './api/sign-in';
-import { useConsoleLink } from './console-pages';
+import { isConsolePage, useConsoleLink, type ConsolePage } from './console-pages';
+import { returnPage } from './operator-session';
 import { useFocusWhenShown } from './use-focus-when-shown';
 import { useOperatorSession } from './use-operator-session';
 
@@ -25,10 +26,15 @@ export function SignInScreen() {
   const [passkeyFailure, setPasskeyFailure] = useState<string>();
   const passkeyFailureRef = useFocusWhenShown<HTMLParagraphElement>(passkeyFailure);
 
+  /** After a sign-in: the page the ended session was on (the check-in with its kept batch), else the start. */
+  const back = returnPage();
+  const target: ConsolePage = back !== undefined && isConsolePage(back) && back !== 'sign-in' && back !== 'join' ? back : '';
+  const signedIn = () => void navigate(link(target));
+
   function signInWithPasskey() {
     setPasskeyFailure(undefined);
     passkey.mutate(undefined, {
-      onSuccess: () => void navigate(link('')),
+      onSuccess: signedIn,
       onError: (error) => {
         // The browser's own refusals (cancelled, timed out, no passkey here) carry no server message.
         setPasskeyFailure(failureMessage(error, t`No passkey was used. Try again, or sign in with your password and code.`));
@@ -40,7 +46,7 @@ export function SignInScreen() {
     schema: operatorSignInBody,
     initialValues: { email: '', password: '', code: '' },
     action: (data) => signIn.mutateAsync(data),
-    onSuccess: () => void navigate(link('')),
+    onSuccess: signedIn,
     onFailure: (error) => {
       // A code is good once: a refused attempt needs the next one.
       form.setValue('code', '');
@@ -53,7 +59,7 @@ export function SignInScreen() {
     },
   });
 
-  if (session && !signIn.isPending && !form.pending && !passkey.isPending) return <Navigate {...link('')} replace />;
+  if (session && !signIn.isPending && !form.pending && !passkey.isPending) return <Navigate {...link(target)} replace />;
 
   return (
     <Page title={t`Operator sign-in`} description={t`Sign in to the operators' console.`} className="ops-page">

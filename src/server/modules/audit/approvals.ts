@@ -216,6 +216,26 @@ export async function requestApproval(
   });
 }
 
+/**
+ * The request one person made for one record (a check-in batch's idempotency key), if any: a batch
+ * sent again after a lost answer is the same request, not a second one.
+ */
+export async function approvalOfRequest(
+  db: Executor,
+  action: ApprovalAction,
+  recordId: string,
+  person: string,
+): Promise<ApprovalView | undefined> {
+  const [row] = await db
+    .select()
+    .from(operatorApprovals)
+    .where(
+      and(eq(operatorApprovals.action, action), eq(operatorApprovals.recordId, recordId), eq(operatorApprovals.requestedByPerson, person)),
+    )
+    .limit(1);
+  return row ? approvalView(row) : undefined;
+}
+
 export async function listApprovals(db: Executor, status: ApprovalStatus | 'ALL', limit: number): Promise<ApprovalView[]> {
   const rows = await db
     .select()

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
-import type { CheckInUndoResult } from '#domain/schemas/operator-answers';
-import type { Database } from '../../db/client';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { CheckInUndoResult, RecentCheckIn } from '#domain/schemas/operator-answers';
+import { moneyFromMinor } from '#domain/money';
+import type { Database, Executor } from '../../db/client';
 import { checkinBatches, customerNews, ledgerEntries, scans } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { recordAudit, type Actor } from '../audit/audit';
@@ -92,5 +93,50 @@ async function undoCheckInOnce(db: Database, actor: Actor, batchId: string, now:
       detail: { scans: reopened.length, customers: credits.length, scan_ids: reopened.map((row) => row.id).sort() },
     });
     return { batch_id: batchId, undone_at: now.toISOString(), scans: reopened.length, customers: credits.length };
+  });
+}
+
+/**
+ * The person's own check-ins of the last `checkInUndoMinutes`, newest first: what the console lists
+ * under "Recent batches", each with its undo, whatever became of the page that sent it (a reload,
+ * a batch kept offline and sent later, another device).
+ */
+export async function recentCheckIns(db: Executor, person: string, now: Date): Promise<RecentCheckIn[]> {
+  const since = new Date(now.getTime() - checkInUndoMinutes * 60_000);
+  const batches = await db
+    .select()
+    .from(checkinBatches)
+    .where(and(eq(checkinBatches.checkedInBy, person), gt(checkinBatches.createdAt, since)))
+    .orderBy(desc(checkinBatches.createdAt))
+    .limit(50);
+  if (batches.length === 0) return [];
+  const ids = batches.map((batch) => batch.id);
+  const credits = await db
+    .select({
+      batchId: ledgerEntries.checkinBatchId,
+      currency: ledgerEntries.currency,
+      amountMinor: sql<number>`sum(${ledgerEntries.amountMinor})::bigint`.mapWith(Number),
+      customers: sql<number>`count(distinct ${ledgerEntries.userId})::int`.mapWith(Number),
+    })
+    .from(ledgerEntries)
+    .where(and(inArray(ledgerEntries.checkinBatchId, ids), eq(ledgerEntries.kind, 'DEPOSIT_CREDIT')))
+    .groupBy(ledgerEntries.checkinBatchId, ledgerEntries.currency);
+  const credited = await db
+    .select({ batchId: scans.checkinBatchId, count: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(scans)
+    .where(inArray(scans.checkinBatchId, ids))
+    .groupBy(scans.checkinBatchId);
+  return batches.map((batch) => {
+    const own = credits.filter((row) => row.batchId === batch.id);
+    return {
+      batch_id: batch.id,
+      created_at: batch.createdAt.toISOString(),
+      undo_until: new Date(batch.createdAt.getTime() + checkInUndoMinutes * 60_000).toISOString(),
+      undone_at: batch.undoneAt?.toISOString() ?? null,
+      // An undone batch's scans no longer name it: the undo counted them.
+      containers: batch.undoneAt ? (batch.undoneScans ?? 0) : (credited.find((row) => row.batchId === batch.id)?.count ?? 0),
+      customers: own.reduce((sum, row) => sum + row.customers, 0),
+      deposits: own.map((row) => moneyFromMinor(row.amountMinor, row.currency)),
+    };
   });
 }

@@ -1,16 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { containerCodeFromRandom, validateContainerCode } from '#domain/container-codes';
+import { checkInResultSchema } from '#domain/schemas/operator-answers';
+import { rejectionText, type RejectReasonCode } from '#domain/reject-reasons';
+import { isSupportedLocale } from '#domain/markets';
+import { languageOf, type Language } from '#domain/locales';
 import type { Currency } from '#domain/markets';
 import { minorFromDecimal, moneyFromMinor, type Money } from '#domain/money';
 import type { Database, Executor } from '../../db/client';
 import { isCheckViolation, isOutOfRange, isUniqueViolation } from '../../db/errors';
-import { checkinBatches, containers, ledgerEntries, products, scans, users } from '../../db/schema';
+import { checkinBatches, checkinRequests, containers, ledgerEntries, products, scans, users } from '../../db/schema';
 import { expirePendingScans } from './scans';
 import { openClaimsOn, type ClaimView } from './claims';
 import { ApiError } from '../../http/api-error';
 import { currencyOf } from '#domain/markets';
-import { findProduct } from './catalogue';
+import { findProduct, productName } from './catalogue';
 import { appendLedgerEntry, balanceAndVersion, balanceMinorOf } from './ledger';
 import { lockCustomers, retryLockConflicts } from './customer-locks';
 import { recordAudit, type Actor } from '../audit/audit';
@@ -92,16 +96,45 @@ export async function checkIn(
    * ApprovalNeeded, rolling the batch back. None when an approval runs the batch.
    */
   guard?: MoneyMoveGuard,
+  /**
+   * The sender's idempotency key: the answer is kept under it (with the actor's person), and the
+   * same key again gets that answer back, with nothing credited a second time.
+   */
+  idempotencyKey?: string,
 ): Promise<CheckInResult> {
-  return retryLockConflicts(async () => {
-    try {
-      return await checkInOnce(db, actor, rawCodes, now, note, guard);
-    } catch (error) {
-      // A claim recorded after this batch read the claims: the trigger refused the credit; read them again.
-      if (isCheckViolation(error, 'scans_claimed_not_credited')) return checkInOnce(db, actor, rawCodes, now, note, guard);
-      throw error;
+  if (idempotencyKey) {
+    const stored = await storedCheckIn(db, actor.person, idempotencyKey);
+    if (stored) return stored;
+  }
+  try {
+    return await retryLockConflicts(async () => {
+      try {
+        return await checkInOnce(db, actor, rawCodes, now, note, guard, idempotencyKey);
+      } catch (error) {
+        // A claim recorded after this batch read the claims: the trigger refused the credit; read them again.
+        if (isCheckViolation(error, 'scans_claimed_not_credited'))
+          return checkInOnce(db, actor, rawCodes, now, note, guard, idempotencyKey);
+        throw error;
+      }
+    });
+  } catch (error) {
+    // The same key sent twice at once: the first to commit answered, this one rolled back.
+    if (idempotencyKey && isUniqueViolation(error, 'checkin_requests_pkey')) {
+      const stored = await storedCheckIn(db, actor.person, idempotencyKey);
+      if (stored) return stored;
     }
-  });
+    throw error;
+  }
+}
+
+/** The answer a check-in sent with this key by this person had, if one was. */
+export async function storedCheckIn(db: Executor, person: string, idempotencyKey: string): Promise<CheckInResult | undefined> {
+  const [row] = await db
+    .select({ answer: checkinRequests.answer })
+    .from(checkinRequests)
+    .where(and(eq(checkinRequests.person, person), eq(checkinRequests.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  return row ? checkInResultSchema.parse(row.answer) : undefined;
 }
 
 /** How long a freshly issued code's credit counts as money moved by hand (docs/operators.md, Duties kept apart). */
@@ -149,9 +182,19 @@ async function checkInOnce(
   now: Date,
   note: string | undefined,
   guard: MoneyMoveGuard | undefined,
+  idempotencyKey: string | undefined,
 ): Promise<CheckInResult> {
   const { codes, invalid } = normalizeCodes(rawCodes);
   return db.transaction(async (tx) => {
+    /** Keeps the answer under the sender's key, in this transaction: both commit or neither. */
+    const answered = async (result: CheckInResult) => {
+      if (idempotencyKey) {
+        await tx
+          .insert(checkinRequests)
+          .values({ person: actor.person, idempotencyKey, batchId: result.batch_id, answer: result, createdAt: now });
+      }
+      return result;
+    };
     const { known, holders } = await containersAndHolders(tx, codes);
     await lockCustomers(tx, holders);
     const locked = known.length
@@ -186,13 +229,13 @@ async function checkInOnce(
     if (pending.length === 0) {
       // Cancelling expired scans is a change too: with no batch entry to count them, they get their own.
       if (expiredScans.length > 0) await recordAudit(tx, actor, expiryChange(expiredScans));
-      return result;
+      return answered(result);
     }
     if (guard) await guard(tx, await freshCredits(tx, pending, now));
 
     const [batch] = await tx
       .insert(checkinBatches)
-      .values({ note: note ?? null, createdAt: now })
+      .values({ note: note ?? null, createdAt: now, checkedInBy: actor.person })
       .returning();
     if (!batch) throw new Error('batch insert returned nothing');
     result.batch_id = batch.id;
@@ -259,7 +302,7 @@ async function checkInOnce(
         : {}),
       detail: { codes: result.checked_in.length, customers: credits.size, held: held.length, expired: expired.size },
     });
-    return result;
+    return answered(result);
   });
 }
 
@@ -310,7 +353,16 @@ export interface RejectResult {
  * to the customer. Locks as a check-in does (its customers by id, then their scans by id), so a
  * rejection and a check-in of the same customers take turns instead of deadlocking; retried as one.
  */
-export async function reject(db: Database, actor: Actor, rawCodes: readonly string[], reason: string, now: Date): Promise<RejectResult> {
+/** Free text as the operator wrote it, or a reason from the list (with an optional note), said in each customer's language. */
+export type RejectionReason = string | { code: RejectReasonCode; note?: string };
+
+export async function reject(
+  db: Database,
+  actor: Actor,
+  rawCodes: readonly string[],
+  reason: RejectionReason,
+  now: Date,
+): Promise<RejectResult> {
   const { codes, invalid } = normalizeCodes(rawCodes);
   return retryLockConflicts(() => rejectOnce(db, actor, codes, invalid, reason, now));
 }
@@ -320,7 +372,7 @@ async function rejectOnce(
   actor: Actor,
   codes: string[],
   invalid: string[],
-  reason: string,
+  reason: RejectionReason,
   now: Date,
 ): Promise<RejectResult> {
   return db.transaction(async (tx) => {
@@ -337,21 +389,23 @@ async function rejectOnce(
     const lockedHolders = new Set(holders);
     const late = locked.map((row) => row.userId).filter((userId) => !lockedHolders.has(userId));
     if (late.length > 0) await lockCustomers(tx, late);
-    const rejected = locked.length
-      ? await tx
+    // One statement per wording: the operator's text as it is, or the listed reason in each customer's language.
+    const groups = new Map<string, string[]>();
+    const languages = typeof reason === 'string' ? new Map<string, Language>() : await customerLanguages(tx, locked);
+    for (const row of locked) {
+      const text = typeof reason === 'string' ? reason : rejectionText(languages.get(row.userId) ?? 'en', reason.code, reason.note);
+      groups.set(text, [...(groups.get(text) ?? []), row.id]);
+    }
+    const rejected: RejectResult['rejected'] = [];
+    for (const [text, ids] of groups) {
+      rejected.push(
+        ...(await tx
           .update(scans)
-          .set({ status: 'REJECTED', reason, resolvedAt: now })
-          .where(
-            and(
-              inArray(
-                scans.id,
-                locked.map((row) => row.id),
-              ),
-              eq(scans.status, 'PENDING'),
-            ),
-          )
-          .returning({ code: scans.containerCode, scan_id: scans.id, user_id: scans.userId })
-      : [];
+          .set({ status: 'REJECTED', reason: text, resolvedAt: now })
+          .where(and(inArray(scans.id, ids), eq(scans.status, 'PENDING')))
+          .returning({ code: scans.containerCode, scan_id: scans.id, user_id: scans.userId })),
+      );
+    }
     const done = new Set(rejected.map((row) => row.code));
     if (rejected.length > 0) {
       // One scan is named as itself, so its trail is found by its id; several, as the list of their ids.
@@ -369,6 +423,39 @@ async function rejectOnce(
       unknown: [...invalid, ...codes.filter((code) => !known.includes(code))],
     };
   });
+}
+
+/** What these codes are (issued ones only, in the order given): product, its name in `language`, its deposit now. */
+export async function lookUpContainers(db: Executor, rawCodes: readonly string[], language: Language) {
+  const { codes } = normalizeCodes(rawCodes);
+  if (codes.length === 0) return [];
+  const rows = await db
+    .select({ code: containers.code, product: products })
+    .from(containers)
+    .innerJoin(products, eq(products.id, containers.productId))
+    .where(inArray(containers.code, codes));
+  const byCode = new Map(rows.map((row) => [row.code, row.product]));
+  return codes.flatMap((code) => {
+    const product = byCode.get(code);
+    return product
+      ? [
+          {
+            code,
+            product_id: product.id,
+            product_name: productName(product, language),
+            deposit: moneyFromMinor(product.depositMinor, product.currency),
+          },
+        ]
+      : [];
+  });
+}
+
+/** The language each of these scans' customers reads (their locale's), English for a locale no longer offered. */
+async function customerLanguages(tx: Executor, rows: readonly { userId: string }[]): Promise<Map<string, Language>> {
+  const ids = [...new Set(rows.map((row) => row.userId))];
+  if (ids.length === 0) return new Map();
+  const found = await tx.select({ id: users.id, locale: users.locale }).from(users).where(inArray(users.id, ids));
+  return new Map(found.map((row) => [row.id, isSupportedLocale(row.locale) ? languageOf(row.locale) : 'en']));
 }
 
 /**

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { countryCodes } from '#domain/markets';
+import { rejectReasonCodes } from '#domain/reject-reasons';
 import {
   balanceAdjustmentSchema,
   cancelledScanSchema,
   checkInResultSchema,
   checkInUndoResultSchema,
+  containerLookupSchema,
   listedClaimSchema,
+  recentCheckInSchema,
   rejectResultSchema,
   resolvedClaimSchema,
 } from '#domain/schemas/operator-answers';
@@ -14,11 +17,21 @@ import { approvalSchema } from '#domain/schemas/operators';
 import type { AppContext } from '../../app-context';
 import { dataAnswer, errorAnswers } from '../../http/api-schemas';
 import { currentActor, opsAccess, type OpsRoutes } from '../../http/operator-access';
-import { ApprovalNeeded, approvalPolicy, moneyMoveGuard, requestApproval } from '../audit/approvals';
-import { undoCheckIn } from './checkin-undo';
+import { ApprovalNeeded, approvalPolicy, approvalOfRequest, moneyMoveGuard, requestApproval } from '../audit/approvals';
+import { recentCheckIns, undoCheckIn } from './checkin-undo';
 import { listClaims, resolveClaim, withClaimants } from './claims';
 import type { AnswersOnWrite } from './answers-on-write';
-import { adjustBalance, adjustmentAmount, cancelScan, checkIn, issueContainers, reject, unscannedContainers } from './operations';
+import {
+  adjustBalance,
+  adjustmentAmount,
+  cancelScan,
+  checkIn,
+  issueContainers,
+  lookUpContainers,
+  reject,
+  unscannedContainers,
+} from './operations';
+import { requestLanguage } from '../../http/language';
 
 const codeList = z
   .array(z.string().trim().min(1).max(300), { error: 'invalidValue' })
@@ -26,8 +39,21 @@ const codeList = z
   .max(2000, { error: 'tooLong' });
 const text = (max: number) => z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' });
 
-export const checkInBody = z.strictObject({ codes: codeList, note: text(200).optional() });
-export const rejectBody = z.strictObject({ codes: codeList, reason: text(300) });
+export const checkInBody = z.strictObject({
+  /** The sender's idempotency key: the same key again answers as the first time, crediting nothing twice. */
+  id: z.uuid({ error: 'invalidValue' }).optional(),
+  codes: codeList,
+  note: text(200).optional(),
+});
+export const rejectBody = z
+  .strictObject({
+    codes: codeList,
+    /** The operator's words; after the preset reason when one is picked. */
+    reason: text(300).optional(),
+    /** A reason from the list, which each customer reads in their own language. */
+    reason_code: z.enum(rejectReasonCodes, { error: 'invalidValue' }).optional(),
+  })
+  .refine((body) => body.reason !== undefined || body.reason_code !== undefined, { path: ['reason'], error: 'required' });
 export const cancelBody = z
   .strictObject({
     scan_id: z.uuid({ error: 'invalidValue' }).optional(),
@@ -47,6 +73,7 @@ export const adjustBody = z
     comment: text(500),
   })
   .refine((body) => body.user_id !== undefined || body.email !== undefined, { path: ['user_id'], error: 'required' });
+export const containersLookupBody = z.strictObject({ codes: codeList });
 export const containersBody = z.strictObject({ product_id: text(100), count: z.number().int().min(1).max(1000) });
 export const unscannedQuery = z.strictObject({
   country_code: z.enum(countryCodes).optional(),
@@ -79,10 +106,15 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
     async (request, reply) => {
       const actor = currentActor(request);
       const now = context.now();
-      const { codes, note } = request.body;
+      const { id, codes, note } = request.body;
+      if (id) {
+        // Sent again after a lost answer, the batch that went to a second operator is that request still.
+        const waiting = await approvalOfRequest(context.db, 'checkin.batch', id, actor.person);
+        if (waiting) return reply.status(202).send({ data: waiting });
+      }
       try {
         const guard = moneyMoveGuard(approvalPolicy(context.config), actor.person, now);
-        return reply.send({ data: await checkIn(context.db, actor, codes, now, note, guard) });
+        return reply.send({ data: await checkIn(context.db, actor, codes, now, note, guard, id) });
       } catch (error) {
         if (!(error instanceof ApprovalNeeded)) throw error;
         // The whole batch waits: a second person sees what it holds, and approving runs it as they sent it.
@@ -91,7 +123,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
           actor,
           {
             action: 'checkin.batch',
-            recordId: randomUUID(),
+            recordId: id ?? randomUUID(),
             request: { codes, note },
             amountMinor: error.moves
               .filter((move) => move.currency === error.reason.currency)
@@ -118,6 +150,18 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
       },
     },
     async (request) => ({ data: await undoCheckIn(context.db, currentActor(request), request.params.batch_id, context.now()) }),
+  );
+
+  ops.get(
+    '/checkins/recent',
+    {
+      schema: {
+        summary: "The caller's own check-ins of the last 15 minutes, newest first, each with what it credited and whether it was undone",
+        security: opsAccess('check-in'),
+        response: { 200: dataAnswer(z.array(recentCheckInSchema)) },
+      },
+    },
+    async (request) => ({ data: await recentCheckIns(context.db, currentActor(request).person, context.now()) }),
   );
 
   ops.get(
@@ -177,7 +221,11 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
         response: { 200: dataAnswer(rejectResultSchema), ...errorAnswers(503) },
       },
     },
-    async (request) => ({ data: await reject(context.db, currentActor(request), request.body.codes, request.body.reason, context.now()) }),
+    async (request) => {
+      const { codes, reason, reason_code } = request.body;
+      const why = reason_code ? { code: reason_code, note: reason } : (reason ?? '');
+      return { data: await reject(context.db, currentActor(request), codes, why, context.now()) };
+    },
   );
 
   ops.post(
@@ -263,6 +311,19 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
       const codes = await issueContainers(context.db, currentActor(request), request.body.product_id, request.body.count, context.now());
       return reply.status(201).send({ data: { product_id: request.body.product_id, codes } });
     },
+  );
+
+  ops.post(
+    '/containers/lookup',
+    {
+      schema: {
+        summary: "What the codes of a batch are: each issued code's product, its name in the caller's language and its deposit",
+        security: opsAccess('check-in'),
+        body: containersLookupBody,
+        response: { 200: dataAnswer(z.array(containerLookupSchema)) },
+      },
+    },
+    async (request) => ({ data: await lookUpContainers(context.db, request.body.codes, requestLanguage(request)) }),
   );
 
   ops.get(

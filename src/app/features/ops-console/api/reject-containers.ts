@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { rejectResultSchema, type RejectResult } from '#domain/schemas/operator-answers';
+import type { RejectReasonCode } from '#domain/reject-reasons';
 import { opsRequest } from '../ops-api';
 
 const answer = z.object({ data: rejectResultSchema });
@@ -9,7 +10,7 @@ const answer = z.object({ data: rejectResultSchema });
  * POST /ops/rejections: the pending scans of these containers are rejected, no money moves, and
  * each customer reads the reason. Codes with nothing pending are listed, so a retry is safe.
  */
-export async function rejectContainers(body: { codes: string[]; reason: string }): Promise<RejectResult> {
+export async function rejectContainers(body: { codes: string[]; reason?: string; reason_code?: RejectReasonCode }): Promise<RejectResult> {
   return answer.parse(await opsRequest('/rejections', { method: 'POST', body })).data;
 }
 

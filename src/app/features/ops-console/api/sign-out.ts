@@ -14,5 +14,6 @@ export async function signOutOperator(): Promise<void> {
 }
 
 export function useSignOutOperator() {
-  return useMutation({ mutationFn: signOutOperator });
+  // Offline too: a mutation waits for the network by default, and the session must end on this phone now.
+  return useMutation({ mutationFn: signOutOperator, networkMode: 'always' });
 }
