@@ -83,6 +83,8 @@ export const errorCodes = [
   'APPROVAL_CREDENTIAL_NOT_ALLOWED',
   'AUTOMATION_TOKEN_NAME_RESERVED',
   'OPERATOR_DUTIES_APART',
+  'OPERATOR_NOT_DISABLED',
+  'OPERATOR_NOT_INVITED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -397,6 +399,16 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     en: 'This name is kept for the keys the audit trail names (OPS_KEY, cli, seed, test): choose another.',
     fr: 'Ce nom est réservé aux clés que le journal d’audit nomme (OPS_KEY, cli, seed, test) : choisissez-en un autre.',
     ja: 'この名前は監査ログがキーに使う名前（OPS_KEY、cli、seed、test）のため使えません。別の名前を選んでください。',
+  },
+  OPERATOR_NOT_DISABLED: {
+    en: 'This operator is not disabled.',
+    fr: 'Cet opérateur n’est pas désactivé.',
+    ja: 'このオペレーターは無効になっていません。',
+  },
+  OPERATOR_NOT_INVITED: {
+    en: 'This operator has already joined, or is disabled: there is no invitation to send again.',
+    fr: 'Cet opérateur a déjà rejoint l’équipe, ou il est désactivé\u202F: il n’y a pas d’invitation à renvoyer.',
+    ja: 'このオペレーターは参加済みか、無効になっています。再送する招待はありません。',
   },
   OPERATOR_DUTIES_APART: {
     en: 'Printing labels and checking containers in are kept apart: one operator or token cannot hold both the labels and the check-in roles.',

@@ -112,6 +112,15 @@ export const operatorSchema = z.object({
 });
 export type Operator = z.infer<typeof operatorSchema>;
 
+/** One of an operator's open sessions, as an admin sees it (never its token). */
+export const operatorSessionSummarySchema = z.object({
+  started_at: z.string(),
+  last_used_at: z.string(),
+  expires_at: z.string(),
+  address: z.string().nullable(),
+});
+export type OperatorSessionSummary = z.infer<typeof operatorSessionSummarySchema>;
+
 export const operatorSessionSchema = z.object({
   token: z.string(),
   /** The session ends then, or after its idle time without a call, whichever comes first. */

@@ -15,6 +15,7 @@ import {
   operatorRolesBody,
   operatorSchema,
   operatorSessionSchema,
+  operatorSessionSummarySchema,
   operatorSignInBody,
   passkeyOptionsSchema,
   passkeyRegistrationBody,
@@ -33,7 +34,8 @@ import { currentActor, operatorBearerToken, operatorOnlyAccess, opsAccess, regis
 import { requestLanguage } from '../../http/language';
 import { accountAddressKey, addressLimitKey } from '../../http/rate-limit';
 import { listAuditEntries, verifyAuditTrail } from '../audit/audit';
-import { inviteAndMail } from './invitations';
+import { inviteAndMail, resendInvitation } from './invitations';
+import { enableOperator, endOperatorSessions, listOperatorSessions } from './team';
 import {
   acceptInvitation,
   disableOperator,
@@ -349,6 +351,57 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
         },
       },
       async (request) => ({ data: await disableOperator(context.db, currentActor(request), request.params.id, context.now()) }),
+    );
+    ops.post(
+      '/operators/:id/enable',
+      {
+        schema: {
+          summary: 'Enable a disabled operator again: active when they had joined, invited (send them a new link) when not',
+          security: admin,
+          params: idParams,
+          response: { 200: dataAnswer(operatorSchema), ...errorAnswers(404, 409, 422) },
+        },
+      },
+      async (request) => ({ data: await enableOperator(context.db, currentActor(request), request.params.id) }),
+    );
+    ops.post(
+      '/operators/:id/invitation',
+      {
+        schema: {
+          summary: 'Send an invited operator a new invitation link (and authenticator secret); the old link stops working',
+          security: admin,
+          params: idParams,
+          response: { 200: dataAnswer(operatorSchema), ...errorAnswers(404, 409) },
+        },
+      },
+      async (request) => {
+        const { operator } = await resendInvitation(context, currentActor(request), request.params.id, requestLanguage(request));
+        return { data: operator };
+      },
+    );
+    ops.get(
+      '/operators/:id/sessions',
+      {
+        schema: {
+          summary: "An operator's open sessions, newest first (never their tokens)",
+          security: admin,
+          params: idParams,
+          response: { 200: dataAnswer(z.array(operatorSessionSummarySchema)), ...errorAnswers(404) },
+        },
+      },
+      async (request) => ({ data: await listOperatorSessions(context.db, request.params.id, context.now()) }),
+    );
+    ops.delete(
+      '/operators/:id/sessions',
+      {
+        schema: {
+          summary: 'End every session of an operator, on every instance at once; they may sign in again',
+          security: admin,
+          params: idParams,
+          response: { 200: dataAnswer(z.object({ ended: z.number().int() })), ...errorAnswers(404) },
+        },
+      },
+      async (request) => ({ data: await endOperatorSessions(context.db, currentActor(request), request.params.id) }),
     );
     ops.delete(
       '/operators/:id/passkeys',
