@@ -371,9 +371,9 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     ja: 'この招待リンクは期限切れか、すでに使用されています。管理者に新しいリンクを依頼してください。',
   },
   OPERATOR_EXISTS: {
-    en: 'An operator with this email address already exists.',
-    fr: 'Un opérateur avec cette adresse e-mail existe déjà.',
-    ja: 'このメールアドレスのオペレーターはすでに存在します。',
+    en: 'An operator with this email address already exists: find them in the list (a disabled one can be enabled again).',
+    fr: 'Un opérateur avec cette adresse e-mail existe déjà\u202F: retrouvez-le dans la liste (un opérateur désactivé peut être réactivé).',
+    ja: 'このメールアドレスのオペレーターはすでに存在します。一覧で確認してください（無効のオペレーターは再び有効にできます）。',
   },
   AUTOMATION_TOKEN_EXISTS: {
     en: 'An automation token with this name already exists.',
