@@ -540,6 +540,10 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
     );
     const signedIn = await signedInOperator(t, ['care']);
     await audited(
+      () => ops(t, `/operators/${signedIn.id}/password-reset`, {}),
+      () => ({ action: 'operator.password-reset-send', recordType: 'operator', recordId: signedIn.id }),
+    );
+    await audited(
       () => t.inject({ method: 'DELETE', url: `/api/v2/ops/operators/${signedIn.id}/sessions`, headers: opsHeaders }),
       () => ({ action: 'operator.sessions-end', recordType: 'operator', recordId: signedIn.id }),
     );
@@ -642,6 +646,7 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
       'POST /operators/{id}/enable',
       'POST /operators/{id}/invitation',
       'DELETE /operators/{id}/sessions',
+      'POST /operators/{id}/password-reset',
       'POST /tokens',
       'POST /tokens/{id}/revoke',
       'POST /passkeys',

@@ -30,7 +30,7 @@ export async function resetAuthenticator(
   await context.mailer.send({
     to: operator.email,
     kind: 'operator-authenticator-reset',
-    ...operatorAuthenticatorResetMail({ language, name: operator.name, resetBy: actor.name, link }),
+    ...operatorAuthenticatorResetMail({ language: operator.language ?? language, name: operator.name, resetBy: actor.name, link }),
   });
   return operatorView(operator);
 }

@@ -20,6 +20,10 @@ import {
   passkeyOptionsSchema,
   passkeyRegistrationBody,
   passkeySignInBody,
+  passwordResetAcceptRequest,
+  passwordResetLookupBody,
+  passwordResetRequestBody,
+  passwordResetSchema,
 } from '#domain/schemas/operators';
 import {
   operatorPasskeySchema,
@@ -46,6 +50,7 @@ import {
   signOutOperator,
 } from './operators';
 import { signInAlertsByMail } from './sign-in-limits';
+import { acceptPasswordReset, readPasswordReset, requestPasswordReset, sendPasswordReset } from './password-reset';
 import { resetAuthenticator } from './authenticator-reset';
 import {
   addPasskey,
@@ -163,6 +168,50 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
           await context.rateLimits.consume('resetAttemptsPerAddress', `operator:${addressLimitKey(request.ip)}`);
           const { token, password, code } = request.body;
           return { data: await acceptInvitation(context.db, token, { password, code }, { now: context.now(), address: request.ip }) };
+        },
+      );
+      // The console's "forgot your password": one answer whether or not the email is an operator's.
+      open.post(
+        '/password-reset',
+        {
+          schema: {
+            summary: 'Mail an active operator a link to choose a new password (the same answer for any email)',
+            body: passwordResetRequestBody,
+            response: { 200: dataAnswer(z.object({ sent: z.literal(true) })), ...errorAnswers(429) },
+          },
+        },
+        async (request) => {
+          await requestPasswordReset(context, request.body.email, addressLimitKey(request.ip), requestLanguage(request), request.log);
+          return { data: { sent: true as const } };
+        },
+      );
+      open.post(
+        '/password-reset/lookup',
+        {
+          schema: {
+            summary: 'A password-reset link: whose account, and its language',
+            body: passwordResetLookupBody,
+            response: { 200: dataAnswer(passwordResetSchema), ...errorAnswers(404, 429) },
+          },
+        },
+        async (request) => {
+          await context.rateLimits.consume('resetAttemptsPerAddress', `operator:${addressLimitKey(request.ip)}`);
+          return { data: await readPasswordReset(context.db, request.body.token, context.now()) };
+        },
+      );
+      open.post(
+        '/password-reset/accept',
+        {
+          schema: {
+            summary: 'Choose a new password with a reset link and an authenticator code: every session of the operator ends',
+            body: passwordResetAcceptRequest,
+            response: { 200: dataAnswer(operatorSchema), ...errorAnswers(404, 429) },
+          },
+        },
+        async (request) => {
+          await context.rateLimits.consume('resetAttemptsPerAddress', `operator:${addressLimitKey(request.ip)}`);
+          const { token, password, code } = request.body;
+          return { data: await acceptPasswordReset(context.db, token, { password, code }, { now: context.now(), address: request.ip }) };
         },
       );
     },
@@ -440,6 +489,21 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
       },
       async (request) => ({
         data: await resetAuthenticator(context, currentActor(request), request.params.id, requestLanguage(request)),
+      }),
+    );
+    ops.post(
+      '/operators/:id/password-reset',
+      {
+        schema: {
+          summary:
+            'Mail an active operator a link to choose a new password (with their authenticator code); nothing changes until they use it',
+          security: admin,
+          params: idParams,
+          response: { 200: dataAnswer(operatorSchema), ...errorAnswers(404, 409) },
+        },
+      },
+      async (request) => ({
+        data: await sendPasswordReset(context, currentActor(request), request.params.id, requestLanguage(request)),
       }),
     );
     ops.put(

@@ -191,4 +191,143 @@ describe.each(databaseKinds)("the admin's day (%s)", (kind) => {
       'operator.sessions-end',
     ]);
   });
+
+  /** A person invited from the console in `language` (the admin's console in English), who joins: their secret. */
+  const joined = async (admin: Headers, language: 'en' | 'fr' | 'ja') => {
+    const email = `lang-${crypto.randomUUID()}@roundtrip.test`;
+    const invited = await t.inject({
+      method: 'POST',
+      url: '/api/v2/ops/operators',
+      headers: { ...admin, 'accept-language': 'en-US' },
+      payload: { email, name: 'Aiko', roles: ['care'], language },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    expect(invited.json().data).toMatchObject({ language });
+    const mail = await smtp.waitForMail(email, { match: (sent) => /\/ops\/join#/.test(sent.text) });
+    const token = linkIn(mail.text);
+    const invitation = (await t.inject({ method: 'POST', url: '/api/v2/ops/invitations/lookup', payload: { token } })).json<{
+      data: { totp_secret: string; language: string | null };
+    }>().data;
+    const accepted = await t.inject({
+      method: 'POST',
+      url: '/api/v2/ops/invitations/accept',
+      payload: { token, password: operatorPassword, code: totpCodeAt(invitation.totp_secret, t.clock.now()) },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    return { id: invited.json<{ data: { id: string } }>().data.id, email, secret: invitation.totp_secret, mail, invitation };
+  };
+  const resetLinkIn = (text: string) => /\/ops\/reset-password#([A-Za-z0-9_-]{43})/.exec(text)?.[1];
+
+  it('an invitation goes out in the language the admin chose; the join page and their later mails use it', async () => {
+    const admin = await signedInOperator(t, ['admin']);
+    const aiko = await joined(admin.headers, 'ja');
+    expect(aiko.mail.subject).toBe('Roundtrip オペレーターアカウントのご案内');
+    expect(aiko.invitation.language).toBe('ja');
+    // A session tells the console which language to open in.
+    const session = await signIn(aiko.email, aiko.secret);
+    expect(session.json().data.operator).toMatchObject({ language: 'ja' });
+    // A reset of their authenticator, made from an English console, is mailed in Japanese.
+    const reset = await t.inject({
+      method: 'POST',
+      url: `/api/v2/ops/operators/${aiko.id}/authenticator-reset`,
+      headers: { ...admin.headers, 'accept-language': 'en-US' },
+      payload: {},
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    await smtp.waitForMail(aiko.email, { match: (mail) => mail.subject === 'Roundtrip オペレーターの認証を設定し直してください' });
+    const unknown = await t.inject({
+      method: 'POST',
+      url: '/api/v2/ops/operators',
+      headers: admin.headers,
+      payload: { email: `x-${crypto.randomUUID()}@roundtrip.test`, name: 'X', roles: ['care'], language: 'de' },
+    });
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('an admin mails a password-reset link: the operator chooses a new password with their code, and every session ends', async () => {
+    const admin = await signedInOperator(t, ['admin']);
+    const camille = await joined(admin.headers, 'fr');
+    const session = await signIn(camille.email, camille.secret);
+    const headers = { authorization: `Bearer ${session.json().data.token}` };
+    const care = await signedInOperator(t, ['care']);
+    expect((await post(`/operators/${camille.id}/password-reset`, care.headers)).statusCode).toBe(403);
+
+    const sent = await t.inject({
+      method: 'POST',
+      url: `/api/v2/ops/operators/${camille.id}/password-reset`,
+      headers: { ...admin.headers, 'accept-language': 'en-US' },
+      payload: {},
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    // Nothing changes until they use it: their session and password still work.
+    expect((await me(headers)).statusCode).toBe(200);
+    const mail = await smtp.waitForMail(camille.email, { match: (m) => resetLinkIn(m.text) !== undefined });
+    expect(mail.subject).toBe('Choisissez un nouveau mot de passe pour votre compte opérateur Roundtrip');
+    expect(mail.text).toContain(admin.email);
+    const token = resetLinkIn(mail.text)!;
+    const lookup = await t.inject({ method: 'POST', url: '/api/v2/ops/password-reset/lookup', payload: { token } });
+    expect(lookup.json().data).toEqual({ email: camille.email, name: 'Aiko', language: 'fr' });
+
+    // The mailbox alone is not enough: a wrong code changes nothing.
+    const accept = (code: string) =>
+      t.inject({ method: 'POST', url: '/api/v2/ops/password-reset/accept', payload: { token, password: 'a-new-password-3', code } });
+    const wrong = await accept('000000');
+    expect(wrong.statusCode).toBe(400);
+    t.clock.advance(30);
+    const done = await accept(totpCodeAt(camille.secret, t.clock.now()));
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await me(headers)).statusCode).toBe(401);
+    expect((await accept(totpCodeAt(camille.secret, t.clock.now()))).json().error.code).toBe('PASSWORD_RESET_INVALID');
+    expect((await signIn(camille.email, camille.secret)).statusCode).toBe(401);
+    expect((await signIn(camille.email, camille.secret, 'a-new-password-3')).statusCode).toBe(200);
+    expect((await trailOf(camille.id)).slice(0, 2).map((entry) => [entry.action, entry.actor])).toEqual([
+      ['operator.password-reset', camille.email],
+      ['operator.password-reset-send', admin.email],
+    ]);
+    expect(await detailOf(camille.id, 'operator.password-reset-send')).toMatchObject({ operator_id: camille.id });
+
+    // Only an active operator gets one.
+    const invited = await invite(admin.headers);
+    const refused = await post(`/operators/${invited.id}/password-reset`, admin.headers);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('OPERATOR_NOT_ACTIVE');
+  });
+
+  it('forgot password on the sign-in page: one answer for any email; the operator is mailed a link in their language', async () => {
+    const admin = await signedInOperator(t, ['admin']);
+    const aiko = await joined(admin.headers, 'ja');
+    const ask = (email: string) =>
+      t.inject({ method: 'POST', url: '/api/v2/ops/password-reset', headers: { 'accept-language': 'en-US' }, payload: { email } });
+    const known = await ask(aiko.email.toUpperCase());
+    const unknown = await ask(`nobody-${crypto.randomUUID()}@roundtrip.test`);
+    expect([known.statusCode, known.body]).toEqual([unknown.statusCode, unknown.body]);
+    expect(known.json()).toEqual({ data: { sent: true } });
+    const mail = await smtp.waitForMail(aiko.email, { match: (m) => resetLinkIn(m.text) !== undefined });
+    expect(mail.subject).toBe('Roundtrip オペレーターアカウントの新しいパスワードを設定してください');
+    // A second request replaces the first link.
+    await ask(aiko.email);
+    const second = await smtp.waitForMail(aiko.email, {
+      match: (m) => resetLinkIn(m.text) !== undefined && resetLinkIn(m.text) !== resetLinkIn(mail.text),
+    });
+    const lookup = (token: string) => t.inject({ method: 'POST', url: '/api/v2/ops/password-reset/lookup', payload: { token } });
+    expect((await lookup(resetLinkIn(mail.text)!)).statusCode).toBe(404);
+    expect((await lookup(resetLinkIn(second.text)!)).statusCode).toBe(200);
+    // The link runs out after an hour.
+    t.clock.advance(3601);
+    expect((await lookup(resetLinkIn(second.text)!)).json().error.code).toBe('PASSWORD_RESET_INVALID');
+  });
+
+  it('signing in right after joining with the same code says to wait for the next one; a wrong code says nothing more', async () => {
+    const admin = await signedInOperator(t, ['admin']);
+    const aiko = await joined(admin.headers, 'en');
+    const sameCode = totpCodeAt(aiko.secret, t.clock.now());
+    const signInWith = (password: string, code: string) =>
+      t.inject({ method: 'POST', url: '/api/v2/ops/session', payload: { email: aiko.email, password, code } });
+    const used = await signInWith(operatorPassword, sameCode);
+    expect(used.statusCode).toBe(401);
+    expect(used.json().error.code).toBe('OPERATOR_CODE_USED');
+    expect((await signInWith('not-the-password', sameCode)).json().error.code).toBe('OPERATOR_SIGN_IN_FAILED');
+    t.clock.advance(30);
+    expect((await signInWith(operatorPassword, totpCodeAt(aiko.secret, t.clock.now()))).statusCode).toBe(200);
+  });
 });

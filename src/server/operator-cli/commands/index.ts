@@ -72,7 +72,7 @@ export const opsUsage = `Roundtrip operator tools: the same database as the serv
                                                          README (Payment-data key) before running it; with
                                                          PGlite, stop the server first
   npm run ops -- operators list                          the people who run the programme, their roles and status
-  npm run ops -- operators invite --email e --name n --roles admin[,care,finance,content,check-in]
+  npm run ops -- operators invite --email e --name n --roles admin[,care,finance,content,check-in] [--language en|fr|ja]
                                                          invite an operator; prints their link (48 hours, once):
                                                          how the first administrator is made, on this machine
   npm run ops -- operators disable <id>                  disable an operator: their sessions end at once

@@ -1,3 +1,4 @@
+import { languages, type Language } from '#domain/locales';
 import { operatorRoles, type AuditProblem, type OperatorRole } from '#domain/schemas/operators';
 import { listAuditEntries, verifyAuditTrail } from '../../modules/audit/audit';
 import { invitationLink } from '../../modules/operators/invitations';
@@ -8,6 +9,10 @@ import { createAutomationToken, listAutomationTokens, revokeAutomationToken } fr
 import { terminalField } from '../terminal-text';
 import { isUuid, type OpsArguments } from './args';
 import { OpsUsageError, type OpsIo } from './types';
+
+function isLanguage(text: string): text is Language {
+  return (languages as readonly string[]).includes(text);
+}
 
 function rolesOf(text: string | undefined): OperatorRole[] {
   const roles = (text ?? '')
@@ -40,10 +45,12 @@ export async function operatorsCommand({ values, positionals }: OpsArguments, io
   }
   if (action === 'invite') {
     if (!values.email || !values.name) throw new OpsUsageError(`operators invite needs --email, --name and --roles\n\n${usage}`);
+    const language = values.language;
+    if (language !== undefined && !isLanguage(language)) throw new OpsUsageError(`--language is one of ${languages.join(', ')}`);
     const { operator, invitationToken } = await inviteOperator(
       io.db,
       io.actor,
-      { email: values.email.trim().toLowerCase(), name: values.name.trim(), roles: rolesOf(values.roles) },
+      { email: values.email.trim().toLowerCase(), name: values.name.trim(), roles: rolesOf(values.roles), language },
       io.now,
     );
     io.out(`Invited ${terminalField(operator.email)} (${operator.roles.join(',')}). Give them this link, good for 48 hours, once:\n`);
