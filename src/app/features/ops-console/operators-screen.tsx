@@ -1,7 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { automationTokenBody, operatorInviteBody, type Operator, type OperatorRole } from '#domain/schemas/operators';
+import { languageOf, languages, type Language } from '#domain/locales';
 import { failureMessage } from '../../lib/api';
+import { currentLocale } from '../../lib/i18n';
+import { languageNames } from './operator-language';
 import { formatLongDate } from '../../lib/format';
 import { Dialog } from '../../ui/dialog';
 import { notify } from '../../ui/notifications';
@@ -64,6 +67,7 @@ function InviteForm() {
   const { t } = useLingui();
   const invite = useInviteOperator();
   const [roles, setRoles] = useState<OperatorRole[]>([]);
+  const [language, setLanguage] = useState<Language>(() => languageOf(currentLocale()));
   const [sent, setSent] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFormSubmit(formRef, {
@@ -91,7 +95,7 @@ function InviteForm() {
           </p>
         ) : null}
       </div>
-      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { ...form.values, roles })}>
+      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { ...form.values, roles, language })}>
         {form.message ? (
           <p role="alert" className="field__error">
             {form.message}
@@ -100,6 +104,25 @@ function InviteForm() {
         <TextField id="ops-invite-email" label={t`Email`} type="email" {...form.field('email')} />
         <TextField id="ops-invite-name" label={t`Name`} {...form.field('name')} />
         <RoleChoices legend={t`Roles`} idPrefix="ops-invite-roles" chosen={roles} onChange={setRoles} error={form.errorOf('roles')} />
+        <div className="field">
+          <label htmlFor="ops-invite-language">{t`Their language`}</label>
+          <select
+            id="ops-invite-language"
+            name="language"
+            value={language}
+            aria-describedby="ops-invite-language-hint"
+            onChange={(event) => setLanguage(languages.find((entry) => entry === event.currentTarget.value) ?? language)}
+          >
+            {languages.map((entry) => (
+              <option key={entry} value={entry} lang={entry}>
+                {languageNames[entry]}
+              </option>
+            ))}
+          </select>
+          <p id="ops-invite-language-hint" className="field__hint">
+            {t`Their invitation, their mails and their console are in this language.`}
+          </p>
+        </div>
         <button type="submit" className="button" disabled={form.pending}>
           {t`Send the invitation`}
         </button>
