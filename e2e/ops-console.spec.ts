@@ -471,7 +471,14 @@ for (const market of markets) {
         .getByRole('button', { name: market.revoke })
         .and(page.getByRole('button', { name: tokenName }))
         .click();
+      // Revoking asks first; once revoked, the secret shown once leaves the screen.
+      const confirmRevoke = page.getByRole('dialog', {
+        name: translate(market.locale, 'Revoke {revokingName}?', { revokingName: tokenName }, 'ops-console'),
+      });
+      await confirmRevoke.getByRole('button', { name: translate(market.locale, 'Yes, revoke', {}, 'ops-console') }).click();
+      await expect(confirmRevoke).toBeHidden();
       await expect(page.getByText(market.revoked).first()).toBeVisible();
+      await expect(secret).toHaveCount(0);
 
       // The audit trail: this admin's own entries, then the token's two (made, revoked), and the chain intact.
       await page.getByRole('navigation').getByRole('link', { name: market.auditArea }).click();

@@ -83,6 +83,11 @@ export const errorCodes = [
   'APPROVAL_CREDENTIAL_NOT_ALLOWED',
   'AUTOMATION_TOKEN_NAME_RESERVED',
   'OPERATOR_DUTIES_APART',
+  'OPERATOR_NOT_DISABLED',
+  'OPERATOR_NOT_INVITED',
+  'OPERATOR_NOT_ACTIVE',
+  'PASSWORD_RESET_INVALID',
+  'OPERATOR_CODE_USED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -369,9 +374,9 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     ja: 'この招待リンクは期限切れか、すでに使用されています。管理者に新しいリンクを依頼してください。',
   },
   OPERATOR_EXISTS: {
-    en: 'An operator with this email address already exists.',
-    fr: 'Un opérateur avec cette adresse e-mail existe déjà.',
-    ja: 'このメールアドレスのオペレーターはすでに存在します。',
+    en: 'An operator with this email address already exists: find them in the list (a disabled one can be enabled again).',
+    fr: 'Un opérateur avec cette adresse e-mail existe déjà\u202F: retrouvez-le dans la liste (un opérateur désactivé peut être réactivé).',
+    ja: 'このメールアドレスのオペレーターはすでに存在します。一覧で確認してください（無効のオペレーターは再び有効にできます）。',
   },
   AUTOMATION_TOKEN_EXISTS: {
     en: 'An automation token with this name already exists.',
@@ -397,6 +402,31 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     en: 'This name is kept for the keys the audit trail names (OPS_KEY, cli, seed, test): choose another.',
     fr: 'Ce nom est réservé aux clés que le journal d’audit nomme (OPS_KEY, cli, seed, test) : choisissez-en un autre.',
     ja: 'この名前は監査ログがキーに使う名前（OPS_KEY、cli、seed、test）のため使えません。別の名前を選んでください。',
+  },
+  OPERATOR_NOT_DISABLED: {
+    en: 'This operator is not disabled.',
+    fr: 'Cet opérateur n’est pas désactivé.',
+    ja: 'このオペレーターは無効になっていません。',
+  },
+  OPERATOR_NOT_INVITED: {
+    en: 'This operator has already joined, or is disabled: there is no invitation to send again.',
+    fr: 'Cet opérateur a déjà rejoint l’équipe, ou il est désactivé\u202F: il n’y a pas d’invitation à renvoyer.',
+    ja: 'このオペレーターは参加済みか、無効になっています。再送する招待はありません。',
+  },
+  OPERATOR_NOT_ACTIVE: {
+    en: 'This operator has not joined yet, or is disabled: send them an invitation, or enable them first.',
+    fr: 'Cet opérateur n’a pas encore rejoint l’équipe, ou il est désactivé\u202F: envoyez-lui une invitation, ou réactivez-le d’abord.',
+    ja: 'このオペレーターはまだ参加していないか、無効になっています。招待を送るか、先に有効にしてください。',
+  },
+  PASSWORD_RESET_INVALID: {
+    en: 'This link is not valid any more: it was used, it expired, or a newer one was sent. Ask for a new one from the sign-in page.',
+    fr: 'Ce lien n’est plus valable\u202F: il a déjà servi, il a expiré, ou un lien plus récent a été envoyé. Demandez-en un nouveau depuis la page de connexion.',
+    ja: 'このリンクはもう使えません。使用済みか、期限切れか、新しいリンクが送られています。サインインページから新しいリンクを申請してください。',
+  },
+  OPERATOR_CODE_USED: {
+    en: 'This authenticator code was just used. Wait for the next code (at most 30 seconds), then sign in with it.',
+    fr: 'Ce code d’authentification vient d’être utilisé. Attendez le code suivant (30 secondes au plus), puis connectez-vous avec.',
+    ja: 'この認証コードは使用済みです。次のコードが表示されるまで（最大30秒）お待ちになり、そのコードでサインインしてください。',
   },
   OPERATOR_DUTIES_APART: {
     en: 'Printing labels and checking containers in are kept apart: one operator or token cannot hold both the labels and the check-in roles.',

@@ -60,6 +60,15 @@ function useFocusOnNavigation() {
   }, [pathname]);
 }
 
+/**
+ * The operators' console (/ops, /<country>/ops) has its own frame: the customer's navigation bar
+ * (its "Log in", its account menu) and footer speak of another session than the operator's.
+ */
+function useConsoleFrame(): boolean {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  return /^(\/[a-z]{2})?\/ops(\/|$)/.test(pathname);
+}
+
 export function AppShell() {
   const { t } = useLingui();
   const consent = useConsent();
@@ -68,6 +77,8 @@ export function AppShell() {
   const consentBannerOpen = useConsentBannerOpen();
   useAnalytics(!headless && consent?.analytics === true);
   useFocusOnNavigation();
+  const inConsole = useConsoleFrame();
+  const customerFrame = !headless && !inConsole;
 
   return (
     <>
@@ -76,12 +87,12 @@ export function AppShell() {
           {t`Skip to content`}
         </a>
       )}
-      {headless ? null : <NavBar />}
-      <OfflineBar offerInstall={!consentBannerOpen} />
+      {customerFrame ? <NavBar /> : null}
+      <OfflineBar offerInstall={!consentBannerOpen && !inConsole} />
       <main id="main" tabIndex={-1} className="main">
         <Outlet />
       </main>
-      {headless ? null : <Footer />}
+      {customerFrame ? <Footer /> : null}
       <NotificationRegion />
       {headless ? null : (
         <Suspense fallback={null}>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languages } from '../locales';
 import { currencies } from '../markets';
 import { emailField, newPasswordField, passwordField, requiredText } from './fields';
 
@@ -58,6 +59,8 @@ export const operatorInviteBody = z.strictObject({
   email: emailField,
   name: requiredText(100),
   roles,
+  /** Their mails, the join page and the console open in it; without it, mails follow the console that acts. */
+  language: z.enum(languages, { error: 'invalidValue' }).optional(),
 });
 
 /** PUT /ops/operators/{id}/roles */
@@ -80,6 +83,25 @@ export const invitationLookupBody = z.strictObject({ token: invitationToken });
 
 /** POST /ops/invitations/accept: the token with the join form. */
 export const invitationAcceptRequest = invitationAcceptBody.extend({ token: invitationToken });
+
+/** POST /ops/password-reset: the console's "forgot your password". */
+export const passwordResetRequestBody = z.strictObject({ email: emailField });
+
+/** The reset page's form: a new password and a code of the authenticator the operator already has. */
+export const passwordResetAcceptBody = z.strictObject({ password: newPasswordField, code: totpCode });
+
+/** POST /ops/password-reset/lookup: the token of a reset link (from its fragment), as an invitation's. */
+export const passwordResetLookupBody = z.strictObject({ token: invitationToken });
+
+/** POST /ops/password-reset/accept */
+export const passwordResetAcceptRequest = passwordResetAcceptBody.extend({ token: invitationToken });
+
+/** What a password-reset link opens: whose account, and the language its page opens in. */
+export const passwordResetSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  language: z.enum(languages).nullable(),
+});
 
 /**
  * Names the audit trail gives keys that are no token: the deployment's `OPS_KEY`, the CLI's
@@ -108,9 +130,20 @@ export const operatorSchema = z.object({
   name: z.string(),
   roles: z.array(z.enum(operatorRoles)),
   status: z.enum(operatorStatuses),
+  /** Chosen when invited (docs/operators.md, The admin's day); null for operators invited without one. */
+  language: z.enum(languages).nullable().default(null),
   created_at: z.string(),
 });
 export type Operator = z.infer<typeof operatorSchema>;
+
+/** One of an operator's open sessions, as an admin sees it (never its token). */
+export const operatorSessionSummarySchema = z.object({
+  started_at: z.string(),
+  last_used_at: z.string(),
+  expires_at: z.string(),
+  address: z.string().nullable(),
+});
+export type OperatorSessionSummary = z.infer<typeof operatorSessionSummarySchema>;
 
 export const operatorSessionSchema = z.object({
   token: z.string(),
@@ -137,6 +170,8 @@ export const invitationSchema = z.object({
   totp_uri: z.string(),
   totp_secret: z.string(),
   expires_at: z.string(),
+  /** The language the inviting admin chose: the join page opens in it. */
+  language: z.enum(languages).nullable(),
 });
 
 export const automationTokenSchema = z.object({

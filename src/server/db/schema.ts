@@ -1,3 +1,4 @@
+import type { Language } from '#domain/locales';
 import type { Currency } from '#domain/markets';
 import type { PaymentMethod } from '#domain/payment-methods';
 import type { DisputeReason, DisputeStatus } from '#domain/schemas/disputes';
@@ -805,6 +806,15 @@ export const operators = pgTable(
     failedSignIns: integer('failed_sign_ins').notNull().default(0),
     /** No sign-in is tried before then (a growing delay after failures). */
     signInBlockedUntil: timestamp('sign_in_blocked_until', { withTimezone: true }),
+    /**
+     * The language chosen when they were invited: their mails, the join page and the console open in
+     * it. None for operators invited before there was one, or by the CLI without --language: their
+     * mails follow the language of the console that acts.
+     */
+    language: text('language').$type<Language>(),
+    /** A password-reset link's digest (mailed to them; the token itself is never kept), good until the time below, once. */
+    passwordResetDigest: text('password_reset_digest'),
+    passwordResetExpiresAt: timestamp('password_reset_expires_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('operators_email_key').on(sql`lower(${table.email})`),
@@ -813,6 +823,8 @@ export const operators = pgTable(
     uniqueIndex('operators_invitation_digest_key').on(table.invitationDigest),
     check('operators_status_valid', sql`${table.status} in ('INVITED', 'ACTIVE', 'DISABLED')`),
     check('operators_active_has_password', sql`${table.status} <> 'ACTIVE' or ${table.passwordHash} is not null`),
+    check('operators_language_valid', sql`${table.language} in ('en', 'fr', 'ja')`),
+    uniqueIndex('operators_password_reset_digest_key').on(table.passwordResetDigest),
   ],
 );
 

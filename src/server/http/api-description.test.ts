@@ -109,7 +109,7 @@ describe('the API description', () => {
       // Every operator call names the roles that may make it (the guard reads the same list); only
       // signing in and accepting an invitation come before any credential.
       const signingIn =
-        /^\/api\/v2\/ops\/(session(\/passkey(-options)?)?|invitations\/(lookup|accept))$/.test(route) &&
+        /^\/api\/v2\/ops\/(session(\/passkey(-options)?)?|invitations\/(lookup|accept)|password-reset(\/(lookup|accept))?)$/.test(route) &&
         ['POST', 'GET'].includes(method.toUpperCase());
       if (route.startsWith('/api/v2/ops/') && !signingIn) {
         const roles = (operation.security ?? []).flatMap((requirement) => Object.values(requirement).flat());

@@ -715,3 +715,73 @@ export function operatorAuthenticatorResetMail(input: OperatorAuthenticatorReset
     ]),
   };
 }
+
+export interface OperatorPasswordResetMailInput {
+  language: Language;
+  name: string;
+  /** The administrator who sent it; null when it was asked for on the console's sign-in page. */
+  requestedBy: string | null;
+  link: string;
+}
+
+const operatorPasswordResetTexts: Record<
+  Language,
+  {
+    subject: string;
+    hello: (name: string) => string;
+    intro: (by: string | null) => string;
+    steps: string;
+    expiry: string;
+    notYou: string;
+  }
+> = {
+  en: {
+    subject: 'Choose a new password for your Roundtrip operator account',
+    hello: (name) => `Hello ${name},`,
+    intro: (by) =>
+      by === null
+        ? 'Someone, perhaps you, asked on the console’s sign-in page for a new password for your operator account. Open this link to choose one:'
+        : `${by} sent you a link to choose a new password for your operator account. Open it to choose one:`,
+    steps: 'You will need a code from your authenticator app. Once the new password is set, every session of yours ends.',
+    expiry: 'The link works for one hour, once. Until then your current password still works.',
+    notYou: 'If you did not ask for it, ignore this mail: your password stays as it is.',
+  },
+  fr: {
+    subject: 'Choisissez un nouveau mot de passe pour votre compte opérateur Roundtrip',
+    hello: (name) => `Bonjour ${name},`,
+    intro: (by) =>
+      by === null
+        ? 'Quelqu’un, peut-être vous, a demandé un nouveau mot de passe pour votre compte opérateur depuis la page de connexion de la console. Ouvrez ce lien pour le choisir\u202F:'
+        : `${by} vous a envoyé un lien pour choisir un nouveau mot de passe pour votre compte opérateur. Ouvrez-le pour le choisir\u202F:`,
+    steps:
+      'Il vous faudra un code de votre application d’authentification. Une fois le nouveau mot de passe choisi, toutes vos sessions se ferment.',
+    expiry: 'Le lien est valable une heure, une seule fois. D’ici là, votre mot de passe actuel fonctionne toujours.',
+    notYou: 'Si vous n’avez rien demandé, ignorez ce message\u202F: votre mot de passe reste le même.',
+  },
+  ja: {
+    subject: 'Roundtrip オペレーターアカウントの新しいパスワードを設定してください',
+    hello: (name) => `${name} 様`,
+    intro: (by) =>
+      by === null
+        ? 'コンソールのサインインページから、あなたのオペレーターアカウントの新しいパスワードが申請されました。次のリンクを開いて設定してください：'
+        : `${by} さんから、オペレーターアカウントの新しいパスワードを設定するリンクが届きました。次のリンクを開いて設定してください：`,
+    steps: '認証アプリのコードが必要です。新しいパスワードを設定すると、あなたのすべてのセッションが終了します。',
+    expiry: 'リンクの有効期限は1時間で、1回のみ使用できます。それまでは現在のパスワードも使えます。',
+    notYou: '心当たりがない場合は、このメールを無視してください。パスワードは変わりません。',
+  },
+};
+
+/** The link through which an operator chooses a new password, with a code of their authenticator. */
+export function operatorPasswordResetMail(input: OperatorPasswordResetMailInput): MailContent {
+  const t = operatorPasswordResetTexts[input.language];
+  return {
+    subject: t.subject,
+    text: [t.hello(input.name), '', t.intro(input.requestedBy), input.link, '', t.steps, t.expiry, t.notYou, ''].join('\n'),
+    html: htmlPage(input.language, [
+      escapeHtml(t.hello(input.name)),
+      `${escapeHtml(t.intro(input.requestedBy))} <a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a>`,
+      `${escapeHtml(t.steps)} ${escapeHtml(t.expiry)}`,
+      escapeHtml(t.notYou),
+    ]),
+  };
+}

@@ -27,12 +27,15 @@ import { useOperatorMe } from './api/me';
 import { useSignOutOperator } from './api/sign-out';
 import { forgetReturnPage, rememberReturnPage, sessionEndedByServer } from './operator-session';
 import { useOperatorSession } from './use-operator-session';
+import { useOperatorLanguage } from './operator-language';
+import { ResetPasswordScreen } from './reset-password-screen';
 import './ops-console.css';
 
 const screens: Record<ConsolePage, ComponentType> = {
   '': ConsoleHome,
   'sign-in': SignInScreen,
   join: JoinScreen,
+  'reset-password': ResetPasswordScreen,
   'check-in': CheckInScreen,
   disputes: DisputesScreen,
   payouts: PayoutsScreen,
@@ -48,7 +51,7 @@ const screens: Record<ConsolePage, ComponentType> = {
 };
 
 /** Pages a person opens without a session. */
-const openPages: readonly ConsolePage[] = ['sign-in', 'join'];
+const openPages: readonly ConsolePage[] = ['sign-in', 'join', 'reset-password'];
 
 /**
  * The frame of every console page: the console's texts, its own query client, the areas the
@@ -72,6 +75,7 @@ function ConsoleFrame() {
   const path = splat.replace(/\/+$/, '');
   const page = isConsolePage(path) ? path : undefined;
   const hadSession = useRef(session !== null);
+  useOperatorLanguage(session?.operator.language);
 
   // A session the server ended while the console was open (idle, its eight hours, the operator
   // disabled) says so once; the sign-in then opens.

@@ -11,6 +11,7 @@ export const consolePages = [
   '',
   'sign-in',
   'join',
+  'reset-password',
   'check-in',
   'disputes',
   'payouts',

@@ -10,6 +10,7 @@ import { apiFieldFailure, useFormSubmit } from '../../ui/use-form-submit';
 import { useAcceptInvitation } from './api/accept-invitation';
 import { useInvitation, type Invitation } from './api/invitation';
 import { useConsoleLink } from './console-pages';
+import { useOperatorLanguage } from './operator-language';
 
 /** The invitation token travels in the link's fragment, which no server or proxy log sees. */
 function tokenFromHash(): string {
@@ -24,11 +25,13 @@ export function JoinScreen() {
   const link = useConsoleLink();
 
   const invalid = isApiError(invitation.error) && invitation.error.status === 404;
+  useOperatorLanguage(invitation.data?.language);
   return (
     <Page title={t`Join the operators' console`} description={t`Accept an invitation to the operators' console.`} className="ops-page">
       {joined ? (
         <div className="notice" role="status">
           <p className="notice__title">{t`Your account is ready.`}</p>
+          <p>{t`A code is good once: wait until your authenticator app shows a new code before you sign in.`}</p>
           <p>
             <Link {...link('sign-in')}>{t`Sign in with your email, password and a new authenticator code`}</Link>
           </p>

@@ -7,6 +7,7 @@ import { Dialog } from '../../ui/dialog';
 import { notify } from '../../ui/notifications';
 import { useRemoveOperatorPasskeys } from './api/remove-operator-passkeys';
 import { useResetAuthenticator } from './api/reset-authenticator';
+import { useSendPasswordReset } from './api/send-password-reset';
 
 /**
  * An admin's ways back into an operator's account, each asked twice (docs/operators.md, Passkeys
@@ -17,7 +18,8 @@ export function OperatorAccessActions({ operator }: { operator: Operator }) {
   const { t } = useLingui();
   const removePasskeys = useRemoveOperatorPasskeys();
   const reset = useResetAuthenticator();
-  const [asking, setAsking] = useState<'passkeys' | 'reset'>();
+  const sendPasswordReset = useSendPasswordReset();
+  const [asking, setAsking] = useState<'passkeys' | 'reset' | 'password'>();
   const name = operator.name;
   const failed = (title: string) => (error: unknown) =>
     notify({ kind: 'error', title, description: failureMessage(error, t`Check your connection and try again.`) });
@@ -53,9 +55,33 @@ export function OperatorAccessActions({ operator }: { operator: Operator }) {
     });
   }
 
+  function confirmPasswordReset() {
+    sendPasswordReset.mutate(operator.id, {
+      onSuccess: () => {
+        setAsking(undefined);
+        notify({
+          kind: 'success',
+          title: t`Password-reset link sent`,
+          description: t`${name} has a link by mail, good for one hour. Their password works until they choose a new one.`,
+        });
+      },
+      onError: failed(t`Link not sent`),
+    });
+  }
+
   return (
     <>
       <div className="ops-actions">
+        {operator.status === 'ACTIVE' ? (
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-label={t`Send ${name} a password-reset link`}
+            onClick={() => setAsking('password')}
+          >
+            {t`Reset password`}
+          </button>
+        ) : null}
         <button
           type="button"
           className="button button--secondary"
@@ -78,6 +104,19 @@ export function OperatorAccessActions({ operator }: { operator: Operator }) {
         <div className="dialog__actions">
           <button type="button" className="button" data-autofocus disabled={removePasskeys.isPending} onClick={confirmRemoval}>
             {t`Remove their passkeys`}
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setAsking(undefined)}>
+            {t`Cancel`}
+          </button>
+        </div>
+      </Dialog>
+      <Dialog open={asking === 'password'} title={t`Send ${name} a password-reset link?`} onClose={() => setAsking(undefined)}>
+        <p>
+          {t`They get a link by mail, good for one hour, to choose a new password with a code from their authenticator app. Their sessions end when they do.`}
+        </p>
+        <div className="dialog__actions">
+          <button type="button" className="button" data-autofocus disabled={sendPasswordReset.isPending} onClick={confirmPasswordReset}>
+            {t`Send the link`}
           </button>
           <button type="button" className="button button--secondary" onClick={() => setAsking(undefined)}>
             {t`Cancel`}

@@ -1,14 +1,17 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import { automationTokenBody, operatorInviteBody, operatorRoles, type Operator, type OperatorRole } from '#domain/schemas/operators';
+import { automationTokenBody, operatorInviteBody, type Operator, type OperatorRole } from '#domain/schemas/operators';
+import { languageOf, languages, type Language } from '#domain/locales';
 import { failureMessage } from '../../lib/api';
+import { currentLocale } from '../../lib/i18n';
+import { languageNames } from './operator-language';
 import { formatLongDate } from '../../lib/format';
+import { Dialog } from '../../ui/dialog';
 import { notify } from '../../ui/notifications';
 import { QueryView } from '../../ui/query-view';
 import { TextField } from '../../ui/text-field';
 import { apiFieldFailure, useFormSubmit } from '../../ui/use-form-submit';
 import { useCreateToken, type CreatedToken } from './api/create-token';
-import { useDisableOperator } from './api/disable-operator';
 import { useInviteOperator } from './api/invite-operator';
 import { useOperators } from './api/operators';
 import { useRevokeToken } from './api/revoke-token';
@@ -16,6 +19,8 @@ import { useTokens } from './api/tokens';
 import { BreakableEmail } from './breakable-email';
 import { OperatorAccessActions } from './operator-access-actions';
 import { OperatorArea } from './operator-area';
+import { OperatorTeamActions } from './operator-team-actions';
+import { RoleChoices } from './role-choices';
 import { useRoleNames } from './role-names';
 
 export function OperatorsScreen() {
@@ -32,7 +37,6 @@ export function OperatorsScreen() {
 function OperatorList() {
   const { t } = useLingui();
   const operators = useOperators();
-  const disable = useDisableOperator();
   const roleNames = useRoleNames();
   const statusNames: Record<Operator['status'], string> = { INVITED: t`Invited`, ACTIVE: t`Active`, DISABLED: t`Disabled` };
   return (
@@ -48,26 +52,7 @@ function OperatorList() {
                   <BreakableEmail email={operator.email} /> · {statusNames[operator.status]}
                 </p>
                 <p>{operator.roles.map((role) => roleNames[role]).join(', ')}</p>
-                {operator.status === 'DISABLED' ? null : (
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    disabled={disable.isPending}
-                    aria-label={t`Disable ${operator.name}`}
-                    onClick={() =>
-                      disable.mutate(operator.id, {
-                        onError: (error) =>
-                          notify({
-                            kind: 'error',
-                            title: t`Not disabled`,
-                            description: failureMessage(error, t`Check your connection and try again.`),
-                          }),
-                      })
-                    }
-                  >
-                    {t`Disable`}
-                  </button>
-                )}
+                <OperatorTeamActions operator={operator} />
                 {operator.status === 'DISABLED' ? null : <OperatorAccessActions operator={operator} />}
               </li>
             ))}
@@ -78,50 +63,11 @@ function OperatorList() {
   );
 }
 
-function RoleChoices({
-  legend,
-  idPrefix,
-  chosen,
-  onChange,
-  error,
-}: {
-  legend: string;
-  idPrefix: string;
-  chosen: OperatorRole[];
-  onChange: (roles: OperatorRole[]) => void;
-  error: string | undefined;
-}) {
-  const roleNames = useRoleNames();
-  return (
-    <fieldset className="ops-checks" aria-invalid={error ? true : undefined} aria-describedby={error ? `${idPrefix}-error` : undefined}>
-      <legend>{legend}</legend>
-      {operatorRoles.map((role, index) => (
-        <label key={role}>
-          <input
-            type="checkbox"
-            name="roles"
-            value={role}
-            // The first box is where focus goes when no role is chosen.
-            aria-invalid={index === 0 && error ? true : undefined}
-            checked={chosen.includes(role)}
-            onChange={(event) => onChange(event.currentTarget.checked ? [...chosen, role] : chosen.filter((entry) => entry !== role))}
-          />
-          {roleNames[role]}
-        </label>
-      ))}
-      {error ? (
-        <p id={`${idPrefix}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
-  );
-}
-
 function InviteForm() {
   const { t } = useLingui();
   const invite = useInviteOperator();
   const [roles, setRoles] = useState<OperatorRole[]>([]);
+  const [language, setLanguage] = useState<Language>(() => languageOf(currentLocale()));
   const [sent, setSent] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFormSubmit(formRef, {
@@ -149,7 +95,7 @@ function InviteForm() {
           </p>
         ) : null}
       </div>
-      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { ...form.values, roles })}>
+      <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, { ...form.values, roles, language })}>
         {form.message ? (
           <p role="alert" className="field__error">
             {form.message}
@@ -158,6 +104,25 @@ function InviteForm() {
         <TextField id="ops-invite-email" label={t`Email`} type="email" {...form.field('email')} />
         <TextField id="ops-invite-name" label={t`Name`} {...form.field('name')} />
         <RoleChoices legend={t`Roles`} idPrefix="ops-invite-roles" chosen={roles} onChange={setRoles} error={form.errorOf('roles')} />
+        <div className="field">
+          <label htmlFor="ops-invite-language">{t`Their language`}</label>
+          <select
+            id="ops-invite-language"
+            name="language"
+            value={language}
+            aria-describedby="ops-invite-language-hint"
+            onChange={(event) => setLanguage(languages.find((entry) => entry === event.currentTarget.value) ?? language)}
+          >
+            {languages.map((entry) => (
+              <option key={entry} value={entry} lang={entry}>
+                {languageNames[entry]}
+              </option>
+            ))}
+          </select>
+          <p id="ops-invite-language-hint" className="field__hint">
+            {t`Their invitation, their mails and their console are in this language.`}
+          </p>
+        </div>
         <button type="submit" className="button" disabled={form.pending}>
           {t`Send the invitation`}
         </button>
@@ -175,6 +140,8 @@ function Tokens() {
   const [roles, setRoles] = useState<OperatorRole[]>([]);
   const [mayApprove, setMayApprove] = useState(false);
   const [created, setCreated] = useState<CreatedToken>();
+  const [revoking, setRevoking] = useState<{ id: string; name: string }>();
+  const revokingName = revoking?.name ?? '';
   const formRef = useRef<HTMLFormElement>(null);
   const secretRef = useRef<HTMLInputElement>(null);
   // The secret takes the focus when it shows: it is there this once, to be copied.
@@ -218,7 +185,7 @@ function Tokens() {
                       className="button button--secondary"
                       disabled={revoke.isPending}
                       aria-label={t`Revoke ${token.name}`}
-                      onClick={() => revoke.mutate(token.id)}
+                      onClick={() => setRevoking({ id: token.id, name: token.name })}
                     >
                       {t`Revoke`}
                     </button>
@@ -229,6 +196,40 @@ function Tokens() {
           )
         }
       </QueryView>
+      <Dialog open={revoking !== undefined} title={t`Revoke ${revokingName}?`} onClose={() => setRevoking(undefined)}>
+        <p>{t`Scripts that use this token are refused from their next call. A revoked token cannot be used again.`}</p>
+        <div className="dialog__actions">
+          <button
+            type="button"
+            className="button"
+            data-autofocus
+            disabled={revoke.isPending}
+            onClick={() => {
+              if (!revoking) return;
+              revoke.mutate(revoking.id, {
+                onSuccess: (token) => {
+                  setRevoking(undefined);
+                  // A revoked token's secret is never shown again, even where it was shown once.
+                  setCreated((shown) => (shown?.id === token.id ? undefined : shown));
+                },
+                onError: (error) => {
+                  setRevoking(undefined);
+                  notify({
+                    kind: 'error',
+                    title: t`Not revoked`,
+                    description: failureMessage(error, t`Check your connection and try again.`),
+                  });
+                },
+              });
+            }}
+          >
+            {t`Yes, revoke`}
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setRevoking(undefined)}>
+            {t`Cancel`}
+          </button>
+        </div>
+      </Dialog>
       {created ? (
         <div className="notice" data-testid="ops-token-secret">
           {/* A read-only field: a secret this long cannot wrap, and the field scrolls and copies whole. */}

@@ -15,6 +15,7 @@ const operator = {
   name: 'Camille',
   roles: ['care' as const],
   status: 'ACTIVE' as const,
+  language: null,
   created_at: '2026-01-01T00:00:00.000Z',
 };
 const passkey = {

@@ -1,13 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { Navigate, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { operatorSignInBody } from '#domain/schemas/operators';
+import { operatorSignInBody, passwordResetRequestBody } from '#domain/schemas/operators';
 import { failureMessage } from '../../lib/api';
 import { Page } from '../../ui/page';
 import { TextField } from '../../ui/text-field';
 import { apiFieldFailure, useFormSubmit } from '../../ui/use-form-submit';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { usePasskeySignIn } from './api/passkey-sign-in';
+import { useRequestPasswordReset } from './api/request-password-reset';
 import { useSignInOperator } from './api/sign-in';
 import { isConsolePage, useConsoleLink, type ConsolePage } from './console-pages';
 import { returnPage } from './operator-session';
@@ -98,6 +99,59 @@ export function SignInScreen() {
           </button>
         </section>
       ) : null}
+      <ForgotPassword />
     </Page>
+  );
+}
+
+/**
+ * "Forgot your password": the answer is the same whether or not the email is an operator's, so the
+ * page says only where the link goes if there is one.
+ */
+function ForgotPassword() {
+  const { t } = useLingui();
+  const request = useRequestPasswordReset();
+  const [open, setOpen] = useState(false);
+  const [askedFor, setAskedFor] = useState<string>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormSubmit(formRef, {
+    schema: passwordResetRequestBody,
+    initialValues: { email: '' },
+    action: async (data) => {
+      await request.mutateAsync(data);
+      return data.email;
+    },
+    onSuccess: (email) => setAskedFor(email),
+    onFailure: (error) => apiFieldFailure(error) ?? { message: failureMessage(error, t`Check your connection and try again.`) },
+  });
+  return (
+    <section aria-labelledby="ops-forgot" className="ops-section">
+      <h2 id="ops-forgot">{t`Forgot your password?`}</h2>
+      <div role="status">
+        {askedFor ? (
+          <p className="notice">
+            {t`If ${askedFor} belongs to an operator, a link to choose a new password is on its way. It works for one hour; you will need a code from your authenticator app.`}
+          </p>
+        ) : null}
+      </div>
+      {open ? (
+        <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, form.values)}>
+          {form.message ? (
+            <p role="alert" className="field__error">
+              {form.message}
+            </p>
+          ) : null}
+          <TextField id="ops-forgot-email" label={t`Your email`} type="email" autoComplete="username" {...form.field('email')} />
+          <button type="submit" className="button button--secondary" disabled={form.pending}>
+            {t`Mail me a link`}
+          </button>
+        </form>
+      ) : (
+        <button type="button" className="button button--link" onClick={() => setOpen(true)}>
+          {t`Choose a new password by mail`}
+        </button>
+      )}
+      <p className="field__hint">{t`Lost your authenticator? Ask an admin to reset it.`}</p>
+    </section>
   );
 }

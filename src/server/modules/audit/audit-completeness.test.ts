@@ -530,6 +530,23 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
       () => ops(t, `/operators/${id}/disable`, {}),
       () => ({ action: 'operator.disable', recordType: 'operator', recordId: id }),
     );
+    await audited(
+      () => ops(t, `/operators/${id}/enable`, {}),
+      () => ({ action: 'operator.enable', recordType: 'operator', recordId: id }),
+    );
+    await audited(
+      () => ops(t, `/operators/${id}/invitation`, {}),
+      () => ({ action: 'operator.invitation-resend', recordType: 'operator', recordId: id }),
+    );
+    const signedIn = await signedInOperator(t, ['care']);
+    await audited(
+      () => ops(t, `/operators/${signedIn.id}/password-reset`, {}),
+      () => ({ action: 'operator.password-reset-send', recordType: 'operator', recordId: signedIn.id }),
+    );
+    await audited(
+      () => t.inject({ method: 'DELETE', url: `/api/v2/ops/operators/${signedIn.id}/sessions`, headers: opsHeaders }),
+      () => ({ action: 'operator.sessions-end', recordType: 'operator', recordId: signedIn.id }),
+    );
     const token = await audited(
       () => ops(t, '/tokens', { name: `audit-${kind}`, roles: ['finance'] }),
       (response) => ({ action: 'token.create', recordType: 'automation_token', recordId: response.json().data.id }),
@@ -626,6 +643,10 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
       'POST /operators',
       'PUT /operators/{id}/roles',
       'POST /operators/{id}/disable',
+      'POST /operators/{id}/enable',
+      'POST /operators/{id}/invitation',
+      'DELETE /operators/{id}/sessions',
+      'POST /operators/{id}/password-reset',
       'POST /tokens',
       'POST /tokens/{id}/revoke',
       'POST /passkeys',

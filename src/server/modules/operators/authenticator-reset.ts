@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Language } from '#domain/locales';
 import type { Operator } from '#domain/schemas/operators';
 import type { AppContext } from '../../app-context';
+import type { Database } from '../../db/client';
 import { operatorPasskeys, operators, operatorSessions } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { operatorAuthenticatorResetMail } from '../../mail/templates';
@@ -24,9 +25,25 @@ export async function resetAuthenticator(
   operatorId: string,
   language: Language,
 ): Promise<Operator> {
-  const now = context.now();
+  const { row: operator, invitationToken } = await resetAuthenticatorOf(context.db, actor, operatorId, context.now());
+  const link = invitationLink(context.config.publicUrl, invitationToken);
+  await context.mailer.send({
+    to: operator.email,
+    kind: 'operator-authenticator-reset',
+    ...operatorAuthenticatorResetMail({ language: operator.language ?? language, name: operator.name, resetBy: actor.name, link }),
+  });
+  return operatorView(operator);
+}
+
+/** The reset itself, in one transaction; the caller hands the new link over (by mail, or the CLI prints it). */
+export async function resetAuthenticatorOf(
+  db: Database,
+  actor: Actor,
+  operatorId: string,
+  now: Date,
+): Promise<{ row: typeof operators.$inferSelect; invitationToken: string }> {
   const invitationToken = newOpaqueToken();
-  const operator = await context.db.transaction(async (tx) => {
+  const reset = await db.transaction(async (tx) => {
     await refuseLosingLastAdmin(tx, operatorId);
     const [row] = await tx
       .update(operators)
@@ -51,15 +68,9 @@ export async function resetAuthenticator(
       action: 'operator.authenticator-reset',
       recordType: 'operator',
       recordId: operatorId,
-      detail: { email: row.email, passkeys: passkeys.map((key) => key.id) },
+      detail: { operator_id: operatorId, email: row.email, passkeys: passkeys.map((key) => key.id) },
     });
     return row;
   });
-  const link = invitationLink(context.config.publicUrl, invitationToken);
-  await context.mailer.send({
-    to: operator.email,
-    kind: 'operator-authenticator-reset',
-    ...operatorAuthenticatorResetMail({ language, name: operator.name, resetBy: actor.name, link }),
-  });
-  return operatorView(operator);
+  return { row: reset, invitationToken };
 }

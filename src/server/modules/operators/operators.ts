@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { Language } from '#domain/locales';
 import type { Operator, OperatorRole, OperatorSession } from '#domain/schemas/operators';
 import { rowsOf, type Database, type Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -28,6 +29,7 @@ export function operatorView(row: OperatorRow): Operator {
     name: row.name,
     roles: row.roles,
     status: row.status,
+    language: row.language,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -40,7 +42,7 @@ export function operatorView(row: OperatorRow): Operator {
 export async function inviteOperator(
   db: Database,
   actor: Actor,
-  input: { email: string; name: string; roles: OperatorRole[] },
+  input: { email: string; name: string; roles: OperatorRole[]; language?: Language | undefined },
   now: Date,
 ): Promise<{ operator: Operator; invitationToken: string }> {
   refuseLabelsWithCheckIn(input.roles);
@@ -53,6 +55,7 @@ export async function inviteOperator(
           email: input.email,
           name: input.name,
           roles: input.roles,
+          language: input.language ?? null,
           totpSecret: newTotpSecret(),
           invitationDigest: sha256Hex(invitationToken),
           invitationExpiresAt: new Date(now.getTime() + invitationLifetimeMs),
@@ -91,6 +94,7 @@ export async function readInvitation(db: Executor, token: string, now: Date) {
     totp_uri: totpUri(row.totpSecret, row.email),
     totp_secret: row.totpSecret,
     expires_at: row.invitationExpiresAt!.toISOString(),
+    language: row.language,
   };
 }
 
@@ -169,15 +173,24 @@ export async function signInOperator(
     return failed();
   };
   if (!(await verifyPassword(row.passwordHash, input.password))) throw await failedTry();
+  // The right password with a code already taken (typed on the join page a moment ago, or twice):
+  // said apart, so the person waits for the next code instead of doubting their password. Only
+  // someone who holds the password and a code the authenticator just showed learns anything.
+  const codeUsed = async () => {
+    await failedTry();
+    return new ApiError(401, 'OPERATOR_CODE_USED');
+  };
   const step = acceptedTotpStep(row.totpSecret, input.code, context.now, row.totpLastStep);
-  if (step === undefined) throw await failedTry();
+  if (step === undefined) {
+    throw acceptedTotpStep(row.totpSecret, input.code, context.now, null) === undefined ? await failedTry() : await codeUsed();
+  }
   // The step is taken with a condition, so two sign-ins racing with one code do not both pass.
   const taken = await db
     .update(operators)
     .set({ totpLastStep: step })
     .where(and(eq(operators.id, row.id), sql`coalesce(${operators.totpLastStep}, -1) < ${step}`))
     .returning({ id: operators.id });
-  if (taken.length === 0) throw await failedTry();
+  if (taken.length === 0) throw await codeUsed();
   return startOperatorSession(db, row, context);
 }
 

@@ -278,7 +278,7 @@ export async function mailPasskeyChange(
 ): Promise<void> {
   if (input.passkeyIds.length === 0) return;
   const content = operatorPasskeyMail({
-    language: input.language,
+    language: input.operator.language ?? input.language,
     name: input.operator.name,
     change: input.change,
     passkeyIds: input.passkeyIds,

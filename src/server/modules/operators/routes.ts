@@ -15,10 +15,15 @@ import {
   operatorRolesBody,
   operatorSchema,
   operatorSessionSchema,
+  operatorSessionSummarySchema,
   operatorSignInBody,
   passkeyOptionsSchema,
   passkeyRegistrationBody,
   passkeySignInBody,
+  passwordResetAcceptRequest,
+  passwordResetLookupBody,
+  passwordResetRequestBody,
+  passwordResetSchema,
 } from '#domain/schemas/operators';
 import {
   operatorPasskeySchema,
@@ -33,7 +38,8 @@ import { currentActor, operatorBearerToken, operatorOnlyAccess, opsAccess, regis
 import { requestLanguage } from '../../http/language';
 import { accountAddressKey, addressLimitKey } from '../../http/rate-limit';
 import { listAuditEntries, verifyAuditTrail } from '../audit/audit';
-import { inviteAndMail } from './invitations';
+import { inviteAndMail, resendInvitation } from './invitations';
+import { enableOperator, endOperatorSessions, listOperatorSessions } from './team';
 import {
   acceptInvitation,
   disableOperator,
@@ -44,6 +50,7 @@ import {
   signOutOperator,
 } from './operators';
 import { signInAlertsByMail } from './sign-in-limits';
+import { acceptPasswordReset, readPasswordReset, requestPasswordReset, sendPasswordReset } from './password-reset';
 import { resetAuthenticator } from './authenticator-reset';
 import {
   addPasskey,
@@ -161,6 +168,50 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
           await context.rateLimits.consume('resetAttemptsPerAddress', `operator:${addressLimitKey(request.ip)}`);
           const { token, password, code } = request.body;
           return { data: await acceptInvitation(context.db, token, { password, code }, { now: context.now(), address: request.ip }) };
+        },
+      );
+      // The console's "forgot your password": one answer whether or not the email is an operator's.
+      open.post(
+        '/password-reset',
+        {
+          schema: {
+            summary: 'Mail an active operator a link to choose a new password (the same answer for any email)',
+            body: passwordResetRequestBody,
+            response: { 200: dataAnswer(z.object({ sent: z.literal(true) })), ...errorAnswers(429) },
+          },
+        },
+        async (request) => {
+          await requestPasswordReset(context, request.body.email, addressLimitKey(request.ip), requestLanguage(request), request.log);
+          return { data: { sent: true as const } };
+        },
+      );
+      open.post(
+        '/password-reset/lookup',
+        {
+          schema: {
+            summary: 'A password-reset link: whose account, and its language',
+            body: passwordResetLookupBody,
+            response: { 200: dataAnswer(passwordResetSchema), ...errorAnswers(404, 429) },
+          },
+        },
+        async (request) => {
+          await context.rateLimits.consume('resetAttemptsPerAddress', `operator:${addressLimitKey(request.ip)}`);
+          return { data: await readPasswordReset(context.db, request.body.token, context.now()) };
+        },
+      );
+      open.post(
+        '/password-reset/accept',
+        {
+          schema: {
+            summary: 'Choose a new password with a reset link and an authenticator code: every session of the operator ends',
+            body: passwordResetAcceptRequest,
+            response: { 200: dataAnswer(operatorSchema), ...errorAnswers(404, 429) },
+          },
+        },
+        async (request) => {
+          await context.rateLimits.consume('resetAttemptsPerAddress', `operator:${addressLimitKey(request.ip)}`);
+          const { token, password, code } = request.body;
+          return { data: await acceptPasswordReset(context.db, token, { password, code }, { now: context.now(), address: request.ip }) };
         },
       );
     },
@@ -350,6 +401,57 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
       },
       async (request) => ({ data: await disableOperator(context.db, currentActor(request), request.params.id, context.now()) }),
     );
+    ops.post(
+      '/operators/:id/enable',
+      {
+        schema: {
+          summary: 'Enable a disabled operator again: active when they had joined, invited (send them a new link) when not',
+          security: admin,
+          params: idParams,
+          response: { 200: dataAnswer(operatorSchema), ...errorAnswers(404, 409, 422) },
+        },
+      },
+      async (request) => ({ data: await enableOperator(context.db, currentActor(request), request.params.id) }),
+    );
+    ops.post(
+      '/operators/:id/invitation',
+      {
+        schema: {
+          summary: 'Send an invited operator a new invitation link (and authenticator secret); the old link stops working',
+          security: admin,
+          params: idParams,
+          response: { 200: dataAnswer(operatorSchema), ...errorAnswers(404, 409) },
+        },
+      },
+      async (request) => {
+        const { operator } = await resendInvitation(context, currentActor(request), request.params.id, requestLanguage(request));
+        return { data: operator };
+      },
+    );
+    ops.get(
+      '/operators/:id/sessions',
+      {
+        schema: {
+          summary: "An operator's open sessions, newest first (never their tokens)",
+          security: admin,
+          params: idParams,
+          response: { 200: dataAnswer(z.array(operatorSessionSummarySchema)), ...errorAnswers(404) },
+        },
+      },
+      async (request) => ({ data: await listOperatorSessions(context.db, request.params.id, context.now()) }),
+    );
+    ops.delete(
+      '/operators/:id/sessions',
+      {
+        schema: {
+          summary: 'End every session of an operator, on every instance at once; they may sign in again',
+          security: admin,
+          params: idParams,
+          response: { 200: dataAnswer(z.object({ ended: z.number().int() })), ...errorAnswers(404) },
+        },
+      },
+      async (request) => ({ data: await endOperatorSessions(context.db, currentActor(request), request.params.id) }),
+    );
     ops.delete(
       '/operators/:id/passkeys',
       {
@@ -387,6 +489,21 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
       },
       async (request) => ({
         data: await resetAuthenticator(context, currentActor(request), request.params.id, requestLanguage(request)),
+      }),
+    );
+    ops.post(
+      '/operators/:id/password-reset',
+      {
+        schema: {
+          summary:
+            'Mail an active operator a link to choose a new password (with their authenticator code); nothing changes until they use it',
+          security: admin,
+          params: idParams,
+          response: { 200: dataAnswer(operatorSchema), ...errorAnswers(404, 409) },
+        },
+      },
+      async (request) => ({
+        data: await sendPasswordReset(context, currentActor(request), request.params.id, requestLanguage(request)),
       }),
     );
     ops.put(

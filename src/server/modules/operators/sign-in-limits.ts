@@ -60,12 +60,12 @@ export async function clearSignInFailures(db: Executor, operatorId: string): Pro
 
 /** Who to tell when their account sees a run of failures. */
 export interface SignInAlerts {
-  repeatedFailures(operator: { email: string; name: string }, failures: number): Promise<void>;
+  repeatedFailures(operator: { email: string; name: string; language: Language | null }, failures: number): Promise<void>;
 }
 
 /**
- * Tells the operator by mail that their account saw `failures` failed sign-ins in a row, in the
- * language of the console that tried (operators have no stored language). A mail that cannot be
+ * Tells the operator by mail that their account saw `failures` failed sign-ins in a row, in their
+ * language (else that of the console that tried). A mail that cannot be
  * sent is logged, never turned into another answer: the sign-in's answer stays the one refusal.
  */
 export function signInAlertsByMail(
@@ -79,7 +79,7 @@ export function signInAlertsByMail(
         await context.mailer.send({
           to: operator.email,
           kind: 'operator-sign-in-failures',
-          ...operatorSignInFailuresMail({ language, name: operator.name, failures }),
+          ...operatorSignInFailuresMail({ language: operator.language ?? language, name: operator.name, failures }),
         });
       } catch (error) {
         log.error({ err: mailErrorSummary(error) }, 'sign-in failures mail not sent');

@@ -35,6 +35,7 @@ const options = {
   actor: { type: 'string' },
   undo: { type: 'string' },
   'may-approve': { type: 'boolean' },
+  language: { type: 'string' },
 } as const;
 
 type ParsedValues = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];

@@ -72,10 +72,16 @@ export const opsUsage = `Roundtrip operator tools: the same database as the serv
                                                          README (Payment-data key) before running it; with
                                                          PGlite, stop the server first
   npm run ops -- operators list                          the people who run the programme, their roles and status
-  npm run ops -- operators invite --email e --name n --roles admin[,care,finance,content,check-in]
+  npm run ops -- operators invite --email e --name n --roles admin[,care,finance,content,check-in] [--language en|fr|ja]
                                                          invite an operator; prints their link (48 hours, once):
                                                          how the first administrator is made, on this machine
   npm run ops -- operators disable <id>                  disable an operator: their sessions end at once
+  npm run ops -- operators enable <id>                   enable a disabled operator again
+  npm run ops -- operators resend <id>                   a new invitation link (the old one stops working)
+  npm run ops -- operators roles <id> --roles r[,r]      set an operator's roles
+  npm run ops -- operators reset-authenticator <id>      a new secret, no password, passkey or session; prints
+                                                         their new link (48 hours, once)
+  npm run ops -- operators sessions|end-sessions <id>    an operator's open sessions; end them all at once
   npm run ops -- tokens list|create --name n --roles r[,r] [--may-approve]|revoke <id>
                                                          automation tokens for scripts (X-Ops-Key); the secret is
                                                          printed once, at create

@@ -1,11 +1,18 @@
+import { languages, type Language } from '#domain/locales';
 import { operatorRoles, type AuditProblem, type OperatorRole } from '#domain/schemas/operators';
 import { listAuditEntries, verifyAuditTrail } from '../../modules/audit/audit';
 import { invitationLink } from '../../modules/operators/invitations';
-import { disableOperator, inviteOperator, listOperators } from '../../modules/operators/operators';
+import { resetAuthenticatorOf } from '../../modules/operators/authenticator-reset';
+import { disableOperator, inviteOperator, listOperators, setOperatorRoles } from '../../modules/operators/operators';
+import { enableOperator, endOperatorSessions, listOperatorSessions, renewInvitation } from '../../modules/operators/team';
 import { createAutomationToken, listAutomationTokens, revokeAutomationToken } from '../../modules/operators/tokens';
 import { terminalField } from '../terminal-text';
 import { isUuid, type OpsArguments } from './args';
 import { OpsUsageError, type OpsIo } from './types';
+
+function isLanguage(text: string): text is Language {
+  return (languages as readonly string[]).includes(text);
+}
 
 function rolesOf(text: string | undefined): OperatorRole[] {
   const roles = (text ?? '')
@@ -21,7 +28,11 @@ function rolesOf(text: string | undefined): OperatorRole[] {
 
 /**
  * `operators list`, `operators invite --email e --name n --roles admin[,care…]` (prints the link:
- * how the first administrator is made, on the server's machine), `operators disable <id>`.
+ * how the first administrator is made, on the server's machine), `operators disable <id>`,
+ * `operators enable <id>`, `operators resend <id>` (a new link; the old one stops working),
+ * `operators roles <id> --roles care[,…]`, `operators reset-authenticator <id>` (prints the new
+ * link), `operators sessions <id>`, `operators end-sessions <id>`. Every change is audited as
+ * `cli@<host>`; the links are printed, not mailed: whoever runs this holds the machine.
  */
 export async function operatorsCommand({ values, positionals }: OpsArguments, io: OpsIo, usage: string): Promise<number> {
   const [action, id] = positionals;
@@ -34,23 +45,71 @@ export async function operatorsCommand({ values, positionals }: OpsArguments, io
   }
   if (action === 'invite') {
     if (!values.email || !values.name) throw new OpsUsageError(`operators invite needs --email, --name and --roles\n\n${usage}`);
+    const language = values.language;
+    if (language !== undefined && !isLanguage(language)) throw new OpsUsageError(`--language is one of ${languages.join(', ')}`);
     const { operator, invitationToken } = await inviteOperator(
       io.db,
       io.actor,
-      { email: values.email.trim().toLowerCase(), name: values.name.trim(), roles: rolesOf(values.roles) },
+      { email: values.email.trim().toLowerCase(), name: values.name.trim(), roles: rolesOf(values.roles), language },
       io.now,
     );
     io.out(`Invited ${terminalField(operator.email)} (${operator.roles.join(',')}). Give them this link, good for 48 hours, once:\n`);
     io.out(`  ${invitationLink(io.config.publicUrl, invitationToken)}\n`);
     return 0;
   }
-  if (action === 'disable' && id) {
-    if (!isUuid(id)) throw new OpsUsageError(`${id} is not an operator id (see: npm run ops -- operators list)`);
-    const operator = await disableOperator(io.db, io.actor, id, io.now);
-    io.out(`Disabled ${terminalField(operator.email)}: their sessions have ended.\n`);
-    return 0;
+  const operatorId = () => {
+    if (!id || !isUuid(id)) throw new OpsUsageError(`${id ?? 'nothing'} is not an operator id (see: npm run ops -- operators list)`);
+    return id;
+  };
+  const linkLine = (token: string) => `  ${invitationLink(io.config.publicUrl, token)}\n`;
+  switch (action) {
+    case 'disable': {
+      const operator = await disableOperator(io.db, io.actor, operatorId(), io.now);
+      io.out(`Disabled ${terminalField(operator.email)}: their sessions have ended.\n`);
+      return 0;
+    }
+    case 'enable': {
+      const operator = await enableOperator(io.db, io.actor, operatorId());
+      io.out(
+        operator.status === 'ACTIVE'
+          ? `Enabled ${terminalField(operator.email)}: they sign in with their password and code.\n`
+          : `Enabled ${terminalField(operator.email)}, who had not joined: send them a new link with operators resend ${operator.id}.\n`,
+      );
+      return 0;
+    }
+    case 'resend': {
+      const { operator, invitationToken } = await renewInvitation(io.db, io.actor, operatorId(), io.now);
+      io.out(`A new link for ${terminalField(operator.email)}, good for 48 hours, once (the old one no longer works):\n`);
+      io.out(linkLine(invitationToken));
+      return 0;
+    }
+    case 'roles': {
+      const operator = await setOperatorRoles(io.db, io.actor, operatorId(), rolesOf(values.roles));
+      io.out(`${terminalField(operator.email)} now holds ${operator.roles.join(',')}.\n`);
+      return 0;
+    }
+    case 'reset-authenticator': {
+      const { row, invitationToken } = await resetAuthenticatorOf(io.db, io.actor, operatorId(), io.now);
+      io.out(`Reset ${terminalField(row.email)}: signed out, password, code and passkeys gone. Their new link, good for 48 hours, once:\n`);
+      io.out(linkLine(invitationToken));
+      return 0;
+    }
+    case 'sessions': {
+      const sessions = await listOperatorSessions(io.db, operatorId(), io.now);
+      for (const session of sessions)
+        io.out(`started ${session.started_at}  last used ${session.last_used_at}  from ${terminalField(session.address ?? '-')}\n`);
+      if (sessions.length === 0) io.out('No open session.\n');
+      return 0;
+    }
+    case 'end-sessions': {
+      const { ended } = await endOperatorSessions(io.db, io.actor, operatorId());
+      io.out(`Ended ${ended} session(s).\n`);
+      return 0;
+    }
   }
-  throw new OpsUsageError(`operators needs list, invite --email --name --roles, or disable <id>\n\n${usage}`);
+  throw new OpsUsageError(
+    `operators needs list, invite --email --name --roles, disable, enable, resend, roles --roles, reset-authenticator, sessions or end-sessions <id>\n\n${usage}`,
+  );
 }
 
 /**
