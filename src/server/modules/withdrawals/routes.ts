@@ -93,9 +93,16 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
         },
       },
       async (request) => {
-        const exported = await exportPayoutFiles(context.db, currentActor(request), cipher, context.now(), {
-          repeatBatch: request.body.repeat_batch,
-        });
+        const exported = await exportPayoutFiles(
+          context.db,
+          currentActor(request),
+          cipher,
+          context.config.payoutOriginators,
+          context.now(),
+          {
+            repeatBatch: request.body.repeat_batch,
+          },
+        );
         return {
           data: { batch: exported.batch, repeated: exported.repeated, payouts: exported.withdrawalIds.length, files: exported.files },
         };
