@@ -1,11 +1,13 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { zenginName } from '#domain/bank-accounts';
 import { moneyFromMinor } from '#domain/money';
 import { ApiError } from '../../http/api-error';
 import { bankPayoutsOf } from './bank-files/bank-payout';
 import { nachaPpdCredits } from './bank-files/nacha';
 import type { Originators } from './bank-files/originators';
 import { sepaCreditTransfer } from './bank-files/sepa';
+import { zenginTransfers } from './bank-files/zengin';
 import type { PayoutInstruction, PayoutProvider, PayoutSubmission } from './payout-provider';
 
 /** A CSV cell: quoted when needed, and a leading = + - @ defused so a spreadsheet never runs it as a formula. */
@@ -146,7 +148,7 @@ export function linePayCsv(instructions: readonly PayoutInstruction[]): string {
 }
 
 /** The markets whose banks get a file in their own format. */
-const bankFileMarkets = ['fr', 'us'] as const;
+const bankFileMarkets = ['fr', 'us', 'jp'] as const;
 type BankFileMarket = (typeof bankFileMarkets)[number];
 
 /** A market's bank file, named by stem and extension, or undefined when its own account is not set. */
@@ -168,6 +170,16 @@ function bankFileOf(
         }
       );
     }
+    case 'jp': {
+      const originator = originators.jp;
+      return (
+        originator && {
+          stem: 'zengin-sogo-furikomi',
+          extension: 'txt',
+          content: zenginTransfers(bankPayoutsOf(instructions, 'jp'), originator, now),
+        }
+      );
+    }
     case 'us': {
       const originator = originators.us;
       return (
@@ -183,7 +195,28 @@ function bankFileOf(
 
 /** The markets of these payouts whose bank file needs the programme's own account there. */
 function bankMarketsOf(instructions: readonly PayoutInstruction[]): BankFileMarket[] {
-  return bankFileMarkets.filter((market) => bankPayoutsOf(instructions, market).length > 0);
+  const markets = new Set(instructions.map(bankFileMarketOf));
+  return bankFileMarkets.filter((market) => markets.has(market));
+}
+
+/**
+ * The market whose bank file carries this payout, if one does. A Japanese account whose holder's
+ * name was saved in kanji (before katakana was required) fits no Zengin record: it goes to the
+ * list of payouts made by hand, with the others no market file carries.
+ */
+function bankFileMarketOf(instruction: PayoutInstruction): BankFileMarket | undefined {
+  const destination = instruction.destination;
+  if (destination.method !== 'TRANSFERWISE') return undefined;
+  const account = destination.account;
+  switch (account.country) {
+    case 'fr':
+    case 'us':
+      return account.country;
+    case 'jp':
+      return zenginName(account.account_name) === undefined ? undefined : 'jp';
+    default:
+      return undefined;
+  }
 }
 
 /**
@@ -217,15 +250,15 @@ export function manualPayoutProvider(directory: string, originators: Originators
         writeFileSync(file, content, { mode: 0o600, flag: 'wx' });
         files.push(file);
       };
-      for (const market of bankMarketsOf(instructions)) {
-        const file = bankFileOf(market, instructions, originators, batch, stamp);
+      const carried = instructions.filter((instruction) => bankFileMarketOf(instruction) !== undefined);
+      for (const market of bankMarketsOf(carried)) {
+        const file = bankFileOf(market, carried, originators, batch, stamp);
         if (!file) throw new Error(`PAYOUT_ORIGINATOR_${market.toUpperCase()} is not set`);
         write(file.stem, file.extension, file.content);
       }
-      const others = instructions.filter((instruction) => {
-        const destination = instruction.destination;
-        return destination.method === 'TRANSFERWISE' && !bankFileMarkets.some((market) => market === destination.account.country);
-      });
+      const others = instructions.filter(
+        (instruction) => instruction.destination.method === 'TRANSFERWISE' && bankFileMarketOf(instruction) === undefined,
+      );
       if (others.length > 0) write('bank-payments', 'csv', bankPaymentsCsv(others));
       if (instructions.some((instruction) => instruction.destination.method === 'PAYPAL'))
         write('paypal-payouts', 'csv', paypalPayoutsCsv(instructions));

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, isNotNull, sql } from 'drizzle-orm';
+import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balances, ledgerEntries, paymentMethods, withdrawals } from '../../db/schema';
 import { openPaymentCipher } from '../payments/encryption';
@@ -239,7 +240,7 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
     const withdrawal = (await withdraw(t, headers, { amount: '9000' })).json().data;
 
     const directory = mkdtempSync(path.join(tmpdir(), 'payouts-'));
-    const bankFile = (
+    const zenginFile = (
       await exportPendingPayouts(
         t.db,
         testActor,
@@ -247,11 +248,16 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
         manualPayoutProvider(directory, demoOriginators),
         t.clock.now(),
       )
-    ).files.find((file) => path.basename(file).startsWith('bank-payments-'));
-    const row = readFileSync(bankFile!, 'utf8')
+    ).files.find((file) => path.basename(file).startsWith('zengin-sogo-furikomi-'));
+    // Shift_JIS, 120 bytes a record: the payee's record holds the half-width name and the reference.
+    const [row] = await t.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawal.id));
+    const record = readFileSync(zenginFile!)
+      .toString('latin1')
       .split('\r\n')
-      .find((line) => line.endsWith(withdrawal.id));
-    expect(row).toContain(',JP,JPY,9000,ﾔﾏﾀﾞ ﾊﾅｺ,ordinary,,,,,0005,123,1234567,');
+      .map((line) => Buffer.from(line, 'latin1'))
+      .find((line) => line.toString('latin1').includes(row!.payoutReference));
+    expect(record).toHaveLength(120);
+    expect(iconv.decode(record!, 'Shift_JIS')).toMatch(new RegExp(`^20005.{15}123.{15} {4}11234567ﾔﾏﾀﾞ ﾊﾅｺ {22}0000009000`));
 
     // Stored before names had to be katakana: the account still lists, as it was typed.
     const older = await verifiedCustomer(t, { overrides: jp });
