@@ -3,7 +3,9 @@ import path from 'node:path';
 import { zenginName } from '#domain/bank-accounts';
 import { moneyFromMinor } from '#domain/money';
 import { ApiError } from '../../http/api-error';
+import { bacsStandard18 } from './bank-files/bacs';
 import { bankPayoutsOf } from './bank-files/bank-payout';
+import { cpa005Credits } from './bank-files/cpa005';
 import { nachaPpdCredits } from './bank-files/nacha';
 import type { Originators } from './bank-files/originators';
 import { sepaCreditTransfer } from './bank-files/sepa';
@@ -148,7 +150,7 @@ export function linePayCsv(instructions: readonly PayoutInstruction[]): string {
 }
 
 /** The markets whose banks get a file in their own format. */
-const bankFileMarkets = ['fr', 'us', 'jp'] as const;
+const bankFileMarkets = ['fr', 'us', 'jp', 'uk', 'ca'] as const;
 type BankFileMarket = (typeof bankFileMarkets)[number];
 
 /** A market's bank file, named by stem and extension, or undefined when its own account is not set. */
@@ -167,6 +169,26 @@ function bankFileOf(
           stem: 'sepa-credit-transfers',
           extension: 'xml',
           content: sepaCreditTransfer(bankPayoutsOf(instructions, 'fr'), originator, batch, now),
+        }
+      );
+    }
+    case 'uk': {
+      const originator = originators.uk;
+      return (
+        originator && {
+          stem: 'bacs-standard18',
+          extension: 'txt',
+          content: bacsStandard18(bankPayoutsOf(instructions, 'uk'), originator, now),
+        }
+      );
+    }
+    case 'ca': {
+      const originator = originators.ca;
+      return (
+        originator && {
+          stem: 'cpa005-credits',
+          extension: 'txt',
+          content: cpa005Credits(bankPayoutsOf(instructions, 'ca'), originator, now),
         }
       );
     }
@@ -211,11 +233,11 @@ function bankFileMarketOf(instruction: PayoutInstruction): BankFileMarket | unde
   switch (account.country) {
     case 'fr':
     case 'us':
+    case 'uk':
+    case 'ca':
       return account.country;
     case 'jp':
       return zenginName(account.account_name) === undefined ? undefined : 'jp';
-    default:
-      return undefined;
   }
 }
 
