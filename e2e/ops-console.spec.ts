@@ -429,8 +429,17 @@ for (const market of markets) {
       const downloaded = page.waitForEvent('download');
       await page.getByTestId('ops-export-payouts').click();
       const file = await downloaded;
-      expect(file.suggestedFilename()).toMatch(/\.csv$/);
+      // A file per market in its banks' format, and PayPal's: each can be downloaded again from the list.
+      expect(file.suggestedFilename()).toMatch(
+        /^(sepa-credit-transfers|nacha-ppd-credits|zengin-sogo-furikomi|bacs-standard18|cpa005-credits|paypal-payouts)-.+\.(xml|ach|txt|csv)$/,
+      );
       await expect(page.getByTestId('ops-export-result')).toBeFocused();
+      const again = page.waitForEvent('download');
+      await page
+        .getByTestId('ops-export-files')
+        .getByRole('button', { name: /paypal-payouts-.+\.csv/ })
+        .click();
+      expect((await again).suggestedFilename()).toMatch(/^paypal-payouts-.+\.csv$/);
       const batched = await request.get('/api/v2/ops/payouts', { headers: opsHeaders });
       expect(
         ((await batched.json()) as { data: { id: string; export_batch: string | null }[] }).data.find((entry) => entry.id === withdrawalId)

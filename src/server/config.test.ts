@@ -97,7 +97,7 @@ describe('PAYOUT_ORIGINATOR_<market>', () => {
       /PAYOUT_ORIGINATOR_FR\.iban: not a valid IBAN/,
     );
     expect(() => loadConfig({ PAYOUT_ORIGINATOR_FR: JSON.stringify({ ...france, name: 'Société Générale' }) })).toThrow(
-      /PAYOUT_ORIGINATOR_FR\.name: SEPA characters only/,
+      /PAYOUT_ORIGINATOR_FR\.name: only the Latin characters SEPA carries/,
     );
     expect(() => loadConfig({ PAYOUT_ORIGINATOR_US: '{"company_name": ' })).toThrow(/PAYOUT_ORIGINATOR_US: must be JSON/);
   });

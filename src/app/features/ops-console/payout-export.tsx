@@ -44,15 +44,18 @@ export function ExportBatch() {
   const headingId = useId();
   const exporter = useExportPayouts();
   const [result, setResult] = useState<string>();
+  const [files, setFiles] = useState<PayoutFile[]>([]);
   const [failure, setFailure] = useState<string>();
   const resultRef = useFocusWhenShown<HTMLParagraphElement>(result ?? failure);
 
   function onExport() {
     setResult(undefined);
     setFailure(undefined);
+    setFiles([]);
     exporter.mutate(undefined, {
       onSuccess: (exported) => {
         for (const file of exported.files) download(file);
+        setFiles(exported.files);
         const count = exported.payouts;
         const batch = exported.batch;
         setResult(
@@ -71,7 +74,7 @@ export function ExportBatch() {
   return (
     <section className="ops-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{t`Export a batch`}</h2>
-      <p>{t`The files for the bank and for PayPal, with the payouts no export listed yet. They hold bank details: keep them on this device and delete them once uploaded.`}</p>
+      <p>{t`One file per market in the format its banks take, and one for PayPal, with the payouts no export listed yet. They hold bank details: keep them on this device and delete them once uploaded.`}</p>
       <button type="button" className="button" onClick={onExport} disabled={exporter.isPending} data-testid="ops-export-payouts">
         {exporter.isPending ? t`Exporting…` : t`Export the new payouts`}
       </button>
@@ -79,6 +82,21 @@ export function ExportBatch() {
         <p ref={resultRef} tabIndex={-1} role="status" data-testid="ops-export-result">
           {result}
         </p>
+      ) : null}
+      {files.length > 0 ? (
+        // A browser may hold back all but the first of several downloads: each file can be fetched again here.
+        <ul className="ops-files" data-testid="ops-export-files">
+          {files.map((file) => {
+            const name = file.name;
+            return (
+              <li key={name}>
+                <button type="button" className="button button--secondary" onClick={() => download(file)}>
+                  {t`Download ${name}`}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
       ) : null}
       {failure ? (
         <p ref={resultRef} tabIndex={-1} role="alert" className="notice notice--error">

@@ -29,7 +29,7 @@ export const originatorSchemas = {
       .string()
       .min(1)
       .max(70)
-      .refine((name) => sepaText(name) === name, { message: "SEPA characters only (A-Z a-z 0-9 / - ? : ( ) . , ' + space)" }),
+      .refine((name) => sepaText(name) === name, { message: 'only the Latin characters SEPA carries (no accents, no &)' }),
     iban: z
       .string()
       .transform((iban) => iban.replace(/\s+/g, '').toUpperCase())
