@@ -49,6 +49,7 @@ export const errorCodes = [
   'PAYMENT_METHOD_UNAVAILABLE',
   'PAYMENT_METHOD_MISSING',
   'WITHDRAWAL_NOT_PENDING',
+  'PAYOUT_ORIGINATOR_MISSING',
   'PASSWORD_REQUIRED',
   'MAIL_NOT_SENT',
   'TOO_MANY_PENDING_SCANS',
@@ -517,6 +518,11 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     en: 'This withdrawal is no longer pending.',
     fr: 'Ce retrait n’est plus en attente.',
     ja: 'この出金はすでに処理されています。',
+  },
+  PAYOUT_ORIGINATOR_MISSING: {
+    en: 'No bank file was written: the programme’s own bank account for a market of these payouts is not configured (PAYOUT_ORIGINATOR_<market> on the server). Nothing was marked as exported.',
+    fr: 'Aucun fichier bancaire n’a été écrit\u202f: le compte bancaire du programme n’est pas configuré pour un marché de ces paiements (PAYOUT_ORIGINATOR_<marché> sur le serveur). Aucun paiement n’a été marqué comme exporté.',
+    ja: '銀行ファイルを作成できませんでした。これらの支払いの市場について、プログラム自身の銀行口座が設定されていません（サーバーの PAYOUT_ORIGINATOR_<市場>）。エクスポート済みになった支払いはありません。',
   },
 };
 

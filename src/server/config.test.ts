@@ -80,3 +80,25 @@ describe('token lifetimes', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://roundtrip.example' }).host).toBe('0.0.0.0');
   });
 });
+
+describe('PAYOUT_ORIGINATOR_<market>', () => {
+  const france = { name: 'Roundtrip SAS', iban: 'FR76 3000 6000 0112 3456 7890 189', bic: 'AGRIFRPP' };
+
+  it('a local start pays out from demo accounts that say they are not real; a public one from the accounts set only', () => {
+    const local = loadConfig({ PUBLIC_URL: 'http://localhost:8080' }).payoutOriginators;
+    expect(Object.keys(local).sort()).toEqual(['ca', 'fr', 'jp', 'uk', 'us']);
+    expect(local.fr?.name).toMatch(/not a real account/);
+    const publicStart = loadConfig({ PUBLIC_URL: 'https://roundtrip.example', PAYOUT_ORIGINATOR_FR: JSON.stringify(france) });
+    expect(publicStart.payoutOriginators).toEqual({ fr: { ...france, iban: 'FR7630006000011234567890189' } });
+  });
+
+  it('refuses a setting that is not the account a bank file needs, naming the setting and the field', () => {
+    expect(() => loadConfig({ PAYOUT_ORIGINATOR_FR: JSON.stringify({ ...france, iban: 'FR7630006000011234567890180' }) })).toThrow(
+      /PAYOUT_ORIGINATOR_FR\.iban: not a valid IBAN/,
+    );
+    expect(() => loadConfig({ PAYOUT_ORIGINATOR_FR: JSON.stringify({ ...france, name: 'Société Générale' }) })).toThrow(
+      /PAYOUT_ORIGINATOR_FR\.name: only the Latin characters SEPA carries/,
+    );
+    expect(() => loadConfig({ PAYOUT_ORIGINATOR_US: '{"company_name": ' })).toThrow(/PAYOUT_ORIGINATOR_US: must be JSON/);
+  });
+});

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { countryCodes, currencies, isCountryCode, type CountryCode, type Currency } from '#domain/markets';
 import { defaultPushServiceHosts } from './modules/notifications/push-endpoints';
 import { defaultLimitRules, type LimitName, type LimitRule } from './http/rate-limit';
+import { demoOriginators, originatorSchemas, type Originators } from './modules/withdrawals/bank-files/originators';
 
 const durationSeconds = z.coerce.number().int().positive();
 
@@ -214,6 +215,16 @@ const environmentSchema = z.object({
       }
       return entries.filter(isCountryCode);
     }),
+  /**
+   * The programme's own account per market, as JSON, for the bank files of `payouts export`
+   * (docs/operators.md, Finance's files). Unset on a local address: a demo account that is plainly
+   * not real; unset elsewhere: that market's bank file is refused.
+   */
+  PAYOUT_ORIGINATOR_FR: jsonSetting(undefined).pipe(originatorSchemas.fr.optional()),
+  PAYOUT_ORIGINATOR_US: jsonSetting(undefined).pipe(originatorSchemas.us.optional()),
+  PAYOUT_ORIGINATOR_JP: jsonSetting(undefined).pipe(originatorSchemas.jp.optional()),
+  PAYOUT_ORIGINATOR_UK: jsonSetting(undefined).pipe(originatorSchemas.uk.optional()),
+  PAYOUT_ORIGINATOR_CA: jsonSetting(undefined).pipe(originatorSchemas.ca.optional()),
   /** Seconds a stop may take (requests in flight, then queued mail, then the database) before the process exits anyway. */
   SHUTDOWN_TIMEOUT: durationSeconds.default(10),
   /** Pending scans one customer may hold at once (a load test lifts it; see wallet/scans.ts). */
@@ -280,6 +291,8 @@ export interface Config {
   pushServiceHosts: readonly string[];
   /** Markets where LINE Pay is offered on top of the domain's table. */
   linePayMarkets: CountryCode[];
+  /** The programme's own account per market for the bank files; a market missing here gets no bank file. */
+  payoutOriginators: Originators;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
 }
 
@@ -300,6 +313,17 @@ export const demoRefusal = (publicUrl: string) =>
   `SEED_DEMO=true is refused: PUBLIC_URL (${publicUrl}) is not a local address. The demo accounts share a published ` +
   `password and hold balances and payout methods, so anyone could sign in and withdraw. Unset SEED_DEMO ` +
   `(or set SEED_DEMO=false) for this deployment, or set PUBLIC_URL to http://localhost:<port> to try the app.`;
+
+/** The accounts set, and on a local address the demo's for the others (a public one pays out from real accounts only). */
+function payoutOriginatorsOf(set: Originators, local: boolean): Originators {
+  const originators: Originators = local ? { ...demoOriginators } : {};
+  for (const country of countryCodes) {
+    const originator = set[country];
+    // One market at a time: TypeScript cannot pair a key with its own value type in a loop.
+    if (originator) Object.assign(originators, { [country]: originator });
+  }
+  return originators;
+}
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environmentSchema.safeParse(environment);
@@ -362,6 +386,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         : undefined,
     pushServiceHosts: env.PUSH_SERVICE_HOSTS ?? defaultPushServiceHosts,
     linePayMarkets: env.LINE_PAY_MARKETS,
+    payoutOriginators: payoutOriginatorsOf(
+      {
+        fr: env.PAYOUT_ORIGINATOR_FR,
+        us: env.PAYOUT_ORIGINATOR_US,
+        jp: env.PAYOUT_ORIGINATOR_JP,
+        uk: env.PAYOUT_ORIGINATOR_UK,
+        ca: env.PAYOUT_ORIGINATOR_CA,
+      },
+      local,
+    ),
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -179,7 +179,8 @@ export const payoutFilesSchema = z.object({
   batch: z.string(),
   repeated: z.boolean(),
   payouts: z.number().int(),
-  files: z.array(z.object({ name: z.string(), content: z.string() })),
+  /** UTF-8 text as it is; a file in another encoding (Zengin: Shift_JIS) as base64 of its bytes. */
+  files: z.array(z.object({ name: z.string(), content: z.string(), encoding: z.enum(['utf-8', 'base64']) })),
 });
 export type PayoutFiles = z.infer<typeof payoutFilesSchema>;
 

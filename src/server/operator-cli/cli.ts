@@ -25,7 +25,7 @@ import { openAuditAnchor, type AuditAnchor } from '../modules/audit/anchor';
 
 function writeOutputFile(file: OutputFile) {
   mkdirSync(path.dirname(file.name), { recursive: true });
-  writeFileSync(file.name, file.content, { mode: file.mode });
+  writeFileSync(file.name, file.encoding === 'base64' ? Buffer.from(file.content, 'base64') : file.content, { mode: file.mode });
 }
 
 async function runHere(argv: string[], config: Config): Promise<number> {

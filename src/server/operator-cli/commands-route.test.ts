@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { withdrawals } from '../db/schema';
 import { customer } from '../testing/accounts';
 import { databaseKinds } from '../testing/databases';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -84,8 +86,9 @@ describe.each(databaseKinds)('POST /ops/commands: the ops CLI run by the server 
 
     const exported = await run(t, ['payouts', 'export', '--out', 'payouts'], { cwd: '/srv/ops' });
     expect(exported.exit_code).toBe(0);
-    const bankFile = exported.files.find((file) => file.name.startsWith('/srv/ops/payouts/bank-payments-'));
-    expect(bankFile).toMatchObject({ mode: 0o600, content: expect.stringContaining(withdrawal.id) });
+    const bankFile = exported.files.find((file) => file.name.startsWith('/srv/ops/payouts/nacha-ppd-credits-'));
+    const [row] = await t.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawal.id));
+    expect(bankFile).toMatchObject({ mode: 0o600, content: expect.stringContaining(row!.payoutReference.slice(0, 15)) });
     expect(exported.stdout).toContain(`  ${bankFile!.name}\n`);
 
     const completed = await run(t, ['payouts', 'complete', withdrawal.id, '--reference', 'BATCH-1']);

@@ -23,7 +23,9 @@ const opsCommandResult = z.object({
   exit_code: z.number().int(),
   stdout: z.string(),
   stderr: z.string(),
-  files: z.array(z.object({ name: z.string(), content: z.string(), mode: z.number().int() })),
+  files: z.array(
+    z.object({ name: z.string(), content: z.string(), encoding: z.enum(['utf-8', 'base64']).optional(), mode: z.number().int() }),
+  ),
 });
 
 export type OpsCommandResult = z.infer<typeof opsCommandResult>;

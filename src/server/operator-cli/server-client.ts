@@ -9,7 +9,9 @@ const resultSchema = z.object({
     exit_code: z.number().int(),
     stdout: z.string(),
     stderr: z.string(),
-    files: z.array(z.object({ name: z.string().min(1), content: z.string(), mode: z.number().int() })),
+    files: z.array(
+      z.object({ name: z.string().min(1), content: z.string(), encoding: z.enum(['utf-8', 'base64']).optional(), mode: z.number().int() }),
+    ),
   }),
 });
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
+import { demoOriginators } from '../modules/withdrawals/bank-files/originators';
 import type { Database, DatabaseHandle } from '../db/client';
 import { defaultLimitRules, type LimitRules } from '../http/rate-limit';
 import type { LogDestination } from '../http/request-log';
@@ -89,6 +90,13 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     // As a deployment configures it: the audit checkpoints' key in a file outside the database.
     ...(options.env?.AUDIT_SIGNING_KEY ? {} : { AUDIT_SIGNING_KEY_FILE: ensureLocalAuditKey(dataDir).file }),
+    // As a deployment configures them: the programme's own account per market, for the bank files.
+    ...Object.fromEntries(
+      Object.entries(demoOriginators).map(([market, originator]) => [
+        `PAYOUT_ORIGINATOR_${market.toUpperCase()}`,
+        JSON.stringify(originator),
+      ]),
+    ),
     ...options.env,
   });
   const shared = options.database;

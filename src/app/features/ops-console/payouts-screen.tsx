@@ -1,4 +1,3 @@
-import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { formatMoney } from '#domain/money';
@@ -7,12 +6,11 @@ import { failureMessage } from '../../lib/api';
 import { formatLongDate } from '../../lib/format';
 import { QueryView } from '../../ui/query-view';
 import { useCompletePayout } from './api/complete-payout';
-import { useExportPayouts } from './api/export-payouts';
 import { useFailPayout } from './api/fail-payout';
 import { usePendingPayouts } from './api/payouts';
 import { OperatorArea } from './operator-area';
-import { useFocusWhenShown } from './use-focus-when-shown';
 import { FailureAlert } from './notices';
+import { ExportBatch } from './payout-export';
 import { usePaymentMethodName } from './status-names';
 
 export function PayoutsScreen() {
@@ -37,71 +35,6 @@ export function PayoutsScreen() {
         }
       </QueryView>
     </OperatorArea>
-  );
-}
-
-/** Hands a file to the browser as a download: it lands on this device only. */
-function download(name: string, content: string) {
-  const url = URL.createObjectURL(new Blob([content], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  // The click has handed the data over; the address is not needed after this turn.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-/**
- * A new batch of the payouts no export listed yet, downloaded to this device as the files to upload
- * to the bank and to PayPal. They hold bank details in clear: the page says so.
- */
-function ExportBatch() {
-  const { t } = useLingui();
-  const headingId = useId();
-  const exporter = useExportPayouts();
-  const [result, setResult] = useState<string>();
-  const [failure, setFailure] = useState<string>();
-  const resultRef = useFocusWhenShown<HTMLParagraphElement>(result ?? failure);
-
-  function onExport() {
-    setResult(undefined);
-    setFailure(undefined);
-    exporter.mutate(undefined, {
-      onSuccess: (exported) => {
-        for (const file of exported.files) download(file.name, file.content);
-        const count = exported.payouts;
-        const batch = exported.batch;
-        setResult(
-          count === 0
-            ? t`No payout waits for an export: every pending one is in an earlier batch.`
-            : plural(count, {
-                one: `# payout exported in batch ${batch}: the files are in your downloads.`,
-                other: `# payouts exported in batch ${batch}: the files are in your downloads.`,
-              }),
-        );
-      },
-      onError: (error) => setFailure(failureMessage(error, t`The export could not be made. Check your connection and try again.`)),
-    });
-  }
-
-  return (
-    <section className="ops-card" aria-labelledby={headingId}>
-      <h2 id={headingId}>{t`Export a batch`}</h2>
-      <p>{t`The files for the bank and for PayPal, with the payouts no export listed yet. They hold bank details: keep them on this device and delete them once uploaded.`}</p>
-      <button type="button" className="button" onClick={onExport} disabled={exporter.isPending} data-testid="ops-export-payouts">
-        {exporter.isPending ? t`Exporting…` : t`Export the new payouts`}
-      </button>
-      {result ? (
-        <p ref={resultRef} tabIndex={-1} role="status" data-testid="ops-export-result">
-          {result}
-        </p>
-      ) : null}
-      {failure ? (
-        <p ref={resultRef} tabIndex={-1} role="alert" className="notice notice--error">
-          {failure}
-        </p>
-      ) : null}
-    </section>
   );
 }
 

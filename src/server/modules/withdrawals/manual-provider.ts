@@ -1,6 +1,15 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { zenginName } from '#domain/bank-accounts';
 import { moneyFromMinor } from '#domain/money';
+import { ApiError } from '../../http/api-error';
+import { bacsStandard18 } from './bank-files/bacs';
+import { bankPayoutsOf } from './bank-files/bank-payout';
+import { cpa005Credits } from './bank-files/cpa005';
+import { nachaPpdCredits } from './bank-files/nacha';
+import type { Originators } from './bank-files/originators';
+import { sepaCreditTransfer } from './bank-files/sepa';
+import { zenginTransfers } from './bank-files/zengin';
 import type { PayoutInstruction, PayoutProvider, PayoutSubmission } from './payout-provider';
 
 /** A CSV cell: quoted when needed, and a leading = + - @ defused so a spreadsheet never runs it as a formula. */
@@ -140,28 +149,143 @@ export function linePayCsv(instructions: readonly PayoutInstruction[]): string {
   return csv([['reference', 'line_pay_number', 'phone_last_4', 'amount', 'currency'], ...rows]);
 }
 
+/** The markets whose banks get a file in their own format. */
+const bankFileMarkets = ['fr', 'us', 'jp', 'uk', 'ca'] as const;
+type BankFileMarket = (typeof bankFileMarkets)[number];
+
+/** A market's bank file, named by stem and extension, or undefined when its own account is not set. */
+function bankFileOf(
+  market: BankFileMarket,
+  instructions: readonly PayoutInstruction[],
+  originators: Originators,
+  batch: string,
+  now: Date,
+): { stem: string; extension: string; content: string | Buffer } | undefined {
+  switch (market) {
+    case 'fr': {
+      const originator = originators.fr;
+      return (
+        originator && {
+          stem: 'sepa-credit-transfers',
+          extension: 'xml',
+          content: sepaCreditTransfer(bankPayoutsOf(instructions, 'fr'), originator, batch, now),
+        }
+      );
+    }
+    case 'uk': {
+      const originator = originators.uk;
+      return (
+        originator && {
+          stem: 'bacs-standard18',
+          extension: 'txt',
+          content: bacsStandard18(bankPayoutsOf(instructions, 'uk'), originator, now),
+        }
+      );
+    }
+    case 'ca': {
+      const originator = originators.ca;
+      return (
+        originator && {
+          stem: 'cpa005-credits',
+          extension: 'txt',
+          content: cpa005Credits(bankPayoutsOf(instructions, 'ca'), originator, now),
+        }
+      );
+    }
+    case 'jp': {
+      const originator = originators.jp;
+      return (
+        originator && {
+          stem: 'zengin-sogo-furikomi',
+          extension: 'txt',
+          content: zenginTransfers(bankPayoutsOf(instructions, 'jp'), originator, now),
+        }
+      );
+    }
+    case 'us': {
+      const originator = originators.us;
+      return (
+        originator && {
+          stem: 'nacha-ppd-credits',
+          extension: 'ach',
+          content: nachaPpdCredits(bankPayoutsOf(instructions, 'us'), originator, batch, now),
+        }
+      );
+    }
+  }
+}
+
+/** The markets of these payouts whose bank file needs the programme's own account there. */
+function bankMarketsOf(instructions: readonly PayoutInstruction[]): BankFileMarket[] {
+  const markets = new Set(instructions.map(bankFileMarketOf));
+  return bankFileMarkets.filter((market) => markets.has(market));
+}
+
+/**
+ * The market whose bank file carries this payout, if one does. A Japanese account whose holder's
+ * name was saved in kanji (before katakana was required) fits no Zengin record: it goes to the
+ * list of payouts made by hand, with the others no market file carries.
+ */
+function bankFileMarketOf(instruction: PayoutInstruction): BankFileMarket | undefined {
+  const destination = instruction.destination;
+  if (destination.method !== 'TRANSFERWISE') return undefined;
+  const account = destination.account;
+  switch (account.country) {
+    case 'fr':
+    case 'us':
+    case 'uk':
+    case 'ca':
+      return account.country;
+    case 'jp':
+      return zenginName(account.account_name) === undefined ? undefined : 'jp';
+  }
+}
+
 /**
  * Writes the files into `directory` (created, files 0600: they hold bank details in clear), named
  * after the batch; a repeated batch gets a `-repeat-<time>` suffix so the first files stay as they were.
+ * One file per market in the format its banks take, listing that market's payouts only, with the
+ * programme's account there (`originators`) as the payer; PayPal and LINE Pay their own lists.
  */
-export function manualPayoutProvider(directory: string, now: () => Date = () => new Date()): PayoutProvider {
+export function manualPayoutProvider(directory: string, originators: Originators, now: () => Date = () => new Date()): PayoutProvider {
   return {
     name: 'manual',
+    check(instructions) {
+      const missing = bankMarketsOf(instructions).filter((market) => originators[market] === undefined);
+      if (missing.length === 0) return;
+      const settings = missing.map((market) => `PAYOUT_ORIGINATOR_${market.toUpperCase()}`).join(', ');
+      throw new ApiError(409, 'PAYOUT_ORIGINATOR_MISSING', undefined, undefined, {
+        en: `No bank file was written: ${settings} is not set on the server (the programme's own account that pays these payouts). Nothing was marked as exported.`,
+        fr: `Aucun fichier bancaire n’a été écrit\u202f: ${settings} n’est pas configuré sur le serveur (le compte du programme qui verse ces paiements). Aucun paiement n’a été marqué comme exporté.`,
+        ja: `銀行ファイルを作成できませんでした。サーバーに ${settings}（これらの支払いを行うプログラム自身の口座）が設定されていません。エクスポート済みになった支払いはありません。`,
+      });
+    },
     async submit(instructions, batch): Promise<PayoutSubmission> {
       mkdirSync(directory, { recursive: true });
       const files: string[] = [];
-      const write = (name: string, content: string) => {
-        const first = path.join(directory, `${name}-${batch}.csv`);
+      const stamp = now();
+      const write = (name: string, extension: string, content: string | Buffer) => {
+        const first = path.join(directory, `${name}-${batch}.${extension}`);
         const file = existsSync(first)
-          ? path.join(directory, `${name}-${batch}-repeat-${now().toISOString().replace(/[-:.]/g, '')}.csv`)
+          ? path.join(directory, `${name}-${batch}-repeat-${stamp.toISOString().replace(/[-:.]/g, '')}.${extension}`)
           : first;
         writeFileSync(file, content, { mode: 0o600, flag: 'wx' });
         files.push(file);
       };
-      write('bank-payments', bankPaymentsCsv(instructions));
-      write('paypal-payouts', paypalPayoutsCsv(instructions));
+      const carried = instructions.filter((instruction) => bankFileMarketOf(instruction) !== undefined);
+      for (const market of bankMarketsOf(carried)) {
+        const file = bankFileOf(market, carried, originators, batch, stamp);
+        if (!file) throw new Error(`PAYOUT_ORIGINATOR_${market.toUpperCase()} is not set`);
+        write(file.stem, file.extension, file.content);
+      }
+      const others = instructions.filter(
+        (instruction) => instruction.destination.method === 'TRANSFERWISE' && bankFileMarketOf(instruction) === undefined,
+      );
+      if (others.length > 0) write('bank-payments', 'csv', bankPaymentsCsv(others));
+      if (instructions.some((instruction) => instruction.destination.method === 'PAYPAL'))
+        write('paypal-payouts', 'csv', paypalPayoutsCsv(instructions));
       if (instructions.some((instruction) => instruction.destination.method === 'LINE'))
-        write('line-pay-payouts', linePayCsv(instructions));
+        write('line-pay-payouts', 'csv', linePayCsv(instructions));
       return { provider: 'manual', withdrawalIds: instructions.map((instruction) => instruction.withdrawalId), files };
     },
   };

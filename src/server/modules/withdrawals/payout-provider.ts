@@ -30,6 +30,11 @@ export interface PayoutSubmission {
  */
 export interface PayoutProvider {
   readonly name: string;
+  /**
+   * Throws a typed error when these payouts cannot be handed over as configured (a market's own
+   * account is not set): called before the export marks anything, so a refusal leaves no batch.
+   */
+  check?(instructions: readonly PayoutInstruction[]): void;
   /** `batch` names the export (files are named after it); the same batch may be submitted again. */
   submit(instructions: readonly PayoutInstruction[], batch: string): Promise<PayoutSubmission>;
 }

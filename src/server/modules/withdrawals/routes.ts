@@ -85,17 +85,25 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
       {
         schema: {
           summary:
-            "Export the pending payouts no export listed yet (or an earlier batch again) as files for the bank and PayPal, to the finance operator's own device",
+            "Export the pending payouts no export listed yet (or an earlier batch again) as a file per market in its banks' format and PayPal's, to the finance operator's own device",
           // A person only: the files hold bank details in clear, and go to the device of whoever asked.
           security: operatorOnlyAccess('finance'),
           body: exportBody,
-          response: { 200: dataAnswer(payoutFilesSchema) },
+          // 409: a market of these payouts has no own account configured (PAYOUT_ORIGINATOR_<market>).
+          response: { 200: dataAnswer(payoutFilesSchema), ...errorAnswers(409) },
         },
       },
       async (request) => {
-        const exported = await exportPayoutFiles(context.db, currentActor(request), cipher, context.now(), {
-          repeatBatch: request.body.repeat_batch,
-        });
+        const exported = await exportPayoutFiles(
+          context.db,
+          currentActor(request),
+          cipher,
+          context.config.payoutOriginators,
+          context.now(),
+          {
+            repeatBatch: request.body.repeat_batch,
+          },
+        );
         return {
           data: { batch: exported.batch, repeated: exported.repeated, payouts: exported.withdrawalIds.length, files: exported.files },
         };

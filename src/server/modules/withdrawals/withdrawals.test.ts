@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, isNotNull, sql } from 'drizzle-orm';
+import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balances, ledgerEntries, paymentMethods, withdrawals } from '../../db/schema';
 import { openPaymentCipher } from '../payments/encryption';
@@ -12,6 +13,7 @@ import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
 import { createWalletTestApp, opsHeaders } from '../../testing/wallet';
 import { japaneseBankAccount, saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../../testing/withdrawals';
+import { demoOriginators } from './bank-files/originators';
 import { manualPayoutProvider } from './manual-provider';
 import { exportPendingPayouts, hasPendingWithdrawal } from './withdrawals';
 import { testActor } from '../../testing/actor';
@@ -244,13 +246,24 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
     const withdrawal = (await withdraw(t, headers, { amount: '9000' })).json().data;
 
     const directory = mkdtempSync(path.join(tmpdir(), 'payouts-'));
-    const [bankFile] = (
-      await exportPendingPayouts(t.db, testActor, openPaymentCipher(t.config), manualPayoutProvider(directory), t.clock.now())
-    ).files;
-    const row = readFileSync(bankFile!, 'utf8')
+    const zenginFile = (
+      await exportPendingPayouts(
+        t.db,
+        testActor,
+        openPaymentCipher(t.config),
+        manualPayoutProvider(directory, demoOriginators),
+        t.clock.now(),
+      )
+    ).files.find((file) => path.basename(file).startsWith('zengin-sogo-furikomi-'));
+    // Shift_JIS, 120 bytes a record: the payee's record holds the half-width name and the reference.
+    const [row] = await t.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawal.id));
+    const record = readFileSync(zenginFile!)
+      .toString('latin1')
       .split('\r\n')
-      .find((line) => line.endsWith(withdrawal.id));
-    expect(row).toContain(',JP,JPY,9000,ﾔﾏﾀﾞ ﾊﾅｺ,ordinary,,,,,0005,123,1234567,');
+      .map((line) => Buffer.from(line, 'latin1'))
+      .find((line) => line.toString('latin1').includes(row!.payoutReference));
+    expect(record).toHaveLength(120);
+    expect(iconv.decode(record!, 'Shift_JIS')).toMatch(new RegExp(`^20005.{15}123.{15} {4}11234567ﾔﾏﾀﾞ ﾊﾅｺ {22}0000009000`));
 
     // Stored before names had to be katakana: the account still lists, as it was typed.
     const older = await verifiedCustomer(t, { overrides: jp });
@@ -266,33 +279,44 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
     expect((await methodsOf(older.headers)).transfer_wise_data.name).toBe('田中結衣');
   });
 
-  it('exports pending payouts as a bank CSV and a PayPal CSV, and erases stored details on request', async () => {
+  it("exports pending payouts as a file per market in its banks' format and a PayPal file, and erases stored details on request", async () => {
     const bank = await verifiedCustomer(t, { balance: '30.00' });
     await saveMethod(t, bank.headers, 'TRANSFERWISE', usBankAccount);
     const bankWithdrawal = (await withdraw(t, bank.headers, { amount: '10.00' })).json().data;
     const paypal = await verifiedCustomer(t, { balance: '8.00' });
     await saveMethod(t, paypal.headers, 'PAYPAL', { email: 'payee@example.com' });
     const paypalWithdrawal = (await withdraw(t, paypal.headers, { amount: '8.00' })).json().data;
+    const french = await verifiedCustomer(t, { balance: '20.00', overrides: { country_code: 'fr', locale: 'fr-FR', zip_code: '75001' } });
+    await saveMethod(t, french.headers, 'TRANSFERWISE', {
+      iban: 'FR76 3000 6000 0112 3456 7890 189',
+      name: 'Hélène Dupré',
+      address: '1 rue de la République',
+    });
+    const frenchWithdrawal = (await withdraw(t, french.headers, { amount: '15.00' })).json().data;
 
     const directory = mkdtempSync(path.join(tmpdir(), 'payouts-'));
     const submission = await exportPendingPayouts(
       t.db,
       testActor,
       openPaymentCipher(t.config),
-      manualPayoutProvider(directory),
+      manualPayoutProvider(directory, demoOriginators),
       t.clock.now(),
     );
-    expect(submission.withdrawalIds).toEqual(expect.arrayContaining([bankWithdrawal.id, paypalWithdrawal.id]));
-    const [bankFile, paypalFile] = submission.files;
-    const bankCsv = readFileSync(bankFile!, 'utf8');
-    expect(bankCsv.split('\r\n')[0]).toMatch(/^reference,requested_at,country,currency,amount,account_holder/);
+    expect(submission.withdrawalIds).toEqual(expect.arrayContaining([bankWithdrawal.id, paypalWithdrawal.id, frenchWithdrawal.id]));
+    const names = submission.files.map((file) => path.basename(file).replace(/-\d{8}T\d{6}Z-[0-9a-f]{6}/, ''));
+    expect(names).toEqual(['sepa-credit-transfers.xml', 'nacha-ppd-credits.ach', 'paypal-payouts.csv']);
+    const [sepaFile, bankFile, paypalFile] = submission.files;
     const listedFirst = (await t.inject({ method: 'GET', url: '/api/v2/ops/payouts', headers: opsHeaders })).json().data;
     const referenceOf = (id: string): string => listedFirst.find((row: { id: string }) => row.id === id).payout_reference;
     expect(referenceOf(bankWithdrawal.id)).toMatch(/^RT[0-9A-F]{16}$/);
-    expect(bankCsv).toContain(`${referenceOf(bankWithdrawal.id)},`);
-    expect(bankCsv).toContain(
-      `,US,USD,10.00,Jamie Rivera,checking,021000021,,,,,,000123456789,,1120 SW 5th Ave,Portland,OR,97205,${bankWithdrawal.id}`,
-    );
+    // Each market's file lists its own payouts only.
+    const sepa = readFileSync(sepaFile!, 'utf8');
+    expect(sepa).toContain(`<EndToEndId>${referenceOf(frenchWithdrawal.id)}</EndToEndId>`);
+    expect(sepa).toContain('<Nm>Helene Dupre</Nm>');
+    expect(sepa).not.toContain(referenceOf(bankWithdrawal.id));
+    const ach = readFileSync(bankFile!, 'utf8');
+    expect(ach).toContain(`622021000021000123456789     0000001000${referenceOf(bankWithdrawal.id).slice(0, 15)}JAMIE RIVERA`);
+    expect(ach).not.toContain(referenceOf(frenchWithdrawal.id).slice(0, 15));
     expect(readFileSync(paypalFile!, 'utf8')).toContain(
       `payee@example.com,8.00,USD,${referenceOf(paypalWithdrawal.id)},Roundtrip deposit refund,PayPal`,
     );
@@ -307,29 +331,65 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
     expect(settled).toMatchObject({ payoutDetails: null, accountNumber: null, amountMinor: 1000 });
   });
 
+  it('refuses a bank export for a market whose own account is not configured, and marks nothing', async () => {
+    const french = await verifiedCustomer(t, { balance: '20.00', overrides: { country_code: 'fr', locale: 'fr-FR', zip_code: '75001' } });
+    await saveMethod(t, french.headers, 'TRANSFERWISE', {
+      iban: 'FR7630006000011234567890189',
+      name: 'Luc Martin',
+      address: '2 rue Haute',
+    });
+    const withdrawal = (await withdraw(t, french.headers, { amount: '12.00' })).json().data;
+    const directory = mkdtempSync(path.join(tmpdir(), 'payouts-'));
+    const { fr: _fr, ...withoutFrance } = demoOriginators;
+    const refused = exportPendingPayouts(
+      t.db,
+      testActor,
+      openPaymentCipher(t.config),
+      manualPayoutProvider(directory, withoutFrance),
+      t.clock.now(),
+    );
+    await expect(refused).rejects.toMatchObject({
+      code: 'PAYOUT_ORIGINATOR_MISSING',
+      messages: { en: expect.stringContaining('PAYOUT_ORIGINATOR_FR') },
+    });
+    const [row] = await t.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawal.id));
+    expect(row).toMatchObject({ exportBatch: null, exportedAt: null, status: 'PENDING' });
+
+    const exported = await exportPendingPayouts(
+      t.db,
+      testActor,
+      openPaymentCipher(t.config),
+      manualPayoutProvider(directory, demoOriginators),
+      t.clock.now(),
+    );
+    expect(exported.withdrawalIds).toContain(withdrawal.id);
+  });
+
   it('pays every payout once: a second export leaves exported rows out, --repeat writes a batch again, the reference settles it', async () => {
     const cipher = openPaymentCipher(t.config);
     const directory = mkdtempSync(path.join(tmpdir(), 'payouts-'));
     // Whatever earlier tests left pending goes into a batch of its own first.
-    await exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(directory), t.clock.now());
+    await exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(directory, demoOriginators), t.clock.now());
     const person = await verifiedCustomer(t, { balance: '40.00' });
     await saveMethod(t, person.headers, 'PAYPAL', { email: 'twice@example.com' });
     const first = (await withdraw(t, person.headers, { amount: '10.00' })).json().data;
 
-    const batchA = await exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(directory), t.clock.now());
+    const batchA = await exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(directory, demoOriginators), t.clock.now());
     expect(batchA.withdrawalIds).toEqual([first.id]);
     t.clock.advance(60);
     const second = (await withdraw(t, person.headers, { amount: '5.00' })).json().data;
-    const batchB = await exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(directory), t.clock.now());
+    const batchB = await exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(directory, demoOriginators), t.clock.now());
     expect(batchB.withdrawalIds).toEqual([second.id]);
     expect(batchB.batch).not.toBe(batchA.batch);
-    const nothing = await exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(directory), t.clock.now());
+    const nothing = await exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(directory, demoOriginators), t.clock.now());
     expect(nothing.withdrawalIds).toEqual([]);
-    expect(readFileSync(nothing.files[1]!, 'utf8')).not.toContain('twice@example.com');
+    // Nothing to pay: no file at all, rather than files a bank would refuse for being empty.
+    expect(nothing.files).toEqual([]);
 
     // The bank reports the reference back; complete accepts it, in any case.
     const [row] = await t.db.select().from(withdrawals).where(eq(withdrawals.id, first.id));
-    expect(readFileSync(batchA.files[1]!, 'utf8')).toContain(`twice@example.com,10.00,USD,${row!.payoutReference},`);
+    expect(batchA.files.map((file) => path.basename(file))).toEqual([`paypal-payouts-${batchA.batch}.csv`]);
+    expect(readFileSync(batchA.files[0]!, 'utf8')).toContain(`twice@example.com,10.00,USD,${row!.payoutReference},`);
     const done = await t.inject({
       method: 'POST',
       url: `/api/v2/ops/payouts/${row!.payoutReference.toLowerCase()}/complete`,
@@ -354,25 +414,28 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
 
     // Repeating batch A writes what is still pending in it: nothing, now that it was paid.
     const third = (await withdraw(t, person.headers, { amount: '5.00' })).json().data;
-    const batchC = await exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(directory), t.clock.now());
+    const batchC = await exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(directory, demoOriginators), t.clock.now());
     expect(batchC.withdrawalIds).toEqual([third.id]);
     expect(
-      (await exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(directory), t.clock.now(), { repeatBatch: batchA.batch }))
-        .withdrawalIds,
+      (
+        await exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(directory, demoOriginators), t.clock.now(), {
+          repeatBatch: batchA.batch,
+        })
+      ).withdrawalIds,
     ).toEqual([]);
-    const again = await exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(directory), t.clock.now(), {
+    const again = await exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(directory, demoOriginators), t.clock.now(), {
       repeatBatch: batchC.batch,
     });
     expect(again).toMatchObject({ withdrawalIds: [third.id], repeated: true, batch: batchC.batch });
     // The first files of the batch are kept as they were.
-    expect(again.files[1]).not.toBe(batchC.files[1]);
-    expect(readFileSync(again.files[1]!, 'utf8')).toBe(readFileSync(batchC.files[1]!, 'utf8'));
+    expect(again.files[0]).not.toBe(batchC.files[0]);
+    expect(readFileSync(again.files[0]!, 'utf8')).toBe(readFileSync(batchC.files[0]!, 'utf8'));
   });
 
   it('two exports at the same time never list the same payout', async () => {
     const cipher = openPaymentCipher(t.config);
     const directory = mkdtempSync(path.join(tmpdir(), 'payouts-'));
-    await exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(directory), t.clock.now());
+    await exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(directory, demoOriginators), t.clock.now());
     const ids: string[] = [];
     for (let index = 0; index < 4; index += 1) {
       const person = await verifiedCustomer(t, { balance: '10.00' });
@@ -380,8 +443,8 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
       ids.push((await withdraw(t, person.headers, { amount: '10.00' })).json().data.id);
     }
     const [one, two] = await Promise.all([
-      exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(path.join(directory, 'one')), t.clock.now()),
-      exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(path.join(directory, 'two')), t.clock.now()),
+      exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(path.join(directory, 'one'), demoOriginators), t.clock.now()),
+      exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(path.join(directory, 'two'), demoOriginators), t.clock.now()),
     ]);
     expect([...one.withdrawalIds, ...two.withdrawalIds].sort()).toEqual([...ids].sort());
   });

@@ -281,16 +281,36 @@ export async function exportPendingPayouts(
 ): Promise<PayoutExport> {
   const batch = options.repeatBatch ?? newExportBatch(now);
   const repeatBatch = options.repeatBatch;
-  const rows = repeatBatch
+  const instructionsOf = (rows: readonly WithdrawalRow[]): PayoutInstruction[] =>
+    [...rows]
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+      .flatMap((row) => {
+        if (!row.payoutDetails || !isPaymentMethod(row.method)) return [];
+        return [
+          {
+            withdrawalId: row.id,
+            payoutReference: row.payoutReference,
+            userId: row.userId,
+            currency: row.currency,
+            payoutMinor: row.amountMinor - row.feeMinor,
+            destination: openDetails(cipher, row.userId, row.method, row.payoutDetails),
+            requestedAt: row.createdAt,
+          },
+        ];
+      });
+  // The provider's refusal (a market's own account not configured) rolls the claim back: nothing is marked.
+  const { rows, instructions } = repeatBatch
     ? await db.transaction(async (tx) => {
         const again = await tx
           .select()
           .from(withdrawals)
           .where(and(eq(withdrawals.exportBatch, repeatBatch), eq(withdrawals.status, 'PENDING')));
+        const opened = instructionsOf(again);
+        provider.check?.(opened);
         // Writing a batch again marks nothing, but hands its bank details out once more: that is an entry of its own.
         if (again.length > 0)
           await recordAudit(tx, actor, { ...payoutBatchChange(batch, provider.name, again), action: 'payouts.reexport' });
-        return again;
+        return { rows: again, instructions: opened };
       })
     : await db.transaction(async (tx) => {
         const claimed = await tx
@@ -298,25 +318,12 @@ export async function exportPendingPayouts(
           .set({ exportedAt: now, exportBatch: batch, provider: provider.name })
           .where(and(eq(withdrawals.status, 'PENDING'), isNull(withdrawals.exportBatch)))
           .returning();
+        const opened = instructionsOf(claimed);
+        provider.check?.(opened);
         // The entry that decides which payouts go to the bank, and hands their details out.
         if (claimed.length > 0) await recordAudit(tx, actor, payoutBatchChange(batch, provider.name, claimed));
-        return claimed;
+        return { rows: claimed, instructions: opened };
       });
-  rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
-  const instructions: PayoutInstruction[] = rows.flatMap((row) => {
-    if (!row.payoutDetails || !isPaymentMethod(row.method)) return [];
-    return [
-      {
-        withdrawalId: row.id,
-        payoutReference: row.payoutReference,
-        userId: row.userId,
-        currency: row.currency,
-        payoutMinor: row.amountMinor - row.feeMinor,
-        destination: openDetails(cipher, row.userId, row.method, row.payoutDetails),
-        requestedAt: row.createdAt,
-      },
-    ];
-  });
   let submission: PayoutSubmission;
   try {
     submission = await provider.submit(instructions, batch);

@@ -176,7 +176,7 @@ export async function runOpsCommand(argv: readonly string[], outsideIo: OpsIo): 
       error instanceof OpsUsageError || error instanceof ContentInputError || error instanceof PaymentKeyError
         ? error.message
         : error instanceof ApiError
-          ? `${error.code}: ${errorMessages[error.code].en}${error.fields ? ` ${JSON.stringify(error.fields)}` : ''}`
+          ? `${error.code}: ${error.messages?.en ?? errorMessages[error.code].en}${error.fields ? ` ${JSON.stringify(error.fields)}` : ''}`
           : undefined;
     if (message === undefined) throw error;
     io.err(`${message}\n`);

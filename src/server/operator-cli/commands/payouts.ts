@@ -5,10 +5,12 @@ import { isUuid, type OpsArguments } from './args';
 import { OpsUsageError, type OpsIo } from './types';
 
 async function exportPayouts(io: OpsIo, directory: string, repeatBatch: string | undefined): Promise<number> {
-  const submission = await exportPayoutFiles(io.db, io.actor, await io.paymentCipher(), io.now, { repeatBatch });
+  const submission = await exportPayoutFiles(io.db, io.actor, await io.paymentCipher(), io.config.payoutOriginators, io.now, {
+    repeatBatch,
+  });
   const files = submission.files.map((file) => {
     // Bank details in clear: 0600 wherever they land.
-    const written = { name: path.join(directory, file.name), content: file.content, mode: 0o600 };
+    const written = { name: path.join(directory, file.name), content: file.content, encoding: file.encoding, mode: 0o600 };
     io.writeFile(written);
     return written.name;
   });

@@ -9,6 +9,8 @@ export interface OutputFile {
   /** Absolute, in the operator's terms (resolved against the directory the CLI runs in). */
   name: string;
   content: string;
+  /** How `content` holds the bytes: text written as UTF-8 (the default), or base64 of a file in another encoding. */
+  encoding?: 'utf-8' | 'base64';
   /** File mode; 0o600 for files holding personal or bank data. */
   mode: number;
 }
