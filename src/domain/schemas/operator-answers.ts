@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { disputeSchema } from './disputes';
 import { moneySchema } from './money';
+import { approvalSchema } from './operators';
+import { currencyFilter, opsPageSize, pageAnswer, pageQueryFields } from './pages';
 import { withdrawalSchema } from './payments';
 
 /**
@@ -195,3 +197,40 @@ export const operatorDataRequestSchema = z.object({
   overdue: z.boolean(),
 });
 export type OperatorDataRequest = z.infer<typeof operatorDataRequestSchema>;
+
+// The operator lists, a page at a time (pages.ts): what each list's query string takes, and its answer.
+
+/** GET /ops/payouts: pending payouts oldest first; totals are what is to be paid out, per currency. */
+export const payoutsQuery = z.strictObject({ ...pageQueryFields(opsPageSize, 1000), currency: currencyFilter });
+export type PayoutsQuery = z.input<typeof payoutsQuery>;
+export const payoutsPage = pageAnswer(pendingPayoutSchema);
+
+/** GET /ops/disputes: open disputes (or all) oldest first; totals are the deposits at stake. */
+export const disputesQuery = z.strictObject({
+  status: z.enum(['open', 'all'], { error: 'invalidValue' }).default('open'),
+  ...pageQueryFields(opsPageSize, 1000),
+  currency: currencyFilter,
+});
+export type DisputesQuery = z.input<typeof disputesQuery>;
+export const disputesPage = pageAnswer(operatorDisputeSchema);
+
+/** GET /ops/claims: open claims (or all) oldest first; totals count them (a claim has no amount). */
+export const claimsQuery = z.strictObject({
+  status: z.enum(['open', 'all'], { error: 'invalidValue' }).default('open'),
+  ...pageQueryFields(opsPageSize, 1000),
+});
+export type ClaimsQuery = z.input<typeof claimsQuery>;
+export const claimsPage = pageAnswer(listedClaimSchema);
+
+/** GET /ops/approvals: requests waiting for a second operator (or all) newest first; totals are the amounts asked for. */
+export const approvalsQuery = z.strictObject({
+  status: z.enum(['pending', 'all'], { error: 'invalidValue' }).default('pending'),
+  ...pageQueryFields(opsPageSize, 500),
+  currency: currencyFilter,
+});
+export type ApprovalsQuery = z.input<typeof approvalsQuery>;
+export const approvalsPage = pageAnswer(approvalSchema);
+export type PayoutsPage = z.infer<typeof payoutsPage>;
+export type DisputesPage = z.infer<typeof disputesPage>;
+export type ClaimsPage = z.infer<typeof claimsPage>;
+export type ApprovalsPage = z.infer<typeof approvalsPage>;

@@ -1,3 +1,15 @@
+-- Operator lists a page at a time (keyset on (created_at, id)): each list's filter and order is one
+-- index range (docs/data.md, Operator lists).
+DROP INDEX "dispute_scans_dispute_idx";--> statement-breakpoint
+DROP INDEX "operator_approvals_pending_idx";--> statement-breakpoint
+DROP INDEX "withdrawals_pending_idx";--> statement-breakpoint
+CREATE INDEX "dispute_scans_dispute_scan_idx" ON "dispute_scans" USING btree ("dispute_id","scan_id");--> statement-breakpoint
+CREATE INDEX "disputes_created_idx" ON "disputes" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "operator_approvals_created_idx" ON "operator_approvals" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "scan_claims_open_idx" ON "scan_claims" USING btree ("created_at","id") WHERE "scan_claims"."status" = 'OPEN';--> statement-breakpoint
+CREATE INDEX "scan_claims_created_idx" ON "scan_claims" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "operator_approvals_pending_idx" ON "operator_approvals" USING btree ("created_at","id") WHERE "operator_approvals"."status" = 'PENDING';--> statement-breakpoint
+CREATE INDEX "withdrawals_pending_idx" ON "withdrawals" USING btree ("created_at","id") WHERE "withdrawals"."status" = 'PENDING';--> statement-breakpoint
 -- Withdrawals' UPDATE triggers fire only when a column they read changes. The payout export
 -- marks every pending row (exported_at, export_batch, provider) in one UPDATE: with statement
 -- triggers over its transition tables, that rewrote each customer's history line, raised each

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
 import { openPaymentCipher } from '../payments/encryption';
 import { testActor } from '../../testing/actor';
 import { databaseKinds } from '../../testing/databases';
@@ -26,14 +27,17 @@ describe.each(databaseKinds)('the payout export leaves what customers read alone
 
   /** The history line as stored, with the transaction that last wrote it (xmin). */
   const storedLine = async (userId: string, withdrawalId: string) => {
-    const rows = await t.db.execute<{ writer: string; status: string }>(
-      sql`select xmin::text as writer, status from history_rows where user_id = ${userId} and id = ${`withdrawal:${withdrawalId}`}`,
+    const rows = rowsOf<{ writer: string; status: string }>(
+      await t.db.execute(
+        sql`select xmin::text as writer, status from history_rows where user_id = ${userId} and id = ${`withdrawal:${withdrawalId}`}`,
+      ),
     );
-    return rows.rows[0];
+    return rows[0];
   };
   const newsOf = async (userId: string) =>
-    (await t.db.execute<{ kind: string }>(sql`select kind from customer_news where user_id = ${userId} and row_id like 'withdrawal:%'`))
-      .rows;
+    rowsOf<{ kind: string }>(
+      await t.db.execute(sql`select kind from customer_news where user_id = ${userId} and row_id like 'withdrawal:%'`),
+    );
 
   it('marking payouts exported rewrites no history line and keeps the version: a phone still gets 304', async () => {
     const person = await verifiedCustomer(t, { balance: '30.00' });

@@ -1,7 +1,7 @@
 -- A national programme's operator lists, for the measurements of bench/results/ops-lists.md:
 -- 5,000 customers in the five markets, 50,000 pending payouts, 20,000 disputes (one in ten
 -- open) over 30,000 rejected scans, 5,000 claims (one in five open). Run on an empty migrated
--- database: psql -v ON_ERROR_STOP=1 -f bench/ops-lists-fill.sql <url>
+-- database: psql -v ON_ERROR_STOP=1 -f src/server/testing/ops-lists-fill.sql <url>; the plan tests (src/server/db/list-plans.test.ts) load it too
 BEGIN;
 
 INSERT INTO products (id, country_code, currency, container_type, name_en, name_fr, name_ja, image_url, deposit_minor)
