@@ -79,7 +79,7 @@ describe('an operator list a page at a time (payouts)', () => {
 
   it('shows the whole list’s totals, then the next page on "Show more", and says how many are shown', async () => {
     const api = pagedPayouts();
-    render();
+    await render();
     await expect.element(page.getByTestId('ops-list-totals')).toHaveTextContent('3 in all · ¥2,000 · $30.00');
     await expect.element(page.getByRole('status').filter({ hasText: 'Showing 2 of 3.' })).toBeVisible();
     expect(page.getByTestId('ops-payout').elements()).toHaveLength(2);
@@ -98,7 +98,7 @@ describe('an operator list a page at a time (payouts)', () => {
     ['ja-JP', '全3件', 'さらに表示', '3件中2件を表示しています。'],
   ] as const)('%s: the totals, the button and the status line are translated', async (locale, all, more, shown) => {
     pagedPayouts();
-    render(locale);
+    await render(locale);
     await expect.element(page.getByTestId('ops-list-totals')).toHaveTextContent(all);
     await expect.element(page.getByRole('button', { name: more })).toBeVisible();
     await expect.element(page.getByText(shown)).toBeVisible();
