@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Currency } from '#domain/markets';
 import { moneyFromMinor } from '#domain/money';
-import type { ListTotals, PageMeta } from '#domain/schemas/pages';
+import type { ListTotals, PageMeta } from '#domain/schemas/operator-answers';
 import type { PageKey } from '../db/page-keys';
 import { ApiError } from './api-error';
 

@@ -4,7 +4,7 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { FetchStatus, InfiniteData } from '@tanstack/react-query';
 import { formatMoney } from '#domain/money';
-import type { PageMeta } from '#domain/schemas/pages';
+import type { PageMeta } from '#domain/schemas/operator-answers';
 import { QueryView } from '../../ui/query-view';
 
 interface PagedQuery<Item> {

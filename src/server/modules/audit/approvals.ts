@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { ListTotals } from '#domain/schemas/pages';
+import type { ListTotals } from '#domain/schemas/operator-answers';
 import type { Currency } from '#domain/markets';
 import { minorFromDecimal } from '#domain/money';
 import { approvalReasonSchema, type ApprovalAction, type ApprovalReason, type ApprovalStatus } from '#domain/schemas/operators';

@@ -9,7 +9,7 @@ import { afterPageKey, pageKeyTime, type PageKey } from '../../db/page-keys';
 import { disputeScans, disputes, products, scans, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { listTotalsFrom } from '../../http/page-cursor';
-import type { ListTotals } from '#domain/schemas/pages';
+import type { ListTotals } from '#domain/schemas/operator-answers';
 import { recordAudit, type Actor } from '../audit/audit';
 import type { MoneyMoveGuard } from '../audit/approvals';
 import { findCustomer } from '../accounts/customers';

@@ -8,7 +8,7 @@ import { afterPageKey, pageKeyTime, type PageKey } from '../../db/page-keys';
 import { claimRefusals, containers, disputeScans, disputes, scanClaims, scans, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { listTotalsFrom } from '../../http/page-cursor';
-import type { ListTotals } from '#domain/schemas/pages';
+import type { ListTotals } from '#domain/schemas/operator-answers';
 import { recordAudit, type Actor } from '../audit/audit';
 import { lockCustomers, retryLockConflicts } from './customer-locks';
 

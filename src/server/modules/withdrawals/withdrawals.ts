@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import type { ListTotals } from '#domain/schemas/pages';
+import type { ListTotals } from '#domain/schemas/operator-answers';
 import type { CountryCode, Currency } from '#domain/markets';
 import { minorFromDecimal, moneyFromMinor } from '#domain/money';
 import { currencyOf } from '#domain/markets';
