@@ -89,6 +89,7 @@ export const errorCodes = [
   'OPERATOR_NOT_ACTIVE',
   'PASSWORD_RESET_INVALID',
   'OPERATOR_CODE_USED',
+  'INVALID_CURSOR',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -338,6 +339,11 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     en: 'The first scan of this container was already credited: awarding the claim would pay the deposit twice.',
     fr: 'Le premier scan de ce contenant a déjà été crédité : donner raison à la revendication paierait la consigne deux fois.',
     ja: 'この容器の最初のスキャンにはすでに入金済みです。申し立てを認めるとデポジットが二重に支払われます。',
+  },
+  INVALID_CURSOR: {
+    en: 'This list has changed its pages, or the link is incomplete. Load the list again from the start.',
+    fr: 'Les pages de cette liste ont changé, ou le lien est incomplet. Chargez de nouveau la liste depuis le début.',
+    ja: 'このリストのページが変わったか、リンクが不完全です。リストを最初から読み込み直してください。',
   },
   SERVICE_BUSY: {
     en: 'We could not finish this just now, and nothing was changed. Please try again in a moment.',

@@ -11,6 +11,8 @@ export interface FakeRequest {
   path: string;
   body: unknown;
   headers: Headers;
+  /** The query string's parameters (a list's cursor). */
+  query: URLSearchParams;
 }
 
 /** Answers by "METHOD /path" (the path under the API prefix, without its query). */
@@ -29,7 +31,7 @@ export function fakeApi(routes: FakeRoutes) {
     const method = (init?.method ?? 'GET').toUpperCase();
     const path = url.pathname.startsWith(apiPrefix) ? url.pathname.slice(apiPrefix.length) : url.pathname;
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const request: FakeRequest = { method, path, body, headers: new Headers(init?.headers) };
+    const request: FakeRequest = { method, path, body, headers: new Headers(init?.headers), query: url.searchParams };
     requests.push(request);
     const route = routes[`${method} ${path}`];
     if (!route) {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { currencies } from '../markets';
 import { disputeSchema } from './disputes';
 import { moneySchema } from './money';
+import { approvalSchema } from './operators';
 import { withdrawalSchema } from './payments';
 
 /**
@@ -222,3 +224,81 @@ export const operatorDataRequestSchema = z.object({
   overdue: z.boolean(),
 });
 export type OperatorDataRequest = z.infer<typeof operatorDataRequestSchema>;
+
+/**
+ * The operator lists that grow with the programme (payouts, disputes, claims, approvals) come a
+ * page at a time: `limit` rows, then `meta.next_cursor` to ask for the rows after the last one
+ * shown (null at the end). The cursor is opaque: a client sends back what it was given. The totals
+ * count the whole list as filtered, not the page (docs/api.md, Pages of operator lists). They live here, beside the lists' schemas, so that
+ * the console's chunk evaluates them together.
+ */
+
+/** What a client sends back; the server reads it (a cursor it did not make is 400 INVALID_CURSOR). */
+export const pageCursorSchema = z.string({ error: 'invalidValue' }).max(200, { error: 'invalidValue' });
+
+/** `limit` and `cursor` of a list's query string: `max` as each list always allowed, pages of `size` by default. */
+export function pageQueryFields(size: number, max: number) {
+  return {
+    limit: z.coerce.number({ error: 'invalidValue' }).int().min(1).max(max).default(size),
+    cursor: pageCursorSchema.optional(),
+  };
+}
+
+/** A list that has amounts can be narrowed to one currency. */
+export const currencyFilter = z.enum(currencies, { error: 'invalidValue' }).optional();
+
+/** Pages the console asks for. */
+export const opsPageSize = 50;
+
+export const listTotalsSchema = z.object({
+  /** How many rows the whole list has, as filtered. */
+  count: z.number().int(),
+  /** Their amounts added up, one per currency (none for a list without amounts). */
+  amounts: z.array(moneySchema),
+});
+export type ListTotals = z.infer<typeof listTotalsSchema>;
+
+export const pageMetaSchema = z.object({ next_cursor: z.string().nullable(), totals: listTotalsSchema });
+export type PageMeta = z.infer<typeof pageMetaSchema>;
+
+/** `{ data: [...], meta: { next_cursor, totals } }`. */
+export function pageAnswer<Item extends z.ZodType>(item: Item) {
+  return z.object({ data: z.array(item), meta: pageMetaSchema });
+}
+
+// The operator lists, a page at a time: what each list's query string takes, and its answer.
+
+/** GET /ops/payouts: pending payouts oldest first; totals are what is to be paid out, per currency. */
+export const payoutsQuery = z.strictObject({ ...pageQueryFields(opsPageSize, 1000), currency: currencyFilter });
+export type PayoutsQuery = z.input<typeof payoutsQuery>;
+export const payoutsPage = pageAnswer(pendingPayoutSchema);
+
+/** GET /ops/disputes: open disputes (or all) oldest first; totals are the deposits at stake. */
+export const disputesQuery = z.strictObject({
+  status: z.enum(['open', 'all'], { error: 'invalidValue' }).default('open'),
+  ...pageQueryFields(opsPageSize, 1000),
+  currency: currencyFilter,
+});
+export type DisputesQuery = z.input<typeof disputesQuery>;
+export const disputesPage = pageAnswer(operatorDisputeSchema);
+
+/** GET /ops/claims: open claims (or all) oldest first; totals count them (a claim has no amount). */
+export const claimsQuery = z.strictObject({
+  status: z.enum(['open', 'all'], { error: 'invalidValue' }).default('open'),
+  ...pageQueryFields(opsPageSize, 1000),
+});
+export type ClaimsQuery = z.input<typeof claimsQuery>;
+export const claimsPage = pageAnswer(listedClaimSchema);
+
+/** GET /ops/approvals: requests waiting for a second operator (or all) newest first; totals are the amounts asked for. */
+export const approvalsQuery = z.strictObject({
+  status: z.enum(['pending', 'all'], { error: 'invalidValue' }).default('pending'),
+  ...pageQueryFields(opsPageSize, 500),
+  currency: currencyFilter,
+});
+export type ApprovalsQuery = z.input<typeof approvalsQuery>;
+export const approvalsPage = pageAnswer(approvalSchema);
+export type PayoutsPage = z.infer<typeof payoutsPage>;
+export type DisputesPage = z.infer<typeof disputesPage>;
+export type ClaimsPage = z.infer<typeof claimsPage>;
+export type ApprovalsPage = z.infer<typeof approvalsPage>;

@@ -292,6 +292,11 @@ export const scanClaims = pgTable(
     index('scan_claims_open_code_idx')
       .on(table.containerCode)
       .where(sql`${table.status} = 'OPEN'`),
+    // Care's list, a page at a time (GET /ops/claims): open ones, or all.
+    index('scan_claims_open_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.status} = 'OPEN'`),
+    index('scan_claims_created_idx').on(table.createdAt, table.id),
     check('scan_claims_status_valid', sql`${table.status} in ('OPEN', 'AWARDED', 'DISMISSED')`),
     check('scan_claims_resolved_when_closed', sql`(${table.status} = 'OPEN') = (${table.resolvedAt} is null)`),
   ],
@@ -522,8 +527,9 @@ export const withdrawals = pgTable(
     uniqueIndex('withdrawals_payout_reference').on(table.payoutReference),
     index('withdrawals_export_batch_idx').on(table.exportBatch),
     index('withdrawals_user_status_idx').on(table.userId, table.status, table.createdAt),
+    // GET /ops/payouts, a page at a time: (created_at, id) after the last row shown.
     index('withdrawals_pending_idx')
-      .on(table.createdAt)
+      .on(table.createdAt, table.id)
       .where(sql`${table.status} = 'PENDING'`),
     check(
       'withdrawals_amount_positive',
@@ -628,6 +634,7 @@ export const disputes = pgTable(
     index('disputes_open_idx')
       .on(table.createdAt, table.id)
       .where(sql`${table.status} = 'OPEN'`),
+    index('disputes_created_idx').on(table.createdAt, table.id),
     check('disputes_status_valid', sql`${table.status} in ('OPEN', 'CREDITED', 'UPHELD')`),
     check('disputes_reason_valid', sql`${table.reason} in ('returned', 'not_damaged', 'wrong_container', 'other')`),
     check('disputes_amount_positive', sql`${table.amountMinor} > 0`),
@@ -648,7 +655,8 @@ export const disputeScans = pgTable(
       .notNull()
       .references(() => disputes.id, { onDelete: 'cascade' }),
   },
-  (table) => [index('dispute_scans_dispute_idx').on(table.disputeId)],
+  // With the scan in the index, a page of disputes finds its scans without reading dispute_scans.
+  (table) => [index('dispute_scans_dispute_scan_idx').on(table.disputeId, table.scanId)],
 );
 
 // ---------------------------------------------------------------------------
@@ -922,8 +930,9 @@ export const operatorApprovals = pgTable(
   },
   (table) => [
     index('operator_approvals_pending_idx')
-      .on(table.createdAt)
+      .on(table.createdAt, table.id)
       .where(sql`${table.status} = 'PENDING'`),
+    index('operator_approvals_created_idx').on(table.createdAt, table.id),
     check('operator_approvals_status_valid', sql`${table.status} in ('PENDING', 'APPROVED', 'REJECTED')`),
     check(
       'operator_approvals_second_person',

@@ -4,7 +4,7 @@ import { formatMoney, isCurrency, moneyFromMinor } from '#domain/money';
 import type { Approval, ApprovalAction } from '#domain/schemas/operators';
 import { failureMessage } from '../../lib/api';
 import { formatLongDate } from '../../lib/format';
-import { QueryView } from '../../ui/query-view';
+import { PagedList } from './paged-list';
 import { usePendingApprovals } from './api/approvals';
 import { useApproveRequest } from './api/approve-request';
 import { useApprovalReasonText } from './approval-reason';
@@ -29,7 +29,7 @@ export function ApprovalsScreen() {
       description={t`Adjustments and dispute credits above the approval limit: a second operator approves or rejects them.`}
     >
       <OutcomeStatus text={decided} testId="ops-approval-result" />
-      <QueryView query={approvals} errorText={t`The approvals could not be loaded. Check your connection and reload the page.`}>
+      <PagedList query={approvals} errorText={t`The approvals could not be loaded. Check your connection and reload the page.`}>
         {(list) =>
           list.length === 0 ? (
             <p>{t`Nothing waits for an approval.`}</p>
@@ -43,7 +43,7 @@ export function ApprovalsScreen() {
             </ul>
           )
         }
-      </QueryView>
+      </PagedList>
     </OperatorArea>
   );
 }

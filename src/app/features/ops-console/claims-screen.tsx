@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { ListedClaim } from '#domain/schemas/operator-answers';
 import { failureMessage } from '../../lib/api';
-import { QueryView } from '../../ui/query-view';
+import { PagedList } from './paged-list';
 import { useAwardClaim } from './api/award-claim';
 import { useOpenClaims } from './api/claims';
 import { useDismissClaim } from './api/dismiss-claim';
@@ -27,7 +27,7 @@ export function ClaimsScreen() {
     <OperatorArea needs="care" title={t`Claims`} description={about}>
       <p>{about}</p>
       <OutcomeStatus text={resolved} testId="ops-claim-result" />
-      <QueryView query={claims} errorText={t`The claims could not be loaded. Check your connection and reload the page.`}>
+      <PagedList query={claims} errorText={t`The claims could not be loaded. Check your connection and reload the page.`}>
         {(list) =>
           list.length === 0 ? (
             <p>{t`No open claim.`}</p>
@@ -41,7 +41,7 @@ export function ClaimsScreen() {
             </ul>
           )
         }
-      </QueryView>
+      </PagedList>
     </OperatorArea>
   );
 }

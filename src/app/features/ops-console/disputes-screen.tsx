@@ -5,7 +5,7 @@ import type { DisputeReason } from '#domain/schemas/disputes';
 import type { OperatorDispute } from '#domain/schemas/operator-answers';
 import { failureMessage } from '../../lib/api';
 import { formatLongDate } from '../../lib/format';
-import { QueryView } from '../../ui/query-view';
+import { PagedList } from './paged-list';
 import { useCreditDispute } from './api/credit-dispute';
 import { useDisputePhotoUrl } from './api/dispute-photo';
 import { useOpenDisputes } from './api/disputes';
@@ -20,7 +20,7 @@ export function DisputesScreen() {
   const disputes = useOpenDisputes();
   return (
     <OperatorArea needs="care" title={t`Disputes`} description={t`Customers' open disputes, oldest first.`}>
-      <QueryView query={disputes} errorText={t`The disputes could not be loaded. Check your connection and reload the page.`}>
+      <PagedList query={disputes} errorText={t`The disputes could not be loaded. Check your connection and reload the page.`}>
         {(list) =>
           list.length === 0 ? (
             <p>{t`No open dispute. Well done.`}</p>
@@ -34,7 +34,7 @@ export function DisputesScreen() {
             </ul>
           )
         }
-      </QueryView>
+      </PagedList>
     </OperatorArea>
   );
 }

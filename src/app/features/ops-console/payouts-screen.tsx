@@ -4,11 +4,12 @@ import { formatMoney } from '#domain/money';
 import type { PendingPayout } from '#domain/schemas/operator-answers';
 import { failureMessage } from '../../lib/api';
 import { formatLongDate } from '../../lib/format';
-import { QueryView } from '../../ui/query-view';
 import { useCompletePayout } from './api/complete-payout';
 import { useFailPayout } from './api/fail-payout';
 import { usePendingPayouts } from './api/payouts';
 import { OperatorArea } from './operator-area';
+import { PagedList } from './paged-list';
+import { useFocusWhenShown } from './use-focus-when-shown';
 import { FailureAlert } from './notices';
 import { ExportBatch } from './payout-export';
 import { usePaymentMethodName } from './status-names';
@@ -19,7 +20,7 @@ export function PayoutsScreen() {
   return (
     <OperatorArea needs="finance" title={t`Payouts`} description={t`Pending withdrawals, oldest first.`}>
       <ExportBatch />
-      <QueryView query={payouts} errorText={t`The payouts could not be loaded. Check your connection and reload the page.`}>
+      <PagedList query={payouts} errorText={t`The payouts could not be loaded. Check your connection and reload the page.`}>
         {(list) =>
           list.length === 0 ? (
             <p>{t`No pending payout.`}</p>
@@ -33,7 +34,7 @@ export function PayoutsScreen() {
             </ul>
           )
         }
-      </QueryView>
+      </PagedList>
     </OperatorArea>
   );
 }

@@ -5,16 +5,14 @@ import type { AppContext } from '../../app-context';
 import { dataAnswer, errorAnswers } from '../../http/api-schemas';
 import { currentActor, opsAccess, registerOpsScope } from '../../http/operator-access';
 import type { Actor } from './audit';
-import { decideApproval, listApprovals } from './approvals';
+import { approvalTotals, decideApproval, listApprovals } from './approvals';
+import { decodePageCursor, pageMeta, pageOf } from '../../http/page-cursor';
+import { approvalsPage, approvalsQuery } from '#domain/schemas/operator-answers';
 
 /** What approving runs, per kind of request: given by app.ts, which knows the modules that move the money. */
 export type ApprovalRunners = Record<ApprovalAction, (actor: Actor, approval: { recordId: string; request: unknown }) => Promise<void>>;
 
 const idParams = z.strictObject({ id: z.uuid({ error: 'invalidValue' }) });
-const listQuery = z.strictObject({
-  status: z.enum(['pending', 'all'], { error: 'invalidValue' }).default('pending'),
-  limit: z.coerce.number({ error: 'invalidValue' }).int().min(1).max(500).default(100),
-});
 
 /** Requests waiting for a second operator, and their decisions (docs/operators.md, Approvals). */
 export async function registerApprovalRoutes(api: FastifyInstance, context: AppContext, runners: ApprovalRunners) {
@@ -24,15 +22,24 @@ export async function registerApprovalRoutes(api: FastifyInstance, context: AppC
       '/approvals',
       {
         schema: {
-          summary: 'Adjustments and dispute credits waiting for a second operator (or all), newest first',
+          summary:
+            'Adjustments and dispute credits waiting for a second operator (or all), newest first, a page at a time, with the amounts per currency',
           security: care,
-          querystring: listQuery,
-          response: { 200: dataAnswer(z.array(approvalSchema)) },
+          querystring: approvalsQuery,
+          response: { 200: approvalsPage, ...errorAnswers(400) },
         },
       },
-      async (request) => ({
-        data: await listApprovals(context.db, request.query.status === 'all' ? 'ALL' : 'PENDING', request.query.limit),
-      }),
+      async (request) => {
+        const { limit, currency } = request.query;
+        const status = request.query.status === 'all' ? 'ALL' : 'PENDING';
+        const after = decodePageCursor(request.query.cursor);
+        const [rows, totals] = await Promise.all([
+          listApprovals(context.db, { status, limit: limit + 1, after, currency }),
+          approvalTotals(context.db, { status, currency }),
+        ]);
+        const page = pageOf(rows, limit);
+        return { data: page.items.map(({ pageKey: _key, ...approval }) => approval), meta: pageMeta(page.nextCursor, totals) };
+      },
     );
     for (const [path, decision] of [
       ['approve', 'APPROVED'],

@@ -1,10 +1,13 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { ListTotals } from '#domain/schemas/operator-answers';
 import type { Currency } from '#domain/markets';
 import { minorFromDecimal } from '#domain/money';
 import { approvalReasonSchema, type ApprovalAction, type ApprovalReason, type ApprovalStatus } from '#domain/schemas/operators';
 import { rowsOf, type Database, type Executor } from '../../db/client';
 import { automationTokens, operatorApprovals, operatorMoneyMoves } from '../../db/schema';
+import { afterPageKey, pageKeyTime, type PageKey } from '../../db/page-keys';
 import { ApiError } from '../../http/api-error';
+import { listTotalsFrom } from '../../http/page-cursor';
 import { recordAudit, type Actor } from './audit';
 
 /**
@@ -236,14 +239,51 @@ export async function approvalOfRequest(
   return row ? approvalView(row) : undefined;
 }
 
-export async function listApprovals(db: Executor, status: ApprovalStatus | 'ALL', limit: number): Promise<ApprovalView[]> {
-  const rows = await db
-    .select()
+export interface ApprovalPageOptions {
+  status: ApprovalStatus | 'ALL';
+  limit: number;
+  after?: PageKey;
+  currency?: Currency;
+}
+
+/** A page of requests, newest first: operator_approvals_pending_idx (or _created_idx) read backwards from `after`. */
+export function approvalsPageQuery(db: Executor, options: ApprovalPageOptions) {
+  return db
+    .select({ approval: operatorApprovals, pageAt: pageKeyTime(operatorApprovals.createdAt) })
     .from(operatorApprovals)
-    .where(status === 'ALL' ? sql`true` : eq(operatorApprovals.status, status))
-    .orderBy(desc(operatorApprovals.createdAt))
-    .limit(limit);
-  return rows.map(approvalView);
+    .where(
+      and(
+        options.status === 'ALL' ? undefined : eq(operatorApprovals.status, options.status),
+        options.currency === undefined ? undefined : eq(operatorApprovals.currency, options.currency),
+        afterPageKey(operatorApprovals.createdAt, operatorApprovals.id, options.after, 'desc'),
+      ),
+    )
+    .orderBy(desc(operatorApprovals.createdAt), desc(operatorApprovals.id))
+    .limit(options.limit);
+}
+
+/** The amounts asked for in the requests listed (pending or all), per currency, in one grouped query. */
+export async function approvalTotals(db: Executor, options: Omit<ApprovalPageOptions, 'limit' | 'after'>): Promise<ListTotals> {
+  const groups = await db
+    .select({
+      currency: operatorApprovals.currency,
+      rows: count(),
+      minor: sql<number>`coalesce(sum(${operatorApprovals.amountMinor}), 0)::bigint`.mapWith(Number),
+    })
+    .from(operatorApprovals)
+    .where(
+      and(
+        options.status === 'ALL' ? undefined : eq(operatorApprovals.status, options.status),
+        options.currency === undefined ? undefined : eq(operatorApprovals.currency, options.currency),
+      ),
+    )
+    .groupBy(operatorApprovals.currency);
+  return listTotalsFrom(groups);
+}
+
+export async function listApprovals(db: Executor, options: ApprovalPageOptions): Promise<(ApprovalView & { pageKey: PageKey })[]> {
+  const rows = await approvalsPageQuery(db, options);
+  return rows.map(({ approval, pageAt }) => ({ ...approvalView(approval), pageKey: { at: pageAt, id: approval.id } }));
 }
 
 /**

@@ -1,11 +1,15 @@
 import { and, asc, count, eq, getTableColumns, gte, inArray, sql } from 'drizzle-orm';
+import type { Currency } from '#domain/markets';
 import { moneyFromMinor } from '#domain/money';
 import { pendingProcessingDays } from '#domain/pending-rule';
 import { disputesPerDay, type Dispute, type DisputeBody } from '#domain/schemas/disputes';
 import type { Database, Executor } from '../../db/client';
 import { isCheckViolation, isUniqueViolation } from '../../db/errors';
+import { afterPageKey, pageKeyTime, type PageKey } from '../../db/page-keys';
 import { disputeScans, disputes, products, scans, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { listTotalsFrom } from '../../http/page-cursor';
+import type { ListTotals } from '#domain/schemas/operator-answers';
 import { recordAudit, type Actor } from '../audit/audit';
 import type { MoneyMoveGuard } from '../audit/approvals';
 import { findCustomer } from '../accounts/customers';
@@ -279,32 +283,75 @@ export interface OpsDispute extends Dispute {
   claims: ClaimView[];
 }
 
-/** Open disputes (or all), oldest first: the order operators work through them. */
-export async function listDisputes(db: Database, options: { all?: boolean; limit?: number } = {}): Promise<OpsDispute[]> {
-  const rows = await db
-    .select({ dispute: listedDisputeColumns, email: users.email })
+export interface DisputePageOptions {
+  all?: boolean;
+  limit?: number;
+  after?: PageKey;
+  currency?: Currency;
+}
+
+/** A page of open disputes (or all), oldest first: disputes_open_idx (or disputes_created_idx) from `after` on. */
+export function disputesPageQuery(db: Executor, options: DisputePageOptions = {}) {
+  return db
+    .select({ dispute: listedDisputeColumns, email: users.email, pageAt: pageKeyTime(disputes.createdAt) })
     .from(disputes)
     .innerJoin(users, eq(users.id, disputes.userId))
-    .where(options.all ? undefined : eq(disputes.status, 'OPEN'))
+    .where(
+      and(
+        options.all ? undefined : eq(disputes.status, 'OPEN'),
+        options.currency === undefined ? undefined : eq(disputes.currency, options.currency),
+        afterPageKey(disputes.createdAt, disputes.id, options.after),
+      ),
+    )
     .orderBy(asc(disputes.createdAt), asc(disputes.id))
     .limit(options.limit ?? 200);
-  if (rows.length === 0) return [];
-  const scanRows = await db
+}
+
+/**
+ * The scans of a page of disputes: an index-only range of dispute_scans (dispute_id, scan_id)
+ * per dispute, then each scan by its key, never the whole of dispute_scans.
+ */
+export function disputeScansQuery(db: Executor, disputeIds: readonly string[]) {
+  return db
     .select({ disputeId: disputeScans.disputeId, scan: scans })
     .from(disputeScans)
     .innerJoin(scans, eq(scans.id, disputeScans.scanId))
+    .where(inArray(disputeScans.disputeId, [...disputeIds]))
+    .orderBy(asc(scans.id));
+}
+
+/** The deposits at stake in the disputes listed (open or all), per currency, in one grouped query. */
+export async function disputeTotals(db: Executor, options: { all?: boolean; currency?: Currency } = {}): Promise<ListTotals> {
+  const groups = await db
+    .select({
+      currency: disputes.currency,
+      rows: count(),
+      minor: sql<number>`coalesce(sum(${disputes.amountMinor}), 0)::bigint`.mapWith(Number),
+    })
+    .from(disputes)
     .where(
-      inArray(
-        disputeScans.disputeId,
-        rows.map((row) => row.dispute.id),
+      and(
+        options.all ? undefined : eq(disputes.status, 'OPEN'),
+        options.currency === undefined ? undefined : eq(disputes.currency, options.currency),
       ),
     )
-    .orderBy(asc(scans.id));
+    .groupBy(disputes.currency);
+  return listTotalsFrom(groups);
+}
+
+/** Open disputes (or all), oldest first: the order operators work through them. */
+export async function listDisputes(db: Database, options: DisputePageOptions = {}): Promise<(OpsDispute & { pageKey: PageKey })[]> {
+  const rows = await disputesPageQuery(db, options);
+  if (rows.length === 0) return [];
+  const scanRows = await disputeScansQuery(
+    db,
+    rows.map((row) => row.dispute.id),
+  );
   const claims = await claimsAgainst(
     db,
     scanRows.map((row) => ({ id: row.scan.id, code: row.scan.containerCode })),
   );
-  return rows.map(({ dispute, email }) => {
+  return rows.map(({ dispute, email, pageAt }) => {
     const own = scanRows.filter((row) => row.disputeId === dispute.id).map((row) => row.scan);
     const ownIds = new Set(own.map((scan) => scan.id));
     const ownCodes = new Set(own.map((scan) => scan.containerCode));
@@ -324,6 +371,7 @@ export async function listDisputes(db: Database, options: { all?: boolean; limit
         scanned_at: scan.scannedAt.toISOString(),
       })),
       claims: claims.filter((claim) => ownIds.has(claim.first_scan.scan_id) || (claim.status === 'OPEN' && ownCodes.has(claim.code))),
+      pageKey: { at: pageAt, id: dispute.id },
     };
   });
 }

@@ -2,24 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { disputeBody, disputeResponse, maxDisputePhotoBytes } from '#domain/schemas/disputes';
-import { operatorDisputeSchema } from '#domain/schemas/operator-answers';
 import { approvalSchema } from '#domain/schemas/operators';
 import type { AppContext } from '../../app-context';
 import { ApiError } from '../../http/api-error';
 import { customerSecurity, dataAnswer, errorAnswers } from '../../http/api-schemas';
 import { authenticate, currentUserId } from '../accounts/authenticate';
 import { currentActor, opsAccess, registerOpsScope } from '../../http/operator-access';
-import { disputeCreditAmount, disputePhoto, fileDispute, listDisputes, resolveDispute } from './disputes';
+import { disputeCreditAmount, disputePhoto, disputeTotals, fileDispute, listDisputes, resolveDispute } from './disputes';
+import { decodePageCursor, pageMeta, pageOf } from '../../http/page-cursor';
+import { disputesPage, disputesQuery } from '#domain/schemas/operator-answers';
 import { ApprovalNeeded, approvalPolicy, moneyMoveGuard, requestApproval } from '../audit/approvals';
 
 const idParams = z.strictObject({ id: z.uuid({ error: 'invalidValue' }) });
 const answer = (max: number) => z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' });
 export const creditBody = z.strictObject({ answer: answer(500).optional() });
 const upholdBody = z.strictObject({ answer: answer(500) });
-const listQuery = z.strictObject({
-  status: z.enum(['open', 'all'], { error: 'invalidValue' }).default('open'),
-  limit: z.coerce.number({ error: 'invalidValue' }).int().min(1).max(1000).default(200),
-});
 const photoAnswer = z
   .unknown()
   .meta({ description: 'The photo as stored: the sent JPEG decoded and encoded again, without its metadata (image/jpeg)' });
@@ -55,13 +52,23 @@ export async function registerDisputeRoutes(instance: FastifyInstance, context: 
       '/disputes',
       {
         schema: {
-          summary: 'Open disputes (or all), oldest first',
+          summary: 'Open disputes (or all), oldest first, a page at a time, with the deposits at stake per currency',
           security: opsAccess('care'),
-          querystring: listQuery,
-          response: { 200: dataAnswer(z.array(operatorDisputeSchema)) },
+          querystring: disputesQuery,
+          response: { 200: disputesPage, ...errorAnswers(400) },
         },
       },
-      async (request) => ({ data: await listDisputes(context.db, { all: request.query.status === 'all', limit: request.query.limit }) }),
+      async (request) => {
+        const { limit, currency } = request.query;
+        const all = request.query.status === 'all';
+        const after = decodePageCursor(request.query.cursor);
+        const [rows, totals] = await Promise.all([
+          listDisputes(context.db, { all, limit: limit + 1, after, currency }),
+          disputeTotals(context.db, { all, currency }),
+        ]);
+        const page = pageOf(rows, limit);
+        return { data: page.items.map(({ pageKey: _key, ...dispute }) => dispute), meta: pageMeta(page.nextCursor, totals) };
+      },
     );
     ops.get(
       '/disputes/:id/photo',

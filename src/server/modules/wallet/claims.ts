@@ -1,11 +1,14 @@
 import type { ClaimStatus } from '#domain/schemas/wallet';
-import { aliasedTable, and, asc, countDistinct, count, eq, gte, inArray, ne, or } from 'drizzle-orm';
+import { aliasedTable, and, asc, countDistinct, count, eq, gte, inArray, ne, or, type SQL } from 'drizzle-orm';
 import { languageOf, type Language } from '#domain/locales';
 import { isSupportedLocale } from '#domain/markets';
 import type { Database, Executor } from '../../db/client';
 import { isCheckViolation, isUniqueViolation } from '../../db/errors';
+import { afterPageKey, pageKeyTime, type PageKey } from '../../db/page-keys';
 import { claimRefusals, containers, disputeScans, disputes, scanClaims, scans, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { listTotalsFrom } from '../../http/page-cursor';
+import type { ListTotals } from '#domain/schemas/operator-answers';
 import { recordAudit, type Actor } from '../audit/audit';
 import { lockCustomers, retryLockConflicts } from './customer-locks';
 
@@ -40,15 +43,21 @@ export interface ClaimView {
 
 const firstScans = aliasedTable(scans, 'first_scans');
 
-async function claimRows(executor: Executor, condition: ReturnType<typeof and>, limit?: number) {
-  const query = executor
-    .select({ claim: scanClaims, email: users.email, first: firstScans })
+function claimRowsQuery(executor: Executor, condition: SQL | undefined) {
+  return executor
+    .select({ claim: scanClaims, email: users.email, first: firstScans, pageAt: pageKeyTime(scanClaims.createdAt) })
     .from(scanClaims)
     .innerJoin(users, eq(users.id, scanClaims.userId))
     .innerJoin(firstScans, eq(firstScans.id, scanClaims.pendingScanId))
     .where(condition)
     .orderBy(asc(scanClaims.createdAt), asc(scanClaims.id));
-  const rows = limit === undefined ? await query : await query.limit(limit);
+}
+
+async function claimRows(executor: Executor, condition: SQL | undefined) {
+  return claimViews(await claimRowsQuery(executor, condition));
+}
+
+function claimViews(rows: Awaited<ReturnType<typeof claimRowsQuery>>) {
   return rows.map(({ claim, email, first }): ClaimView => ({
     id: claim.id,
     code: claim.containerCode,
@@ -99,9 +108,34 @@ export function claimsAgainst(executor: Executor, scanList: readonly { id: strin
   );
 }
 
+export interface ClaimPageOptions {
+  all?: boolean;
+  limit?: number;
+  after?: PageKey;
+}
+
+/** A page of open claims (or all), oldest first: scan_claims_open_idx (or scan_claims_created_idx) from `after` on. */
+export function claimsPageQuery(db: Executor, options: ClaimPageOptions = {}) {
+  return claimRowsQuery(
+    db,
+    and(options.all ? undefined : eq(scanClaims.status, 'OPEN'), afterPageKey(scanClaims.createdAt, scanClaims.id, options.after)),
+  ).limit(options.limit ?? 200);
+}
+
+/** How many claims the list has (open or all): a claim has no amount. */
+export async function claimTotals(db: Executor, options: { all?: boolean } = {}): Promise<ListTotals> {
+  const [row] = await db
+    .select({ rows: count() })
+    .from(scanClaims)
+    .where(options.all ? undefined : eq(scanClaims.status, 'OPEN'));
+  return listTotalsFrom([{ currency: null, rows: row?.rows ?? 0, minor: 0 }]);
+}
+
 /** Open claims (or all), oldest first: the order operators work through them. */
-export function listClaims(db: Database, options: { all?: boolean; limit?: number } = {}): Promise<ClaimView[]> {
-  return claimRows(db, options.all ? undefined : eq(scanClaims.status, 'OPEN'), options.limit ?? 200);
+export async function listClaims(db: Database, options: ClaimPageOptions = {}): Promise<(ClaimView & { pageKey: PageKey })[]> {
+  const rows = await claimsPageQuery(db, options);
+  const views = claimViews(rows);
+  return views.map((view, index) => ({ ...view, pageKey: { at: rows[index]!.pageAt, id: view.id } }));
 }
 
 /** How far back care's list counts an account's refused claims. */

@@ -19,7 +19,9 @@ import { dataAnswer, errorAnswers } from '../../http/api-schemas';
 import { currentActor, opsAccess, type OpsRoutes } from '../../http/operator-access';
 import { ApprovalNeeded, approvalPolicy, approvalOfRequest, moneyMoveGuard, requestApproval } from '../audit/approvals';
 import { recentCheckIns, undoCheckIn } from './checkin-undo';
-import { listClaims, resolveClaim, withClaimants } from './claims';
+import { claimTotals, listClaims, resolveClaim, withClaimants } from './claims';
+import { decodePageCursor, pageMeta, pageOf } from '../../http/page-cursor';
+import { claimsPage, claimsQuery } from '#domain/schemas/operator-answers';
 import type { AnswersOnWrite } from './answers-on-write';
 import {
   adjustBalance,
@@ -80,10 +82,6 @@ export const unscannedQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(1000).default(20),
 });
 
-export const claimsQuery = z.strictObject({
-  status: z.enum(['open', 'all'], { error: 'invalidValue' }).default('open'),
-  limit: z.coerce.number({ error: 'invalidValue' }).int().min(1).max(1000).default(200),
-});
 const claimParams = z.strictObject({ id: z.uuid({ error: 'invalidValue' }) });
 const batchParams = z.strictObject({ batch_id: z.uuid({ error: 'invalidValue' }) });
 export const claimResolutionBody = z.strictObject({ note: text(500).optional() });
@@ -168,15 +166,26 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
     '/claims',
     {
       schema: {
-        summary: 'Competing claims on containers: open ones (or all), oldest first',
+        summary: 'Competing claims on containers: open ones (or all), oldest first, a page at a time, with how many there are',
         security: opsAccess('care'),
         querystring: claimsQuery,
-        response: { 200: dataAnswer(z.array(listedClaimSchema)) },
+        response: { 200: claimsPage, ...errorAnswers(400) },
       },
     },
     async (request) => {
-      const claims = await listClaims(context.db, { all: request.query.status === 'all', limit: request.query.limit });
-      return { data: await withClaimants(context.db, claims, { now: context.now(), flagFrom: context.config.claimRefusalsFlag }) };
+      const { limit } = request.query;
+      const all = request.query.status === 'all';
+      const after = decodePageCursor(request.query.cursor);
+      const [rows, totals] = await Promise.all([
+        listClaims(context.db, { all, limit: limit + 1, after }),
+        claimTotals(context.db, { all }),
+      ]);
+      const page = pageOf(rows, limit);
+      const claims = page.items.map(({ pageKey: _key, ...claim }) => claim);
+      return {
+        data: await withClaimants(context.db, claims, { now: context.now(), flagFrom: context.config.claimRefusalsFlag }),
+        meta: pageMeta(page.nextCursor, totals),
+      };
     },
   );
 

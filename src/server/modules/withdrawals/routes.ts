@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotencyKeyField, withdrawalBody, withdrawalResponse, withdrawalSchema } from '#domain/schemas/payments';
-import { payoutFilesSchema, pendingPayoutSchema } from '#domain/schemas/operator-answers';
+import { payoutFilesSchema, payoutsPage, payoutsQuery } from '#domain/schemas/operator-answers';
+import { decodePageCursor, pageMeta, pageOf } from '../../http/page-cursor';
 import type { AppContext } from '../../app-context';
 import { customerSecurity, dataAnswer, errorAnswers } from '../../http/api-schemas';
 import { authenticate, currentUserId } from '../accounts/authenticate';
@@ -10,7 +11,14 @@ import type { PaymentCipher } from '../payments/encryption';
 import { mailWithdrawalRequested } from '../payments/notices';
 import { currentActor, operatorOnlyAccess, opsAccess, registerOpsScope } from '../../http/operator-access';
 import { exportPayoutFiles } from './payout-files';
-import { listPendingPayouts, payoutReferencePattern, requestWithdrawal, settleWithdrawal, withdrawalIdOf } from './withdrawals';
+import {
+  listPendingPayouts,
+  payoutReferencePattern,
+  pendingPayoutTotals,
+  requestWithdrawal,
+  settleWithdrawal,
+  withdrawalIdOf,
+} from './withdrawals';
 
 /** Request headers arrive lower-cased; errors name it `Idempotency-Key`. */
 const keyHeader = z.looseObject({ 'idempotency-key': idempotencyKeyField });
@@ -23,7 +31,6 @@ const failBody = z.strictObject({
   reason: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(300, { error: 'tooLong' }),
   status: z.enum(['FAILED', 'CANCELLED'], { error: 'invalidValue' }).default('FAILED'),
 });
-const listQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(1000).default(200) });
 /** Withdrawals: the customer's request, and the operators' payout calls under /ops. */
 const exportBody = z.strictObject({
   /** An earlier batch, written again (its payouts still pending); absent: a new batch. */
@@ -72,13 +79,22 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
       '/payouts',
       {
         schema: {
-          summary: 'Pending withdrawals, oldest first',
+          summary: 'Pending withdrawals, oldest first, a page at a time, with what they add up to per currency',
           security: opsAccess('finance'),
-          querystring: listQuery,
-          response: { 200: dataAnswer(z.array(pendingPayoutSchema)) },
+          querystring: payoutsQuery,
+          response: { 200: payoutsPage, ...errorAnswers(400) },
         },
       },
-      async (request) => ({ data: await listPendingPayouts(context.db, request.query.limit) }),
+      async (request) => {
+        const { limit, currency } = request.query;
+        const after = decodePageCursor(request.query.cursor);
+        const [rows, totals] = await Promise.all([
+          listPendingPayouts(context.db, { limit: limit + 1, after, currency }),
+          pendingPayoutTotals(context.db, { currency }),
+        ]);
+        const page = pageOf(rows, limit);
+        return { data: page.items.map(({ pageKey: _key, ...payout }) => payout), meta: pageMeta(page.nextCursor, totals) };
+      },
     );
     ops.post(
       '/payouts/export',

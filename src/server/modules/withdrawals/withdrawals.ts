@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { CountryCode } from '#domain/markets';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import type { ListTotals } from '#domain/schemas/operator-answers';
+import type { CountryCode, Currency } from '#domain/markets';
 import { minorFromDecimal, moneyFromMinor } from '#domain/money';
 import { currencyOf } from '#domain/markets';
 import { checkWithdrawalAmount, isPaymentMethod, withdrawalFeeMinor, type PaymentMethod } from '#domain/payment-methods';
 import type { Withdrawal, WithdrawalBody } from '#domain/schemas/payments';
 import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { afterPageKey, pageKeyTime, type PageKey } from '../../db/page-keys';
 import { paymentMethods, withdrawals } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { listTotalsFrom } from '../../http/page-cursor';
 import { recordAudit, type Actor, type AuditChange } from '../audit/audit';
 import type { PaymentCipher } from '../payments/encryption';
 import { findCustomer } from '../accounts/customers';
@@ -231,19 +234,51 @@ export interface PendingPayout extends Withdrawal {
   export_batch: string | null;
 }
 
-export async function listPendingPayouts(db: Database, limit = 1000): Promise<PendingPayout[]> {
-  const rows = await db
-    .select()
+export interface PayoutPageOptions {
+  limit?: number;
+  after?: PageKey;
+  currency?: Currency;
+}
+
+/** Pending payouts oldest first, from `after` on: an index range of withdrawals_pending_idx. */
+export function pendingPayoutsQuery(db: Executor, options: PayoutPageOptions = {}) {
+  return db
+    .select({ withdrawal: withdrawals, pageAt: pageKeyTime(withdrawals.createdAt) })
     .from(withdrawals)
-    .where(eq(withdrawals.status, 'PENDING'))
+    .where(
+      and(
+        eq(withdrawals.status, 'PENDING'),
+        options.currency === undefined ? undefined : eq(withdrawals.currency, options.currency),
+        afterPageKey(withdrawals.createdAt, withdrawals.id, options.after),
+      ),
+    )
     .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
-    .limit(limit);
-  return rows.map((row) => ({
+    .limit(options.limit ?? 1000);
+}
+
+/** What the pending payouts add up to, per currency (what leaves the bank: amount − fee), in one grouped query. */
+export async function pendingPayoutTotals(db: Executor, options: { currency?: Currency } = {}): Promise<ListTotals> {
+  const groups = await db
+    .select({
+      currency: withdrawals.currency,
+      rows: count(),
+      minor: sql<number>`coalesce(sum(${withdrawals.amountMinor} - ${withdrawals.feeMinor}), 0)::bigint`.mapWith(Number),
+    })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.status, 'PENDING'), options.currency === undefined ? undefined : eq(withdrawals.currency, options.currency)))
+    .groupBy(withdrawals.currency);
+  return listTotalsFrom(groups);
+}
+
+export async function listPendingPayouts(db: Database, options: PayoutPageOptions = {}): Promise<(PendingPayout & { pageKey: PageKey })[]> {
+  const rows = await pendingPayoutsQuery(db, options);
+  return rows.map(({ withdrawal: row, pageAt }) => ({
     ...withdrawalView(row),
     user_id: row.userId,
     payout_reference: row.payoutReference,
     exported_at: row.exportedAt?.toISOString() ?? null,
     export_batch: row.exportBatch,
+    pageKey: { at: pageAt, id: row.id },
   }));
 }
 

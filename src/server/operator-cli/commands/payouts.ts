@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { exportPayoutFiles } from '../../modules/withdrawals/payout-files';
-import { listPendingPayouts, payoutReferencePattern, settleWithdrawal, withdrawalIdOf } from '../../modules/withdrawals/withdrawals';
+import { listPendingPayouts, payoutReferencePattern, pendingPayoutTotals, settleWithdrawal, withdrawalIdOf } from '../../modules/withdrawals/withdrawals';
 import { isUuid, type OpsArguments } from './args';
 import { OpsUsageError, type OpsIo } from './types';
 
@@ -37,6 +37,12 @@ export async function payoutsCommand({ values, positionals }: OpsArguments, io: 
       );
     }
     if (rows.length === 0) io.out('No pending payout.\n');
+    else {
+      // The whole list's totals (the same grouped query as GET /ops/payouts), also when it holds more than is printed.
+      const totals = await pendingPayoutTotals(io.db);
+      io.out(`${totals.count} pending, to pay out: ${totals.amounts.map((amount) => `${amount.value} ${amount.currency}`).join(', ')}\n`);
+      if (totals.count > rows.length) io.out(`(the oldest ${rows.length} are listed)\n`);
+    }
     return 0;
   }
   if (action === 'export') return exportPayouts(io, io.resolvePath(values.out ?? path.join(io.config.dataDir, 'payouts')), values.repeat);

@@ -1,13 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { approvalSchema, type Approval } from '#domain/schemas/operators';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { approvalsPage, type ApprovalsPage } from '#domain/schemas/operator-answers';
 import { opsRequest } from '../ops-api';
 
-const answer = z.object({ data: z.array(approvalSchema) });
-
-/** GET /ops/approvals?status=pending: adjustments and dispute credits waiting for a second operator, newest first. */
-export async function fetchPendingApprovals(signal?: AbortSignal): Promise<Approval[]> {
-  return answer.parse(await opsRequest('/approvals?status=pending', { signal })).data;
+/** GET /ops/approvals?status=pending: a page of adjustments and dispute credits waiting for a second operator, newest first. */
+export async function fetchPendingApprovals(cursor: string | null, signal?: AbortSignal): Promise<ApprovalsPage> {
+  const query = cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`;
+  return approvalsPage.parse(await opsRequest(`/approvals?status=pending${query}`, { signal }));
 }
 
 /** Every approvals list: a decision or a new request changes them all. */
@@ -15,8 +13,13 @@ export const approvalsQueryKey = ['ops', 'approvals'] as const;
 export const pendingApprovalsQueryKey = [...approvalsQueryKey, 'pending'] as const;
 
 export const pendingApprovalsQueryOptions = () =>
-  queryOptions({ queryKey: pendingApprovalsQueryKey, queryFn: ({ signal }) => fetchPendingApprovals(signal) });
+  infiniteQueryOptions({
+    queryKey: pendingApprovalsQueryKey,
+    queryFn: ({ signal, pageParam }) => fetchPendingApprovals(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.meta.next_cursor,
+  });
 
 export function usePendingApprovals() {
-  return useQuery(pendingApprovalsQueryOptions());
+  return useInfiniteQuery(pendingApprovalsQueryOptions());
 }

@@ -1,20 +1,26 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { listedClaimSchema, type ListedClaim } from '#domain/schemas/operator-answers';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { claimsPage, type ClaimsPage } from '#domain/schemas/operator-answers';
 import { opsRequest } from '../ops-api';
 
-const answer = z.object({ data: z.array(listedClaimSchema) });
-
-/** GET /ops/claims?status=open: competing claims on containers, oldest first, each with its claimant's open and refused claims. */
-export async function fetchOpenClaims(signal?: AbortSignal): Promise<ListedClaim[]> {
-  return answer.parse(await opsRequest('/claims?status=open', { signal })).data;
+/**
+ * GET /ops/claims?status=open: a page of competing claims on containers, oldest first, each with its
+ * claimant's open and refused claims, and how many are open in all.
+ */
+export async function fetchOpenClaims(cursor: string | null, signal?: AbortSignal): Promise<ClaimsPage> {
+  const query = cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`;
+  return claimsPage.parse(await opsRequest(`/claims?status=open${query}`, { signal }));
 }
 
 export const openClaimsQueryKey = ['ops', 'claims', 'open'] as const;
 
 export const openClaimsQueryOptions = () =>
-  queryOptions({ queryKey: openClaimsQueryKey, queryFn: ({ signal }) => fetchOpenClaims(signal) });
+  infiniteQueryOptions({
+    queryKey: openClaimsQueryKey,
+    queryFn: ({ signal, pageParam }) => fetchOpenClaims(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.meta.next_cursor,
+  });
 
 export function useOpenClaims() {
-  return useQuery(openClaimsQueryOptions());
+  return useInfiniteQuery(openClaimsQueryOptions());
 }

@@ -1,20 +1,23 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { operatorDisputeSchema, type OperatorDispute } from '#domain/schemas/operator-answers';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { disputesPage, type DisputesPage } from '#domain/schemas/operator-answers';
 import { opsRequest } from '../ops-api';
 
-const answer = z.object({ data: z.array(operatorDisputeSchema) });
-
-/** GET /ops/disputes?status=open: open disputes, oldest first. */
-export async function fetchOpenDisputes(signal?: AbortSignal): Promise<OperatorDispute[]> {
-  return answer.parse(await opsRequest('/disputes?status=open', { signal })).data;
+/** GET /ops/disputes?status=open: a page of open disputes, oldest first, with the deposits they all hold at stake. */
+export async function fetchOpenDisputes(cursor: string | null, signal?: AbortSignal): Promise<DisputesPage> {
+  const query = cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`;
+  return disputesPage.parse(await opsRequest(`/disputes?status=open${query}`, { signal }));
 }
 
 export const openDisputesQueryKey = ['ops', 'disputes', 'open'] as const;
 
 export const openDisputesQueryOptions = () =>
-  queryOptions({ queryKey: openDisputesQueryKey, queryFn: ({ signal }) => fetchOpenDisputes(signal) });
+  infiniteQueryOptions({
+    queryKey: openDisputesQueryKey,
+    queryFn: ({ signal, pageParam }) => fetchOpenDisputes(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.meta.next_cursor,
+  });
 
 export function useOpenDisputes() {
-  return useQuery(openDisputesQueryOptions());
+  return useInfiniteQuery(openDisputesQueryOptions());
 }

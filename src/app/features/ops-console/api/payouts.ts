@@ -1,20 +1,22 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { pendingPayoutSchema, type PendingPayout } from '#domain/schemas/operator-answers';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { payoutsPage, type PayoutsPage } from '#domain/schemas/operator-answers';
 import { opsRequest } from '../ops-api';
 
-const answer = z.object({ data: z.array(pendingPayoutSchema) });
-
-/** GET /ops/payouts: pending withdrawals, oldest first. */
-export async function fetchPendingPayouts(signal?: AbortSignal): Promise<PendingPayout[]> {
-  return answer.parse(await opsRequest('/payouts', { signal })).data;
+/** GET /ops/payouts: a page of pending withdrawals, oldest first, with what they all add up to. */
+export async function fetchPendingPayouts(cursor: string | null, signal?: AbortSignal): Promise<PayoutsPage> {
+  return payoutsPage.parse(await opsRequest(cursor === null ? '/payouts' : `/payouts?cursor=${encodeURIComponent(cursor)}`, { signal }));
 }
 
 export const pendingPayoutsQueryKey = ['ops', 'payouts'] as const;
 
 export const pendingPayoutsQueryOptions = () =>
-  queryOptions({ queryKey: pendingPayoutsQueryKey, queryFn: ({ signal }) => fetchPendingPayouts(signal) });
+  infiniteQueryOptions({
+    queryKey: pendingPayoutsQueryKey,
+    queryFn: ({ signal, pageParam }) => fetchPendingPayouts(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.meta.next_cursor,
+  });
 
 export function usePendingPayouts() {
-  return useQuery(pendingPayoutsQueryOptions());
+  return useInfiniteQuery(pendingPayoutsQueryOptions());
 }

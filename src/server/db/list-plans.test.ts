@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { sql, type SQLWrapper } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvalsPageQuery } from '../modules/audit/approvals';
+import { disputeScansQuery, disputesPageQuery } from '../modules/disputes/disputes';
+import { claimsPageQuery } from '../modules/wallet/claims';
+import { pendingPayoutsQuery } from '../modules/withdrawals/withdrawals';
+import { createTestDatabase } from '../testing/databases';
+import { rowsOf, type DatabaseHandle } from './client';
+
+/** The tables that grow with the programme: a list must never read one of them whole. */
+const bigTables = ['withdrawals', 'disputes', 'dispute_scans', 'scan_claims', 'scans', 'users', 'operator_approvals'];
+/** What each list's pages are asked for with in the console (the routes' default page size). */
+const pageSize = 50;
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function nodesOf(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+}
+
+/**
+ * PostgreSQL's plans depend on how many rows there are: on a few dozen it reads tables whole,
+ * which is right there and says nothing. So these run on a national programme's volumes
+ * (src/server/testing/ops-lists-fill.sql, analyzed), on PostgreSQL only (PGlite plans alike, but
+ * the point is the server a programme runs), and look at the plan of the very query each list runs.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('operator lists read index ranges, not whole tables (PostgreSQL)', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await createTestDatabase('postgres');
+    await handle.db.execute(sql.raw(readFileSync(new URL('../testing/ops-lists-fill.sql', import.meta.url), 'utf8')));
+  }, 300_000);
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  const planOf = async (query: SQLWrapper) => {
+    const [row] = rowsOf<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(await handle.db.execute(sql`explain (format json) ${query}`));
+    const nodes = nodesOf(row!['QUERY PLAN'][0].Plan);
+    return {
+      wholeTables: nodes.filter((node) => node['Node Type'] === 'Seq Scan' && bigTables.includes(node['Relation Name'] ?? '')),
+      indexes: nodes.map((node) => node['Index Name']).filter((name) => name !== undefined),
+    };
+  };
+  const middleKey = async (table: string, where: string) => {
+    const [row] = rowsOf<{ at: string; id: string }>(
+      await handle.db.execute(
+        sql.raw(
+          `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, id::text from ${table} where ${where} order by created_at, id offset 300 limit 1`,
+        ),
+      ),
+    );
+    return row!;
+  };
+
+  it('GET /ops/payouts: withdrawals_pending_idx, first page, a later page, one currency', async () => {
+    const after = await middleKey('withdrawals', "status = 'PENDING'");
+    for (const options of [{}, { after }, { after, currency: 'JPY' as const }]) {
+      const plan = await planOf(pendingPayoutsQuery(handle.db, { limit: pageSize, ...options }));
+      expect(plan.wholeTables).toEqual([]);
+      expect(plan.indexes).toContain('withdrawals_pending_idx');
+    }
+  });
+
+  it('GET /ops/disputes: disputes_open_idx (or disputes_created_idx), and the page scans through dispute_scans_dispute_scan_idx', async () => {
+    const after = await middleKey('disputes', "status = 'OPEN'");
+    const open = await planOf(disputesPageQuery(handle.db, { limit: pageSize, after }));
+    expect(open.wholeTables).toEqual([]);
+    expect(open.indexes).toContain('disputes_open_idx');
+    const all = await planOf(disputesPageQuery(handle.db, { all: true, limit: pageSize, after }));
+    expect(all.wholeTables).toEqual([]);
+    expect(all.indexes).toContain('disputes_created_idx');
+
+    const page = rowsOf<{ id: string }>(
+      await handle.db.execute(sql`select id::text from disputes where status = 'OPEN' order by created_at, id limit ${pageSize}`),
+    );
+    const scansOfPage = await planOf(
+      disputeScansQuery(
+        handle.db,
+        page.map((row) => row.id),
+      ),
+    );
+    expect(scansOfPage.wholeTables).toEqual([]);
+    expect(scansOfPage.indexes).toContain('dispute_scans_dispute_scan_idx');
+  });
+
+  it('GET /ops/claims: scan_claims_open_idx (or scan_claims_created_idx)', async () => {
+    const after = await middleKey('scan_claims', "status = 'OPEN'");
+    const open = await planOf(claimsPageQuery(handle.db, { limit: pageSize, after }));
+    expect(open.wholeTables).toEqual([]);
+    expect(open.indexes).toContain('scan_claims_open_idx');
+    const all = await planOf(claimsPageQuery(handle.db, { all: true, limit: pageSize }));
+    expect(all.wholeTables).toEqual([]);
+    expect(all.indexes).toContain('scan_claims_created_idx');
+  });
+
+  it('GET /ops/approvals: operator_approvals_pending_idx (or operator_approvals_created_idx), newest first', async () => {
+    const pending = await planOf(approvalsPageQuery(handle.db, { status: 'PENDING', limit: pageSize }));
+    expect(pending.wholeTables).toEqual([]);
+    expect(pending.indexes).toContain('operator_approvals_pending_idx');
+    const all = await planOf(approvalsPageQuery(handle.db, { status: 'ALL', limit: pageSize }));
+    expect(all.wholeTables).toEqual([]);
+    expect(all.indexes).toContain('operator_approvals_created_idx');
+  });
+});
