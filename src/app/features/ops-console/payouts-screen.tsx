@@ -9,7 +9,6 @@ import { useFailPayout } from './api/fail-payout';
 import { usePendingPayouts } from './api/payouts';
 import { OperatorArea } from './operator-area';
 import { PagedList } from './paged-list';
-import { useFocusWhenShown } from './use-focus-when-shown';
 import { FailureAlert } from './notices';
 import { ExportBatch } from './payout-export';
 import { usePaymentMethodName } from './status-names';

@@ -8,7 +8,6 @@ import {
   checkInResultSchema,
   checkInUndoResultSchema,
   containerLookupSchema,
-  listedClaimSchema,
   recentCheckInSchema,
   rejectResultSchema,
   resolvedClaimSchema,
