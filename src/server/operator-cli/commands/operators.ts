@@ -1,3 +1,5 @@
+import { formatMoney, isCurrency, moneyFromMinor } from '#domain/money';
+import type { Currency } from '#domain/markets';
 import { operatorRoles, type AuditProblem, type OperatorRole } from '#domain/schemas/operators';
 import { listAuditEntries, verifyAuditTrail } from '../../modules/audit/audit';
 import { invitationLink } from '../../modules/operators/invitations';
@@ -89,6 +91,11 @@ export async function tokensCommand({ values, positionals }: OpsArguments, io: O
   throw new OpsUsageError(`tokens needs list, create --name --roles, or revoke <id>\n\n${usage}`);
 }
 
+/** An entry's amount in the CLI's language, through the one money formatter: `+$1.20`, not the minor units. */
+export function auditAmountText(amountMinor: number, currency: Currency): string {
+  return formatMoney(moneyFromMinor(amountMinor, currency), 'en', { signDisplay: 'exceptZero' });
+}
+
 /** One finding of `audit verify`, as the CLI prints it. */
 export function auditProblemText(problem: AuditProblem): string {
   const named = (checkpoint: { seq: number; at: string }) => `the checkpoint of ${checkpoint.at} (entry ${checkpoint.seq})`;
@@ -155,7 +162,8 @@ export async function auditCommand({ values, positionals }: OpsArguments, io: Op
       limit,
     });
     for (const entry of entries) {
-      const amount = entry.amount_minor === null ? '' : `  ${entry.amount_minor} ${entry.currency ?? ''}`;
+      const amount =
+        entry.amount_minor !== null && isCurrency(entry.currency) ? `  ${auditAmountText(entry.amount_minor, entry.currency)}` : '';
       io.out(
         `${String(entry.seq).padStart(6)}  ${entry.at}  ${terminalField(entry.actor)}  ${entry.action}  ${entry.record_type}:${terminalField(entry.record_id)}${amount}\n`,
       );
