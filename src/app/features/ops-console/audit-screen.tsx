@@ -167,7 +167,7 @@ function AuditFilterForm({ filter, onChange }: { filter: AuditFilter; onChange: 
 function AuditEntries({ filter, onFilter }: { filter: AuditFilter; onFilter: (filter: AuditFilter) => void }) {
   const { t } = useLingui();
   const audit = useAudit(filter);
-  const entries = audit.data ? audit.data.pages.flat() : undefined;
+  const entries = audit.data ? audit.data.pages.flatMap((page) => page.data) : undefined;
   return (
     <section className="ops-section" aria-labelledby="ops-audit-entries">
       <h2 id="ops-audit-entries">{t`Entries`}</h2>

@@ -35,6 +35,12 @@ const options = {
   actor: { type: 'string' },
   undo: { type: 'string' },
   'may-approve': { type: 'boolean' },
+  subject: { type: 'string' },
+  action: { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  csv: { type: 'boolean' },
+  full: { type: 'boolean' },
 } as const;
 
 type ParsedValues = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
