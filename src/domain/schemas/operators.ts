@@ -262,6 +262,10 @@ export type AuditProblem = z.infer<typeof auditProblemSchema>;
  */
 export const auditVerdictSchema = z.object({
   ok: z.boolean(),
+  /** The whole chain was recomputed (`full`), or only the entries after `from_seq`, the last checkpoint the table agrees with. */
+  full: z.boolean(),
+  from_seq: z.number().int(),
+  /** Entries whose digest and link were recomputed. */
   entries: z.number().int(),
   /** The last entry's number and hash, as the table holds them now. */
   head_seq: z.number().int().nullable(),
@@ -273,6 +277,11 @@ export const auditVerdictSchema = z.object({
   checkpoint_written: auditCheckpointRefSchema.nullable(),
 });
 export type AuditVerdict = z.infer<typeof auditVerdictSchema>;
+
+/** GET /ops/audit/verify?full=true: the whole chain, not only what the last checkpoint does not vouch for. */
+export const auditVerifyQuerySchema = z.strictObject({
+  full: z.enum(['true', 'false'], { error: 'invalidValue' }).optional(),
+});
 
 /**
  * Why a request waits for a second person (docs/operators.md, Approvals): the one call passes the

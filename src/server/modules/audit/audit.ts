@@ -350,9 +350,9 @@ interface ChainRow {
   recomputed: string;
 }
 
-/** Every entry of the trail in order, as the chain checks read it: by pages of the primary key. */
-async function* chainRows(db: Executor): AsyncGenerator<ChainRow> {
-  let after = 0;
+/** The entries after `from` (all of them from 0) in order, as the chain checks read them: by pages of the primary key. */
+async function* chainRows(db: Executor, from = 0): AsyncGenerator<ChainRow> {
+  let after = from;
   for (;;) {
     const rows = rowsOf<{ seq: string | number; prev_hash: string; hash: string; recomputed: string }>(
       await db.execute(sql`
@@ -399,8 +399,18 @@ const listedLimit = 20;
  * (a hash at a checkpoint's entry that is not the signed one) or lost entries (a checkpoint
  * naming an entry the table no longer has). Entries newer than the last checkpoint are vouched
  * for by nothing but the chain (docs/operators.md, The audit trail's anchor).
+ *
+ * By default the chain is recomputed only after the last checkpoint the table agrees with (every
+ * checkpoint is still held against the hash the table keeps at its entry, one lookup each): the
+ * time grows with what was written since, not with the whole trail. `full` recomputes every entry
+ * from the first, which also finds an entry edited before that checkpoint without its hash redone.
  */
-export async function verifyAuditTrail(db: Executor, anchor: AuditAnchor, now: Date): Promise<AuditTrailVerdict> {
+export async function verifyAuditTrail(
+  db: Executor,
+  anchor: AuditAnchor,
+  now: Date,
+  options: { full?: boolean } = {},
+): Promise<AuditTrailVerdict> {
   const problems: AuditProblem[] = [];
   const records = await unlessStoreFails(anchor.read());
   const valid: Checkpoint[] = [];
@@ -417,17 +427,32 @@ export async function verifyAuditTrail(db: Executor, anchor: AuditAnchor, now: D
   }
   // The entries the checkpoints name, and what the table holds there: its hash, or the last entry kept before it.
   const named = [...new Set(valid.map((checkpoint) => checkpoint.seq))].sort((a, b) => a - b);
-  const found = new Map<number, { hash: string } | { missingAfter: number }>();
+  const full = options.full === true;
+  const found = full ? new Map<number, { hash: string } | { missingAfter: number }>() : await namedEntries(db, named);
+
+  // By default the chain is read from the last checkpoint the table agrees with: what it vouches
+  // for needs no reading again. Its entry's hash is the link the next entry must name.
+  let start = { seq: 0, hash: genesis };
+  if (!full) {
+    for (const checkpoint of valid) {
+      const there = found.get(checkpoint.seq);
+      if (there && 'hash' in there && there.hash === checkpoint.head && checkpoint.seq > start.seq) {
+        start = { seq: checkpoint.seq, hash: checkpoint.head };
+      }
+    }
+  }
   let nextNamed = 0;
 
-  let previous = genesis;
+  let previous = start.hash;
   let count = 0;
-  let after = 0;
+  let after = start.seq;
   let chainProblems = 0;
-  for await (const row of chainRows(db)) {
+  for await (const row of chainRows(db, start.seq)) {
     const seq = row.seq;
-    while (nextNamed < named.length && named[nextNamed]! < seq) found.set(named[nextNamed++]!, { missingAfter: after });
-    if (named[nextNamed] === seq) found.set(named[nextNamed++]!, { hash: row.hash });
+    if (full) {
+      while (nextNamed < named.length && named[nextNamed]! < seq) found.set(named[nextNamed++]!, { missingAfter: after });
+      if (named[nextNamed] === seq) found.set(named[nextNamed++]!, { hash: row.hash });
+    }
     if (chainProblems < listedLimit) {
       if (row.prev_hash !== previous) {
         problems.push({ kind: 'unlinked', seq });
@@ -442,7 +467,7 @@ export async function verifyAuditTrail(db: Executor, anchor: AuditAnchor, now: D
     count += 1;
     after = seq;
   }
-  while (nextNamed < named.length) found.set(named[nextNamed++]!, { missingAfter: after });
+  if (full) while (nextNamed < named.length) found.set(named[nextNamed++]!, { missingAfter: after });
 
   // Each checkpoint the table still agrees with bounds where a later disagreement can have started.
   const missing = new Map<number, Checkpoint>();
@@ -472,13 +497,15 @@ export async function verifyAuditTrail(db: Executor, anchor: AuditAnchor, now: D
     problems.push({ kind: 'changed', from: agreed + 1, seq: checkpoint.seq, checkpoint: refOf(checkpoint) });
   }
 
-  const head = count === 0 ? null : { seq: after, hash: previous };
+  const head = after === 0 ? null : { seq: after, hash: previous };
   // Written whatever was found: it records what the table holds now, and the older checkpoints
   // that disagree stay in the store to say so again at the next check.
   const written = head ? { seq: head.seq, head: head.hash, at: now.toISOString() } : null;
   if (written) await unlessStoreFails(anchor.write(written));
   return {
     ok: problems.length === 0,
+    full,
+    from_seq: start.seq,
     entries: count,
     head_seq: head?.seq ?? null,
     head: head?.hash ?? null,
@@ -486,6 +513,26 @@ export async function verifyAuditTrail(db: Executor, anchor: AuditAnchor, now: D
     problems,
     checkpoint_written: written ? refOf(written) : null,
   };
+}
+
+/**
+ * What the table holds at each entry a checkpoint names, found by its number: the hash, or for an
+ * entry no longer there, the last entry kept before it.
+ */
+async function namedEntries(db: Executor, named: readonly number[]): Promise<Map<number, { hash: string } | { missingAfter: number }>> {
+  const found = new Map<number, { hash: string } | { missingAfter: number }>();
+  if (named.length === 0) return found;
+  const rows = rowsOf<{ named: string | number; seq: string | number | null; hash: string | null; kept_before: string | number | null }>(
+    await db.execute(sql`
+      SELECT n.seq AS named, a.seq, a.hash,
+             (SELECT max(b.seq) FROM audit_entries b WHERE b.seq < n.seq) AS kept_before
+        FROM unnest(${`{${named.join(',')}}`}::bigint[]) AS n(seq)
+        LEFT JOIN audit_entries a ON a.seq = n.seq`),
+  );
+  for (const row of rows) {
+    found.set(Number(row.named), row.hash !== null ? { hash: row.hash } : { missingAfter: Number(row.kept_before ?? 0) });
+  }
+  return found;
 }
 
 /**

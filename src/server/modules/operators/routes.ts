@@ -7,6 +7,7 @@ import {
   auditQuerySchema,
   seqOfAuditCursor,
   auditVerdictSchema,
+  auditVerifyQuerySchema,
   automationTokenBody,
   automationTokenSchema,
   createdAutomationTokenSchema,
@@ -478,10 +479,13 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
         schema: {
           summary: "Recompute the audit trail's chain, hold it against its signed checkpoints, and write a new one",
           security: auditReaders,
+          querystring: auditVerifyQuerySchema,
           response: { 200: dataAnswer(auditVerdictSchema), ...errorAnswers(503) },
         },
       },
-      async () => ({ data: await verifyAuditTrail(context.db, context.auditAnchor, context.now()) }),
+      async (request) => ({
+        data: await verifyAuditTrail(context.db, context.auditAnchor, context.now(), { full: request.query.full === 'true' }),
+      }),
     );
   });
 }

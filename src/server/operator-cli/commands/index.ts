@@ -79,9 +79,10 @@ export const opsUsage = `Roundtrip operator tools: the same database as the serv
   npm run ops -- tokens list|create --name n --roles r[,r] [--may-approve]|revoke <id>
                                                          automation tokens for scripts (X-Ops-Key); the secret is
                                                          printed once, at create
-  npm run ops -- audit verify                            recompute the audit trail's chain, hold it against its
-                                                         signed checkpoints, write a new one; exit 1 if anything
-                                                         is missing or changed
+  npm run ops -- audit verify [--full]                   recompute the audit trail's chain after its last agreeing
+                                                         checkpoint (--full: from the first entry), hold it against
+                                                         its signed checkpoints, write a new one; exit 1 if
+                                                         anything is missing or changed
   npm run ops -- audit public-key                        the public key the checkpoints are checked with (publish it)
   npm run ops -- audit list [--subject email|id] [--actor part] [--action a] [--record id|reference]
                    [--from day] [--to day] [--limit 50] [--csv [--out file]]

@@ -142,19 +142,24 @@ export async function auditCommand({ values, positionals }: OpsArguments, io: Op
   const [action] = positionals;
   if (action === 'verify') {
     const anchor = io.auditAnchor();
-    const verdict = await verifyAuditTrail(io.db, anchor, io.now);
+    const verdict = await verifyAuditTrail(io.db, anchor, io.now, { full: values.full === true });
+    const scope = verdict.full
+      ? 'the whole chain'
+      : `the chain after entry ${verdict.from_seq} (its last agreeing checkpoint; --full for all of it)`;
     const written = verdict.checkpoint_written
       ? `Checkpoint written: entry ${verdict.checkpoint_written.seq} at ${verdict.checkpoint_written.at}, in ${anchor.store.location}.\n`
       : 'No checkpoint written: the trail is empty.\n';
     if (verdict.ok) {
       io.out(
-        `The audit trail holds: ${verdict.entries} entries, head ${verdict.head ?? '(empty)'}; ` +
+        `The audit trail holds: ${verdict.entries} entries of ${scope} recomputed, head ${verdict.head ?? '(empty)'}; ` +
           `it agrees with ${verdict.checkpoints} signed checkpoint(s).\n`,
       );
       io.out(written);
       return 0;
     }
-    io.err(`The audit trail does not hold (${verdict.entries} entries, ${verdict.checkpoints} signed checkpoint(s) checked):\n`);
+    io.err(
+      `The audit trail does not hold (${verdict.entries} entries of ${scope}, ${verdict.checkpoints} signed checkpoint(s) checked):\n`,
+    );
     for (const problem of verdict.problems) io.err(`  - ${auditProblemText(problem)}\n`);
     io.out(written);
     return 1;
