@@ -324,11 +324,29 @@ function AuditEntries({
   );
 }
 
-/** A detail's value as a person reads it: lists joined, anything else as written. */
-function detailText(value: unknown): string {
-  if (Array.isArray(value)) return value.map(detailText).join(', ');
+/** The detail fields people read most, in their words; the others show as the server names them. */
+function useDetailNames() {
+  const { t } = useLingui();
+  return {
+    name: t`Name`,
+    email: t`Email`,
+    may_approve: t`May approve`,
+    payout_reference: t`Payout reference`,
+    containers: t`Containers`,
+    customers: t`Customers`,
+    count: t`Number`,
+    payouts: t`Payouts`,
+    provider: t`Sent through`,
+    reason: t`Reason`,
+  } as const satisfies Record<string, string>;
+}
+
+/** A detail's value as a person reads it: lists joined, yes or no, anything else as written. */
+function detailText(value: unknown, yes: string, no: string): string {
+  if (Array.isArray(value)) return value.map((item) => detailText(item, yes, no)).join(', ');
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'boolean') return value ? yes : no;
+  if (typeof value === 'number') return String(value);
   return value === null || value === undefined ? '–' : JSON.stringify(value);
 }
 
@@ -337,6 +355,8 @@ function AuditEntryCard({ entry, onFilter, broken }: { entry: AuditEntry; onFilt
   const recordTypeNames: Record<string, string> = useRecordTypeNames();
   const actionNames: Record<string, string> = useActionNames();
   const subjectNames: Record<string, string> = useSubjectNames();
+  const detailNames: Record<string, string> = useDetailNames();
+  const [yes, no] = [t`yes`, t`no`];
   const recordName = recordTypeNames[entry.record_type] ?? entry.record_type;
   const actionName = actionNames[entry.action] ?? entry.action;
   const subjectKind = subjectNames[entry.subject.type] ?? recordTypeNames[entry.subject.type] ?? entry.subject.type;
@@ -351,9 +371,9 @@ function AuditEntryCard({ entry, onFilter, broken }: { entry: AuditEntry; onFilt
   // A change shows what was before it and what is now; the rest of the detail as it was kept.
   const { previous_roles: previousRoles, roles, ...rest } = entry.detail ?? {};
   const details: [string, string][] = [];
-  if (previousRoles !== undefined) details.push([t`Roles`, `${detailText(previousRoles)} → ${detailText(roles)}`]);
-  else if (roles !== undefined) details.push([t`Roles`, detailText(roles)]);
-  for (const [key, value] of Object.entries(rest)) details.push([key, detailText(value)]);
+  if (previousRoles !== undefined) details.push([t`Roles`, `${detailText(previousRoles, yes, no)} → ${detailText(roles, yes, no)}`]);
+  else if (roles !== undefined) details.push([t`Roles`, detailText(roles, yes, no)]);
+  for (const [key, value] of Object.entries(rest)) details.push([detailNames[key] ?? key, detailText(value, yes, no)]);
   const who = entry.subject.label ?? entry.subject.id;
   const actor = entry.actor_name ? `${entry.actor_name} (${entry.actor})` : entry.actor;
   return (
