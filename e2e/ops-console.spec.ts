@@ -504,12 +504,20 @@ for (const market of markets) {
         .first()
         .getByRole('button', { name: market.byPerson(adminEmail) })
         .click();
-      await expect(entries.filter({ hasText: 'token.revoke' })).toHaveCount(1);
-      await expect(entries.filter({ hasText: 'operator.invite' })).toHaveCount(1);
-      await expect(entries.filter({ hasText: 'payout.complete' })).toHaveCount(1);
+      // Actions in the operator's language, the payout's amount as money leaving the customer.
+      const action = (english: string) => translate(market.locale, english, {}, 'ops-console');
+      await expect(entries.filter({ hasText: action('Token revoked') })).toHaveCount(1);
+      await expect(entries.filter({ hasText: action('Operator invited') })).toHaveCount(1);
+      await expect(entries.filter({ hasText: action('Payout paid') })).toHaveCount(1);
+      await expect(entries.filter({ hasText: action('Payout paid') })).toContainText(/[-−]/);
       await expect(entries.filter({ hasNotText: adminEmail })).toHaveCount(0);
-      await entries.filter({ hasText: 'token.revoke' }).getByRole('button', { name: market.thisRecord }).click();
-      await expect(entries.locator('code').filter({ hasText: /^token\./ })).toHaveText(['token.revoke', 'token.create']);
+      await entries
+        .filter({ hasText: action('Token revoked') })
+        .getByRole('button', { name: market.thisRecord })
+        .click();
+      await expect(entries).toHaveCount(2);
+      await expect(entries.nth(0)).toContainText(action('Token revoked'));
+      await expect(entries.nth(1)).toContainText(action('Token created'));
       await page.getByTestId('ops-audit-verify').click();
       await expect(page.getByTestId('ops-audit-verdict')).toHaveText(market.intact);
       await expect(page.getByTestId('ops-audit-verdict')).toBeFocused();

@@ -187,19 +187,83 @@ export const automationTokenSchema = z.object({
 /** POST /ops/tokens answers the token with its secret, in that answer only. */
 export const createdAutomationTokenSchema = automationTokenSchema.extend({ secret: z.string() });
 
+/**
+ * Whom an entry is about: a `customer`, an `operator`, an `automation_token`, or for an entry that
+ * concerns no person the record itself (`product`, `payout_batch`…). `label` is how people know
+ * them now (a customer's or operator's email, with the operator's name); null once erased.
+ */
+export const auditSubjectSchema = z.object({
+  type: z.string(),
+  id: z.string(),
+  label: z.string().nullable(),
+});
+export type AuditSubject = z.infer<typeof auditSubjectSchema>;
+
+/** Which way an entry's amount went for the customer: `credit` in (+), `debit` out (−). */
+export const auditDirections = ['credit', 'debit'] as const;
+export type AuditDirection = (typeof auditDirections)[number];
+
 export const auditEntrySchema = z.object({
   seq: z.number().int(),
   at: z.string(),
   actor: z.string(),
+  /** The operator's name when the actor is one (the actor field keeps the email they signed in with). */
+  actor_name: z.string().nullable(),
   action: z.string(),
   record_type: z.string(),
   record_id: z.string(),
+  subject: auditSubjectSchema,
+  /** Always positive or zero: `direction` says which way it went. */
   amount_minor: z.number().int().nullable(),
   currency: z.string().nullable(),
+  direction: z.enum(auditDirections).nullable(),
   address: z.string().nullable(),
+  /** What the writer kept beside the fields: roles given (`roles`, `previous_roles`), codes, a payout's reference… */
+  detail: z.record(z.string(), z.unknown()).nullable(),
   hash: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** A page of the trail; `next_cursor` asks for the entries after it (older), null on the last page. */
+export const auditPageSchema = z.object({ data: z.array(auditEntrySchema), next_cursor: z.string().nullable() });
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** A keyset cursor: the last entry a page showed, opaque to clients. */
+const auditCursorPattern = /^a1\.[1-9][0-9]{0,17}$/;
+export function auditCursorOf(seq: number): string {
+  return `a1.${seq}`;
+}
+export function seqOfAuditCursor(cursor: string): number | undefined {
+  return auditCursorPattern.test(cursor) ? Number(cursor.slice(3)) : undefined;
+}
+
+const dayOrMoment = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'invalidValue' });
+
+/**
+ * GET /ops/audit and /ops/audit/export, and `npm run ops -- audit list`: every filter optional,
+ * all of them together narrow the trail (docs/api.md, The audit trail).
+ * - `subject`: a customer's or operator's email or id;
+ * - `actor`: any part of the email, token name or operator name, any case;
+ * - `action`: an action (`payout.complete`) or its family (`payout`);
+ * - `record`: a record's id, a payout's reference (RT…), a dispute's id;
+ * - `from`, `to`: days (`to` counts its whole day) or moments.
+ */
+export const auditQuerySchema = z.strictObject({
+  subject: z.string().trim().min(1, { error: 'invalidValue' }).max(254, { error: 'tooLong' }).optional(),
+  actor: z.string().trim().min(1, { error: 'invalidValue' }).max(254, { error: 'tooLong' }).optional(),
+  action: z.string().trim().min(1, { error: 'invalidValue' }).max(60, { error: 'tooLong' }).optional(),
+  record: z.string().trim().min(1, { error: 'invalidValue' }).max(200, { error: 'tooLong' }).optional(),
+  record_type: z.string().max(50, { error: 'tooLong' }).optional(),
+  record_id: z.string().max(200, { error: 'tooLong' }).optional(),
+  from: dayOrMoment.optional(),
+  to: dayOrMoment.optional(),
+  cursor: z
+    .string()
+    .refine((value) => seqOfAuditCursor(value) !== undefined, { error: 'invalidValue' })
+    .optional(),
+  limit: z.coerce.number({ error: 'invalidValue' }).int().min(1).max(500).default(100),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 /** A signed checkpoint of the audit trail: the entry it names and when it was signed. */
 export const auditCheckpointRefSchema = z.object({ seq: z.number().int(), at: z.string() });
@@ -233,6 +297,10 @@ export type AuditProblem = z.infer<typeof auditProblemSchema>;
  */
 export const auditVerdictSchema = z.object({
   ok: z.boolean(),
+  /** The whole chain was recomputed (`full`), or only the entries after `from_seq`, the last checkpoint the table agrees with. */
+  full: z.boolean(),
+  from_seq: z.number().int(),
+  /** Entries whose digest and link were recomputed. */
   entries: z.number().int(),
   /** The last entry's number and hash, as the table holds them now. */
   head_seq: z.number().int().nullable(),
@@ -244,6 +312,11 @@ export const auditVerdictSchema = z.object({
   checkpoint_written: auditCheckpointRefSchema.nullable(),
 });
 export type AuditVerdict = z.infer<typeof auditVerdictSchema>;
+
+/** GET /ops/audit/verify?full=true: the whole chain, not only what the last checkpoint does not vouch for. */
+export const auditVerifyQuerySchema = z.strictObject({
+  full: z.enum(['true', 'false'], { error: 'invalidValue' }).optional(),
+});
 
 /**
  * Why a request waits for a second person (docs/operators.md, Approvals): the one call passes the

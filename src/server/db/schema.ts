@@ -899,10 +899,19 @@ export const auditEntries = pgTable(
     detail: jsonb('detail'),
     prevHash: text('prev_hash').notNull().default(''),
     hash: text('hash').notNull().default(''),
+    /**
+     * Whom the entry is about: a customer (`customer`, their id), an operator, a token, or the
+     * record itself when it concerns no person (a product, a payout export). A search key the
+     * writer gives or `recordAudit` derives, outside the digest (migration 0025 filled it in for
+     * older entries, which were hashed without it).
+     */
+    subjectType: text('subject_type'),
+    subjectId: text('subject_id'),
   },
   (table) => [
     index('audit_entries_record_idx').on(table.recordType, table.recordId),
     index('audit_entries_actor_idx').on(table.actor, table.seq),
+    index('audit_entries_subject_idx').on(table.subjectType, table.subjectId, table.seq),
   ],
 );
 

@@ -10,8 +10,8 @@ export const operatorPassword = 'operator-password-1';
 export const setUpActor: Actor = { kind: 'cli', id: null, name: 'cli@test', person: 'key:cli@test', roles: ['admin'], address: null };
 
 /** An invited person who accepts their link, then signs in: their session headers and secret. */
-export async function signedInOperator(t: TestApp, roles: OperatorRole[], email = `op-${crypto.randomUUID()}@roundtrip.test`) {
-  const { operator, invitationToken } = await inviteOperator(t.db, setUpActor, { email, name: 'Op', roles }, t.clock.now());
+export async function signedInOperator(t: TestApp, roles: OperatorRole[], email = `op-${crypto.randomUUID()}@roundtrip.test`, name = 'Op') {
+  const { operator, invitationToken } = await inviteOperator(t.db, setUpActor, { email, name, roles }, t.clock.now());
   const invitation = (await t.inject({ method: 'POST', url: '/api/v2/ops/invitations/lookup', payload: { token: invitationToken } })).json<{
     data: { totp_secret: string };
   }>().data;

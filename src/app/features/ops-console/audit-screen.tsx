@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { currencies, type Currency } from '#domain/markets';
 import { formatMoney, moneyFromMinor } from '#domain/money';
-import type { AuditEntry } from '#domain/schemas/operators';
+import type { AuditEntry, AuditVerdict } from '#domain/schemas/operators';
 import { failureMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { QueryView } from '../../ui/query-view';
@@ -42,27 +42,101 @@ function useRecordTypeNames() {
   } as const satisfies Record<string, string>;
 }
 
+/** The actions the server writes, in the operator's words; an action not listed shows as written. */
+function useActionNames() {
+  const { t } = useLingui();
+  return {
+    checkin: t`Containers checked in`,
+    'checkin.expire': t`Scans expired at check-in`,
+    'checkin.undo': t`Check-in undone`,
+    reject: t`Scans rejected`,
+    'scan.cancel': t`Scan cancelled`,
+    'balance.adjust': t`Balance adjusted`,
+    'containers.issue': t`Container codes issued`,
+    'claim.award': t`Claim awarded`,
+    'claim.dismiss': t`Claim dismissed`,
+    'dispute.credit': t`Dispute credited`,
+    'dispute.uphold': t`Dispute declined`,
+    'approval.request': t`Approval requested`,
+    'approval.approve': t`Request approved`,
+    'approval.reject': t`Request refused`,
+    'payout.complete': t`Payout paid`,
+    'payout.fail': t`Payout failed`,
+    'payout.cancel': t`Payout cancelled`,
+    'payouts.export': t`Payouts exported`,
+    'payouts.reexport': t`Payouts exported again`,
+    'dsar.close': t`Data request closed`,
+    'operator.invite': t`Operator invited`,
+    'operator.accept': t`Invitation accepted`,
+    'operator.disable': t`Operator disabled`,
+    'operator.roles': t`Roles changed`,
+    'operator.authenticator-reset': t`Authenticator reset`,
+    'operator.passkeys-remove': t`Passkeys removed`,
+    'passkey.add': t`Passkey added`,
+    'passkey.remove': t`Passkey removed`,
+    'token.create': t`Token created`,
+    'token.revoke': t`Token revoked`,
+    'content.set': t`Page text saved`,
+    'content.import': t`Page texts imported`,
+    'content.publish': t`Page texts published`,
+    'impact_factor.set': t`Packaging weight set`,
+    'impact_factor.clear': t`Packaging weight removed`,
+    'retailer.save': t`Retailer saved`,
+    'bins.import': t`Bins imported`,
+    'bins.remove': t`Bins removed`,
+    'payment_key.rotate': t`Payment key rotated`,
+  } as const satisfies Record<string, string>;
+}
+
+/** Whom an entry is about, by kind, in the operator's words. */
+function useSubjectNames() {
+  const { t } = useLingui();
+  return {
+    customer: t`Customer`,
+    operator: t`Operator`,
+    automation_token: t`Automation token`,
+  } as const satisfies Record<string, string>;
+}
+
 export function AuditScreen() {
   const { t } = useLingui();
   const [filter, setFilter] = useState<AuditFilter>({});
+  const [brokenFrom, setBrokenFrom] = useState<number>();
   return (
     <OperatorArea
       needs={['admin', 'care', 'finance']}
       title={t`Audit trail`}
       description={t`Every change an operator, a token or the command line made, newest first.`}
     >
-      <VerifyChain />
+      <VerifyChain onVerdict={(verdict) => setBrokenFrom(firstBreak(verdict))} />
       <AuditFilterForm key={JSON.stringify(filter)} filter={filter} onChange={setFilter} />
-      <AuditEntries filter={filter} onFilter={setFilter} />
+      <AuditEntries filter={filter} onFilter={setFilter} brokenFrom={brokenFrom} />
     </OperatorArea>
   );
+}
+
+/** The first entry the check could not vouch for: from there on, the trail is not what it was. */
+function firstBreak(verdict: AuditVerdict): number | undefined {
+  const seqs = verdict.problems.flatMap((problem) => {
+    switch (problem.kind) {
+      case 'changed':
+        return [problem.from];
+      case 'unlinked':
+        return [problem.seq];
+      case 'missing':
+        return [problem.after + 1];
+      case 'bad_checkpoint':
+        return [];
+    }
+  });
+  return seqs.length === 0 ? undefined : Math.min(...seqs);
 }
 
 /**
  * The server recomputes the whole chain and holds it against the checkpoints signed outside the
  * database: an entry edited, or entries removed or rewritten up to a checkpoint, show here.
  */
-function VerifyChain() {
+function VerifyChain({ onVerdict }: { onVerdict: (verdict: AuditVerdict) => void }) {
   const { t } = useLingui();
   const headingId = useId();
   const verify = useVerifyAudit();
@@ -74,6 +148,7 @@ function VerifyChain() {
   function onVerify() {
     setFailure(undefined);
     verify.mutate(undefined, {
+      onSuccess: onVerdict,
       onError: (error) => setFailure(failureMessage(error, t`The check could not be made. Check your connection and try again.`)),
     });
   }
@@ -104,28 +179,59 @@ function VerifyChain() {
 function AuditFilterForm({ filter, onChange }: { filter: AuditFilter; onChange: (filter: AuditFilter) => void }) {
   const { t } = useLingui();
   const headingId = useId();
-  const typeId = useId();
-  const recordTypeNames = useRecordTypeNames();
-  const [recordType, setRecordType] = useState(filter.recordType ?? '');
-  const [recordId, setRecordId] = useState(filter.recordId ?? '');
+  const actionId = useId();
+  const actionNames = useActionNames();
+  const [subject, setSubject] = useState(filter.subject ?? '');
   const [actor, setActor] = useState(filter.actor ?? '');
-  const filtered = Boolean(filter.recordType || filter.recordId || filter.actor);
+  const [action, setAction] = useState(filter.action ?? '');
+  const [record, setRecord] = useState(filter.record ?? filter.recordId ?? '');
+  const [from, setFrom] = useState(filter.from ?? '');
+  const [to, setTo] = useState(filter.to ?? '');
+  const filtered = Object.values(filter).some(Boolean);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    onChange({ recordType: recordType || undefined, recordId: recordId.trim() || undefined, actor: actor.trim() || undefined });
+    const typedRecord = record.trim();
+    // The record a card named stays exact (type and id) until the field is changed.
+    const sameRecord = filter.recordId !== undefined && typedRecord === filter.recordId;
+    onChange({
+      subject: subject.trim() || undefined,
+      actor: actor.trim() || undefined,
+      action: action || undefined,
+      ...(sameRecord ? { recordType: filter.recordType, recordId: filter.recordId } : { record: typedRecord || undefined }),
+      from: from || undefined,
+      to: to || undefined,
+    });
   }
 
   return (
     <section className="ops-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t`Narrow the trail`}</h2>
       <form className="form" noValidate onSubmit={onSubmit}>
+        <TextField
+          id="ops-audit-subject"
+          label={t`About (customer or operator email or id)`}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={254}
+          value={subject}
+          onChange={(event) => setSubject(event.currentTarget.value)}
+        />
+        <TextField
+          id="ops-audit-actor"
+          label={t`Done by (any part of an email or name)`}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={254}
+          value={actor}
+          onChange={(event) => setActor(event.currentTarget.value)}
+        />
         <div className="field">
-          <label htmlFor={typeId}>{t`Kind of record`}</label>
-          <select id={typeId} value={recordType} onChange={(event) => setRecordType(event.currentTarget.value)}>
+          <label htmlFor={actionId}>{t`Action`}</label>
+          <select id={actionId} value={action} onChange={(event) => setAction(event.currentTarget.value)}>
             <option value="">{t`Any`}</option>
-            {Object.entries(recordTypeNames).map(([type, name]) => (
-              <option key={type} value={type}>
+            {Object.entries(actionNames).map(([code, name]) => (
+              <option key={code} value={code}>
                 {name}
               </option>
             ))}
@@ -133,21 +239,26 @@ function AuditFilterForm({ filter, onChange }: { filter: AuditFilter; onChange: 
         </div>
         <TextField
           id="ops-audit-record"
-          label={t`Record id`}
+          label={t`Record (an id, a payout reference)`}
           autoComplete="off"
           spellCheck={false}
           maxLength={200}
-          value={recordId}
-          onChange={(event) => setRecordId(event.currentTarget.value)}
+          value={record}
+          onChange={(event) => setRecord(event.currentTarget.value)}
         />
         <TextField
-          id="ops-audit-actor"
-          label={t`Person or token (email or name)`}
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={254}
-          value={actor}
-          onChange={(event) => setActor(event.currentTarget.value)}
+          id="ops-audit-from"
+          label={t`From (day)`}
+          type="date"
+          value={from}
+          onChange={(event) => setFrom(event.currentTarget.value)}
+        />
+        <TextField
+          id="ops-audit-to"
+          label={t`To (day, included)`}
+          type="date"
+          value={to}
+          onChange={(event) => setTo(event.currentTarget.value)}
         />
         <div className="ops-actions">
           <button type="submit" className="button">
@@ -164,10 +275,18 @@ function AuditFilterForm({ filter, onChange }: { filter: AuditFilter; onChange: 
   );
 }
 
-function AuditEntries({ filter, onFilter }: { filter: AuditFilter; onFilter: (filter: AuditFilter) => void }) {
+function AuditEntries({
+  filter,
+  onFilter,
+  brokenFrom,
+}: {
+  filter: AuditFilter;
+  onFilter: (filter: AuditFilter) => void;
+  brokenFrom: number | undefined;
+}) {
   const { t } = useLingui();
   const audit = useAudit(filter);
-  const entries = audit.data ? audit.data.pages.flat() : undefined;
+  const entries = audit.data ? audit.data.pages.flatMap((page) => page.data) : undefined;
   return (
     <section className="ops-section" aria-labelledby="ops-audit-entries">
       <h2 id="ops-audit-entries">{t`Entries`}</h2>
@@ -183,7 +302,7 @@ function AuditEntries({ filter, onFilter }: { filter: AuditFilter; onFilter: (fi
               <ol className="ops-audit" data-testid="ops-audit-entries">
                 {list.map((entry) => (
                   <li key={entry.seq}>
-                    <AuditEntryCard entry={entry} onFilter={onFilter} />
+                    <AuditEntryCard entry={entry} onFilter={onFilter} broken={brokenFrom !== undefined && entry.seq >= brokenFrom} />
                   </li>
                 ))}
               </ol>
@@ -205,25 +324,94 @@ function AuditEntries({ filter, onFilter }: { filter: AuditFilter; onFilter: (fi
   );
 }
 
-function AuditEntryCard({ entry, onFilter }: { entry: AuditEntry; onFilter: (filter: AuditFilter) => void }) {
+/** The detail fields people read most, in their words; the others show as the server names them. */
+function useDetailNames() {
+  const { t } = useLingui();
+  return {
+    name: t`Name`,
+    email: t`Email`,
+    may_approve: t`May approve`,
+    payout_reference: t`Payout reference`,
+    containers: t`Containers`,
+    customers: t`Customers`,
+    count: t`Number`,
+    payouts: t`Payouts`,
+    provider: t`Sent through`,
+    reason: t`Reason`,
+  } as const satisfies Record<string, string>;
+}
+
+/** A detail's value as a person reads it: lists joined, yes or no, anything else as written. */
+function detailText(value: unknown, yes: string, no: string): string {
+  if (Array.isArray(value)) return value.map((item) => detailText(item, yes, no)).join(', ');
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? yes : no;
+  if (typeof value === 'number') return String(value);
+  return value === null || value === undefined ? '–' : JSON.stringify(value);
+}
+
+function AuditEntryCard({ entry, onFilter, broken }: { entry: AuditEntry; onFilter: (filter: AuditFilter) => void; broken: boolean }) {
   const { t, i18n } = useLingui();
   const recordTypeNames: Record<string, string> = useRecordTypeNames();
+  const actionNames: Record<string, string> = useActionNames();
+  const subjectNames: Record<string, string> = useSubjectNames();
+  const detailNames: Record<string, string> = useDetailNames();
+  const [yes, no] = [t`yes`, t`no`];
   const recordName = recordTypeNames[entry.record_type] ?? entry.record_type;
+  const actionName = actionNames[entry.action] ?? entry.action;
+  const subjectKind = subjectNames[entry.subject.type] ?? recordTypeNames[entry.subject.type] ?? entry.subject.type;
+  const isRecordItself = entry.subject.type === entry.record_type && entry.subject.id === entry.record_id;
+  const signed = entry.amount_minor === null ? null : entry.direction === 'debit' ? -entry.amount_minor : entry.amount_minor;
   const amount =
-    entry.amount_minor !== null && isCurrency(entry.currency)
-      ? formatMoney(moneyFromMinor(entry.amount_minor, entry.currency), i18n.locale, { signDisplay: 'exceptZero' })
+    signed !== null && isCurrency(entry.currency)
+      ? formatMoney(moneyFromMinor(signed, entry.currency), i18n.locale, { signDisplay: 'exceptZero' })
       : undefined;
+  const direction =
+    entry.direction === 'credit' ? t`credited to the customer` : entry.direction === 'debit' ? t`taken from the customer` : undefined;
+  // A change shows what was before it and what is now; the rest of the detail as it was kept.
+  const { previous_roles: previousRoles, roles, ...rest } = entry.detail ?? {};
+  const details: [string, string][] = [];
+  if (previousRoles !== undefined) details.push([t`Roles`, `${detailText(previousRoles, yes, no)} → ${detailText(roles, yes, no)}`]);
+  else if (roles !== undefined) details.push([t`Roles`, detailText(roles, yes, no)]);
+  for (const [key, value] of Object.entries(rest)) details.push([detailNames[key] ?? key, detailText(value, yes, no)]);
+  const who = entry.subject.label ?? entry.subject.id;
+  const actor = entry.actor_name ? `${entry.actor_name} (${entry.actor})` : entry.actor;
   return (
-    <article className="ops-audit__entry" aria-label={t`Entry ${entry.seq}`}>
+    <article className={broken ? 'ops-audit__entry ops-audit__entry--broken' : 'ops-audit__entry'} aria-label={t`Entry ${entry.seq}`}>
+      {broken ? (
+        <p className="ops-audit__broken" data-testid="ops-audit-broken">
+          {t`After a break in the chain: this entry is not vouched for.`}
+        </p>
+      ) : null}
       <p className="ops-audit__what">
-        <code>{entry.action}</code>
-        {amount ? <> · {amount}</> : null}
+        <span lang={actionNames[entry.action] ? undefined : 'en'}>{actionName}</span>
+        {amount ? (
+          <>
+            {' · '}
+            <span aria-label={direction ? `${amount}, ${direction}` : amount}>{amount}</span>
+          </>
+        ) : null}
       </p>
+      {isRecordItself ? null : (
+        <p>
+          {subjectKind} <span className="ops-audit__id">{who}</span>
+        </p>
+      )}
       <p>
         {recordName} <code className="ops-audit__id">{entry.record_id}</code>
       </p>
+      {details.length > 0 ? (
+        <dl className="ops-audit__detail">
+          {details.map(([name, value]) => (
+            <div key={name}>
+              <dt>{name}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
       <p>
-        {entry.actor}
+        {actor}
         {entry.address ? <> · {entry.address}</> : null}
       </p>
       <p className="ops-audit__when">
@@ -237,6 +425,11 @@ function AuditEntryCard({ entry, onFilter }: { entry: AuditEntry; onFilter: (fil
         >
           {t`This record's entries`}
         </button>
+        {isRecordItself ? null : (
+          <button type="button" className="button button--link" onClick={() => onFilter({ subject: entry.subject.id })}>
+            {t`Entries about ${who}`}
+          </button>
+        )}
         <button type="button" className="button button--link" onClick={() => onFilter({ actor: entry.actor })}>
           {t`Entries by ${entry.actor}`}
         </button>

@@ -24,6 +24,8 @@ const resultsDir = '../../../../test-results/components';
 const at = '2026-11-28T21:00:00.000Z';
 const tampered: AuditVerdict = {
   ok: false,
+  full: true,
+  from_seq: 0,
   entries: 7,
   head_seq: 7,
   head: 'a'.repeat(64),

@@ -14,8 +14,8 @@ import type { TestApp } from '../../testing/test-app';
 import { cliHeaders, createWalletTestApp, opsHeaders } from '../../testing/wallet';
 import { recordAudit, verifyAuditChain } from './audit';
 
-async function verify(t: TestApp): Promise<AuditVerdict> {
-  const response = await t.inject({ method: 'GET', url: '/api/v2/ops/audit/verify', headers: opsHeaders });
+async function verify(t: TestApp, query = ''): Promise<AuditVerdict> {
+  const response = await t.inject({ method: 'GET', url: `/api/v2/ops/audit/verify${query}`, headers: opsHeaders });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ data: AuditVerdict }>().data;
 }
@@ -119,14 +119,39 @@ describe.each(databaseKinds)("the audit trail's anchor outside the database on %
     rmSync(t.config.auditCheckpointDir);
   });
 
-  it('reports an entry edited behind the triggers without its chain redone, at that entry', async () => {
+  it('reports an entry edited behind the triggers without its chain redone: before the last checkpoint when asked for the whole chain, after it always', async () => {
     const [, second] = await addEntries(t, 3);
     const before = await verify(t);
-    await t.db.execute(sql`ALTER TABLE audit_entries DISABLE TRIGGER USER`);
-    await t.db.execute(sql`UPDATE audit_entries SET record_id = 'elsewhere' WHERE seq = ${second}`);
-    await t.db.execute(sql`ALTER TABLE audit_entries ENABLE TRIGGER USER`);
-    expect((await verify(t)).problems).toEqual([{ kind: 'changed', from: second, seq: second, checkpoint: null }]);
-    expect(before.ok).toBe(true);
+    expect(before).toMatchObject({ ok: true, full: false, from_seq: 0, entries: 3 });
+    await addEntries(t, 4);
+    const edit = async (seq: number) => {
+      await t.db.execute(sql`ALTER TABLE audit_entries DISABLE TRIGGER USER`);
+      await t.db.execute(sql`UPDATE audit_entries SET record_id = 'elsewhere' WHERE seq = ${seq}`);
+      await t.db.execute(sql`ALTER TABLE audit_entries ENABLE TRIGGER USER`);
+    };
+    await edit(second!);
+
+    // By default only what the last checkpoint does not vouch for is read: the 4 entries after it.
+    const quick = await verify(t);
+    expect(quick).toMatchObject({ ok: true, full: false, from_seq: before.head_seq, entries: 4, problems: [] });
+    const whole = await verify(t, '?full=true');
+    expect(whole).toMatchObject({ ok: false, full: true, from_seq: 0, entries: 7 });
+    expect(whole.problems).toEqual([{ kind: 'changed', from: second, seq: second, checkpoint: null }]);
+    const printed = await cli(t, ['audit', 'verify', '--full']);
+    expect(printed.exit_code).toBe(1);
+    expect(printed.stderr).toContain(`entry ${second} was changed after it was written`);
+
+    // An entry after the last checkpoint (each check writes one of the head) is read by both.
+    const [later] = await addEntries(t, 2);
+    await edit(later!);
+    const [quickAgain, wholeAgain] = [await verify(t), await verify(t, '?full=true')];
+    expect(quickAgain.problems).toEqual([{ kind: 'changed', from: later, seq: later, checkpoint: null }]);
+    expect(quickAgain).toMatchObject({ full: false, entries: 2 });
+    expect(wholeAgain.problems).toEqual([
+      { kind: 'changed', from: second, seq: second, checkpoint: null },
+      { kind: 'changed', from: later, seq: later, checkpoint: null },
+    ]);
+    expect((await t.inject({ method: 'GET', url: '/api/v2/ops/audit/verify?full=yes', headers: opsHeaders })).statusCode).toBe(400);
   });
 
   it('reports a checkpoint altered in its file, one signed by another key and a line that is no checkpoint, and checks with the rest', async () => {

@@ -4,11 +4,11 @@ import type { Currency } from '#domain/markets';
 import { minorFromDecimal } from '#domain/money';
 import { approvalReasonSchema, type ApprovalAction, type ApprovalReason, type ApprovalStatus } from '#domain/schemas/operators';
 import { rowsOf, type Database, type Executor } from '../../db/client';
-import { automationTokens, operatorApprovals, operatorMoneyMoves } from '../../db/schema';
+import { auditEntries, automationTokens, operatorApprovals, operatorMoneyMoves } from '../../db/schema';
 import { afterPageKey, pageKeyTime, type PageKey } from '../../db/page-keys';
 import { ApiError } from '../../http/api-error';
 import { listTotalsFrom } from '../../http/page-cursor';
-import { recordAudit, type Actor } from './audit';
+import { recordAudit, type Actor, type AuditSubjectRef } from './audit';
 
 /**
  * Money moved by hand above a limit takes two people (docs/operators.md, Approvals): the first
@@ -175,6 +175,23 @@ export function approvalView(row: ApprovalRow) {
 }
 export type ApprovalView = ReturnType<typeof approvalView>;
 
+/** A request that moves one customer's money is about them; one of several customers' (a check-in), about itself. */
+function approvalSubject(moves: readonly MoneyMove[]): { subject?: AuditSubjectRef } {
+  const customers = new Set(moves.map((move) => move.userId));
+  const [only] = customers;
+  return customers.size === 1 && only ? { subject: { type: 'customer', id: only } } : {};
+}
+
+/** A decision is about whom its request was. */
+async function requestSubject(db: Executor, id: string): Promise<{ subject?: AuditSubjectRef }> {
+  const [row] = await db
+    .select({ type: auditEntries.subjectType, id: auditEntries.subjectId })
+    .from(auditEntries)
+    .where(and(eq(auditEntries.recordType, 'approval'), eq(auditEntries.recordId, id), eq(auditEntries.action, 'approval.request')))
+    .limit(1);
+  return row?.type && row.id ? { subject: { type: row.type, id: row.id } } : {};
+}
+
 export async function requestApproval(
   db: Database,
   actor: Actor,
@@ -213,6 +230,7 @@ export async function requestApproval(
       recordId: row!.id,
       amountMinor: input.amountMinor,
       currency: input.currency,
+      ...approvalSubject(input.moves),
       detail: { for: input.action, record_id: input.recordId, reason: input.reason.kind },
     });
     return approvalView(row!);
@@ -337,6 +355,7 @@ export async function decideApproval(
       recordId: id,
       amountMinor: row.amountMinor,
       currency: row.currency,
+      ...(await requestSubject(tx, id)),
       detail: { for: row.action, record_id: row.recordId, requested_by: row.requestedBy },
     });
     return row;

@@ -295,13 +295,15 @@ export async function setOperatorRoles(db: Database, actor: Actor, operatorId: s
   return db
     .transaction(async (tx) => {
       if (!roles.includes('admin')) await refuseLosingLastAdmin(tx, operatorId);
+      const [before] = await tx.select({ roles: operators.roles }).from(operators).where(eq(operators.id, operatorId)).for('update');
       const [row] = await tx.update(operators).set({ roles }).where(eq(operators.id, operatorId)).returning();
-      if (!row) throw new ApiError(404, 'NOT_FOUND');
+      if (!row || !before) throw new ApiError(404, 'NOT_FOUND');
       await recordAudit(tx, actor, {
         action: 'operator.roles',
         recordType: 'operator',
         recordId: operatorId,
-        detail: { email: row.email, roles },
+        // What they held and what they hold now: the trail shows the change, not only its result.
+        detail: { email: row.email, previous_roles: before.roles, roles },
       });
       return operatorView(row);
     })

@@ -2,8 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  auditEntrySchema,
+  auditCursorOf,
+  auditPageSchema,
+  auditQuerySchema,
+  seqOfAuditCursor,
   auditVerdictSchema,
+  auditVerifyQuerySchema,
   automationTokenBody,
   automationTokenSchema,
   createdAutomationTokenSchema,
@@ -37,7 +41,7 @@ import { dataAnswer, errorAnswers, noContent } from '../../http/api-schemas';
 import { currentActor, operatorBearerToken, operatorOnlyAccess, opsAccess, registerOpsScope } from '../../http/operator-access';
 import { requestLanguage } from '../../http/language';
 import { accountAddressKey, addressLimitKey } from '../../http/rate-limit';
-import { listAuditEntries, verifyAuditTrail } from '../audit/audit';
+import { auditCsv, auditFilterOf, auditPage, verifyAuditTrail } from '../audit/audit';
 import { inviteAndMail, resendInvitation } from './invitations';
 import { enableOperator, endOperatorSessions, listOperatorSessions } from './team';
 import {
@@ -67,14 +71,6 @@ import { reauthenticate } from './reauthentication';
 import { createAutomationToken, listAutomationTokens, revokeAutomationToken } from './tokens';
 
 const idParams = z.strictObject({ id: z.uuid({ error: 'invalidValue' }) });
-const auditQuery = z.strictObject({
-  record_type: z.string().max(50, { error: 'tooLong' }).optional(),
-  record_id: z.string().max(200, { error: 'tooLong' }).optional(),
-  actor: z.string().max(254, { error: 'tooLong' }).optional(),
-  before: z.coerce.number({ error: 'invalidValue' }).int().positive().optional(),
-  limit: z.coerce.number({ error: 'invalidValue' }).int().min(1).max(500).default(100),
-});
-
 /**
  * The operators' own calls (docs/operators.md): signing in and out, accepting an invitation,
  * operators and automation tokens (admins), and the audit trail (admins, care and finance).
@@ -561,23 +557,37 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
       '/audit',
       {
         schema: {
-          summary: 'The audit trail, newest first: of a record, of a person, or all',
+          summary: 'The audit trail, newest first, narrowed by subject, actor, action, record and time; a page at a time',
           security: auditReaders,
-          querystring: auditQuery,
-          response: { 200: dataAnswer(z.array(auditEntrySchema)) },
+          querystring: auditQuerySchema,
+          response: { 200: auditPageSchema },
         },
       },
       async (request) => {
-        const query = request.query;
-        return {
-          data: await listAuditEntries(context.db, {
-            recordType: query.record_type,
-            recordId: query.record_id,
-            actor: query.actor,
-            before: query.before,
-            limit: query.limit,
-          }),
-        };
+        const { limit, cursor, ...query } = request.query;
+        const before = cursor === undefined ? undefined : seqOfAuditCursor(cursor);
+        const page = await auditPage(context.db, { ...auditFilterOf(query), limit, ...(before === undefined ? {} : { before }) });
+        const last = page.entries[page.entries.length - 1];
+        return { data: page.entries, next_cursor: page.more && last ? auditCursorOf(last.seq) : null };
+      },
+    );
+    ops.get(
+      '/audit/export',
+      {
+        schema: {
+          summary: 'Every entry the filters match, newest first, as CSV (RFC 4180)',
+          security: auditReaders,
+          querystring: auditQuerySchema.omit({ cursor: true, limit: true }),
+          produces: ['text/csv'],
+          response: { 200: z.string().describe('text/csv: a header, then one line per entry (docs/api.md, The audit trail)') },
+        },
+      },
+      async (request, reply) => {
+        const csv = await auditCsv(context.db, auditFilterOf(request.query));
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="audit-${context.now().toISOString().slice(0, 10)}.csv"`)
+          .send(csv);
       },
     );
     ops.get(
@@ -586,10 +596,13 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
         schema: {
           summary: "Recompute the audit trail's chain, hold it against its signed checkpoints, and write a new one",
           security: auditReaders,
+          querystring: auditVerifyQuerySchema,
           response: { 200: dataAnswer(auditVerdictSchema), ...errorAnswers(503) },
         },
       },
-      async () => ({ data: await verifyAuditTrail(context.db, context.auditAnchor, context.now()) }),
+      async (request) => ({
+        data: await verifyAuditTrail(context.db, context.auditAnchor, context.now(), { full: request.query.full === 'true' }),
+      }),
     );
   });
 }

@@ -260,6 +260,7 @@ export async function resolveClaim(
           action: wanted === 'AWARDED' ? 'claim.award' : 'claim.dismiss',
           recordType: 'claim',
           recordId: id,
+          subject: { type: 'customer', id: claim.userId },
           detail: { code: claim.containerCode, first_scan_id: claim.pendingScanId, ...(scanId ? { scan_id: scanId } : {}) },
         });
         return { changed: true, claim: await current(tx), scan_id: scanId };

@@ -296,6 +296,8 @@ async function checkInOnce(
       action: 'checkin',
       recordType: 'checkin_batch',
       recordId: batch.id,
+      // A batch of one customer's containers is about them; a batch of several, about the batch.
+      ...(credits.size === 1 ? { subject: { type: 'customer', id: [...credits.keys()][0]! } } : {}),
       // A batch mixing markets has no one total: the ledger entries of the batch hold each.
       ...(currencies.size === 1 && currency
         ? { amountMinor: [...credits.values()].reduce((sum, credit) => sum + credit.minor, 0), currency }

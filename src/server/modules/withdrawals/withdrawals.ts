@@ -383,7 +383,8 @@ function payoutBatchChange(batch: string, provider: string, rows: readonly Withd
     ...(currencies.size === 1 && currency
       ? { amountMinor: rows.reduce((sum, row) => sum + row.amountMinor - row.feeMinor, 0), currency }
       : {}),
-    detail: { payouts: rows.length, provider },
+    // The payouts' ids, so that a search by one of them (or its reference) finds the export too.
+    detail: { payouts: rows.length, provider, payout_ids: rows.map((row) => row.id).sort() },
   };
 }
 

@@ -36,6 +36,12 @@ const options = {
   undo: { type: 'string' },
   'may-approve': { type: 'boolean' },
   language: { type: 'string' },
+  subject: { type: 'string' },
+  action: { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  csv: { type: 'boolean' },
+  full: { type: 'boolean' },
 } as const;
 
 type ParsedValues = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];

@@ -85,12 +85,15 @@ export const opsUsage = `Roundtrip operator tools: the same database as the serv
   npm run ops -- tokens list|create --name n --roles r[,r] [--may-approve]|revoke <id>
                                                          automation tokens for scripts (X-Ops-Key); the secret is
                                                          printed once, at create
-  npm run ops -- audit verify                            recompute the audit trail's chain, hold it against its
-                                                         signed checkpoints, write a new one; exit 1 if anything
-                                                         is missing or changed
+  npm run ops -- audit verify [--full]                   recompute the audit trail's chain after its last agreeing
+                                                         checkpoint (--full: from the first entry), hold it against
+                                                         its signed checkpoints, write a new one; exit 1 if
+                                                         anything is missing or changed
   npm run ops -- audit public-key                        the public key the checkpoints are checked with (publish it)
-  npm run ops -- audit list [--record type:id] [--actor name] [--limit 50]
-                                                         who did what, newest first
+  npm run ops -- audit list [--subject email|id] [--actor part] [--action a] [--record id|reference]
+                   [--from day] [--to day] [--limit 50] [--csv [--out file]]
+                                                         who did what, newest first; --csv writes every match
+                                                         to a CSV file (default audit-<day>.csv)
 ${binsUsage}
 With PGlite and a server running on the same DATA_DIR, each command is sent to that server
 (POST /api/v2/ops/commands, with the server's DATA_DIR/ops-local.key). Every change a command

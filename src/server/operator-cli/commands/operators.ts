@@ -1,6 +1,8 @@
 import { languages, type Language } from '#domain/locales';
-import { operatorRoles, type AuditProblem, type OperatorRole } from '#domain/schemas/operators';
-import { listAuditEntries, verifyAuditTrail } from '../../modules/audit/audit';
+import { formatMoney, isCurrency, moneyFromMinor } from '#domain/money';
+import type { Currency } from '#domain/markets';
+import { auditQuerySchema, operatorRoles, type AuditEntry, type AuditProblem, type OperatorRole } from '#domain/schemas/operators';
+import { auditCsv, auditFilterOf, auditPage, verifyAuditTrail } from '../../modules/audit/audit';
 import { invitationLink } from '../../modules/operators/invitations';
 import { resetAuthenticatorOf } from '../../modules/operators/authenticator-reset';
 import { disableOperator, inviteOperator, listOperators, setOperatorRoles } from '../../modules/operators/operators';
@@ -148,6 +150,24 @@ export async function tokensCommand({ values, positionals }: OpsArguments, io: O
   throw new OpsUsageError(`tokens needs list, create --name --roles, or revoke <id>\n\n${usage}`);
 }
 
+/** An amount in the CLI's language, through the one money formatter: `+$1.20`, not the minor units. */
+export function auditAmountText(signedMinor: number, currency: Currency): string {
+  return formatMoney(moneyFromMinor(signedMinor, currency), 'en', { signDisplay: 'exceptZero' });
+}
+
+/**
+ * One entry as `audit list` prints it: number, time, who (and their name), what, about whom,
+ * on which record, the amount with its direction (+ in, − out for the customer), then the detail.
+ */
+export function auditEntryLine(entry: AuditEntry): string {
+  const actor = entry.actor_name ? `${terminalField(entry.actor)} (${terminalField(entry.actor_name)})` : terminalField(entry.actor);
+  const subject = `${entry.subject.type}:${terminalField(entry.subject.label ?? entry.subject.id)}`;
+  const signed = entry.amount_minor === null ? null : entry.direction === 'debit' ? -entry.amount_minor : entry.amount_minor;
+  const amount = signed !== null && isCurrency(entry.currency) ? `  ${auditAmountText(signed, entry.currency)}` : '';
+  const detail = entry.detail ? `  ${terminalField(JSON.stringify(entry.detail))}` : '';
+  return `${String(entry.seq).padStart(6)}  ${entry.at}  ${actor}  ${entry.action}  ${subject}  ${entry.record_type}:${terminalField(entry.record_id)}${amount}${detail}`;
+}
+
 /** One finding of `audit verify`, as the CLI prints it. */
 export function auditProblemText(problem: AuditProblem): string {
   const named = (checkpoint: { seq: number; at: string }) => `the checkpoint of ${checkpoint.at} (entry ${checkpoint.seq})`;
@@ -181,19 +201,24 @@ export async function auditCommand({ values, positionals }: OpsArguments, io: Op
   const [action] = positionals;
   if (action === 'verify') {
     const anchor = io.auditAnchor();
-    const verdict = await verifyAuditTrail(io.db, anchor, io.now);
+    const verdict = await verifyAuditTrail(io.db, anchor, io.now, { full: values.full === true });
+    const scope = verdict.full
+      ? 'the whole chain'
+      : `the chain after entry ${verdict.from_seq} (its last agreeing checkpoint; --full for all of it)`;
     const written = verdict.checkpoint_written
       ? `Checkpoint written: entry ${verdict.checkpoint_written.seq} at ${verdict.checkpoint_written.at}, in ${anchor.store.location}.\n`
       : 'No checkpoint written: the trail is empty.\n';
     if (verdict.ok) {
       io.out(
-        `The audit trail holds: ${verdict.entries} entries, head ${verdict.head ?? '(empty)'}; ` +
+        `The audit trail holds: ${verdict.entries} entries of ${scope} recomputed, head ${verdict.head ?? '(empty)'}; ` +
           `it agrees with ${verdict.checkpoints} signed checkpoint(s).\n`,
       );
       io.out(written);
       return 0;
     }
-    io.err(`The audit trail does not hold (${verdict.entries} entries, ${verdict.checkpoints} signed checkpoint(s) checked):\n`);
+    io.err(
+      `The audit trail does not hold (${verdict.entries} entries of ${scope}, ${verdict.checkpoints} signed checkpoint(s) checked):\n`,
+    );
     for (const problem of verdict.problems) io.err(`  - ${auditProblemText(problem)}\n`);
     io.out(written);
     return 1;
@@ -205,22 +230,37 @@ export async function auditCommand({ values, positionals }: OpsArguments, io: Op
     return 0;
   }
   if (action === 'list') {
-    const [recordType, ...recordIdParts] = (values.record ?? '').split(':');
     const limit = values.limit === undefined ? 50 : Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new OpsUsageError('--limit is a whole number from 1 to 500');
-    const entries = await listAuditEntries(io.db, {
-      ...(values.record ? { recordType, recordId: recordIdParts.join(':') } : {}),
-      ...(values.actor ? { actor: values.actor } : {}),
-      limit,
+    const parsed = auditQuerySchema.omit({ cursor: true, limit: true }).safeParse({
+      subject: values.subject,
+      actor: values.actor,
+      action: values.action,
+      record: values.record,
+      from: values.from,
+      to: values.to,
     });
-    for (const entry of entries) {
-      const amount = entry.amount_minor === null ? '' : `  ${entry.amount_minor} ${entry.currency ?? ''}`;
-      io.out(
-        `${String(entry.seq).padStart(6)}  ${entry.at}  ${terminalField(entry.actor)}  ${entry.action}  ${entry.record_type}:${terminalField(entry.record_id)}${amount}\n`,
+    if (!parsed.success) {
+      const fields = [...new Set(parsed.error.issues.map((issue) => `--${String(issue.path[0])}`))].join(', ');
+      throw new OpsUsageError(
+        `${fields}: --from and --to are days (2026-11-28) or moments (2026-11-28T09:00:00Z); the others up to 254 characters`,
       );
     }
+    const filter = auditFilterOf(parsed.data);
+    if (values.csv) {
+      // A file, not the terminal: the CSV keeps its CRLF lines, and the emails in it stay private to the operator.
+      const name = io.resolvePath(values.out ?? `audit-${io.now.toISOString().slice(0, 10)}.csv`);
+      const csv = await auditCsv(io.db, filter);
+      io.writeFile({ name, content: csv, mode: 0o600 });
+      io.out(`Wrote ${csv.split('\r\n').length - 2} entries to ${terminalField(name)}\n`);
+      return 0;
+    }
+    const { entries } = await auditPage(io.db, { ...filter, limit });
+    for (const entry of entries) io.out(`${auditEntryLine(entry)}\n`);
     if (entries.length === 0) io.out('No entry.\n');
     return 0;
   }
-  throw new OpsUsageError(`audit needs verify, public-key, or list [--record type:id] [--actor name] [--limit N]\n\n${usage}`);
+  throw new OpsUsageError(
+    `audit needs verify [--full], public-key, or list [--subject] [--actor] [--action] [--record] [--from] [--to] [--limit N] [--csv]\n\n${usage}`,
+  );
 }

@@ -5,9 +5,12 @@ import { opsRequest } from '../ops-api';
 
 const answer = z.object({ data: auditVerdictSchema });
 
-/** GET /ops/audit/verify: the server recomputes every entry's digest and link. Asked for, not loaded with the page: it reads the whole trail. */
+/**
+ * GET /ops/audit/verify?full=true: the server recomputes every entry's digest and link, from the
+ * first (the screen's button says "the whole trail"). Asked for, not loaded with the page: it reads it all.
+ */
 export async function verifyAudit(): Promise<AuditVerdict> {
-  return answer.parse(await opsRequest('/audit/verify')).data;
+  return answer.parse(await opsRequest('/audit/verify?full=true')).data;
 }
 
 export function useVerifyAudit() {
