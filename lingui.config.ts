@@ -1,4 +1,5 @@
 import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
 
 /** The operators' console: its feature folder and its route files (globs: the route folder's name has braces). */
 const operatorConsole = ['<rootDir>/src/app/features/ops-console/**', '<rootDir>/src/app/routes/*/ops/**'];
@@ -26,5 +27,7 @@ export default defineConfig({
       include: operatorConsole,
     },
   ],
-  format: 'po',
+  // File names without line numbers: a change above a message does not rewrite its catalogue entry,
+  // so two branches that add texts to different files merge without touching each other's entries.
+  format: formatter({ lineNumbers: false }),
 });
