@@ -51,7 +51,8 @@ describe.each(databaseKinds)('operator lists a page at a time (%s)', (kind) => {
     await t?.close();
   });
 
-  const get = (url: string) => t.inject({ method: 'GET', url: `/api/v2/ops${url}`, headers: { ...opsHeaders, 'accept-language': 'fr-FR' } });
+  const get = (url: string) =>
+    t.inject({ method: 'GET', url: `/api/v2/ops${url}`, headers: { ...opsHeaders, 'accept-language': 'fr-FR' } });
 
   /** Every page, following next_cursor: the ids in order, each page's size, the totals of the first. */
   const walk = async (list: (typeof lists)[number], query: string) => {
@@ -87,9 +88,7 @@ describe.each(databaseKinds)('operator lists a page at a time (%s)', (kind) => {
     expect(whole.data).toHaveLength(7);
     expect(whole.data.map((row) => row.created_at)).toEqual([...whole.data.map((row) => row.created_at)].sort());
     const owed = (currency: string) =>
-      whole.data
-        .filter((row) => row.payout_amount.currency === currency)
-        .reduce((sum, row) => sum + Number(row.payout_amount.value), 0);
+      whole.data.filter((row) => row.payout_amount.currency === currency).reduce((sum, row) => sum + Number(row.payout_amount.value), 0);
     expect(whole.meta.totals).toEqual({
       count: 7,
       amounts: [

@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { exportPayoutFiles } from '../../modules/withdrawals/payout-files';
-import { listPendingPayouts, payoutReferencePattern, pendingPayoutTotals, settleWithdrawal, withdrawalIdOf } from '../../modules/withdrawals/withdrawals';
+import {
+  listPendingPayouts,
+  payoutReferencePattern,
+  pendingPayoutTotals,
+  settleWithdrawal,
+  withdrawalIdOf,
+} from '../../modules/withdrawals/withdrawals';
 import { isUuid, type OpsArguments } from './args';
 import { OpsUsageError, type OpsIo } from './types';
 
