@@ -14,7 +14,7 @@ import { AccountPage } from './support/pages/account-page';
 
 const password = 'correct horse 1';
 const opsHeaders = { 'X-Ops-Key': e2eOpsKey };
-const screenshotDir = 'bench/results/screens-issue-27';
+const screenshotDir = 'bench/results/customer-screens';
 
 /** A customer whose rejected scan was disputed and credited by an operator; answers the row's id and the deposit. */
 async function customerWithCreditedDispute(request: APIRequestContext, country: 'fr' | 'jp', language: string, tag: string) {

@@ -8,9 +8,9 @@ import type { Lang } from './support/texts';
 
 // What a new customer meets in the first week, at 360 px in French and Japanese: sign-in, the
 // password reset, the menus and the first visit. Each screen is kept as a screenshot for a person
-// to look at (bench/results/screens-issue-27).
+// to look at (bench/results/customer-screens).
 
-const screens = 'bench/results/screens-issue-27';
+const screens = 'bench/results/customer-screens';
 const locales = [
   { lang: 'fr', locale: 'fr-FR', prefix: '/fr', country: 'fr' },
   { lang: 'ja', locale: 'ja-JP', prefix: '/jp', country: 'jp' },

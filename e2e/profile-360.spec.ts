@@ -53,7 +53,7 @@ test.describe('fr-FR', () => {
       await expect(heading).toBeVisible();
       expect(await linesOfWord(heading, /e.mail/), `${name}`).toBe(1);
     }
-    await page.screenshot({ path: 'bench/results/screens-issue-27/profile-fr-FR.png' });
+    await page.screenshot({ path: 'bench/results/customer-screens/profile-fr-FR.png' });
   });
 });
 
@@ -83,7 +83,7 @@ test.describe('ja-JP', () => {
     await expect(notification(page)).toHaveCount(1);
     await page.reload();
     await expect(personalData(page, '個人情報').getByLabel('番地・建物名')).toHaveValue('千代田1-1 ルームトリップビル3階');
-    await page.screenshot({ path: 'bench/results/screens-issue-27/profile-ja-JP.png' });
+    await page.screenshot({ path: 'bench/results/customer-screens/profile-ja-JP.png' });
   });
 });
 

@@ -8,7 +8,7 @@ import { scanViaApi } from './support/privacy';
 
 // The scan screen, the queued scan, the notification switch and the history row opened from the
 // news, at 360 px in French and Japanese, kept for a person to look at (committed).
-const dir = path.resolve('bench/results/screens-issue-27');
+const dir = path.resolve('bench/results/customer-screens');
 const password = 'correct horse 1';
 const origin = `http://localhost:${process.env.E2E_PORT ?? '8181'}`;
 
