@@ -1,5 +1,6 @@
 import { test, expect, notification, signIn, signUpViaApi, uniqueEmail } from './support/fixtures';
 import { linesOf, PaymentMethodDialog } from './support/pages/payment-method-dialog';
+import { e2ePassword } from './support/test-password';
 
 // Payout methods as a new customer meets them on a small phone, in the language each point was seen in.
 test.use({ viewport: { width: 360, height: 780 } });
@@ -16,7 +17,7 @@ test.describe('ja-JP', () => {
   }) => {
     const email = uniqueEmail('bank-jp-360');
     await signUpViaApi(request, { email, country: 'jp' });
-    await signIn(context, request, email, 'correct horse 1');
+    await signIn(context, request, email, e2ePassword);
     await page.goto('/jp/user/account');
     const methods = new PaymentMethodDialog(page);
     await methods.open();
@@ -66,7 +67,7 @@ test.describe('fr-FR', () => {
   }) => {
     const email = uniqueEmail('bank-fr-360');
     await signUpViaApi(request, { email, country: 'fr' });
-    await signIn(context, request, email, 'correct horse 1');
+    await signIn(context, request, email, e2ePassword);
     await page.goto('/fr/user/account');
     const methods = new PaymentMethodDialog(page);
     await methods.open();
