@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { e2eOpsKey } from './e2e/support/ops';
+import { chromiumFlags } from './e2e/support/chromium-flags';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 // One data directory per port, so two runs on different E2E_PORTs never wipe each other's data.
@@ -31,15 +32,7 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: chromiumFlags,
     },
   },
   projects: [

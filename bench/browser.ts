@@ -2,20 +2,11 @@
 // context that is already signed in as a demo customer (cookies as the app sets them).
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { tokenResponse } from '#domain/schemas/token-answer';
+import { chromiumFlags } from '../e2e/support/chromium-flags';
 import { answerCookieBanner, signInBrowser, type SessionTokens } from '../e2e/support/browser-session';
 
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, ...extraArgs] });
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumFlags, ...extraArgs] });
 }
 
 export type Tokens = SessionTokens;

@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { containerCodeFromRandom, containerUrl } from '#domain/container-codes';
-import { chromiumFlags } from '../e2e/support/fake-camera';
+import { chromiumFlags } from '../e2e/support/chromium-flags';
 import { hardCases, hardScene, sceneLumaFrame, type HardCase } from '../e2e/support/label-scene';
 import { mobileThrottling } from './start';
 

@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromiumArgs, median } from './browser';
+import { median } from './browser';
+import { chromiumFlags } from '../e2e/support/chromium-flags';
 
 export interface LighthouseFigures {
   path: string;
@@ -69,7 +70,7 @@ async function lighthouseOnce(baseUrl: string, pagePath: string): Promise<Lighth
     '--output=json',
     `--output-path=${output}`,
     '--quiet',
-    `--chrome-flags=--headless=new ${chromiumArgs.join(' ')}`,
+    `--chrome-flags=--headless=new ${chromiumFlags.join(' ')}`,
   ];
   try {
     await new Promise<void>((resolve, reject) => {

@@ -7,7 +7,7 @@ import { tokensFor } from '../e2e/support/fixtures';
 import { binsOf } from '../e2e/support/map';
 import { firstProduct, issueContainers } from '../e2e/support/ops';
 import { headings, type Lang } from '../e2e/support/texts';
-import { e2ePassword } from '../e2e/support/withdrawals';
+import { e2ePassword } from '../e2e/support/test-password';
 import {
   cameraDiagnosis,
   cameraRequests,

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, signIn, signUpViaApi, demo, uniqueEmail } from './support/fixtures';
+import { e2ePassword } from './support/test-password';
 
 // Each test runs axe over several screens in three languages: on two busy cores that is more than
 // the default 30 s.
@@ -81,7 +82,7 @@ test.describe('with the consent banner', () => {
 test('customer screens', async ({ page, context, request }) => {
   const email = uniqueEmail('a11y');
   await signUpViaApi(request, { email });
-  await signIn(context, request, email, 'correct horse 1');
+  await signIn(context, request, email, e2ePassword);
   for (const path of ['/user/account', '/user/profile', '/user/withdraw', '/user/verify-email', '/user/verification-error', '/user/news']) {
     await page.goto(path);
     await expect(h1(page)).toBeVisible();

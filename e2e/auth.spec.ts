@@ -9,6 +9,7 @@ import { SignUpPage } from './support/pages/sign-up-page';
 import { VerificationErrorPage } from './support/pages/verification-error-page';
 import { VerifyEmailPage } from './support/pages/verify-email-page';
 import { messages, type Lang } from './support/texts';
+import { e2ePassword } from './support/test-password';
 
 async function storedState(page: Page) {
   return page.evaluate(async () => {
@@ -105,7 +106,7 @@ test('mailed link: a bad code goes to verification-error, resend, then the good 
   const started = Date.now();
   await signUpViaApi(request, { email, country: 'fr' });
   const good = await mailedLink(email, 'verif', /http:\/\/\S+\/fr\/user\/verify-email\?code=\d{4}/, started);
-  await signIn(context, request, email, 'correct horse 1');
+  await signIn(context, request, email, e2ePassword);
   const verificationError = new VerificationErrorPage(page, 'fr');
 
   const code = good.searchParams.get('code')!;
@@ -267,7 +268,7 @@ for (const lang of ['en', 'fr', 'ja'] as const satisfies readonly Lang[]) {
 test('the verify-email code must be 4 digits, in French and Japanese too', async ({ page, context, request }) => {
   const email = uniqueEmail('digits');
   await signUpViaApi(request, { email, country: 'fr' });
-  await signIn(context, request, email, 'correct horse 1');
+  await signIn(context, request, email, e2ePassword);
   for (const [locale, lang] of [
     ['fr-FR', 'fr'],
     ['ja-JP', 'ja'],

@@ -5,11 +5,12 @@ import { containerCodeFromRandom } from '#domain/container-codes';
 import { expect, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
 import { firstProduct, issueContainers } from './support/ops';
 import { indexedDbContents, waitForSavedUser, waitForServiceWorker } from './support/offline';
+import { e2ePassword } from './support/test-password';
 
 // This file tests the service worker: let it run (the other test files block it).
 test.use({ serviceWorkers: 'allow' });
 
-const password = 'correct horse 1';
+const password = e2ePassword;
 
 /** The customer's history as the server holds it, read with a token of its own (not the browser's). */
 async function historyOnServer(request: APIRequestContext, email: string) {

@@ -12,6 +12,7 @@ import { PaymentMethodDialog } from './support/pages/payment-method-dialog';
 import { SignUpPage } from './support/pages/sign-up-page';
 import { VerifyEmailPage } from './support/pages/verify-email-page';
 import { WithdrawPage } from './support/pages/withdraw-page';
+import { e2ePassword } from './support/test-password';
 
 /**
  * A new customer's first week, as one person lives it on a 360 px phone in French and in Japanese:
@@ -21,7 +22,7 @@ import { WithdrawPage } from './support/pages/withdraw-page';
  * what the person reads (in their language, from the catalogues) and what the server recorded.
  */
 const opsHeaders = { 'X-Ops-Key': e2eOpsKey };
-const password = 'correct horse 1';
+const password = e2ePassword;
 
 const people = [
   {

@@ -5,6 +5,7 @@ import { expect, signIn, signUpViaApi, test, uniqueEmail } from './support/fixtu
 import { layoutProblems } from './support/layout';
 import { e2eOpsKey, firstProduct, issueContainers } from './support/ops';
 import { AccountPage } from './support/pages/account-page';
+import { e2ePassword } from './support/test-password';
 
 /**
  * A credited dispute is money in, so the history shows it (docs/product.md, The history accounts for
@@ -12,9 +13,9 @@ import { AccountPage } from './support/pages/account-page';
  * +0,40 €, and the rejected row said no deposit was credited and then that 0,40 € was added.
  */
 
-const password = 'correct horse 1';
+const password = e2ePassword;
 const opsHeaders = { 'X-Ops-Key': e2eOpsKey };
-const screenshotDir = 'bench/results/screens-issue-27';
+const screenshotDir = 'bench/results/customer-screens';
 
 /** A customer whose rejected scan was disputed and credited by an operator; answers the row's id and the deposit. */
 async function customerWithCreditedDispute(request: APIRequestContext, country: 'fr' | 'jp', language: string, tag: string) {

@@ -7,8 +7,9 @@ import { waitForSavedUser, waitForServiceWorker } from './support/offline';
 import { e2eOpsKey, firstProduct, issueContainers } from './support/ops';
 import { AccountPage } from './support/pages/account-page';
 import type { HistoryRow } from './support/pages/history-list';
+import { e2ePassword } from './support/test-password';
 
-const password = 'correct horse 1';
+const password = e2ePassword;
 const opsHeaders = { 'X-Ops-Key': e2eOpsKey };
 /** Written into the test photo's EXIF: it must never reach the server. */
 const secretPlace = 'GPS-48.85837N-2.29448E';

@@ -3,8 +3,9 @@ import { firstProduct, issueContainers } from './support/ops';
 import { waitForSavedUser, waitForServiceWorker } from './support/offline';
 import { AccountPage } from './support/pages/account-page';
 import { ScanPage } from './support/pages/scan-page';
+import { e2ePassword } from './support/test-password';
 
-const password = 'correct horse 1';
+const password = e2ePassword;
 
 /**
  * What the app does where an engine lacks a feature, played in Chromium with the feature taken

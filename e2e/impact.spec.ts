@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { waitForSavedUser, waitForServiceWorker } from './support/offline';
 import { demo, expect, expectAccessible, signIn, signUpViaApi, test, uniqueEmail } from './support/fixtures';
+import { e2ePassword } from './support/test-password';
 
 /** Screens for the record, at 360 px, in the repository (bench/results). */
 const screensDir = path.join(import.meta.dirname, '..', 'bench', 'results', '2026-11-23-impact-360');
@@ -76,8 +77,8 @@ test.describe('what the returns add up to, on the account page', () => {
     request,
   }) => {
     const email = uniqueEmail('impact-none');
-    await signUpViaApi(request, { email, password: 'correct horse 1' });
-    await signIn(context, request, email, 'correct horse 1');
+    await signUpViaApi(request, { email, password: e2ePassword });
+    await signIn(context, request, email, e2ePassword);
     const chartRequests: string[] = [];
     page.on('request', (sent) => {
       if (/impact-chart-[\w-]+\.js/.test(sent.url())) chartRequests.push(sent.url());
@@ -121,10 +122,10 @@ test.describe('LINE Pay form: the last 4 phone digits', () => {
     const email = uniqueEmail('line');
     await signUpViaApi(request, {
       email,
-      password: 'correct horse 1',
+      password: e2ePassword,
       country: 'jp',
     });
-    await signIn(context, request, email, 'correct horse 1');
+    await signIn(context, request, email, e2ePassword);
     await page.goto('/jp/user/account?locale=en-US');
     await page.getByTestId('payment-method-button').click();
     const dialog = page.getByRole('dialog');
@@ -177,10 +178,10 @@ for (const { locale, country, email } of locales) {
       const lineEmail = uniqueEmail(`line-${country}`);
       await signUpViaApi(request, {
         email: lineEmail,
-        password: 'correct horse 1',
+        password: e2ePassword,
         country: 'jp',
       });
-      await signIn(context, request, lineEmail, 'correct horse 1');
+      await signIn(context, request, lineEmail, e2ePassword);
       await page.goto(`/jp/user/account?locale=${locale}`);
       await page.getByTestId('payment-method-button').click();
       const dialog = page.getByRole('dialog');

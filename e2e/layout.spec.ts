@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, signIn, signUpViaApi, tokensFor, uniqueEmail } from './support/fixtures';
 import { layoutProblems } from './support/layout';
 import { checkIn, e2eOpsKey, issueContainers, type E2eProduct } from './support/ops';
+import { e2ePassword } from './support/test-password';
 
 // Every screen at 360 px in French (the longest texts) and Japanese (the widest): no two pieces of
 // text drawn over each other, none cut off, none past the page's edge. The signed-in screens show a
@@ -10,7 +11,7 @@ import { checkIn, e2eOpsKey, issueContainers, type E2eProduct } from './support/
 // The screenshots are kept with the test results for a person to look at.
 test.describe.configure({ timeout: 180_000 });
 
-const password = 'correct horse 1';
+const password = e2ePassword;
 
 const markets = [
   { locale: 'fr-FR', prefix: 'fr', country: 'fr', language: 'fr' },

@@ -20,7 +20,7 @@ import { startStreetTileServer, type StreetTileServer } from './support/street-t
 const port = Number(process.env.E2E_PORT ?? 8181) + 17;
 const origin = `http://localhost:${port}`;
 const dataDir = path.resolve(`.tmp/e2e-streets-${port}`);
-const screens = path.resolve('bench/results/screens-issue-27');
+const screens = path.resolve('bench/results/customer-screens');
 
 // One server for the file: its tests run one after the other in one worker.
 test.describe.configure({ mode: 'default', timeout: 90_000 });

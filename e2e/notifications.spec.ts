@@ -6,11 +6,12 @@ import { expect, expectAccessible, signIn, signUpViaApi, test, tokensFor, unique
 import { checkIn, issueContainers } from './support/ops';
 import { HistoryList } from './support/pages/history-list';
 import { scanViaApi } from './support/privacy';
+import { e2ePassword } from './support/test-password';
 
 // These tests are about the service worker (it shows the pushes): let it run.
 test.use({ serviceWorkers: 'allow' });
 
-const password = 'correct horse 1';
+const password = e2ePassword;
 const port = process.env.E2E_PORT ?? '8181';
 const origin = `http://localhost:${port}`;
 const productOf = { us: 'us-oat-milk-1l', fr: 'fr-jus-pomme-1l', jp: 'jp-green-tea-500' } as const;

@@ -2,6 +2,7 @@ import { demo, expect, signIn, signUpViaApi, test, uniqueEmail } from './support
 import { firstProduct, issueContainers } from './support/ops';
 import { cachedUrls, indexedDbContents, waitForSavedUser, waitForServiceWorker } from './support/offline';
 import { AccountPage } from './support/pages/account-page';
+import { e2ePassword } from './support/test-password';
 
 test.describe.configure({ mode: 'parallel' });
 // These tests are about the service worker: let it run (the other specs block it).
@@ -176,7 +177,7 @@ test('a scan taken offline waits in the outbox, survives a reload, and reaches t
 }) => {
   const email = uniqueEmail('outbox');
   await signUpViaApi(request, { email, country: 'us' });
-  const tokens = await signIn(context, request, email, 'correct horse 1');
+  const tokens = await signIn(context, request, email, e2ePassword);
   const product = await firstProduct(request, 'us', 'en');
   const [code] = await issueContainers(request, product.id, 1);
 

@@ -8,6 +8,7 @@ import { e2eBaseUrl } from './support/fake-camera';
 import { firstProduct, issueContainers } from './support/ops';
 import { checkConsoleScreen, customerBalance, operatorSessionViaApi } from './support/operators';
 import { openDataRequests } from './support/privacy';
+import { e2ePassword } from './support/test-password';
 
 /**
  * Customer care in the operators' console on a phone (src/app/features/ops-console/README.md): a care
@@ -17,7 +18,7 @@ import { openDataRequests } from './support/privacy';
  * and a second care operator approves, dismisses a competing claim and closes a data-subject request. In French and Japanese at 360 px, with axe and the layout check on each screen.
  */
 
-const password = 'correct horse 1';
+const password = e2ePassword;
 /** A customer's access token, signed in with the suite's password. */
 const customerToken = async (request: APIRequestContext, email: string) => (await tokensFor(request, email, password)).access_token;
 const balanceOf = customerBalance;

@@ -5,6 +5,7 @@ import { expect, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fi
 import { translate } from './support/catalogue';
 import { issueContainers } from './support/ops';
 import { checkConsoleScreen, customerBalance, operatorSessionViaApi } from './support/operators';
+import { e2ePassword } from './support/test-password';
 
 /**
  * Duties kept apart (docs/operators.md): a check-in of codes issued within the last 24 hours whose
@@ -13,7 +14,7 @@ import { checkConsoleScreen, customerBalance, operatorSessionViaApi } from './su
  * with axe and the layout check.
  */
 
-const password = 'correct horse 1';
+const password = e2ePassword;
 const screenshotDir = 'test-results/ops-console-screens';
 mkdirSync(screenshotDir, { recursive: true });
 const checkScreen = (page: Page, name: string) => checkConsoleScreen(page, name, screenshotDir);

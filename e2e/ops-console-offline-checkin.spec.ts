@@ -6,6 +6,7 @@ import { rejectReasonTexts } from '#domain/reject-reasons';
 import { translate } from './support/catalogue';
 import { firstProduct, issueContainers } from './support/ops';
 import { checkConsoleScreen, customerBalance, operatorSessionViaApi } from './support/operators';
+import { e2ePassword } from './support/test-password';
 
 /**
  * The facility's Wi-Fi drops in the middle of a batch (src/app/features/ops-console/README.md,
@@ -15,7 +16,7 @@ import { checkConsoleScreen, customerBalance, operatorSessionViaApi } from './su
  * The recent batches, from the server, survive a reload and undo one batch.
  */
 
-const password = 'correct horse 1';
+const password = e2ePassword;
 const screenshotDir = 'bench/results/console-screens';
 mkdirSync(screenshotDir, { recursive: true });
 

@@ -13,6 +13,7 @@ import { sixLabels } from './support/label-scene';
 import { e2eOpsKey, firstProduct, issueContainers } from './support/ops';
 import { checkConsoleScreen, customerBalance, opsCommand } from './support/operators';
 import { customerWithBalance } from './support/withdrawals';
+import { e2ePassword } from './support/test-password';
 
 /**
  * The operators' console on a phone (src/app/features/ops-console/README.md): an operator invited
@@ -21,7 +22,7 @@ import { customerWithBalance } from './support/withdrawals';
  * balance shows both. In French and Japanese at 360 px, with axe and the layout check on each screen.
  */
 
-const password = 'correct horse 1';
+const password = e2ePassword;
 const operatorPassword = 'operator pass 1';
 const opsHeaders = { 'X-Ops-Key': e2eOpsKey };
 /** A customer's access token, signed in with the suite's password. */

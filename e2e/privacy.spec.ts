@@ -4,10 +4,11 @@ import { test, expect, expectAccessible, notification, signIn, signUpViaApi, tok
 import { waitForMail } from './support/mail';
 import { checkIn, firstProduct, issueContainers } from './support/ops';
 import { openDataRequests, scanViaApi } from './support/privacy';
+import { e2ePassword } from './support/test-password';
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const deletion = (page: Page) => page.getByRole('region', { name: 'Delete my account' });
-const password = 'correct horse 1';
+const password = e2ePassword;
 
 async function submitDeletion(page: Page, withPassword: string) {
   const form = deletion(page);

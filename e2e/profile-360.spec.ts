@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, notification, signIn, signUpViaApi, uniqueEmail } from './support/fixtures';
+import { e2ePassword } from './support/test-password';
 
 // The profile page as a new customer meets it on a small phone, in the language each point was seen in.
 test.use({ viewport: { width: 360, height: 780 } });
@@ -27,7 +28,7 @@ test.describe('fr-FR', () => {
   test('saving personal data shows one message, and no heading breaks inside "e-mail"', async ({ page, context, request }) => {
     const email = uniqueEmail('profile-fr-360');
     await signUpViaApi(request, { email, country: 'fr' });
-    await signIn(context, request, email, 'correct horse 1');
+    await signIn(context, request, email, e2ePassword);
     await page.goto('/fr/user/profile');
     const personal = personalData(page, 'Données personnelles');
     await personal.getByLabel('Adresse', { exact: true }).fill('12 rue des Lilas');
@@ -53,7 +54,7 @@ test.describe('fr-FR', () => {
       await expect(heading).toBeVisible();
       expect(await linesOfWord(heading, /e.mail/), `${name}`).toBe(1);
     }
-    await page.screenshot({ path: 'bench/results/screens-issue-27/profile-fr-FR.png' });
+    await page.screenshot({ path: 'bench/results/customer-screens/profile-fr-FR.png' });
   });
 });
 
@@ -63,7 +64,7 @@ test.describe('ja-JP', () => {
   test('the address runs in Japanese order: post code, prefecture, city, then street and building', async ({ page, context, request }) => {
     const email = uniqueEmail('profile-jp-360');
     await signUpViaApi(request, { email, country: 'jp' });
-    await signIn(context, request, email, 'correct horse 1');
+    await signIn(context, request, email, e2ePassword);
     await page.goto('/jp/user/profile');
     const personal = personalData(page, '個人情報');
     await expect(personal.getByLabel('郵便番号')).toHaveValue('100-0001');
@@ -83,7 +84,7 @@ test.describe('ja-JP', () => {
     await expect(notification(page)).toHaveCount(1);
     await page.reload();
     await expect(personalData(page, '個人情報').getByLabel('番地・建物名')).toHaveValue('千代田1-1 ルームトリップビル3階');
-    await page.screenshot({ path: 'bench/results/screens-issue-27/profile-ja-JP.png' });
+    await page.screenshot({ path: 'bench/results/customer-screens/profile-ja-JP.png' });
   });
 });
 
@@ -91,7 +92,7 @@ test.describe('en-US', () => {
   test('other languages keep the street first', async ({ page, context, request }) => {
     const email = uniqueEmail('profile-us-360');
     await signUpViaApi(request, { email, country: 'us' });
-    await signIn(context, request, email, 'correct horse 1');
+    await signIn(context, request, email, e2ePassword);
     await page.goto('/us/user/profile');
     await expect(personalData(page, 'Personal data').locator('.field > label')).toHaveText([
       'Name',

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, notification, signIn, signUpViaApi, tokensFor, uniqueEmail } from './support/fixtures';
+import { e2ePassword } from './support/test-password';
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const section = (page: Page, name: string) => page.getByRole('region', { name });
@@ -11,7 +12,7 @@ test('edit personal data: saved, kept after a reload; email and zip code need cu
 }) => {
   const email = uniqueEmail('profile');
   await signUpViaApi(request, { email, country: 'us' });
-  await signIn(context, request, email, 'correct horse 1');
+  await signIn(context, request, email, e2ePassword);
 
   await page.goto('/us/user/profile');
   await expect(h1(page)).toHaveText('Profile page');
@@ -44,7 +45,7 @@ test('edit personal data: saved, kept after a reload; email and zip code need cu
   await page.reload();
   await expect(section(page, 'Personal data').getByLabel('Address')).toHaveValue('12 Alder Street');
   await expect(section(page, 'Personal data').getByLabel('City')).toHaveValue('Portland');
-  const tokens = await tokensFor(request, email, 'correct horse 1');
+  const tokens = await tokensFor(request, email, e2ePassword);
   const saved = await request.get('/api/v2/user', { headers: { Authorization: `Bearer ${tokens.access_token}` } });
   expect((await saved.json()).data).toMatchObject({
     name: 'Robin Profile',
@@ -65,7 +66,7 @@ test('edit personal data: saved, kept after a reload; email and zip code need cu
 test('a market with post codes says so, in French', async ({ page, context, request }) => {
   const email = uniqueEmail('profile-fr');
   await signUpViaApi(request, { email, country: 'fr' });
-  await signIn(context, request, email, 'correct horse 1');
+  await signIn(context, request, email, e2ePassword);
   await page.goto('/fr/user/profile');
   await expect(h1(page)).toHaveText('Mon profil');
   const personal = section(page, 'Données personnelles');
@@ -77,7 +78,7 @@ test('a market with post codes says so, in French', async ({ page, context, requ
 test('change the password: wrong current one, mismatch, then updated, and the new one logs in', async ({ page, context, request }) => {
   const email = uniqueEmail('password');
   await signUpViaApi(request, { email, country: 'us' });
-  await signIn(context, request, email, 'correct horse 1');
+  await signIn(context, request, email, e2ePassword);
   await page.goto('/us/user/profile');
   const form = section(page, 'Change password');
 
@@ -94,7 +95,7 @@ test('change the password: wrong current one, mismatch, then updated, and the ne
   await expect(form.getByLabel('Current password')).toBeFocused();
   await expectAccessible(page, 'change password with an error');
 
-  await form.getByLabel('Current password').fill('correct horse 1');
+  await form.getByLabel('Current password').fill(e2ePassword);
   await form.getByRole('button', { name: 'Change password' }).click();
   await expect(notification(page).filter({ hasText: 'Your password has been updated.' })).toBeVisible();
   await expect(form.getByLabel('Current password')).toHaveValue('');
@@ -105,7 +106,7 @@ test('change the password: wrong current one, mismatch, then updated, and the ne
   await Promise.all([page.waitForEvent('load'), nav.getByRole('button', { name: 'Sign out' }).click()]);
   await page.goto('/us/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('correct horse 1');
+  await page.getByLabel('Password', { exact: true }).fill(e2ePassword);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.locator('form').getByRole('alert').filter({ hasText: 'The email or password is incorrect.' })).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill('a brand new secret');

@@ -12,11 +12,12 @@ import { indexedDbContents, waitForSavedUser, waitForServiceWorker } from './sup
 import { AccountPage } from './support/pages/account-page';
 import { LoginPage } from './support/pages/login-page';
 import { ScanPage } from './support/pages/scan-page';
+import { e2ePassword } from './support/test-password';
 
 // Reading a looping video on a shared 2-core machine takes a while; these tests wait for the camera.
 test.describe.configure({ timeout: 120_000 });
 
-const password = 'correct horse 1';
+const password = e2ePassword;
 const videoDir = mkdtempSync(path.join(tmpdir(), 'roundtrip-camera-'));
 test.afterAll(() => rmSync(videoDir, { recursive: true, force: true }));
 

@@ -3,11 +3,12 @@ import { expect, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './su
 import { firstProduct, issueContainers } from './support/ops';
 import { AccountPage } from './support/pages/account-page';
 import { NavBar } from './support/pages/nav-bar';
+import { e2ePassword } from './support/test-password';
 
 // Signing out deletes everything on the phone, the outbox too: with actions still waiting to
 // upload, the customer is asked first and chooses between uploading them and dropping them.
 
-const password = 'correct horse 1';
+const password = e2ePassword;
 
 /** A customer on the account page with one scan that could not be sent (the network drops it), still waiting to upload. */
 async function scanWaiting(page: Page, context: BrowserContext, request: APIRequestContext, tag: string): Promise<string> {

@@ -4,7 +4,8 @@ import { checkIn, firstProduct, issueContainers } from './support/ops';
 import { AccountPage } from './support/pages/account-page';
 import { WithdrawPage } from './support/pages/withdraw-page';
 import { scanViaApi } from './support/privacy';
-import { customerWithBalance, e2ePassword } from './support/withdrawals';
+import { customerWithBalance } from './support/withdrawals';
+import { e2ePassword } from './support/test-password';
 
 // What a new customer meets with a small balance, at 360 px in French and Japanese: leaving the
 // programme, the account page's first screen and the withdraw form (docs/product.md, Account

@@ -3,7 +3,7 @@ import { test, expect } from './support/fixtures';
 
 // French and Japanese as a new customer reads them on a 360 px phone (docs/product.md, Typography
 // of French and Japanese texts). The screenshots are kept for a person to look at.
-const screens = 'bench/results/screens-issue-27';
+const screens = 'bench/results/customer-screens';
 
 /** Emoji flags are pairs of regional indicator symbols: boxes where no colour-emoji font is installed. */
 const emojiFlag = /[\u{1F1E6}-\u{1F1FF}]/u;

@@ -1,12 +1,13 @@
 import { test, expect, expectAccessible, signIn, signUpViaApi, demo, uniqueEmail } from './support/fixtures';
 import { checkIn, firstProduct, issueContainers } from './support/ops';
 import { AccountPage } from './support/pages/account-page';
+import { e2ePassword } from './support/test-password';
 
 test.describe('deposit wallet', () => {
   test('scan by code → pending row → check-in → balance and a completed row, in English', async ({ page, context, request }) => {
     const email = uniqueEmail('wallet-en');
     await signUpViaApi(request, { email, country: 'us' });
-    await signIn(context, request, email, 'correct horse 1');
+    await signIn(context, request, email, e2ePassword);
     const product = await firstProduct(request, 'us', 'en');
     const [code] = await issueContainers(request, product.id, 1);
 
@@ -56,7 +57,7 @@ test.describe('deposit wallet', () => {
   test('the same flow in Japanese: yen without decimals and Japanese titles', async ({ page, context, request }) => {
     const email = uniqueEmail('wallet-ja');
     await signUpViaApi(request, { email, country: 'jp' });
-    await signIn(context, request, email, 'correct horse 1');
+    await signIn(context, request, email, e2ePassword);
     const product = await firstProduct(request, 'jp', 'ja');
     const codes = await issueContainers(request, product.id, 2);
 

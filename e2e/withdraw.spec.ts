@@ -2,7 +2,8 @@ import { expect, expectAccessible, notification, signIn, signUpViaApi, test, uni
 import { AccountPage } from './support/pages/account-page';
 import { PaymentMethodDialog } from './support/pages/payment-method-dialog';
 import { WithdrawPage } from './support/pages/withdraw-page';
-import { customerWithBalance, e2ePassword } from './support/withdrawals';
+import { customerWithBalance } from './support/withdrawals';
+import { e2ePassword } from './support/test-password';
 
 test.describe('payment methods and withdrawals', () => {
   test('a US customer adds PayPal and a bank account, makes the bank the default, withdraws and sees the pending row', async ({

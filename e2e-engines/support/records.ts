@@ -1,7 +1,8 @@
 import { request, type APIRequestContext } from '@playwright/test';
 import { z } from 'zod';
 import { tokensFor } from '../../e2e/support/fixtures';
-import { customerWithBalance, e2ePassword } from '../../e2e/support/withdrawals';
+import { customerWithBalance } from '../../e2e/support/withdrawals';
+import { e2ePassword } from '../../e2e/support/test-password';
 import { serverOrigin } from './server';
 
 /**

@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import type { Browser, BrowserContext, BrowserType } from '@playwright/test';
 import { answerCookieBanner } from './browser-session';
 import { sceneLumaFrame, type LabelScene } from './label-scene';
+import { chromiumFlags } from './chromium-flags';
 
 /** One stretch of the fake camera's video: a QR code with this text, several labels, or an empty scene. */
 export interface VideoSegment {
@@ -77,16 +78,6 @@ export function writeY4m(file: string, segments: VideoSegment[], format: VideoFo
   }
   return frames;
 }
-
-export const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** A browser whose camera shows this video (the file is fixed per browser process). */
 export function launchWithFakeCamera(chromium: BrowserType, videoFile: string): Promise<Browser> {

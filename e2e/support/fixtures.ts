@@ -1,6 +1,7 @@
 import { test as base, expect, type Page, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { answerCookieBanner, signInBrowser } from './browser-session';
+import { e2ePassword } from './test-password';
 
 type Consent = 'accepted' | 'rejected' | 'none';
 
@@ -65,7 +66,7 @@ export async function signUpViaApi(
   const response = await request.post('/api/v2/user', {
     data: {
       email: options.email,
-      password: options.password ?? 'correct horse 1',
+      password: options.password ?? e2ePassword,
       name: 'E2E Person',
       country_code: country,
       locale,

@@ -2,8 +2,7 @@ import { expect, type APIRequestContext } from '@playwright/test';
 import { signUpViaApi, tokensFor, uniqueEmail } from './fixtures';
 import { verificationCode } from './mail';
 import { e2eOpsKey } from './ops';
-
-export const e2ePassword = 'correct horse 1';
+import { e2ePassword } from './test-password';
 
 /** A new customer of a market, email verified with the mailed code, balance credited by an operator adjustment. */
 export async function customerWithBalance(

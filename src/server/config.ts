@@ -39,7 +39,7 @@ function isAddressOrRange(entry: string): boolean {
   return /^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
 }
 
-const environmentSchema = z.object({
+export const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** Unset: 127.0.0.1 on a local PUBLIC_URL (demo accounts with a published password), every interface otherwise. */
   HOST: z.string().min(1).optional(),
