@@ -151,7 +151,8 @@ test('a customer opts in on the account page, a check-in reaches the phone, and 
 
   // The decrypted message goes to the service worker as the browser's push service would hand it over.
   const registrationId = await serviceWorkerRegistration(page, cdp);
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(payload) });
+  const deliver = () => cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(payload) });
+  await deliver();
   const shown = () =>
     page.evaluate(async () =>
       (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({
@@ -161,8 +162,14 @@ test('a customer opts in on the account page, a check-in reaches the phone, and 
         url: (notification.data as { url?: string } | null)?.url,
       })),
     );
-  // The worker may first have to start: as long as the push's own arrival may take.
-  await expect.poll(shown, { timeout: 20_000 }).toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, url: payload.url }]);
+  // The worker may first have to start. A push the browser dropped while its worker was starting
+  // (seen on a loaded machine) is sent again, as a push service sends again what was not taken: the
+  // notification's tag makes a second delivery replace the first, so one shows either way.
+  const expected = [{ title: payload.title, body: payload.body, tag: payload.tag, url: payload.url }];
+  await expect(async () => {
+    if ((await shown()).length === 0) await deliver();
+    await expect.poll(shown, { timeout: 5_000 }).toEqual(expected);
+  }).toPass({ timeout: 30_000 });
   // The open page heard of it from the worker and lists it without a reload.
   await expect(page.getByTestId('news-item')).toContainText('Deposit credited');
   // Reloaded plainly, the page is the worker's again: only such a page can be moved to the row.
