@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { formatMoney } from '#domain/money';
 import type { DisputeReason } from '#domain/schemas/disputes';
 import type { OperatorDispute } from '#domain/schemas/operator-answers';
@@ -62,6 +62,9 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
   };
   const amount = formatMoney(dispute.amount, i18n.locale);
   const pending = credit.isPending || uphold.isPending;
+  // The customer reads the answer as it is written: care sees their language, named in care's own.
+  const customerLanguage = new Intl.DisplayNames([i18n.locale], { type: 'language' }).of(dispute.locale) ?? dispute.locale;
+  const photoDialog = useRef<HTMLDialogElement>(null);
 
   function refused(error: unknown) {
     setFailure(failureMessage(error, t`The answer could not be sent. Check your connection and try again.`));
@@ -94,6 +97,7 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
       </h2>
       <p>{dispute.email ? <BreakableEmail email={dispute.email} /> : t`a deleted account`}</p>
       <p>{t`Opened on ${formatLongDate(dispute.created_at, i18n.locale)}`}</p>
+      <p data-testid="dispute-customer-language">{t`The customer’s language: ${customerLanguage}`}</p>
       {dispute.note ? <blockquote>{dispute.note}</blockquote> : <p>{t`No note.`}</p>}
       {dispute.has_photo ? (
         !photoWanted ? (
@@ -101,7 +105,27 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
             {t`Show the customer’s photo`}
           </button>
         ) : photo.url ? (
-          <img className="ops-photo" src={photo.url} alt={t`Sent by the customer with the dispute`} />
+          <>
+            <img className="ops-photo" src={photo.url} alt={t`Sent by the customer with the dispute`} />
+            <button
+              type="button"
+              className="button button--small button--secondary ops-photo-enlarge"
+              onClick={() => photoDialog.current?.showModal()}
+            >
+              {t`Enlarge the photo`}
+            </button>
+            {/* At full size in a dialog of its own: a crack or a label is read at the photo's own scale. */}
+            <dialog ref={photoDialog} className="ops-photo-dialog" aria-label={t`The customer’s photo at full size`}>
+              <form method="dialog">
+                <button type="submit" className="button button--small">
+                  {t`Close`}
+                </button>
+              </form>
+              <div className="ops-photo-dialog__frame">
+                <img src={photo.url} alt={t`Sent by the customer with the dispute`} />
+              </div>
+            </dialog>
+          </>
         ) : (
           <p role="status">{photo.failed ? t`The photo could not be loaded.` : t`Loading the photo…`}</p>
         )
@@ -131,7 +155,7 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
       <div className="field">
         <label htmlFor={answerId}>{t`Answer to the customer`}</label>
         <p id={`${answerId}-hint`} className="field__hint">
-          {t`Optional when you credit, needed when you uphold the refusal.`}
+          {t`Optional when you credit, needed when you uphold the refusal. Write it in ${customerLanguage}: the customer reads it as written.`}
         </p>
         <textarea
           id={answerId}
