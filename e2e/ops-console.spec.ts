@@ -389,6 +389,9 @@ for (const market of markets) {
       await expect(enlarged).toBeHidden();
       await dispute.getByRole('button', { name: market.credit }).click();
       await expect(dispute).toHaveCount(0);
+      // The card is gone; what was done is said in its place, and focused.
+      await expect(page.getByTestId('ops-dispute-result')).toContainText(customer.email);
+      await expect(page.getByTestId('ops-dispute-result')).toBeFocused();
       await expect.poll(() => balanceOf(request, customer.token)).toBeCloseTo(4 * customer.deposit, 2);
       // A second credit of the same dispute moves no money.
       const disputes = await request.get('/api/v2/ops/disputes?status=all', { headers: opsHeaders });

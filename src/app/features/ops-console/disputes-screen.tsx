@@ -12,14 +12,17 @@ import { useOpenDisputes } from './api/disputes';
 import { useUpholdDispute } from './api/uphold-dispute';
 import { BreakableEmail } from './breakable-email';
 import { OperatorArea } from './operator-area';
-import { FailureAlert } from './notices';
+import { FailureAlert, OutcomeStatus } from './notices';
 import { useStatusName } from './status-names';
 
 export function DisputesScreen() {
   const { t } = useLingui();
   const disputes = useOpenDisputes();
+  // What the last decision did, said where its card was (the card leaves the open list with it).
+  const [decided, setDecided] = useState<string>();
   return (
     <OperatorArea needs="care" title={t`Disputes`} description={t`Customers' open disputes, oldest first.`}>
+      <OutcomeStatus text={decided} testId="ops-dispute-result" />
       <PagedList query={disputes} errorText={t`The disputes could not be loaded. Check your connection and reload the page.`}>
         {(list) =>
           list.length === 0 ? (
@@ -28,7 +31,7 @@ export function DisputesScreen() {
             <ul className="ops-cards">
               {list.map((dispute) => (
                 <li key={dispute.id}>
-                  <DisputeCard dispute={dispute} />
+                  <DisputeCard dispute={dispute} onDecided={setDecided} />
                 </li>
               ))}
             </ul>
@@ -39,7 +42,7 @@ export function DisputesScreen() {
   );
 }
 
-function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
+function DisputeCard({ dispute, onDecided }: { dispute: OperatorDispute; onDecided: (outcome: string) => void }) {
   const { t, i18n } = useLingui();
   const headingId = useId();
   const answerId = useId();
@@ -63,6 +66,7 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
   const amount = formatMoney(dispute.amount, i18n.locale);
   const pending = credit.isPending || uphold.isPending;
   // The customer reads the answer as it is written: care sees their language, named in care's own.
+  const customer = dispute.email ?? t`a deleted account`;
   const customerLanguage = new Intl.DisplayNames([i18n.locale], { type: 'language' }).of(dispute.locale) ?? dispute.locale;
   const photoDialog = useRef<HTMLDialogElement>(null);
 
@@ -75,7 +79,14 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
     setAnswerError(undefined);
     credit.mutate(
       { id: dispute.id, answer: answer.trim() || undefined },
-      { onError: refused, onSuccess: (outcome) => setAwaitingApproval(outcome.kind === 'awaiting-approval') },
+      {
+        onError: refused,
+        onSuccess: (outcome) => {
+          setAwaitingApproval(outcome.kind === 'awaiting-approval');
+          if (outcome.kind !== 'awaiting-approval')
+            onDecided(t`Credited ${amount} to ${customer}: the customer is told, with your answer if you wrote one.`);
+        },
+      },
     );
   }
 
@@ -87,7 +98,10 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
       return;
     }
     setAnswerError(undefined);
-    uphold.mutate({ id: dispute.id, answer: answer.trim() }, { onError: refused });
+    uphold.mutate(
+      { id: dispute.id, answer: answer.trim() },
+      { onError: refused, onSuccess: () => onDecided(t`Refusal upheld for ${customer}: the customer reads your answer in their history.`) },
+    );
   }
 
   return (
