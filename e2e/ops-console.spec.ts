@@ -375,9 +375,23 @@ for (const market of markets) {
       const image = dispute.getByRole('img');
       await expect(image).toHaveAttribute('src', /^blob:/);
       await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+      // Care answers in the customer's language, named in care's own.
+      const customerLocale = { us: 'en-US', fr: 'fr-FR', jp: 'ja-JP' }[market.country];
+      await expect(dispute.getByTestId('dispute-customer-language')).toContainText(
+        new Intl.DisplayNames([market.locale], { type: 'language' }).of(customerLocale)!,
+      );
       await checkScreen(page, `${market.locale}-disputes`);
+      // The photo opens at its own size in a dialog, and closes back to the card.
+      await dispute.getByRole('button', { name: consoleText(market.locale, 'Enlarge the photo') }).click();
+      const enlarged = page.getByRole('dialog', { name: consoleText(market.locale, 'The customer’s photo at full size') });
+      await expect(enlarged.getByRole('img')).toBeVisible();
+      await enlarged.getByRole('button', { name: consoleText(market.locale, 'Close') }).click();
+      await expect(enlarged).toBeHidden();
       await dispute.getByRole('button', { name: market.credit }).click();
       await expect(dispute).toHaveCount(0);
+      // The card is gone; what was done is said in its place, and focused.
+      await expect(page.getByTestId('ops-dispute-result')).toContainText(customer.email);
+      await expect(page.getByTestId('ops-dispute-result')).toBeFocused();
       await expect.poll(() => balanceOf(request, customer.token)).toBeCloseTo(4 * customer.deposit, 2);
       // A second credit of the same dispute moves no money.
       const disputes = await request.get('/api/v2/ops/disputes?status=all', { headers: opsHeaders });

@@ -115,6 +115,8 @@ export type ContainerLookup = z.infer<typeof containerLookupSchema>;
 export const operatorDisputeSchema = disputeSchema.extend({
   user_id: z.string(),
   email: z.string().nullable(),
+  /** The customer's language (a locale such as fr-CA): the one care's answer is read in. */
+  locale: z.string(),
   scans: z.array(
     z.object({
       scan_id: z.string(),

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { formatMoney } from '#domain/money';
 import type { DisputeReason } from '#domain/schemas/disputes';
 import type { OperatorDispute } from '#domain/schemas/operator-answers';
@@ -12,14 +12,17 @@ import { useOpenDisputes } from './api/disputes';
 import { useUpholdDispute } from './api/uphold-dispute';
 import { BreakableEmail } from './breakable-email';
 import { OperatorArea } from './operator-area';
-import { FailureAlert } from './notices';
+import { FailureAlert, OutcomeStatus } from './notices';
 import { useStatusName } from './status-names';
 
 export function DisputesScreen() {
   const { t } = useLingui();
   const disputes = useOpenDisputes();
+  // What the last decision did, said where its card was (the card leaves the open list with it).
+  const [decided, setDecided] = useState<string>();
   return (
     <OperatorArea needs="care" title={t`Disputes`} description={t`Customers' open disputes, oldest first.`}>
+      <OutcomeStatus text={decided} testId="ops-dispute-result" />
       <PagedList query={disputes} errorText={t`The disputes could not be loaded. Check your connection and reload the page.`}>
         {(list) =>
           list.length === 0 ? (
@@ -28,7 +31,7 @@ export function DisputesScreen() {
             <ul className="ops-cards">
               {list.map((dispute) => (
                 <li key={dispute.id}>
-                  <DisputeCard dispute={dispute} />
+                  <DisputeCard dispute={dispute} onDecided={setDecided} />
                 </li>
               ))}
             </ul>
@@ -39,7 +42,7 @@ export function DisputesScreen() {
   );
 }
 
-function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
+function DisputeCard({ dispute, onDecided }: { dispute: OperatorDispute; onDecided: (outcome: string) => void }) {
   const { t, i18n } = useLingui();
   const headingId = useId();
   const answerId = useId();
@@ -62,6 +65,10 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
   };
   const amount = formatMoney(dispute.amount, i18n.locale);
   const pending = credit.isPending || uphold.isPending;
+  // The customer reads the answer as it is written: care sees their language, named in care's own.
+  const customer = dispute.email ?? t`a deleted account`;
+  const customerLanguage = new Intl.DisplayNames([i18n.locale], { type: 'language' }).of(dispute.locale) ?? dispute.locale;
+  const photoDialog = useRef<HTMLDialogElement>(null);
 
   function refused(error: unknown) {
     setFailure(failureMessage(error, t`The answer could not be sent. Check your connection and try again.`));
@@ -72,7 +79,14 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
     setAnswerError(undefined);
     credit.mutate(
       { id: dispute.id, answer: answer.trim() || undefined },
-      { onError: refused, onSuccess: (outcome) => setAwaitingApproval(outcome.kind === 'awaiting-approval') },
+      {
+        onError: refused,
+        onSuccess: (outcome) => {
+          setAwaitingApproval(outcome.kind === 'awaiting-approval');
+          if (outcome.kind !== 'awaiting-approval')
+            onDecided(t`Credited ${amount} to ${customer}: the customer is told, with your answer if you wrote one.`);
+        },
+      },
     );
   }
 
@@ -84,7 +98,10 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
       return;
     }
     setAnswerError(undefined);
-    uphold.mutate({ id: dispute.id, answer: answer.trim() }, { onError: refused });
+    uphold.mutate(
+      { id: dispute.id, answer: answer.trim() },
+      { onError: refused, onSuccess: () => onDecided(t`Refusal upheld for ${customer}: the customer reads your answer in their history.`) },
+    );
   }
 
   return (
@@ -94,6 +111,7 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
       </h2>
       <p>{dispute.email ? <BreakableEmail email={dispute.email} /> : t`a deleted account`}</p>
       <p>{t`Opened on ${formatLongDate(dispute.created_at, i18n.locale)}`}</p>
+      <p data-testid="dispute-customer-language">{t`The customer’s language: ${customerLanguage}`}</p>
       {dispute.note ? <blockquote>{dispute.note}</blockquote> : <p>{t`No note.`}</p>}
       {dispute.has_photo ? (
         !photoWanted ? (
@@ -101,7 +119,27 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
             {t`Show the customer’s photo`}
           </button>
         ) : photo.url ? (
-          <img className="ops-photo" src={photo.url} alt={t`Sent by the customer with the dispute`} />
+          <>
+            <img className="ops-photo" src={photo.url} alt={t`Sent by the customer with the dispute`} />
+            <button
+              type="button"
+              className="button button--small button--secondary ops-photo-enlarge"
+              onClick={() => photoDialog.current?.showModal()}
+            >
+              {t`Enlarge the photo`}
+            </button>
+            {/* At full size in a dialog of its own: a crack or a label is read at the photo's own scale. */}
+            <dialog ref={photoDialog} className="ops-photo-dialog" aria-label={t`The customer’s photo at full size`}>
+              <form method="dialog">
+                <button type="submit" className="button button--small">
+                  {t`Close`}
+                </button>
+              </form>
+              <div className="ops-photo-dialog__frame">
+                <img src={photo.url} alt={t`Sent by the customer with the dispute`} />
+              </div>
+            </dialog>
+          </>
         ) : (
           <p role="status">{photo.failed ? t`The photo could not be loaded.` : t`Loading the photo…`}</p>
         )
@@ -131,7 +169,7 @@ function DisputeCard({ dispute }: { dispute: OperatorDispute }) {
       <div className="field">
         <label htmlFor={answerId}>{t`Answer to the customer`}</label>
         <p id={`${answerId}-hint`} className="field__hint">
-          {t`Optional when you credit, needed when you uphold the refusal.`}
+          {t`Optional when you credit, needed when you uphold the refusal. Write it in ${customerLanguage}: the customer reads it as written.`}
         </p>
         <textarea
           id={answerId}

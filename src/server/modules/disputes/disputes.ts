@@ -274,6 +274,8 @@ export async function resolveDispute(
 export interface OpsDispute extends Dispute {
   user_id: string;
   email: string | null;
+  /** The customer's locale: care answers in its language. */
+  locale: string;
   /** The disputed scans: code, product, how the scan ended, the refusal reason the customer saw. */
   scans: { scan_id: string; code: string; product_id: string; status: string; reason: string | null; scanned_at: string }[];
   /**
@@ -293,7 +295,7 @@ export interface DisputePageOptions {
 /** A page of open disputes (or all), oldest first: disputes_open_idx (or disputes_created_idx) from `after` on. */
 export function disputesPageQuery(db: Executor, options: DisputePageOptions = {}) {
   return db
-    .select({ dispute: listedDisputeColumns, email: users.email, pageAt: pageKeyTime(disputes.createdAt) })
+    .select({ dispute: listedDisputeColumns, email: users.email, locale: users.locale, pageAt: pageKeyTime(disputes.createdAt) })
     .from(disputes)
     .innerJoin(users, eq(users.id, disputes.userId))
     .where(
@@ -351,7 +353,7 @@ export async function listDisputes(db: Database, options: DisputePageOptions = {
     db,
     scanRows.map((row) => ({ id: row.scan.id, code: row.scan.containerCode })),
   );
-  return rows.map(({ dispute, email, pageAt }) => {
+  return rows.map(({ dispute, email, locale, pageAt }) => {
     const own = scanRows.filter((row) => row.disputeId === dispute.id).map((row) => row.scan);
     const ownIds = new Set(own.map((scan) => scan.id));
     const ownCodes = new Set(own.map((scan) => scan.containerCode));
@@ -362,6 +364,7 @@ export async function listDisputes(db: Database, options: DisputePageOptions = {
       ),
       user_id: dispute.userId,
       email,
+      locale,
       scans: own.map((scan) => ({
         scan_id: scan.id,
         code: scan.containerCode,

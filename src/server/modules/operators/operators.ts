@@ -129,15 +129,7 @@ export async function acceptInvitation(
       )
       .returning();
     if (!updated) throw new ApiError(404, 'INVITATION_INVALID');
-    const newcomer: Actor = {
-      kind: 'operator',
-      id: updated.id,
-      name: updated.email,
-      person: `operator:${updated.id}`,
-      roles: updated.roles,
-      address: context.address,
-    };
-    await recordAudit(tx, newcomer, {
+    await recordAudit(tx, operatorActor(updated, context.address), {
       action: 'operator.accept',
       recordType: 'operator',
       recordId: updated.id,
@@ -245,6 +237,11 @@ export async function operatorOfSession(
     )
     .returning({ id: operators.id, email: operators.email, roles: operators.roles });
   if (!row) return undefined;
+  return operatorActor(row, address);
+}
+
+/** An operator as the audit trail names who acted: the person behind every credential of theirs. */
+export function operatorActor(row: Pick<OperatorRow, 'id' | 'email' | 'roles'>, address: string | null): Actor {
   return { kind: 'operator', id: row.id, name: row.email, person: `operator:${row.id}`, roles: row.roles, address };
 }
 

@@ -11,7 +11,7 @@ import { operatorPasswordResetMail } from '../../mail/templates';
 import { hashPassword } from '../accounts/passwords';
 import { newOpaqueToken, sha256Hex } from '../accounts/secrets';
 import { recordAudit, type Actor } from '../audit/audit';
-import { operatorView, type OperatorRow } from './operators';
+import { operatorActor, operatorView, type OperatorRow } from './operators';
 import { acceptedTotpStep } from './totp';
 
 /** A password-reset link works for an hour, once; until it is used the current password still works. */
@@ -150,15 +150,7 @@ export async function acceptPasswordReset(
       .returning();
     if (!updated) throw new ApiError(404, 'PASSWORD_RESET_INVALID');
     await tx.delete(operatorSessions).where(eq(operatorSessions.operatorId, row.id));
-    const operator: Actor = {
-      kind: 'operator',
-      id: updated.id,
-      name: updated.email,
-      person: `operator:${updated.id}`,
-      roles: updated.roles,
-      address: context.address,
-    };
-    await recordAudit(tx, operator, {
+    await recordAudit(tx, operatorActor(updated, context.address), {
       action: 'operator.password-reset',
       recordType: 'operator',
       recordId: updated.id,
