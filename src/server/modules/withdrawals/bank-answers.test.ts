@@ -150,6 +150,7 @@ describe.each(databaseKinds)('payouts reconcile: the bank’s answer settles the
     expect(parseBankAnswer(returns)).toEqual({
       format: 'nacha-returns',
       refusals: [{ reference: individualId, partial: true, code: 'R03' }],
+      refusedWhole: [],
     });
     const returned = await run(t, ['payouts', 'reconcile', 'returns.ach'], { 'returns.ach': returns });
     expect(returned.exit_code, returned.stderr).toBe(0);
@@ -214,6 +215,20 @@ describe('reading a bank’s answer', () => {
     expect(parseBankAnswer(report)).toEqual({
       format: 'pain.002',
       refusals: [{ reference: 'RT00000000000000AB', partial: false, code: 'MD07' }],
+      refusedWhole: [],
+    });
+  });
+
+  it('tells a batch the bank refused as a whole, naming no transaction, apart: nobody is failed for it', () => {
+    const report = `<?xml version="1.0"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.10"><CstmrPmtStsRpt>
+  <OrgnlGrpInfAndSts><OrgnlMsgId>20261130T080000Z-abc123</OrgnlMsgId><GrpSts>RJCT</GrpSts>
+    <StsRsnInf><Rsn><Cd>FF01</Cd></Rsn></StsRsnInf></OrgnlGrpInfAndSts>
+</CstmrPmtStsRpt></Document>`;
+    expect(parseBankAnswer(report)).toEqual({
+      format: 'pain.002',
+      refusals: [],
+      refusedWhole: [{ id: '20261130T080000Z-abc123', code: 'FF01' }],
     });
   });
 

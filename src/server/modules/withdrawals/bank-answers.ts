@@ -24,6 +24,12 @@ export interface BankRefusal {
 export interface BankAnswer {
   format: 'pain.002' | 'nacha-returns';
   refusals: BankRefusal[];
+  /**
+   * A message or payment block the bank refused as a whole without listing its transactions: a
+   * problem of the file, not of the customers' accounts. Nothing is failed for it; finance sends
+   * the batch again once corrected.
+   */
+  refusedWhole: { id: string; code: string }[];
 }
 
 /** What the customer reads on their failed payout, for the codes banks send most. */
@@ -94,6 +100,10 @@ export function refusalReason(code: string, language: Language): string {
 
 const listed = new Set(['OrgnlPmtInfAndSts', 'TxInfAndSts', 'StsRsnInf']);
 
+function reasonCodeOf(element: Record<string, unknown>): string {
+  return textOf(recordOf(listOf(element.StsRsnInf)[0]?.Rsn)?.Cd) ?? '';
+}
+
 function textOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'number') return String(value);
@@ -133,16 +143,22 @@ function parsePain002(text: string): BankAnswer {
   const report = recordOf(document?.CstmrPmtStsRpt);
   if (!report) throw new BankAnswerError('no CstmrPmtStsRpt element');
   const refusals: BankRefusal[] = [];
-  for (const block of listOf(report.OrgnlPmtInfAndSts)) {
+  const refusedWhole: BankAnswer['refusedWhole'] = [];
+  const blocks = listOf(report.OrgnlPmtInfAndSts);
+  const group = recordOf(report.OrgnlGrpInfAndSts);
+  if (group && textOf(group.GrpSts) === 'RJCT' && blocks.every((block) => listOf(block.TxInfAndSts).length === 0))
+    refusedWhole.push({ id: textOf(group.OrgnlMsgId) ?? '', code: reasonCodeOf(group) });
+  for (const block of blocks) {
+    if (textOf(block.PmtInfSts) === 'RJCT' && listOf(block.TxInfAndSts).length === 0)
+      refusedWhole.push({ id: textOf(block.OrgnlPmtInfId) ?? '', code: reasonCodeOf(block) });
     for (const transaction of listOf(block.TxInfAndSts)) {
       if (textOf(transaction.TxSts) !== 'RJCT') continue;
       const reference = textOf(transaction.OrgnlEndToEndId);
       if (!reference) throw new BankAnswerError('a rejected transaction without OrgnlEndToEndId');
-      const code = textOf(recordOf(recordOf(listOf(transaction.StsRsnInf)[0])?.Rsn)?.Cd) ?? '';
-      refusals.push({ reference: reference.toUpperCase(), partial: false, code });
+      refusals.push({ reference: reference.toUpperCase(), partial: false, code: reasonCodeOf(transaction) });
     }
   }
-  return { format: 'pain.002', refusals };
+  return { format: 'pain.002', refusals, refusedWhole };
 }
 
 /** Fixed positions of a NACHA return file (the entry detail record and its addenda 99). */
@@ -165,7 +181,7 @@ function parseNachaReturns(text: string): BankAnswer {
     if (!reference) throw new BankAnswerError(`NACHA entry ${index + 1} has no individual identification`);
     refusals.push({ reference, partial: true, code: addenda.slice(3, 6).trim() });
   });
-  return { format: 'nacha-returns', refusals };
+  return { format: 'nacha-returns', refusals, refusedWhole: [] };
 }
 
 /** The bank's answer, its format told by its content. Throws BankAnswerError on a file it cannot read. */
@@ -185,6 +201,7 @@ export interface ReconcileLine {
 
 export interface Reconciliation {
   format: BankAnswer['format'];
+  refusedWhole: BankAnswer['refusedWhole'];
   settled: ReconcileLine[];
   alreadySettled: ReconcileLine[];
   /** Paid according to us, refused according to the bank: never reversed here. */
@@ -221,7 +238,14 @@ async function payoutNamed(db: Database, refusal: BankRefusal) {
  */
 export async function reconcileBankAnswer(db: Database, actor: Actor, text: string, now: Date): Promise<Reconciliation> {
   const answer = parseBankAnswer(text);
-  const result: Reconciliation = { format: answer.format, settled: [], alreadySettled: [], conflicts: [], unmatched: [] };
+  const result: Reconciliation = {
+    format: answer.format,
+    refusedWhole: answer.refusedWhole,
+    settled: [],
+    alreadySettled: [],
+    conflicts: [],
+    unmatched: [],
+  };
   for (const refusal of answer.refusals) {
     const line: ReconcileLine = { reference: refusal.reference, code: refusal.code };
     const payout = await payoutNamed(db, refusal);

@@ -61,11 +61,15 @@ async function reconcilePayouts(io: OpsIo, file: string): Promise<number> {
   list('Settled (FAILED, the money back to the customer)', result.settled);
   list('Already settled', result.alreadySettled);
   list('Unmatched (no payout of ours)', result.unmatched);
-  if (result.conflicts.length > 0) {
+  if (result.conflicts.length > 0)
     list('Conflicts (COMPLETED here, refused by the bank: left as they are, check them by hand)', result.conflicts);
-    return 1;
+  if (result.refusedWhole.length > 0) {
+    io.out(
+      `Refused as a whole by the bank, no payout settled for it (correct the file, then payouts export --repeat <batch>): ${result.refusedWhole.length}\n`,
+    );
+    for (const whole of result.refusedWhole) io.out(`  ${whole.id || '(no id)'}  ${whole.code || '(no reason code)'}\n`);
   }
-  return 0;
+  return result.conflicts.length > 0 || result.refusedWhole.length > 0 ? 1 : 0;
 }
 
 /** `payouts list|export|reconcile|complete|fail …`: thin over the withdrawals module, which owns what each step means. */
