@@ -11,7 +11,7 @@ import { disputesCommand } from './disputes';
 import { dsarCommand } from './dsar';
 import { paymentKeyCommand } from './payment-key';
 import { auditCommand, operatorsCommand, tokensCommand } from './operators';
-import { payoutsCommand } from './payouts';
+import { payoutsCommand, payoutsInputFiles } from './payouts';
 import { OpsUsageError, type OpsIo } from './types';
 import { adjustCommand, cancelCommand, checkinCommand, rejectCommand } from './wallet';
 import { terminalOutput } from '../terminal-text';
@@ -50,6 +50,9 @@ export const opsUsage = `Roundtrip operator tools: the same database as the serv
                                                          bulk-payment CSV and a PayPal payouts CSV (default dir:
                                                          DATA_DIR/payouts), marked with a new batch; --repeat writes
                                                          an earlier batch again (its payouts still pending)
+  npm run ops -- payouts reconcile <file>                settle the payouts a bank's answer refuses (a SEPA pain.002
+                                                         status report or NACHA returns): FAILED with the bank's reason,
+                                                         the money back; already settled ones are left, run it freely
   npm run ops -- payouts complete <id|RT…> [--reference r]
                                                          the payout was made: the withdrawal is COMPLETED
                                                          (the id, or the payout reference in the files)
@@ -121,7 +124,7 @@ const commands: Record<string, OpsCommand> = {
   content: { run: contentCommand, inputFiles: contentInputFiles },
   dsar: { run: dsarCommand },
   bins: { run: binsCommand, inputFiles: binsInputFiles },
-  payouts: { run: payoutsCommand },
+  payouts: { run: payoutsCommand, inputFiles: payoutsInputFiles },
   disputes: { run: disputesCommand },
   claims: { run: claimsCommand },
   'payment-key': { run: paymentKeyCommand, localOnly: true },

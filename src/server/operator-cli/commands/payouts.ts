@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { BankAnswerError, reconcileBankAnswer, type ReconcileLine } from '../../modules/withdrawals/bank-answers';
 import { exportPayoutFiles } from '../../modules/withdrawals/payout-files';
 import {
   listPendingPayouts,
@@ -28,9 +29,56 @@ async function exportPayouts(io: OpsIo, directory: string, repeatBatch: string |
   return 0;
 }
 
-/** `payouts list|export|complete|fail …`: thin over the withdrawals module, which owns what each step means. */
+/** The bank's answer file of `payouts reconcile FILE`, which a server running the command cannot read itself. */
+export function payoutsInputFiles({ positionals }: OpsArguments): string[] {
+  const [action, file] = positionals;
+  return action === 'reconcile' && file ? [file] : [];
+}
+
+async function reconcilePayouts(io: OpsIo, file: string): Promise<number> {
+  let text: string;
+  try {
+    text = io.readFile(file);
+  } catch (error) {
+    io.err(`${file}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
+  let result;
+  try {
+    result = await reconcileBankAnswer(io.db, io.actor, text, io.now);
+  } catch (error) {
+    if (!(error instanceof BankAnswerError)) throw error;
+    io.err(`${file} was not read: ${error.message}. Nothing was settled.\n`);
+    return 2;
+  }
+  const lineOf = (line: ReconcileLine) =>
+    `  ${line.payout ?? line.reference}  ${line.code || '(no reason code)'}${line.payout && line.payout !== line.reference ? `  (bank: ${line.reference})` : ''}\n`;
+  const list = (title: string, lines: ReconcileLine[]) => {
+    io.out(`${title}: ${lines.length}\n`);
+    for (const line of lines) io.out(lineOf(line));
+  };
+  io.out(`${file}: ${result.format === 'pain.002' ? 'SEPA status report (pain.002)' : 'NACHA returns'}\n`);
+  list('Settled (FAILED, the money back to the customer)', result.settled);
+  list('Already settled', result.alreadySettled);
+  list('Unmatched (no payout of ours)', result.unmatched);
+  if (result.conflicts.length > 0)
+    list('Conflicts (COMPLETED here, refused by the bank: left as they are, check them by hand)', result.conflicts);
+  if (result.refusedWhole.length > 0) {
+    io.out(
+      `Refused as a whole by the bank, no payout settled for it (correct the file, then payouts export --repeat <batch>): ${result.refusedWhole.length}\n`,
+    );
+    for (const whole of result.refusedWhole) io.out(`  ${whole.id || '(no id)'}  ${whole.code || '(no reason code)'}\n`);
+  }
+  return result.conflicts.length > 0 || result.refusedWhole.length > 0 ? 1 : 0;
+}
+
+/** `payouts list|export|reconcile|complete|fail …`: thin over the withdrawals module, which owns what each step means. */
 export async function payoutsCommand({ values, positionals }: OpsArguments, io: OpsIo, usage: string): Promise<number> {
   const [action, id] = positionals;
+  if (action === 'reconcile') {
+    if (!id) throw new OpsUsageError(`payouts reconcile needs the bank's answer file\n\n${usage}`);
+    return reconcilePayouts(io, id);
+  }
   if (id !== undefined && !isUuid(id) && !payoutReferencePattern.test(id.toUpperCase())) {
     throw new OpsUsageError(`${id} is neither a withdrawal id nor a payout reference (see: npm run ops -- payouts list)`);
   }
@@ -76,5 +124,5 @@ export async function payoutsCommand({ values, positionals }: OpsArguments, io: 
     );
     return 0;
   }
-  throw new OpsUsageError(`payouts needs list, export, complete <id> or fail <id> --reason text\n\n${usage}`);
+  throw new OpsUsageError(`payouts needs list, export, reconcile <file>, complete <id> or fail <id> --reason text\n\n${usage}`);
 }

@@ -1,0 +1,240 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEntries, withdrawals } from '../../db/schema';
+import type { OpsCommandResult } from '../../operator-cli/commands-route';
+import { databaseKinds } from '../../testing/databases';
+import type { TestApp } from '../../testing/test-app';
+import { cliHeaders, createWalletTestApp } from '../../testing/wallet';
+import { saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../../testing/withdrawals';
+import { parseBankAnswer, refusalReason } from './bank-answers';
+
+async function run(t: TestApp, argv: string[], files: Record<string, string> = {}): Promise<OpsCommandResult> {
+  const response = await t.inject({
+    method: 'POST',
+    url: '/api/v2/ops/commands',
+    headers: cliHeaders,
+    payload: { argv, files, cwd: '/srv/ops' },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ data: OpsCommandResult }>().data;
+}
+
+/** A bank's pain.002.001.10 status report rejecting the given end-to-end ids with their reason codes. */
+function pain002(rejected: { endToEndId: string; code: string }[], accepted: string[] = []): string {
+  const transaction = (id: string, status: string, code?: string) => `      <TxInfAndSts>
+        <OrgnlEndToEndId>${id}</OrgnlEndToEndId>
+        <TxSts>${status}</TxSts>${code ? `\n        <StsRsnInf><Rsn><Cd>${code}</Cd></Rsn></StsRsnInf>` : ''}
+      </TxInfAndSts>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.10">
+  <CstmrPmtStsRpt>
+    <GrpHdr><MsgId>BANK-STS-1</MsgId><CreDtTm>2026-11-30T08:00:00Z</CreDtTm></GrpHdr>
+    <OrgnlGrpInfAndSts><OrgnlMsgId>BATCH</OrgnlMsgId><OrgnlMsgNmId>pain.001.001.09</OrgnlMsgNmId><GrpSts>PART</GrpSts></OrgnlGrpInfAndSts>
+    <OrgnlPmtInfAndSts>
+      <OrgnlPmtInfId>BATCH-FR</OrgnlPmtInfId>
+${[...rejected.map((line) => transaction(line.endToEndId, 'RJCT', line.code)), ...accepted.map((id) => transaction(id, 'ACSC'))].join('\n')}
+    </OrgnlPmtInfAndSts>
+  </CstmrPmtStsRpt>
+</Document>
+`;
+}
+
+/**
+ * A NACHA return file built from the exported credits: each returned entry comes back with its
+ * individual id as sent, followed by an addenda 99 carrying the return code.
+ */
+function nachaReturns(exported: string, returns: Record<string, string>): string {
+  const records = exported.split('\n').filter((line) => line !== '');
+  const out = [records[0]!, records[1]!];
+  for (const record of records) {
+    if (!record.startsWith('6')) continue;
+    const individualId = record.slice(39, 54).trim();
+    const code = returns[individualId];
+    if (!code) continue;
+    // A returned credit: transaction code 21, then the addenda 99 (code, original trace, RDFI, trace).
+    out.push(`621${record.slice(3)}`);
+    out.push(['7', '99', code, record.slice(79, 94), ' '.repeat(6), record.slice(3, 11), ' '.repeat(44), record.slice(79, 94)].join(''));
+  }
+  out.push(
+    records.find((record) => record.startsWith('8'))!,
+    records.find((record) => record.startsWith('9'))!,
+  );
+  return `${out.join('\n')}\n`;
+}
+
+describe.each(databaseKinds)('payouts reconcile: the bank’s answer settles the payouts it refuses, once (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createWalletTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const balanceOf = async (headers: Record<string, string>) =>
+    (await t.inject({ method: 'GET', url: '/api/v2/user/balance', headers })).json().data.balance.value as string;
+  const lineOf = async (headers: Record<string, string>, withdrawalId: string) => {
+    const lines = (await t.inject({ method: 'GET', url: '/api/v2/merged_transactions', headers })).json().data as {
+      id: string;
+      status: string;
+      comment: string | null;
+    }[];
+    return lines.find((line) => line.id.endsWith(withdrawalId));
+  };
+  const failEntries = async (ids: string[]) =>
+    t.db
+      .select({ recordId: auditEntries.recordId })
+      .from(auditEntries)
+      .where(and(eq(auditEntries.action, 'payout.fail'), inArray(auditEntries.recordId, ids)));
+  const referenceOf = async (id: string) =>
+    (await t.db.select({ reference: withdrawals.payoutReference }).from(withdrawals).where(eq(withdrawals.id, id)))[0]!.reference;
+
+  it('a SEPA pain.002 and NACHA returns: money back, the reason in the customer’s language, one audit entry; again: already settled', async () => {
+    const french = await verifiedCustomer(t, { balance: '20.00', overrides: { country_code: 'fr', locale: 'fr-FR', zip_code: '75001' } });
+    await saveMethod(t, french.headers, 'TRANSFERWISE', {
+      iban: 'FR7630006000011234567890189',
+      name: 'Hélène Dupré',
+      address: '1 rue Haute',
+    });
+    const frenchWithdrawal = String((await withdraw(t, french.headers, { amount: '15.00' })).json().data.id);
+    const paidFrench = await verifiedCustomer(t, {
+      balance: '20.00',
+      overrides: { country_code: 'fr', locale: 'fr-FR', zip_code: '75002' },
+    });
+    await saveMethod(t, paidFrench.headers, 'TRANSFERWISE', {
+      iban: 'FR7630006000011234567890189',
+      name: 'Luc Martin',
+      address: '2 rue Basse',
+    });
+    const paidWithdrawal = String((await withdraw(t, paidFrench.headers, { amount: '10.00' })).json().data.id);
+    const american = await verifiedCustomer(t, { balance: '30.00' });
+    await saveMethod(t, american.headers, 'TRANSFERWISE', usBankAccount);
+    const americanWithdrawal = String((await withdraw(t, american.headers, { amount: '10.00' })).json().data.id);
+    expect(await balanceOf(french.headers)).toBe('5.00');
+    expect(await balanceOf(american.headers)).toBe('20.00');
+
+    const exported = await run(t, ['payouts', 'export', '--out', 'payouts']);
+    expect(exported.exit_code, exported.stderr).toBe(0);
+    const sepa = exported.files.find((file) => file.name.includes('/sepa-credit-transfers-'))!.content;
+    const ach = exported.files.find((file) => file.name.includes('/nacha-ppd-credits-'))!.content;
+    const frenchReference = await referenceOf(frenchWithdrawal);
+    const paidReference = await referenceOf(paidWithdrawal);
+    const americanReference = await referenceOf(americanWithdrawal);
+    expect(sepa).toContain(`<EndToEndId>${frenchReference}</EndToEndId>`);
+    // The other French payout was paid meanwhile: a refusal of it is a conflict, never reversed.
+    expect((await run(t, ['payouts', 'complete', paidWithdrawal])).exit_code).toBe(0);
+
+    const report = pain002(
+      [
+        { endToEndId: frenchReference, code: 'AC04' },
+        { endToEndId: 'RT0000000000000000', code: 'AC01' },
+        { endToEndId: paidReference, code: 'AC04' },
+      ],
+      [],
+    );
+    const settled = await run(t, ['payouts', 'reconcile', 'status.xml'], { 'status.xml': report });
+    expect(settled.exit_code, settled.stderr).toBe(1);
+    expect(settled.stdout).toContain(
+      `Settled (FAILED, the money back to the customer): 1\n  ${frenchReference}  AC04\nAlready settled: 0\nUnmatched (no payout of ours): 1\n  RT0000000000000000  AC01\n`,
+    );
+    expect(settled.stdout).toContain(`  ${paidReference}  AC04\n`);
+    expect(await balanceOf(french.headers)).toBe('20.00');
+    expect(await balanceOf(paidFrench.headers)).toBe('10.00');
+    expect(await lineOf(french.headers, frenchWithdrawal)).toMatchObject({
+      status: 'FAILED',
+      comment: 'Votre banque a refusé le virement\u202f: le compte est clôturé. Vérifiez vos coordonnées bancaires.',
+    });
+
+    const individualId = americanReference.slice(0, 15);
+    const returns = nachaReturns(ach, { [individualId]: 'R03' });
+    expect(parseBankAnswer(returns)).toEqual({
+      format: 'nacha-returns',
+      refusals: [{ reference: individualId, partial: true, code: 'R03' }],
+      refusedWhole: [],
+    });
+    const returned = await run(t, ['payouts', 'reconcile', 'returns.ach'], { 'returns.ach': returns });
+    expect(returned.exit_code, returned.stderr).toBe(0);
+    expect(returned.stdout).toContain(
+      `Settled (FAILED, the money back to the customer): 1\n  ${americanReference}  R03  (bank: ${individualId})\n`,
+    );
+    expect(await balanceOf(american.headers)).toBe('30.00');
+    expect(await lineOf(american.headers, americanWithdrawal)).toMatchObject({
+      status: 'FAILED',
+      comment: 'Your bank refused the transfer: no such account was found. Please check your bank details.',
+    });
+    expect(await failEntries([frenchWithdrawal, americanWithdrawal, paidWithdrawal])).toHaveLength(2);
+
+    // The same files again, in the other order: nothing settled twice.
+    const returnedAgain = await run(t, ['payouts', 'reconcile', 'returns.ach'], { 'returns.ach': returns });
+    expect(returnedAgain.stdout).toContain(
+      `Settled (FAILED, the money back to the customer): 0\nAlready settled: 1\n  ${americanReference}  R03`,
+    );
+    const settledAgain = await run(t, ['payouts', 'reconcile', 'status.xml'], { 'status.xml': report });
+    expect(settledAgain.stdout).toContain(
+      `Settled (FAILED, the money back to the customer): 0\nAlready settled: 1\n  ${frenchReference}  AC04\n`,
+    );
+    expect(await balanceOf(french.headers)).toBe('20.00');
+    expect(await balanceOf(american.headers)).toBe('30.00');
+    expect(await failEntries([frenchWithdrawal, americanWithdrawal, paidWithdrawal])).toHaveLength(2);
+  });
+
+  it('refuses a file it cannot read with exit code 2 and settles nothing from it', async () => {
+    const french = await verifiedCustomer(t, { balance: '20.00', overrides: { country_code: 'fr', locale: 'fr-FR', zip_code: '75003' } });
+    await saveMethod(t, french.headers, 'TRANSFERWISE', { iban: 'FR7630006000011234567890189', name: 'Anne Roy', address: '3 rue Neuve' });
+    const withdrawalId = String((await withdraw(t, french.headers, { amount: '12.00' })).json().data.id);
+    const reference = await referenceOf(withdrawalId);
+    const good = pain002([{ endToEndId: reference, code: 'AC04' }]);
+    for (const [name, content, message] of [
+      ['cut.xml', good.slice(0, good.length - 40), /^cut\.xml was not read: not well-formed XML/],
+      ['other.xml', good.replace('pain.002.001.10', 'pain.001.001.09'), /^other\.xml was not read: not a pain\.002/],
+      ['notes.txt', 'Dear customer, your transfers were fine.\n', /^notes\.txt was not read: neither a pain\.002/],
+      ['short.ach', `1${' '.repeat(93)}\n6221\n`, /^short\.ach was not read: NACHA record 2 has 4 characters, not 94/],
+    ] as const) {
+      const refused = await run(t, ['payouts', 'reconcile', name], { [name]: content });
+      expect(refused.exit_code, name).toBe(2);
+      expect(refused.stderr).toMatch(message);
+      expect(refused.stderr).toContain('Nothing was settled.');
+      expect(refused.stdout).toBe('');
+    }
+    expect(await balanceOf(french.headers)).toBe('8.00');
+    expect((await t.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)))[0]!.status).toBe('PENDING');
+    expect(await failEntries([withdrawalId])).toHaveLength(0);
+  });
+});
+
+describe('reading a bank’s answer', () => {
+  it('reads a pain.002.001.03 with a namespace prefix, and keeps only rejected transactions', () => {
+    const report = `<?xml version="1.0"?>
+<s:Document xmlns:s="urn:iso:std:iso:20022:tech:xsd:pain.002.001.03"><s:CstmrPmtStsRpt>
+  <s:OrgnlPmtInfAndSts>
+    <s:TxInfAndSts><s:OrgnlEndToEndId>rt00000000000000ab</s:OrgnlEndToEndId><s:TxSts>RJCT</s:TxSts>
+      <s:StsRsnInf><s:Rsn><s:Cd>MD07</s:Cd></s:Rsn></s:StsRsnInf></s:TxInfAndSts>
+    <s:TxInfAndSts><s:OrgnlEndToEndId>RT00000000000000CD</s:OrgnlEndToEndId><s:TxSts>ACSC</s:TxSts></s:TxInfAndSts>
+  </s:OrgnlPmtInfAndSts>
+</s:CstmrPmtStsRpt></s:Document>`;
+    expect(parseBankAnswer(report)).toEqual({
+      format: 'pain.002',
+      refusals: [{ reference: 'RT00000000000000AB', partial: false, code: 'MD07' }],
+      refusedWhole: [],
+    });
+  });
+
+  it('tells a batch the bank refused as a whole, naming no transaction, apart: nobody is failed for it', () => {
+    const report = `<?xml version="1.0"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.10"><CstmrPmtStsRpt>
+  <OrgnlGrpInfAndSts><OrgnlMsgId>20261130T080000Z-abc123</OrgnlMsgId><GrpSts>RJCT</GrpSts>
+    <StsRsnInf><Rsn><Cd>FF01</Cd></Rsn></StsRsnInf></OrgnlGrpInfAndSts>
+</CstmrPmtStsRpt></Document>`;
+    expect(parseBankAnswer(report)).toEqual({
+      format: 'pain.002',
+      refusals: [],
+      refusedWhole: [{ id: '20261130T080000Z-abc123', code: 'FF01' }],
+    });
+  });
+
+  it('tells the customer the reason in their language, and a general refusal for a code it does not know', () => {
+    expect(refusalReason('AC04', 'ja')).toBe('銀行が振込を受け付けませんでした：口座は解約済みです。口座情報をご確認ください。');
+    expect(refusalReason('R02', 'en')).toBe(refusalReason('AC04', 'en'));
+    expect(refusalReason('ZZ99', 'fr')).toBe('Votre banque a refusé le virement. Vérifiez vos coordonnées bancaires.');
+  });
+});
