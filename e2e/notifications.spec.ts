@@ -135,6 +135,9 @@ test('a customer opts in on the account page, a check-in reaches the phone, and 
   // over, or a page reloaded past the worker (Shift+reload): it must hear of the news all the same.
   // The protocol's reload answers before the new document is in: until its load event, the old page
   // still shows the empty news, and a script run then dies with it.
+  // The worker first takes this page over (it claims the open pages when it activates): reloaded
+  // past it before that, the page would be claimed after the reload, and be controlled after all.
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
   const cdp = await context.newCDPSession(page);
   const reloaded = page.waitForEvent('load');
   await cdp.send('Page.reload', { ignoreCache: true });
