@@ -56,13 +56,15 @@ export function ScanForm() {
     }
     setError(undefined);
     setSending(true);
+    const typed = code;
     void submitScan(checked.code)
       .then((outcome) => {
         if (outcome.kind === 'refused') {
           fail(scanRefusalText(outcome.code, outcome.message));
           return;
         }
-        setCode('');
+        // Emptied for the next code, unless the person has already typed it while this one was sent.
+        setCode((current) => (current === typed ? '' : current));
         notify(
           outcome.kind === 'sent'
             ? { kind: 'success', title: t`Scan recorded`, description: t`Your container is waiting for check-in.` }
