@@ -10,12 +10,8 @@ import { apiFieldFailure, useFormSubmit } from '../../ui/use-form-submit';
 import { useAcceptInvitation } from './api/accept-invitation';
 import { useInvitation, type Invitation } from './api/invitation';
 import { useConsoleLink } from './console-pages';
+import { tokenFromHash } from './link-token';
 import { useOperatorLanguage } from './operator-language';
-
-/** The invitation token travels in the link's fragment, which no server or proxy log sees. */
-function tokenFromHash(): string {
-  return typeof location === 'undefined' ? '' : decodeURIComponent(location.hash.replace(/^#/, ''));
-}
 
 export function JoinScreen() {
   const { t } = useLingui();

@@ -10,12 +10,8 @@ import { apiFieldFailure, useFormSubmit } from '../../ui/use-form-submit';
 import { useAcceptPasswordReset } from './api/accept-password-reset';
 import { usePasswordReset, type PasswordReset } from './api/password-reset';
 import { useConsoleLink } from './console-pages';
+import { tokenFromHash } from './link-token';
 import { useOperatorLanguage } from './operator-language';
-
-/** The link's token travels in its fragment, which no server or proxy log sees. */
-function tokenFromHash(): string {
-  return typeof location === 'undefined' ? '' : decodeURIComponent(location.hash.replace(/^#/, ''));
-}
 
 /**
  * Where a mailed password-reset link opens (docs/operators.md, The admin's day): a new password,
