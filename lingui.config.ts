@@ -2,7 +2,7 @@ import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
 /** The operators' console: its feature folder and its route files (globs: the route folder's name has braces). */
-const operatorConsole = ['<rootDir>/src/app/features/ops-console/**', '<rootDir>/src/app/routes/*/ops/**'];
+const operatorConsole = ['<rootDir>/src/app/features/console/**', '<rootDir>/src/app/routes/*/ops/**'];
 
 export default defineConfig({
   sourceLocale: 'en-US',
@@ -21,9 +21,9 @@ export default defineConfig({
       exclude: ['**/node_modules/**', '**/routeTree.gen.ts', ...operatorConsole],
     },
     // The operators' console has its own catalogue, loaded by the console only: its texts would
-    // otherwise sit in every customer's first load (src/app/features/ops-console/README.md).
+    // otherwise sit in every customer's first load (src/app/features/console/README.md).
     {
-      path: '<rootDir>/src/app/locales/{locale}/ops-console',
+      path: '<rootDir>/src/app/locales/{locale}/console',
       include: operatorConsole,
     },
   ],

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { e2eOpsKey } from './e2e/support/ops';
+import { e2eOperatorKey } from './e2e/support/ops';
 import { chromiumFlags } from './e2e/support/chromium-flags';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
@@ -36,10 +36,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: '**/ops-console-content.spec.ts' },
+    { name: 'chromium', testIgnore: '**/console-content.spec.ts' },
     // Editors publish page texts on the one shared server: the walk runs once every other test has
     // finished, so no page test reads a draft published meanwhile (alone: `--no-deps`).
-    { name: 'content-publishing', testMatch: '**/ops-console-content.spec.ts', dependencies: ['chromium'] },
+    { name: 'content-publishing', testMatch: '**/console-content.spec.ts', dependencies: ['chromium'] },
   ],
   webServer: {
     // Playwright starts the web server before any globalSetup, so the wrapper empties the
@@ -55,9 +55,9 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: e2eDataDir,
       PUBLIC_URL: `http://localhost:${port}`,
-      OPS_KEY: e2eOpsKey,
+      OPS_KEY: e2eOperatorKey,
       // The tests credit customers large amounts to set up withdrawals, in dollars, euros and yen: only
-      // pounds have a limit, which e2e/ops-console-care.spec.ts crosses to walk a second operator's approval.
+      // pounds have a limit, which e2e/console-care.spec.ts crosses to walk a second operator's approval.
       APPROVAL_LIMITS: JSON.stringify({ GBP: '20.00' }),
       // LINE Pay is offered in no market by default; the e2e server offers it in Japan to test its form.
       LINE_PAY_MARKETS: 'jp',

@@ -13,13 +13,13 @@ const prerenderBuild = process.env.PRERENDER_BUILD === 'true';
 const firstLoadModule = (id: string) => !/(?:^|[\\/])index\.html$|[\\/]src[\\/]app[\\/]main\.tsx$|\.css$/.test(id);
 
 /**
- * The operators' console in one chunk named `ops-console` (its route file's lazy part, its feature
+ * The operators' console in one chunk named `console` (its route file's lazy part, its feature
  * folder, the schemas of its calls and the passkey library), so the service worker's precache can
- * leave it out by name: customers never download it. Its catalogues (`ops-console.po`) get chunks
+ * leave it out by name: customers never download it. Its catalogues (`console.po`) get chunks
  * of that name by themselves.
  */
 const operatorConsoleModule = (id: string) =>
-  /[\\/]src[\\/]app[\\/]features[\\/]ops-console[\\/]/.test(id) ||
+  /[\\/]src[\\/]app[\\/]features[\\/]console[\\/]/.test(id) ||
   /[\\/]src[\\/]domain[\\/]schemas[\\/]operator(s|-answers|-passkeys)\.ts$/.test(id) ||
   // The content area's schemas and what they need that customers never run (their pages import the
   // namespaces' types only). Left out, they would go to the route's own chunk, which imports this
@@ -143,7 +143,7 @@ export default defineConfig({
           // Product pictures are cached when first shown (sw.ts), not all up front.
           // Prerendered pages are for a first visit; with the service worker the shell renders them.
           // The operators' console is for operators only: it loads from the network when opened.
-          globIgnores: ['**/images/**', '**/*.map', 'sw.js', '**/prerendered/**', '**/ops-console-*'],
+          globIgnores: ['**/images/**', '**/*.map', 'sw.js', '**/prerendered/**', '**/console-*'],
           maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         },
         devOptions: { enabled: process.env.SW_DEV === 'true', type: 'module' },
@@ -175,7 +175,7 @@ export default defineConfig({
                 { name: 'app', tags: ['$initial'], test: firstLoadModule },
                 // Only the console's own modules: what it shares with customer pages (zod, the camera)
                 // stays in their chunks, which customers need anyway.
-                { name: 'ops-console', test: operatorConsoleModule, includeDependenciesRecursively: false },
+                { name: 'console', test: operatorConsoleModule, includeDependenciesRecursively: false },
                 { name: 'camera', test: cameraModule, includeDependenciesRecursively: false },
                 { name: 'detectors', test: scanSharedModule, includeDependenciesRecursively: false },
                 { name: 'wallet', test: walletSchemaModule, includeDependenciesRecursively: false },

@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bagFigures, scannerBenchOpsKey, startScannerServer, type CodeToRecordedFigures } from './scanner';
+import { bagFigures, scannerBenchOperatorKey, startScannerServer, type CodeToRecordedFigures } from './scanner';
 import { percentile, round } from './stats';
 
 const dists = (process.env.BAG_DISTS ?? 'dist').split(',').map((dist) => path.resolve(dist));
@@ -59,7 +59,7 @@ for (let round_ = 0; round_ < runs; round_ += 1) {
     const server = await startScannerServer(workDir, dist, port);
     try {
       let scanCalls: ScanCall[] = [];
-      const bag = await bagFigures(server, scannerBenchOpsKey, path.join(workDir, 'bag.y4m'), {
+      const bag = await bagFigures(server, scannerBenchOperatorKey, path.join(workDir, 'bag.y4m'), {
         initScripts: [logScanCalls],
         collect: async (page) => {
           scanCalls = await page.evaluate(() => (window as unknown as { scanCalls: ScanCall[] }).scanCalls);

@@ -27,7 +27,7 @@ const historyPath = '/api/v2/merged_transactions?items_per_page=1000&page=1';
 const balancePath = '/api/v2/user/balance';
 const heavyRows = 1_000;
 const otherCustomers = 249;
-const opsKey = 'bench-read-after-write-operator-key';
+const operatorKey = 'bench-read-after-write-operator-key';
 /** What a browser sends: the server picks one of these. */
 const acceptEncoding = 'gzip, deflate, br';
 
@@ -144,7 +144,7 @@ async function writeThenRead(
     const written = write.take(
       await timedCall(agent, `${baseUrl}/api/v2/ops/adjustments`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-ops-key': opsKey },
+        headers: { 'content-type': 'application/json', 'x-ops-key': operatorKey },
         body: JSON.stringify({ id: randomUUID(), user_id: customer.id, amount: '0.01', comment }),
       }),
     );
@@ -211,7 +211,7 @@ export async function benchReadAfterWrite(options: {
     }
     const server = await startServer(
       'src/server/main.ts',
-      { ...database.env, STATIC_DIR: path.join(database.dataDir, 'no-build'), SEED_DEMO: 'false', OPS_KEY: opsKey },
+      { ...database.env, STATIC_DIR: path.join(database.dataDir, 'no-build'), SEED_DEMO: 'false', OPS_KEY: operatorKey },
       '/readyz',
       18_096,
     );

@@ -181,11 +181,11 @@ async function newCustomer(server: RunningServer, tag: string): Promise<BenchCus
   return { email, tokens };
 }
 
-async function issue(server: RunningServer, opsKey: string, count: number): Promise<string[]> {
+async function issue(server: RunningServer, operatorKey: string, count: number): Promise<string[]> {
   const products = (await api(server, '/api/v2/products?country_code=us')) as { data: { id: string }[] };
   const issued = (await api(server, '/api/v2/ops/containers', {
     method: 'POST',
-    headers: { 'x-ops-key': opsKey },
+    headers: { 'x-ops-key': operatorKey },
     body: { product_id: products.data[0]!.id, count },
   })) as { data: { codes: string[] } };
   return issued.data.codes;
@@ -354,7 +354,7 @@ export interface CodeToRecordedFigures {
 }
 
 /** The operator key of the scanner benches' servers: they issue the labels they show the camera. */
-export const scannerBenchOpsKey = 'scanner-bench-operator-key';
+export const scannerBenchOperatorKey = 'scanner-bench-operator-key';
 
 /** A server for the scanner benches: a fresh embedded database under `workDir`, no demo data, serving `distDir`. */
 export function startScannerServer(workDir: string, distDir: string, port: number): Promise<RunningServer> {
@@ -363,7 +363,7 @@ export function startScannerServer(workDir: string, distDir: string, port: numbe
     {
       DATA_DIR: path.join(workDir, 'data'),
       STATIC_DIR: distDir,
-      OPS_KEY: scannerBenchOpsKey,
+      OPS_KEY: scannerBenchOperatorKey,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       SEED_DEMO: 'false',
     },
@@ -385,14 +385,14 @@ export async function codeToRecordedFigures(
   try {
     // Labels held in view 2 s with 1.5 s of empty scene between them.
     const customer = await newCustomer(server, 'scanner');
-    const codes = await issue(server, scannerBenchOpsKey, count);
+    const codes = await issue(server, scannerBenchOperatorKey, count);
     const segments: VideoSegment[] = [{ seconds: 2 }];
     for (const code of codes) segments.push({ text: containerUrl(server.url, code), seconds: 2 }, { seconds: 1.5 });
     const timed = await runCamera(server, customer, codes, segments, path.join(workDir, 'labels.y4m'), 60_000);
 
     // One label a second (0.8 s in view, 0.2 s to swap): does the scanner keep up?
     const rapidCustomer = await newCustomer(server, 'rapid');
-    const rapidCodes = await issue(server, scannerBenchOpsKey, 10);
+    const rapidCodes = await issue(server, scannerBenchOperatorKey, 10);
     const rapidSegments: VideoSegment[] = [{ seconds: 2 }];
     for (const code of rapidCodes) rapidSegments.push({ text: containerUrl(server.url, code), seconds: 0.8 }, { seconds: 0.2 });
     const rapid = await runCamera(
@@ -404,7 +404,7 @@ export async function codeToRecordedFigures(
       2_000 + rapidCodes.length * 1_000 + 4_000,
     );
 
-    const bag = await bagFigures(server, scannerBenchOpsKey, path.join(workDir, 'bag.y4m'));
+    const bag = await bagFigures(server, scannerBenchOperatorKey, path.join(workDir, 'bag.y4m'));
 
     const median = percentile(timed.codeToRecordedMs, 0.5);
     return {
@@ -441,12 +441,12 @@ const bagCpuSlowdown = 4;
  */
 export async function bagFigures(
   server: RunningServer,
-  opsKey: string,
+  operatorKey: string,
   videoFile: string,
   hooks: PageHooks = {},
 ): Promise<CodeToRecordedFigures['bag']> {
   const customer = await newCustomer(server, 'bag');
-  const codes = await issue(server, opsKey, 12);
+  const codes = await issue(server, operatorKey, 12);
   const groups = [codes.slice(0, 6), codes.slice(6)];
   const segments: VideoSegment[] = [{ seconds: 2 }];
   for (const group of groups) {

@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client';
 import { users } from '../src/server/db/schema';
-import { issueContainers } from '../src/server/modules/wallet/operations';
+import { issueContainers } from '../src/server/modules/wallet/operator-actions';
 import { testActor } from '../src/server/testing/actor';
 
 /**

@@ -46,7 +46,7 @@ export interface WithdrawalBench {
 }
 
 const connections = 50;
-const opsKey = 'bench-operator-key-0123456789';
+const operatorKey = 'bench-operator-key-0123456789';
 const password = 'bench password 1';
 
 interface Customer {
@@ -84,7 +84,7 @@ async function makeCustomer(baseUrl: string, database: pg.Client, index: number)
   await call(`${baseUrl}/api/v2/payment_methods/PAYPAL`, { method: 'POST', headers: auth, body: { email: `payee.${index}@example.com` } });
   await call(`${baseUrl}/api/v2/ops/adjustments`, {
     method: 'POST',
-    headers: { 'x-ops-key': opsKey },
+    headers: { 'x-ops-key': operatorKey },
     body: { id: randomUUID(), email, amount: '9000000.00', comment: 'Bench credit' },
   });
   return { token: tokens.access_token, email };
@@ -147,7 +147,7 @@ export async function benchWithdrawals(options: { seconds?: number; adminUrl?: s
       DATA_DIR: dataDir,
       STATIC_DIR: path.join(dataDir, 'no-build'),
       SEED_DEMO: 'false',
-      OPS_KEY: opsKey,
+      OPS_KEY: operatorKey,
       // Set-up credits of millions: no second operator in a bench.
       APPROVAL_LIMITS: '{}',
       TRUST_PROXY: 'true',

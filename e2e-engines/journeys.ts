@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import type { APIRequestContext } from '@playwright/test';
 import { containerUrl } from '#domain/container-codes';
 import { accessTokenCookie } from '#domain/client-session';
 import { translate } from '../e2e/support/catalogue';
@@ -18,7 +17,7 @@ import {
 } from './support/canvas-camera';
 import type { EnginePage } from './support/engines';
 import { note } from './support/walk';
-import type { NetworkSwitch } from './support/network-switch';
+import type { Walker, WalkLocale } from './support/walker';
 import { historyOf, scanOf, serverRecords, type Market } from './support/records';
 import {
   attributeOf,
@@ -39,23 +38,6 @@ import {
   textOf,
 } from './support/screen';
 import { until } from './support/wait';
-
-export type WalkLocale = 'en-US' | 'fr-FR' | 'ja-JP';
-
-/** Everything a journey needs: the engine's tab, its network, the server's API and who walks. */
-export interface Walker {
-  page: EnginePage;
-  network: NetworkSwitch;
-  api: APIRequestContext;
-  locale: WalkLocale;
-  market: Market;
-  email: string;
-  /**
-   * Keeps a picture of the screen as the step left it, scrolled to `showing` when given (the WebKit
-   * walks keep them under bench/results).
-   */
-  keepScreen(name: string, showing?: string): Promise<void>;
-}
 
 const langOf = (locale: WalkLocale): Lang => (locale === 'en-US' ? 'en' : locale === 'fr-FR' ? 'fr' : 'ja');
 

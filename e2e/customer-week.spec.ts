@@ -5,7 +5,7 @@ import { expect, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './su
 import { layoutProblems } from './support/layout';
 import { verificationCode } from './support/mail';
 import { savedQueries, savedQueryData, waitForServiceWorker } from './support/offline';
-import { checkIn, e2eOpsKey, firstProduct, issueContainers } from './support/ops';
+import { checkIn, e2eOperatorKey, firstProduct, issueContainers } from './support/ops';
 import { AccountPage } from './support/pages/account-page';
 import { MapPage } from './support/pages/map-page';
 import { PaymentMethodDialog } from './support/pages/payment-method-dialog';
@@ -21,7 +21,7 @@ import { e2ePassword } from './support/test-password';
  * withdrawal of everything, then the wish to leave while the payout is on its way. Every step checks
  * what the person reads (in their language, from the catalogues) and what the server recorded.
  */
-const opsHeaders = { 'X-Ops-Key': e2eOpsKey };
+const operatorHeaders = { 'X-Ops-Key': e2eOperatorKey };
 const password = e2ePassword;
 
 const people = [
@@ -110,7 +110,7 @@ for (const person of people) {
       // Wednesday: the facility checks one in and rejects the other.
       await checkIn(request, [kept!]);
       const rejection = await request.post('/api/v2/ops/rejections', {
-        headers: opsHeaders,
+        headers: operatorHeaders,
         data: { codes: [rejected], reason: 'Cracked at the neck' },
       });
       expect(rejection.status()).toBe(200);
@@ -128,13 +128,13 @@ for (const person of people) {
       await form.getByLabel(t('I returned it, but no deposit came back')).check();
       await form.getByRole('button', { name: t('Send the dispute') }).click();
       await expect(row.dispute).toHaveText(t('Dispute open'));
-      const disputes = (await (await request.get('/api/v2/ops/disputes', { headers: opsHeaders })).json()) as {
+      const disputes = (await (await request.get('/api/v2/ops/disputes', { headers: operatorHeaders })).json()) as {
         data: { id: string; transaction_ids: string[] }[];
       };
       const dispute = disputes.data.find((entry) => entry.transaction_ids.includes(`scan:${rejectedScanId}`));
       expect(dispute, 'the dispute reached customer care').toBeTruthy();
       const credited = await request.post(`/api/v2/ops/disputes/${dispute!.id}/credit`, {
-        headers: opsHeaders,
+        headers: operatorHeaders,
         data: { answer: 'Our mistake.' },
       });
       expect(credited.status(), await credited.text()).toBe(200);
@@ -146,7 +146,7 @@ for (const person of people) {
 
       // Friday: customer care adds a goodwill credit; the person finds a return bin on the map.
       const credit = await request.post('/api/v2/ops/adjustments', {
-        headers: opsHeaders,
+        headers: operatorHeaders,
         data: { id: randomUUID(), email, amount: person.credit, comment: 'Welcome credit' },
       });
       expect(credit.status(), await credit.text()).toBe(201);
@@ -211,7 +211,7 @@ for (const person of people) {
       });
       expect(verified.status(), await verified.text()).toBe(200);
       const credit = await request.post('/api/v2/ops/adjustments', {
-        headers: opsHeaders,
+        headers: operatorHeaders,
         data: { id: randomUUID(), email, amount: person.credit, comment: "The week's returns" },
       });
       expect(credit.status(), await credit.text()).toBe(201);

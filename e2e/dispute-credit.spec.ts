@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, signIn, signUpViaApi, test, uniqueEmail } from './support/fixtures';
 import { layoutProblems } from './support/layout';
-import { e2eOpsKey, firstProduct, issueContainers } from './support/ops';
+import { e2eOperatorKey, firstProduct, issueContainers } from './support/ops';
 import { AccountPage } from './support/pages/account-page';
 import { e2ePassword } from './support/test-password';
 
@@ -14,7 +14,7 @@ import { e2ePassword } from './support/test-password';
  */
 
 const password = e2ePassword;
-const opsHeaders = { 'X-Ops-Key': e2eOpsKey };
+const operatorHeaders = { 'X-Ops-Key': e2eOperatorKey };
 const screenshotDir = 'bench/results/customer-screens';
 
 /** A customer whose rejected scan was disputed and credited by an operator; answers the row's id and the deposit. */
@@ -29,7 +29,7 @@ async function customerWithCreditedDispute(request: APIRequestContext, country: 
   expect(scanned.status(), await scanned.text()).toBe(201);
   const rowId = `scan:${((await scanned.json()) as { data: { id: string } }).data.id}`;
   expect(
-    (await request.post('/api/v2/ops/rejections', { headers: opsHeaders, data: { codes: [code], reason: 'Goulot fêlé' } })).status(),
+    (await request.post('/api/v2/ops/rejections', { headers: operatorHeaders, data: { codes: [code], reason: 'Goulot fêlé' } })).status(),
   ).toBe(200);
   const filed = await request.post('/api/v2/disputes', {
     headers,
@@ -37,7 +37,7 @@ async function customerWithCreditedDispute(request: APIRequestContext, country: 
   });
   expect(filed.status(), await filed.text()).toBe(201);
   const disputeId = ((await filed.json()) as { data: { id: string } }).data.id;
-  const credited = await request.post(`/api/v2/ops/disputes/${disputeId}/credit`, { headers: opsHeaders, data: {} });
+  const credited = await request.post(`/api/v2/ops/disputes/${disputeId}/credit`, { headers: operatorHeaders, data: {} });
   expect(credited.status(), await credited.text()).toBe(200);
   return { email, rowId, deposit: product.deposit };
 }

@@ -4,13 +4,13 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, notification, signIn, signUpViaApi, test, uniqueEmail } from './support/fixtures';
 import { layoutProblems } from './support/layout';
 import { waitForSavedUser, waitForServiceWorker } from './support/offline';
-import { e2eOpsKey, firstProduct, issueContainers } from './support/ops';
+import { e2eOperatorKey, firstProduct, issueContainers } from './support/ops';
 import { AccountPage } from './support/pages/account-page';
 import type { HistoryRow } from './support/pages/history-list';
 import { e2ePassword } from './support/test-password';
 
 const password = e2ePassword;
-const opsHeaders = { 'X-Ops-Key': e2eOpsKey };
+const operatorHeaders = { 'X-Ops-Key': e2eOperatorKey };
 /** Written into the test photo's EXIF: it must never reach the server. */
 const secretPlace = 'GPS-48.85837N-2.29448E';
 
@@ -31,7 +31,7 @@ async function customerWithRejectedScan(request: APIRequestContext, country: Cou
   expect(scanned.status(), await scanned.text()).toBe(201);
   const scanId = ((await scanned.json()) as { data: { id: string } }).data.id;
   const rejected = await request.post('/api/v2/ops/rejections', {
-    headers: opsHeaders,
+    headers: operatorHeaders,
     data: { codes: [code], reason: 'Container cracked at the neck' },
   });
   expect(rejected.status()).toBe(200);
@@ -88,7 +88,7 @@ async function openDisputeForm(page: Page, row: HistoryRow, label: RegExp | stri
 }
 
 async function disputeIdOf(request: APIRequestContext, rowId: string): Promise<string> {
-  const listed = await request.get('/api/v2/ops/disputes', { headers: opsHeaders });
+  const listed = await request.get('/api/v2/ops/disputes', { headers: operatorHeaders });
   const open = ((await listed.json()) as { data: { id: string; transaction_ids: string[] }[] }).data;
   const dispute = open.find((entry) => entry.transaction_ids.includes(rowId));
   expect(dispute, `an open dispute for ${rowId}`).toBeTruthy();
@@ -133,7 +133,7 @@ test.describe('disputes', () => {
 
     // What reached the server: a JPEG at most 1280 px on its longest side, under 300 KB, no EXIF.
     const id = await disputeIdOf(request, rowId);
-    const photo = await request.get(`/api/v2/ops/disputes/${id}/photo`, { headers: opsHeaders });
+    const photo = await request.get(`/api/v2/ops/disputes/${id}/photo`, { headers: operatorHeaders });
     expect(photo.headers()['content-type']).toBe('image/jpeg');
     const bytes = await photo.body();
     expect(bytes.length).toBeLessThanOrEqual(300 * 1024);
@@ -144,7 +144,7 @@ test.describe('disputes', () => {
     expect(bytes.includes(Buffer.from('Exif'))).toBe(false);
 
     const credited = await request.post(`/api/v2/ops/disputes/${id}/credit`, {
-      headers: opsHeaders,
+      headers: operatorHeaders,
       data: { answer: 'Our mistake: the crack was from the wash line.' },
     });
     expect(credited.status(), await credited.text()).toBe(200);
@@ -203,10 +203,10 @@ test.describe('disputes', () => {
       expect(sent).toBe(1);
 
       const id = await disputeIdOf(request, rowId);
-      const photoSaved = await request.get(`/api/v2/ops/disputes/${id}/photo`, { headers: opsHeaders });
+      const photoSaved = await request.get(`/api/v2/ops/disputes/${id}/photo`, { headers: operatorHeaders });
       expect(photoSaved.status()).toBe(200);
       const upheld = await request.post(`/api/v2/ops/disputes/${id}/uphold`, {
-        headers: opsHeaders,
+        headers: operatorHeaders,
         data: { answer: 'The facility photo shows a crack at the neck.' },
       });
       expect(upheld.status(), await upheld.text()).toBe(200);
@@ -285,7 +285,7 @@ for (const market of markets) {
       await expect(row.locator).toHaveAttribute('data-dispute', 'OPEN');
       const id = await disputeIdOf(request, rowId);
       await request.post(`/api/v2/ops/disputes/${id}/uphold`, {
-        headers: opsHeaders,
+        headers: operatorHeaders,
         data: { answer: 'The facility photo shows a crack at the neck.' },
       });
       await expect(async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, signIn, signUpViaApi, tokensFor, uniqueEmail } from './support/fixtures';
 import { layoutProblems } from './support/layout';
-import { checkIn, e2eOpsKey, issueContainers, type E2eProduct } from './support/ops';
+import { checkIn, e2eOperatorKey, issueContainers, type E2eProduct } from './support/ops';
 import { e2ePassword } from './support/test-password';
 
 // Every screen at 360 px in French (the longest texts) and Japanese (the widest): no two pieces of
@@ -71,7 +71,7 @@ async function customerWithHistory(request: APIRequestContext, market: (typeof m
   for (const product of byLength.slice(5, 8)) pending.push(...(await issueContainers(request, product.id, 1)));
   await scan(pending);
   const adjusted = await request.post('/api/v2/ops/adjustments', {
-    headers: { 'X-Ops-Key': e2eOpsKey },
+    headers: { 'X-Ops-Key': e2eOperatorKey },
     data: { email, amount: market.country === 'jp' ? '123456789' : '1234567.89', comment: 'Régularisation exceptionnelle / 例外的な調整' },
   });
   expect(adjusted.status(), await adjusted.text()).toBe(201);

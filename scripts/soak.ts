@@ -30,7 +30,7 @@ import { users } from '../src/server/db/schema';
 import { createScratchDatabase } from '../src/server/testing/databases';
 import { startTestPushService } from '../src/server/testing/push-service';
 import { seedCatalogue } from '../src/server/modules/wallet/catalogue';
-import { issueContainers } from '../src/server/modules/wallet/operations';
+import { issueContainers } from '../src/server/modules/wallet/operator-actions';
 import { testActor } from '../src/server/testing/actor';
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 60);
@@ -38,7 +38,7 @@ const ratePerSecond = Number(process.env.SOAK_RATE ?? 40);
 const adminUrl = process.env.SOAK_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const port = Number(process.env.SOAK_PORT ?? 18_316);
 const redisPort = Number(process.env.SOAK_REDIS_PORT ?? 16_391);
-const opsKey = `soak-ops-key-${randomBytes(8).toString('hex')}`;
+const operatorKey = `soak-ops-key-${randomBytes(8).toString('hex')}`;
 const password = 'soak test passphrase';
 const customerCount = 20;
 const deadPushAddresses = Number(process.env.SOAK_DEAD_PUSH_ADDRESSES ?? 300);
@@ -160,7 +160,7 @@ async function main() {
       STATIC_DIR: path.join(dataDir, 'no-build'),
       PUBLIC_URL: base,
       SEED_DEMO: 'false',
-      OPS_KEY: opsKey,
+      OPS_KEY: operatorKey,
       // Set-up credits above the approval limit: no second operator in a soak.
       APPROVAL_LIMITS: '{}',
       LOG_LEVEL: 'warn',
@@ -229,7 +229,7 @@ async function main() {
       }
       const credit = await api(`${base}/api/v2/ops/adjustments`, {
         method: 'POST',
-        headers: { 'x-ops-key': opsKey },
+        headers: { 'x-ops-key': operatorKey },
         body: { id: randomUUID(), email, amount: '100.00', comment: 'Soak credit' },
       });
       if (credit.status !== 201) throw new Error(`credit: ${credit.status}`);
@@ -324,7 +324,7 @@ async function main() {
       return fire('POST /ops/checkins', () =>
         api(`${base}/api/v2/ops/checkins`, {
           method: 'POST',
-          headers: { 'x-ops-key': opsKey },
+          headers: { 'x-ops-key': operatorKey },
           body: { codes: batch.length ? batch : [codes[0]] },
         }),
       );

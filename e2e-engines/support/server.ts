@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { e2eOpsKey } from '../../e2e/support/ops';
+import { e2eOperatorKey } from '../../e2e/support/ops';
 import { until } from './wait';
 
 /** The server's port of the cross-engine run; each walk takes the next two (its network relay, its driver). */
@@ -33,7 +33,7 @@ export async function startServer(root: string): Promise<ChildProcess> {
       PORT: String(port),
       DATA_DIR: `.tmp/e2e-data-${port}`,
       PUBLIC_URL: `http://localhost:${port}`,
-      OPS_KEY: e2eOpsKey,
+      OPS_KEY: e2eOperatorKey,
       APPROVAL_LIMITS: '{}',
       LINE_PAY_MARKETS: 'jp',
       RATE_LIMITS: JSON.stringify({

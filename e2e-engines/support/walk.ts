@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import type { Walker } from '../journeys';
+import type { Walker } from './walker';
 import type { EnginePage } from './engines';
 import { probeAtFailure } from './failure-probe';
 import { until } from './wait';

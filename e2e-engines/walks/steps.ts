@@ -9,8 +9,8 @@ import {
   signIn,
   switchLanguage,
   withdraw,
-  type WalkLocale,
 } from '../journeys';
+import type { WalkLocale } from '../support/walker';
 import type { WalkStep } from '../support/walk';
 
 /** The journeys in the order one person walks them; the language step switches through `languages`. */

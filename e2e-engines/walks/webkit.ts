@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after } from 'node:test';
-import type { WalkLocale } from '../journeys';
+import type { WalkLocale } from '../support/walker';
 import { openWebKitPage } from '../support/engines';
 import { NetworkSwitch } from '../support/network-switch';
 import { serverApi, walkingCustomer, type Market } from '../support/records';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** The app's catalogues: the customer's `messages` and the operators' console's own `ops-console`. */
-type CatalogueName = 'messages' | 'ops-console';
+/** The app's catalogues: the customer's `messages` and the operators' console's own `console`. */
+type CatalogueName = 'messages' | 'console';
 
 /** msgid → msgstr of one Lingui catalogue (single-line entries, as `lingui extract` writes them). */
 const catalogues = new Map<string, Map<string, string>>();

@@ -10,7 +10,7 @@ import { layoutProblems } from './layout';
 const dataDir = `.tmp/e2e-data-${process.env.E2E_PORT ?? 8181}`;
 
 /** Runs an ops CLI command through the server, as `npm run ops -- …` does on this machine (its local key). */
-export async function opsCommand(request: APIRequestContext, argv: string[]): Promise<string> {
+export async function cliCommand(request: APIRequestContext, argv: string[]): Promise<string> {
   const localKey = readFileSync(path.join(dataDir, 'ops-local.key'), 'utf8').trim();
   const response = await request.post('/api/v2/ops/commands', { headers: { 'X-Ops-Key': localKey }, data: { argv } });
   expect(response.status(), await response.text()).toBe(200);
@@ -21,7 +21,7 @@ export async function opsCommand(request: APIRequestContext, argv: string[]): Pr
 
 /**
  * An operator invited by the CLI who accepts the link and signs in, all through the API: their
- * session as the console keeps it. For tests about something else than joining (e2e/ops-console.spec.ts
+ * session as the console keeps it. For tests about something else than joining (e2e/console.spec.ts
  * walks joining on screen).
  */
 export async function operatorSessionViaApi(
@@ -30,7 +30,7 @@ export async function operatorSessionViaApi(
   password = 'operator pass 1',
 ): Promise<OperatorSession> {
   const email = uniqueEmail('operator');
-  const printed = await opsCommand(request, ['operators', 'invite', '--email', email, '--name', 'Editor', '--roles', roles]);
+  const printed = await cliCommand(request, ['operators', 'invite', '--email', email, '--name', 'Editor', '--roles', roles]);
   const token = /\/ops\/join#(\S+)/.exec(printed)?.[1];
   expect(token, printed).toBeTruthy();
   const invitation = (await (await request.post('/api/v2/ops/invitations/lookup', { data: { token } })).json()) as {

@@ -1,9 +1,9 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 
 /** The operator key of the e2e server only (set in playwright.config.ts; that server's data is wiped at every run). */
-export const e2eOpsKey = 'e2e-operator-key-not-secret';
+export const e2eOperatorKey = 'e2e-operator-key-not-secret';
 
-const headers = { 'X-Ops-Key': e2eOpsKey };
+const headers = { 'X-Ops-Key': e2eOperatorKey };
 
 /** Issues new container codes for a product, as an operator printing labels would. */
 export async function issueContainers(request: APIRequestContext, productId: string, count: number): Promise<string[]> {

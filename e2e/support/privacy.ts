@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
-import { e2eOpsKey } from './ops';
+import { e2eOperatorKey } from './ops';
 
 /** Records a scan for a customer straight through the API, as the phone's scanner would. */
 export async function scanViaApi(request: APIRequestContext, accessToken: string, code: string): Promise<void> {
@@ -21,7 +21,7 @@ export interface OperatorDataRequest {
 
 /** The operators' list of open data-subject requests. */
 export async function openDataRequests(request: APIRequestContext): Promise<OperatorDataRequest[]> {
-  const response = await request.get('/api/v2/ops/dsar', { headers: { 'X-Ops-Key': e2eOpsKey } });
+  const response = await request.get('/api/v2/ops/dsar', { headers: { 'X-Ops-Key': e2eOperatorKey } });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: OperatorDataRequest[] }).data;
 }

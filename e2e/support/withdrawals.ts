@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { signUpViaApi, tokensFor, uniqueEmail } from './fixtures';
 import { verificationCode } from './mail';
-import { e2eOpsKey } from './ops';
+import { e2eOperatorKey } from './ops';
 import { e2ePassword } from './test-password';
 
 /** A new customer of a market, email verified with the mailed code, balance credited by an operator adjustment. */
@@ -22,7 +22,7 @@ export async function customerWithBalance(
     expect(verified.status(), await verified.text()).toBe(200);
   }
   const credit = await request.post('/api/v2/ops/adjustments', {
-    headers: { 'X-Ops-Key': e2eOpsKey },
+    headers: { 'X-Ops-Key': e2eOperatorKey },
     data: { email, amount: options.amount, comment: 'e2e credit' },
   });
   expect(credit.status(), await credit.text()).toBe(201);

@@ -9,6 +9,8 @@ import type { SupportedLocale } from './markets';
 /** The app's IndexedDB database and its outbox table (Dexie's schema: src/app/lib/db.ts). */
 export const clientDatabaseName = 'roundtrip';
 export const outboxTableName = 'outbox';
+/** The key-value table of the client database (the saved query cache). */
+export const keyValueTableName = 'kv';
 /** The Background Sync tag the app registers when it queues an action; the service worker answers it. */
 export const outboxSyncTag = 'outbox';
 /** Held during a delivery round, by a tab or the service worker: one round at a time on the device. */

@@ -25,7 +25,7 @@ export interface AppContext {
   /** The current time; tests move it to expire codes and tokens. */
   now: () => Date;
   /** The operator key kept in DATA_DIR for the ops CLI of this machine (operator-cli/local-key.ts); loopback only. */
-  opsLocalKey?: string;
+  localOperatorKey?: string;
   /** Web Push with our VAPID keys; absent when push is off. */
   pushSender?: PushSender;
   /** Which push subscription endpoints are taken (push services' hosts; loopback on a local PUBLIC_URL). */

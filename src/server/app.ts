@@ -7,11 +7,11 @@ import { isLocalAddress, type Config } from './config';
 import { checkConnections, type Database, type DatabaseHandle } from './db/client';
 import { registerApiDescription, registerOpenApiRoute } from './http/api-description';
 import { createCustomerAnswers } from './http/customer-answers';
-import { registerOpsScope } from './http/operator-access';
-import { registerOperatorRoutes } from './modules/operators/routes';
+import { registerOperatorScope } from './http/operator-access';
+import { registerOperatorTeamRoutes } from './modules/operators/routes';
 import { registerApprovalRoutes } from './modules/audit/approval-routes';
 import { adjustBody, checkInBody } from './modules/wallet/operator-routes';
-import { adjustBalance, checkIn } from './modules/wallet/operations';
+import { adjustBalance, checkIn } from './modules/wallet/operator-actions';
 import { creditBody } from './modules/disputes/routes';
 import { resolveDispute } from './modules/disputes/disputes';
 import { registerErrorHandling } from './http/error-handler';
@@ -38,7 +38,7 @@ import { openCheckedPaymentCipher } from './modules/payments/key-check';
 import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerWalletRoutes } from './modules/wallet/routes';
 import { registerWithdrawalRoutes } from './modules/withdrawals/routes';
-import { registerOpsCommandRoute } from './operator-cli/commands-route';
+import { registerCliCommandRoute } from './operator-cli/commands-route';
 import { createCheckpointSchedule, openAuditAnchor, type AuditAnchor } from './modules/audit/anchor';
 
 declare module 'fastify' {
@@ -63,7 +63,7 @@ export interface BuildAppOptions {
   rateLimitPrefix?: string;
   now?: () => Date;
   /** Accepted in X-Ops-Key from loopback only, beside OPS_KEY (main.ts makes it for PGlite without OPS_KEY). */
-  opsLocalKey?: string;
+  localOperatorKey?: string;
   /** A log level (and where to write, default stdout), or false for no log at all (tests). */
   logger?: false | { level: string; stream?: LogDestination };
   /** Web Push keys (notifications/vapid.ts resolveVapidKeys); absent: no phone notifications. */
@@ -141,7 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions,
     answers: createCustomerAnswers(),
     now,
-    ...(options.opsLocalKey ? { opsLocalKey: options.opsLocalKey } : {}),
+    ...(options.localOperatorKey ? { localOperatorKey: options.localOperatorKey } : {}),
     ...(pushSender ? { pushSender } : {}),
     pushPolicy,
     notifications,
@@ -198,7 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerWithdrawalRoutes(api, context, paymentCipher);
       await registerDisputeRoutes(api, context);
       await registerNotificationRoutes(api, context);
-      await registerOperatorRoutes(api, context);
+      await registerOperatorTeamRoutes(api, context);
       await registerApprovalRoutes(api, context, {
         'balance.adjust': async (actor, approval) => {
           const body = adjustBody.parse(approval.request);
@@ -214,7 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await checkIn(context.db, actor, body.codes, context.now(), body.note);
         },
       });
-      await registerOpsScope(api, context, (ops) => registerOpsCommandRoute(ops, context, paymentCipher));
+      await registerOperatorScope(api, context, (ops) => registerCliCommandRoute(ops, context, paymentCipher));
     },
     { prefix: apiPrefix },
   );

@@ -248,7 +248,7 @@ export interface Config {
   mailFrom: string;
   supportEmail: string;
   redisUrl: string | undefined;
-  opsKey: string | undefined;
+  operatorKey: string | undefined;
   operatorSessionIdleSeconds: number;
   operatorSessionMaxAgeSeconds: number;
   /** Per currency, in major units: above it an adjustment or dispute credit needs a second operator. */
@@ -357,7 +357,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mailFrom: env.MAIL_FROM,
     supportEmail: env.SUPPORT_EMAIL,
     redisUrl: env.REDIS_URL,
-    opsKey: env.OPS_KEY,
+    operatorKey: env.OPS_KEY,
     operatorSessionIdleSeconds: env.OPERATOR_SESSION_IDLE,
     operatorSessionMaxAgeSeconds: env.OPERATOR_SESSION_MAX_AGE,
     approvalLimits: env.APPROVAL_LIMITS,

@@ -8,7 +8,7 @@ import { seedContent } from './modules/content/content';
 import { seedCatalogue } from './modules/wallet/catalogue';
 import { demoAccountsRefusal, liveDemoAccounts, seedDemoData } from './seed/demo';
 import { openPaymentCipher, PaymentKeyError } from './modules/payments/encryption';
-import { ensureLocalOpsKey } from './operator-cli/local-key';
+import { ensureLocalOperatorKey } from './operator-cli/local-key';
 import { resolveVapidKeys } from './modules/notifications/vapid';
 import { shutdownWithin } from './shutdown';
 import { openAuditAnchor } from './modules/audit/anchor';
@@ -37,7 +37,7 @@ async function main() {
   }
   // PGlite: the ops CLI cannot open the folder the server holds, so it sends its commands here with
   // this key (loopback only; the only credential POST /ops/commands takes, OPS_KEY or not).
-  const opsLocalKey = database.kind === 'pglite' ? ensureLocalOpsKey(config.dataDir) : undefined;
+  const localOperatorKey = database.kind === 'pglite' ? ensureLocalOperatorKey(config.dataDir) : undefined;
   let vapid;
   let audit;
   try {
@@ -55,7 +55,7 @@ async function main() {
     db: database.db,
     ...(database.listen ? { listen: database.listen } : {}),
     ...(database.checksDb ? { checksDb: database.checksDb } : {}),
-    ...(opsLocalKey ? { opsLocalKey } : {}),
+    ...(localOperatorKey ? { localOperatorKey } : {}),
     auditAnchor: audit.anchor,
   });
   if (audit.source.kind === 'local' && audit.source.created) {

@@ -9,7 +9,7 @@ import { seedCatalogue } from './modules/wallet/catalogue';
 import { bearer, customer, loginTokens, signUp, testPassword } from './testing/accounts';
 import { createTestDatabase } from './testing/databases';
 import { createTestApp, type TestApp } from './testing/test-app';
-import { testOpsKey } from './testing/wallet';
+import { testOperatorKey } from './testing/wallet';
 import { saveMethod, usBankAccount, verifiedCustomer, withdraw } from './testing/withdrawals';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -37,7 +37,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two instances on one PostgreSQL and 
       database,
       rateLimitPrefix: prefix,
       limitRules,
-      env: { OPS_KEY: testOpsKey, APPROVAL_LIMITS: '{}', PAYMENT_DATA_KEY: paymentDataKey, REDIS_URL: redisUrl! },
+      env: { OPS_KEY: testOperatorKey, APPROVAL_LIMITS: '{}', PAYMENT_DATA_KEY: paymentDataKey, REDIS_URL: redisUrl! },
     });
 
   beforeAll(async () => {

@@ -2,12 +2,9 @@
  * Dexie and the database (about 30 KB compressed) load when the app has something stored or
  * something to store: not on a first visit that only reads public pages.
  */
-import { clientDatabaseName } from '#domain/outbox';
+import { clientDatabaseName, keyValueTableName } from '#domain/outbox';
 
 type DatabaseModule = typeof import('./db');
-
-/** The key-value table of db.ts (the saved query cache), named once for the plain read below. */
-export const keyValueTableName = 'kv';
 
 let loading: Promise<DatabaseModule> | undefined;
 let announceLoaded: (module: DatabaseModule) => void = () => undefined;

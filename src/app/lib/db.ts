@@ -1,6 +1,5 @@
 import { Dexie, type EntityTable } from 'dexie';
-import { clientDatabaseName, type OutboxEntry, type outboxTableName } from '#domain/outbox';
-import type { keyValueTableName } from './db-loader';
+import { clientDatabaseName, type keyValueTableName, type OutboxEntry, type outboxTableName } from '#domain/outbox';
 
 // Loaded through db-loader: whoever uses the database waits for this module, nobody imports it up front.
 export { liveQuery } from 'dexie';

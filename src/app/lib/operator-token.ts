@@ -2,7 +2,7 @@
  * Where the operators' console keeps an operator's session in this tab (sessionStorage only: never
  * the customer's cookies, never the persisted cache), and the one thing the customer pages read of
  * it: the token an editor's draft preview sends. The console itself reads and validates the whole
- * session (features/ops-console/operator-session.ts); this stays small, as it is in every customer's
+ * session (features/console/operator-session.ts); this stays small, as it is in every customer's
  * first load.
  */
 export const operatorSessionStorageKey = 'ops_session';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { supportedLocales } from '#domain/markets';
 
 /** The customer app's catalogue, and the operators' console's own (lingui.config.ts). */
-const catalogueNames = ['messages', 'ops-console'] as const;
+const catalogueNames = ['messages', 'console'] as const;
 type CatalogueName = (typeof catalogueNames)[number];
 
 /** msgid → msgstr of a .po catalogue (single-line entries, as Lingui writes them). */

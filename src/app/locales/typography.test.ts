@@ -20,7 +20,7 @@ interface Text {
 }
 
 /** msgstr of every entry of a .po catalogue, with its line (Lingui writes single-line entries). */
-function catalogueTexts(locale: 'fr-FR' | 'ja-JP', catalogue: 'messages' | 'ops-console' = 'messages'): Text[] {
+function catalogueTexts(locale: 'fr-FR' | 'ja-JP', catalogue: 'messages' | 'console' = 'messages'): Text[] {
   const file = `src/app/locales/${locale}/${catalogue}.po`;
   const lines = readFileSync(path.join(root, file), 'utf8').split('\n');
   const texts: Text[] = [];
@@ -95,8 +95,8 @@ const allTexts = [
   ...catalogueTexts('fr-FR'),
   ...catalogueTexts('ja-JP'),
   // The operators' console has its own catalogue (lingui.config.ts).
-  ...catalogueTexts('fr-FR', 'ops-console'),
-  ...catalogueTexts('ja-JP', 'ops-console'),
+  ...catalogueTexts('fr-FR', 'console'),
+  ...catalogueTexts('ja-JP', 'console'),
   ...sourceFiles.flatMap(sourceTexts),
 ];
 

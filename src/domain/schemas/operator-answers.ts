@@ -250,7 +250,7 @@ export function pageQueryFields(size: number, max: number) {
 export const currencyFilter = z.enum(currencies, { error: 'invalidValue' }).optional();
 
 /** Pages the console asks for. */
-export const opsPageSize = 50;
+export const operatorPageSize = 50;
 
 export const listTotalsSchema = z.object({
   /** How many rows the whole list has, as filtered. */
@@ -271,14 +271,14 @@ export function pageAnswer<Item extends z.ZodType>(item: Item) {
 // The operator lists, a page at a time: what each list's query string takes, and its answer.
 
 /** GET /ops/payouts: pending payouts oldest first; totals are what is to be paid out, per currency. */
-export const payoutsQuery = z.strictObject({ ...pageQueryFields(opsPageSize, 1000), currency: currencyFilter });
+export const payoutsQuery = z.strictObject({ ...pageQueryFields(operatorPageSize, 1000), currency: currencyFilter });
 export type PayoutsQuery = z.input<typeof payoutsQuery>;
 export const payoutsPage = pageAnswer(pendingPayoutSchema);
 
 /** GET /ops/disputes: open disputes (or all) oldest first; totals are the deposits at stake. */
 export const disputesQuery = z.strictObject({
   status: z.enum(['open', 'all'], { error: 'invalidValue' }).default('open'),
-  ...pageQueryFields(opsPageSize, 1000),
+  ...pageQueryFields(operatorPageSize, 1000),
   currency: currencyFilter,
 });
 export type DisputesQuery = z.input<typeof disputesQuery>;
@@ -287,7 +287,7 @@ export const disputesPage = pageAnswer(operatorDisputeSchema);
 /** GET /ops/claims: open claims (or all) oldest first; totals count them (a claim has no amount). */
 export const claimsQuery = z.strictObject({
   status: z.enum(['open', 'all'], { error: 'invalidValue' }).default('open'),
-  ...pageQueryFields(opsPageSize, 1000),
+  ...pageQueryFields(operatorPageSize, 1000),
 });
 export type ClaimsQuery = z.input<typeof claimsQuery>;
 export const claimsPage = pageAnswer(listedClaimSchema);
@@ -295,7 +295,7 @@ export const claimsPage = pageAnswer(listedClaimSchema);
 /** GET /ops/approvals: requests waiting for a second operator (or all) newest first; totals are the amounts asked for. */
 export const approvalsQuery = z.strictObject({
   status: z.enum(['pending', 'all'], { error: 'invalidValue' }).default('pending'),
-  ...pageQueryFields(opsPageSize, 500),
+  ...pageQueryFields(operatorPageSize, 500),
   currency: currencyFilter,
 });
 export type ApprovalsQuery = z.input<typeof approvalsQuery>;

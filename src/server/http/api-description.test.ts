@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 import { registerApiDescription, undocumentedRoutes } from './api-description';
 import { registerErrorHandling } from './error-handler';
 
-const opsKey = 'description-ops-key-0123456789';
+const operatorKey = 'description-ops-key-0123456789';
 
 interface OpenApiOperation {
   parameters?: unknown[];
@@ -77,7 +77,7 @@ describe('the API description', () => {
   let t: TestApp;
   let document: OpenApiDocument;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { env: { OPS_KEY: opsKey } });
+    t = await createTestApp('pglite', { env: { OPS_KEY: operatorKey } });
     document = (await t.inject({ method: 'GET', url: '/api/v2/openapi.json' })).json<OpenApiDocument>();
   });
   afterAll(async () => {

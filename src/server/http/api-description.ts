@@ -23,7 +23,7 @@ const hasSecurity = (schema: FastifySchema, security: readonly Record<string, re
 /**
  * The statuses every route of a kind can answer, added to what the route declares so that each
  * route lists only its own: 400 where input is parsed or validated, 401 on customer routes
- * (`security: customerSecurity`), 401 and 403 on operator routes (`security: opsAccess(…)`).
+ * (`security: customerSecurity`), 401 and 403 on operator routes (`security: operatorAccess(…)`).
  */
 function impliedAnswers(method: string, schema: FastifySchema): Record<number, z.core.$ZodType> {
   const implied: Record<number, z.core.$ZodType> = {};

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
  * one its route declares (test-app checks the status and the body of each one).
  */
 
-const opsKey = 'fuzz-ops-key-0123456789abcdef';
+const operatorKey = 'fuzz-ops-key-0123456789abcdef';
 /** Generated requests per operation and database: a few seconds per database in all. */
 const runsPerOperation = 25;
 
@@ -116,7 +116,7 @@ describe.each(databaseKinds)('every endpoint of the OpenAPI document, fuzzed, on
   let document: OpenApiDocument;
   let customerToken: string;
   beforeAll(async () => {
-    t = await createTestApp(kind, { env: { OPS_KEY: opsKey } });
+    t = await createTestApp(kind, { env: { OPS_KEY: operatorKey } });
     document = (await t.inject({ method: 'GET', url: '/api/v2/openapi.json' })).json<OpenApiDocument>();
     customerToken = (await customer(t)).tokens.access_token;
   });
@@ -140,8 +140,8 @@ describe.each(databaseKinds)('every endpoint of the OpenAPI document, fuzzed, on
         const headers: Record<string, string> = { ...request.headers };
         if (request.credential === 'customer') headers.authorization = `Bearer ${customerToken}`;
         if (request.credential === 'unknown token') headers.authorization = `Bearer ${'u'.repeat(43)}`;
-        if (request.credential === 'ops key') headers['x-ops-key'] = opsKey;
-        if (request.credential === 'wrong ops key') headers['x-ops-key'] = `${opsKey}-wrong`;
+        if (request.credential === 'ops key') headers['x-ops-key'] = operatorKey;
+        if (request.credential === 'wrong ops key') headers['x-ops-key'] = `${operatorKey}-wrong`;
         let payload: string | undefined;
         if (request.body?.kind === 'form' && typeof request.body.value === 'object' && request.body.value !== null) {
           headers['content-type'] = 'application/x-www-form-urlencoded';

@@ -5,7 +5,7 @@ import { bearer, customer, loginTokens, testPassword } from '../testing/accounts
 import { databaseKinds } from '../testing/databases';
 import type { TestApp } from '../testing/test-app';
 import { createWalletTestApp, issue, ops, postScan } from '../testing/wallet';
-import { adjustBalance } from '../modules/wallet/operations';
+import { adjustBalance } from '../modules/wallet/operator-actions';
 import { testActor } from '../testing/actor';
 import { createCustomerAnswers } from './customer-answers';
 

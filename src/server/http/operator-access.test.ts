@@ -7,7 +7,7 @@ const localKey = 'local-key-for-proxy-headers-0123456789abcdef';
 describe.each(databaseKinds)('the CLI’s local key and proxy headers (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind, { opsLocalKey: localKey });
+    t = await createTestApp(kind, { localOperatorKey: localKey });
   });
   afterAll(async () => {
     await t?.close();

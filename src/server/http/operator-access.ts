@@ -51,7 +51,7 @@ function isLocalRequest(request: FastifyRequest): boolean {
  * `security` of an /ops call (OpenAPI): the roles that may make it, with an operator's session or
  * with an automation token. The guard reads the same list, so the document and the check agree.
  */
-export function opsAccess(...roles: [OperatorRole, ...OperatorRole[]]): Record<string, readonly string[]>[] {
+export function operatorAccess(...roles: [OperatorRole, ...OperatorRole[]]): Record<string, readonly string[]>[] {
   return [{ operatorSession: roles }, { opsToken: roles }];
 }
 
@@ -93,7 +93,7 @@ export function operatorBearerToken(request: FastifyRequest): string | undefined
   return typeof authorization === 'string' ? bearerOperatorToken.exec(authorization)?.[1] : undefined;
 }
 
-type GuardContext = Pick<AppContext, 'config' | 'opsLocalKey' | 'db' | 'now'>;
+type GuardContext = Pick<AppContext, 'config' | 'localOperatorKey' | 'db' | 'now'>;
 
 /**
  * Who is calling: a signed-in operator (`Authorization: Bearer op_…`), or a key in X-Ops-Key: the
@@ -115,13 +115,13 @@ async function callerOf(context: GuardContext, request: FastifyRequest): Promise
   const given = typeof header === 'string' ? header : '';
   if (given.length === 0) throw new ApiError(401, 'OPERATOR_UNAUTHORIZED');
   const hash = digest(given);
-  const opsKey = context.config.opsKey ? digest(context.config.opsKey) : undefined;
-  const localKey = context.opsLocalKey && isLocalRequest(request) ? digest(context.opsLocalKey) : undefined;
+  const operatorKey = context.config.operatorKey ? digest(context.config.operatorKey) : undefined;
+  const localKey = context.localOperatorKey && isLocalRequest(request) ? digest(context.localOperatorKey) : undefined;
   // Both compared whatever the first answers: the time taken does not tell which key matched.
-  const isOpsKey = opsKey !== undefined && timingSafeEqual(hash, opsKey);
+  const isOperatorKey = operatorKey !== undefined && timingSafeEqual(hash, operatorKey);
   const isLocalKey = localKey !== undefined && timingSafeEqual(hash, localKey);
   if (isLocalKey) return localCliActor();
-  if (isOpsKey) return { kind: 'token', id: null, name: 'OPS_KEY', person: 'key:OPS_KEY', roles: operatorRoles, address };
+  if (isOperatorKey) return { kind: 'token', id: null, name: 'OPS_KEY', person: 'key:OPS_KEY', roles: operatorRoles, address };
   const token = await actorOfAutomationToken(context.db, given, address);
   if (!token) throw new ApiError(403, 'OPS_KEY_INVALID');
   return token;
@@ -146,7 +146,7 @@ export async function authorizeOperator(context: GuardContext, request: FastifyR
   return actor;
 }
 
-/** The caller of a route under registerOpsScope, as its guard found it. */
+/** The caller of a route under registerOperatorScope, as its guard found it. */
 export function currentActor(request: FastifyRequest): Actor {
   const actor = actors.get(request);
   if (!actor) throw new ApiError(401, 'OPERATOR_UNAUTHORIZED');
@@ -157,24 +157,24 @@ function zodScope(scope: FastifyInstance) {
   return scope.withTypeProvider<ZodTypeProvider>();
 }
 /** A Fastify scope whose routes validate with the zod schemas of src/domain. */
-export type OpsRoutes = ReturnType<typeof zodScope>;
+export type OperatorRoutes = ReturnType<typeof zodScope>;
 
 /**
  * The operator routes of a module: registered under /ops, each behind the guard, which lets in only
- * callers holding one of the roles the route's `security` declares (opsAccess). A route that
+ * callers holding one of the roles the route's `security` declares (operatorAccess). A route that
  * declares none is refused when the server starts, so no call is left open by omission.
  */
-export async function registerOpsScope(
+export async function registerOperatorScope(
   api: FastifyInstance,
   context: GuardContext,
-  routes: (ops: OpsRoutes) => void | Promise<void>,
+  routes: (ops: OperatorRoutes) => void | Promise<void>,
 ): Promise<void> {
   await api.register(
     async (scope) => {
       const ops = zodScope(scope);
       ops.addHook('onRoute', (route) => {
         if (!declaredRoles(route.schema?.security))
-          throw new Error(`${String(route.method)} /ops${route.url} declares no roles (opsAccess)`);
+          throw new Error(`${String(route.method)} /ops${route.url} declares no roles (operatorAccess)`);
       });
       ops.addHook('onRequest', async (request) => {
         await authorizeOperator(context, request, request.routeOptions.schema?.security);

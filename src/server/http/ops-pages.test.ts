@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalsPage, claimsPage, disputesPage, payoutsPage } from '#domain/schemas/operator-answers';
 import { databaseKinds } from '../testing/databases';
 import type { TestApp } from '../testing/test-app';
-import { createWalletTestApp, opsHeaders } from '../testing/wallet';
+import { createWalletTestApp, operatorHeaders } from '../testing/wallet';
 
 /**
  * Rows a few microseconds apart, several per millisecond: a cursor that kept a JavaScript Date
@@ -52,7 +52,7 @@ describe.each(databaseKinds)('operator lists a page at a time (%s)', (kind) => {
   });
 
   const get = (url: string) =>
-    t.inject({ method: 'GET', url: `/api/v2/ops${url}`, headers: { ...opsHeaders, 'accept-language': 'fr-FR' } });
+    t.inject({ method: 'GET', url: `/api/v2/ops${url}`, headers: { ...operatorHeaders, 'accept-language': 'fr-FR' } });
 
   /** Every page, following next_cursor: the ids in order, each page's size, the totals of the first. */
   const walk = async (list: (typeof lists)[number], query: string) => {

@@ -9,9 +9,9 @@ import { generatePaymentDataKey, PaymentKeyError, type PaymentCipher } from '../
 import { openCheckedPaymentCipher } from '../modules/payments/key-check';
 import { seedCatalogue } from '../modules/wallet/catalogue';
 import { isHelpRequest } from './commands/args';
-import { checkOpsCommand, opsInputFiles, opsUsage, runOpsCommand } from './commands';
-import type { OpsIo, OutputFile } from './commands/types';
-import { isWritableOutput, sendOpsCommand } from './server-client';
+import { checkCliCommand, cliInputFiles, cliUsage, runCliCommand } from './commands';
+import type { CliIo, OutputFile } from './commands/types';
+import { isWritableOutput, sendCliCommand } from './server-client';
 import { terminalOutput } from './terminal-text';
 import { localCliActor } from './local-actor';
 import { openAuditAnchor, type AuditAnchor } from '../modules/audit/anchor';
@@ -39,7 +39,7 @@ async function runHere(argv: string[], config: Config): Promise<number> {
     await seedContent(database.db);
     let cipher: Promise<PaymentCipher> | undefined;
     let anchor: AuditAnchor | undefined;
-    const io: OpsIo = {
+    const io: CliIo = {
       db: database.db,
       config,
       actor: localCliActor(),
@@ -53,7 +53,7 @@ async function runHere(argv: string[], config: Config): Promise<number> {
       writeFile: writeOutputFile,
       resolvePath: (name) => path.resolve(name),
     };
-    return await runOpsCommand(argv, io);
+    return await runCliCommand(argv, io);
   } finally {
     await database.close();
   }
@@ -61,7 +61,7 @@ async function runHere(argv: string[], config: Config): Promise<number> {
 
 async function runOnServer(argv: string[], config: Config, folder: string, holder: DataDirHolder & { url: string }): Promise<number> {
   const files: Record<string, string> = {};
-  for (const name of opsInputFiles(argv)) {
+  for (const name of cliInputFiles(argv)) {
     try {
       files[name] = readFileSync(name, 'utf8');
     } catch (error) {
@@ -69,7 +69,7 @@ async function runOnServer(argv: string[], config: Config, folder: string, holde
       return 2;
     }
   }
-  const answer = await sendOpsCommand({ dataDir: config.dataDir, folder, holder }, { argv, files, cwd: process.cwd() });
+  const answer = await sendCliCommand({ dataDir: config.dataDir, folder, holder }, { argv, files, cwd: process.cwd() });
   if (!answer.ok) {
     process.stderr.write(`${terminalOutput(answer.message)}\n`);
     return 1;
@@ -89,11 +89,11 @@ async function runOnServer(argv: string[], config: Config, folder: string, holde
 
 async function main(argv: string[]): Promise<number> {
   if (isHelpRequest(argv)) {
-    process.stdout.write(opsUsage);
+    process.stdout.write(cliUsage);
     return 0;
   }
   // A usage mistake is told before any database or server is reached.
-  const checked = checkOpsCommand(argv);
+  const checked = checkCliCommand(argv);
   if (!checked.ok) {
     process.stderr.write(`${checked.message}\n`);
     return 2;

@@ -4,18 +4,18 @@ import { withdrawals } from '../db/schema';
 import { customer } from '../testing/accounts';
 import { databaseKinds } from '../testing/databases';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { cliHeaders, createWalletTestApp, issue, opsHeaders, postScan } from '../testing/wallet';
+import { cliHeaders, createWalletTestApp, issue, operatorHeaders, postScan } from '../testing/wallet';
 import { saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../testing/withdrawals';
-import type { OpsCommandResult } from './commands-route';
+import type { CliCommandResult } from './commands-route';
 
 function command(t: TestApp, body: unknown, headers: Record<string, string> = cliHeaders) {
   return t.inject({ method: 'POST', url: '/api/v2/ops/commands', headers, payload: body as Record<string, unknown> });
 }
 
-async function run(t: TestApp, argv: string[], extra: { files?: Record<string, string>; cwd?: string } = {}): Promise<OpsCommandResult> {
+async function run(t: TestApp, argv: string[], extra: { files?: Record<string, string>; cwd?: string } = {}): Promise<CliCommandResult> {
   const response = await command(t, { argv, ...extra });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ data: OpsCommandResult }>().data;
+  return response.json<{ data: CliCommandResult }>().data;
 }
 
 describe.each(databaseKinds)('POST /ops/commands: the ops CLI run by the server (%s)', (kind) => {
@@ -113,7 +113,7 @@ describe.each(databaseKinds)('POST /ops/commands: the ops CLI run by the server 
   });
 
   it('answers only the local key: OPS_KEY and a token with every role are refused, so files with bank details never reach a remote caller', async () => {
-    const answer = await command(t, { argv: ['payouts', 'export'], cwd: '/tmp' }, opsHeaders);
+    const answer = await command(t, { argv: ['payouts', 'export'], cwd: '/tmp' }, operatorHeaders);
     expect(answer.statusCode).toBe(403);
     expect(answer.json().error.code).toBe('LOCAL_CLI_ONLY');
     expect(answer.body).not.toContain('csv');
@@ -125,7 +125,7 @@ describe('the local operator key (PGlite, OPS_KEY unset)', () => {
   let t: TestApp;
   let withoutKey: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { opsLocalKey: localKey });
+    t = await createTestApp('pglite', { localOperatorKey: localKey });
     withoutKey = await createTestApp('pglite');
   });
   afterAll(async () => {

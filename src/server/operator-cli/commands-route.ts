@@ -2,15 +2,15 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import { dataAnswer } from '../http/api-schemas';
-import { currentActor, localCliAccess, type OpsRoutes } from '../http/operator-access';
+import { currentActor, localCliAccess, type OperatorRoutes } from '../http/operator-access';
 import type { PaymentCipher } from '../modules/payments/encryption';
-import { checkOpsCommand, runOpsCommand } from './commands';
-import type { OpsIo, OutputFile } from './commands/types';
+import { checkCliCommand, runCliCommand } from './commands';
+import type { CliIo, OutputFile } from './commands/types';
 
 const argument = z.string({ error: 'invalidValue' }).max(100_000, { error: 'tooLong' });
 const fileName = z.string({ error: 'invalidValue' }).min(1, { error: 'required' }).max(4096, { error: 'tooLong' });
 
-export const opsCommandBody = z.strictObject({
+export const cliCommandBody = z.strictObject({
   /** A command line as `npm run ops --` takes it, e.g. ["adjust", "--email", "a@b.c", "--amount", "1.00", "--comment", "x"]. */
   argv: z.array(argument, { error: 'required' }).min(1, { error: 'required' }).max(10_000, { error: 'tooLong' }),
   /** The input files the command line names (content import, bins import), by the name used there. */
@@ -19,7 +19,7 @@ export const opsCommandBody = z.strictObject({
   cwd: fileName.refine((value) => path.isAbsolute(value), { error: 'invalidValue' }).optional(),
 });
 
-const opsCommandResult = z.object({
+const cliCommandResult = z.object({
   exit_code: z.number().int(),
   stdout: z.string(),
   stderr: z.string(),
@@ -28,7 +28,7 @@ const opsCommandResult = z.object({
   ),
 });
 
-export type OpsCommandResult = z.infer<typeof opsCommandResult>;
+export type CliCommandResult = z.infer<typeof cliCommandResult>;
 
 /** Input files and output paths can be large (a bins import, a sheet of many labels): more room than the API's 64 KB. */
 const commandBodyLimit = 32 * 1024 * 1024;
@@ -38,19 +38,19 @@ const commandBodyLimit = 32 * 1024 * 1024;
  * With PGlite the server is the only process that may open the folder, so the CLI sends its
  * commands here; the answer carries what the CLI prints, its exit code, and the files it writes.
  */
-export function registerOpsCommandRoute(ops: OpsRoutes, context: AppContext, paymentCipher: PaymentCipher) {
+export function registerCliCommandRoute(ops: OperatorRoutes, context: AppContext, paymentCipher: PaymentCipher) {
   const schema = {
     summary: 'Run an ops CLI command line on this server',
     security: localCliAccess,
-    body: opsCommandBody,
-    response: { 200: dataAnswer(opsCommandResult) },
+    body: cliCommandBody,
+    response: { 200: dataAnswer(cliCommandResult) },
   };
   ops.post('/commands', { bodyLimit: commandBodyLimit, schema }, async (request) => {
     const body = request.body;
     const stdout: string[] = [];
     const stderr: string[] = [];
     const files: OutputFile[] = [];
-    const io: OpsIo = {
+    const io: CliIo = {
       db: context.db,
       config: context.config,
       actor: currentActor(request),
@@ -68,12 +68,12 @@ export function registerOpsCommandRoute(ops: OpsRoutes, context: AppContext, pay
       // The server's own working directory means nothing to the operator: without theirs, a path stays as given.
       resolvePath: (name) => (body.cwd ? path.resolve(body.cwd, name) : path.normalize(name)),
     };
-    const checked = checkOpsCommand(body.argv);
+    const checked = checkCliCommand(body.argv);
     if (checked.ok && checked.command.localOnly) {
       const message = `${checked.args.command} runs only where the database is opened by the CLI: stop the server first.\n`;
-      return { data: { exit_code: 2, stdout: '', stderr: message, files: [] } satisfies OpsCommandResult };
+      return { data: { exit_code: 2, stdout: '', stderr: message, files: [] } satisfies CliCommandResult };
     }
-    const exitCode = await runOpsCommand(body.argv, io);
-    return { data: { exit_code: exitCode, stdout: stdout.join(''), stderr: stderr.join(''), files } satisfies OpsCommandResult };
+    const exitCode = await runCliCommand(body.argv, io);
+    return { data: { exit_code: exitCode, stdout: stdout.join(''), stderr: stderr.join(''), files } satisfies CliCommandResult };
   });
 }

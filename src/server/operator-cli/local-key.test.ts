@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ensureLocalOpsKey, localOpsKeyPath, readLocalOpsKey } from './local-key';
+import { ensureLocalOperatorKey, localOperatorKeyPath, readLocalOperatorKey } from './local-key';
 
 const folders: string[] = [];
 function freshDataDir() {
@@ -17,23 +17,23 @@ afterEach(() => {
 describe('the local operator key', () => {
   it('is made once, readable by its owner only, and reused by every later start', () => {
     const dataDir = freshDataDir();
-    expect(readLocalOpsKey(dataDir)).toBeUndefined();
-    const key = ensureLocalOpsKey(dataDir);
+    expect(readLocalOperatorKey(dataDir)).toBeUndefined();
+    const key = ensureLocalOperatorKey(dataDir);
     expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(statSync(localOpsKeyPath(dataDir)).mode & 0o777).toBe(0o600);
-    expect(ensureLocalOpsKey(dataDir)).toBe(key);
-    expect(readLocalOpsKey(dataDir)).toBe(key);
+    expect(statSync(localOperatorKeyPath(dataDir)).mode & 0o777).toBe(0o600);
+    expect(ensureLocalOperatorKey(dataDir)).toBe(key);
+    expect(readLocalOperatorKey(dataDir)).toBe(key);
   });
 
   it('narrows a copied key to its owner, and replaces a damaged one', () => {
     const dataDir = freshDataDir();
-    const key = ensureLocalOpsKey(dataDir);
-    chmodSync(localOpsKeyPath(dataDir), 0o644);
-    expect(ensureLocalOpsKey(dataDir)).toBe(key);
-    expect(statSync(localOpsKeyPath(dataDir)).mode & 0o777).toBe(0o600);
-    writeFileSync(localOpsKeyPath(dataDir), 'truncat');
-    const replaced = ensureLocalOpsKey(dataDir);
+    const key = ensureLocalOperatorKey(dataDir);
+    chmodSync(localOperatorKeyPath(dataDir), 0o644);
+    expect(ensureLocalOperatorKey(dataDir)).toBe(key);
+    expect(statSync(localOperatorKeyPath(dataDir)).mode & 0o777).toBe(0o600);
+    writeFileSync(localOperatorKeyPath(dataDir), 'truncat');
+    const replaced = ensureLocalOperatorKey(dataDir);
     expect(replaced).not.toBe(key);
-    expect(readFileSync(localOpsKeyPath(dataDir), 'utf8').trim()).toBe(replaced);
+    expect(readFileSync(localOperatorKeyPath(dataDir), 'utf8').trim()).toBe(replaced);
   });
 });

@@ -7,10 +7,10 @@ import path from 'node:path';
  * server. Without OPS_KEY it needs no setup: the server keeps a key in DATA_DIR that only the
  * user who runs it can read, and accepts it from this machine only (http/operator-key.ts).
  */
-export const localOpsKeyName = 'ops-local.key';
+export const localOperatorKeyName = 'ops-local.key';
 
-export function localOpsKeyPath(dataDir: string): string {
-  return path.join(dataDir, localOpsKeyName);
+export function localOperatorKeyPath(dataDir: string): string {
+  return path.join(dataDir, localOperatorKeyName);
 }
 
 function decode(text: string): string | undefined {
@@ -19,9 +19,9 @@ function decode(text: string): string | undefined {
 }
 
 /** The key in DATA_DIR, if there is a well-formed one. */
-export function readLocalOpsKey(dataDir: string): string | undefined {
+export function readLocalOperatorKey(dataDir: string): string | undefined {
   try {
-    return decode(readFileSync(localOpsKeyPath(dataDir), 'utf8'));
+    return decode(readFileSync(localOperatorKeyPath(dataDir), 'utf8'));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -29,8 +29,8 @@ export function readLocalOpsKey(dataDir: string): string | undefined {
 }
 
 /** The server's side: reuse the key in DATA_DIR, or make one (32 random bytes, base64url, mode 0600). */
-export function ensureLocalOpsKey(dataDir: string): string {
-  const file = localOpsKeyPath(dataDir);
+export function ensureLocalOperatorKey(dataDir: string): string {
+  const file = localOperatorKeyPath(dataDir);
   mkdirSync(dataDir, { recursive: true });
   const key = randomBytes(32).toString('base64url');
   try {
@@ -42,7 +42,7 @@ export function ensureLocalOpsKey(dataDir: string): string {
   }
   // A key copied in with looser permissions is narrowed again: it opens every operator command.
   if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
-  const existing = readLocalOpsKey(dataDir);
+  const existing = readLocalOperatorKey(dataDir);
   if (existing) return existing;
   // Damaged (empty, truncated): replaced, since nothing but the CLI of this machine relies on it.
   writeFileSync(file, `${key}\n`, { mode: 0o600 });

@@ -3,8 +3,8 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ensureLocalOpsKey } from './local-key';
-import { isLoopbackServerUrl, isWritableOutput, sendOpsCommand, type ServerTarget } from './server-client';
+import { ensureLocalOperatorKey } from './local-key';
+import { isLoopbackServerUrl, isWritableOutput, sendCliCommand, type ServerTarget } from './server-client';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -35,8 +35,8 @@ describe('the CLI sending a command to the server holding the folder', () => {
   it('says so plainly when that server does not answer, and changes nothing', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'roundtrip-client-'));
     folders.push(dataDir);
-    ensureLocalOpsKey(dataDir);
-    const answer = await sendOpsCommand(target(dataDir, `http://127.0.0.1:${await closedPort()}`), body);
+    ensureLocalOperatorKey(dataDir);
+    const answer = await sendCliCommand(target(dataDir, `http://127.0.0.1:${await closedPort()}`), body);
     expect(answer).toEqual({
       ok: false,
       message: expect.stringMatching(
@@ -48,16 +48,16 @@ describe('the CLI sending a command to the server holding the folder', () => {
   it('says the server made no local key when there is none (OPS_KEY is not sent: the server takes only the local key for commands)', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'roundtrip-client-'));
     folders.push(dataDir);
-    const answer = await sendOpsCommand(target(dataDir, 'http://127.0.0.1:9'), body);
+    const answer = await sendCliCommand(target(dataDir, 'http://127.0.0.1:9'), body);
     expect(answer).toEqual({ ok: false, message: expect.stringContaining('made no ') });
   });
 
   it('speaks only to a loopback address: a lock file naming anything else gets no command and no key', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'roundtrip-client-'));
     folders.push(dataDir);
-    ensureLocalOpsKey(dataDir);
+    ensureLocalOperatorKey(dataDir);
     for (const url of ['http://192.0.2.1:9', 'https://127.0.0.1:9', 'http://operator@127.0.0.1:9', 'http://127.0.0.1:9/collect']) {
-      const answer = await sendOpsCommand(target(dataDir, url), body);
+      const answer = await sendCliCommand(target(dataDir, url), body);
       expect(answer, url).toEqual({ ok: false, message: expect.stringContaining('is not at a loopback address of this machine') });
     }
     expect(isLoopbackServerUrl('http://127.0.0.1:8080')).toBe(true);

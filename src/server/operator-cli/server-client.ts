@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { DataDirHolder } from '../db/data-dir-lock';
-import { localOpsKeyPath, readLocalOpsKey } from './local-key';
-import type { OpsCommandResult } from './commands-route';
+import { localOperatorKeyPath, readLocalOperatorKey } from './local-key';
+import type { CliCommandResult } from './commands-route';
 
 const resultSchema = z.object({
   data: z.object({
@@ -24,7 +24,7 @@ export interface ServerTarget {
   holder: DataDirHolder & { url: string };
 }
 
-export type SendAnswer = { ok: true; result: OpsCommandResult } | { ok: false; message: string };
+export type SendAnswer = { ok: true; result: CliCommandResult } | { ok: false; message: string };
 
 /** How long a server that holds the folder has to show it is alive, before the operator is told it is stuck. */
 const probeTimeoutMs = 10_000;
@@ -77,7 +77,7 @@ export function isWritableOutput(name: string, argv: readonly string[], cwd: str
  * else the local key the server keeps in DATA_DIR; when one is refused the other is tried (a
  * server started with OPS_KEY makes no local key, and an older local key file may linger).
  */
-export async function sendOpsCommand(
+export async function sendCliCommand(
   target: ServerTarget,
   body: { argv: string[]; files: Record<string, string>; cwd: string },
 ): Promise<SendAnswer> {
@@ -90,11 +90,11 @@ export async function sendOpsCommand(
     };
   }
   // Only the local key runs commands on the server (OPS_KEY is refused there), so only it is sent.
-  const keys = [readLocalOpsKey(target.dataDir)].filter((key): key is string => key !== undefined);
+  const keys = [readLocalOperatorKey(target.dataDir)].filter((key): key is string => key !== undefined);
   if (keys.length === 0) {
     return {
       ok: false,
-      message: `${describe(target)} made no ${localOpsKeyPath(target.dataDir)}: restart it with this version, which makes the key the CLI needs.`,
+      message: `${describe(target)} made no ${localOperatorKeyPath(target.dataDir)}: restart it with this version, which makes the key the CLI needs.`,
     };
   }
   // A live process that does not answer (stopped, stuck) would leave the operator waiting with no word: ask first, briefly.
@@ -131,7 +131,7 @@ export async function sendOpsCommand(
     const error = errorSchema.safeParse(payload);
     const code = error.success ? error.data.error.code : '';
     if (response.status === 403 || response.status === 404) {
-      refused = `${describe(target)} refused this machine's key (${response.status}${code ? ` ${code}` : ''}): restart it, so that it reads ${localOpsKeyPath(target.dataDir)} again.`;
+      refused = `${describe(target)} refused this machine's key (${response.status}${code ? ` ${code}` : ''}): restart it, so that it reads ${localOperatorKeyPath(target.dataDir)} again.`;
       continue;
     }
     return {

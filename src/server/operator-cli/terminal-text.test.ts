@@ -4,7 +4,7 @@ import { customer } from '../testing/accounts';
 import { databaseKinds } from '../testing/databases';
 import type { TestApp } from '../testing/test-app';
 import { cliHeaders, createWalletTestApp, issue, ops, postScan } from '../testing/wallet';
-import type { OpsCommandResult } from './commands-route';
+import type { CliCommandResult } from './commands-route';
 import { terminalField, terminalOutput } from './terminal-text';
 
 /**
@@ -37,7 +37,7 @@ describe.each(databaseKinds)('the ops CLI prints outside text escaped (%s)', (ki
   async function cli(argv: string[]): Promise<string> {
     const response = await t.inject({ method: 'POST', url: '/api/v2/ops/commands', headers: cliHeaders, payload: { argv } });
     expect(response.statusCode, response.body).toBe(200);
-    const result = response.json<{ data: OpsCommandResult }>().data;
+    const result = response.json<{ data: CliCommandResult }>().data;
     expect(result.exit_code, result.stderr).toBe(0);
     return result.stdout;
   }

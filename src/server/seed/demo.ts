@@ -11,7 +11,7 @@ import { methodsOffered, type PaymentMethod } from '#domain/payment-methods';
 import { hashPassword } from '../modules/accounts/passwords';
 import { listProducts } from '../modules/wallet/catalogue';
 import { seedDemoBins } from './bins-data';
-import { adjustBalance, cancelScan, checkIn, issueContainers, reject, unscannedContainers } from '../modules/wallet/operations';
+import { adjustBalance, cancelScan, checkIn, issueContainers, reject, unscannedContainers } from '../modules/wallet/operator-actions';
 import { seedActor } from './actor';
 
 /** Shown on the start banner and in the README: demo data is for trying the app, not a secret. */

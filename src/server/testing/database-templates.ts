@@ -62,18 +62,26 @@ function isDumpable(value: unknown): value is { dumpDataDir(compression: 'none')
   return typeof value === 'object' && value !== null && typeof Reflect.get(value, 'dumpDataDir') === 'function';
 }
 
+const templateLifetimeMs = 24 * 60 * 60 * 1000;
+
 /** A migrated database on the server that `create database … template` copies. */
 async function postgresTemplate(adminUrl: string, version: string): Promise<string> {
   const name = `roundtrip_template_${version}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    const existing = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'roundtrip_template_%'`);
+    const existing = await admin.query<{ datname: string; made: string | null }>(
+      `select datname, shobj_description(oid, 'pg_database') as made from pg_database where datname like 'roundtrip_template_%'`,
+    );
     if (existing.rows.some((row) => row.datname === name)) return name;
-    for (const row of existing.rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
+    // Other versions' templates go once they are a day old: two branches tested side by side on one
+    // server (each with its own migrations) would otherwise drop each other's in mid-run.
+    const stale = existing.rows.filter((row) => !(Number(row.made) > Date.now() - templateLifetimeMs));
+    for (const row of stale) await admin.query(`drop database if exists ${row.datname} with (force)`);
     // Migrated under another name, then renamed: a copy is never taken of a half-migrated template.
     const building = `roundtrip_building_${randomBytes(6).toString('hex')}`;
     await admin.query(`create database ${building}`);
+    await admin.query(`comment on database ${building} is '${Date.now()}'`);
     const url = new URL(adminUrl);
     url.pathname = `/${building}`;
     const handle = await openDatabase({ kind: 'postgres', url: url.toString() });

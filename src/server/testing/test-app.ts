@@ -44,7 +44,7 @@ export interface TestAppOptions {
   limitRules?: Partial<LimitRules>;
   env?: Record<string, string>;
   /** The operator key a PGlite server keeps in DATA_DIR for the CLI (accepted from loopback only). */
-  opsLocalKey?: string;
+  localOperatorKey?: string;
   /** An open database to share with other instances (the caller closes it); default: a fresh one. */
   database?: DatabaseHandle;
   /** Redis key prefix of the rate-limit counters (instances sharing counters share it). */
@@ -116,7 +116,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
       ...(options.rateLimitPrefix ? { rateLimitPrefix: options.rateLimitPrefix } : {}),
       now: () => clock.now(),
       logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
-      ...(options.opsLocalKey ? { opsLocalKey: options.opsLocalKey } : {}),
+      ...(options.localOperatorKey ? { localOperatorKey: options.localOperatorKey } : {}),
       ...(vapid ? { vapid } : {}),
       pushResolver: options.pushResolver ?? loopbackOnlyResolver,
       notificationDelivery: 'manual',

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { seedCatalogue } from '../modules/wallet/catalogue';
-import { issueContainers } from '../modules/wallet/operations';
+import { issueContainers } from '../modules/wallet/operator-actions';
 import type { DatabaseKind } from './databases';
 import { createTestApp, type TestApp } from './test-app';
 import { testActor } from './actor';
 
-export const testOpsKey = 'test-ops-key-0123456789abcdef';
-export const opsHeaders = { 'x-ops-key': testOpsKey };
+export const testOperatorKey = 'test-ops-key-0123456789abcdef';
+export const operatorHeaders = { 'x-ops-key': testOperatorKey };
 /** The ops CLI's key on the server's own machine (an injected request comes from loopback). */
 export const testLocalKey = 'test-local-key-0123456789abcdefghijklmnop';
 export const cliHeaders = { 'x-ops-key': testLocalKey };
@@ -16,7 +16,7 @@ export const cliHeaders = { 'x-ops-key': testLocalKey };
  * are made at once (tests credit customers to set up their cases); approvals.test.ts sets a limit.
  */
 export async function createWalletTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
-  const t = await createTestApp(kind, { env: { OPS_KEY: testOpsKey, APPROVAL_LIMITS: '{}', ...env }, opsLocalKey: testLocalKey });
+  const t = await createTestApp(kind, { env: { OPS_KEY: testOperatorKey, APPROVAL_LIMITS: '{}', ...env }, localOperatorKey: testLocalKey });
   await seedCatalogue(t.db);
   return t;
 }
@@ -39,6 +39,6 @@ export function postScan(
   });
 }
 
-export function ops(t: TestApp, path: string, payload: unknown, headers: Record<string, string> = opsHeaders) {
+export function ops(t: TestApp, path: string, payload: unknown, headers: Record<string, string> = operatorHeaders) {
   return t.inject({ method: 'POST', url: `/api/v2/ops${path}`, headers, payload: payload as Record<string, unknown> });
 }

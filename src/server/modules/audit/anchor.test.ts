@@ -7,23 +7,23 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { AuditProblem, AuditVerdict } from '#domain/schemas/operators';
 import { ConfigError, loadConfig } from '../../config';
 import { rowsOf } from '../../db/client';
-import type { OpsCommandResult } from '../../operator-cli/commands-route';
+import type { CliCommandResult } from '../../operator-cli/commands-route';
 import { testActor } from '../../testing/actor';
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
-import { cliHeaders, createWalletTestApp, opsHeaders } from '../../testing/wallet';
+import { cliHeaders, createWalletTestApp, operatorHeaders } from '../../testing/wallet';
 import { recordAudit, verifyAuditChain } from './audit';
 
 async function verify(t: TestApp, query = ''): Promise<AuditVerdict> {
-  const response = await t.inject({ method: 'GET', url: `/api/v2/ops/audit/verify${query}`, headers: opsHeaders });
+  const response = await t.inject({ method: 'GET', url: `/api/v2/ops/audit/verify${query}`, headers: operatorHeaders });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ data: AuditVerdict }>().data;
 }
 
-async function cli(t: TestApp, argv: string[]): Promise<OpsCommandResult> {
+async function cli(t: TestApp, argv: string[]): Promise<CliCommandResult> {
   const response = await t.inject({ method: 'POST', url: '/api/v2/ops/commands', headers: cliHeaders, payload: { argv } });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ data: OpsCommandResult }>().data;
+  return response.json<{ data: CliCommandResult }>().data;
 }
 
 /** Entries written as operators' changes are: through the chain trigger. */
@@ -109,7 +109,7 @@ describe.each(databaseKinds)("the audit trail's anchor outside the database on %
     const response = await t.inject({
       method: 'GET',
       url: '/api/v2/ops/audit/verify',
-      headers: { ...opsHeaders, 'accept-language': 'fr-FR' },
+      headers: { ...operatorHeaders, 'accept-language': 'fr-FR' },
     });
     expect(response.statusCode).toBe(503);
     expect(response.json().error).toEqual({
@@ -151,7 +151,7 @@ describe.each(databaseKinds)("the audit trail's anchor outside the database on %
       { kind: 'changed', from: second, seq: second, checkpoint: null },
       { kind: 'changed', from: later, seq: later, checkpoint: null },
     ]);
-    expect((await t.inject({ method: 'GET', url: '/api/v2/ops/audit/verify?full=yes', headers: opsHeaders })).statusCode).toBe(400);
+    expect((await t.inject({ method: 'GET', url: '/api/v2/ops/audit/verify?full=yes', headers: operatorHeaders })).statusCode).toBe(400);
   });
 
   it('reports a checkpoint altered in its file, one signed by another key and a line that is no checkpoint, and checks with the rest', async () => {

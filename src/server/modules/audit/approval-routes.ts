@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { approvalSchema, type ApprovalAction } from '#domain/schemas/operators';
 import type { AppContext } from '../../app-context';
 import { dataAnswer, errorAnswers } from '../../http/api-schemas';
-import { currentActor, opsAccess, registerOpsScope } from '../../http/operator-access';
+import { currentActor, operatorAccess, registerOperatorScope } from '../../http/operator-access';
 import type { Actor } from './audit';
 import { approvalTotals, decideApproval, listApprovals } from './approvals';
 import { decodePageCursor, pageMeta, pageOf } from '../../http/page-cursor';
@@ -16,8 +16,8 @@ const idParams = z.strictObject({ id: z.uuid({ error: 'invalidValue' }) });
 
 /** Requests waiting for a second operator, and their decisions (docs/operators.md, Approvals). */
 export async function registerApprovalRoutes(api: FastifyInstance, context: AppContext, runners: ApprovalRunners) {
-  await registerOpsScope(api, context, (ops) => {
-    const care = opsAccess('care');
+  await registerOperatorScope(api, context, (ops) => {
+    const care = operatorAccess('care');
     ops.get(
       '/approvals',
       {

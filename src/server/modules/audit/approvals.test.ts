@@ -4,7 +4,7 @@ import { isCheckViolation } from '../../db/errors';
 import { customer } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
 import { signedInOperator } from '../../testing/operators';
-import { opsHeaders } from '../../testing/wallet';
+import { operatorHeaders } from '../../testing/wallet';
 import type { TestApp } from '../../testing/test-app';
 import { createWalletTestApp } from '../../testing/wallet';
 
@@ -145,7 +145,7 @@ describe.each(databaseKinds)('an approval takes a second person, not a second cr
     expect(byOwn.json().error.code).toBe('APPROVAL_SAME_PERSON');
 
     // The deployment key stands for no one person.
-    const byKey = await approve(id, opsHeaders);
+    const byKey = await approve(id, operatorHeaders);
     expect(byKey.statusCode).toBe(403);
     expect(byKey.json().error.code).toBe('APPROVAL_CREDENTIAL_NOT_ALLOWED');
 

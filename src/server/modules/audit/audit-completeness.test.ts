@@ -6,7 +6,7 @@ import { dsarRequests, scans } from '../../db/schema';
 import { customer } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
-import { cliHeaders, createWalletTestApp, issue, ops, opsHeaders, postScan } from '../../testing/wallet';
+import { cliHeaders, createWalletTestApp, issue, ops, operatorHeaders, postScan } from '../../testing/wallet';
 import { saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../../testing/withdrawals';
 import { localCliActor } from '../../operator-cli/local-actor';
 import { generatePaymentDataKey, openPaymentCipher } from '../payments/encryption';
@@ -428,7 +428,7 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
         dueAt: now,
       })
       .returning();
-    const close = () => t.inject({ method: 'POST', url: `/api/v2/ops/dsar/${request!.id}/close`, headers: opsHeaders });
+    const close = () => t.inject({ method: 'POST', url: `/api/v2/ops/dsar/${request!.id}/close`, headers: operatorHeaders });
     await audited(close, () => ({ action: 'dsar.close', recordType: 'dsar_request', recordId: request!.id, detail: { kind: 'access' } }));
     await unaudited(async () => expect((await close()).statusCode).toBe(200));
   });
@@ -436,14 +436,14 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
   it('an impact factor set or cleared: one entry each, none for clearing what is not there', async () => {
     const url = '/api/v2/ops/impact-factors/us-oat-milk-1l';
     await audited(
-      () => t.inject({ method: 'PUT', url, headers: opsHeaders, payload: { packaging_grams: 40, source: 'Supplier sheet' } }),
+      () => t.inject({ method: 'PUT', url, headers: operatorHeaders, payload: { packaging_grams: 40, source: 'Supplier sheet' } }),
       () => ({ action: 'impact_factor.set', recordType: 'product', recordId: 'us-oat-milk-1l', detail: { packaging_grams: 40 } }),
     );
     await audited(
-      () => t.inject({ method: 'DELETE', url, headers: opsHeaders }),
+      () => t.inject({ method: 'DELETE', url, headers: operatorHeaders }),
       () => ({ action: 'impact_factor.clear', recordType: 'product', recordId: 'us-oat-milk-1l' }),
     );
-    await unaudited(async () => expect((await t.inject({ method: 'DELETE', url, headers: opsHeaders })).statusCode).toBe(404));
+    await unaudited(async () => expect((await t.inject({ method: 'DELETE', url, headers: operatorHeaders })).statusCode).toBe(404));
   });
 
   /** The ops CLI's command, run by the server (audited as the CLI on this machine). */
@@ -523,7 +523,12 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
     const id = invited.json().data.id as string;
     await audited(
       () =>
-        t.inject({ method: 'PUT', url: `/api/v2/ops/operators/${id}/roles`, headers: opsHeaders, payload: { roles: ['care', 'finance'] } }),
+        t.inject({
+          method: 'PUT',
+          url: `/api/v2/ops/operators/${id}/roles`,
+          headers: operatorHeaders,
+          payload: { roles: ['care', 'finance'] },
+        }),
       () => ({ action: 'operator.roles', recordType: 'operator', recordId: id }),
     );
     await audited(
@@ -544,7 +549,7 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
       () => ({ action: 'operator.password-reset-send', recordType: 'operator', recordId: signedIn.id }),
     );
     await audited(
-      () => t.inject({ method: 'DELETE', url: `/api/v2/ops/operators/${signedIn.id}/sessions`, headers: opsHeaders }),
+      () => t.inject({ method: 'DELETE', url: `/api/v2/ops/operators/${signedIn.id}/sessions`, headers: operatorHeaders }),
       () => ({ action: 'operator.sessions-end', recordType: 'operator', recordId: signedIn.id }),
     );
     const token = await audited(
@@ -560,7 +565,8 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
 
   it('a draft written and published from the console: one entry each', async () => {
     await audited(
-      () => t.inject({ method: 'PUT', url: '/api/v2/ops/content/ja-JP/faq/fees.q', headers: opsHeaders, payload: { text: '手数料は？' } }),
+      () =>
+        t.inject({ method: 'PUT', url: '/api/v2/ops/content/ja-JP/faq/fees.q', headers: operatorHeaders, payload: { text: '手数料は？' } }),
       () => ({ action: 'content.set', recordType: 'content_text', recordId: 'ja-JP:faq:fees.q' }),
     );
     await audited(

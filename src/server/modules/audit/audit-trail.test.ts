@@ -3,19 +3,19 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditPage } from '#domain/schemas/operators';
 import { rowsOf } from '../../db/client';
-import type { OpsCommandResult } from '../../operator-cli/commands-route';
+import type { CliCommandResult } from '../../operator-cli/commands-route';
 import { customer } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
 import { signedInOperator } from '../../testing/operators';
 import type { TestApp } from '../../testing/test-app';
-import { cliHeaders, createWalletTestApp, opsHeaders } from '../../testing/wallet';
+import { cliHeaders, createWalletTestApp, operatorHeaders } from '../../testing/wallet';
 import { saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../../testing/withdrawals';
 import { verifyAuditChain } from './audit';
 
-async function cli(t: TestApp, argv: string[]): Promise<OpsCommandResult> {
+async function cli(t: TestApp, argv: string[]): Promise<CliCommandResult> {
   const response = await t.inject({ method: 'POST', url: '/api/v2/ops/commands', headers: cliHeaders, payload: { argv } });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ data: OpsCommandResult }>().data;
+  return response.json<{ data: CliCommandResult }>().data;
 }
 
 describe.each(databaseKinds)('the audit trail answers what people ask of it (%s)', (kind) => {
@@ -27,7 +27,7 @@ describe.each(databaseKinds)('the audit trail answers what people ask of it (%s)
     await t.close();
   });
 
-  const trail = async (query: string, headers: Record<string, string> = opsHeaders): Promise<AuditPage> => {
+  const trail = async (query: string, headers: Record<string, string> = operatorHeaders): Promise<AuditPage> => {
     const response = await t.inject({ method: 'GET', url: `/api/v2/ops/audit?${query}`, headers });
     expect(response.statusCode, response.body).toBe(200);
     return response.json<AuditPage>();
@@ -149,11 +149,11 @@ describe.each(databaseKinds)('the audit trail answers what people ask of it (%s)
     expect(last.next_cursor).toBeNull();
 
     for (const cursor of ['nonsense', '0', 'a1.-3', 'a1.0']) {
-      const bad = await t.inject({ method: 'GET', url: `/api/v2/ops/audit?cursor=${cursor}`, headers: opsHeaders });
+      const bad = await t.inject({ method: 'GET', url: `/api/v2/ops/audit?cursor=${cursor}`, headers: operatorHeaders });
       expect(bad.statusCode, cursor).toBe(400);
       expect(bad.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { cursor: 'invalidValue' } });
     }
-    const badDay = await t.inject({ method: 'GET', url: '/api/v2/ops/audit?from=yesterday', headers: opsHeaders });
+    const badDay = await t.inject({ method: 'GET', url: '/api/v2/ops/audit?from=yesterday', headers: operatorHeaders });
     expect(badDay.statusCode).toBe(400);
 
     const today = t.clock.now().toISOString().slice(0, 10);
@@ -171,7 +171,7 @@ describe.each(databaseKinds)('the audit trail answers what people ask of it (%s)
     const response = await t.inject({
       method: 'GET',
       url: `/api/v2/ops/audit/export?subject=${encodeURIComponent(person.fields.email)}`,
-      headers: opsHeaders,
+      headers: operatorHeaders,
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);

@@ -9,7 +9,7 @@ import type { Language } from '#domain/locales';
 import type { AppContext } from '../../app-context';
 import { ApiError } from '../../http/api-error';
 import { dataAnswer } from '../../http/api-schemas';
-import { currentActor, opsAccess, type OpsRoutes } from '../../http/operator-access';
+import { currentActor, operatorAccess, type OperatorRoutes } from '../../http/operator-access';
 import { BinsFileError, parseBinsFile } from './import-file';
 import { importBins } from './service';
 
@@ -22,14 +22,14 @@ function fileProblemMessages({ problem }: BinsFileError): Record<Language, strin
 }
 
 /** The bins import the CLI makes (`bins import`), for the console: the same checks, the same report. */
-export function registerBinOperatorRoutes(ops: OpsRoutes, context: AppContext) {
+export function registerBinOperatorRoutes(ops: OperatorRoutes, context: AppContext) {
   ops.post(
     '/bins/import',
     {
       bodyLimit: importBodyLimit,
       schema: {
         summary: 'Import bins from a CSV or GeoJSON file: add new ones, move or rewrite known ones, report each rejected row',
-        security: opsAccess('content'),
+        security: operatorAccess('content'),
         body: binsImportBody,
         response: { 200: dataAnswer(binsImportReportSchema) },
       },

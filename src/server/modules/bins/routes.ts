@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { appConfigSchema, binSchema, binsQuery, type AppConfig } from '#domain/bins';
 import type { AppContext } from '../../app-context';
 import { dataAnswer } from '../../http/api-schemas';
-import { registerOpsScope } from '../../http/operator-access';
+import { registerOperatorScope } from '../../http/operator-access';
 import { registerBinOperatorRoutes } from './operator-routes';
 import { listBins } from './service';
 
@@ -47,5 +47,5 @@ export async function registerBinRoutes(instance: FastifyInstance, context: AppC
     },
   );
 
-  await registerOpsScope(api, context, (ops) => registerBinOperatorRoutes(ops, context));
+  await registerOperatorScope(api, context, (ops) => registerBinOperatorRoutes(ops, context));
 }

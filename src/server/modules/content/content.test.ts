@@ -5,7 +5,7 @@ import { jaContent } from '#domain/content/ja';
 import { contentNamespaces } from '#domain/content/namespaces';
 import { databaseKinds } from '../../testing/databases';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { opsHeaders, testOpsKey } from '../../testing/wallet';
+import { operatorHeaders, testOperatorKey } from '../../testing/wallet';
 import { editsFromImport, publishDrafts, seedContent, setContent } from './content';
 import { testActor } from '../../testing/actor';
 import { signedInOperator } from '../../testing/operators';
@@ -14,7 +14,7 @@ describe.each(databaseKinds)('page content endpoints on %s', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { env: { OPS_KEY: testOpsKey } });
+    t = await createTestApp(kind, { env: { OPS_KEY: testOperatorKey } });
     await seedContent(t.db);
   });
   afterAll(async () => {
@@ -69,13 +69,13 @@ describe.each(databaseKinds)('page content endpoints on %s', (kind) => {
     expect(
       (await get('/api/v2/translation?locale=fr-FR&strapi_status=draft', { 'x-ops-key': 'not-the-key-0123456789' })).json().error.code,
     ).toBe('OPS_KEY_INVALID');
-    const draft = await get('/locales/fr-FR/faq.json?strapi_status=draft', opsHeaders);
+    const draft = await get('/locales/fr-FR/faq.json?strapi_status=draft', operatorHeaders);
     expect(draft.statusCode).toBe(200);
     expect(draft.headers['cache-control']).toBe('no-store');
     expect(draft.json()['fees.q']).toBe('Des frais ? (brouillon)');
     // A page previewed as a draft is complete: texts without a draft come from the published version.
     expect(draft.json()['pending.q']).toBe(frContent.faq['pending.q']);
-    const translations = (await get('/api/v2/translation?locale=fr-FR&strapi_status=draft', opsHeaders)).json().data.translations;
+    const translations = (await get('/api/v2/translation?locale=fr-FR&strapi_status=draft', operatorHeaders)).json().data.translations;
     expect(translations.faq['fees.q']).toBe('Des frais ? (brouillon)');
 
     expect(await publishDrafts(t.db, testActor, 'fr-FR', 'faq')).toBe(1);

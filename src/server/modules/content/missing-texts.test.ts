@@ -4,14 +4,14 @@ import { missingTexts } from '../../db/schema';
 import { addressLimitKey } from '../../http/rate-limit';
 import { databaseKinds } from '../../testing/databases';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { cliHeaders, opsHeaders, testLocalKey, testOpsKey } from '../../testing/wallet';
+import { cliHeaders, operatorHeaders, testLocalKey, testOperatorKey } from '../../testing/wallet';
 
 describe.each(databaseKinds)('POST /locales/add/{lng}/{ns}: missing texts on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind, {
-      env: { OPS_KEY: testOpsKey },
-      opsLocalKey: testLocalKey,
+      env: { OPS_KEY: testOperatorKey },
+      localOperatorKey: testLocalKey,
       limitRules: {
         missingTextsPerAddress: { points: 8, windowSeconds: 3600 },
         missingTextNewKeysPerAddress: { points: 120, windowSeconds: 86_400 },
@@ -26,7 +26,7 @@ describe.each(databaseKinds)('POST /locales/add/{lng}/{ns}: missing texts on %s'
   const report = (lng: string, ns: string, payload: unknown, remoteAddress = '203.0.113.1') =>
     t.inject({ method: 'POST', url: `/api/v2/locales/add/${lng}/${ns}`, payload: payload as Record<string, unknown>, remoteAddress });
   const listed = async (query = '') =>
-    (await t.inject({ method: 'GET', url: `/api/v2/ops/missing-texts${query}`, headers: opsHeaders })).json().data;
+    (await t.inject({ method: 'GET', url: `/api/v2/ops/missing-texts${query}`, headers: operatorHeaders })).json().data;
 
   it('stores each key once with a count and first and last seen; operators list them (API and CLI)', async () => {
     const first = await report('fr-FR', 'faq', { 'fees.q': 'Are there any fees?', 'fees.a': 'No.' }, '203.0.113.10');

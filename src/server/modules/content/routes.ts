@@ -16,7 +16,7 @@ import { ApiError } from '../../http/api-error';
 import { dataAnswer, errorAnswers } from '../../http/api-schemas';
 import { addressLimitKey } from '../../http/rate-limit';
 import { inputValidator } from '../../http/validation';
-import { authorizeOperator, currentActor, opsAccess, registerOpsScope } from '../../http/operator-access';
+import { authorizeOperator, currentActor, operatorAccess, registerOperatorScope } from '../../http/operator-access';
 import { ContentInputError, publishDrafts, readDrafts, readNamespace, readTranslations, setContent } from './content';
 import { listMissingTexts, recordMissingTexts } from './missing-texts';
 import { missingTextBody, missingTextParams } from '#domain/schemas/missing-text-report';
@@ -48,7 +48,7 @@ const missingListQuery = z.strictObject({
 });
 
 /** Published texts are public; drafts are for operators with the content role (an editor's own session). */
-const draftAccess = opsAccess('content');
+const draftAccess = operatorAccess('content');
 const publishedOrDraft = [{}, ...draftAccess];
 const translations = dataAnswer(z.object({ translations: z.record(z.string(), z.record(z.string(), z.string())) }));
 const namespaceFileParams = z.object({
@@ -121,13 +121,13 @@ export async function registerContentApiRoutes(instance: FastifyInstance, contex
     },
   );
 
-  await registerOpsScope(api, context, (ops) => {
+  await registerOperatorScope(api, context, (ops) => {
     ops.get(
       '/missing-texts',
       {
         schema: {
           summary: 'Texts the app reported missing, most reported first',
-          security: opsAccess('content'),
+          security: operatorAccess('content'),
           querystring: missingListQuery,
           response: { 200: dataAnswer(z.array(missingTextSchema)) },
         },
@@ -139,7 +139,7 @@ export async function registerContentApiRoutes(instance: FastifyInstance, contex
       {
         schema: {
           summary: "A page's published texts and its drafts",
-          security: opsAccess('content'),
+          security: operatorAccess('content'),
           params: pageParams,
           response: { 200: dataAnswer(contentPageTextsSchema) },
         },
@@ -158,7 +158,7 @@ export async function registerContentApiRoutes(instance: FastifyInstance, contex
       {
         schema: {
           summary: 'Write a draft of one text (previewed with strapi_status=draft until published)',
-          security: opsAccess('content'),
+          security: operatorAccess('content'),
           params: textParams,
           body: draftBody,
           response: { 200: dataAnswer(contentDraftSchema) },
@@ -177,7 +177,7 @@ export async function registerContentApiRoutes(instance: FastifyInstance, contex
       {
         schema: {
           summary: 'Publish the drafts of a locale (of one page, or all)',
-          security: opsAccess('content'),
+          security: operatorAccess('content'),
           params: pageParams.pick({ locale: true }),
           body: publishBody,
           response: { 200: dataAnswer(contentPublishedSchema) },

@@ -6,7 +6,7 @@ import { disputes, ledgerEntries, scans } from '../../db/schema';
 import { bearer, customer, loginTokens, testPassword } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
-import { cliHeaders, createWalletTestApp, issue, ops, opsHeaders, postScan } from '../../testing/wallet';
+import { cliHeaders, createWalletTestApp, issue, ops, operatorHeaders, postScan } from '../../testing/wallet';
 
 /** A small camera JPEG that says where it was taken. */
 const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#b33' } })
@@ -322,7 +322,7 @@ describe.each(databaseKinds)('disputes on %s', (kind) => {
     const secondId = (await file(headers, { transaction_id: second.transactionId, photo: jpeg.toString('base64') })).json().data
       .id as string;
 
-    const listed = (await t.inject({ method: 'GET', url: '/api/v2/ops/disputes', headers: opsHeaders })).json().data as {
+    const listed = (await t.inject({ method: 'GET', url: '/api/v2/ops/disputes', headers: operatorHeaders })).json().data as {
       id: string;
       created_at: string;
       scans: { code: string }[];
@@ -333,7 +333,7 @@ describe.each(databaseKinds)('disputes on %s', (kind) => {
     expect(listed.find((row) => row.id === firstId)!.scans[0]!.code).toBe(first.code);
     expect((await t.inject({ method: 'GET', url: '/api/v2/ops/disputes' })).statusCode).toBe(401);
 
-    const photo = await t.inject({ method: 'GET', url: `/api/v2/ops/disputes/${secondId}/photo`, headers: opsHeaders });
+    const photo = await t.inject({ method: 'GET', url: `/api/v2/ops/disputes/${secondId}/photo`, headers: operatorHeaders });
     expect(photo.headers['content-type']).toBe('image/jpeg');
     expect(await storedPhoto(photo.rawPayload)).toEqual(storedJpeg);
 

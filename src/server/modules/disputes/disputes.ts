@@ -271,7 +271,7 @@ export async function resolveDispute(
   }
 }
 
-export interface OpsDispute extends Dispute {
+export interface OperatorDispute extends Dispute {
   user_id: string;
   email: string | null;
   /** The customer's locale: care answers in its language. */
@@ -342,7 +342,7 @@ export async function disputeTotals(db: Executor, options: { all?: boolean; curr
 }
 
 /** Open disputes (or all), oldest first: the order operators work through them. */
-export async function listDisputes(db: Database, options: DisputePageOptions = {}): Promise<(OpsDispute & { pageKey: PageKey })[]> {
+export async function listDisputes(db: Database, options: DisputePageOptions = {}): Promise<(OperatorDispute & { pageKey: PageKey })[]> {
   const rows = await disputesPageQuery(db, options);
   if (rows.length === 0) return [];
   const scanRows = await disputeScansQuery(

@@ -7,7 +7,7 @@ import type { AppContext } from '../../app-context';
 import { ApiError } from '../../http/api-error';
 import { customerSecurity, dataAnswer, errorAnswers } from '../../http/api-schemas';
 import { authenticate, currentUserId } from '../accounts/authenticate';
-import { currentActor, opsAccess, registerOpsScope } from '../../http/operator-access';
+import { currentActor, operatorAccess, registerOperatorScope } from '../../http/operator-access';
 import { disputeCreditAmount, disputePhoto, disputeTotals, fileDispute, listDisputes, resolveDispute } from './disputes';
 import { decodePageCursor, pageMeta, pageOf } from '../../http/page-cursor';
 import { disputesPage, disputesQuery } from '#domain/schemas/operator-answers';
@@ -47,13 +47,13 @@ export async function registerDisputeRoutes(instance: FastifyInstance, context: 
     },
   );
 
-  await registerOpsScope(api, context, (ops) => {
+  await registerOperatorScope(api, context, (ops) => {
     ops.get(
       '/disputes',
       {
         schema: {
           summary: 'Open disputes (or all), oldest first, a page at a time, with the deposits at stake per currency',
-          security: opsAccess('care'),
+          security: operatorAccess('care'),
           querystring: disputesQuery,
           response: { 200: disputesPage, ...errorAnswers(400) },
         },
@@ -75,7 +75,7 @@ export async function registerDisputeRoutes(instance: FastifyInstance, context: 
       {
         schema: {
           summary: "A dispute's photo",
-          security: opsAccess('care'),
+          security: operatorAccess('care'),
           params: idParams,
           response: { 200: photoAnswer, ...errorAnswers(404) },
         },
@@ -91,7 +91,7 @@ export async function registerDisputeRoutes(instance: FastifyInstance, context: 
       {
         schema: {
           summary: 'Credit the deposits of a dispute (once)',
-          security: opsAccess('care'),
+          security: operatorAccess('care'),
           params: idParams,
           body: creditBody,
           response: { 200: disputeResponse, 202: dataAnswer(approvalSchema), ...errorAnswers(404, 409) },
@@ -137,7 +137,7 @@ export async function registerDisputeRoutes(instance: FastifyInstance, context: 
       {
         schema: {
           summary: 'Uphold the refusal with an answer',
-          security: opsAccess('care'),
+          security: operatorAccess('care'),
           params: idParams,
           body: upholdBody,
           response: { 200: disputeResponse, ...errorAnswers(404, 409) },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginTokens } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
-import { createWalletTestApp, issue, ops, cliHeaders, opsHeaders, postScan } from '../../testing/wallet';
+import { createWalletTestApp, issue, ops, cliHeaders, operatorHeaders, postScan } from '../../testing/wallet';
 import { saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../../testing/withdrawals';
 
 describe.each(databaseKinds)('GET /user/impact on %s', (kind) => {
@@ -63,7 +63,7 @@ describe.each(databaseKinds)('GET /user/impact on %s', (kind) => {
     const paid = await t.inject({
       method: 'POST',
       url: `/api/v2/ops/payouts/${requested.json().data.id}/complete`,
-      headers: opsHeaders,
+      headers: operatorHeaders,
       payload: {},
     });
     expect(paid.statusCode).toBe(200);
@@ -102,7 +102,7 @@ describe.each(databaseKinds)('GET /user/impact on %s', (kind) => {
     const set = await t.inject({
       method: 'PUT',
       url: '/api/v2/ops/impact-factors/us-oat-milk-1l',
-      headers: opsHeaders,
+      headers: operatorHeaders,
       payload: { packaging_grams: 35, source: 'Supplier LCA 2025' },
     });
     expect(set.statusCode).toBe(200);
@@ -114,7 +114,7 @@ describe.each(databaseKinds)('GET /user/impact on %s', (kind) => {
     await t.inject({
       method: 'PUT',
       url: '/api/v2/ops/impact-factors/us-cold-brew-350',
-      headers: opsHeaders,
+      headers: operatorHeaders,
       payload: { packaging_grams: 12.5, source: 'Glass packaging study 2024' },
     });
     expect((await impactOf(headers)).json().data.packaging).toEqual({
@@ -124,12 +124,12 @@ describe.each(databaseKinds)('GET /user/impact on %s', (kind) => {
     });
 
     // Removed again: no environmental figure at all.
-    expect((await t.inject({ method: 'DELETE', url: '/api/v2/ops/impact-factors/us-oat-milk-1l', headers: opsHeaders })).statusCode).toBe(
-      204,
-    );
-    expect((await t.inject({ method: 'DELETE', url: '/api/v2/ops/impact-factors/us-cold-brew-350', headers: opsHeaders })).statusCode).toBe(
-      204,
-    );
+    expect(
+      (await t.inject({ method: 'DELETE', url: '/api/v2/ops/impact-factors/us-oat-milk-1l', headers: operatorHeaders })).statusCode,
+    ).toBe(204);
+    expect(
+      (await t.inject({ method: 'DELETE', url: '/api/v2/ops/impact-factors/us-cold-brew-350', headers: operatorHeaders })).statusCode,
+    ).toBe(204);
     expect((await impactOf(headers)).json().data.packaging).toBeNull();
   });
 
@@ -174,7 +174,7 @@ describe.each(databaseKinds)('GET /user/impact on %s', (kind) => {
     await t.inject({
       method: 'PUT',
       url: '/api/v2/ops/impact-factors/us-peanut-butter-450',
-      headers: opsHeaders,
+      headers: operatorHeaders,
       payload: { packaging_grams: 20, source: 'demo figure' },
     });
     await returnContainers(headers, 'us-cold-brew-350', 1);
@@ -185,7 +185,7 @@ describe.each(databaseKinds)('GET /user/impact on %s', (kind) => {
     const bad = await t.inject({
       method: 'PUT',
       url: '/api/v2/ops/impact-factors/us-oat-milk-1l',
-      headers: opsHeaders,
+      headers: operatorHeaders,
       payload: { packaging_grams: -1, source: ' ' },
     });
     expect(bad.statusCode).toBe(400);
@@ -193,7 +193,7 @@ describe.each(databaseKinds)('GET /user/impact on %s', (kind) => {
     const unknown = await t.inject({
       method: 'PUT',
       url: '/api/v2/ops/impact-factors/xx-nothing',
-      headers: opsHeaders,
+      headers: operatorHeaders,
       payload: { packaging_grams: 3, source: 'x' },
     });
     expect(unknown.statusCode).toBe(404);
@@ -204,10 +204,11 @@ describe.each(databaseKinds)('GET /user/impact on %s', (kind) => {
     await t.inject({
       method: 'PUT',
       url: '/api/v2/ops/impact-factors/fr-jus-pomme-1l',
-      headers: opsHeaders,
+      headers: operatorHeaders,
       payload: { packaging_grams: 30, source: 'Étude ACV fournisseur 2025' },
     });
-    const listed = (await t.inject({ method: 'GET', url: '/api/v2/ops/impact-factors?country_code=us', headers: opsHeaders })).json().data;
+    const listed = (await t.inject({ method: 'GET', url: '/api/v2/ops/impact-factors?country_code=us', headers: operatorHeaders })).json()
+      .data;
     expect(listed.map((factor: { product_id: string }) => factor.product_id)).toEqual(['us-peanut-butter-450']);
     expect((await t.inject({ method: 'GET', url: '/api/v2/user/impact' })).statusCode).toBe(401);
   });

@@ -7,7 +7,7 @@ import type { AppContext } from '../../app-context';
 import { ApiError } from '../../http/api-error';
 import { customerSecurity, dataAnswer, errorAnswers, noContent, notModified } from '../../http/api-schemas';
 import { authenticate, currentSession } from '../accounts/authenticate';
-import { currentActor, opsAccess, registerOpsScope } from '../../http/operator-access';
+import { currentActor, operatorAccess, registerOperatorScope } from '../../http/operator-access';
 import { clearImpactFactor, listImpactFactors, setImpactFactor } from './factors';
 import { getImpact } from './impact';
 
@@ -41,13 +41,13 @@ export async function registerImpactRoutes(instance: FastifyInstance, context: A
     );
   });
 
-  await registerOpsScope(api, context, (ops) => {
+  await registerOperatorScope(api, context, (ops) => {
     ops.get(
       '/impact-factors',
       {
         schema: {
           summary: 'Packaging factors',
-          security: opsAccess('content'),
+          security: operatorAccess('content'),
           querystring: factorsQuery,
           response: { 200: dataAnswer(z.array(impactFactorSchema)) },
         },
@@ -59,7 +59,7 @@ export async function registerImpactRoutes(instance: FastifyInstance, context: A
       {
         schema: {
           summary: "Set a product's packaging factor and its source",
-          security: opsAccess('content'),
+          security: operatorAccess('content'),
           params: productParams,
           body: impactFactorBody,
           response: { 200: dataAnswer(impactFactorSchema), ...errorAnswers(404) },
@@ -74,7 +74,7 @@ export async function registerImpactRoutes(instance: FastifyInstance, context: A
       {
         schema: {
           summary: "Clear a product's packaging factor",
-          security: opsAccess('content'),
+          security: operatorAccess('content'),
           params: productParams,
           response: { 204: noContent, ...errorAnswers(404) },
         },

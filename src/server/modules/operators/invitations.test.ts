@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../../testing/databases';
 import { operatorPassword, setUpActor } from '../../testing/operators';
 import type { TestApp } from '../../testing/test-app';
-import { createWalletTestApp, opsHeaders } from '../../testing/wallet';
+import { createWalletTestApp, operatorHeaders } from '../../testing/wallet';
 import { verifyAuditChain } from '../audit/audit';
 import { invitationLifetimeMs, inviteOperator } from './operators';
 import { totpCodeAt } from './totp';
@@ -79,7 +79,7 @@ describe.each(databaseKinds)('an invitation link (%s)', (kind) => {
     const trail = await t.inject({
       method: 'GET',
       url: `/api/v2/ops/audit?record_type=operator&record_id=${id}`,
-      headers: opsHeaders,
+      headers: operatorHeaders,
     });
     expect(trail.json().data.map((entry: { action: string; actor: string }) => [entry.action, entry.actor])).toEqual([
       ['operator.accept', email],
@@ -101,7 +101,7 @@ describe.each(databaseKinds)('an invitation link (%s)', (kind) => {
     const otherTrail = await t.inject({
       method: 'GET',
       url: `/api/v2/ops/audit?record_type=operator&record_id=${other.id}`,
-      headers: opsHeaders,
+      headers: operatorHeaders,
     });
     expect(otherTrail.json().data.map((entry: { action: string }) => entry.action)).toEqual(['operator.invite']);
     expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });

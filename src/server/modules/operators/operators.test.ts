@@ -5,7 +5,7 @@ import { customer } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
 import { operatorPassword, signedInOperator } from '../../testing/operators';
 import type { TestApp } from '../../testing/test-app';
-import { cliHeaders, createWalletTestApp, opsHeaders } from '../../testing/wallet';
+import { cliHeaders, createWalletTestApp, operatorHeaders } from '../../testing/wallet';
 import { verifyAuditChain } from '../audit/audit';
 import { softwarePasskey } from '../../testing/software-authenticator';
 import { totpCodeAt } from './totp';
@@ -97,7 +97,7 @@ describe.each(databaseKinds)('operators as people with roles (%s)', (kind) => {
     const made = await t.inject({
       method: 'POST',
       url: '/api/v2/ops/tokens',
-      headers: opsHeaders,
+      headers: operatorHeaders,
       payload: { name: 'nightly-export', roles: ['finance'] },
     });
     expect(made.statusCode, made.body).toBe(201);
@@ -106,12 +106,12 @@ describe.each(databaseKinds)('operators as people with roles (%s)', (kind) => {
     expect((await me(headers)).json().data).toEqual({ kind: 'token', name: 'nightly-export', roles: ['finance'] });
     expect((await t.inject({ method: 'GET', url: '/api/v2/ops/payouts', headers })).statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: '/api/v2/ops/disputes', headers })).statusCode).toBe(403);
-    const listed = (await t.inject({ method: 'GET', url: '/api/v2/ops/tokens', headers: opsHeaders })).body;
+    const listed = (await t.inject({ method: 'GET', url: '/api/v2/ops/tokens', headers: operatorHeaders })).body;
     expect(listed).not.toContain(secret);
-    expect((await t.inject({ method: 'POST', url: `/api/v2/ops/tokens/${id}/revoke`, headers: opsHeaders })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'POST', url: `/api/v2/ops/tokens/${id}/revoke`, headers: operatorHeaders })).statusCode).toBe(200);
     expect((await me(headers)).statusCode).toBe(403);
-    expect((await me(opsHeaders)).json().data).toMatchObject({ kind: 'token', name: 'OPS_KEY' });
-    const trail = (await t.inject({ method: 'GET', url: `/api/v2/ops/audit?actor=OPS_KEY`, headers: opsHeaders })).json().data as {
+    expect((await me(operatorHeaders)).json().data).toMatchObject({ kind: 'token', name: 'OPS_KEY' });
+    const trail = (await t.inject({ method: 'GET', url: `/api/v2/ops/audit?actor=OPS_KEY`, headers: operatorHeaders })).json().data as {
       action: string;
     }[];
     expect(trail.map((entry) => entry.action).slice(0, 2)).toEqual(['token.revoke', 'token.create']);
@@ -128,13 +128,13 @@ describe.each(databaseKinds)('operators as people with roles (%s)', (kind) => {
       const token = await t.inject({
         method: 'POST',
         url: '/api/v2/ops/tokens',
-        headers: opsHeaders,
+        headers: operatorHeaders,
         payload: { name: `matrix-${role}-${kind}`, roles: [role] },
       });
       tokens.set(role, { 'x-ops-key': token.json<{ data: { secret: string } }>().data.secret });
     }
     const revoked = await signedInOperator(t, ['admin', 'care']);
-    await t.inject({ method: 'POST', url: `/api/v2/ops/operators/${revoked.id}/disable`, headers: opsHeaders });
+    await t.inject({ method: 'POST', url: `/api/v2/ops/operators/${revoked.id}/disable`, headers: operatorHeaders });
     const person = await customer(t);
     const gaps: string[] = [];
     let checked = 0;
@@ -195,9 +195,9 @@ describe.each(databaseKinds)('operator passkeys (%s)', (kind) => {
     });
     expect(added.statusCode, added.body).toBe(201);
     // An automation token has no person to hold a passkey.
-    expect((await t.inject({ method: 'POST', url: '/api/v2/ops/passkeys/registration-options', headers: opsHeaders })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await t.inject({ method: 'POST', url: '/api/v2/ops/passkeys/registration-options', headers: operatorHeaders })).statusCode,
+    ).toBe(403);
 
     const options = async () =>
       (await t.inject({ method: 'POST', url: '/api/v2/ops/session/passkey-options' })).json<{
@@ -234,7 +234,7 @@ describe.each(databaseKinds)('operator passkeys (%s)', (kind) => {
     });
     expect(refused.statusCode).toBe(401);
     // A disabled operator's passkey signs nobody in.
-    await t.inject({ method: 'POST', url: `/api/v2/ops/operators/${care.id}/disable`, headers: opsHeaders });
+    await t.inject({ method: 'POST', url: `/api/v2/ops/operators/${care.id}/disable`, headers: operatorHeaders });
     const third = await options();
     const disabled = await t.inject({
       method: 'POST',

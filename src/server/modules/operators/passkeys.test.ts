@@ -6,7 +6,7 @@ import { operatorPassword, signedInOperator } from '../../testing/operators';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../testing/smtp';
 import { softwarePasskey, type SoftwarePasskey } from '../../testing/software-authenticator';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { opsHeaders, testOpsKey } from '../../testing/wallet';
+import { operatorHeaders, testOperatorKey } from '../../testing/wallet';
 import { totpCodeAt } from './totp';
 
 type Headers = Record<string, string>;
@@ -25,7 +25,7 @@ describe.each(databaseKinds)('passkeys and resets (%s)', (kind) => {
     smtp = await startTestSmtpServer();
     t = await createTestApp(kind, {
       smtpUrl: smtp.url,
-      env: { OPS_KEY: testOpsKey },
+      env: { OPS_KEY: testOperatorKey },
       // Three wrong re-authentications of one account, then a wait (sign-ins use other keys).
       limitRules: { loginPerAccount: { points: 3, windowSeconds: 15 * 60 } },
     });
@@ -70,7 +70,9 @@ describe.each(databaseKinds)('passkeys and resets (%s)', (kind) => {
     return reauthenticate(headers, { password: operatorPassword, code: totpCodeAt(operator.secret, t.clock.now()) });
   };
   const auditOf = async (operatorId: string) =>
-    (await t.inject({ method: 'GET', url: `/api/v2/ops/audit?record_type=operator&record_id=${operatorId}`, headers: opsHeaders })).json<{
+    (
+      await t.inject({ method: 'GET', url: `/api/v2/ops/audit?record_type=operator&record_id=${operatorId}`, headers: operatorHeaders })
+    ).json<{
       data: { action: string; actor: string }[];
     }>().data;
   const mailsTo = (email: string, match: (mail: ReceivedMail) => boolean) => smtp.mailsTo(email).filter(match);
@@ -273,13 +275,13 @@ describe.each(databaseKinds)('passkeys and resets (%s)', (kind) => {
 
   it('the last active administrator is not reset', async () => {
     const admin = await signedInOperator(t, ['admin']);
-    const everyone = (await t.inject({ method: 'GET', url: '/api/v2/ops/operators', headers: opsHeaders })).json<{
+    const everyone = (await t.inject({ method: 'GET', url: '/api/v2/ops/operators', headers: operatorHeaders })).json<{
       data: { id: string; roles: string[]; status: string }[];
     }>().data;
     for (const other of everyone.filter((entry) => entry.id !== admin.id && entry.status === 'ACTIVE' && entry.roles.includes('admin'))) {
-      await t.inject({ method: 'POST', url: `/api/v2/ops/operators/${other.id}/disable`, headers: opsHeaders });
+      await t.inject({ method: 'POST', url: `/api/v2/ops/operators/${other.id}/disable`, headers: operatorHeaders });
     }
-    const last = await t.inject({ method: 'POST', url: `/api/v2/ops/operators/${admin.id}/authenticator-reset`, headers: opsHeaders });
+    const last = await t.inject({ method: 'POST', url: `/api/v2/ops/operators/${admin.id}/authenticator-reset`, headers: operatorHeaders });
     expect(last.statusCode).toBe(409);
     expect(last.json().error.code).toBe('OPERATOR_LAST_ADMIN');
     expect((await me(admin.headers)).statusCode).toBe(200);

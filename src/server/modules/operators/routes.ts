@@ -38,7 +38,7 @@ import {
 } from '#domain/schemas/operator-passkeys';
 import type { AppContext } from '../../app-context';
 import { dataAnswer, errorAnswers, noContent } from '../../http/api-schemas';
-import { currentActor, operatorBearerToken, operatorOnlyAccess, opsAccess, registerOpsScope } from '../../http/operator-access';
+import { currentActor, operatorBearerToken, operatorOnlyAccess, operatorAccess, registerOperatorScope } from '../../http/operator-access';
 import { requestLanguage } from '../../http/language';
 import { accountAddressKey, addressLimitKey } from '../../http/rate-limit';
 import { auditCsv, auditFilterOf, auditPage, verifyAuditTrail } from '../audit/audit';
@@ -75,7 +75,7 @@ const idParams = z.strictObject({ id: z.uuid({ error: 'invalidValue' }) });
  * The operators' own calls (docs/operators.md): signing in and out, accepting an invitation,
  * operators and automation tokens (admins), and the audit trail (admins, care and finance).
  */
-export async function registerOperatorRoutes(instance: FastifyInstance, context: AppContext) {
+export async function registerOperatorTeamRoutes(instance: FastifyInstance, context: AppContext) {
   const api = instance.withTypeProvider<ZodTypeProvider>();
   const times = () => ({
     idleSeconds: context.config.operatorSessionIdleSeconds,
@@ -214,8 +214,8 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
     { prefix: '/ops' },
   );
 
-  await registerOpsScope(api, context, (ops) => {
-    const anyRole = opsAccess('check-in', 'care', 'finance', 'content', 'admin');
+  await registerOperatorScope(api, context, (ops) => {
+    const anyRole = operatorAccess('check-in', 'care', 'finance', 'content', 'admin');
     const anyPerson = operatorOnlyAccess('check-in', 'care', 'finance', 'content', 'admin');
     ops.get(
       '/me',
@@ -358,7 +358,7 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
       },
     );
 
-    const admin = opsAccess('admin');
+    const admin = operatorAccess('admin');
     ops.get(
       '/operators',
       {
@@ -552,7 +552,7 @@ export async function registerOperatorRoutes(instance: FastifyInstance, context:
       async (request) => ({ data: await revokeAutomationToken(context.db, currentActor(request), request.params.id, context.now()) }),
     );
 
-    const auditReaders = opsAccess('admin', 'care', 'finance');
+    const auditReaders = operatorAccess('admin', 'care', 'finance');
     ops.get(
       '/audit',
       {

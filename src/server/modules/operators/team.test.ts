@@ -5,7 +5,7 @@ import { databaseKinds } from '../../testing/databases';
 import { operatorPassword, signedInOperator } from '../../testing/operators';
 import { startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { cliHeaders, ops, opsHeaders, testLocalKey, testOpsKey } from '../../testing/wallet';
+import { cliHeaders, ops, operatorHeaders, testLocalKey, testOperatorKey } from '../../testing/wallet';
 import { totpCodeAt } from './totp';
 
 type Headers = Record<string, string>;
@@ -20,7 +20,7 @@ describe.each(databaseKinds)("the admin's day (%s)", (kind) => {
   let smtp: TestSmtpServer;
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
-    t = await createTestApp(kind, { smtpUrl: smtp.url, env: { OPS_KEY: testOpsKey }, opsLocalKey: testLocalKey });
+    t = await createTestApp(kind, { smtpUrl: smtp.url, env: { OPS_KEY: testOperatorKey }, localOperatorKey: testLocalKey });
   });
   afterAll(async () => {
     await t?.close();
@@ -30,7 +30,9 @@ describe.each(databaseKinds)("the admin's day (%s)", (kind) => {
   const me = (headers: Headers) => t.inject({ method: 'GET', url: '/api/v2/ops/me', headers });
   const post = (url: string, headers: Headers) => t.inject({ method: 'POST', url: `/api/v2/ops${url}`, headers, payload: {} });
   const trailOf = async (operatorId: string) =>
-    (await t.inject({ method: 'GET', url: `/api/v2/ops/audit?record_type=operator&record_id=${operatorId}`, headers: opsHeaders })).json<{
+    (
+      await t.inject({ method: 'GET', url: `/api/v2/ops/audit?record_type=operator&record_id=${operatorId}`, headers: operatorHeaders })
+    ).json<{
       data: { action: string; actor: string }[];
     }>().data;
   /** The details of the operator's newest entry of `action` (the API's trail does not show them). */

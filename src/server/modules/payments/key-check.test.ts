@@ -7,7 +7,7 @@ import { paymentDataKeys, paymentMethods, withdrawals } from '../../db/schema';
 import { seedCatalogue } from '../wallet/catalogue';
 import { createTestDatabase, databaseKinds, type DatabaseKind } from '../../testing/databases';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { testOpsKey } from '../../testing/wallet';
+import { testOperatorKey } from '../../testing/wallet';
 import { saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../../testing/withdrawals';
 import { createPaymentCipher, generatePaymentDataKey, openPaymentCipher, PaymentKeyError, sealedKeyId } from './encryption';
 import { rotatePaymentDataKey } from './key-rotation';
@@ -28,7 +28,7 @@ describe.each(databaseKinds)('payment-data key on one database, several instance
   }
 
   async function instance(database: DatabaseHandle, env: Record<string, string> = {}): Promise<TestApp> {
-    const t = await createTestApp(kind, { database, env: { OPS_KEY: testOpsKey, APPROVAL_LIMITS: '{}', ...env } });
+    const t = await createTestApp(kind, { database, env: { OPS_KEY: testOperatorKey, APPROVAL_LIMITS: '{}', ...env } });
     cleanup.push(() => t.close());
     return t;
   }

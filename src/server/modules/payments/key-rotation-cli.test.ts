@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { createTestApp } from '../../testing/test-app';
-import { testOpsKey } from '../../testing/wallet';
+import { testOperatorKey } from '../../testing/wallet';
 import { saveMethod, usBankAccount, verifiedCustomer } from '../../testing/withdrawals';
 
 const run = promisify(execFile);
@@ -34,7 +34,7 @@ describe('npm run ops -- payment-key rotate (PGlite in DATA_DIR)', () => {
   const openHere = (): Promise<DatabaseHandle> => openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite'), role: 'test' });
   const firstStart = async () => {
     const database = await openHere();
-    const t = await createTestApp('pglite', { database, env: { DATA_DIR: dataDir, OPS_KEY: testOpsKey } });
+    const t = await createTestApp('pglite', { database, env: { DATA_DIR: dataDir, OPS_KEY: testOperatorKey } });
     try {
       const person = await verifiedCustomer(t);
       await saveMethod(t, person.headers, 'TRANSFERWISE', usBankAccount);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../../testing/databases';
 import { startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { opsHeaders, testOpsKey } from '../../testing/wallet';
+import { operatorHeaders, testOperatorKey } from '../../testing/wallet';
 import { dsarDueDate } from './dsar';
 
 describe('dsarDueDate', () => {
@@ -22,7 +22,7 @@ describe.each(databaseKinds)("POST /api/v2/dsar and the operators' list on %s", 
   let smtp: TestSmtpServer;
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
-    t = await createTestApp(kind, { smtpUrl: smtp.url, env: { OPS_KEY: testOpsKey, SUPPORT_EMAIL: 'privacy-team@roundtrip.test' } });
+    t = await createTestApp(kind, { smtpUrl: smtp.url, env: { OPS_KEY: testOperatorKey, SUPPORT_EMAIL: 'privacy-team@roundtrip.test' } });
   });
   afterAll(async () => {
     await t?.close();
@@ -64,7 +64,7 @@ describe.each(databaseKinds)("POST /api/v2/dsar and the operators' list on %s", 
     expect(acknowledgement.text).toContain(receipt.id);
     expect(acknowledgement.text).toContain('la suppression de votre compte');
 
-    const listed = await t.inject({ method: 'GET', url: '/api/v2/ops/dsar', headers: opsHeaders });
+    const listed = await t.inject({ method: 'GET', url: '/api/v2/ops/dsar', headers: operatorHeaders });
     expect(listed.statusCode).toBe(200);
     expect(listed.json().data).toContainEqual(
       expect.objectContaining({
@@ -77,18 +77,18 @@ describe.each(databaseKinds)("POST /api/v2/dsar and the operators' list on %s", 
       }),
     );
 
-    const closed = await t.inject({ method: 'POST', url: `/api/v2/ops/dsar/${receipt.id}/close`, headers: opsHeaders });
+    const closed = await t.inject({ method: 'POST', url: `/api/v2/ops/dsar/${receipt.id}/close`, headers: operatorHeaders });
     expect(closed.json().data.closed_at).toEqual(expect.any(String));
-    const open = (await t.inject({ method: 'GET', url: '/api/v2/ops/dsar', headers: opsHeaders })).json().data;
+    const open = (await t.inject({ method: 'GET', url: '/api/v2/ops/dsar', headers: operatorHeaders })).json().data;
     expect(open.map((item: { id: string }) => item.id)).not.toContain(receipt.id);
-    const all = (await t.inject({ method: 'GET', url: '/api/v2/ops/dsar?status=all', headers: opsHeaders })).json().data;
+    const all = (await t.inject({ method: 'GET', url: '/api/v2/ops/dsar?status=all', headers: operatorHeaders })).json().data;
     expect(all.map((item: { id: string }) => item.id)).toContain(receipt.id);
   });
 
   it('marks a request overdue once its month has passed', async () => {
     const { id } = (await file(request({ kind: 'access' }))).json().data;
     t.clock.advance(32 * 24 * 3600);
-    const listed = (await t.inject({ method: 'GET', url: '/api/v2/ops/dsar', headers: opsHeaders })).json().data;
+    const listed = (await t.inject({ method: 'GET', url: '/api/v2/ops/dsar', headers: operatorHeaders })).json().data;
     expect(listed).toContainEqual(expect.objectContaining({ id, overdue: true }));
   });
 
@@ -107,9 +107,9 @@ describe.each(databaseKinds)("POST /api/v2/dsar and the operators' list on %s", 
 
   it("keeps the operators' list behind the key", async () => {
     expect((await t.inject({ method: 'GET', url: '/api/v2/ops/dsar' })).statusCode).toBe(401);
-    expect((await t.inject({ method: 'POST', url: '/api/v2/ops/dsar/not-a-uuid/close', headers: opsHeaders })).statusCode).toBe(400);
+    expect((await t.inject({ method: 'POST', url: '/api/v2/ops/dsar/not-a-uuid/close', headers: operatorHeaders })).statusCode).toBe(400);
     expect(
-      (await t.inject({ method: 'POST', url: '/api/v2/ops/dsar/00000000-0000-4000-8000-000000000000/close', headers: opsHeaders }))
+      (await t.inject({ method: 'POST', url: '/api/v2/ops/dsar/00000000-0000-4000-8000-000000000000/close', headers: operatorHeaders }))
         .statusCode,
     ).toBe(404);
   });

@@ -8,7 +8,7 @@ import { deleteAccountBody, dsarBody, dsarReceipt } from '#domain/schemas/privac
 import type { AppContext } from '../../app-context';
 import { customerSecurity, dataAnswer, errorAnswers } from '../../http/api-schemas';
 import { authenticate, currentUserId } from '../accounts/authenticate';
-import { currentActor, opsAccess, registerOpsScope } from '../../http/operator-access';
+import { currentActor, operatorAccess, registerOperatorScope } from '../../http/operator-access';
 import { deleteAccount } from './deletion';
 import { closeDataRequest, fileDataRequest, listDataRequests } from './dsar';
 import { exportFormat, exportPersonalData, exportSectionsWith } from './export';
@@ -79,13 +79,13 @@ export async function registerPrivacyRoutes(instance: FastifyInstance, context: 
     },
   );
 
-  await registerOpsScope(api, context, (ops) => {
+  await registerOperatorScope(api, context, (ops) => {
     ops.get(
       '/dsar',
       {
         schema: {
           summary: 'Data-subject requests, nearest deadline first',
-          security: opsAccess('care'),
+          security: operatorAccess('care'),
           querystring: dataRequestsQuery,
           response: { 200: dataAnswer(z.array(operatorDataRequestSchema)) },
         },
@@ -99,7 +99,7 @@ export async function registerPrivacyRoutes(instance: FastifyInstance, context: 
       {
         schema: {
           summary: 'Mark a data-subject request answered',
-          security: opsAccess('care'),
+          security: operatorAccess('care'),
           params: dataRequestParams,
           response: { 200: dataAnswer(operatorDataRequestSchema), ...errorAnswers(404) },
         },

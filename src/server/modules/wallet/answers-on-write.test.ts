@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { customer } from '../../testing/accounts';
 import { createTestDatabase, databaseKinds } from '../../testing/databases';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createWalletTestApp, ops, testOpsKey } from '../../testing/wallet';
+import { createWalletTestApp, ops, testOperatorKey } from '../../testing/wallet';
 import { generatePaymentDataKey } from '../payments/encryption';
 import { seedCatalogue } from './catalogue';
 import { listTransactions } from './history';
@@ -79,7 +79,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('answers recomputed on write, tw
     database = await createTestDatabase('postgres');
     await seedCatalogue(database.db);
     // One payment-data key for both, as a deployment of several instances has.
-    const env = { OPS_KEY: testOpsKey, APPROVAL_LIMITS: '{}', PAYMENT_DATA_KEY: generatePaymentDataKey().toString('base64') };
+    const env = { OPS_KEY: testOperatorKey, APPROVAL_LIMITS: '{}', PAYMENT_DATA_KEY: generatePaymentDataKey().toString('base64') };
     const start = () => createTestApp('postgres', { database, env });
     a = await start();
     b = await start();

@@ -4,7 +4,7 @@ import { auditEntries, ledgerEntries, scans } from '../../db/schema';
 import { customer } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
-import { createWalletTestApp, issue, ops, opsHeaders, postScan } from '../../testing/wallet';
+import { createWalletTestApp, issue, ops, operatorHeaders, postScan } from '../../testing/wallet';
 import { checkInUndoMinutes } from './checkin-undo';
 
 describe.each(databaseKinds)('undoing a check-in on %s', (kind) => {
@@ -87,7 +87,7 @@ describe.each(databaseKinds)('undoing a check-in on %s', (kind) => {
     const spender = await checkedIn(2);
     const debit = await ops(t, '/adjustments', { email: spender.fields.email, amount: '-0.75', comment: 'Paid out by hand' });
     expect(debit.statusCode).toBe(201);
-    const spent = await ops(t, `/checkins/${spender.batchId}/undo`, {}, { ...opsHeaders, 'accept-language': 'fr-FR' });
+    const spent = await ops(t, `/checkins/${spender.batchId}/undo`, {}, { ...operatorHeaders, 'accept-language': 'fr-FR' });
     expect(spent.statusCode).toBe(409);
     expect(spent.json().error).toMatchObject({ code: 'CHECKIN_CREDIT_SPENT', message: expect.stringContaining('ajustement') });
     expect((await get('/user/balance', spender.headers)).data.balance.value).toBe('0.75');

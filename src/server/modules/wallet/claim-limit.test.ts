@@ -6,7 +6,7 @@ import { claimRefusals, scanClaims, scans } from '../../db/schema';
 import { bearer, customer, loginTokens } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
-import { createWalletTestApp, issue, ops, opsHeaders, postScan } from '../../testing/wallet';
+import { createWalletTestApp, issue, ops, operatorHeaders, postScan } from '../../testing/wallet';
 
 const day = 86_400;
 
@@ -45,7 +45,7 @@ describe.each(databaseKinds)('open claims per account on %s', (kind) => {
     )[0]!.n;
 
   const claimsList = async () =>
-    (await t.inject({ method: 'GET', url: '/api/v2/ops/claims?limit=1000', headers: opsHeaders })).json().data as {
+    (await t.inject({ method: 'GET', url: '/api/v2/ops/claims?limit=1000', headers: operatorHeaders })).json().data as {
       id: string;
       user_id: string;
       claimant: { open_claims: number; refused_claims: number; flagged: boolean };
@@ -142,7 +142,7 @@ describe.each(databaseKinds)('open claims per account on %s', (kind) => {
         'CONTAINER_CLAIM_RECORDED',
         'TOO_MANY_OPEN_CLAIMS',
       ]);
-      const listed = (await other.inject({ method: 'GET', url: '/api/v2/ops/claims', headers: opsHeaders })).json().data;
+      const listed = (await other.inject({ method: 'GET', url: '/api/v2/ops/claims', headers: operatorHeaders })).json().data;
       expect(listed[0].claimant).toEqual({ open_claims: 2, refused_claims: 1, flagged: true });
     } finally {
       await other.close();

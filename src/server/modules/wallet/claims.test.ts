@@ -6,7 +6,7 @@ import { checkinBatches, ledgerEntries, scanClaims, scans } from '../../db/schem
 import { bearer, customer, loginTokens, testPassword } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
-import { createWalletTestApp, issue, ops, cliHeaders, opsHeaders, postScan } from '../../testing/wallet';
+import { createWalletTestApp, issue, ops, cliHeaders, operatorHeaders, postScan } from '../../testing/wallet';
 import { pendingProcessingDays } from '#domain/pending-rule';
 import { maxPendingScansPerCustomer } from './scans';
 
@@ -24,7 +24,7 @@ describe.each(databaseKinds)('claims on a container on %s', (kind) => {
   const balanceOf = async (headers: Record<string, string>) =>
     (await t.inject({ method: 'GET', url: '/api/v2/user/balance', headers })).json().data.balance.value as string;
 
-  const opsGet = (url: string) => t.inject({ method: 'GET', url: `/api/v2/ops${url}`, headers: opsHeaders });
+  const operatorGet = (url: string) => t.inject({ method: 'GET', url: `/api/v2/ops${url}`, headers: operatorHeaders });
   const history = async (headers: Record<string, string>) =>
     (await t.inject({ method: 'GET', url: '/api/v2/merged_transactions', headers })).json().data as { id: string; status: string }[];
   const fileDispute = (headers: Record<string, string>, transactionId: string) =>
@@ -130,9 +130,9 @@ describe.each(databaseKinds)('claims on a container on %s', (kind) => {
     const filed = await fileDispute(shelfHeaders, pendingLine);
     expect(filed.statusCode).toBe(201);
     const disputeId = filed.json().data.id as string;
-    const [claim] = (await opsGet('/claims')).json().data.filter((row: { code: string }) => row.code === code);
+    const [claim] = (await operatorGet('/claims')).json().data.filter((row: { code: string }) => row.code === code);
     expect(claim).toMatchObject({ status: 'OPEN', user_id: returner.user.id, first_scan: { user_id: shelf.user.id, status: 'CANCELLED' } });
-    const listed = (await opsGet('/disputes')).json().data.find((row: { id: string }) => row.id === disputeId);
+    const listed = (await operatorGet('/disputes')).json().data.find((row: { id: string }) => row.id === disputeId);
     expect(listed.claims).toEqual([expect.objectContaining({ id: claim.id, user_id: returner.user.id, status: 'OPEN' })]);
 
     // The dispute cannot be credited while the claim is open; the check-in shows the claim on the expired scan.
@@ -201,7 +201,7 @@ describe.each(databaseKinds)('claims on a container on %s', (kind) => {
         }),
       ]);
       if (disputeId) {
-        const listed = (await opsGet('/disputes')).json().data.find((row: { id: string }) => row.id === disputeId);
+        const listed = (await operatorGet('/disputes')).json().data.find((row: { id: string }) => row.id === disputeId);
         expect(listed.claims).toEqual([expect.objectContaining({ user_id: returner.user.id, status: 'OPEN' })]);
         const credit = await ops(t, `/disputes/${disputeId}/credit`, {});
         expect(credit.statusCode).toBe(409);
@@ -220,7 +220,7 @@ describe.each(databaseKinds)('claims on a container on %s', (kind) => {
     t.clock.advance(26 * day);
     // Someone scanning it now is a competing claim, not the new holder.
     expect((await postScan(t, (await customer(t)).headers, code!)).json().error.code).toBe('CONTAINER_CLAIM_RECORDED');
-    const claimId = (await opsGet('/claims')).json().data.find((row: { code: string }) => row.code === code).id as string;
+    const claimId = (await operatorGet('/claims')).json().data.find((row: { code: string }) => row.code === code).id as string;
     expect((await ops(t, `/claims/${claimId}/dismiss`, {})).statusCode).toBe(200);
     const checkin = (await ops(t, '/checkins', { codes: [code] })).json().data;
     expect(checkin).toMatchObject({ checked_in: [expect.objectContaining({ code, user_id: person.user.id })], expired: [] });

@@ -6,7 +6,7 @@ import { customer } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
 import { signedInOperator } from '../../testing/operators';
 import type { TestApp } from '../../testing/test-app';
-import { createWalletTestApp, issue, opsHeaders, postScan } from '../../testing/wallet';
+import { createWalletTestApp, issue, operatorHeaders, postScan } from '../../testing/wallet';
 
 type Headers = Record<string, string>;
 
@@ -101,7 +101,7 @@ describe.each(databaseKinds)('printing codes and crediting them are duties kept 
     t.clock.advance(24 * 3600 + 1);
     const person = await customer(t);
     for (const code of codes) expect((await postScan(t, person.headers, code)).statusCode).toBe(201);
-    const checked = await post('/checkins', opsHeaders, { codes });
+    const checked = await post('/checkins', operatorHeaders, { codes });
     expect(checked.statusCode, checked.body).toBe(200);
     expect(checked.json().data.checked_in).toHaveLength(40);
   });

@@ -9,7 +9,7 @@ import { createTestDatabase, databaseKinds } from '../../testing/databases';
 import { seedCatalogue } from './catalogue';
 import { listTransactions } from './history';
 import { createHistoryPages } from './history-pages';
-import { adjustBalance } from './operations';
+import { adjustBalance } from './operator-actions';
 import { testActor } from '../../testing/actor';
 
 /**

@@ -15,7 +15,7 @@ import { savePaymentMethod } from '../payments/payment-methods';
 import { requestWithdrawal, settleWithdrawal } from '../withdrawals/withdrawals';
 import { seedCatalogue } from './catalogue';
 import { listTransactions } from './history';
-import { adjustBalance, cancelScan, checkIn, issueContainers, reject } from './operations';
+import { adjustBalance, cancelScan, checkIn, issueContainers, reject } from './operator-actions';
 import { recordScan } from './scans';
 import { testActor } from '../../testing/actor';
 

@@ -15,7 +15,7 @@ import {
 import { approvalSchema } from '#domain/schemas/operators';
 import type { AppContext } from '../../app-context';
 import { dataAnswer, errorAnswers } from '../../http/api-schemas';
-import { currentActor, opsAccess, type OpsRoutes } from '../../http/operator-access';
+import { currentActor, operatorAccess, type OperatorRoutes } from '../../http/operator-access';
 import { ApprovalNeeded, approvalPolicy, approvalOfRequest, moneyMoveGuard, requestApproval } from '../audit/approvals';
 import { recentCheckIns, undoCheckIn } from './checkin-undo';
 import { claimTotals, listClaims, resolveClaim, withClaimants } from './claims';
@@ -31,7 +31,7 @@ import {
   lookUpContainers,
   reject,
   unscannedContainers,
-} from './operations';
+} from './operator-actions';
 import { requestLanguage } from '../../http/language';
 
 const codeList = z
@@ -87,14 +87,14 @@ export const claimResolutionBody = z.strictObject({ note: text(500).optional() }
 const issuedContainers = z.object({ product_id: z.string(), codes: z.array(z.string()) });
 const unscannedContainer = z.object({ code: z.string(), product_id: z.string(), country_code: z.string() });
 
-export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answersOnWrite: AnswersOnWrite) {
+export function registerWalletOperatorRoutes(ops: OperatorRoutes, context: AppContext, answersOnWrite: AnswersOnWrite) {
   ops.post(
     '/checkins',
     {
       schema: {
         summary:
           'Check containers in: credit their pending scans. Codes issued in the last 24 hours whose deposits pass the approval limits wait for a second operator (202)',
-        security: opsAccess('check-in'),
+        security: operatorAccess('check-in'),
         body: checkInBody,
         // 503: the batch lost a lock race three times (docs/data.md, Writes at once); it may be sent again.
         response: { 200: dataAnswer(checkInResultSchema), 202: dataAnswer(approvalSchema), ...errorAnswers(503) },
@@ -141,7 +141,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
     {
       schema: {
         summary: 'Undo a check-in of the last 15 minutes: its scans back to pending, its credits taken back',
-        security: opsAccess('check-in'),
+        security: operatorAccess('check-in'),
         params: batchParams,
         response: { 200: dataAnswer(checkInUndoResultSchema), ...errorAnswers(404, 409, 503) },
       },
@@ -154,7 +154,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
     {
       schema: {
         summary: "The caller's own check-ins of the last 15 minutes, newest first, each with what it credited and whether it was undone",
-        security: opsAccess('check-in'),
+        security: operatorAccess('check-in'),
         response: { 200: dataAnswer(z.array(recentCheckInSchema)) },
       },
     },
@@ -166,7 +166,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
     {
       schema: {
         summary: 'Competing claims on containers: open ones (or all), oldest first, a page at a time, with how many there are',
-        security: opsAccess('care'),
+        security: operatorAccess('care'),
         querystring: claimsQuery,
         response: { 200: claimsPage, ...errorAnswers(400) },
       },
@@ -200,7 +200,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
             outcome === 'AWARD'
               ? 'Award a claim: the claimant returned the container and holds it for check-in'
               : 'Dismiss a claim: the first scan stands',
-          security: opsAccess('care'),
+          security: operatorAccess('care'),
           params: claimParams,
           body: claimResolutionBody,
           response: { 200: dataAnswer(resolvedClaimSchema), ...errorAnswers(404, 409, 503) },
@@ -224,7 +224,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
     {
       schema: {
         summary: 'Reject containers: no money, the reason shown',
-        security: opsAccess('check-in'),
+        security: operatorAccess('check-in'),
         body: rejectBody,
         response: { 200: dataAnswer(rejectResultSchema), ...errorAnswers(503) },
       },
@@ -241,7 +241,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
     {
       schema: {
         summary: 'Cancel a pending scan',
-        security: opsAccess('care'),
+        security: operatorAccess('care'),
         body: cancelBody,
         response: { 200: dataAnswer(cancelledScanSchema), ...errorAnswers(404, 409, 503) },
       },
@@ -258,7 +258,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
     {
       schema: {
         summary: "Adjust a customer's balance (idempotent on its id)",
-        security: opsAccess('care'),
+        security: operatorAccess('care'),
         body: adjustBody,
         response: {
           200: dataAnswer(balanceAdjustmentSchema),
@@ -310,7 +310,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
     {
       schema: {
         summary: 'Issue new container codes of a product (never by whoever checks them in: docs/operators.md, Duties kept apart)',
-        security: opsAccess('labels'),
+        security: operatorAccess('labels'),
         body: containersBody,
         response: { 201: dataAnswer(issuedContainers), ...errorAnswers(404) },
       },
@@ -326,7 +326,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
     {
       schema: {
         summary: "What the codes of a batch are: each issued code's product, its name in the caller's language and its deposit",
-        security: opsAccess('check-in'),
+        security: operatorAccess('check-in'),
         body: containersLookupBody,
         response: { 200: dataAnswer(z.array(containerLookupSchema)) },
       },
@@ -339,7 +339,7 @@ export function registerOperatorRoutes(ops: OpsRoutes, context: AppContext, answ
     {
       schema: {
         summary: 'Issued codes never scanned',
-        security: opsAccess('check-in'),
+        security: operatorAccess('check-in'),
         querystring: unscannedQuery,
         response: { 200: dataAnswer(z.array(unscannedContainer)) },
       },

@@ -14,7 +14,7 @@ import {
   transactionsResponse,
 } from '#domain/schemas/wallet';
 import type { AppContext } from '../../app-context';
-import { registerOpsScope } from '../../http/operator-access';
+import { registerOperatorScope } from '../../http/operator-access';
 import { ApiError } from '../../http/api-error';
 import { customerSecurity, errorAnswers, notModified } from '../../http/api-schemas';
 import { apiErrorBody } from '../../http/error-handler';
@@ -26,7 +26,7 @@ import { listProducts } from './catalogue';
 import { createAnswersOnWrite } from './answers-on-write';
 import { createHistoryPages } from './history-pages';
 import { getBalance } from './ledger';
-import { registerOperatorRoutes } from './operator-routes';
+import { registerWalletOperatorRoutes } from './operator-routes';
 import { recordScan } from './scans';
 
 /** The rate-limit points of a batch, read before its body is checked: one per scan, within 1…maxScansPerBatch. */
@@ -165,5 +165,5 @@ export async function registerWalletRoutes(instance: FastifyInstance, context: A
     },
   );
 
-  await registerOpsScope(api, context, (ops) => registerOperatorRoutes(ops, context, answersOnWrite));
+  await registerOperatorScope(api, context, (ops) => registerWalletOperatorRoutes(ops, context, answersOnWrite));
 }

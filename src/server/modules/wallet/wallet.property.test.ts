@@ -7,7 +7,7 @@ import { balances, ledgerEntries, scans, users } from '../../db/schema';
 import { type ApiError } from '../../http/api-error';
 import { createTestDatabase, databaseKinds } from '../../testing/databases';
 import { findProduct, seedCatalogue } from './catalogue';
-import { adjustBalance, cancelScan, checkIn, issueContainers, reject } from './operations';
+import { adjustBalance, cancelScan, checkIn, issueContainers, reject } from './operator-actions';
 import { recordScan } from './scans';
 import { testActor } from '../../testing/actor';
 

@@ -1,14 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries, withdrawals } from '../../db/schema';
-import type { OpsCommandResult } from '../../operator-cli/commands-route';
+import type { CliCommandResult } from '../../operator-cli/commands-route';
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
 import { cliHeaders, createWalletTestApp } from '../../testing/wallet';
 import { saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../../testing/withdrawals';
 import { parseBankAnswer, refusalReason } from './bank-answers';
 
-async function run(t: TestApp, argv: string[], files: Record<string, string> = {}): Promise<OpsCommandResult> {
+async function run(t: TestApp, argv: string[], files: Record<string, string> = {}): Promise<CliCommandResult> {
   const response = await t.inject({
     method: 'POST',
     url: '/api/v2/ops/commands',
@@ -16,7 +16,7 @@ async function run(t: TestApp, argv: string[], files: Record<string, string> = {
     payload: { argv, files, cwd: '/srv/ops' },
   });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ data: OpsCommandResult }>().data;
+  return response.json<{ data: CliCommandResult }>().data;
 }
 
 /** A bank's pain.002.001.10 status report rejecting the given end-to-end ids with their reason codes. */

@@ -8,7 +8,7 @@ import { openPaymentCipher } from '../payments/encryption';
 import { testActor } from '../../testing/actor';
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
-import { createWalletTestApp, opsHeaders } from '../../testing/wallet';
+import { createWalletTestApp, operatorHeaders } from '../../testing/wallet';
 import { saveMethod, verifiedCustomer, withdraw } from '../../testing/withdrawals';
 import { demoOriginators } from './bank-files/originators';
 import { manualPayoutProvider } from './manual-provider';
@@ -70,7 +70,7 @@ describe.each(databaseKinds)('the payout export leaves what customers read alone
     const paid = await t.inject({
       method: 'POST',
       url: `/api/v2/ops/payouts/${withdrawalId}/complete`,
-      headers: opsHeaders,
+      headers: operatorHeaders,
       payload: { reference: 'PP-123' },
     });
     expect(paid.statusCode, paid.body).toBe(200);
@@ -95,7 +95,7 @@ describe.each(databaseKinds)('the payout export leaves what customers read alone
     const failed = await t.inject({
       method: 'POST',
       url: `/api/v2/ops/payouts/${withdrawalId}/fail`,
-      headers: opsHeaders,
+      headers: operatorHeaders,
       payload: { status: 'FAILED', reason: 'Account closed' },
     });
     expect(failed.statusCode, failed.body).toBe(200);
@@ -106,7 +106,7 @@ describe.each(databaseKinds)('the payout export leaves what customers read alone
     await t.inject({
       method: 'POST',
       url: `/api/v2/ops/payouts/${withdrawalId}/fail`,
-      headers: opsHeaders,
+      headers: operatorHeaders,
       payload: { status: 'FAILED', reason: 'Account closed' },
     });
     expect(await newsOf(person.user.id)).toHaveLength(1);

@@ -9,7 +9,7 @@ import { customerSecurity, dataAnswer, errorAnswers } from '../../http/api-schem
 import { authenticate, currentUserId } from '../accounts/authenticate';
 import type { PaymentCipher } from '../payments/encryption';
 import { mailWithdrawalRequested } from '../payments/notices';
-import { currentActor, operatorOnlyAccess, opsAccess, registerOpsScope } from '../../http/operator-access';
+import { currentActor, operatorOnlyAccess, operatorAccess, registerOperatorScope } from '../../http/operator-access';
 import { exportPayoutFiles } from './payout-files';
 import {
   listPendingPayouts,
@@ -74,13 +74,13 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
     },
   );
 
-  await registerOpsScope(api, context, (ops) => {
+  await registerOperatorScope(api, context, (ops) => {
     ops.get(
       '/payouts',
       {
         schema: {
           summary: 'Pending withdrawals, oldest first, a page at a time, with what they add up to per currency',
-          security: opsAccess('finance'),
+          security: operatorAccess('finance'),
           querystring: payoutsQuery,
           response: { 200: payoutsPage, ...errorAnswers(400) },
         },
@@ -130,7 +130,7 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
       {
         schema: {
           summary: 'A payout was paid',
-          security: opsAccess('finance'),
+          security: operatorAccess('finance'),
           params: payoutParams,
           body: completeBody,
           response: { 200: dataAnswer(withdrawalSchema), ...errorAnswers(404, 409) },
@@ -156,7 +156,7 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
       {
         schema: {
           summary: 'A payout failed or was cancelled: the money goes back',
-          security: opsAccess('finance'),
+          security: operatorAccess('finance'),
           params: payoutParams,
           body: failBody,
           response: { 200: dataAnswer(withdrawalSchema), ...errorAnswers(404, 409) },

@@ -11,7 +11,7 @@ import { erasePaymentMethods } from '../payments/payment-methods';
 import { customer } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
-import { createWalletTestApp, opsHeaders } from '../../testing/wallet';
+import { createWalletTestApp, operatorHeaders } from '../../testing/wallet';
 import { japaneseBankAccount, saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../../testing/withdrawals';
 import { demoOriginators } from './bank-files/originators';
 import { manualPayoutProvider } from './manual-provider';
@@ -190,7 +190,7 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
     const cancel = await t.inject({
       method: 'POST',
       url: `/api/v2/ops/payouts/${small.id}/fail`,
-      headers: opsHeaders,
+      headers: operatorHeaders,
       payload: { reason: 'Account closed', status: 'CANCELLED' },
     });
     expect(cancel.statusCode).toBe(200);
@@ -202,20 +202,21 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
         await t.inject({
           method: 'POST',
           url: `/api/v2/ops/payouts/${small.id}/fail`,
-          headers: opsHeaders,
+          headers: operatorHeaders,
           payload: { reason: 'Again', status: 'CANCELLED' },
         })
       ).statusCode,
     ).toBe(200);
     expect(
-      (await t.inject({ method: 'POST', url: `/api/v2/ops/payouts/${small.id}/complete`, headers: opsHeaders, payload: {} })).statusCode,
+      (await t.inject({ method: 'POST', url: `/api/v2/ops/payouts/${small.id}/complete`, headers: operatorHeaders, payload: {} }))
+        .statusCode,
     ).toBe(409);
     expect(await balanceOf(headers)).toBe('6000');
 
     const done = await t.inject({
       method: 'POST',
       url: `/api/v2/ops/payouts/${large.id}/complete`,
-      headers: opsHeaders,
+      headers: operatorHeaders,
       payload: { reference: 'ZENGIN-42' },
     });
     expect(done.json().data.status).toBe('COMPLETED');
@@ -306,7 +307,7 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
     const names = submission.files.map((file) => path.basename(file).replace(/-\d{8}T\d{6}Z-[0-9a-f]{6}/, ''));
     expect(names).toEqual(['sepa-credit-transfers.xml', 'nacha-ppd-credits.ach', 'paypal-payouts.csv']);
     const [sepaFile, bankFile, paypalFile] = submission.files;
-    const listedFirst = (await t.inject({ method: 'GET', url: '/api/v2/ops/payouts', headers: opsHeaders })).json().data;
+    const listedFirst = (await t.inject({ method: 'GET', url: '/api/v2/ops/payouts', headers: operatorHeaders })).json().data;
     const referenceOf = (id: string): string => listedFirst.find((row: { id: string }) => row.id === id).payout_reference;
     expect(referenceOf(bankWithdrawal.id)).toMatch(/^RT[0-9A-F]{16}$/);
     // Each market's file lists its own payouts only.
@@ -321,10 +322,10 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
       `payee@example.com,8.00,USD,${referenceOf(paypalWithdrawal.id)},Roundtrip deposit refund,PayPal`,
     );
     expect(statSync(bankFile!).mode & 0o777).toBe(0o600);
-    const listed = (await t.inject({ method: 'GET', url: '/api/v2/ops/payouts', headers: opsHeaders })).json().data;
+    const listed = (await t.inject({ method: 'GET', url: '/api/v2/ops/payouts', headers: operatorHeaders })).json().data;
     expect(listed.find((row: { id: string }) => row.id === bankWithdrawal.id).exported_at).toEqual(expect.any(String));
 
-    await t.inject({ method: 'POST', url: `/api/v2/ops/payouts/${bankWithdrawal.id}/complete`, headers: opsHeaders, payload: {} });
+    await t.inject({ method: 'POST', url: `/api/v2/ops/payouts/${bankWithdrawal.id}/complete`, headers: operatorHeaders, payload: {} });
     await erasePaymentMethods(t.db, bank.user.id);
     expect(await methodsOf(bank.headers)).toMatchObject({ withdraw_type: null, transfer_wise_data: null });
     const [settled] = await t.db.select().from(withdrawals).where(eq(withdrawals.id, bankWithdrawal.id));
@@ -393,7 +394,7 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
     const done = await t.inject({
       method: 'POST',
       url: `/api/v2/ops/payouts/${row!.payoutReference.toLowerCase()}/complete`,
-      headers: opsHeaders,
+      headers: operatorHeaders,
       payload: {},
     });
     expect(done.statusCode).toBe(200);
@@ -402,13 +403,13 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
     const failed = await t.inject({
       method: 'POST',
       url: `/api/v2/ops/payouts/${secondRow!.payoutReference}/fail`,
-      headers: opsHeaders,
+      headers: operatorHeaders,
       payload: { reason: 'Unknown payee' },
     });
     expect(failed.json().data).toMatchObject({ id: second.id, status: 'FAILED' });
     expect(await balanceOf(person.headers)).toBe('30.00');
     expect(
-      (await t.inject({ method: 'POST', url: '/api/v2/ops/payouts/RT0000000000000000/complete', headers: opsHeaders, payload: {} }))
+      (await t.inject({ method: 'POST', url: '/api/v2/ops/payouts/RT0000000000000000/complete', headers: operatorHeaders, payload: {} }))
         .statusCode,
     ).toBe(404);
 

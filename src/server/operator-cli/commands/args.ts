@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { countryCodes, isCountryCode, type CountryCode } from '#domain/markets';
-import { OpsUsageError } from './types';
+import { CliUsageError } from './types';
 
 const options = {
   product: { type: 'string' },
@@ -47,7 +47,7 @@ const options = {
 type ParsedValues = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
 
 /** One command line: the command, its options (the country checked) and its positionals. */
-export interface OpsArguments {
+export interface CliArguments {
   command: string;
   values: Omit<ParsedValues, 'country'> & { country?: CountryCode };
   positionals: string[];
@@ -73,17 +73,17 @@ export function isHelpRequest(argv: readonly string[]): boolean {
   return !command || command === 'help' || command === '--help';
 }
 
-/** Parse a command line (without the help case); a mistake throws OpsUsageError. */
-export function parseOpsArguments(argv: readonly string[], usage: string): OpsArguments {
+/** Parse a command line (without the help case); a mistake throws CliUsageError. */
+export function parseCliArguments(argv: readonly string[], usage: string): CliArguments {
   const [command = '', ...rest] = argv;
   let parsed;
   try {
     parsed = parseArgs({ args: normalizeAmount(rest), allowPositionals: true, options });
   } catch (error) {
-    throw new OpsUsageError(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
+    throw new CliUsageError(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
   }
   const { country, ...values } = parsed.values;
-  if (country !== undefined && !isCountryCode(country)) throw new OpsUsageError(`--country is one of ${countryCodes.join(', ')}`);
+  if (country !== undefined && !isCountryCode(country)) throw new CliUsageError(`--country is one of ${countryCodes.join(', ')}`);
   return { command, values: { ...values, ...(country !== undefined ? { country } : {}) }, positionals: parsed.positionals };
 }
 

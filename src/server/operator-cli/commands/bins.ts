@@ -2,8 +2,8 @@ import { binImportReasons, retailerIdPattern } from '#domain/schemas/bins-import
 import { countryCodes, isCountryCode } from '#domain/markets';
 import { BinsFileError, csvColumns, parseBinsFile } from '../../modules/bins/import-file';
 import { importBins, listBins, listRetailers, removeBins, saveRetailer, type ImportReport } from '../../modules/bins/service';
-import type { OpsArguments } from './args';
-import { OpsUsageError, type OpsIo } from './types';
+import type { CliArguments } from './args';
+import { CliUsageError, type CliIo } from './types';
 
 export const binsUsage = `  npm run ops -- bins import <file.csv|file.geojson> [--dry-run]
                                                          add bins, or move/rewrite those whose id exists;
@@ -28,29 +28,29 @@ export function formatImportReport(report: ImportReport, dryRun: boolean): strin
 }
 
 /** The input file of `bins import <file>`: the CLI sends it along when the server runs the command. */
-export function binsInputFiles({ positionals }: OpsArguments): string[] {
+export function binsInputFiles({ positionals }: CliArguments): string[] {
   const [action, file] = positionals;
   return action === 'import' && file ? [file] : [];
 }
 
 /** `bins import|list|remove|retailers|retailer …`: return bins and their retailers. */
-export async function binsCommand({ values, positionals }: OpsArguments, io: OpsIo): Promise<number> {
+export async function binsCommand({ values, positionals }: CliArguments, io: CliIo): Promise<number> {
   const [action, ...rest] = positionals;
   switch (action) {
     case 'import': {
       const [file] = rest;
-      if (!file) throw new OpsUsageError(`bins import needs a file\n\n${binsUsage}`);
+      if (!file) throw new CliUsageError(`bins import needs a file\n\n${binsUsage}`);
       let text: string;
       try {
         text = io.readFile(file);
       } catch (error) {
-        throw new OpsUsageError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+        throw new CliUsageError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
       }
       let rows;
       try {
         rows = parseBinsFile(file, text);
       } catch (error) {
-        if (error instanceof BinsFileError) throw new OpsUsageError(`${file}: ${error.message}`);
+        if (error instanceof BinsFileError) throw new CliUsageError(`${file}: ${error.message}`);
         throw error;
       }
       const dryRun = values['dry-run'] === true;
@@ -61,7 +61,7 @@ export async function binsCommand({ values, positionals }: OpsArguments, io: Ops
     }
     case 'list': {
       if (values.country !== undefined && !isCountryCode(values.country))
-        throw new OpsUsageError(`--country must be one of ${countryCodes.join(', ')}`);
+        throw new CliUsageError(`--country must be one of ${countryCodes.join(', ')}`);
       const countries = values.country !== undefined && isCountryCode(values.country) ? [values.country] : countryCodes;
       const lines: string[] = [];
       for (const country of countries) {
@@ -75,7 +75,7 @@ export async function binsCommand({ values, positionals }: OpsArguments, io: Ops
       return 0;
     }
     case 'remove': {
-      if (rest.length === 0) throw new OpsUsageError('bins remove needs at least one id');
+      if (rest.length === 0) throw new CliUsageError('bins remove needs at least one id');
       const result = await removeBins(io.db, io.actor, rest);
       io.out(`${[`Removed ${result.removed.length}.`, ...result.unknown.map((id) => `  no bin ${id}`)].join('\n')}\n`);
       return result.unknown.length > 0 ? 1 : 0;
@@ -91,13 +91,13 @@ export async function binsCommand({ values, positionals }: OpsArguments, io: Ops
       const [id] = rest;
       const name = values.name?.trim();
       if (!id || !retailerIdPattern.test(id) || !name || name.length > 200) {
-        throw new OpsUsageError('bins retailer needs an id (lower-case letters, digits, ".", "_", "-") and --name (1–200 characters)');
+        throw new CliUsageError('bins retailer needs an id (lower-case letters, digits, ".", "_", "-") and --name (1–200 characters)');
       }
       await saveRetailer(io.db, io.actor, { id, name });
       io.out(`Saved retailer ${id}: ${name}\n`);
       return 0;
     }
     default:
-      throw new OpsUsageError(`unknown bins command ${action ?? ''}\n\n${binsUsage}`);
+      throw new CliUsageError(`unknown bins command ${action ?? ''}\n\n${binsUsage}`);
   }
 }

@@ -1,8 +1,8 @@
 import type { ClaimView } from '../../modules/wallet/claims';
 import { listClaims, resolveClaim } from '../../modules/wallet/claims';
 import { terminalField } from '../terminal-text';
-import { isUuid, type OpsArguments } from './args';
-import { OpsUsageError, type OpsIo } from './types';
+import { isUuid, type CliArguments } from './args';
+import { CliUsageError, type CliIo } from './types';
 
 /** One claim on two lines; the email, code and note come from outside and are printed escaped. */
 export function claimLines(claim: ClaimView, indent = ''): string {
@@ -16,9 +16,9 @@ export function claimLines(claim: ClaimView, indent = ''): string {
 }
 
 /** `claims list [--all]`, `claims award <id> [--note text]`, `claims dismiss <id> [--note text]`. */
-export async function claimsCommand({ values, positionals }: OpsArguments, io: OpsIo, usage: string): Promise<number> {
+export async function claimsCommand({ values, positionals }: CliArguments, io: CliIo, usage: string): Promise<number> {
   const [action, id] = positionals;
-  if (id !== undefined && !isUuid(id)) throw new OpsUsageError(`${id} is not a claim id (see: npm run ops -- claims list)`);
+  if (id !== undefined && !isUuid(id)) throw new CliUsageError(`${id} is not a claim id (see: npm run ops -- claims list)`);
   if (action === 'list') {
     const rows = await listClaims(io.db, { all: values.all === true });
     for (const row of rows) io.out(claimLines(row));
@@ -33,5 +33,5 @@ export async function claimsCommand({ values, positionals }: OpsArguments, io: O
     else if (scan_id) io.out(`The claimant's pending scan ${scan_id} holds the container: check it in to credit them.\n`);
     return 0;
   }
-  throw new OpsUsageError(`claims needs list [--all], award <id> [--note text] or dismiss <id> [--note text]\n\n${usage}`);
+  throw new CliUsageError(`claims needs list [--all], award <id> [--note text] or dismiss <id> [--note text]\n\n${usage}`);
 }

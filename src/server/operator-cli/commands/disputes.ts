@@ -1,13 +1,13 @@
 import { listDisputes, resolveDispute } from '../../modules/disputes/disputes';
 import { terminalField } from '../terminal-text';
 import { claimLines } from './claims';
-import { isUuid, type OpsArguments } from './args';
-import { OpsUsageError, type OpsIo } from './types';
+import { isUuid, type CliArguments } from './args';
+import { CliUsageError, type CliIo } from './types';
 
 /** `disputes list [--all]`, `disputes credit <id> [--answer text]`, `disputes uphold <id> --answer text`. */
-export async function disputesCommand({ values, positionals }: OpsArguments, io: OpsIo, usage: string): Promise<number> {
+export async function disputesCommand({ values, positionals }: CliArguments, io: CliIo, usage: string): Promise<number> {
   const [action, id] = positionals;
-  if (id !== undefined && !isUuid(id)) throw new OpsUsageError(`${id} is not a dispute id (see: npm run ops -- disputes list)`);
+  if (id !== undefined && !isUuid(id)) throw new CliUsageError(`${id} is not a dispute id (see: npm run ops -- disputes list)`);
   const print = (value: unknown) => io.out(`${JSON.stringify(value, null, 2)}\n`);
   if (action === 'list') {
     const rows = await listDisputes(io.db, { all: values.all === true });
@@ -35,5 +35,5 @@ export async function disputesCommand({ values, positionals }: OpsArguments, io:
     print(await resolveDispute(io.db, io.actor, id, { outcome: 'UPHOLD', answer: values.answer }, io.now));
     return 0;
   }
-  throw new OpsUsageError(`disputes needs list [--all], credit <id> [--answer text] or uphold <id> --answer text\n\n${usage}`);
+  throw new CliUsageError(`disputes needs list [--all], credit <id> [--answer text] or uphold <id> --answer text\n\n${usage}`);
 }

@@ -1,10 +1,10 @@
 import { closeDataRequest, listDataRequests } from '../../modules/privacy/dsar';
 import { terminalField } from '../terminal-text';
-import { isUuid, type OpsArguments } from './args';
-import { OpsUsageError, type OpsIo } from './types';
+import { isUuid, type CliArguments } from './args';
+import { CliUsageError, type CliIo } from './types';
 
 /** `dsar list [--all]` and `dsar close <id>`: data-subject requests and their deadlines. */
-export async function dsarCommand({ values, positionals }: OpsArguments, io: OpsIo): Promise<number> {
+export async function dsarCommand({ values, positionals }: CliArguments, io: CliIo): Promise<number> {
   const [action, id] = positionals;
   if (action === 'list') {
     const requests = await listDataRequests(io.db, { includeClosed: values.all === true, now: io.now });
@@ -19,9 +19,9 @@ export async function dsarCommand({ values, positionals }: OpsArguments, io: Ops
     return 0;
   }
   if (action === 'close' && id) {
-    if (!isUuid(id)) throw new OpsUsageError('dsar close needs the id shown by dsar list');
+    if (!isUuid(id)) throw new CliUsageError('dsar close needs the id shown by dsar list');
     io.out(`${JSON.stringify(await closeDataRequest(io.db, io.actor, id, io.now), null, 2)}\n`);
     return 0;
   }
-  throw new OpsUsageError('dsar needs list [--all] or close <id>');
+  throw new CliUsageError('dsar needs list [--all] or close <id>');
 }

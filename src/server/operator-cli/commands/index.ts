@@ -2,7 +2,7 @@ import { errorMessages } from '#domain/errors';
 import { ApiError } from '../../http/api-error';
 import { ContentInputError } from '../../modules/content/content';
 import { PaymentKeyError } from '../../modules/payments/encryption';
-import { isHelpRequest, parseOpsArguments, type OpsArguments } from './args';
+import { isHelpRequest, parseCliArguments, type CliArguments } from './args';
 import { binsCommand, binsInputFiles, binsUsage } from './bins';
 import { impactFactorCommand, impactFactorsCommand, labelsCommand, productsCommand, unscannedCommand } from './catalogue';
 import { claimsCommand } from './claims';
@@ -12,11 +12,11 @@ import { dsarCommand } from './dsar';
 import { paymentKeyCommand } from './payment-key';
 import { auditCommand, operatorsCommand, tokensCommand } from './operators';
 import { payoutsCommand, payoutsInputFiles } from './payouts';
-import { OpsUsageError, type OpsIo } from './types';
+import { CliUsageError, type CliIo } from './types';
 import { adjustCommand, cancelCommand, checkinCommand, rejectCommand } from './wallet';
 import { terminalOutput } from '../terminal-text';
 
-export const opsUsage = `Roundtrip operator tools: the same database as the server (DATA_DIR or DATABASE_URL).
+export const cliUsage = `Roundtrip operator tools: the same database as the server (DATA_DIR or DATABASE_URL).
 
   npm run ops -- products [--country us]                 list product ids and deposits
   npm run ops -- labels --product <id> --count N [--out labels.svg] [--columns 4]
@@ -103,15 +103,15 @@ With PGlite and a server running on the same DATA_DIR, each command is sent to t
 makes is in the audit trail as cli@<host>.
 `;
 
-interface OpsCommand {
-  run(args: OpsArguments, io: OpsIo, usage: string): Promise<number>;
+interface CliCommand {
+  run(args: CliArguments, io: CliIo, usage: string): Promise<number>;
   /** The input files named on the command line, which a server running the command cannot read itself. */
-  inputFiles?(args: OpsArguments): string[];
+  inputFiles?(args: CliArguments): string[];
   /** Never run by a server for the CLI (payment-key: a server keeps the key it started with). */
   localOnly?: boolean;
 }
 
-const commands: Record<string, OpsCommand> = {
+const commands: Record<string, CliCommand> = {
   products: { run: productsCommand },
   labels: { run: labelsCommand },
   unscanned: { run: unscannedCommand },
@@ -133,24 +133,24 @@ const commands: Record<string, OpsCommand> = {
   audit: { run: auditCommand },
 };
 
-export type CheckedCommand = { ok: true; args: OpsArguments; command: OpsCommand } | { ok: false; message: string };
+export type CheckedCommand = { ok: true; args: CliArguments; command: CliCommand } | { ok: false; message: string };
 
 /** The command line checked without a database: a usage mistake is reported before anything is opened. */
-export function checkOpsCommand(argv: readonly string[]): CheckedCommand {
+export function checkCliCommand(argv: readonly string[]): CheckedCommand {
   try {
-    const args = parseOpsArguments(argv, opsUsage);
+    const args = parseCliArguments(argv, cliUsage);
     const command = commands[args.command];
-    if (!command) return { ok: false, message: `unknown command ${args.command}\n\n${opsUsage}` };
+    if (!command) return { ok: false, message: `unknown command ${args.command}\n\n${cliUsage}` };
     return { ok: true, args, command };
   } catch (error) {
-    if (error instanceof OpsUsageError) return { ok: false, message: error.message };
+    if (error instanceof CliUsageError) return { ok: false, message: error.message };
     throw error;
   }
 }
 
 /** The files a command line reads (the CLI sends them with the command to a running server). */
-export function opsInputFiles(argv: readonly string[]): string[] {
-  const checked = checkOpsCommand(argv);
+export function cliInputFiles(argv: readonly string[]): string[] {
+  const checked = checkCliCommand(argv);
   return checked.ok ? (checked.command.inputFiles?.(checked.args) ?? []) : [];
 }
 
@@ -159,27 +159,27 @@ export function opsInputFiles(argv: readonly string[]): string[] {
  * rows rejected), 2 a usage mistake or a refusal of the domain (unknown customer, not pending…).
  * Anything else is thrown: a bug or a database failure, which the caller reports as such.
  */
-export async function runOpsCommand(argv: readonly string[], outsideIo: OpsIo): Promise<number> {
+export async function runCliCommand(argv: readonly string[], outsideIo: CliIo): Promise<number> {
   // Every line a command prints may hold outside text: it reaches the terminal escaped (terminal-text.ts).
-  const io: OpsIo = {
+  const io: CliIo = {
     ...outsideIo,
     out: (text) => outsideIo.out(terminalOutput(text)),
     err: (text) => outsideIo.err(terminalOutput(text)),
   };
   if (isHelpRequest(argv)) {
-    io.out(opsUsage);
+    io.out(cliUsage);
     return 0;
   }
-  const checked = checkOpsCommand(argv);
+  const checked = checkCliCommand(argv);
   if (!checked.ok) {
     io.err(`${checked.message}\n`);
     return 2;
   }
   try {
-    return await checked.command.run(checked.args, io, opsUsage);
+    return await checked.command.run(checked.args, io, cliUsage);
   } catch (error) {
     const message =
-      error instanceof OpsUsageError || error instanceof ContentInputError || error instanceof PaymentKeyError
+      error instanceof CliUsageError || error instanceof ContentInputError || error instanceof PaymentKeyError
         ? error.message
         : error instanceof ApiError
           ? `${error.code}: ${error.messages?.en ?? errorMessages[error.code].en}${error.fields ? ` ${JSON.stringify(error.fields)}` : ''}`

@@ -9,8 +9,8 @@ import { disableOperator, inviteOperator, listOperators, setOperatorRoles } from
 import { enableOperator, endOperatorSessions, listOperatorSessions, renewInvitation } from '../../modules/operators/team';
 import { createAutomationToken, listAutomationTokens, revokeAutomationToken } from '../../modules/operators/tokens';
 import { terminalField } from '../terminal-text';
-import { isUuid, type OpsArguments } from './args';
-import { OpsUsageError, type OpsIo } from './types';
+import { isUuid, type CliArguments } from './args';
+import { CliUsageError, type CliIo } from './types';
 
 function isLanguage(text: string): text is Language {
   return (languages as readonly string[]).includes(text);
@@ -23,7 +23,7 @@ function rolesOf(text: string | undefined): OperatorRole[] {
     .filter((role) => role !== '');
   const unknown = roles.filter((role) => !(operatorRoles as readonly string[]).includes(role));
   if (roles.length === 0 || unknown.length > 0) {
-    throw new OpsUsageError(`--roles needs one or more of ${operatorRoles.join(', ')}, separated by commas`);
+    throw new CliUsageError(`--roles needs one or more of ${operatorRoles.join(', ')}, separated by commas`);
   }
   return [...new Set(roles)].filter((role): role is OperatorRole => (operatorRoles as readonly string[]).includes(role));
 }
@@ -36,7 +36,7 @@ function rolesOf(text: string | undefined): OperatorRole[] {
  * link), `operators sessions <id>`, `operators end-sessions <id>`. Every change is audited as
  * `cli@<host>`; the links are printed, not mailed: whoever runs this holds the machine.
  */
-export async function operatorsCommand({ values, positionals }: OpsArguments, io: OpsIo, usage: string): Promise<number> {
+export async function operatorsCommand({ values, positionals }: CliArguments, io: CliIo, usage: string): Promise<number> {
   const [action, id] = positionals;
   if (action === 'list') {
     const rows = await listOperators(io.db);
@@ -46,9 +46,9 @@ export async function operatorsCommand({ values, positionals }: OpsArguments, io
     return 0;
   }
   if (action === 'invite') {
-    if (!values.email || !values.name) throw new OpsUsageError(`operators invite needs --email, --name and --roles\n\n${usage}`);
+    if (!values.email || !values.name) throw new CliUsageError(`operators invite needs --email, --name and --roles\n\n${usage}`);
     const language = values.language;
-    if (language !== undefined && !isLanguage(language)) throw new OpsUsageError(`--language is one of ${languages.join(', ')}`);
+    if (language !== undefined && !isLanguage(language)) throw new CliUsageError(`--language is one of ${languages.join(', ')}`);
     const { operator, invitationToken } = await inviteOperator(
       io.db,
       io.actor,
@@ -60,7 +60,7 @@ export async function operatorsCommand({ values, positionals }: OpsArguments, io
     return 0;
   }
   const operatorId = () => {
-    if (!id || !isUuid(id)) throw new OpsUsageError(`${id ?? 'nothing'} is not an operator id (see: npm run ops -- operators list)`);
+    if (!id || !isUuid(id)) throw new CliUsageError(`${id ?? 'nothing'} is not an operator id (see: npm run ops -- operators list)`);
     return id;
   };
   const linkLine = (token: string) => `  ${invitationLink(io.config.publicUrl, token)}\n`;
@@ -109,7 +109,7 @@ export async function operatorsCommand({ values, positionals }: OpsArguments, io
       return 0;
     }
   }
-  throw new OpsUsageError(
+  throw new CliUsageError(
     `operators needs list, invite --email --name --roles, disable, enable, resend, roles --roles, reset-authenticator, sessions or end-sessions <id>\n\n${usage}`,
   );
 }
@@ -118,7 +118,7 @@ export async function operatorsCommand({ values, positionals }: OpsArguments, io
  * `tokens list`, `tokens create --name n --roles finance[,…] [--may-approve]` (prints the secret
  * once; `--may-approve` lets it approve another person's request), `tokens revoke <id>`.
  */
-export async function tokensCommand({ values, positionals }: OpsArguments, io: OpsIo, usage: string): Promise<number> {
+export async function tokensCommand({ values, positionals }: CliArguments, io: CliIo, usage: string): Promise<number> {
   const [action, id] = positionals;
   if (action === 'list') {
     for (const row of await listAutomationTokens(io.db)) {
@@ -130,7 +130,7 @@ export async function tokensCommand({ values, positionals }: OpsArguments, io: O
   }
   if (action === 'create') {
     if (!values.name || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/.test(values.name)) {
-      throw new OpsUsageError('tokens create needs --name (letters, digits, . _ -) and --roles');
+      throw new CliUsageError('tokens create needs --name (letters, digits, . _ -) and --roles');
     }
     const token = await createAutomationToken(
       io.db,
@@ -142,12 +142,12 @@ export async function tokensCommand({ values, positionals }: OpsArguments, io: O
     return 0;
   }
   if (action === 'revoke' && id) {
-    if (!isUuid(id)) throw new OpsUsageError(`${id} is not a token id (see: npm run ops -- tokens list)`);
+    if (!isUuid(id)) throw new CliUsageError(`${id} is not a token id (see: npm run ops -- tokens list)`);
     const token = await revokeAutomationToken(io.db, io.actor, id, io.now);
     io.out(`Revoked ${terminalField(token.name)}.\n`);
     return 0;
   }
-  throw new OpsUsageError(`tokens needs list, create --name --roles, or revoke <id>\n\n${usage}`);
+  throw new CliUsageError(`tokens needs list, create --name --roles, or revoke <id>\n\n${usage}`);
 }
 
 /** An amount in the CLI's language, through the one money formatter: `+$1.20`, not the minor units. */
@@ -197,7 +197,7 @@ export function auditProblemText(problem: AuditProblem): string {
  * `audit verify` (exit 1 when anything is wrong), `audit public-key` (the key checkpoints are
  * checked with, to publish), `audit list [--record type:id] [--actor name] [--limit N]`.
  */
-export async function auditCommand({ values, positionals }: OpsArguments, io: OpsIo, usage: string): Promise<number> {
+export async function auditCommand({ values, positionals }: CliArguments, io: CliIo, usage: string): Promise<number> {
   const [action] = positionals;
   if (action === 'verify') {
     const anchor = io.auditAnchor();
@@ -231,7 +231,7 @@ export async function auditCommand({ values, positionals }: OpsArguments, io: Op
   }
   if (action === 'list') {
     const limit = values.limit === undefined ? 50 : Number(values.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new OpsUsageError('--limit is a whole number from 1 to 500');
+    if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new CliUsageError('--limit is a whole number from 1 to 500');
     const parsed = auditQuerySchema.omit({ cursor: true, limit: true }).safeParse({
       subject: values.subject,
       actor: values.actor,
@@ -242,7 +242,7 @@ export async function auditCommand({ values, positionals }: OpsArguments, io: Op
     });
     if (!parsed.success) {
       const fields = [...new Set(parsed.error.issues.map((issue) => `--${String(issue.path[0])}`))].join(', ');
-      throw new OpsUsageError(
+      throw new CliUsageError(
         `${fields}: --from and --to are days (2026-11-28) or moments (2026-11-28T09:00:00Z); the others up to 254 characters`,
       );
     }
@@ -260,7 +260,7 @@ export async function auditCommand({ values, positionals }: OpsArguments, io: Op
     if (entries.length === 0) io.out('No entry.\n');
     return 0;
   }
-  throw new OpsUsageError(
+  throw new CliUsageError(
     `audit needs verify [--full], public-key, or list [--subject] [--actor] [--action] [--record] [--from] [--to] [--limit N] [--csv]\n\n${usage}`,
   );
 }

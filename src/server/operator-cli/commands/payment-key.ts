@@ -1,23 +1,23 @@
 import { createPaymentCipher, generatePaymentDataKey, loadPaymentKeyring } from '../../modules/payments/encryption';
 import { rotatePaymentDataKey } from '../../modules/payments/key-rotation';
-import type { OpsArguments } from './args';
-import { OpsUsageError, type OpsIo } from './types';
+import type { CliArguments } from './args';
+import { CliUsageError, type CliIo } from './types';
 
 /**
  * `payment-key generate|rotate`. Runs only where the CLI opens the database itself: a running
  * server seals and opens with the key it started with, so rotating under it would leave it unable
  * to read what it just re-sealed (the CLI refuses to send this command to a server).
  */
-export async function paymentKeyCommand({ values, positionals }: OpsArguments, io: OpsIo, usage: string): Promise<number> {
+export async function paymentKeyCommand({ values, positionals }: CliArguments, io: CliIo, usage: string): Promise<number> {
   const [action] = positionals;
   if (action === 'generate') {
     io.out(`${generatePaymentDataKey().toString('base64')}\n`);
     return 0;
   }
-  if (action !== 'rotate') throw new OpsUsageError(`payment-key needs rotate [--new-key <base64>] or generate\n\n${usage}`);
+  if (action !== 'rotate') throw new CliUsageError(`payment-key needs rotate [--new-key <base64>] or generate\n\n${usage}`);
   const given = values['new-key'];
   if (given !== undefined && Buffer.from(given, 'base64').length !== 32) {
-    throw new OpsUsageError('--new-key must be 32 bytes in base64 (npm run ops -- payment-key generate)');
+    throw new CliUsageError('--new-key must be 32 bytes in base64 (npm run ops -- payment-key generate)');
   }
   const newKey = given !== undefined ? Buffer.from(given, 'base64') : generatePaymentDataKey();
   const keyring = loadPaymentKeyring(io.config);

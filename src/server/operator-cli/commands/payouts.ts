@@ -8,10 +8,10 @@ import {
   settleWithdrawal,
   withdrawalIdOf,
 } from '../../modules/withdrawals/withdrawals';
-import { isUuid, type OpsArguments } from './args';
-import { OpsUsageError, type OpsIo } from './types';
+import { isUuid, type CliArguments } from './args';
+import { CliUsageError, type CliIo } from './types';
 
-async function exportPayouts(io: OpsIo, directory: string, repeatBatch: string | undefined): Promise<number> {
+async function exportPayouts(io: CliIo, directory: string, repeatBatch: string | undefined): Promise<number> {
   const submission = await exportPayoutFiles(io.db, io.actor, await io.paymentCipher(), io.config.payoutOriginators, io.now, {
     repeatBatch,
   });
@@ -30,12 +30,12 @@ async function exportPayouts(io: OpsIo, directory: string, repeatBatch: string |
 }
 
 /** The bank's answer file of `payouts reconcile FILE`, which a server running the command cannot read itself. */
-export function payoutsInputFiles({ positionals }: OpsArguments): string[] {
+export function payoutsInputFiles({ positionals }: CliArguments): string[] {
   const [action, file] = positionals;
   return action === 'reconcile' && file ? [file] : [];
 }
 
-async function reconcilePayouts(io: OpsIo, file: string): Promise<number> {
+async function reconcilePayouts(io: CliIo, file: string): Promise<number> {
   let text: string;
   try {
     text = io.readFile(file);
@@ -73,14 +73,14 @@ async function reconcilePayouts(io: OpsIo, file: string): Promise<number> {
 }
 
 /** `payouts list|export|reconcile|complete|fail …`: thin over the withdrawals module, which owns what each step means. */
-export async function payoutsCommand({ values, positionals }: OpsArguments, io: OpsIo, usage: string): Promise<number> {
+export async function payoutsCommand({ values, positionals }: CliArguments, io: CliIo, usage: string): Promise<number> {
   const [action, id] = positionals;
   if (action === 'reconcile') {
-    if (!id) throw new OpsUsageError(`payouts reconcile needs the bank's answer file\n\n${usage}`);
+    if (!id) throw new CliUsageError(`payouts reconcile needs the bank's answer file\n\n${usage}`);
     return reconcilePayouts(io, id);
   }
   if (id !== undefined && !isUuid(id) && !payoutReferencePattern.test(id.toUpperCase())) {
-    throw new OpsUsageError(`${id} is neither a withdrawal id nor a payout reference (see: npm run ops -- payouts list)`);
+    throw new CliUsageError(`${id} is neither a withdrawal id nor a payout reference (see: npm run ops -- payouts list)`);
   }
   const print = (value: unknown) => io.out(`${JSON.stringify(value, null, 2)}\n`);
   if (action === 'list') {
@@ -124,5 +124,5 @@ export async function payoutsCommand({ values, positionals }: OpsArguments, io: 
     );
     return 0;
   }
-  throw new OpsUsageError(`payouts needs list, export, reconcile <file>, complete <id> or fail <id> --reason text\n\n${usage}`);
+  throw new CliUsageError(`payouts needs list, export, reconcile <file>, complete <id> or fail <id> --reason text\n\n${usage}`);
 }

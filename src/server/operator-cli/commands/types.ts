@@ -21,7 +21,7 @@ export interface OutputFile {
  * the files the CLI sent and collects what is printed and written, so one command behaves
  * the same on both paths.
  */
-export interface OpsIo {
+export interface CliIo {
   db: Database;
   config: Config;
   /** Who runs the command, as the audit trail names them: `cli@<host>` on the server's machine. */
@@ -41,6 +41,6 @@ export interface OpsIo {
 }
 
 /** A mistake in the command line: printed with exit code 2, as a usage error. */
-export class OpsUsageError extends Error {
-  override name = 'OpsUsageError';
+export class CliUsageError extends Error {
+  override name = 'CliUsageError';
 }

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ConsoleLayout } from '../../../features/ops-console/console-layout';
+import { ConsoleLayout } from '../../../features/console/console-layout';
 
 /**
  * The operators' console, every page of it (/ops/sign-in, /ops/check-in…): one route whose

@@ -1,0 +1,331 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { errorMessages } from '#domain/errors';
+import type { OperatorSession } from '#domain/schemas/operators';
+import { expect, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
+import { e2eBaseUrl } from './support/fake-camera';
+import { firstProduct, issueContainers } from './support/ops';
+import { checkConsoleScreen, customerBalance, operatorSessionViaApi } from './support/operators';
+import { openDataRequests } from './support/privacy';
+import { e2ePassword } from './support/test-password';
+
+/**
+ * Customer care in the operators' console on a phone (src/app/features/console/README.md): a care
+ * operator adjusts a customer's balance (sent again after a lost answer, made once; the customer's
+ * account page shows it), cancels a pending scan, asks for an adjustment above the approval limit
+ * (the e2e server has one in pounds only, playwright.config.ts) which they cannot approve themselves
+ * and a second care operator approves, dismisses a competing claim and closes a data-subject request. In French and Japanese at 360 px, with axe and the layout check on each screen.
+ */
+
+const password = e2ePassword;
+/** A customer's access token, signed in with the suite's password. */
+const customerToken = async (request: APIRequestContext, email: string) => (await tokensFor(request, email, password)).access_token;
+const balanceOf = customerBalance;
+const screenshotDir = 'test-results/console-screens';
+const checkScreen = (page: Page, name: string) => checkConsoleScreen(page, name, screenshotDir);
+
+async function scan(request: APIRequestContext, token: string, code: string): Promise<number> {
+  const response = await request.post('/api/v2/scans', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { id: randomUUID(), code, scanned_at: new Date().toISOString() },
+  });
+  return response.status();
+}
+
+/**
+ * A page of a new browser context holding an operator's session, as the console keeps it after a
+ * sign-in (walked in console.spec.ts), and the uncaught errors of its page.
+ */
+async function consolePage(browser: Browser, locale: string, session: OperatorSession): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    baseURL: e2eBaseUrl,
+    locale,
+    viewport: { width: 360, height: 780 },
+    timezoneId: 'UTC',
+    serviceWorkers: 'block',
+  });
+  await context.addInitScript((stored) => {
+    if (location.protocol !== 'http:') return;
+    localStorage.setItem('cookie_consent', JSON.stringify({ analytics: false, decidedAt: new Date().toISOString() }));
+    if (!sessionStorage.getItem('ops_session')) sessionStorage.setItem('ops_session', stored);
+  }, JSON.stringify(session));
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, errors };
+}
+
+const markets = [
+  {
+    locale: 'fr-FR',
+    prefix: 'fr',
+    country: 'fr',
+    language: 'fr' as const,
+    navigation: 'Espaces de la console',
+    areas: ['Contestations', 'Ajustements', 'Approbations', 'Revendications', 'Demandes sur les données', 'Journal d’audit'],
+    adjustments: 'Ajustements',
+    approvals: 'Approbations',
+    claims: 'Revendications',
+    requests: 'Demandes sur les données',
+    customer: 'Adresse e-mail ou identifiant du client',
+    amount: 'Montant dans la devise du client',
+    comment: 'Commentaire',
+    adjust: 'Ajuster le solde',
+    required: 'Ce champ est obligatoire.',
+    lostAnswer: 'Aucune réponse n’est revenue. Renvoyez-le tel quel\u202f: l’ajustement ne sera jamais fait deux fois.',
+    credit: '5,00',
+    creditValue: 5,
+    adjusted: /C’est fait\u202f: \+5,00\s€ pour .*\. Son solde est maintenant de 5,00\s€\./,
+    awaiting: 'rien ne bouge tant qu’un second opérateur ne l’a pas approuvé',
+    scanField: 'Code du contenant ou identifiant du scan',
+    cancel: 'Annuler le scan',
+    cancelled: 'est annulé.',
+    mine: 'Vous l’avez demandé\u202f: un autre opérateur en décide.',
+    approve: 'Approuver',
+    approved: /^Demande approuvée\u202f: \+25,00\s£/,
+    dismiss: 'Rejeter\u202f: le premier scan est maintenu',
+    dismissed: 'Revendication rejetée',
+    flagged: 'Compte signalé\u202f:',
+    answerBy: /^À traiter avant le /,
+    markAnswered: 'Marquer comme traitée',
+    answered: 'est marquée comme traitée.',
+    overdue: /^En retard\u202f: la réponse était due le /,
+  },
+  {
+    locale: 'ja-JP',
+    prefix: 'jp',
+    country: 'jp',
+    language: 'ja' as const,
+    navigation: 'コンソールのエリア',
+    areas: ['申し立て', '残高調整', '承認', '競合申請', 'データ請求', '監査ログ'],
+    adjustments: '残高調整',
+    approvals: '承認',
+    claims: '競合申請',
+    requests: 'データ請求',
+    customer: 'お客様のメールアドレスまたはアカウントID',
+    amount: 'お客様の通貨での金額',
+    comment: 'コメント',
+    adjust: '残高を調整',
+    required: 'この項目は必須です。',
+    lostAnswer: '応答がありませんでした。そのまま再送信してください：同じ調整が二重に反映されることはありません。',
+    credit: '500',
+    creditValue: 500,
+    adjusted: /^完了しました：.*の残高に\+[￥¥]500を反映しました。現在の残高は[￥¥]500です。$/,
+    awaiting: '別のオペレーターが承認するまで残高は変わりません。',
+    scanField: '容器コードまたはスキャンID',
+    cancel: 'スキャンを取り消す',
+    cancelled: 'のスキャンを取り消しました。',
+    mine: 'ご自身の依頼です：別のオペレーターが判断します。',
+    approve: '承認する',
+    approved: /^承認しました：\+£25\.00を反映しました。$/,
+    dismiss: '却下する：最初のスキャンを有効にする',
+    dismissed: '却下しました：',
+    flagged: '要注意アカウント：',
+    answerBy: /^回答期限：/,
+    markAnswered: '回答済みにする',
+    answered: 'の請求を回答済みにしました。',
+    overdue: /^期限超過：回答期限は.*でした。$/,
+  },
+] as const;
+
+mkdirSync(screenshotDir, { recursive: true });
+
+for (const market of markets) {
+  test.describe(`customer care at 360 px in ${market.locale}`, () => {
+    test.use({ locale: market.locale, viewport: { width: 360, height: 780 } });
+
+    test('adjust a balance (a lost answer sent again moves it once), cancel a scan, a second operator approves a large adjustment, dismiss a claim, close a data request', async ({
+      browser,
+      page: customerPage,
+      context: customerContext,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      // A customer of the market with two scans waiting for check-in, one of which a second customer
+      // scanned too (a competing claim), and a customer in the United Kingdom, whose pounds have an
+      // approval limit on this server.
+      const email = uniqueEmail(`care-${market.country}`);
+      await signUpViaApi(request, { email, password, country: market.country });
+      const token = await customerToken(request, email);
+      const product = await firstProduct(request, market.country, market.language);
+      const [pendingCode, claimedCode] = await issueContainers(request, product.id, 2);
+      expect(await scan(request, token, pendingCode!)).toBe(201);
+      expect(await scan(request, token, claimedCode!)).toBe(201);
+      const claimantEmail = uniqueEmail(`claimant-${market.country}`);
+      await signUpViaApi(request, { email: claimantEmail, password, country: market.country });
+      const claimantToken = await customerToken(request, claimantEmail);
+      expect(await scan(request, claimantToken, claimedCode!)).toBe(409);
+      // The claimant goes on with seven more codes the customer holds: four more claims (five open,
+      // the most an account may hold), then three refused, which flags the account for care.
+      const shelf = await issueContainers(request, product.id, 7);
+      for (const code of shelf) expect(await scan(request, token, code)).toBe(201);
+      const claimed: number[] = [];
+      for (const code of shelf) claimed.push(await scan(request, claimantToken, code));
+      expect(claimed).toEqual([409, 409, 409, 409, 422, 422, 422]);
+      const ukEmail = uniqueEmail('care-uk');
+      await signUpViaApi(request, { email: ukEmail, password, country: 'uk' });
+      const ukToken = await customerToken(request, ukEmail);
+      // A deletion request filed on the public form's call.
+      const requesterName = `Dominique ${randomUUID().slice(0, 8)}`;
+      const filed = await request.post('/api/v2/dsar', {
+        data: { kind: 'deletion', name: requesterName, email: uniqueEmail('dsar'), country_code: market.country, locale: market.locale },
+      });
+      expect(filed.status(), await filed.text()).toBe(201);
+      const dataRequestId = ((await filed.json()) as { data: { id: string } }).data.id;
+
+      const first = await operatorSessionViaApi(request, 'care');
+      const { page, errors } = await consolePage(browser, market.locale, first);
+      await page.goto(`/${market.prefix}/ops/`);
+      const areas = page.getByRole('navigation', { name: market.navigation });
+      await expect(areas.getByRole('link')).toHaveText([...market.areas]);
+      await checkScreen(page, `${market.locale}-care-start`);
+
+      // Adjustments: an empty form says what is missing, focused on the first field.
+      await areas.getByRole('link', { name: market.adjustments }).click();
+      await expect(page.getByRole('heading', { level: 1, name: market.adjustments })).toBeVisible();
+      const adjustForm = page.locator('form').filter({ has: page.getByRole('button', { name: market.adjust }) });
+      await adjustForm.getByRole('button', { name: market.adjust }).click();
+      const customerField = adjustForm.getByRole('textbox', { name: market.customer });
+      await expect(customerField).toBeFocused();
+      await expect(customerField).toHaveAttribute('aria-invalid', 'true');
+      await expect(adjustForm.getByText(market.required).first()).toBeVisible();
+      await checkScreen(page, `${market.locale}-care-adjustments-errors`);
+
+      // A credit in the customer's currency whose first answer is lost on the way back: sent again
+      // with the same idempotency id, it is made once, and the customer's balance holds it.
+      const sentIds: unknown[] = [];
+      await page.route('**/api/v2/ops/adjustments', async (route) => {
+        sentIds.push((route.request().postDataJSON() as { id?: unknown }).id);
+        if (sentIds.length > 1) return route.continue();
+        await route.fetch();
+        await route.abort('connectionreset');
+      });
+      await customerField.fill(email);
+      await adjustForm.getByRole('textbox', { name: market.amount }).fill(market.credit);
+      await adjustForm.getByRole('textbox', { name: market.comment }).fill('Geste commercial / お詫びの調整');
+      await adjustForm.getByRole('button', { name: market.adjust }).click();
+      const lost = adjustForm.getByRole('alert');
+      await expect(lost).toHaveText(market.lostAnswer);
+      await expect(lost).toBeFocused();
+      // The server made it; only its answer was lost.
+      expect(await balanceOf(request, token)).toBe(market.creditValue);
+      await checkScreen(page, `${market.locale}-care-adjustment-lost`);
+      await adjustForm.getByRole('button', { name: market.adjust }).click();
+      const result = page.getByTestId('ops-adjustment-result');
+      await expect(result).toHaveText(market.adjusted);
+      await expect(result).toBeFocused();
+      expect(sentIds).toHaveLength(2);
+      expect(sentIds[1]).toBe(sentIds[0]);
+      expect(await balanceOf(request, token)).toBe(market.creditValue);
+      await page.unroute('**/api/v2/ops/adjustments');
+      await checkScreen(page, `${market.locale}-care-adjusted`);
+      // The customer's account page shows it.
+      await signIn(customerContext, request, email, password);
+      await customerPage.goto(`/${market.prefix}/user/account`);
+      await expect(customerPage.getByTestId('balance')).toContainText(market.credit);
+
+      // The pending scan, cancelled by its code.
+      const cancelForm = page.locator('form').filter({ has: page.getByRole('button', { name: market.cancel }) });
+      await cancelForm.getByRole('textbox', { name: market.scanField }).fill(pendingCode!);
+      await cancelForm.getByRole('button', { name: market.cancel }).click();
+      const cancelled = page.getByRole('status').filter({ hasText: pendingCode! });
+      await expect(cancelled).toContainText(market.cancelled);
+      await expect(cancelled.locator('p')).toBeFocused();
+
+      // Above the limit: nothing moves, a request waits for a second operator.
+      await customerField.fill(ukEmail);
+      await adjustForm.getByRole('textbox', { name: market.amount }).fill('25.00');
+      await adjustForm.getByRole('textbox', { name: market.comment }).fill('Goodwill');
+      await adjustForm.getByRole('button', { name: market.adjust }).click();
+      await expect(result).toContainText(market.awaiting);
+      await expect(result).toBeFocused();
+      expect(await balanceOf(request, ukToken)).toBe(0);
+      await checkScreen(page, `${market.locale}-care-adjustments-awaiting`);
+
+      // The one who asked is told, and the server refuses their approval in their language.
+      await result.getByRole('link').click();
+      await expect(page.getByRole('heading', { level: 1, name: market.approvals })).toBeVisible();
+      const mine = page.getByTestId('ops-approval').filter({ hasText: first.operator.email });
+      await expect(mine).toHaveCount(1);
+      await expect(mine).toContainText(market.mine);
+      await mine.getByRole('button', { name: market.approve }).click();
+      const refusal = mine.getByRole('alert');
+      await expect(refusal).toHaveText(errorMessages.APPROVAL_SAME_PERSON[market.language]);
+      await expect(refusal).toBeFocused();
+      await checkScreen(page, `${market.locale}-care-approvals-own`);
+
+      // A second care operator approves it: the pounds reach the balance, the request leaves the list.
+      const { page: second, errors: secondErrors } = await consolePage(
+        browser,
+        market.locale,
+        await operatorSessionViaApi(request, 'care'),
+      );
+      await second.goto(`/${market.prefix}/ops/approvals`);
+      const theirs = second.getByTestId('ops-approval').filter({ hasText: first.operator.email });
+      await expect(theirs).toHaveCount(1);
+      await expect(theirs).not.toContainText(market.mine);
+      await checkScreen(second, `${market.locale}-care-approvals-second`);
+      await theirs.getByRole('button', { name: market.approve }).click();
+      const approved = second.getByTestId('ops-approval-result');
+      await expect(approved).toHaveText(market.approved);
+      await expect(approved).toBeFocused();
+      await expect(theirs).toHaveCount(0);
+      await expect.poll(() => balanceOf(request, ukToken)).toBe(25);
+      await second.context().close();
+      expect(secondErrors, "uncaught errors in the second operator's page").toEqual([]);
+
+      // Claims: the second scan of the container is dismissed; the first scan stands.
+      await areas.getByRole('link', { name: market.claims }).click();
+      const claim = page.getByTestId('ops-claim').filter({ hasText: claimedCode! });
+      await expect(claim).toBeVisible();
+      await expect(claim.getByTestId('ops-claimant-flag')).toContainText(market.flagged);
+      await checkScreen(page, `${market.locale}-care-claims`);
+      await claim.getByRole('button', { name: market.dismiss }).click();
+      await expect(page.getByTestId('ops-claim-result')).toContainText(market.dismissed);
+      await expect(page.getByTestId('ops-claim-result')).toBeFocused();
+      await expect(claim).toHaveCount(0);
+
+      // Data requests: the deadline in words; closing it takes it off the list.
+      await areas.getByRole('link', { name: market.requests }).click();
+      const dataRequest = page.getByTestId('ops-data-request').filter({ hasText: requesterName });
+      await expect(dataRequest.getByText(market.answerBy)).toBeVisible();
+      await checkScreen(page, `${market.locale}-care-requests`);
+      await dataRequest.getByRole('button', { name: market.markAnswered }).click();
+      const closed = page.getByTestId('ops-data-request-result');
+      await expect(closed).toContainText(market.answered);
+      await expect(closed).toBeFocused();
+      await expect(dataRequest).toHaveCount(0);
+      expect((await openDataRequests(request)).some((entry) => entry.id === dataRequestId)).toBe(false);
+      await checkScreen(page, `${market.locale}-care-requests-closed`);
+      await page.context().close();
+      expect(errors, 'uncaught errors in the page').toEqual([]);
+    });
+
+    test('an overdue data request says so in words, not by its colour alone', async ({ browser, request }) => {
+      // The server marks a request overdue a month after it came in, which no test waits for: its answer is stood in for.
+      const receivedAt = new Date(Date.now() - 40 * 86_400_000);
+      const overdue = {
+        id: randomUUID(),
+        kind: 'access',
+        name: 'Sacha Overdue',
+        email: 'sacha.overdue@roundtrip.example',
+        country_code: market.country,
+        locale: market.locale,
+        message: 'Quelles données avez-vous sur moi ? / 私のデータを教えてください。',
+        received_at: receivedAt.toISOString(),
+        due_at: new Date(receivedAt.getTime() + 31 * 86_400_000).toISOString(),
+        closed_at: null,
+        overdue: true,
+      };
+      const { page, errors } = await consolePage(browser, market.locale, await operatorSessionViaApi(request, 'care'));
+      await page.route('**/api/v2/ops/dsar?status=open', (route) => route.fulfill({ json: { data: [overdue] } }));
+      await page.goto(`/${market.prefix}/ops/requests`);
+      const card = page.getByTestId('ops-data-request').filter({ hasText: 'Sacha Overdue' });
+      await expect(card.getByText(market.overdue)).toBeVisible();
+      await checkScreen(page, `${market.locale}-care-requests-overdue`);
+      await page.context().close();
+      expect(errors, 'uncaught errors in the page').toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
+import { translate } from './support/catalogue';
+import { issueContainers } from './support/ops';
+import { checkConsoleScreen, customerBalance, operatorSessionViaApi } from './support/operators';
+import { e2ePassword } from './support/test-password';
+
+/**
+ * Duties kept apart (docs/operators.md): a check-in of codes issued within the last 24 hours whose
+ * deposits pass the approval limit (the e2e server has one in pounds, playwright.config.ts) waits
+ * for a second operator, and the check-in screen says so in the operator's language. At 360 px,
+ * with axe and the layout check.
+ */
+
+const password = e2ePassword;
+const screenshotDir = 'test-results/console-screens';
+mkdirSync(screenshotDir, { recursive: true });
+const checkScreen = (page: Page, name: string) => checkConsoleScreen(page, name, screenshotDir);
+
+async function scan(request: APIRequestContext, token: string, code: string) {
+  const response = await request.post('/api/v2/scans', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { id: randomUUID(), code, scanned_at: new Date().toISOString() },
+  });
+  return response.status();
+}
+
+const markets = [
+  { locale: 'fr-FR', prefix: 'fr', codeField: 'Code du contenant', send: 'Enregistrer 21 contenants' },
+  { locale: 'ja-JP', prefix: 'jp', codeField: '容器コード', send: '21個の容器をチェックイン' },
+] as const;
+
+for (const market of markets) {
+  test.describe(`a check-in of fresh codes at 360 px in ${market.locale}`, () => {
+    test.use({ locale: market.locale, viewport: { width: 360, height: 780 } });
+
+    test('21 tea tins printed today (21.00 £ against a 20.00 £ limit) wait for a second operator; nothing is credited', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      const email = uniqueEmail('fresh-uk');
+      await signUpViaApi(request, { email, password, country: 'uk' });
+      const token = (await tokensFor(request, email, password)).access_token;
+      const codes = await issueContainers(request, 'uk-tea-tin', 21);
+      for (const code of codes) expect(await scan(request, token, code)).toBe(201);
+
+      const session = await operatorSessionViaApi(request, 'check-in');
+      await page.context().addInitScript((stored) => {
+        if (location.protocol !== 'http:') return;
+        localStorage.setItem('cookie_consent', JSON.stringify({ analytics: false, decidedAt: new Date().toISOString() }));
+        if (!sessionStorage.getItem('ops_session')) sessionStorage.setItem('ops_session', stored);
+      }, JSON.stringify(session));
+      await page.goto(`/${market.prefix}/ops/check-in`);
+      const typed = page.getByRole('textbox', { name: market.codeField });
+      for (const code of codes) {
+        await typed.fill(code);
+        await typed.press('Enter');
+      }
+      await page.getByRole('button', { name: market.send }).click();
+      const awaiting = page.getByTestId('ops-checkin-awaiting');
+      await expect(awaiting).toContainText(
+        translate(
+          market.locale,
+          'Codes issued in the last 24 hours: this batch waits for a second operator (customer care) to approve it. Nothing is credited until then.',
+          {},
+          'console',
+        ),
+      );
+      await expect(awaiting).toBeFocused();
+      expect(await customerBalance(request, token)).toBe(0);
+      await checkScreen(page, `${market.locale}-check-in-awaiting`);
+    });
+  });
+}

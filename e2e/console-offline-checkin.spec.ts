@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
+import { rejectReasonTexts } from '#domain/reject-reasons';
+import { translate } from './support/catalogue';
+import { firstProduct, issueContainers } from './support/ops';
+import { checkConsoleScreen, customerBalance, operatorSessionViaApi } from './support/operators';
+import { e2ePassword } from './support/test-password';
+
+/**
+ * The facility's Wi-Fi drops in the middle of a batch (src/app/features/console/README.md,
+ * Kept batches): the batch sent offline is kept on the phone, the codes typed after it too, through
+ * a sign-out, a reload and a new sign-in; back online, the kept batch is sent once (its first
+ * answer lost on the way, so it goes twice under one key) and every code is credited exactly once.
+ * The recent batches, from the server, survive a reload and undo one batch.
+ */
+
+const password = e2ePassword;
+const screenshotDir = 'bench/results/console-screens';
+mkdirSync(screenshotDir, { recursive: true });
+
+const markets = [
+  {
+    locale: 'fr-FR',
+    country: 'fr',
+    language: 'fr',
+    checkIn: 'Enregistrement',
+    codeField: 'Code du contenant',
+    sendTwo: 'Enregistrer 2 contenants',
+    keptTwo: 'Hors ligne\u202f: 2 codes gardés, ils seront envoyés.',
+    twoInBatch: '2 contenants dans le lot',
+    creditedTwo: 'Crédités (2)',
+  },
+  {
+    locale: 'ja-JP',
+    country: 'jp',
+    language: 'ja',
+    checkIn: 'チェックイン',
+    codeField: '容器コード',
+    sendTwo: '2個の容器をチェックイン',
+    keptTwo: 'オフライン：2件のコードを保存しました。接続が戻ると送信されます。',
+    twoInBatch: 'バッチ内の容器：2個',
+    creditedTwo: '入金済み (2)',
+  },
+] as const;
+
+async function customerWithPending(request: APIRequestContext, country: 'fr' | 'jp', language: string) {
+  const email = uniqueEmail(`kept-${country}`);
+  await signUpViaApi(request, { email, password, country });
+  const product = await firstProduct(request, country, language);
+  const codes = await issueContainers(request, product.id, 5);
+  const token = (await tokensFor(request, email, password)).access_token;
+  for (const code of codes) {
+    const scanned = await request.post('/api/v2/scans', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { id: randomUUID(), code, scanned_at: new Date().toISOString() },
+    });
+    expect(scanned.status(), await scanned.text()).toBe(201);
+  }
+  return { token, codes, deposit: Number(product.deposit.value), productName: product.name };
+}
+
+async function typeCodes(page: Page, field: string, codes: readonly string[]) {
+  const typed = page.getByRole('textbox', { name: field });
+  for (const code of codes) {
+    await typed.fill(code);
+    await typed.press('Enter');
+  }
+}
+
+for (const market of markets) {
+  test.describe(`check-in through a dropped network at 360 px in ${market.locale}`, () => {
+    test.use({ locale: market.locale, viewport: { width: 360, height: 780 } });
+
+    test('the batch is kept offline, through a sign-out and a reload, and each code is credited once', async ({
+      page,
+      context,
+      request,
+    }) => {
+      test.setTimeout(90_000);
+      const t = (english: string) => translate(market.locale, english, {}, 'console');
+      const customer = await customerWithPending(request, market.country, market.language);
+      const [first, second, third, fourth, fifth] = customer.codes as [string, string, string, string, string];
+
+      // The phone's own key (Chromium's virtual authenticator), so the operator signs in again with it.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('WebAuthn.enable');
+      await cdp.send('WebAuthn.addVirtualAuthenticator', {
+        options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+      });
+      const session = await operatorSessionViaApi(request, 'check-in');
+      await page.goto(`/${market.country}/ops/sign-in`);
+      await page.evaluate((stored) => sessionStorage.setItem('ops_session', stored), JSON.stringify(session));
+      await page.goto(`/${market.country}/ops/`);
+      await page.getByRole('button', { name: t('Add a passkey') }).click();
+      await expect(page.getByText(t('Passkey added. Next time, sign in with it.'))).toBeVisible();
+
+      await page.getByRole('navigation').getByRole('link', { name: market.checkIn }).click();
+      await expect(page.getByRole('heading', { level: 1, name: market.checkIn })).toBeVisible();
+      await typeCodes(page, market.codeField, [first]);
+
+      // The Wi-Fi drops: the batch sent now is kept on the phone, and so are the codes added after it.
+      await context.setOffline(true);
+      await typeCodes(page, market.codeField, [second]);
+      await page.getByRole('button', { name: market.sendTwo }).click();
+      await expect(page.getByTestId('ops-checkin-kept')).toHaveText(market.keptTwo);
+      await typeCodes(page, market.codeField, [third, fourth]);
+      await expect(page.getByTestId('ops-batch-count')).toHaveText(market.twoInBatch);
+      await checkConsoleScreen(page, `check-in-offline-${market.locale}`, screenshotDir);
+
+      // Signed out (offline: the session ends on the phone), back online, the page reloaded.
+      await page.getByRole('button', { name: t('Sign out') }).click();
+      await expect(page.getByRole('heading', { level: 1, name: t('Operator sign-in') })).toBeVisible();
+      await context.setOffline(false);
+      await page.reload();
+
+      // The server's first answer to the kept batch is lost on the way: it is sent again, same key.
+      const keys: string[] = [];
+      await page.route('**/api/v2/ops/checkins', async (route) => {
+        const body = route.request().postDataJSON() as { id?: string };
+        keys.push(body.id ?? '');
+        if (keys.length === 1) {
+          await route.fetch();
+          await route.abort('failed');
+          return;
+        }
+        await route.continue();
+      });
+
+      // A new sign-in returns to the check-in, where the kept batch goes and the typed codes wait.
+      await page.getByRole('button', { name: t('Sign in with a passkey') }).click();
+      await expect(page.getByRole('heading', { level: 1, name: market.checkIn })).toBeVisible();
+      await expect(page.getByTestId('ops-batch-count')).toHaveText(market.twoInBatch);
+      // Online, the bar names the batch's products and their count.
+      await expect(page.getByTestId('ops-batch-products')).toContainText(`${customer.productName} × 2`);
+      const result = page.getByTestId('ops-checkin-result');
+      await expect(result.getByRole('heading', { name: market.creditedTwo })).toBeVisible({ timeout: 15_000 });
+      expect(keys.length).toBe(2);
+      expect(keys[1]).toBe(keys[0]);
+      await expect(page.getByTestId('ops-checkin-kept')).toHaveText('');
+
+      await page.getByRole('button', { name: market.sendTwo }).click();
+      await expect(result.getByRole('heading', { name: market.creditedTwo })).toBeVisible();
+      const recent = page.getByTestId('ops-recent-batch');
+      await expect(recent).toHaveCount(2);
+      await expect.poll(() => customerBalance(request, customer.token)).toBeCloseTo(4 * customer.deposit, 2);
+      const history = await request.get('/api/v2/merged_transactions', { headers: { Authorization: `Bearer ${customer.token}` } });
+      const rows = ((await history.json()) as { data: { status: string; amount: { value: string } }[] }).data;
+      expect(rows.filter((row) => row.status === 'COMPLETED').reduce((sum, row) => sum + Number(row.amount.value), 0)).toBeCloseTo(
+        4 * customer.deposit,
+        2,
+      );
+
+      // The recent batches come from the server: a reload keeps them, each with its undo.
+      await page.reload();
+      await expect(recent).toHaveCount(2);
+      await checkConsoleScreen(page, `check-in-recent-${market.locale}`, screenshotDir);
+      await recent.first().getByRole('button').click();
+      await expect(recent.first().getByText(t('Undone'))).toBeVisible();
+      await expect.poll(() => customerBalance(request, customer.token)).toBeCloseTo(2 * customer.deposit, 2);
+
+      // One container refused on its own: a reason from the list, read by the customer in their language.
+      await typeCodes(page, market.codeField, [fifth]);
+      await page.getByRole('button', { name: translate(market.locale, 'Reject {code}', { code: fifth }, 'console') }).click();
+      const one = page.getByTestId('ops-reject-one');
+      await one.getByRole('radio', { name: t('Label unreadable') }).check();
+      await one.getByRole('textbox').fill('Lot 7');
+      await checkConsoleScreen(page, `check-in-reject-one-${market.locale}`, screenshotDir);
+      await one.getByRole('button', { name: t('Reject this container') }).click();
+      await expect(page.getByTestId('ops-reject-result').getByRole('heading', { name: `${t('Rejected')} (1)` })).toBeVisible();
+      const after = await request.get('/api/v2/merged_transactions', { headers: { Authorization: `Bearer ${customer.token}` } });
+      const rejected = ((await after.json()) as { data: { status: string; comment: string | null }[] }).data.filter(
+        (row) => row.status === 'REJECTED',
+      );
+      expect(rejected.map((row) => row.comment)).toEqual([`${rejectReasonTexts[market.language].label_unreadable} Lot 7`]);
+    });
+  });
+}
