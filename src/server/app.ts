@@ -10,9 +10,8 @@ import { createCustomerAnswers } from './http/customer-answers';
 import { registerOperatorScope } from './http/operator-access';
 import { registerOperatorTeamRoutes } from './modules/operators/routes';
 import { registerApprovalRoutes } from './modules/audit/approval-routes';
-import { adjustBody, checkInBody } from './modules/wallet/operator-routes';
 import { adjustBalance, checkIn } from './modules/wallet/operator-actions';
-import { creditBody } from './modules/disputes/routes';
+import { adjustBody, checkInBody, disputeCreditBody } from '#domain/schemas/operator-requests';
 import { resolveDispute } from './modules/disputes/disputes';
 import { registerErrorHandling } from './http/error-handler';
 import { createRateLimits, defaultLimitRules, type LimitRules } from './http/rate-limit';
@@ -206,7 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await adjustBalance(context.db, actor, input, context.now());
         },
         'dispute.credit': async (actor, approval) => {
-          const body = creditBody.parse(approval.request);
+          const body = disputeCreditBody.parse(approval.request);
           await resolveDispute(context.db, actor, approval.recordId, { outcome: 'CREDIT', answer: body.answer }, context.now());
         },
         'checkin.batch': async (actor, approval) => {

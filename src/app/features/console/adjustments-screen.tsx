@@ -6,7 +6,7 @@ import { formatMoney } from '#domain/money';
 import type { BalanceAdjustment } from '#domain/schemas/operator-answers';
 import { keyed, optionalText, requiredText } from '#domain/schemas/fields';
 import { failureMessage, isApiError } from '../../lib/api';
-import { TextField } from '../../ui/text-field';
+import { TextAreaField, TextField } from '../../ui/text-field';
 import { useFormSubmit, type FormFailure } from '../../ui/use-form-submit';
 import { useAdjustBalance, type AdjustmentOutcome } from './api/adjust-balance';
 import { useCancelScan } from './api/cancel-scan';
@@ -15,6 +15,7 @@ import { useConsoleLink } from './console-pages';
 import { OperatorArea } from './operator-area';
 import { OutcomeStatus } from './notices';
 import { useFocusWhenShown } from './use-focus-when-shown';
+import { adjustmentAmountPattern, isRecordId, isZeroAmount } from '#domain/schemas/operator-requests';
 
 export function AdjustmentsScreen() {
   const { t } = useLingui();
@@ -26,11 +27,9 @@ export function AdjustmentsScreen() {
   );
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** An account id as the server writes it, else an email: the one field takes either. */
 function customerOf(typed: string): { user_id: string } | { email: string } {
-  return uuidPattern.test(typed) ? { user_id: typed.toLowerCase() } : { email: typed };
+  return isRecordId(typed) ? { user_id: typed.toLowerCase() } : { email: typed };
 }
 
 /** What POST /ops/adjustments accepts (its route's body): a signed decimal with at most two decimals, not zero. */
@@ -40,8 +39,8 @@ const adjustmentForm = z.object({
     .string({ error: keyed('invalidValue') })
     .trim()
     .min(1, { error: 'required' })
-    .regex(/^-?\d{1,10}([.,]\d{1,2})?$/, { error: 'invalidValue' })
-    .refine((amount) => !/^-?0+([.,]0+)?$/.test(amount), { error: 'invalidValue' }),
+    .regex(adjustmentAmountPattern, { error: 'invalidValue' })
+    .refine((amount) => !isZeroAmount(amount), { error: 'invalidValue' }),
   comment: requiredText(500),
 });
 
@@ -99,7 +98,6 @@ function AdjustBalance() {
         focus: () => failureRef.current?.focus(),
       },
   });
-  const { error: commentError, ...commentField } = form.field('comment');
 
   return (
     <section aria-labelledby="ops-adjust" className="ops-section">
@@ -144,24 +142,14 @@ function AdjustBalance() {
           maxLength={14}
           {...form.field('amount')}
         />
-        <div className="field">
-          <label htmlFor="ops-adjust-comment">{t`Comment`}</label>
-          <p id="ops-adjust-comment-hint" className="field__hint">
-            {t`The customer reads it in their history, and it can never be changed: no personal details.`}
-          </p>
-          <textarea
-            id="ops-adjust-comment"
-            rows={3}
-            maxLength={500}
-            {...commentField}
-            {...form.invalid('comment', 'ops-adjust-comment', 'ops-adjust-comment-hint')}
-          />
-          {commentError ? (
-            <p id="ops-adjust-comment-error" className="field__error">
-              {commentError}
-            </p>
-          ) : null}
-        </div>
+        <TextAreaField
+          id="ops-adjust-comment"
+          label={t`Comment`}
+          hint={t`The customer reads it in their history, and it can never be changed: no personal details.`}
+          rows={3}
+          maxLength={500}
+          {...form.field('comment')}
+        />
         <button type="submit" className="button" disabled={form.pending}>
           {form.pending ? t`Sending…` : t`Adjust the balance`}
         </button>
@@ -189,7 +177,7 @@ function CancelPendingScan() {
     initialValues: emptyCancellation,
     action: (data) => {
       setCancelled(undefined);
-      const target = uuidPattern.test(data.scan) ? { scan_id: data.scan.toLowerCase() } : { code: data.scan };
+      const target = isRecordId(data.scan) ? { scan_id: data.scan.toLowerCase() } : { code: data.scan };
       return cancel.mutateAsync({ scan: target, reason: data.reason || undefined });
     },
     onSuccess: (result) => {

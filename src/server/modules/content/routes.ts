@@ -7,7 +7,6 @@ import {
   contentDraftSchema,
   contentPageTextsSchema,
   contentPublishedSchema,
-  maxDraftLength,
   namespaceFileQuery,
   translationQuery,
 } from '#domain/schemas/content';
@@ -20,17 +19,14 @@ import { authorizeOperator, currentActor, operatorAccess, registerOperatorScope 
 import { ContentInputError, publishDrafts, readDrafts, readNamespace, readTranslations, setContent } from './content';
 import { listMissingTexts, recordMissingTexts } from './missing-texts';
 import { missingTextBody, missingTextParams } from '#domain/schemas/missing-text-report';
-import { missingTextLanguages, missingTextSchema } from '#domain/schemas/missing-texts';
+import { missingTextsQuery, pageTextDraftBody, pageTextPublishBody } from '#domain/schemas/operator-requests';
+import { missingTextSchema } from '#domain/schemas/missing-texts';
 
 const pageParams = z.strictObject({
   locale: z.enum(supportedLocales, { error: 'invalidValue' }),
   namespace: z.enum(contentNamespaces, { error: 'invalidValue' }),
 });
 const textParams = pageParams.extend({ key: z.string().min(1).max(200, { error: 'tooLong' }) });
-const draftBody = z.strictObject({
-  text: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(maxDraftLength, { error: 'tooLong' }),
-});
-const publishBody = z.strictObject({ namespace: z.enum(contentNamespaces, { error: 'invalidValue' }).optional() });
 
 /** A text the content rules refuse (an unknown key): the field at fault, as every form error. */
 async function asFieldError<T>(run: () => Promise<T>): Promise<T> {
@@ -41,11 +37,6 @@ async function asFieldError<T>(run: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
-
-const missingListQuery = z.strictObject({
-  locale: z.enum(missingTextLanguages, { error: 'invalidValue' }).optional(),
-  limit: z.coerce.number({ error: 'invalidValue' }).int().min(1).max(1000).default(200),
-});
 
 /** Published texts are public; drafts are for operators with the content role (an editor's own session). */
 const draftAccess = operatorAccess('content');
@@ -128,7 +119,7 @@ export async function registerContentApiRoutes(instance: FastifyInstance, contex
         schema: {
           summary: 'Texts the app reported missing, most reported first',
           security: operatorAccess('content'),
-          querystring: missingListQuery,
+          querystring: missingTextsQuery,
           response: { 200: dataAnswer(z.array(missingTextSchema)) },
         },
       },
@@ -160,7 +151,7 @@ export async function registerContentApiRoutes(instance: FastifyInstance, contex
           summary: 'Write a draft of one text (previewed with strapi_status=draft until published)',
           security: operatorAccess('content'),
           params: textParams,
-          body: draftBody,
+          body: pageTextDraftBody,
           response: { 200: dataAnswer(contentDraftSchema) },
         },
       },
@@ -179,7 +170,7 @@ export async function registerContentApiRoutes(instance: FastifyInstance, contex
           summary: 'Publish the drafts of a locale (of one page, or all)',
           security: operatorAccess('content'),
           params: pageParams.pick({ locale: true }),
-          body: publishBody,
+          body: pageTextPublishBody,
           response: { 200: dataAnswer(contentPublishedSchema) },
         },
       },

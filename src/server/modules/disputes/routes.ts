@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { disputeBody, disputeResponse, maxDisputePhotoBytes } from '#domain/schemas/disputes';
 import { approvalSchema } from '#domain/schemas/operators';
+import { disputeCreditBody, disputeUpholdBody } from '#domain/schemas/operator-requests';
 import type { AppContext } from '../../app-context';
 import { ApiError } from '../../http/api-error';
 import { customerSecurity, dataAnswer, errorAnswers } from '../../http/api-schemas';
@@ -14,9 +15,6 @@ import { disputesPage, disputesQuery } from '#domain/schemas/operator-answers';
 import { ApprovalNeeded, approvalPolicy, moneyMoveGuard, requestApproval } from '../audit/approvals';
 
 const idParams = z.strictObject({ id: z.uuid({ error: 'invalidValue' }) });
-const answer = (max: number) => z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' });
-export const creditBody = z.strictObject({ answer: answer(500).optional() });
-const upholdBody = z.strictObject({ answer: answer(500) });
 const photoAnswer = z
   .unknown()
   .meta({ description: 'The photo as stored: the sent JPEG decoded and encoded again, without its metadata (image/jpeg)' });
@@ -93,7 +91,7 @@ export async function registerDisputeRoutes(instance: FastifyInstance, context: 
           summary: 'Credit the deposits of a dispute (once)',
           security: operatorAccess('care'),
           params: idParams,
-          body: creditBody,
+          body: disputeCreditBody,
           response: { 200: disputeResponse, 202: dataAnswer(approvalSchema), ...errorAnswers(404, 409) },
         },
       },
@@ -139,7 +137,7 @@ export async function registerDisputeRoutes(instance: FastifyInstance, context: 
           summary: 'Uphold the refusal with an answer',
           security: operatorAccess('care'),
           params: idParams,
-          body: upholdBody,
+          body: disputeUpholdBody,
           response: { 200: disputeResponse, ...errorAnswers(404, 409) },
         },
       },

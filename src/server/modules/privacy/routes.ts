@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { userSchema } from '#domain/schemas/account';
 import { balanceSchema } from '#domain/schemas/wallet';
 import { operatorDataRequestSchema } from '#domain/schemas/operator-answers';
+import { dataRequestsQuery } from '#domain/schemas/operator-requests';
 import { deleteAccountBody, dsarBody, dsarReceipt } from '#domain/schemas/privacy';
 import type { AppContext } from '../../app-context';
 import { customerSecurity, dataAnswer, errorAnswers } from '../../http/api-schemas';
@@ -14,7 +15,6 @@ import { closeDataRequest, fileDataRequest, listDataRequests } from './dsar';
 import { exportFormat, exportPersonalData, exportSectionsWith } from './export';
 import type { PaymentCipher } from '../payments/encryption';
 
-const dataRequestsQuery = z.strictObject({ status: z.enum(['open', 'all']).default('open') });
 const dataRequestParams = z.strictObject({ id: z.uuid({ error: 'invalidValue' }) });
 /** The personal-data file: each section a list of the person's rows (export.ts names them). */
 const personalData = z.looseObject({

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { countryCodes } from '#domain/markets';
-import { rejectReasonCodes } from '#domain/reject-reasons';
 import {
   balanceAdjustmentSchema,
   cancelledScanSchema,
@@ -13,6 +11,16 @@ import {
   resolvedClaimSchema,
 } from '#domain/schemas/operator-answers';
 import { approvalSchema } from '#domain/schemas/operators';
+import {
+  adjustBody,
+  cancelBody,
+  checkInBody,
+  claimResolutionBody,
+  containersBody,
+  containersLookupBody,
+  rejectBody,
+  unscannedQuery,
+} from '#domain/schemas/operator-requests';
 import type { AppContext } from '../../app-context';
 import { dataAnswer, errorAnswers } from '../../http/api-schemas';
 import { currentActor, operatorAccess, type OperatorRoutes } from '../../http/operator-access';
@@ -34,56 +42,8 @@ import {
 } from './operator-actions';
 import { requestLanguage } from '../../http/language';
 
-const codeList = z
-  .array(z.string().trim().min(1).max(300), { error: 'invalidValue' })
-  .min(1, { error: 'required' })
-  .max(2000, { error: 'tooLong' });
-const text = (max: number) => z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' });
-
-export const checkInBody = z.strictObject({
-  /** The sender's idempotency key: the same key again answers as the first time, crediting nothing twice. */
-  id: z.uuid({ error: 'invalidValue' }).optional(),
-  codes: codeList,
-  note: text(200).optional(),
-});
-export const rejectBody = z
-  .strictObject({
-    codes: codeList,
-    /** The operator's words; after the preset reason when one is picked. */
-    reason: text(300).optional(),
-    /** A reason from the list, which each customer reads in their own language. */
-    reason_code: z.enum(rejectReasonCodes, { error: 'invalidValue' }).optional(),
-  })
-  .refine((body) => body.reason !== undefined || body.reason_code !== undefined, { path: ['reason'], error: 'required' });
-export const cancelBody = z
-  .strictObject({
-    scan_id: z.uuid({ error: 'invalidValue' }).optional(),
-    code: z.string().trim().min(1).max(300).optional(),
-    reason: text(300).optional(),
-  })
-  .refine((body) => (body.scan_id === undefined) !== (body.code === undefined), { path: ['scan_id'], error: 'required' });
-export const adjustBody = z
-  .strictObject({
-    id: z.uuid({ error: 'invalidValue' }).optional(),
-    user_id: z.uuid({ error: 'invalidValue' }).optional(),
-    email: z.string().trim().min(3).max(254).optional(),
-    amount: z
-      .string({ error: 'required' })
-      .trim()
-      .regex(/^-?\d{1,10}([.,]\d{1,2})?$/, { error: 'invalidValue' }),
-    comment: text(500),
-  })
-  .refine((body) => body.user_id !== undefined || body.email !== undefined, { path: ['user_id'], error: 'required' });
-export const containersLookupBody = z.strictObject({ codes: codeList });
-export const containersBody = z.strictObject({ product_id: text(100), count: z.number().int().min(1).max(1000) });
-export const unscannedQuery = z.strictObject({
-  country_code: z.enum(countryCodes).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(20),
-});
-
 const claimParams = z.strictObject({ id: z.uuid({ error: 'invalidValue' }) });
 const batchParams = z.strictObject({ batch_id: z.uuid({ error: 'invalidValue' }) });
-export const claimResolutionBody = z.strictObject({ note: text(500).optional() });
 const issuedContainers = z.object({ product_id: z.string(), codes: z.array(z.string()) });
 const unscannedContainer = z.object({ code: z.string(), product_id: z.string(), country_code: z.string() });
 

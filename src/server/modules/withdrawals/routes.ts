@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotencyKeyField, withdrawalBody, withdrawalResponse, withdrawalSchema } from '#domain/schemas/payments';
 import { payoutFilesSchema, payoutsPage, payoutsQuery } from '#domain/schemas/operator-answers';
+import { payoutCompleteBody, payoutExportBody, payoutFailBody } from '#domain/schemas/operator-requests';
 import { decodePageCursor, pageMeta, pageOf } from '../../http/page-cursor';
 import type { AppContext } from '../../app-context';
 import { customerSecurity, dataAnswer, errorAnswers } from '../../http/api-schemas';
@@ -26,19 +27,7 @@ const keyHeader = z.looseObject({ 'idempotency-key': idempotencyKeyField });
 const payoutParams = z.strictObject({
   id: z.union([z.uuid(), z.string().regex(new RegExp(payoutReferencePattern.source, 'i'))], { error: 'invalidValue' }),
 });
-const completeBody = z.strictObject({ reference: z.string().trim().min(1).max(200).optional() });
-const failBody = z.strictObject({
-  reason: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(300, { error: 'tooLong' }),
-  status: z.enum(['FAILED', 'CANCELLED'], { error: 'invalidValue' }).default('FAILED'),
-});
 /** Withdrawals: the customer's request, and the operators' payout calls under /ops. */
-const exportBody = z.strictObject({
-  /** An earlier batch, written again (its payouts still pending); absent: a new batch. */
-  repeat_batch: z
-    .string()
-    .regex(/^[A-Za-z0-9-]{1,40}$/, { error: 'invalidValue' })
-    .optional(),
-});
 
 export async function registerWithdrawalRoutes(instance: FastifyInstance, context: AppContext, cipher: PaymentCipher) {
   const api = instance.withTypeProvider<ZodTypeProvider>();
@@ -104,7 +93,7 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
             "Export the pending payouts no export listed yet (or an earlier batch again) as a file per market in its banks' format and PayPal's, to the finance operator's own device",
           // A person only: the files hold bank details in clear, and go to the device of whoever asked.
           security: operatorOnlyAccess('finance'),
-          body: exportBody,
+          body: payoutExportBody,
           // 409: a market of these payouts has no own account configured (PAYOUT_ORIGINATOR_<market>).
           response: { 200: dataAnswer(payoutFilesSchema), ...errorAnswers(409) },
         },
@@ -132,7 +121,7 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
           summary: 'A payout was paid',
           security: operatorAccess('finance'),
           params: payoutParams,
-          body: completeBody,
+          body: payoutCompleteBody,
           response: { 200: dataAnswer(withdrawalSchema), ...errorAnswers(404, 409) },
         },
       },
@@ -158,7 +147,7 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
           summary: 'A payout failed or was cancelled: the money goes back',
           security: operatorAccess('finance'),
           params: payoutParams,
-          body: failBody,
+          body: payoutFailBody,
           response: { 200: dataAnswer(withdrawalSchema), ...errorAnswers(404, 409) },
         },
       },

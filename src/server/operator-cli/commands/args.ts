@@ -86,9 +86,3 @@ export function parseCliArguments(argv: readonly string[], usage: string): CliAr
   if (country !== undefined && !isCountryCode(country)) throw new CliUsageError(`--country is one of ${countryCodes.join(', ')}`);
   return { command, values: { ...values, ...(country !== undefined ? { country } : {}) }, positionals: parsed.positionals };
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return uuidPattern.test(value);
-}

@@ -1,7 +1,8 @@
 import type { ClaimView } from '../../modules/wallet/claims';
 import { listClaims, resolveClaim } from '../../modules/wallet/claims';
 import { terminalField } from '../terminal-text';
-import { isUuid, type CliArguments } from './args';
+import { isRecordId } from '#domain/schemas/operator-requests';
+import type { CliArguments } from './args';
 import { CliUsageError, type CliIo } from './types';
 
 /** One claim on two lines; the email, code and note come from outside and are printed escaped. */
@@ -18,7 +19,7 @@ export function claimLines(claim: ClaimView, indent = ''): string {
 /** `claims list [--all]`, `claims award <id> [--note text]`, `claims dismiss <id> [--note text]`. */
 export async function claimsCommand({ values, positionals }: CliArguments, io: CliIo, usage: string): Promise<number> {
   const [action, id] = positionals;
-  if (id !== undefined && !isUuid(id)) throw new CliUsageError(`${id} is not a claim id (see: npm run ops -- claims list)`);
+  if (id !== undefined && !isRecordId(id)) throw new CliUsageError(`${id} is not a claim id (see: npm run ops -- claims list)`);
   if (action === 'list') {
     const rows = await listClaims(io.db, { all: values.all === true });
     for (const row of rows) io.out(claimLines(row));

@@ -1,13 +1,14 @@
 import { listDisputes, resolveDispute } from '../../modules/disputes/disputes';
 import { terminalField } from '../terminal-text';
 import { claimLines } from './claims';
-import { isUuid, type CliArguments } from './args';
+import { isRecordId } from '#domain/schemas/operator-requests';
+import type { CliArguments } from './args';
 import { CliUsageError, type CliIo } from './types';
 
 /** `disputes list [--all]`, `disputes credit <id> [--answer text]`, `disputes uphold <id> --answer text`. */
 export async function disputesCommand({ values, positionals }: CliArguments, io: CliIo, usage: string): Promise<number> {
   const [action, id] = positionals;
-  if (id !== undefined && !isUuid(id)) throw new CliUsageError(`${id} is not a dispute id (see: npm run ops -- disputes list)`);
+  if (id !== undefined && !isRecordId(id)) throw new CliUsageError(`${id} is not a dispute id (see: npm run ops -- disputes list)`);
   const print = (value: unknown) => io.out(`${JSON.stringify(value, null, 2)}\n`);
   if (action === 'list') {
     const rows = await listDisputes(io.db, { all: values.all === true });

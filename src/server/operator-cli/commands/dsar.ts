@@ -1,6 +1,7 @@
 import { closeDataRequest, listDataRequests } from '../../modules/privacy/dsar';
 import { terminalField } from '../terminal-text';
-import { isUuid, type CliArguments } from './args';
+import { isRecordId } from '#domain/schemas/operator-requests';
+import type { CliArguments } from './args';
 import { CliUsageError, type CliIo } from './types';
 
 /** `dsar list [--all]` and `dsar close <id>`: data-subject requests and their deadlines. */
@@ -19,7 +20,7 @@ export async function dsarCommand({ values, positionals }: CliArguments, io: Cli
     return 0;
   }
   if (action === 'close' && id) {
-    if (!isUuid(id)) throw new CliUsageError('dsar close needs the id shown by dsar list');
+    if (!isRecordId(id)) throw new CliUsageError('dsar close needs the id shown by dsar list');
     io.out(`${JSON.stringify(await closeDataRequest(io.db, io.actor, id, io.now), null, 2)}\n`);
     return 0;
   }

@@ -9,7 +9,8 @@ import { disableOperator, inviteOperator, listOperators, setOperatorRoles } from
 import { enableOperator, endOperatorSessions, listOperatorSessions, renewInvitation } from '../../modules/operators/team';
 import { createAutomationToken, listAutomationTokens, revokeAutomationToken } from '../../modules/operators/tokens';
 import { terminalField } from '../terminal-text';
-import { isUuid, type CliArguments } from './args';
+import { isRecordId } from '#domain/schemas/operator-requests';
+import type { CliArguments } from './args';
 import { CliUsageError, type CliIo } from './types';
 
 function isLanguage(text: string): text is Language {
@@ -60,7 +61,7 @@ export async function operatorsCommand({ values, positionals }: CliArguments, io
     return 0;
   }
   const operatorId = () => {
-    if (!id || !isUuid(id)) throw new CliUsageError(`${id ?? 'nothing'} is not an operator id (see: npm run ops -- operators list)`);
+    if (!id || !isRecordId(id)) throw new CliUsageError(`${id ?? 'nothing'} is not an operator id (see: npm run ops -- operators list)`);
     return id;
   };
   const linkLine = (token: string) => `  ${invitationLink(io.config.publicUrl, token)}\n`;
@@ -142,7 +143,7 @@ export async function tokensCommand({ values, positionals }: CliArguments, io: C
     return 0;
   }
   if (action === 'revoke' && id) {
-    if (!isUuid(id)) throw new CliUsageError(`${id} is not a token id (see: npm run ops -- tokens list)`);
+    if (!isRecordId(id)) throw new CliUsageError(`${id} is not a token id (see: npm run ops -- tokens list)`);
     const token = await revokeAutomationToken(io.db, io.actor, id, io.now);
     io.out(`Revoked ${terminalField(token.name)}.\n`);
     return 0;

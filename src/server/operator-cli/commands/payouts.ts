@@ -8,7 +8,8 @@ import {
   settleWithdrawal,
   withdrawalIdOf,
 } from '../../modules/withdrawals/withdrawals';
-import { isUuid, type CliArguments } from './args';
+import { isRecordId } from '#domain/schemas/operator-requests';
+import type { CliArguments } from './args';
 import { CliUsageError, type CliIo } from './types';
 
 async function exportPayouts(io: CliIo, directory: string, repeatBatch: string | undefined): Promise<number> {
@@ -79,7 +80,7 @@ export async function payoutsCommand({ values, positionals }: CliArguments, io: 
     if (!id) throw new CliUsageError(`payouts reconcile needs the bank's answer file\n\n${usage}`);
     return reconcilePayouts(io, id);
   }
-  if (id !== undefined && !isUuid(id) && !payoutReferencePattern.test(id.toUpperCase())) {
+  if (id !== undefined && !isRecordId(id) && !payoutReferencePattern.test(id.toUpperCase())) {
     throw new CliUsageError(`${id} is neither a withdrawal id nor a payout reference (see: npm run ops -- payouts list)`);
   }
   const print = (value: unknown) => io.out(`${JSON.stringify(value, null, 2)}\n`);

@@ -4,6 +4,7 @@ import { balanceAdjustmentSchema, type BalanceAdjustment } from '#domain/schemas
 import { approvalSchema, type Approval } from '#domain/schemas/operators';
 import { consoleRequest } from '../console-api';
 import { approvalsQueryKey } from './approvals';
+import type { AdjustmentRequest } from '#domain/schemas/operator-requests';
 
 /** 201 (or 200 for a retry of the same id): the balance moved; 202: above the approval limit, a request for a second operator. */
 const answer = z.union([z.object({ data: balanceAdjustmentSchema }), z.object({ data: approvalSchema })]);
@@ -22,7 +23,7 @@ export type AdjustmentOutcome = { kind: 'adjusted'; adjustment: BalanceAdjustmen
 
 /** POST /ops/adjustments: adds to or takes from a customer's balance, once per id however often it is sent. */
 export async function adjustBalance(input: BalanceAdjustmentInput): Promise<AdjustmentOutcome> {
-  const body = { id: input.id, ...input.customer, amount: input.amount, comment: input.comment };
+  const body = { id: input.id, ...input.customer, amount: input.amount, comment: input.comment } satisfies AdjustmentRequest;
   const { data } = answer.parse(await consoleRequest('/adjustments', { method: 'POST', body }));
   return 'requested_by' in data ? { kind: 'awaiting-approval', approval: data } : { kind: 'adjusted', adjustment: data };
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { resolvedClaimSchema, type ResolvedClaim } from '#domain/schemas/operator-answers';
 import { consoleRequest } from '../console-api';
 import { openClaimsQueryKey } from './claims';
+import type { ClaimResolutionRequest } from '#domain/schemas/operator-requests';
 
 const answer = z.object({ data: resolvedClaimSchema });
 
@@ -11,7 +12,7 @@ const answer = z.object({ data: resolvedClaimSchema });
  * every other pending scan of it is cancelled. `note` is for operators only.
  */
 export async function awardClaim(id: string, note: string | undefined): Promise<ResolvedClaim> {
-  const body = note ? { note } : {};
+  const body: ClaimResolutionRequest = note ? { note } : {};
   return answer.parse(await consoleRequest(`/claims/${encodeURIComponent(id)}/award`, { method: 'POST', body })).data;
 }
 

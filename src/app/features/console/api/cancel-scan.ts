@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { cancelledScanSchema, type CancelledScan } from '#domain/schemas/operator-answers';
 import { consoleRequest } from '../console-api';
+import type { CancelScanRequest } from '#domain/schemas/operator-requests';
 
 const answer = z.object({ data: cancelledScanSchema });
 
@@ -11,7 +12,7 @@ const answer = z.object({ data: cancelledScanSchema });
  * one is corrected with an adjustment.
  */
 export async function cancelScan(scan: { scan_id: string } | { code: string }, reason: string | undefined): Promise<CancelledScan> {
-  const body = reason ? { ...scan, reason } : scan;
+  const body: CancelScanRequest = reason ? { ...scan, reason } : scan;
   return answer.parse(await consoleRequest('/cancellations', { method: 'POST', body })).data;
 }
 

@@ -4,6 +4,7 @@ import { checkInResultSchema, type CheckInResult } from '#domain/schemas/operato
 import { approvalSchema, type Approval } from '#domain/schemas/operators';
 import { isApiError } from '../../../lib/api';
 import { consoleRequest } from '../console-api';
+import type { CheckInRequest } from '#domain/schemas/operator-requests';
 
 /** 200: the batch was checked in; 202: codes issued in the last 24 hours passed the approval limits, the batch waits for a second operator. */
 const answer = z.union([z.object({ data: checkInResultSchema }), z.object({ data: approvalSchema })]);
@@ -16,7 +17,7 @@ export type CheckInOutcome = { kind: 'checked-in'; result: CheckInResult } | { k
  * first answer back and credits nothing twice, so a batch kept on the phone may be sent until an
  * answer arrives (docs/api.md, `POST /ops/checkins`).
  */
-export async function checkInContainers(body: { id?: string; codes: string[]; note?: string }): Promise<CheckInOutcome> {
+export async function checkInContainers(body: CheckInRequest): Promise<CheckInOutcome> {
   const { data } = answer.parse(await consoleRequest('/checkins', { method: 'POST', body }));
   return 'requested_by' in data ? { kind: 'awaiting-approval', approval: data } : { kind: 'checked-in', result: data };
 }

@@ -4,6 +4,7 @@ import { disputeSchema, type Dispute } from '#domain/schemas/disputes';
 import { approvalSchema } from '#domain/schemas/operators';
 import { consoleRequest } from '../console-api';
 import { openDisputesQueryKey } from './disputes';
+import type { DisputeCreditRequest } from '#domain/schemas/operator-requests';
 
 /** 200: the dispute credited; 202: above the approval limit, a request for a second operator. */
 const answer = z.union([z.object({ data: disputeSchema }), z.object({ data: approvalSchema })]);
@@ -12,7 +13,7 @@ export type CreditOutcome = { kind: 'credited'; dispute: Dispute } | { kind: 'aw
 
 /** POST /ops/disputes/{id}/credit: credits the deposits at stake, once however often it is sent. */
 export async function creditDispute(id: string, answerText: string | undefined): Promise<CreditOutcome> {
-  const body = answerText ? { answer: answerText } : {};
+  const body: DisputeCreditRequest = answerText ? { answer: answerText } : {};
   const { data } = answer.parse(await consoleRequest(`/disputes/${encodeURIComponent(id)}/credit`, { method: 'POST', body }));
   return 'requested_by' in data ? { kind: 'awaiting-approval' } : { kind: 'credited', dispute: data };
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { resolvedClaimSchema, type ResolvedClaim } from '#domain/schemas/operator-answers';
 import { consoleRequest } from '../console-api';
 import { openClaimsQueryKey } from './claims';
+import type { ClaimResolutionRequest } from '#domain/schemas/operator-requests';
 
 const answer = z.object({ data: resolvedClaimSchema });
 
@@ -10,7 +11,7 @@ const answer = z.object({ data: resolvedClaimSchema });
  * POST /ops/claims/{id}/dismiss: the first scan stands. `note` is for operators only.
  */
 export async function dismissClaim(id: string, note: string | undefined): Promise<ResolvedClaim> {
-  const body = note ? { note } : {};
+  const body: ClaimResolutionRequest = note ? { note } : {};
   return answer.parse(await consoleRequest(`/claims/${encodeURIComponent(id)}/dismiss`, { method: 'POST', body })).data;
 }
 
