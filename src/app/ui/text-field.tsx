@@ -1,28 +1,40 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { controlStateOf, FieldFrame, type FieldFrameProps } from './field-frame';
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
-  id: string;
-  label: ReactNode;
-  error?: string | undefined;
-  hint?: ReactNode;
-}
+type FrameProps = FieldFrameProps;
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>, Omit<FrameProps, 'count'> {}
 
 export function TextField({ id, label, error, hint, ...input }: TextFieldProps) {
-  const describedBy = [hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined].filter(Boolean).join(' ');
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy || undefined} {...input} />
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
+      <input {...controlStateOf({ id, error, hint })} {...input} />
+    </FieldFrame>
+  );
+}
+
+interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>, FrameProps {
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+/** A text area with its label, hint, character count and error: the kit's field for free text. */
+export function TextAreaField({ id, label, error, hint, count, ...textarea }: TextAreaFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} count={count}>
+      <textarea {...controlStateOf({ id, error, hint, count })} {...textarea} />
+    </FieldFrame>
+  );
+}
+
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>, Omit<FrameProps, 'count'> {}
+
+/** A select with its label, hint and error; its options are the children. */
+export function SelectField({ id, label, error, hint, children, ...select }: SelectFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
+      <select {...controlStateOf({ id, error, hint })} {...select}>
+        {children}
+      </select>
+    </FieldFrame>
   );
 }

@@ -12,6 +12,7 @@ import { useSaveDraft } from './api/save-draft';
 import { ContentArea, useTextChoice, type TextChoice } from './content-area';
 import { previewAddress, useLocaleName, usePageNames } from './content-names';
 import { useFocusWhenShown } from './use-focus-when-shown';
+import { TextAreaField } from '../../ui/text-field';
 
 /** Page texts: a language and a page, each key's live text and its draft; preview and publish. */
 export function PageTextsScreen() {
@@ -198,7 +199,10 @@ function TextCard({
   const [text, setText] = useState(draft ?? live ?? '');
   const [problem, setProblem] = useState<string>();
   const [saved, setSaved] = useState(false);
-  const problemRef = useFocusWhenShown<HTMLParagraphElement>(problem);
+  // A refusal puts the focus back in the field, which its error describes.
+  useEffect(() => {
+    if (problem) fieldRef.current?.focus();
+  }, [problem]);
   useWholeTextHeight(fieldRef, text);
 
   // Opened from the missing texts: the field of that key, in view and ready to type.
@@ -232,22 +236,19 @@ function TextCard({
       <p className="ops-text__label">{t`Live text`}</p>
       <div className="ops-text__live">{live ?? t`(none yet)`}</div>
       {draft !== undefined ? <p className="ops-text__badge">{t`A draft waits to be published.`}</p> : null}
-      <div className="field">
-        <label htmlFor={fieldId}>{t`Draft of ${textKey}`}</label>
-        <textarea
-          ref={fieldRef}
-          id={fieldId}
-          rows={3}
-          maxLength={maxDraftLength}
-          value={text}
-          onChange={(event) => {
-            setSaved(false);
-            setText(event.currentTarget.value);
-          }}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${fieldId}-problem` : undefined}
-        />
-      </div>
+      <TextAreaField
+        ref={fieldRef}
+        id={fieldId}
+        label={t`Draft of ${textKey}`}
+        error={problem}
+        rows={3}
+        maxLength={maxDraftLength}
+        value={text}
+        onChange={(event) => {
+          setSaved(false);
+          setText(event.currentTarget.value);
+        }}
+      />
       <div className="ops-actions">
         <button type="button" className="button" disabled={save.isPending} onClick={onSave}>
           {t`Save the draft`}
@@ -256,11 +257,6 @@ function TextCard({
       {saved ? (
         <p role="status" className="notice">
           {t`Draft saved. Preview the page to see it in place.`}
-        </p>
-      ) : null}
-      {problem ? (
-        <p id={`${fieldId}-problem`} ref={problemRef} tabIndex={-1} role="alert" className="field__error">
-          {problem}
         </p>
       ) : null}
     </article>

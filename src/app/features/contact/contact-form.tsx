@@ -6,7 +6,7 @@ import { contactMessageMaxLength, contactTopics, type ContactTopic } from '#doma
 import type { ContactBody } from '#domain/schemas/contact';
 import { isApiError } from '../../lib/api';
 import { currentCountryCode, currentLocale } from '../../lib/i18n';
-import { TextField } from '../../ui/text-field';
+import { SelectField, TextAreaField, TextField } from '../../ui/text-field';
 import { useFormSubmit } from '../../ui/use-form-submit';
 import { notify } from '../../ui/notifications';
 import { useMe } from '../../lib/me';
@@ -69,50 +69,29 @@ export function ContactForm({ consentText, onSent }: ContactFormProps) {
     submission.submit(event, { ...submission.values, country_code: currentCountryCode(), locale: currentLocale() });
   }
 
-  const { error: topicError, ...topicField } = submission.field('topic');
-  const { error: messageError, ...messageField } = submission.field('message');
+  const messageField = submission.field('message');
   const messageLength = messageField.value.trim().length;
   return (
     <form ref={formRef} className="form" noValidate onFocus={submission.prepare} onSubmit={onSubmit} aria-label={t`Contact form`}>
       <TextField id="contact-name" label={t`Name`} autoComplete="name" {...submission.field('name')} />
       <TextField id="contact-email" label={t`Email`} type="email" autoComplete="email" {...submission.field('email')} />
-      <div className="field">
-        <label htmlFor="contact-topic">{t`Topic`}</label>
-        <select id="contact-topic" {...topicField} {...submission.invalid('topic', 'contact-topic')}>
-          <option value="">{t`Choose a topic`}</option>
-          {contactTopics.map((topic) => (
-            <option key={topic} value={topic}>
-              {i18n._(topicLabels[topic])}
-            </option>
-          ))}
-        </select>
-        {topicError ? (
-          <p id="contact-topic-error" className="field__error">
-            {topicError}
-          </p>
-        ) : null}
-      </div>
-      <div className="field">
-        <label htmlFor="contact-message">{t`Message`}</label>
-        <p id="contact-message-hint" className="field__hint">
-          {t`Between 10 and 2,000 characters. For a return, give the date and the code printed on the container.`}
-        </p>
-        <textarea
-          id="contact-message"
-          rows={7}
-          maxLength={contactMessageMaxLength}
-          {...messageField}
-          {...submission.invalid('message', 'contact-message', 'contact-message-hint', 'contact-message-count')}
-        />
-        <p id="contact-message-count" className="field__hint">
-          {t`${messageLength} of 2,000 characters`}
-        </p>
-        {messageError ? (
-          <p id="contact-message-error" className="field__error">
-            {messageError}
-          </p>
-        ) : null}
-      </div>
+      <SelectField id="contact-topic" label={t`Topic`} {...submission.field('topic')}>
+        <option value="">{t`Choose a topic`}</option>
+        {contactTopics.map((topic) => (
+          <option key={topic} value={topic}>
+            {i18n._(topicLabels[topic])}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField
+        id="contact-message"
+        label={t`Message`}
+        hint={t`Between 10 and 2,000 characters. For a return, give the date and the code printed on the container.`}
+        count={t`${messageLength} of 2,000 characters`}
+        rows={7}
+        maxLength={contactMessageMaxLength}
+        {...messageField}
+      />
       <p className="field__hint" data-testid="contact-consent">
         {consentText}
       </p>

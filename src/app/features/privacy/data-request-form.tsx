@@ -6,7 +6,7 @@ import { isApiError } from '../../lib/api';
 import { currentCountryCode, currentLocale } from '../../lib/i18n';
 import { useFormSubmit } from '../../ui/use-form-submit';
 import { notify } from '../../ui/notifications';
-import { TextField } from '../../ui/text-field';
+import { TextAreaField, TextField } from '../../ui/text-field';
 import { useFileDataRequest } from './api/file-data-request';
 import './privacy.css';
 
@@ -84,7 +84,6 @@ export function DataRequestForm({ initialKind, name = '', email = '' }: DataRequ
     );
   }
 
-  const { error: messageError, ...messageField } = form.field('message');
   return (
     <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
       <fieldset className="choice-group" role="radiogroup" {...form.invalid('kind', kindId)}>
@@ -117,15 +116,7 @@ export function DataRequestForm({ initialKind, name = '', email = '' }: DataRequ
         autoComplete="email"
         {...form.field('email')}
       />
-      <div className="field">
-        <label htmlFor={messageId}>{t`Details (optional)`}</label>
-        <textarea id={messageId} rows={5} maxLength={maxDsarMessageLength} {...messageField} {...form.invalid('message', messageId)} />
-        {messageError ? (
-          <p id={`${messageId}-error`} className="field__error">
-            {messageError}
-          </p>
-        ) : null}
-      </div>
+      <TextAreaField id={messageId} label={t`Details (optional)`} rows={5} maxLength={maxDsarMessageLength} {...form.field('message')} />
       <button type="submit" className="button" disabled={form.pending}>
         {form.pending ? t`Sending…` : t`Send my request`}
       </button>

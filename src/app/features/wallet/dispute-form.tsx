@@ -7,6 +7,7 @@ import { notify } from '../../ui/notifications';
 import { fileDispute } from './api/file-dispute';
 import { prepareDisputePhoto, type PreparedPhoto } from './dispute-photo';
 import { submitThroughOutbox, type OutboxOutcome } from '../../lib/outbox-outcome';
+import { TextAreaField } from '../../ui/text-field';
 
 /**
  * Saved in the offline outbox before anything is sent (a dispute written in a shop with no
@@ -60,7 +61,6 @@ export default function DisputeForm({ row, onDone }: { row: Transaction; onDone:
     },
   });
   const { errors } = form;
-  const { error: noteError, ...noteField } = form.field('note');
 
   async function onPhoto(event: ChangeEvent<HTMLInputElement>) {
     const file = event.currentTarget.files?.[0];
@@ -111,24 +111,14 @@ export default function DisputeForm({ row, onDone }: { row: Transaction; onDone:
           </p>
         ) : null}
       </fieldset>
-      <div className="field">
-        <label htmlFor="dispute-note">{t`Note (optional)`}</label>
-        <textarea
-          id="dispute-note"
-          rows={3}
-          maxLength={maxDisputeNoteLength}
-          {...noteField}
-          {...form.invalid('note', 'dispute-note', 'dispute-note-count')}
-        />
-        <p id="dispute-note-count" className="field__hint">
-          {t`${noteLength} of 500 characters`}
-        </p>
-        {noteError ? (
-          <p id="dispute-note-error" className="field__error">
-            {noteError}
-          </p>
-        ) : null}
-      </div>
+      <TextAreaField
+        id="dispute-note"
+        label={t`Note (optional)`}
+        count={t`${noteLength} of 500 characters`}
+        rows={3}
+        maxLength={maxDisputeNoteLength}
+        {...form.field('note')}
+      />
       <div className="dispute-form__photo">
         <p className="dispute-form__photo-title">{t`Photo (optional)`}</p>
         <p id="dispute-photo-hint" className="field__hint">
