@@ -159,6 +159,9 @@ export const destinationChangeProof = z.object({
     .optional(),
 });
 
+/** The payout destination form once the password is asked: a field like the others, checked with them. */
+export const destinationPasswordField = { current_password: destinationChangeProof.shape.current_password.unwrap() };
+
 /** PUT /payment_methods */
 export const setDefaultPaymentMethodBody = z.strictObject({ withdraw_type: paymentMethodField });
 

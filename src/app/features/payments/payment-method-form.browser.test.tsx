@@ -194,4 +194,19 @@ describe('payout method form', () => {
       { email: 'haruto@example.com', current_password: 'my password' },
     ]);
   });
+
+  it('asked for up front, an empty password is said with the other fields on the first submit, and nothing is sent', async () => {
+    signIn({ passwordSignedInAt: Date.now() - 10 * 60 * 1000 });
+    const api = fakeApi({});
+    await renderComponent(<PaymentMethodForm countryCode="jp" method="PAYPAL" onSaved={() => undefined} />, { locale: 'ja-JP' });
+    await page.getByRole('button', { name: texts['ja-JP'].save }).click();
+
+    const email = page.getByRole('textbox', { name: 'PayPalのメールアドレス' });
+    const password = page.getByLabelText(texts['ja-JP'].password);
+    await expect.element(email).toHaveFocus();
+    await expect.element(email).toHaveAttribute('aria-invalid', 'true');
+    await expect.element(password).toHaveAttribute('aria-invalid', 'true');
+    await expect.element(password).toHaveAccessibleDescription(expect.stringContaining(texts['ja-JP'].required));
+    expect(api.requests).toHaveLength(0);
+  });
 });

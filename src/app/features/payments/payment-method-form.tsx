@@ -2,16 +2,17 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CountryCode } from '#domain/markets';
 import type { PaymentMethod } from '#domain/payment-methods';
-import { bankAccountSchemas, linePaySchema, paypalSchema, type PaymentMethods } from '#domain/schemas/payments';
+import { bankAccountSchemas, destinationPasswordField, linePaySchema, paypalSchema, type PaymentMethods } from '#domain/schemas/payments';
+import { z } from 'zod';
 import { failureMessage, isApiError } from '../../lib/api';
 import { passwordSignedInAt } from '../../lib/session';
 import { passwordNeededForDestination } from '#domain/client-session';
 import { useFormSubmit, type FieldName, type TypedValues } from '../../ui/use-form-submit';
 import { notify } from '../../ui/notifications';
-import { TextField } from '../../ui/text-field';
+import { SelectField, TextField } from '../../ui/text-field';
 import { useSavePaymentMethod } from './api/save-payment-method';
 
-type PaymentField = FieldName<ReturnType<typeof schemaOf>>;
+type PaymentField = FieldName<ReturnType<typeof fieldsSchemaOf>>;
 
 interface FieldSpec {
   name: PaymentField;
@@ -145,10 +146,16 @@ function useFieldSpecs(countryCode: CountryCode, method: PaymentMethod, saved: S
   }
 }
 
-function schemaOf(countryCode: CountryCode, method: PaymentMethod) {
+function fieldsSchemaOf(countryCode: CountryCode, method: PaymentMethod) {
   if (method === 'PAYPAL') return paypalSchema;
   if (method === 'LINE') return linePaySchema;
   return bankAccountSchemas[countryCode];
+}
+
+/** The method's fields, and the password among them when it is asked for. */
+function schemaOf(countryCode: CountryCode, method: PaymentMethod, askPassword: boolean) {
+  const fields = fieldsSchemaOf(countryCode, method);
+  return askPassword ? z.strictObject({ ...fields.shape, ...destinationPasswordField }) : fields;
 }
 
 /** Adds or replaces one payment method; checked on the phone with the server's own rules, then sent. */
@@ -172,11 +179,10 @@ export function PaymentMethodForm({
   // A sign-in more than a few minutes old needs the password to change where money goes (a token
   // alone cannot move money): asked for in the form from the start, and whenever the server asks.
   const [askPassword, setAskPassword] = useState(() => passwordNeededForDestination(passwordSignedInAt(), Date.now()));
-  const [password, setPassword] = useState('');
   const save = useSavePaymentMethod();
 
   const form = useFormSubmit(formRef, {
-    schema: schemaOf(countryCode, method),
+    schema: schemaOf(countryCode, method, askPassword),
     initialValues: () => {
       const start = bankOnFile ? savedValues(countryCode, bankOnFile) : {};
       const values: TypedValues<ReturnType<typeof schemaOf>> = {};
@@ -185,8 +191,7 @@ export function PaymentMethodForm({
     },
     // The fields go as typed: the server checks them with the same rules. (The return type is
     // written out: the action reads the form's own values, which TypeScript cannot infer in a cycle.)
-    action: (): ReturnType<typeof save.mutateAsync> =>
-      save.mutateAsync({ method, fields: askPassword && password ? { ...form.values, current_password: password } : form.values }),
+    action: (): ReturnType<typeof save.mutateAsync> => save.mutateAsync({ method, fields: form.values }),
     onSuccess: () => {
       notify({ kind: 'success', title: t`Success`, description: t`Bank data added` });
       onSaved();
@@ -213,25 +218,17 @@ export function PaymentMethodForm({
       {countryCode === 'jp' ? <p className="payment-form__note">{t`A fee of 249 yen applies to withdrawals below 8,800 yen.`}</p> : null}
       {specs.map((spec) => {
         const id = `${idPrefix}-${spec.name}`;
-        const { error, ...bound } = form.field(spec.name);
+        const bound = form.field(spec.name);
         if (spec.options) {
           return (
-            <div className="field" key={spec.name}>
-              <label htmlFor={id}>{spec.label}</label>
-              <select id={id} {...bound} {...form.invalid(spec.name, id)}>
-                <option value="">{t`Choose…`}</option>
-                {spec.options.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-              {error ? (
-                <p id={`${id}-error`} className="field__error">
-                  {error}
-                </p>
-              ) : null}
-            </div>
+            <SelectField key={spec.name} id={id} label={spec.label} hint={spec.hint} {...bound}>
+              <option value="">{t`Choose…`}</option>
+              {spec.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </SelectField>
           );
         }
         return (
@@ -240,7 +237,6 @@ export function PaymentMethodForm({
             id={id}
             label={spec.label}
             hint={spec.hint}
-            error={error}
             {...bound}
             inputMode={spec.inputMode}
             type={spec.inputMode === 'email' ? 'email' : 'text'}
@@ -252,14 +248,11 @@ export function PaymentMethodForm({
       {askPassword ? (
         <TextField
           id={`${idPrefix}-current_password`}
-          name="current_password"
           label={t`Your Roundtrip password`}
           hint={t`Needed to change where your money is paid, unless you signed in a few minutes ago.`}
-          error={form.errorOf('current_password')}
-          value={password}
           type="password"
           autoComplete="current-password"
-          onChange={(event) => setPassword(event.currentTarget.value)}
+          {...form.field('current_password')}
         />
       ) : null}
       {form.message ? (
