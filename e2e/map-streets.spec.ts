@@ -14,7 +14,7 @@ import { startStreetTileServer, type StreetTileServer } from './support/street-t
 // (support/street-tiles.ts), rather than routing requests inside the browser: the whole path is the
 // real one, the server's GET /config and its CSP (the style on one origin, its tiles on another, read
 // by MapLibre's worker), and the service worker storing the tiles it really fetched. The shared e2e
-// server keeps no MAP_STYLE_URL, so the other map tests still test the offline basemap alone.
+// server runs with MAP_STYLE_URL=none (e2e/serve.mjs), so the other map tests still test the offline basemap alone.
 // Everything stays on this machine (127.0.0.1 and localhost).
 
 const port = Number(process.env.E2E_PORT ?? 8181) + 17;
