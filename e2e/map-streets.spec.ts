@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator } from '@playwright/test';
-import { binsResponse, type Bin } from '#domain/bins';
+import { binsResponse, distanceMetres, type Bin } from '#domain/bins';
 import { expect, test } from './support/fixtures';
 import { collectConsoleProblems } from './support/map';
 import { cachedUrls, waitForServiceWorker } from './support/offline';
@@ -50,7 +50,7 @@ test.beforeAll(async () => {
   await expect
     .poll(async () => (await fetch(`${origin}/healthz`).catch(() => undefined))?.status, { timeout: 280_000, intervals: [1_000] })
     .toBe(200);
-  for (const country of ['fr', 'jp']) {
+  for (const country of ['fr', 'jp', 'uk']) {
     const response = await fetch(`${origin}/api/v2/bins?country_code=${country}`);
     const bins = binsResponse.parse(await response.json()).data;
     binsByCountry.set(country, bins);
@@ -143,6 +143,35 @@ for (const { locale, country } of [
       await expect(info).toBeHidden();
       await expect.poll(() => mapPage.selectedId()).toBeNull();
       expect(problems, 'console errors (CSP refusals included)').toEqual([]);
+    });
+  });
+}
+
+// The first view once the position is known: the person and the nearest bin together, on streets
+// (the person a few streets from the market's first bin, inside the street grid the tile server draws).
+for (const { locale, country } of [
+  { locale: 'fr-FR', country: 'fr' },
+  { locale: 'ja-JP', country: 'jp' },
+  { locale: 'en-GB', country: 'uk' },
+] as const) {
+  test.describe(`first view at 360 px in ${locale}`, () => {
+    test.use({ locale, permissions: ['geolocation'] });
+
+    test('frames the person and the nearest bin on streets', async ({ page, context }) => {
+      const bin = firstBin(country);
+      const here = { lat: bin.lat + 0.006, lng: bin.lng - 0.008 };
+      await context.setGeolocation({ latitude: here.lat, longitude: here.lng });
+      const mapPage = new MapPage(page, locale);
+      await mapPage.goto(country);
+      await mapPage.waitForPins();
+      await expect.poll(() => mapPage.inView(here), { timeout: 15_000 }).toBe(true);
+      const nearest = [...binsByCountry.get(country)!].sort((a, b) => distanceMetres(here, a) - distanceMetres(here, b))[0]!;
+      expect(await mapPage.inView(nearest), 'nearest bin in the first view').toBe(true);
+      await expect(mapPage.you).toBeVisible();
+      await mapPage.expectStreetsDrawn();
+      await mapPage.map.scrollIntoViewIfNeeded();
+      mkdirSync(screens, { recursive: true });
+      await page.screenshot({ path: path.join(screens, `map-first-view-${locale}-360.png`) });
     });
   });
 }

@@ -188,7 +188,7 @@ function TransactionBody({ row, now, disputeQueued }: { row: Transaction; now: D
     details =
       row.claim === 'OPEN'
         ? t`Our team checks both scans when the container arrives. Its deposit is pending meanwhile.`
-        : t`Someone else scanned this container first, and our team found that they returned it: no deposit was credited for your scan.`;
+        : t`Someone else scanned this container first: no deposit was credited for your scan.`;
   } else if (row.category === 'SCAN') {
     switch (row.status) {
       case 'PENDING':
