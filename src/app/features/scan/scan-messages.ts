@@ -29,16 +29,9 @@ export function underReviewText(): string {
   return t`Under review: someone else scanned this container first`;
 }
 
-/** What the scan answer adds to that state: what happens next. */
-export function underReviewNextText(): string {
-  return t`Our team checks both scans when the container arrives. Its deposit is pending meanwhile.`;
-}
-
-/** The scan's answer: the state, then what happens next (a sentence each, as each language ends one). */
+/** The scan's answer: that state, then what happens next (the history row's details say the same). */
 export function underReviewAnswerText(): string {
-  const state = underReviewText();
-  const next = underReviewNextText();
-  return t`${state}. ${next}`;
+  return t`Under review: someone else scanned this container first. Our team checks both scans when the container arrives. Its deposit is pending meanwhile.`;
 }
 
 /** Why the server refused a scan (or could not be reached), for the scan form and the scanner. */
