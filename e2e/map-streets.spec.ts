@@ -194,6 +194,13 @@ test.describe('offline', () => {
     await expect
       .poll(async () => (await cachedUrls(page))['map-tiles']?.filter((url) => tileUrl.test(url)).length ?? 0, { timeout: 10_000 })
       .toBeGreaterThan(0);
+    // A tile of the style's own origin too: the default style (OpenFreeMap) has all its tiles there.
+    const styleTile = `${new URL(tiles.styleUrl).origin}/tiles/14/`;
+    await expect
+      .poll(async () => (await cachedUrls(page))['map-tiles']?.some((url) => url.startsWith(styleTile) && url.endsWith('.pbf')) ?? false, {
+        timeout: 10_000,
+      })
+      .toBe(true);
     const cached = await cachedUrls(page);
     expect(cached['map-styles']).toContain(tiles.styleUrl);
     expect(cached['public-lists']).toContain(`${origin}/api/v2/config`);
