@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator } from '@playwright/test';
-import { binsResponse, type Bin } from '#domain/bins';
+import { binsResponse, distanceMetres, type Bin } from '#domain/bins';
 import { expect, test } from './support/fixtures';
 import { collectConsoleProblems } from './support/map';
 import { cachedUrls, waitForServiceWorker } from './support/offline';
@@ -14,7 +14,7 @@ import { startStreetTileServer, type StreetTileServer } from './support/street-t
 // (support/street-tiles.ts), rather than routing requests inside the browser: the whole path is the
 // real one, the server's GET /config and its CSP (the style on one origin, its tiles on another, read
 // by MapLibre's worker), and the service worker storing the tiles it really fetched. The shared e2e
-// server keeps no MAP_STYLE_URL, so the other map tests still test the offline basemap alone.
+// server runs with MAP_STYLE_URL=none (e2e/serve.mjs), so the other map tests still test the offline basemap alone.
 // Everything stays on this machine (127.0.0.1 and localhost).
 
 const port = Number(process.env.E2E_PORT ?? 8181) + 17;
@@ -50,7 +50,7 @@ test.beforeAll(async () => {
   await expect
     .poll(async () => (await fetch(`${origin}/healthz`).catch(() => undefined))?.status, { timeout: 280_000, intervals: [1_000] })
     .toBe(200);
-  for (const country of ['fr', 'jp']) {
+  for (const country of ['fr', 'jp', 'uk']) {
     const response = await fetch(`${origin}/api/v2/bins?country_code=${country}`);
     const bins = binsResponse.parse(await response.json()).data;
     binsByCountry.set(country, bins);
@@ -147,6 +147,35 @@ for (const { locale, country } of [
   });
 }
 
+// The first view once the position is known: the person and the nearest bin together, on streets
+// (the person a few streets from the market's first bin, inside the street grid the tile server draws).
+for (const { locale, country } of [
+  { locale: 'fr-FR', country: 'fr' },
+  { locale: 'ja-JP', country: 'jp' },
+  { locale: 'en-GB', country: 'uk' },
+] as const) {
+  test.describe(`first view at 360 px in ${locale}`, () => {
+    test.use({ locale, permissions: ['geolocation'] });
+
+    test('frames the person and the nearest bin on streets', async ({ page, context }) => {
+      const bin = firstBin(country);
+      const here = { lat: bin.lat + 0.006, lng: bin.lng - 0.008 };
+      await context.setGeolocation({ latitude: here.lat, longitude: here.lng });
+      const mapPage = new MapPage(page, locale);
+      await mapPage.goto(country);
+      await mapPage.waitForPins();
+      await expect.poll(() => mapPage.inView(here), { timeout: 15_000 }).toBe(true);
+      const nearest = [...binsByCountry.get(country)!].sort((a, b) => distanceMetres(here, a) - distanceMetres(here, b))[0]!;
+      expect(await mapPage.inView(nearest), 'nearest bin in the first view').toBe(true);
+      await expect(mapPage.you).toBeVisible();
+      await mapPage.expectStreetsDrawn();
+      await mapPage.map.scrollIntoViewIfNeeded();
+      mkdirSync(screens, { recursive: true });
+      await page.screenshot({ path: path.join(screens, `map-first-view-${locale}-360.png`) });
+    });
+  });
+}
+
 test.describe('offline', () => {
   test.use({ serviceWorkers: 'allow', locale: 'fr-FR' });
 
@@ -165,6 +194,13 @@ test.describe('offline', () => {
     await expect
       .poll(async () => (await cachedUrls(page))['map-tiles']?.filter((url) => tileUrl.test(url)).length ?? 0, { timeout: 10_000 })
       .toBeGreaterThan(0);
+    // A tile of the style's own origin too: the default style (OpenFreeMap) has all its tiles there.
+    const styleTile = `${new URL(tiles.styleUrl).origin}/tiles/14/`;
+    await expect
+      .poll(async () => (await cachedUrls(page))['map-tiles']?.some((url) => url.startsWith(styleTile) && url.endsWith('.pbf')) ?? false, {
+        timeout: 10_000,
+      })
+      .toBe(true);
     const cached = await cachedUrls(page);
     expect(cached['map-styles']).toContain(tiles.styleUrl);
     expect(cached['public-lists']).toContain(`${origin}/api/v2/config`);

@@ -22,7 +22,8 @@ export async function startServer(
 ): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.resolve(root, script)], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
+    // Benches and the prerender reach this machine only: no default street map from its public host.
+    env: { ...process.env, MAP_STYLE_URL: process.env.MAP_STYLE_URL ?? 'none', ...env, PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   child.stdout?.resume();

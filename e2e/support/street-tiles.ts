@@ -9,8 +9,9 @@ import type { StyleSpecification } from 'maplibre-gl';
 /**
  * A street-map server made in the test, on this machine only: a MapLibre style and Mapbox vector
  * tiles (MVT) of a made-up street grid around the places asked for. The style is served from
- * 127.0.0.1 and its tiles from localhost (same port, another origin), the way a style and its tiles
- * often live on different hosts: the app's CSP must name both (MAP_STYLE_URL, MAP_TILE_ORIGINS).
+ * 127.0.0.1 and its streets' tiles from localhost (same port, another origin), the way a style and
+ * its tiles often live on different hosts: the app's CSP must name both (MAP_STYLE_URL,
+ * MAP_TILE_ORIGINS). The parks' tiles come from the style's own origin, as the default style's do.
  */
 export interface StreetTileServer {
   /** MAP_STYLE_URL for the app. */
@@ -68,17 +69,19 @@ function streetGrid({ lat, lng }: { lat: number; lng: number }): Feature[] {
   return features;
 }
 
-function styleFor(tileOrigin: string): StyleSpecification {
+function styleFor(styleOrigin: string, tileOrigin: string): StyleSpecification {
   return {
     version: 8,
     name: 'Test streets',
     sources: {
       streets: { type: 'vector', tiles: [`${tileOrigin}/tiles/{z}/{x}/{y}.pbf`], minzoom: 0, maxzoom: 14 },
+      // Parks on the style's own origin, as every resource of the default style is (OpenFreeMap).
+      parks: { type: 'vector', tiles: [`${styleOrigin}/tiles/{z}/{x}/{y}.pbf`], minzoom: 0, maxzoom: 14 },
     },
     layers: [
       // Dropped by the app (it would hide the offline basemap): here to check it is.
       { id: 'background', type: 'background', paint: { 'background-color': '#ff00ff' } },
-      { id: 'park', type: 'fill', source: 'streets', 'source-layer': 'parks', paint: { 'fill-color': '#cfe8c4' } },
+      { id: 'park', type: 'fill', source: 'parks', 'source-layer': 'parks', paint: { 'fill-color': '#cfe8c4' } },
       {
         id: 'road-casing',
         type: 'line',
@@ -107,6 +110,7 @@ export async function startStreetTileServer(): Promise<StreetTileServer> {
   let refusing = false;
   const requests: string[] = [];
   let tileOrigin = '';
+  let styleOrigin = '';
 
   const handle = (request: IncomingMessage, response: ServerResponse) => {
     const path = request.url ?? '/';
@@ -118,7 +122,7 @@ export async function startStreetTileServer(): Promise<StreetTileServer> {
       return;
     }
     if (path === '/style.json') {
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(styleFor(tileOrigin)));
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(styleFor(styleOrigin, tileOrigin)));
       return;
     }
     const tile = /^\/tiles\/(\d+)\/(\d+)\/(\d+)\.pbf$/.exec(path);
@@ -144,8 +148,9 @@ export async function startStreetTileServer(): Promise<StreetTileServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   tileOrigin = `http://localhost:${port}`;
+  styleOrigin = `http://127.0.0.1:${port}`;
   return {
-    styleUrl: `http://127.0.0.1:${port}/style.json`,
+    styleUrl: `${styleOrigin}/style.json`,
     tileOrigin,
     requests,
     addStreetsAround(place) {

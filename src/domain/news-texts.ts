@@ -33,6 +33,8 @@ interface KindTexts {
   failed: (amount: string, reason: string | null) => NewsText;
   disputeCredited: (amount: string) => NewsText;
   disputeUpheld: (reason: string | null) => NewsText;
+  claimAwarded: NewsText;
+  claimDismissed: (reason: string | null) => NewsText;
   several: (count: number) => string;
 }
 
@@ -59,6 +61,16 @@ const texts: Record<Language, KindTexts> = {
       title: 'Your claim was reviewed',
       body: reason ? `The decision stands: ${reason}` : 'The decision stands.',
     }),
+    claimAwarded: {
+      title: 'Review done: your scan counts',
+      body: 'Someone else scanned this container first, and our team found that you returned it. Its deposit is pending until check-in.',
+    },
+    claimDismissed: (reason) => ({
+      title: 'Review done: your scan does not count',
+      body: reason
+        ? `Someone else scanned this container first, and it stays theirs: ${reason}`
+        : 'Someone else scanned this container first, and it stays theirs.',
+    }),
     several: (count) => `${count} updates on your Roundtrip account`,
   },
   fr: {
@@ -82,6 +94,16 @@ const texts: Record<Language, KindTexts> = {
     disputeUpheld: (reason) => ({
       title: 'Votre réclamation a été examinée',
       body: reason ? `La décision est maintenue\u202F: ${reason}` : 'La décision est maintenue.',
+    }),
+    claimAwarded: {
+      title: 'Vérification faite\u202F: votre scan compte',
+      body: 'Quelqu’un d’autre avait scanné ce contenant avant vous, et notre équipe a constaté que c’est vous qui l’avez rendu. Sa consigne est en attente jusqu’à son enregistrement.',
+    },
+    claimDismissed: (reason) => ({
+      title: 'Vérification faite\u202F: votre scan ne compte pas',
+      body: reason
+        ? `Quelqu’un d’autre avait scanné ce contenant avant vous, et il reste à son compte\u202F: ${reason}`
+        : 'Quelqu’un d’autre avait scanné ce contenant avant vous, et il reste à son compte.',
     }),
     several: (count) => `${count} nouvelles sur votre compte Roundtrip`,
   },
@@ -107,6 +129,16 @@ const texts: Record<Language, KindTexts> = {
       title: 'お申し立てを確認しました',
       body: reason ? `判断は変わりません：${reason}` : '判断は変わりません。',
     }),
+    claimAwarded: {
+      title: '確認が終わりました：あなたのスキャンが有効です',
+      body: 'この容器は先に別の方がスキャンしていましたが、確認の結果、あなたが返却したものでした。デポジットは受け入れ処理まで確認待ちです。',
+    },
+    claimDismissed: (reason) => ({
+      title: '確認が終わりました：あなたのスキャンは無効です',
+      body: reason
+        ? `この容器は先に別の方がスキャンしており、その方の返却となりました：${reason}`
+        : 'この容器は先に別の方がスキャンしており、その方の返却となりました。',
+    }),
     several: (count) => `Roundtrip のお知らせが${count}件あります`,
   },
 };
@@ -128,6 +160,8 @@ export function newsText(locale: SupportedLocale, news: NewsRecord): NewsText {
       return t.failed(amount, reason);
     case 'DISPUTE_RESOLVED':
       return params.outcome === 'credited' ? t.disputeCredited(amount) : t.disputeUpheld(reason);
+    case 'CLAIM_DECIDED':
+      return params.outcome === 'awarded' ? t.claimAwarded : t.claimDismissed(reason);
   }
 }
 

@@ -36,10 +36,21 @@ describe('demo data', () => {
   });
 });
 
+describe('MAP_STYLE_URL', () => {
+  it('is OpenFreeMap\'s keyless street style when unset, and the offline basemap alone when "none"', () => {
+    const unset = loadConfig({});
+    expect(unset.mapStyleUrl).toBe('https://tiles.openfreemap.org/styles/liberty');
+    // Its tiles, glyphs and sprites are on the style's own origin: one entry in the CSP and the worker's list.
+    expect(unset.mapOrigins).toEqual(['https://tiles.openfreemap.org']);
+    expect(loadConfig({ MAP_STYLE_URL: 'none' }).mapStyleUrl).toBeUndefined();
+    expect(() => loadConfig({ MAP_STYLE_URL: 'nothing' })).toThrow(ConfigError);
+  });
+});
+
 describe('MAP_TILE_ORIGINS', () => {
   it('lists the map style\'s origin and MAP_TILE_ORIGINS once each, and refuses a tile "origin" with a path', () => {
-    expect(loadConfig({}).mapOrigins).toEqual([]);
-    expect(loadConfig({ MAP_TILE_ORIGINS: 'https://tiles.example.com' }).mapOrigins).toEqual([]);
+    expect(loadConfig({ MAP_STYLE_URL: 'none' }).mapOrigins).toEqual([]);
+    expect(loadConfig({ MAP_STYLE_URL: 'none', MAP_TILE_ORIGINS: 'https://tiles.example.com' }).mapOrigins).toEqual([]);
     expect(
       loadConfig({
         MAP_STYLE_URL: 'https://maps.example.com/style.json',

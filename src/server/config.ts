@@ -139,7 +139,8 @@ export const environmentSchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((value) => (value === undefined ? undefined : value === 'true')),
-  MAP_STYLE_URL: z.string().url().optional(),
+  /** `none`: the offline basemap alone (a deployment that must not reach a third party); unset: defaultMapStyleUrl. */
+  MAP_STYLE_URL: z.union([z.literal('none'), z.string().url()]).optional(),
   /** Where the style's tiles, glyphs and sprites live when not on the style's own origin. */
   MAP_TILE_ORIGINS: z
     .string()
@@ -325,6 +326,12 @@ function payoutOriginatorsOf(set: Originators, local: boolean): Originators {
   return originators;
 }
 
+/**
+ * The street map when MAP_STYLE_URL is not set: OpenFreeMap's public "Liberty" style, free, keyless
+ * and without limits, on OpenStreetMap data (docs/map-streets.md says why, and its terms).
+ */
+export const defaultMapStyleUrl = 'https://tiles.openfreemap.org/styles/liberty';
+
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environmentSchema.safeParse(environment);
   if (!parsed.success) {
@@ -332,6 +339,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
+  const mapStyleUrl = env.MAP_STYLE_URL === 'none' ? undefined : (env.MAP_STYLE_URL ?? defaultMapStyleUrl);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const local = isLocalAddress(publicUrl);
   if (env.SEED_DEMO === true && !local) throw new ConfigError(demoRefusal(publicUrl));
@@ -373,8 +381,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     rateLimits: env.RATE_LIMITS,
     trustProxy: env.TRUST_PROXY,
     seedDemo: env.SEED_DEMO ?? local,
-    mapStyleUrl: env.MAP_STYLE_URL,
-    mapOrigins: env.MAP_STYLE_URL ? [...new Set([new URL(env.MAP_STYLE_URL).origin, ...env.MAP_TILE_ORIGINS])] : [],
+    mapStyleUrl,
+    mapOrigins: mapStyleUrl ? [...new Set([new URL(mapStyleUrl).origin, ...env.MAP_TILE_ORIGINS])] : [],
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT,
     maxPendingScans: env.MAX_PENDING_SCANS,
     maxOpenClaims: env.MAX_OPEN_CLAIMS,

@@ -77,6 +77,14 @@ export class MapPage {
     return Number(await this.map.getAttribute('data-zoom'));
   }
 
+  /** Whether a point lies in the map's view once it stopped moving (`data-bounds`: west,south,east,north). */
+  async inView(point: { lat: number; lng: number }): Promise<boolean> {
+    const bounds = await this.map.getAttribute('data-bounds');
+    if (!bounds) return false;
+    const [west, south, east, north] = bounds.split(',').map(Number) as [number, number, number, number];
+    return point.lng >= west && point.lng <= east && point.lat >= south && point.lat <= north;
+  }
+
   /** The selected bin, as the address says it. */
   async selectedId(): Promise<string | null> {
     return searchParam(this.page, 'id');

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { moneySchema } from './money';
 
 /** What a piece of news is about; the texts (app, push, mail) follow from it and its fields. */
-export const newsKinds = ['SCAN_CREDITED', 'SCAN_REJECTED', 'WITHDRAWAL_PAID', 'WITHDRAWAL_FAILED', 'DISPUTE_RESOLVED'] as const;
+export const newsKinds = [
+  'SCAN_CREDITED',
+  'SCAN_REJECTED',
+  'WITHDRAWAL_PAID',
+  'WITHDRAWAL_FAILED',
+  'DISPUTE_RESOLVED',
+  'CLAIM_DECIDED',
+] as const;
 export type NewsKind = (typeof newsKinds)[number];
 
 /** One line of GET /user/news. */
@@ -19,8 +26,11 @@ export const newsItemSchema = z.object({
   count: z.number().int().nullable(),
   /** The operator's reason (rejection, failed payout). */
   reason: z.string().nullable(),
-  /** A resolved dispute: credited to the customer, or the decision upheld. */
-  outcome: z.enum(['credited', 'upheld']).nullable(),
+  /**
+   * A resolved dispute: credited to the customer, or the decision upheld. A decided claim (a
+   * container someone else scanned first): awarded to the customer, or dismissed.
+   */
+  outcome: z.enum(['credited', 'upheld', 'awarded', 'dismissed']).nullable(),
 });
 export type NewsItem = z.infer<typeof newsItemSchema>;
 

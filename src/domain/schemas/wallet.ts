@@ -106,9 +106,9 @@ export const scanBatchReading = z.object({
 export const balanceSchema = z.object({
   /** What the customer can withdraw: the sum of their ledger. */
   balance: moneySchema,
-  /** Deposits of the containers scanned and waiting for check-in (not yet in the balance). */
+  /** Deposits of the containers scanned and waiting for check-in or under review (not yet in the balance). */
   pending_deposit: moneySchema,
-  /** Containers scanned and waiting for check-in. */
+  /** Containers scanned and waiting for check-in, those under review (someone else scanned them first) included. */
   pending_items: z.number().int().nonnegative(),
   /** Containers checked in and credited, ever. */
   returned_items: z.number().int().nonnegative(),
@@ -158,6 +158,12 @@ export const transactionSchema = z.object({
    * for other rows. Absent in answers cached before it existed.
    */
   disputable_from: z.string().nullable().default(null),
+  /**
+   * A claim's row (`claim:<id>`: a container someone else scanned first): OPEN while our team
+   * reviews it (PENDING, the deposit at stake), DISMISSED with the reason (REJECTED, 0). An awarded
+   * claim has no row of its own: its scan joins the pending day's row. Null for other rows.
+   */
+  claim: z.enum(['OPEN', 'DISMISSED']).nullable().default(null),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

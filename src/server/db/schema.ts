@@ -675,7 +675,7 @@ export const customerNews = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    /** SCAN_CREDITED, SCAN_REJECTED, WITHDRAWAL_PAID, WITHDRAWAL_FAILED, DISPUTE_RESOLVED. */
+    /** SCAN_CREDITED, SCAN_REJECTED, WITHDRAWAL_PAID, WITHDRAWAL_FAILED, DISPUTE_RESOLVED, CLAIM_DECIDED. */
     kind: text('kind').$type<NewsKind>().notNull(),
     /** The history row it is about (`scan-batch:<id>`, `scan:<id>`, `withdrawal:<id>`): where a tap leads. */
     rowId: text('row_id').notNull(),
@@ -694,7 +694,7 @@ export const customerNews = pgTable(
     index('customer_news_user_idx').on(table.userId, table.id),
     check(
       'customer_news_kind_valid',
-      sql`${table.kind} in ('SCAN_CREDITED', 'SCAN_REJECTED', 'WITHDRAWAL_PAID', 'WITHDRAWAL_FAILED', 'DISPUTE_RESOLVED')`,
+      sql`${table.kind} in ('SCAN_CREDITED', 'SCAN_REJECTED', 'WITHDRAWAL_PAID', 'WITHDRAWAL_FAILED', 'DISPUTE_RESOLVED', 'CLAIM_DECIDED')`,
     ),
   ],
 );

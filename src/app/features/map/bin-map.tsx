@@ -8,11 +8,20 @@ import MapGL, { Layer, Marker, NavigationControl, Popup, Source, type MapRef } f
 import type { Bin, LatLng } from '#domain/bins';
 import { basemapStyle, layeredStyle, loadBasemapData, streetLayerPrefix } from './basemap';
 import { BinDetails } from './bin-details';
+import type { Frame } from './first-view';
 
-/** A camera move the page asks for (a geolocation fix, "show on map"); the key makes each one new. */
-export interface MapFocus extends LatLng {
-  zoom: number;
-  key: number;
+/**
+ * A camera move the page asks for ("show on map": a point and a zoom; the first geolocation fix: a
+ * frame around the person and the nearest bins, no closer than maxZoom); the key makes each one new.
+ */
+export type MapFocus = (LatLng & { zoom: number; key: number }) | { frame: Frame; maxZoom: number; key: number };
+
+/** Room left around a framed view, in pixels: pins and the person's dot are drawn whole, clear of the zoom buttons. */
+const framePadding = { top: 56, right: 56, bottom: 40, left: 40 };
+
+function moveTo(map: MapRef, focus: MapFocus) {
+  if ('frame' in focus) map.fitBounds(focus.frame, { padding: framePadding, maxZoom: focus.maxZoom, animate: false });
+  else map.jumpTo({ center: [focus.lng, focus.lat], zoom: focus.zoom });
 }
 
 export interface BinMapProps {
@@ -213,8 +222,8 @@ export default function BinMap(props: BinMapProps) {
   /** The basemap's shapes, read before the map had loaded its style: put in when it has. */
   const basemapReady = useRef<(() => void) | undefined>(undefined);
   useEffect(() => {
-    if (!focus || !mapLoaded.current) return;
-    mapRef.current?.jumpTo({ center: [focus.lng, focus.lat], zoom: focus.zoom });
+    if (!focus || !mapLoaded.current || !mapRef.current) return;
+    moveTo(mapRef.current, focus);
   }, [focus]);
   /** Pans the map so the selected bin's info window is not cut by the map's edges or under the zoom buttons. */
   const keepPopupInView = useCallback(() => {
@@ -244,7 +253,7 @@ export default function BinMap(props: BinMapProps) {
     mapLoaded.current = true;
     basemapReady.current?.();
     basemapReady.current = undefined;
-    if (focus) mapRef.current?.jumpTo({ center: [focus.lng, focus.lat], zoom: focus.zoom });
+    if (focus && mapRef.current) moveTo(mapRef.current, focus);
     refreshMarkers();
   };
 
@@ -290,6 +299,8 @@ export default function BinMap(props: BinMapProps) {
             refreshMarkers();
             const current = event.target.getZoom();
             setZoom(current);
+            // What is in view, west,south,east,north: the e2e tests read whether the person and a bin are.
+            if (wrapperRef.current) wrapperRef.current.dataset.bounds = event.target.getBounds().toArray().flat().join(',');
             onZoomEnd(current);
           }}
         >

@@ -39,6 +39,9 @@ function representativeNews(amountMinor: number): Facts[] {
     news('a dispute credited with no amount', { kind: 'DISPUTE_RESOLVED', outcome: 'credited' }),
     news('a dispute upheld with an answer', { kind: 'DISPUTE_RESOLVED', outcome: 'upheld', reason: 'The lid was cracked.' }),
     news('a dispute upheld without an answer', { kind: 'DISPUTE_RESOLVED', outcome: 'upheld' }),
+    news('a claim awarded', { kind: 'CLAIM_DECIDED', outcome: 'awarded' }),
+    news('a claim dismissed with the reason', { kind: 'CLAIM_DECIDED', outcome: 'dismissed', reason: 'Returned by the first scanner.' }),
+    news('a claim dismissed without a reason', { kind: 'CLAIM_DECIDED', outcome: 'dismissed' }),
   ];
 }
 

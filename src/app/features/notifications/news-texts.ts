@@ -39,6 +39,18 @@ export function newsText(item: NewsItem, locale: string): NewsText {
       return item.outcome === 'credited'
         ? { title: t`Your claim was accepted`, body: amount ? t`${amount} added to your balance.` : t`We agreed with you.` }
         : { title: t`Your claim was reviewed`, body: reason ? t`The decision stands: ${reason}` : t`The decision stands.` };
+    case 'CLAIM_DECIDED':
+      return item.outcome === 'awarded'
+        ? {
+            title: t`Review done: your scan counts`,
+            body: t`Someone else scanned this container first, and our team found that you returned it. Its deposit is pending until check-in.`,
+          }
+        : {
+            title: t`Review done: your scan does not count`,
+            body: reason
+              ? t`Someone else scanned this container first, and it stays theirs: ${reason}`
+              : t`Someone else scanned this container first, and it stays theirs.`,
+          };
   }
 }
 

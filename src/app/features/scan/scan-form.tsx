@@ -5,7 +5,7 @@ import { TextField } from '../../ui/text-field';
 import { notify } from '../../ui/notifications';
 import { newScan, recordScan } from './api/record-scan';
 import { submitThroughOutbox, type OutboxOutcome } from '../../lib/outbox-outcome';
-import { codeProblemText, scanRefusalText } from './scan-messages';
+import { claimRecordedCode, codeProblemText, scanRefusalText, underReviewAnswerText } from './scan-messages';
 import { keepDecoderForOffline } from '../../lib/camera/detectors';
 
 type Outcome = OutboxOutcome;
@@ -59,20 +59,22 @@ export function ScanForm() {
     const typed = code;
     void submitScan(checked.code)
       .then((outcome) => {
-        if (outcome.kind === 'refused') {
+        if (outcome.kind === 'refused' && outcome.code !== claimRecordedCode) {
           fail(scanRefusalText(outcome.code, outcome.message));
           return;
         }
         // Emptied for the next code, unless the person has already typed it while this one was sent.
         setCode((current) => (current === typed ? '' : current));
         notify(
-          outcome.kind === 'sent'
-            ? { kind: 'success', title: t`Scan recorded`, description: t`Your container is waiting for check-in.` }
-            : {
-                kind: 'success',
-                title: t`Scan saved`,
-                description: t`The scan is saved on this device and will be sent when you are back online.`,
-              },
+          outcome.kind === 'refused'
+            ? { kind: 'success', title: t`Scan recorded`, description: underReviewAnswerText() }
+            : outcome.kind === 'sent'
+              ? { kind: 'success', title: t`Scan recorded`, description: t`Your container is waiting for check-in.` }
+              : {
+                  kind: 'success',
+                  title: t`Scan saved`,
+                  description: t`The scan is saved on this device and will be sent when you are back online.`,
+                },
         );
       })
       .finally(() => setSending(false));

@@ -165,6 +165,26 @@ describe('scan screen, reading codes', () => {
     await expect.element(page.getByRole('listitem')).toHaveTextContent(`${code} Refused`);
   });
 
+  it('a container someone else scanned first is under review, not refused: the answer, the count and its line say the same', async () => {
+    vi.spyOn(navigator.mediaDevices, 'getUserMedia').mockResolvedValue(cameraThatFilms());
+    await renderScanner({
+      'POST /scans': {
+        status: 409,
+        body: { error: { code: 'CONTAINER_CLAIM_RECORDED', message: 'server text', fields: { code: 'invalidValue' } } },
+      },
+    });
+    await expect.element(page.getByLabelText('Camera view')).toBeVisible();
+    codesInView = [code];
+
+    const underReview = 'Under review: someone else scanned this container first';
+    await expect
+      .element(page.getByRole('status'))
+      .toHaveTextContent(`${underReview}. Our team checks both scans when the container arrives.`);
+    await expect.element(page.getByRole('status')).not.toHaveClass(/scan-feedback--refused/);
+    await expect.element(page.getByText('1 container scanned')).toBeVisible();
+    await expect.element(page.getByRole('listitem')).toHaveTextContent(`${code} ${underReview}`);
+  });
+
   it('a container refused for too many open claims is said so in the person’s language, and not sent again', async () => {
     vi.spyOn(navigator.mediaDevices, 'getUserMedia').mockResolvedValue(cameraThatFilms());
     signIn();

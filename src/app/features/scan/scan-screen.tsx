@@ -3,13 +3,22 @@ import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { parseScannedPayload, validateContainerCode, type ContainerCodeProblem } from '#domain/container-codes';
-import { codeProblemText, scanRefusalText } from './scan-messages';
+import { claimRecordedCode, codeProblemText, scanRefusalText, underReviewAnswerText, underReviewText } from './scan-messages';
 import { TextField } from '../../ui/text-field';
 import { CameraView } from '../../lib/camera/camera-view';
 import type { CameraProblem } from '../../lib/camera/camera';
 import { giveFeedback, soundPreference, storeSoundPreference, type FeedbackKind } from '../../lib/camera/feedback';
 import { prepareOutbox } from '../../lib/outbox';
-import { captureCodes, stateOf, takeRefusals, useQueuedScans, useSessionScans, type CaptureResult, type SessionScan } from './scan-session';
+import {
+  captureCodes,
+  isUnderReview,
+  stateOf,
+  takeRefusals,
+  useQueuedScans,
+  useSessionScans,
+  type CaptureResult,
+  type SessionScan,
+} from './scan-session';
 import './scan.css';
 
 /** The same text read again within this time is the same container still in view. */
@@ -72,6 +81,8 @@ export function ScanScreen({
         return { kind: 'duplicate', text: t`Container ${result.code} is already scanned in this session.` };
       default:
         if (result.reason === 'signed-out') return { kind: 'refused', text: t`Sign in to record your returns.` };
+        // Kept as a claim: recorded, not refused (one buzz), in the words the list and the history use.
+        if (result.reason === 'refused' && result.code === claimRecordedCode) return { kind: 'saved', text: underReviewAnswerText() };
         if (result.reason === 'refused') return { kind: 'refused', text: scanRefusalText(result.code ?? '', result.message ?? '') };
         return { kind: 'refused', text: t`This scan could not be saved: your device is out of storage space.` };
     }
@@ -116,7 +127,8 @@ export function ScanScreen({
     const count = (kind: CaptureResult['kind']) => results.filter((result) => result.kind === kind).length;
     const saved = count('saved');
     const queued = count('queued');
-    const refused = count('not-saved');
+    const review = results.filter((result) => result.kind === 'not-saved' && result.code === claimRecordedCode).length;
+    const refused = count('not-saved') - review;
     const unsaved = results.find((result) => result.kind === 'not-saved' && result.reason !== 'refused');
     const parts: string[] = [];
     if (saved > 0) parts.push(plural(saved, { one: '# container recorded.', other: '# containers recorded.' }));
@@ -125,6 +137,13 @@ export function ScanScreen({
         plural(queued, {
           one: '# container is saved on this phone and will be sent as soon as you are online.',
           other: '# containers are saved on this phone and will be sent as soon as you are online.',
+        }),
+      );
+    if (review > 0)
+      parts.push(
+        plural(review, {
+          one: '# container is under review: someone else scanned it first.',
+          other: '# containers are under review: someone else scanned them first.',
         }),
       );
     if (unsaved) parts.push(captureText(unsaved).text);
@@ -140,7 +159,7 @@ export function ScanScreen({
           other: '# containers are already scanned in this session.',
         }),
       );
-    show(saved + queued > 0 ? 'saved' : refused > 0 ? 'refused' : 'duplicate', parts.join(' '));
+    show(saved + queued + review > 0 ? 'saved' : refused > 0 ? 'refused' : 'duplicate', parts.join(' '));
   }
 
   /** A text is read again in each frame while its label stays in view: it is that label's read only after a gap. */
@@ -199,10 +218,12 @@ export function ScanScreen({
     });
   }
 
-  const scanned = scans.filter((scan) => !scan.refusal);
+  // Under review counts: the scan was kept, and its deposit is pending like the others'.
+  const scanned = scans.filter((scan) => !scan.refusal || isUnderReview(scan));
   const stateTexts = {
     waiting: t`Waiting to upload`,
     recorded: t`Recorded`,
+    review: underReviewText(),
     refused: t`Refused`,
   } as const;
 
@@ -214,7 +235,7 @@ export function ScanScreen({
       <>
         <span className="scan-list__code">{scan.code}</span>{' '}
         <span className={`scan-list__state scan-list__state--${state}`}>{stateTexts[state]}</span>
-        {scan.refusal && !reasonShownAbove ? (
+        {scan.refusal && !isUnderReview(scan) && !reasonShownAbove ? (
           <span className="scan-list__reason">{scanRefusalText(scan.refusal.code, scan.refusal.message)}</span>
         ) : null}
       </>

@@ -10,6 +10,7 @@ import { dismissOutboxEntry, enqueueAll, followedEntries } from '../../lib/outbo
 import { outboxOutcomes } from '../../lib/outbox-outcome';
 import { newScan, recordScan } from './api/record-scan';
 import { createChangeSignal } from '../../lib/change-signal';
+import { claimRecordedCode } from './scan-messages';
 
 /**
  * The containers scanned since the scan screen was opened in this tab. Kept in
@@ -29,7 +30,8 @@ export interface SessionScan {
   refusal?: { code: string; message: string };
 }
 
-export type SessionScanState = 'waiting' | 'recorded' | 'refused';
+/** `review`: someone else scanned the container first; it is kept as a claim our team decides on. */
+export type SessionScanState = 'waiting' | 'recorded' | 'review' | 'refused';
 
 export type CaptureResult =
   | { kind: 'saved'; scan: SessionScan }
@@ -232,7 +234,13 @@ export async function takeRefusals(entries: OutboxEntry[]): Promise<void> {
   await Promise.all(refused.filter((entry) => scans.some((scan) => scan.id === entry.id)).map((entry) => dismissOutboxEntry(entry.id)));
 }
 
+/** A claim, not a refusal: the server kept the scan for our team to decide (scan README, Someone else scanned it first). */
+export function isUnderReview(scan: SessionScan): boolean {
+  return scan.refusal?.code === claimRecordedCode;
+}
+
 export function stateOf(scan: SessionScan, queued: QueuedScans | undefined): SessionScanState {
+  if (isUnderReview(scan)) return 'review';
   if (scan.refusal) return 'refused';
   if (!queued || queued.entries.some((entry) => entry.id === scan.id)) return 'waiting';
   // Read no later than the scan was saved: the list may predate its entry (same millisecond included).

@@ -9,7 +9,8 @@ import { pendingProcessingDays } from '#domain/pending-rule';
  * day's latest scan time.
  */
 export function canDispute(row: Transaction, now: Date): boolean {
-  if (row.category !== 'SCAN' || row.dispute) return false;
+  // A claim is decided by our team already (under review, or dismissed with the reason): nothing to dispute.
+  if (row.category !== 'SCAN' || row.dispute || row.claim) return false;
   if (row.disputable) return true;
   if (row.status !== 'PENDING') return false;
   const from = row.disputable_from

@@ -20,6 +20,7 @@ export function transactionRow(changes: Partial<Transaction> = {}): Transaction 
     dispute: null,
     disputable: false,
     disputable_from: null,
+    claim: null,
     ...changes,
   };
 }

@@ -47,13 +47,17 @@ export const TransactionItem = memo(function TransactionItem({
   const amount = showsAmount(row)
     ? formatMoney(row.amount, locale, { signDisplay: row.category === 'ADJUSTMENT' || isCreditedDispute(row) ? 'exceptZero' : 'auto' })
     : undefined;
-  const statusText = {
-    PENDING: t`Pending`,
-    COMPLETED: t`Completed`,
-    REJECTED: t`Rejected`,
-    CANCELLED: t`Canceled`,
-    FAILED: t`Failed`,
-  }[row.status];
+  // A container someone else scanned first: the same words as the scan screen's answer and list.
+  const statusText =
+    row.claim === 'OPEN'
+      ? t`Under review: someone else scanned this container first`
+      : {
+          PENDING: t`Pending`,
+          COMPLETED: t`Completed`,
+          REJECTED: t`Rejected`,
+          CANCELLED: t`Canceled`,
+          FAILED: t`Failed`,
+        }[row.status];
   const disputeState = disputeQueued && !row.dispute ? 'QUEUED' : row.dispute?.status;
   const disputeText = disputeState ? i18n._(disputeStateMessages[disputeState]) : undefined;
 
@@ -65,6 +69,7 @@ export const TransactionItem = memo(function TransactionItem({
       data-status={row.status}
       data-category={row.category}
       data-dispute={disputeState}
+      data-claim={row.claim ?? undefined}
       data-picked={picked ? 'true' : undefined}
     >
       <button
@@ -179,7 +184,12 @@ function TransactionBody({ row, now, disputeQueued }: { row: Transaction; now: D
   const scans = row.number_of_scans ?? 0;
   const days = pendingProcessingDays;
   let details: string;
-  if (row.category === 'SCAN') {
+  if (row.category === 'SCAN' && row.claim) {
+    details =
+      row.claim === 'OPEN'
+        ? t`Our team checks both scans when the container arrives. Its deposit is pending meanwhile.`
+        : t`Someone else scanned this container first: no deposit was credited for your scan.`;
+  } else if (row.category === 'SCAN') {
     switch (row.status) {
       case 'PENDING':
         details = t`These containers are waiting for check-in at the cleaning facility. Their deposit is credited when they arrive; pending items can take up to ${days} days to process.`;

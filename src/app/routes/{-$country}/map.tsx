@@ -9,6 +9,7 @@ import { preloadBins, useBins } from '../../features/map/api/bins';
 import { useAppConfig } from '../../features/map/api/app-config';
 import { BinList } from '../../features/map/bin-list';
 import type { MapFocus } from '../../features/map/bin-map';
+import { frameAround } from '../../features/map/first-view';
 import { DataAge } from '../../features/offline/offline-bar';
 import { useCountryParam } from '../../lib/use-country';
 import { currentCountryCode, readStoredLocale } from '../../lib/i18n';
@@ -19,8 +20,10 @@ const BinMap = lazy(loadBinMap);
 
 /** The map opens on the market's centre at zoom 4, unless the address says otherwise (docs/product.md, Return-point map). */
 const defaultZoom = 4;
-/** On a geolocation fix the map centres on the person at zoom 14. */
+/** On a geolocation fix with no bin to frame, the map centres on the person at zoom 14. */
 const positionZoom = 14;
+/** A fix frames the person and the nearest bins together, no closer than this (a few streets). */
+const frameMaxZoom = 16;
 const binZoom = 15;
 /** No market known (no prefix, no stored choice): the whole world, rather than a guess from the browser's language. */
 const worldView = { lat: 20, lng: 0, zoom: 2 };
@@ -83,6 +86,11 @@ function MapPage() {
     return { lat: centre.lat, lng: centre.lng, zoom: search.zoom ?? (linked ? binZoom : defaultZoom) };
   });
   const openedOnBin = useRef(search.id !== undefined);
+  // The bins as the fix finds them (the fix is asked for once, when the page opens).
+  const nearBinsRef = useRef(shownBins);
+  useEffect(() => {
+    nearBinsRef.current = shownBins;
+  }, [shownBins]);
 
   useEffect(() => {
     if (!('geolocation' in navigator)) return;
@@ -93,7 +101,10 @@ function MapPage() {
         const here = { lat: fix.coords.latitude, lng: fix.coords.longitude };
         setPosition(here);
         // Someone who opened a link to a bin came to see that bin: the map stays on it.
-        if (!openedOnBin.current) setFocus({ ...here, zoom: positionZoom, key: Date.now() });
+        if (openedOnBin.current) return;
+        // Where to go first is the question: the person and the nearest bins in one view, streets readable.
+        const frame = frameAround(here, nearBinsRef.current);
+        setFocus(frame ? { frame, maxZoom: frameMaxZoom, key: Date.now() } : { ...here, zoom: positionZoom, key: Date.now() });
       },
       // Refused or unavailable: the map stays on the market, the list in its usual order.
       () => undefined,

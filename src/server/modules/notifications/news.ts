@@ -5,6 +5,8 @@ import type { Database, Executor } from '../../db/client';
 import { customerNews, notificationSettings, pushSubscriptions } from '../../db/schema';
 import type { NewsRecord } from '#domain/news-texts';
 
+const newsOutcomes = ['credited', 'upheld', 'awarded', 'dismissed'] as const;
+
 function newsItem(row: typeof customerNews.$inferSelect): NewsItem {
   const params = row.params as NewsRecord['params'];
   const currency = params.currency;
@@ -18,7 +20,7 @@ function newsItem(row: typeof customerNews.$inferSelect): NewsItem {
     amount,
     count: typeof params.count === 'number' ? params.count : null,
     reason: params.reason ?? null,
-    outcome: params.outcome === 'credited' || params.outcome === 'upheld' ? params.outcome : null,
+    outcome: newsOutcomes.find((outcome) => outcome === params.outcome) ?? null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { notificationsExport } from '../notifications/news';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { moneyFromMinor } from '#domain/money';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
@@ -7,6 +7,7 @@ import {
   claimRefusals,
   dsarRequests,
   emailVerificationCodes,
+  historyRows,
   ledgerEntries,
   passwordResetTokens,
   scanClaims,
@@ -132,13 +133,25 @@ function paymentMethodsSection(cipher: PaymentCipher): ExportSection {
 }
 
 /** Containers the person scanned after someone else had, and how each claim ended. */
+/**
+ * Containers the person scanned after someone else: each with its history row while it has one
+ * (under review, or dismissed with the reason they were given, migration 0028).
+ */
 const claimsSection: ExportSection = async (executor, user) => {
-  const rows = await executor.select().from(scanClaims).where(eq(scanClaims.userId, user.id)).orderBy(asc(scanClaims.scannedAt));
-  return rows.map((row) => ({
-    container_code: row.containerCode,
-    scanned_at: row.scannedAt.toISOString(),
-    status: row.status,
-    resolved_at: iso(row.resolvedAt),
+  const rows = await executor
+    .select({ claim: scanClaims, rowId: historyRows.id, reason: historyRows.comment })
+    .from(scanClaims)
+    .leftJoin(historyRows, and(eq(historyRows.userId, scanClaims.userId), eq(historyRows.id, sql`'claim:' || ${scanClaims.id}::text`)))
+    .where(eq(scanClaims.userId, user.id))
+    .orderBy(asc(scanClaims.scannedAt));
+  return rows.map(({ claim, rowId, reason }) => ({
+    id: claim.id,
+    container_code: claim.containerCode,
+    scanned_at: claim.scannedAt.toISOString(),
+    status: claim.status,
+    reason,
+    resolved_at: iso(claim.resolvedAt),
+    history_row: rowId,
   }));
 };
 

@@ -64,6 +64,9 @@ const orderBy: Record<TransactionsQuery['sort_by'], SQL> = {
  *   the fee as `price`, the masked destination, and the failure reason as comment
  * - a disputed scan's row carries its dispute (state, answer, what was credited); rejected and
  *   expired scans' rows without one say they may be disputed
+ * - each claim on a container someone else scanned first (migration 0028): PENDING with the
+ *   deposit at stake while under review, REJECTED with the reason once dismissed; once awarded its
+ *   scan is in the pending day's row
  * Reading is one index range on (user_id, created_at); product names join in the reader's language.
  */
 export async function listTransactions(
@@ -207,6 +210,9 @@ export async function readHistoryRows(
   return { rows: [], total: Number(row?.total ?? 0), snapshotXmin: row?.snapshot_xmin ?? '0' };
 }
 
+/** The rows migration 0028 writes for a claim: `claim:<id>`, PENDING while open, REJECTED once dismissed. */
+const claimRowPrefix = 'claim:';
+
 /** A history row as the API shows it. */
 export function toTransaction(row: Row, currency: Currency): Transaction {
   const money = (minor: number) => moneyFromMinor(minor, currency);
@@ -233,6 +239,7 @@ export function toTransaction(row: Row, currency: Currency): Transaction {
     dispute: disputeSummary(row.dispute, money),
     disputable: row.disputable === true,
     disputable_from: row.disputable_from === null || row.disputable_from === undefined ? null : new Date(row.disputable_from).toISOString(),
+    claim: row.id.startsWith(claimRowPrefix) ? (row.status === 'PENDING' ? 'OPEN' : 'DISMISSED') : null,
   };
 }
 

@@ -5,7 +5,7 @@ import type { Balance } from '#domain/schemas/wallet';
 import { builtOnce, rowsOf, type Executor } from '../../db/client';
 import { creditedReturns } from '../../db/returned-items';
 import { isCheckViolation } from '../../db/errors';
-import { balances, customerVersions, ledgerEntries, products, scans } from '../../db/schema';
+import { balances, containers, customerVersions, ledgerEntries, products, scanClaims, scans } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 
 /**
@@ -83,9 +83,16 @@ const balanceAndVersionStatement = builtOnce('roundtrip_balance_and_version', ()
            pending.items as pending_items, pending.deposit_minor as pending_deposit_minor,
            (select count(*)::int from (${creditedReturns(userId)}) credited) as returned_items,
            coalesce((select ${customerVersions.version} from ${customerVersions} where ${customerVersions.userId} = ${userId}), 0) as version
-    from (select count(*)::int as items, coalesce(sum(${products.depositMinor}), 0)::int as deposit_minor
-          from ${scans} join ${products} on ${products.id} = ${scans.productId}
-          where ${scans.userId} = ${userId} and ${scans.status} = 'PENDING') as pending`;
+    from (select count(*)::int as items, coalesce(sum(waiting.deposit_minor), 0)::int as deposit_minor
+          from (select ${products.depositMinor} as deposit_minor
+                  from ${scans} join ${products} on ${products.id} = ${scans.productId}
+                 where ${scans.userId} = ${userId} and ${scans.status} = 'PENDING'
+                union all
+                -- Under review (someone else scanned it first): pending too, as its history row says.
+                select ${products.depositMinor}
+                  from ${scanClaims} join ${containers} on ${containers.code} = ${scanClaims.containerCode}
+                  join ${products} on ${products.id} = ${containers.productId}
+                 where ${scanClaims.userId} = ${userId} and ${scanClaims.status} = 'OPEN') as waiting) as pending`;
 });
 
 /**
