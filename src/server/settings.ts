@@ -197,8 +197,8 @@ export const settingRows: SettingRow[] = [
   },
   {
     names: ['MAP_STYLE_URL'],
-    default: '–',
-    what: "A MapLibre style (vector tiles) drawn over the offline basemap of the return-point map; its origin is added to the CSP's `connect-src`. The app reads it from `GET /api/v2/config`, no rebuild needed",
+    default: 'OpenFreeMap Liberty (`https://tiles.openfreemap.org/styles/liberty`)',
+    what: "A MapLibre style (vector tiles) drawn over the offline basemap of the return-point map; its origin is added to the CSP's `connect-src`. The app reads it from `GET /api/v2/config`, no rebuild needed. `none`: the offline basemap alone (docs/map-streets.md)",
   },
   {
     names: ['MAP_TILE_ORIGINS'],
