@@ -23,7 +23,15 @@ interface PaypalDoubleBatch {
  * to the configured webhook id). `dropNextBatchAnswer` makes the next batch and cuts the connection.
  */
 export async function startPaypalDouble(
-  options: { clientId?: string; clientSecret?: string; webhookId?: string; port?: number; webhookUrl?: string } = {},
+  options: {
+    clientId?: string;
+    clientSecret?: string;
+    webhookId?: string;
+    port?: number;
+    webhookUrl?: string;
+    /** A local start's double: each item of a new batch goes on to this state by itself, its webhook posted. */
+    settleItemsAs?: string;
+  } = {},
 ) {
   const clientId = options.clientId ?? `double-client-${randomUUID()}`;
   const clientSecret = options.clientSecret ?? randomUUID();
@@ -79,6 +87,11 @@ export async function startPaypalDouble(
       };
       batches.push(batch);
       state.batchesCreated += 1;
+      const settleAs = options.settleItemsAs;
+      if (settleAs)
+        setImmediate(() => {
+          for (const entry of batch.items) void move(entry.payout_item_id, settleAs).catch(() => undefined);
+        });
       if (state.dropNextBatchAnswer) {
         state.dropNextBatchAnswer = false;
         return { status: 201, dropAnswer: true };
@@ -109,6 +122,37 @@ export async function startPaypalDouble(
     ONHOLD: 'HELD',
     DENIED: 'DENIED',
   };
+  /** Moves an item to `status` and returns the delivery PayPal sends for it (posted too with a webhook URL). */
+  const move = async (payoutItemId: string, status: string): Promise<WebhookDelivery> => {
+    const found = batches.flatMap((batch) => batch.items).find((entry) => entry.payout_item_id === payoutItemId);
+    if (!found) throw new Error(`no payout item ${payoutItemId}`);
+    found.transaction_status = status;
+    const body = JSON.stringify({
+      id: `WH-${randomUUID()}`,
+      create_time: new Date().toISOString(),
+      resource_type: 'payouts_item',
+      event_type: `PAYMENT.PAYOUTS-ITEM.${eventNames[status] ?? status}`,
+      summary: `Payout item ${status.toLowerCase()}`,
+      resource: { ...found },
+    });
+    const transmissionId = randomUUID();
+    const time = new Date().toISOString();
+    // What PayPal verifies is the event as JSON; the double signs the same serialisation it will compare.
+    const signed = JSON.stringify(JSON.parse(body) as unknown);
+    const delivery: WebhookDelivery = {
+      body,
+      headers: {
+        'content-type': 'application/json',
+        'paypal-auth-algo': 'SHA256withRSA',
+        'paypal-cert-url': `${running.url}/v1/notifications/certs/double`,
+        'paypal-transmission-id': transmissionId,
+        'paypal-transmission-time': time,
+        'paypal-transmission-sig': signatureOf(transmissionId, time, signed),
+      },
+    };
+    if (state.webhookUrl) await deliver(state.webhookUrl, delivery);
+    return delivery;
+  };
   return {
     ...running,
     clientId,
@@ -122,37 +166,7 @@ export async function startPaypalDouble(
     itemFor(reference: string): PaypalDoubleItem | undefined {
       return batches.flatMap((batch) => batch.items).find((entry) => entry.payout_item.sender_item_id === reference);
     },
-    /** Moves an item to `status` and returns the delivery PayPal sends for it (posted too with a webhook URL). */
-    async move(payoutItemId: string, status: string): Promise<WebhookDelivery> {
-      const found = batches.flatMap((batch) => batch.items).find((entry) => entry.payout_item_id === payoutItemId);
-      if (!found) throw new Error(`no payout item ${payoutItemId}`);
-      found.transaction_status = status;
-      const body = JSON.stringify({
-        id: `WH-${randomUUID()}`,
-        create_time: new Date().toISOString(),
-        resource_type: 'payouts_item',
-        event_type: `PAYMENT.PAYOUTS-ITEM.${eventNames[status] ?? status}`,
-        summary: `Payout item ${status.toLowerCase()}`,
-        resource: { ...found },
-      });
-      const transmissionId = randomUUID();
-      const time = new Date().toISOString();
-      // What PayPal verifies is the event as JSON; the double signs the same serialisation it will compare.
-      const signed = JSON.stringify(JSON.parse(body) as unknown);
-      const delivery: WebhookDelivery = {
-        body,
-        headers: {
-          'content-type': 'application/json',
-          'paypal-auth-algo': 'SHA256withRSA',
-          'paypal-cert-url': `${running.url}/v1/notifications/certs/double`,
-          'paypal-transmission-id': transmissionId,
-          'paypal-transmission-time': time,
-          'paypal-transmission-sig': signatureOf(transmissionId, time, signed),
-        },
-      };
-      if (state.webhookUrl) await deliver(state.webhookUrl, delivery);
-      return delivery;
-    },
+    move,
   };
 }
 

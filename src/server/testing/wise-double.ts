@@ -18,7 +18,16 @@ export interface WiseDoubleTransfer {
  * one), balance funding, transfer lookup, and transfers#state-change webhooks signed with a key of
  * its own. `dropNextTransferAnswer` makes the next transfer and cuts the connection before answering.
  */
-export async function startWiseDouble(options: { token?: string; profileId?: string; port?: number; webhookUrl?: string } = {}) {
+export async function startWiseDouble(
+  options: {
+    token?: string;
+    profileId?: string;
+    port?: number;
+    webhookUrl?: string;
+    /** A local start's double: a funded transfer goes on to this state by itself, its webhook posted. */
+    settleFundedAs?: string;
+  } = {},
+) {
   const token = options.token ?? `double-${randomUUID()}`;
   const profileId = options.profileId ?? '4242';
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -73,6 +82,8 @@ export async function startWiseDouble(options: { token?: string; profileId?: str
       if (transfer.status !== 'incoming_payment_waiting') return { status: 409, body: { errors: [{ code: 'transfer.already.funded' }] } };
       transfer.status = 'processing';
       state.fundings += 1;
+      const settleAs = options.settleFundedAs;
+      if (settleAs) setImmediate(() => void move(transfer.id, settleAs).catch(() => undefined));
       return { status: 201, body: { type: 'BALANCE', status: 'COMPLETED', errorCode: null } };
     }
     const lookup = /^\/v1\/transfers\/(\d+)$/.exec(request.path);
@@ -107,6 +118,16 @@ export async function startWiseDouble(options: { token?: string; profileId?: str
       },
     };
   };
+  /** Moves a transfer to `status`; the signed delivery of that change is returned, and posted too with a webhook URL. */
+  const move = async (transferId: number, status: string): Promise<WebhookDelivery> => {
+    const transfer = transfers.get(transferId);
+    if (!transfer) throw new Error(`no transfer ${transferId}`);
+    const previous = transfer.status;
+    transfer.status = status;
+    const delivery = eventOf(transfer, previous);
+    if (state.webhookUrl) await deliver(state.webhookUrl, delivery);
+    return delivery;
+  };
   return {
     ...running,
     token,
@@ -114,25 +135,13 @@ export async function startWiseDouble(options: { token?: string; profileId?: str
     publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     state,
     transfers,
+    move,
     /** The settings that point the server at this double. */
     env(): Record<string, string> {
       return { WISE_API_URL: running.url, WISE_API_TOKEN: token, WISE_PROFILE_ID: profileId, WISE_WEBHOOK_PUBLIC_KEY: this.publicKeyPem };
     },
     transferFor(reference: string): WiseDoubleTransfer | undefined {
       return [...transfers.values()].find((transfer) => transfer.details.reference === reference);
-    },
-    /**
-     * Moves a transfer to `status` and returns the signed delivery of that change; with a webhook URL
-     * (a local start) it is posted there too.
-     */
-    async move(transferId: number, status: string): Promise<WebhookDelivery> {
-      const transfer = transfers.get(transferId);
-      if (!transfer) throw new Error(`no transfer ${transferId}`);
-      const previous = transfer.status;
-      transfer.status = status;
-      const delivery = eventOf(transfer, previous);
-      if (state.webhookUrl) await deliver(state.webhookUrl, delivery);
-      return delivery;
     },
   };
 }
