@@ -94,6 +94,11 @@ describe.each(databaseKinds)('payouts through Wise and PayPal, settled by their 
     expect(await auditCount('payout.complete', id)).toBe(1);
     expect((await news(id)).map((entry) => entry.kind)).toEqual(['WITHDRAWAL_PAID']);
     expect(await balanceOf(person.headers)).toBe('20.00');
+
+    // Paid here, bounced there later: a conflict for finance, never a reversal of a paid payout.
+    expect(await resultOf('wise', await wise.move(transfer.id, 'bounced_back'))).toBe('conflict');
+    expect((await payout(id)).status).toBe('COMPLETED');
+    expect(await balanceOf(person.headers)).toBe('20.00');
   });
 
   it('Wise: a bounced transfer gives the money back once, told in French; a stale delivery after it changes nothing', async () => {
@@ -180,11 +185,13 @@ describe.each(databaseKinds)('payouts through Wise and PayPal, settled by their 
     expect((await payout(paidId)).providerReference).toBe(`paypal:${batch.payout_batch_id}`);
 
     const returnedItem = paypal.itemFor((await payout(returnedId)).payoutReference)!;
-    expect(await resultOf('paypal', await paypal.move(returnedItem.payout_item_id, 'UNCLAIMED'))).toBe('in_progress');
+    const unclaimed = await paypal.move(returnedItem.payout_item_id, 'UNCLAIMED');
+    expect(await resultOf('paypal', unclaimed)).toBe('in_progress');
     expect((await payout(returnedId)).status).toBe('PENDING');
     const back = await paypal.move(returnedItem.payout_item_id, 'RETURNED');
     expect(await resultOf('paypal', back)).toBe('settled');
     expect(await resultOf('paypal', back)).toBe('already_settled');
+    expect(await resultOf('paypal', unclaimed)).toBe('already_settled');
     expect((await payout(returnedId)).reason).toBe(
       'PayPal の支払いが30日以内に受け取られなかったため返金されました。金額は残高に戻っています。',
     );
