@@ -37,6 +37,7 @@ import { openCheckedPaymentCipher } from './modules/payments/key-check';
 import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerWalletRoutes } from './modules/wallet/routes';
 import { registerWithdrawalRoutes } from './modules/withdrawals/routes';
+import { registerPayoutWebhookRoutes } from './modules/withdrawals/webhooks';
 import { registerCliCommandRoute } from './operator-cli/commands-route';
 import { createCheckpointSchedule, openAuditAnchor, type AuditAnchor } from './modules/audit/anchor';
 
@@ -195,6 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerBinRoutes(api, context);
       await registerPaymentRoutes(api, context, paymentCipher);
       await registerWithdrawalRoutes(api, context, paymentCipher);
+      await registerPayoutWebhookRoutes(api, context);
       await registerDisputeRoutes(api, context);
       await registerNotificationRoutes(api, context);
       await registerOperatorTeamRoutes(api, context);

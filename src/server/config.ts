@@ -5,6 +5,7 @@ import { countryCodes, currencies, isCountryCode, type CountryCode, type Currenc
 import { defaultPushServiceHosts } from './modules/notifications/push-endpoints';
 import { defaultLimitRules, type LimitName, type LimitRule } from './http/rate-limit';
 import { demoOriginators, originatorSchemas, type Originators } from './modules/withdrawals/bank-files/originators';
+import { payoutProviderProblems, type PayoutProviderSettings } from './modules/withdrawals/provider-settings';
 
 const durationSeconds = z.coerce.number().int().positive();
 
@@ -226,6 +227,21 @@ export const environmentSchema = z.object({
   PAYOUT_ORIGINATOR_JP: jsonSetting(undefined).pipe(originatorSchemas.jp.optional()),
   PAYOUT_ORIGINATOR_UK: jsonSetting(undefined).pipe(originatorSchemas.uk.optional()),
   PAYOUT_ORIGINATOR_CA: jsonSetting(undefined).pipe(originatorSchemas.ca.optional()),
+  /**
+   * Who pays each method's payouts: `manual` (the files of `payouts export`) or a provider's API
+   * (`payouts submit`, settled by its webhook). docs/operators.md, Payouts through Wise and PayPal.
+   */
+  PAYOUT_PROVIDER_TRANSFERWISE: z.enum(['manual', 'wise']).default('manual'),
+  PAYOUT_PROVIDER_PAYPAL: z.enum(['manual', 'paypal']).default('manual'),
+  WISE_API_URL: z.string().url().optional(),
+  WISE_API_TOKEN: z.string().min(1).optional(),
+  WISE_PROFILE_ID: z.string().regex(/^\d+$/, { message: 'must be the numeric id of the Wise business profile' }).optional(),
+  /** The PEM public key Wise signs its webhooks with (X-Signature-SHA256). */
+  WISE_WEBHOOK_PUBLIC_KEY: z.string().min(1).optional(),
+  PAYPAL_API_URL: z.string().url().optional(),
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
   /** Seconds a stop may take (requests in flight, then queued mail, then the database) before the process exits anyway. */
   SHUTDOWN_TIMEOUT: durationSeconds.default(10),
   /** Pending scans one customer may hold at once (a load test lifts it; see wallet/scans.ts). */
@@ -294,6 +310,8 @@ export interface Config {
   linePayMarkets: CountryCode[];
   /** The programme's own account per market for the bank files; a market missing here gets no bank file. */
   payoutOriginators: Originators;
+  /** Who pays each method's payouts, and the providers' APIs (modules/withdrawals/provider-settings.ts). */
+  payoutProviders: PayoutProviderSettings;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
 }
 
@@ -352,6 +370,24 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (env.AUDIT_SIGNING_KEY !== undefined && env.AUDIT_SIGNING_KEY_FILE !== undefined) {
     throw new ConfigError('Invalid configuration:\n  AUDIT_SIGNING_KEY and AUDIT_SIGNING_KEY_FILE: set one of them, not both');
   }
+  const payoutProviders: PayoutProviderSettings = {
+    TRANSFERWISE: env.PAYOUT_PROVIDER_TRANSFERWISE,
+    PAYPAL: env.PAYOUT_PROVIDER_PAYPAL,
+    wise: {
+      apiUrl: env.WISE_API_URL?.replace(/\/$/, ''),
+      token: env.WISE_API_TOKEN,
+      profileId: env.WISE_PROFILE_ID,
+      webhookPublicKey: env.WISE_WEBHOOK_PUBLIC_KEY?.replace(/\\n/g, '\n'),
+    },
+    paypal: {
+      apiUrl: env.PAYPAL_API_URL?.replace(/\/$/, ''),
+      clientId: env.PAYPAL_CLIENT_ID,
+      clientSecret: env.PAYPAL_CLIENT_SECRET,
+      webhookId: env.PAYPAL_WEBHOOK_ID,
+    },
+  };
+  const providerProblems = payoutProviderProblems(payoutProviders, local);
+  if (providerProblems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${providerProblems.join('\n  ')}`);
   return {
     port: env.PORT,
     // A local server holds the demo accounts, whose password is in the README: nobody else on the
@@ -404,6 +440,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       },
       local,
     ),
+    payoutProviders,
     logLevel: env.LOG_LEVEL,
   };
 }

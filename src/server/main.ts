@@ -12,9 +12,12 @@ import { ensureLocalOperatorKey } from './operator-cli/local-key';
 import { resolveVapidKeys } from './modules/notifications/vapid';
 import { shutdownWithin } from './shutdown';
 import { openAuditAnchor } from './modules/audit/anchor';
+import { startLocalProviderDoubles } from './testing/local-provider-doubles';
 
 async function main() {
-  const config = loadConfig();
+  // Wise or PayPal chosen on a local start without their API: their doubles on 127.0.0.1 stand in.
+  const providerDoubles = await startLocalProviderDoubles(loadConfig());
+  const config = providerDoubles.config;
   const startedAt = performance.now();
   const database = await openDatabase(
     config.databaseUrl
@@ -83,6 +86,7 @@ async function main() {
       const outcome = await shutdownWithin(config.shutdownTimeoutSeconds * 1000, async () => {
         await app.close();
         await database.close();
+        await providerDoubles.close();
       });
       if (outcome === 'deadline') {
         app.log.error({ deadlineSeconds: config.shutdownTimeoutSeconds }, 'shutdown deadline reached: exiting with work unfinished');
@@ -100,7 +104,10 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   // The operator CLI finds the server through the lock and talks to it over loopback.
-  if (address && typeof address === 'object') database.lock?.update({ url: `http://127.0.0.1:${address.port}` });
+  if (address && typeof address === 'object') {
+    database.lock?.update({ url: `http://127.0.0.1:${address.port}` });
+    providerDoubles.connect(`http://127.0.0.1:${address.port}`);
+  }
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const where = database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)';
   const lines = [
@@ -124,6 +131,10 @@ async function main() {
       `  Audit checkpoints: signed with ${audit.source.file}${audit.source.created ? ' (made now, for this local server)' : ''}, kept in ${audit.anchor.store.location}`,
     );
   }
+  if (providerDoubles.started.length > 0)
+    lines.push(
+      `  Payouts: local doubles of ${providerDoubles.started.join(' and ')} stand in (npm run ops -- payouts submit); nobody is paid`,
+    );
   lines.push('  Press Ctrl-C to stop.', '');
   process.stdout.write(lines.join('\n') + '\n');
 }

@@ -196,6 +196,21 @@ export const settingRows: SettingRow[] = [
     what: "The programme's own account per market, as JSON, for the bank files of `payouts export` (docs/operators.md, Finance's files); an export with payouts of a market whose account is not set is refused (`PAYOUT_ORIGINATOR_MISSING`)",
   },
   {
+    names: ['PAYOUT_PROVIDER_TRANSFERWISE', 'PAYOUT_PROVIDER_PAYPAL'],
+    default: '`manual`',
+    what: "Who pays each method's payouts: `manual` (the files of `payouts export`), or `wise` / `paypal`: `payouts submit` sends them through the provider's API and its webhook settles them (docs/operators.md, Payouts through Wise and PayPal). A public start refuses a provider without its four settings below",
+  },
+  {
+    names: ['WISE_API_URL', 'WISE_API_TOKEN', 'WISE_PROFILE_ID', 'WISE_WEBHOOK_PUBLIC_KEY'],
+    default: 'a local double of Wise on a local address, none otherwise',
+    what: "Wise's API (`https://api.wise.com`), an API token of the business profile, that profile's id, and the PEM public key Wise signs its webhooks with (`X-Signature-SHA256`); `\\n` stands for a line break. On a local address with `PAYOUT_PROVIDER_TRANSFERWISE=wise` and no `WISE_API_URL`, the server starts a double of Wise on 127.0.0.1 and pays nobody",
+  },
+  {
+    names: ['PAYPAL_API_URL', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'],
+    default: 'a local double of PayPal on a local address, none otherwise',
+    what: "PayPal's REST API (`https://api-m.paypal.com`), the OAuth client of the app that pays, and the id of its webhook, with which every event is verified by PayPal (`/v1/notifications/verify-webhook-signature`). On a local address with `PAYOUT_PROVIDER_PAYPAL=paypal` and no `PAYPAL_API_URL`, a double of PayPal on 127.0.0.1",
+  },
+  {
     names: ['MAP_STYLE_URL'],
     default: 'OpenFreeMap Liberty (`https://tiles.openfreemap.org/styles/liberty`)',
     what: "A MapLibre style (vector tiles) drawn over the offline basemap of the return-point map; its origin is added to the CSP's `connect-src`. The app reads it from `GET /api/v2/config`, no rebuild needed. `none`: the offline basemap alone (docs/map-streets.md)",

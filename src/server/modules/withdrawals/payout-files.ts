@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { PaymentMethod } from '#domain/payment-methods';
 import type { Database } from '../../db/client';
 import type { Actor } from '../audit/audit';
 import type { PaymentCipher } from '../payments/encryption';
@@ -30,7 +31,8 @@ export async function exportPayoutFiles(
   cipher: PaymentCipher,
   originators: Originators,
   now: Date,
-  options: { repeatBatch?: string } = {},
+  /** `methods`: the methods paid by hand (the others are paid through a provider's API: `payouts submit`). */
+  options: { repeatBatch?: string; methods?: readonly PaymentMethod[] } = {},
 ): Promise<PayoutFiles> {
   const staging = mkdtempSync(path.join(tmpdir(), 'roundtrip-payouts-'));
   try {

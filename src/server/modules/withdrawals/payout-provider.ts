@@ -20,6 +20,8 @@ export interface PayoutSubmission {
   withdrawalIds: string[];
   /** What the operator gets (the manual provider: the files written). */
   files: string[];
+  /** A provider with an API: what it calls each payout it took (a Wise transfer id, a PayPal payout batch id), by withdrawal id. */
+  references?: Record<string, string>;
 }
 
 /**

@@ -12,6 +12,7 @@ import type { PaymentCipher } from '../payments/encryption';
 import { mailWithdrawalRequested } from '../payments/notices';
 import { currentActor, operatorOnlyAccess, operatorAccess, registerOperatorScope } from '../../http/operator-access';
 import { exportPayoutFiles } from './payout-files';
+import { manualMethods } from './submit';
 import {
   listPendingPayouts,
   payoutReferencePattern,
@@ -105,9 +106,7 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
           cipher,
           context.config.payoutOriginators,
           context.now(),
-          {
-            repeatBatch: request.body.repeat_batch,
-          },
+          { repeatBatch: request.body.repeat_batch, methods: manualMethods(context.config.payoutProviders) },
         );
         return {
           data: { batch: exported.batch, repeated: exported.repeated, payouts: exported.withdrawalIds.length, files: exported.files },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ListTotals } from '#domain/schemas/operator-answers';
 import type { CountryCode, Currency } from '#domain/markets';
 import { minorFromDecimal, moneyFromMinor } from '#domain/money';
@@ -312,7 +312,8 @@ export async function exportPendingPayouts(
   cipher: PaymentCipher,
   provider: PayoutProvider,
   now: Date,
-  options: { repeatBatch?: string } = {},
+  /** `methods`: a new batch claims only payouts of these (the others go through another provider). */
+  options: { repeatBatch?: string; methods?: readonly PaymentMethod[] } = {},
 ): Promise<PayoutExport> {
   const batch = options.repeatBatch ?? newExportBatch(now);
   const repeatBatch = options.repeatBatch;
@@ -351,7 +352,13 @@ export async function exportPendingPayouts(
         const claimed = await tx
           .update(withdrawals)
           .set({ exportedAt: now, exportBatch: batch, provider: provider.name })
-          .where(and(eq(withdrawals.status, 'PENDING'), isNull(withdrawals.exportBatch)))
+          .where(
+            and(
+              eq(withdrawals.status, 'PENDING'),
+              isNull(withdrawals.exportBatch),
+              options.methods === undefined ? undefined : inArray(withdrawals.method, [...options.methods]),
+            ),
+          )
           .returning();
         const opened = instructionsOf(claimed);
         provider.check?.(opened);

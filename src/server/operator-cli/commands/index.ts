@@ -49,7 +49,11 @@ export const cliUsage = `Roundtrip operator tools: the same database as the serv
                                                          write the pending payouts no export listed yet as a bank
                                                          bulk-payment CSV and a PayPal payouts CSV (default dir:
                                                          DATA_DIR/payouts), marked with a new batch; --repeat writes
-                                                         an earlier batch again (its payouts still pending)
+                                                         an earlier batch again (its payouts still pending); methods
+                                                         paid through an API (PAYOUT_PROVIDER_*) are left out
+  npm run ops -- payouts submit [transferwise|paypal]    send the pending payouts of a method paid through Wise's or
+                                                         PayPal's API; a run that stopped is finished by the next one,
+                                                         never paying twice; their webhooks settle each payout
   npm run ops -- payouts reconcile <file>                settle the payouts a bank's answer refuses (a SEPA pain.002
                                                          status report or NACHA returns): FAILED with the bank's reason,
                                                          the money back; already settled ones are left, run it freely

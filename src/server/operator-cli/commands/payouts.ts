@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { BankAnswerError, reconcileBankAnswer, type ReconcileLine } from '../../modules/withdrawals/bank-answers';
 import { exportPayoutFiles } from '../../modules/withdrawals/payout-files';
+import { apiProviderOf, manualMethods, PayoutSubmitError, submitPayouts } from '../../modules/withdrawals/submit';
+import { paymentMethods, type PaymentMethod } from '#domain/payment-methods';
 import {
   listPendingPayouts,
   payoutReferencePattern,
@@ -15,6 +17,7 @@ import { CliUsageError, type CliIo } from './types';
 async function exportPayouts(io: CliIo, directory: string, repeatBatch: string | undefined): Promise<number> {
   const submission = await exportPayoutFiles(io.db, io.actor, await io.paymentCipher(), io.config.payoutOriginators, io.now, {
     repeatBatch,
+    methods: manualMethods(io.config.payoutProviders),
   });
   const files = submission.files.map((file) => {
     // Bank details in clear: 0600 wherever they land.
@@ -73,9 +76,42 @@ async function reconcilePayouts(io: CliIo, file: string): Promise<number> {
   return result.conflicts.length > 0 || result.refusedWhole.length > 0 ? 1 : 0;
 }
 
-/** `payouts list|export|reconcile|complete|fail …`: thin over the withdrawals module, which owns what each step means. */
+/** `payouts submit [transferwise|paypal]`: each method's pending payouts to the provider whose API pays them. */
+async function submitToProviders(io: CliIo, named: string | undefined): Promise<number> {
+  const settings = io.config.payoutProviders;
+  const method = named?.toUpperCase();
+  if (method !== undefined && !paymentMethods.some((known) => known === method))
+    throw new CliUsageError(`payouts submit takes transferwise or paypal, not ${named}`);
+  const methods = paymentMethods.filter(
+    (known: PaymentMethod) => (method === undefined || known === method) && apiProviderOf(settings, known) !== undefined,
+  );
+  if (methods.length === 0) {
+    io.err(
+      `${method ?? 'No method'}${method ? ' payouts are' : ' is'} paid through a provider's API (PAYOUT_PROVIDER_TRANSFERWISE=wise, PAYOUT_PROVIDER_PAYPAL=paypal); write the files with: payouts export\n`,
+    );
+    return 2;
+  }
+  let failed = false;
+  for (const each of methods) {
+    try {
+      const run = await submitPayouts(io.db, io.actor, await io.paymentCipher(), settings, each, io.now);
+      const sent = run.batches.reduce((sum, batch) => sum + batch.withdrawalIds.length, 0);
+      io.out(`${each}: ${sent} payout(s) handed to ${run.provider}; each is settled when ${run.provider} reports it (webhook)\n`);
+      for (const batch of run.batches)
+        io.out(`  batch ${batch.batch}${batch.repeated ? ' (sent again: its answer had not come)' : ''}: ${batch.withdrawalIds.length}\n`);
+    } catch (error) {
+      if (!(error instanceof PayoutSubmitError)) throw error;
+      io.err(`${each}: ${error.message}\n`);
+      failed = true;
+    }
+  }
+  return failed ? 1 : 0;
+}
+
+/** `payouts list|export|submit|reconcile|complete|fail …`: thin over the withdrawals module, which owns what each step means. */
 export async function payoutsCommand({ values, positionals }: CliArguments, io: CliIo, usage: string): Promise<number> {
   const [action, id] = positionals;
+  if (action === 'submit') return submitToProviders(io, id);
   if (action === 'reconcile') {
     if (!id) throw new CliUsageError(`payouts reconcile needs the bank's answer file\n\n${usage}`);
     return reconcilePayouts(io, id);
@@ -125,5 +161,5 @@ export async function payoutsCommand({ values, positionals }: CliArguments, io: 
     );
     return 0;
   }
-  throw new CliUsageError(`payouts needs list, export, reconcile <file>, complete <id> or fail <id> --reason text\n\n${usage}`);
+  throw new CliUsageError(`payouts needs list, export, submit, reconcile <file>, complete <id> or fail <id> --reason text\n\n${usage}`);
 }
