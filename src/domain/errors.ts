@@ -66,6 +66,7 @@ export const errorCodes = [
   'CLAIMANT_ACCOUNT_DELETED',
   'PUSH_UNAVAILABLE',
   'AUDIT_CHECKPOINTS_UNAVAILABLE',
+  'PAYOUT_PROVIDER_UNAVAILABLE',
   'OPERATOR_UNAUTHORIZED',
   'OPERATOR_ROLE_REQUIRED',
   'OPERATOR_SIGN_IN_FAILED',
@@ -159,6 +160,11 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     en: 'The audit trail could not be checked: its signed checkpoints cannot be read or written. Ask whoever runs the server to look at the checkpoint storage.',
     fr: 'Impossible de vérifier le journal d’audit\u202f: ses points de contrôle signés ne peuvent être ni lus ni écrits. Demandez à la personne qui gère le serveur de vérifier leur stockage.',
     ja: '監査ログを確認できませんでした。署名付きチェックポイントの読み書きができません。サーバーの管理者に保存先の確認を依頼してください。',
+  },
+  PAYOUT_PROVIDER_UNAVAILABLE: {
+    en: 'The payout provider could not be reached to confirm this payout. Nothing was changed; send it again later.',
+    fr: 'Le prestataire de paiement n’a pas pu être joint pour confirmer ce versement. Rien n’a été modifié\u202f; renvoyez-le plus tard.',
+    ja: '支払いの確認のために送金サービスに接続できませんでした。何も変更されていません。しばらくしてから再送してください。',
   },
   MAIL_NOT_SENT: {
     en: 'We could not send the mail just now. Please try again in a minute.',

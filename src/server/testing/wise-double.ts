@@ -16,7 +16,8 @@ export interface WiseDoubleTransfer {
  * Wise's API as payouts use it, on 127.0.0.1: recipients (an identical one answers the one it
  * has), quotes, transfers (a known customerTransactionId answers its transfer, never a second
  * one), balance funding, transfer lookup, and transfers#state-change webhooks signed with a key of
- * its own. `dropNextTransferAnswer` makes the next transfer and cuts the connection before answering.
+ * its own. `dropNextTransferAnswer` makes the next transfer and cuts the connection before answering;
+ * `unavailable` answers every call 503.
  */
 export async function startWiseDouble(
   options: {
@@ -35,9 +36,11 @@ export async function startWiseDouble(
   const quotes = new Map<string, { targetAmount: number; targetCurrency: string }>();
   const transfers = new Map<number, WiseDoubleTransfer>();
   let nextId = 1000;
-  const state = { dropNextTransferAnswer: false, webhookUrl: options.webhookUrl, transfersCreated: 0, fundings: 0 };
+  const state = { dropNextTransferAnswer: false, unavailable: false, webhookUrl: options.webhookUrl, transfersCreated: 0, fundings: 0 };
 
   const handle = (request: DoubleRequest) => {
+    // Wise down for maintenance: every call answers 503, as its API does then.
+    if (state.unavailable) return { status: 503, body: { error: 'service_unavailable' } };
     if (request.headers.authorization !== `Bearer ${token}`) return { status: 401, body: { error: 'invalid_token' } };
     const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
     if (request.method === 'POST' && request.path === '/v1/accounts') {

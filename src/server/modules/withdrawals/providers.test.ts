@@ -141,6 +141,26 @@ describe.each(databaseKinds)('payouts through Wise and PayPal, settled by their 
     expect((await payout(id)).status).toBe('PENDING');
   });
 
+  it('Wise: a delivery while Wise cannot be reached answers 503 in the caller’s terms, settles nothing, and settles when sent again', async () => {
+    const person = await verifiedCustomer(t, { balance: '20.00' });
+    await saveMethod(t, person.headers, 'TRANSFERWISE', usBankAccount);
+    const id = String((await withdraw(t, person.headers, { amount: '10.00' })).json().data.id);
+    expect((await run(t, ['payouts', 'submit', 'transferwise'])).exit_code).toBe(0);
+    const transfer = wise.transferFor((await payout(id)).payoutReference)!;
+    const delivery = await wise.move(transfer.id, 'outgoing_payment_sent');
+    wise.state.unavailable = true;
+    try {
+      const refused = await webhook('wise', delivery);
+      expect(refused.statusCode, refused.body).toBe(503);
+      expect(refused.json().error.code).toBe('PAYOUT_PROVIDER_UNAVAILABLE');
+      expect((await payout(id)).status).toBe('PENDING');
+    } finally {
+      wise.state.unavailable = false;
+    }
+    expect(await resultOf('wise', delivery)).toBe('settled');
+    expect((await payout(id)).status).toBe('COMPLETED');
+  });
+
   it('Wise: an answer lost mid-submit; the next run finds the transfer by customerTransactionId and funds it, no second one', async () => {
     const person = await verifiedCustomer(t, { balance: '20.00' });
     await saveMethod(t, person.headers, 'TRANSFERWISE', usBankAccount);

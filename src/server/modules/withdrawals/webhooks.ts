@@ -12,6 +12,7 @@ import type { Actor } from '../audit/audit';
 import { paypalClient } from './paypal';
 import { completePaypal, completeWise } from './provider-settings';
 import { wiseClient, wiseSignatureValid, wiseTransactionId } from './wise';
+import { ProviderApiError } from './provider-http';
 import { payoutReferencePattern, settleWithdrawal } from './withdrawals';
 
 /** What the customer reads on a payout a provider gave back, in their language. */
@@ -39,6 +40,20 @@ const providerReasons = {
 } as const satisfies Record<string, Record<Language, string>>;
 
 type Outcome = { status: 'COMPLETED'; reference: string } | { status: 'FAILED'; reason: keyof typeof providerReasons };
+
+/**
+ * A call the webhook makes to the provider to learn the payout's state. When the provider does not
+ * answer, nothing is settled and the answer is 503: the provider sends the event again later.
+ */
+async function askProvider<T>(request: FastifyRequest, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof ProviderApiError)) throw error;
+    request.log.warn({ err: error }, 'payout provider unreachable while settling from its webhook');
+    throw new ApiError(503, 'PAYOUT_PROVIDER_UNAVAILABLE');
+  }
+}
 
 /**
  * Wise's transfer states that end a payout. `outgoing_payment_sent` is paid; a bounce ends in
@@ -138,7 +153,7 @@ export async function registerPayoutWebhookRoutes(instance: FastifyInstance, con
       {
         schema: {
           summary: "Wise's transfers#state-change events, signed (X-Signature-SHA256): settles the payout the transfer pays",
-          response: { 200: webhookAnswer, ...errorAnswers(400, 401, 404) },
+          response: { 200: webhookAnswer, ...errorAnswers(400, 401, 404, 503) },
         },
       },
       async (request) => {
@@ -152,7 +167,7 @@ export async function registerPayoutWebhookRoutes(instance: FastifyInstance, con
         if (!event.success) throw new ApiError(400, 'VALIDATION_FAILED');
         const transferId = event.data.data.resource?.id;
         if (event.data.event_type !== 'transfers#state-change' || transferId === undefined) return { data: { result: 'ignored' as const } };
-        const transfer = await wiseClient(settings).transfer(transferId);
+        const transfer = await askProvider(request, () => wiseClient(settings).transfer(transferId));
         const reference = (transfer.details?.reference ?? transfer.reference ?? '').trim().toUpperCase();
         // Another transfer of the profile (not a payout, or made by hand) is none of ours.
         if (!payoutReferencePattern.test(reference) || transfer.customerTransactionId !== wiseTransactionId(reference))
@@ -174,7 +189,7 @@ export async function registerPayoutWebhookRoutes(instance: FastifyInstance, con
       {
         schema: {
           summary: "PayPal's PAYMENT.PAYOUTS-ITEM.* events, verified with PayPal: settles the payout the item pays",
-          response: { 200: webhookAnswer, ...errorAnswers(400, 401, 404) },
+          response: { 200: webhookAnswer, ...errorAnswers(400, 401, 404, 503) },
         },
       },
       async (request) => {
@@ -189,20 +204,22 @@ export async function registerPayoutWebhookRoutes(instance: FastifyInstance, con
           return typeof value === 'string' ? value : '';
         };
         const client = paypalClient(settings);
-        const verified = await client.verify(
-          {
-            authAlgo: header('paypal-auth-algo'),
-            certUrl: header('paypal-cert-url'),
-            transmissionId: header('paypal-transmission-id'),
-            transmissionSig: header('paypal-transmission-sig'),
-            transmissionTime: header('paypal-transmission-time'),
-          },
-          body,
+        const verified = await askProvider(request, () =>
+          client.verify(
+            {
+              authAlgo: header('paypal-auth-algo'),
+              certUrl: header('paypal-cert-url'),
+              transmissionId: header('paypal-transmission-id'),
+              transmissionSig: header('paypal-transmission-sig'),
+              transmissionTime: header('paypal-transmission-time'),
+            },
+            body,
+          ),
         );
         if (!verified) throw new ApiError(401, 'UNAUTHORIZED');
         const itemId = event.data.resource?.payout_item_id;
         if (!event.data.event_type.startsWith('PAYMENT.PAYOUTS-ITEM.') || !itemId) return { data: { result: 'ignored' as const } };
-        const item = await client.item(itemId);
+        const item = await askProvider(request, () => client.item(itemId));
         const reference = (item.payout_item.sender_item_id ?? '').trim().toUpperCase();
         if (!payoutReferencePattern.test(reference)) return { data: { result: 'not_ours' as const } };
         const result = await settleByProvider(
