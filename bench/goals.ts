@@ -51,6 +51,53 @@ function apiCases(results: BenchResults, names: readonly string[], connections: 
 const userCalls = ['GET /api/v2/user'];
 const historyCall = ['GET /api/v2/merged_transactions'];
 
+/**
+ * A start's two goals: the first balance on screen (the figure the shell's script shows from what
+ * the app last saved), and the app ready for a tap (its withdraw link rendered), each over the
+ * static page's balance on screen in the same run.
+ */
+function startGoals(which: 'online' | 'offline', name: string, baseline: string, shownLimit: number, readyLimit: number): Goal[] {
+  const figuresOf = (results: BenchResults) => (which === 'online' ? results.frontend?.onlineStart : results.frontend?.offlineStart);
+  return [
+    {
+      figure: `${name} → the first balance on screen (the one the app last saved), over ${baseline}`,
+      comparison: 'at most',
+      limit: shownLimit,
+      unit: '×',
+      measure: (results) => {
+        const start = figuresOf(results);
+        return start
+          ? [
+              {
+                where: '/us/user/account',
+                value: start.ratio,
+                baseline: `${start.appFirstShownMedianMs} ms against ${start.baselineMedianMs} ms; the app shows it itself at ${start.appMedianMs} ms`,
+              },
+            ]
+          : [];
+      },
+    },
+    {
+      figure: `${name} → the app ready for a tap (the withdraw link works), over ${baseline}`,
+      comparison: 'at most',
+      limit: readyLimit,
+      unit: '×',
+      measure: (results) => {
+        const start = figuresOf(results);
+        return start
+          ? [
+              {
+                where: '/us/user/account',
+                value: start.readyRatio,
+                baseline: `${start.readyMedianMs} ms against ${start.baselineMedianMs} ms`,
+              },
+            ]
+          : [];
+      },
+    },
+  ];
+}
+
 export const goals: readonly Goal[] = [
   {
     figure: '`GET /user`, `GET /user/balance` (32 clients): req/s over the same server’s `/healthz`',
@@ -209,6 +256,16 @@ export const goals: readonly Goal[] = [
         .map((page) => ({ where: page.path, value: Math.round((page.js.gzip / 1024) * 10) / 10, baseline: `${page.js.files} files` })),
   },
   {
+    figure: 'First visit of `/us/user/account`, signed in: gzip JavaScript',
+    comparison: 'at most',
+    limit: 180,
+    unit: ' KB',
+    measure: (results) =>
+      (results.frontend?.pages ?? [])
+        .filter((page) => page.name === 'user/account')
+        .map((page) => ({ where: page.path, value: Math.round((page.js.gzip / 1024) * 10) / 10, baseline: `${page.js.files} files` })),
+  },
+  {
     figure: 'Lighthouse performance, mobile preset (`/us/`, `/us/login`, `/fr/faq`)',
     comparison: 'at least',
     limit: 95,
@@ -244,38 +301,8 @@ export const goals: readonly Goal[] = [
         baseline: `each run ${entry.firstContentfulPaintsMs.join(', ')} ms`,
       })),
   },
-  {
-    figure: 'Cold online start → the app shows the balance, over a static page served the same way',
-    comparison: 'at most',
-    limit: 4,
-    unit: '×',
-    measure: (results) =>
-      results.frontend
-        ? [
-            {
-              where: '/us/user/account',
-              value: results.frontend.onlineStart.ratio,
-              baseline: `${results.frontend.onlineStart.appMedianMs} ms against ${results.frontend.onlineStart.baselineMedianMs} ms; shown first by the shell's script at ${results.frontend.onlineStart.appFirstShownMedianMs} ms`,
-            },
-          ]
-        : [],
-  },
-  {
-    figure: 'Offline start → the app shows the balance, over a static page served by its own service worker',
-    comparison: 'at most',
-    limit: 1.5,
-    unit: '×',
-    measure: (results) =>
-      results.frontend
-        ? [
-            {
-              where: '/us/user/account',
-              value: results.frontend.offlineStart.ratio,
-              baseline: `${results.frontend.offlineStart.appMedianMs} ms against ${results.frontend.offlineStart.baselineMedianMs} ms; shown first by the shell's script at ${results.frontend.offlineStart.appFirstShownMedianMs} ms`,
-            },
-          ]
-        : [],
-  },
+  ...startGoals('online', 'Cold online start', 'a static page served the same way', 2.5, 8),
+  ...startGoals('offline', 'Offline start', 'a static page served by its own service worker', 2, 5),
   {
     figure: 'Map, 5,000 bins: navigation → first pins, new profile',
     comparison: 'at most',
