@@ -1,6 +1,6 @@
 // The performance goals, in one place: `npm run bench -- --check` measures against this table, and
-// the README quotes it between its goals markers (`npx tsx bench/goals.ts --readme` rewrites that
-// block; `--check` fails when the README's copy differs from this one).
+// docs/performance.md quotes it between its goals markers (`npx tsx bench/goals.ts --docs` rewrites
+// that block; `--check` fails when the page's copy differs from this one).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -404,29 +404,29 @@ export function verdictTable(verdicts: readonly Verdict[]): string {
   ].join('\n');
 }
 
-/** The goals as the README quotes them. */
+/** The goals as docs/performance.md quotes them. */
 export function goalsTable(): string {
   return ['| figure | goal |', '|---|---:|', ...goals.map((goal) => `| ${goal.figure} | ${goalText(goal)} |`)].join('\n');
 }
 
-const readmePath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'README.md');
-const start = '<!-- goals: generated from bench/goals.ts by `npx tsx bench/goals.ts --readme` -->';
+const pagePath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'performance.md');
+const start = '<!-- goals: generated from bench/goals.ts by `npx tsx bench/goals.ts --docs` -->';
 const end = '<!-- /goals -->';
 
-/** Whether the README's goals block is this table (false when it has none). */
-export function readmeQuotesGoals(): boolean {
-  const readme = readFileSync(readmePath, 'utf8');
-  const from = readme.indexOf(start);
-  const to = readme.indexOf(end);
-  return from >= 0 && to > from && readme.slice(from + start.length, to).trim() === goalsTable();
+/** Whether the page's goals block is this table (false when it has none). */
+export function pageQuotesGoals(): boolean {
+  const page = readFileSync(pagePath, 'utf8');
+  const from = page.indexOf(start);
+  const to = page.indexOf(end);
+  return from >= 0 && to > from && page.slice(from + start.length, to).trim() === goalsTable();
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  if (process.argv.includes('--readme')) {
-    const readme = readFileSync(readmePath, 'utf8');
-    const from = readme.indexOf(start);
-    const to = readme.indexOf(end);
-    if (from < 0 || to < from) throw new Error(`README.md has no ${start} … ${end} block`);
-    writeFileSync(readmePath, `${readme.slice(0, from + start.length)}\n\n${goalsTable()}\n\n${readme.slice(to)}`);
+  if (process.argv.includes('--docs')) {
+    const page = readFileSync(pagePath, 'utf8');
+    const from = page.indexOf(start);
+    const to = page.indexOf(end);
+    if (from < 0 || to < from) throw new Error(`docs/performance.md has no ${start} … ${end} block`);
+    writeFileSync(pagePath, `${page.slice(0, from + start.length)}\n\n${goalsTable()}\n\n${page.slice(to)}`);
   } else process.stdout.write(`${goalsTable()}\n`);
 }

@@ -1,4 +1,4 @@
-// The readable table of a bench run (Markdown, also pasted into the README's Performance section).
+// The readable table of a bench run (Markdown, written beside its JSON in bench/results).
 import type { ApiCase } from './api';
 import type { FrontendFigures } from './frontend';
 import type { MapBenchResult } from './map';

@@ -43,7 +43,7 @@ export interface StartFigures {
 const watchBalance = `(() => {
   const mark = () => {
     if (window.balanceAt === undefined && document.querySelector('[data-testid="balance"]')) window.balanceAt = performance.now();
-    if (window.readyAt === undefined && document.documentElement.dataset.appStarted === 'true' && document.querySelector('[data-testid="withdraw-link"]'))
+    if (window.readyAt === undefined && document.documentElement?.dataset.appStarted === 'true' && document.querySelector('[data-testid="withdraw-link"]'))
       window.readyAt = performance.now();
     return window.balanceAt !== undefined && window.readyAt !== undefined;
   };
