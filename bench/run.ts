@@ -65,6 +65,8 @@ if (only.has('frontend')) {
     { DATA_DIR: dataDir, STATIC_DIR: path.resolve(distDir), SEED_DEMO: 'true' },
     '/readyz',
     18_092,
+    // Migrating and seeding the demo data takes minutes on a loaded machine, not the minute allowed by default.
+    { timeoutMs: 300_000 },
   );
   try {
     frontend = await benchFrontend({
