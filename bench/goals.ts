@@ -1,6 +1,6 @@
 // The performance goals, in one place: `npm run bench -- --check` measures against this table, and
-// the README quotes it between its goals markers (`npx tsx bench/goals.ts --readme` rewrites that
-// block; `--check` fails when the README's copy differs from this one).
+// docs/performance.md quotes it between its goals markers (`npx tsx bench/goals.ts --docs` rewrites
+// that block; `--check` fails when the page's copy differs from this one).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -50,6 +50,53 @@ function apiCases(results: BenchResults, names: readonly string[], connections: 
 
 const userCalls = ['GET /api/v2/user'];
 const historyCall = ['GET /api/v2/merged_transactions'];
+
+/**
+ * A start's two goals: the first balance on screen (the figure the shell's script shows from what
+ * the app last saved), and the app ready for a tap (its withdraw link rendered), each over the
+ * static page's balance on screen in the same run.
+ */
+function startGoals(which: 'online' | 'offline', name: string, baseline: string, shownLimit: number, readyLimit: number): Goal[] {
+  const figuresOf = (results: BenchResults) => (which === 'online' ? results.frontend?.onlineStart : results.frontend?.offlineStart);
+  return [
+    {
+      figure: `${name} → the first balance on screen (the one the app last saved), over ${baseline}`,
+      comparison: 'at most',
+      limit: shownLimit,
+      unit: '×',
+      measure: (results) => {
+        const start = figuresOf(results);
+        return start
+          ? [
+              {
+                where: '/us/user/account',
+                value: start.ratio,
+                baseline: `${start.appFirstShownMedianMs} ms against ${start.baselineMedianMs} ms; the app shows it itself at ${start.appMedianMs} ms`,
+              },
+            ]
+          : [];
+      },
+    },
+    {
+      figure: `${name} → the app ready for a tap (the withdraw link works), over ${baseline}`,
+      comparison: 'at most',
+      limit: readyLimit,
+      unit: '×',
+      measure: (results) => {
+        const start = figuresOf(results);
+        return start
+          ? [
+              {
+                where: '/us/user/account',
+                value: start.readyRatio,
+                baseline: `${start.readyMedianMs} ms against ${start.baselineMedianMs} ms`,
+              },
+            ]
+          : [];
+      },
+    },
+  ];
+}
 
 export const goals: readonly Goal[] = [
   {
@@ -209,6 +256,16 @@ export const goals: readonly Goal[] = [
         .map((page) => ({ where: page.path, value: Math.round((page.js.gzip / 1024) * 10) / 10, baseline: `${page.js.files} files` })),
   },
   {
+    figure: 'First visit of `/us/user/account`, signed in: gzip JavaScript',
+    comparison: 'at most',
+    limit: 180,
+    unit: ' KB',
+    measure: (results) =>
+      (results.frontend?.pages ?? [])
+        .filter((page) => page.name === 'user/account')
+        .map((page) => ({ where: page.path, value: Math.round((page.js.gzip / 1024) * 10) / 10, baseline: `${page.js.files} files` })),
+  },
+  {
     figure: 'Lighthouse performance, mobile preset (`/us/`, `/us/login`, `/fr/faq`)',
     comparison: 'at least',
     limit: 95,
@@ -244,38 +301,8 @@ export const goals: readonly Goal[] = [
         baseline: `each run ${entry.firstContentfulPaintsMs.join(', ')} ms`,
       })),
   },
-  {
-    figure: 'Cold online start → the app shows the balance, over a static page served the same way',
-    comparison: 'at most',
-    limit: 4,
-    unit: '×',
-    measure: (results) =>
-      results.frontend
-        ? [
-            {
-              where: '/us/user/account',
-              value: results.frontend.onlineStart.ratio,
-              baseline: `${results.frontend.onlineStart.appMedianMs} ms against ${results.frontend.onlineStart.baselineMedianMs} ms; shown first by the shell's script at ${results.frontend.onlineStart.appFirstShownMedianMs} ms`,
-            },
-          ]
-        : [],
-  },
-  {
-    figure: 'Offline start → the app shows the balance, over a static page served by its own service worker',
-    comparison: 'at most',
-    limit: 1.5,
-    unit: '×',
-    measure: (results) =>
-      results.frontend
-        ? [
-            {
-              where: '/us/user/account',
-              value: results.frontend.offlineStart.ratio,
-              baseline: `${results.frontend.offlineStart.appMedianMs} ms against ${results.frontend.offlineStart.baselineMedianMs} ms; shown first by the shell's script at ${results.frontend.offlineStart.appFirstShownMedianMs} ms`,
-            },
-          ]
-        : [],
-  },
+  ...startGoals('online', 'Cold online start', 'a static page served the same way', 2.5, 8),
+  ...startGoals('offline', 'Offline start', 'a static page served by its own service worker', 2, 5),
   {
     figure: 'Map, 5,000 bins: navigation → first pins, new profile',
     comparison: 'at most',
@@ -377,29 +404,29 @@ export function verdictTable(verdicts: readonly Verdict[]): string {
   ].join('\n');
 }
 
-/** The goals as the README quotes them. */
+/** The goals as docs/performance.md quotes them. */
 export function goalsTable(): string {
   return ['| figure | goal |', '|---|---:|', ...goals.map((goal) => `| ${goal.figure} | ${goalText(goal)} |`)].join('\n');
 }
 
-const readmePath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'README.md');
-const start = '<!-- goals: generated from bench/goals.ts by `npx tsx bench/goals.ts --readme` -->';
+const pagePath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'performance.md');
+const start = '<!-- goals: generated from bench/goals.ts by `npx tsx bench/goals.ts --docs` -->';
 const end = '<!-- /goals -->';
 
-/** Whether the README's goals block is this table (false when it has none). */
-export function readmeQuotesGoals(): boolean {
-  const readme = readFileSync(readmePath, 'utf8');
-  const from = readme.indexOf(start);
-  const to = readme.indexOf(end);
-  return from >= 0 && to > from && readme.slice(from + start.length, to).trim() === goalsTable();
+/** Whether the page's goals block is this table (false when it has none). */
+export function pageQuotesGoals(): boolean {
+  const page = readFileSync(pagePath, 'utf8');
+  const from = page.indexOf(start);
+  const to = page.indexOf(end);
+  return from >= 0 && to > from && page.slice(from + start.length, to).trim() === goalsTable();
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  if (process.argv.includes('--readme')) {
-    const readme = readFileSync(readmePath, 'utf8');
-    const from = readme.indexOf(start);
-    const to = readme.indexOf(end);
-    if (from < 0 || to < from) throw new Error(`README.md has no ${start} … ${end} block`);
-    writeFileSync(readmePath, `${readme.slice(0, from + start.length)}\n\n${goalsTable()}\n\n${readme.slice(to)}`);
+  if (process.argv.includes('--docs')) {
+    const page = readFileSync(pagePath, 'utf8');
+    const from = page.indexOf(start);
+    const to = page.indexOf(end);
+    if (from < 0 || to < from) throw new Error(`docs/performance.md has no ${start} … ${end} block`);
+    writeFileSync(pagePath, `${page.slice(0, from + start.length)}\n\n${goalsTable()}\n\n${page.slice(to)}`);
   } else process.stdout.write(`${goalsTable()}\n`);
 }

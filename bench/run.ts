@@ -6,14 +6,14 @@
 // BENCH_DIST measures another build (e.g. the main branch's, built in a copy) with this bench, and
 // BENCH_LABEL names its results file (<date>-<label>), to compare two builds in one sitting.
 // `npm run bench -- --check` exits non-zero when a figure of the parts run misses its goal (bench/goals.ts)
-// or the README's copy of the goals differs from bench/goals.ts.
+// or docs/performance.md's copy of the goals differs from bench/goals.ts.
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchApi, type ApiCase } from './api';
 import { firstLoadBudgetGzipBytes } from './bundle';
-import { checkGoals, readmeQuotesGoals, verdictTable } from './goals';
+import { checkGoals, pageQuotesGoals, verdictTable } from './goals';
 import { benchFrontend, type FrontendFigures } from './frontend';
 import { startServer } from '../scripts/server-process';
 import { benchMap, type MapBenchResult } from './map';
@@ -65,6 +65,8 @@ if (only.has('frontend')) {
     { DATA_DIR: dataDir, STATIC_DIR: path.resolve(distDir), SEED_DEMO: 'true' },
     '/readyz',
     18_092,
+    // Migrating and seeding the demo data takes minutes on a loaded machine, not the minute allowed by default.
+    { timeoutMs: 300_000 },
   );
   try {
     frontend = await benchFrontend({
@@ -133,10 +135,11 @@ process.stdout.write(`\n${report}\n\nWritten to ${outputDir}/${stamp}.json and $
 const missed = verdicts.filter((verdict) => !verdict.met);
 const home = frontend?.pages.find((page) => page.name === 'home');
 if (process.argv.includes('--check')) {
-  const readmeInStep = readmeQuotesGoals();
-  if (!readmeInStep) process.stdout.write("--check: the README's goals differ from bench/goals.ts (npx tsx bench/goals.ts --readme)\n");
+  const pageInStep = pageQuotesGoals();
+  if (!pageInStep)
+    process.stdout.write('--check: the goals of docs/performance.md differ from bench/goals.ts (npx tsx bench/goals.ts --docs)\n');
   process.stdout.write(`--check: ${verdicts.length - missed.length} of ${verdicts.length} figures meet their goal\n`);
   for (const verdict of missed)
     process.stdout.write(`  missed: ${verdict.figure} (${verdict.where}): ${verdict.measured}, goal ${verdict.goal}\n`);
-  if (missed.length > 0 || !readmeInStep) process.exitCode = 1;
+  if (missed.length > 0 || !pageInStep) process.exitCode = 1;
 } else if (home && home.js.gzip > firstLoadBudgetGzipBytes) process.exitCode = 1;

@@ -1,6 +1,8 @@
-// Time from navigation to the app showing the balance on /user/account (the User Timing mark the
-// account page sets, not the shell's own script, which may show the last balance earlier: that
-// moment is reported beside it):
+// Time from navigation to the first balance on screen on /user/account: the figure the prerendered
+// shell's own script shows from what the app last saved (e2e/signed-in-shell.spec.ts proves it is
+// that figure, and that the app's replaces it with no other number between). Reported beside it:
+// the app ready for a tap (it has taken the page over and rendered the withdraw link), and the app's
+// own mark of showing the balance.
 //  - online, cold (empty cache, no service worker yet), throttled like Lighthouse's mobile preset;
 //  - offline, after one online visit (service worker shell + IndexedDB query cache).
 // Each beside a static HTML page holding the same element, served the same way: over HTTP with
@@ -18,27 +20,36 @@ export interface StartFigures {
   runs: number;
   /** Navigation → the app itself shows the balance (its mark). */
   appMs: number[];
-  /** Navigation → the balance first on screen, which the shell's script may draw before the app runs. */
+  /** Navigation → the balance first on screen, which the shell's script draws before the app runs. */
   appFirstShownMs: number[];
   appFirstShownMedianMs: number;
+  /** Navigation → the app ready for a tap: started, with its withdraw link rendered. */
+  readyMs: number[];
+  readyMedianMs: number;
   baselineMs: number[];
   appMedianMs: number;
   baselineMedianMs: number;
+  /** The first balance on screen over the static page's. */
   ratio: number;
+  /** Ready for a tap over the static page's balance on screen. */
+  readyRatio: number;
 }
 
-/** Records performance.now() when the balance first shows. A string: tsx helpers do not exist in the page. */
+/**
+ * Records performance.now() when the balance first shows, and when the app is ready for a tap (it
+ * has marked the page started and rendered its withdraw link: the link's handler is the app's).
+ * A string: tsx helpers do not exist in the page.
+ */
 const watchBalance = `(() => {
   const mark = () => {
-    if (window.balanceAt === undefined && document.querySelector('[data-testid="balance"]')) {
-      window.balanceAt = performance.now();
-      return true;
-    }
-    return false;
+    if (window.balanceAt === undefined && document.querySelector('[data-testid="balance"]')) window.balanceAt = performance.now();
+    if (window.readyAt === undefined && document.documentElement?.dataset.appStarted === 'true' && document.querySelector('[data-testid="withdraw-link"]'))
+      window.readyAt = performance.now();
+    return window.balanceAt !== undefined && window.readyAt !== undefined;
   };
   if (mark()) return;
   const observer = new MutationObserver(() => { if (mark()) observer.disconnect(); });
-  observer.observe(document, { childList: true, subtree: true });
+  observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-app-started'] });
 })();`;
 
 const staticPage = `<!doctype html><html lang="en-US"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
@@ -81,16 +92,21 @@ interface Shown {
   first: number;
   /** The app showing it: its mark; on the static page, the same moment as `first`. */
   app: number;
+  /** The app ready for a tap; on the static page, the same moment as `first`. */
+  ready: number;
 }
+
+type Watched = Window & { balanceAt?: number; readyAt?: number };
 
 async function balanceShown(page: Page, isApp: boolean): Promise<Shown> {
   await page.getByTestId('balance').first().waitFor({ timeout: 60_000 });
-  const first = await page.evaluate(() => (window as Window & { balanceAt?: number }).balanceAt ?? -1);
-  if (!isApp) return { first, app: first };
+  const first = await page.evaluate(() => (window as Watched).balanceAt ?? -1);
+  if (!isApp) return { first, app: first, ready: first };
   const mark = await page.waitForFunction((name) => performance.getEntriesByName(name)[0]?.startTime, balanceShownByAppMark, {
     timeout: 60_000,
   });
-  return { first, app: Number(await mark.jsonValue()) };
+  const ready = await page.waitForFunction(() => (window as Watched).readyAt, undefined, { timeout: 60_000 });
+  return { first, app: Number(await mark.jsonValue()), ready: Number(await ready.jsonValue()) };
 }
 
 /** One cold, throttled visit in a fresh context (nothing cached, no service worker). */
@@ -108,17 +124,21 @@ async function coldVisit(browser: Browser, url: string, signIn: { baseUrl: strin
 
 function figures(runs: number, shown: Shown[], baseline: number[]): StartFigures {
   const app = shown.map((one) => one.app);
-  const appMedianMs = Math.round(median(app));
-  const baselineMedianMs = Math.round(median(baseline) * 10) / 10;
+  const first = shown.map((one) => one.first);
+  const ready = shown.map((one) => one.ready);
+  const baselineMedian = median(baseline);
   return {
     runs,
     appMs: app.map(Math.round),
-    appFirstShownMs: shown.map((one) => Math.round(one.first)),
-    appFirstShownMedianMs: Math.round(median(shown.map((one) => one.first))),
+    appFirstShownMs: first.map(Math.round),
+    appFirstShownMedianMs: Math.round(median(first)),
+    readyMs: ready.map(Math.round),
+    readyMedianMs: Math.round(median(ready)),
     baselineMs: baseline.map((value) => Math.round(value * 10) / 10),
-    appMedianMs,
-    baselineMedianMs,
-    ratio: Math.round((median(app) / median(baseline)) * 10) / 10,
+    appMedianMs: Math.round(median(app)),
+    baselineMedianMs: Math.round(baselineMedian * 10) / 10,
+    ratio: Math.round((median(first) / baselineMedian) * 10) / 10,
+    readyRatio: Math.round((median(ready) / baselineMedian) * 10) / 10,
   };
 }
 

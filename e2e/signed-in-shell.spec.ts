@@ -120,3 +120,57 @@ test.describe('with the service worker', () => {
     await expect(page.getByTestId('offline-banner')).toBeVisible();
   });
 });
+
+/**
+ * Every figure the balance shows, in order, from its first appearance: the shell's text, then the
+ * app's visible reels (what the eye reads, not the screen reader's copy), and an empty string while
+ * the balance is gone. Recorded by the page itself on each change, so no frame between two checks
+ * of the test is missed.
+ */
+const recordBalanceFigures = `(() => {
+  window.balanceFigures = [];
+  const read = () => {
+    const balance = document.querySelector('[data-testid="balance"]');
+    if (!balance) return '';
+    const reels = balance.querySelector('.slot__reels');
+    return (reels ?? balance).textContent ?? '';
+  };
+  const record = () => {
+    const figures = window.balanceFigures;
+    const shown = read();
+    if (figures.length === 0 && shown === '') return;
+    if (figures[figures.length - 1] !== shown) figures.push(shown);
+  };
+  new MutationObserver(record).observe(document, { childList: true, subtree: true, characterData: true });
+})();`;
+
+async function figuresShown(page: Page, account: AccountPage): Promise<string[]> {
+  await appStarted(page);
+  await expect(account.balance.locator('.slot__reel[data-settled="false"]')).toHaveCount(0);
+  await expect(account.balance.locator('.slot__reels')).toHaveText(await appBalance(account));
+  return page.evaluate(() => (window as Window & { balanceFigures?: string[] }).balanceFigures ?? []);
+}
+
+test('the first balance on screen is the one the app last saved, and the app takes over without showing another figure', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signIn(context, request, demo.us);
+  const account = new AccountPage(page);
+  await account.goto('us');
+  const saved = await appBalance(account);
+  await appStarted(page);
+  expect(await page.evaluate(() => localStorage.getItem('last_balance'))).toContain('USD');
+
+  // The same figure on the server: it is the only one ever on screen, from the shell to the app.
+  await context.addInitScript(recordBalanceFigures);
+  await page.reload();
+  expect(await figuresShown(page, account)).toEqual([saved]);
+
+  // A figure saved before a check-in the device has not heard of: the saved one first, then the
+  // server's in its place, and nothing between them (no roll up from zero, no empty slot).
+  await page.evaluate(() => localStorage.setItem('last_balance', JSON.stringify({ value: '0.05', currency: 'USD' })));
+  await page.reload();
+  expect(await figuresShown(page, account)).toEqual(['$0.05', saved]);
+});

@@ -78,7 +78,7 @@ export const environmentSchema = z.object({
     .optional(),
   /**
    * Keys that open stored bank details but never seal new ones, comma-separated (32 bytes each,
-   * base64): held during a rolling key rotation (README, Payment-data key).
+   * base64): held during a rolling key rotation (docs/configuration.md, Payment-data key).
    */
   PAYMENT_DATA_READ_KEYS: z
     .string()

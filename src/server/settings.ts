@@ -3,10 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { environmentSchema } from './config';
 
-// The settings table of the README, written here beside the environment schema it describes: the
-// README quotes it between its configuration markers (`npx tsx src/server/settings.ts --readme`
+// The settings table of docs/configuration.md, written here beside the environment schema it
+// describes: that page quotes it between its settings markers (`npx tsx src/server/settings.ts --docs`
 // rewrites that block), and a test fails when the schema has a variable no row names, a row names
-// one the schema does not have, or the README's copy differs.
+// one the schema does not have, or the page's copy differs.
 
 export type SettingName = keyof typeof environmentSchema.shape;
 
@@ -98,7 +98,7 @@ export const settingRows: SettingRow[] = [
   {
     names: ['PAYMENT_DATA_KEY'],
     default: '–',
-    what: '32 bytes in base64 (`npm run ops -- payment-key generate`, or `openssl rand -base64 32`): encrypts bank details at rest. Unset: `DATA_DIR/payment-data.key`, made on first start (mode 0600). Several instances must share one key; an instance whose key cannot read the stored bank details refuses to start (see Payment-data key)',
+    what: '32 bytes in base64 (`npm run ops -- payment-key generate`, or `openssl rand -base64 32`): encrypts bank details at rest. Unset: `DATA_DIR/payment-data.key`, made on first start (mode 0600). Several instances must share one key; an instance whose key cannot read the stored bank details refuses to start (Payment-data key, below)',
   },
   {
     names: ['PAYMENT_DATA_READ_KEYS'],
@@ -222,7 +222,7 @@ export const settingRows: SettingRow[] = [
   },
 ];
 
-/** The table as the README quotes it. */
+/** The table as docs/configuration.md quotes it. */
 export function settingsTable(): string {
   const lines = ['| Variable | Default | What it does |', '|---|---|---|'];
   for (const row of settingRows) lines.push(`| ${row.names.map((name) => `\`${name}\``).join(', ')} | ${row.default} | ${row.what} |`);
@@ -239,22 +239,22 @@ export function settingsGaps(): { undocumented: string[]; unknown: string[] } {
   };
 }
 
-const readmePath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'README.md');
-const start = '<!-- settings: generated from src/server/settings.ts by `npx tsx src/server/settings.ts --readme` -->';
+const pagePath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'configuration.md');
+const start = '<!-- settings: generated from src/server/settings.ts by `npx tsx src/server/settings.ts --docs` -->';
 const end = '<!-- /settings -->';
 
-/** The README's copy of the table, or undefined when it has no settings block. */
-export function readmeSettings(): string | undefined {
-  const readme = readFileSync(readmePath, 'utf8');
-  const from = readme.indexOf(start);
-  const to = readme.indexOf(end);
-  return from >= 0 && to > from ? readme.slice(from + start.length, to).trim() : undefined;
+/** The page's copy of the table, or undefined when it has no settings block. */
+export function documentedSettings(): string | undefined {
+  const page = readFileSync(pagePath, 'utf8');
+  const from = page.indexOf(start);
+  const to = page.indexOf(end);
+  return from >= 0 && to > from ? page.slice(from + start.length, to).trim() : undefined;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes('--readme')) {
-  const readme = readFileSync(readmePath, 'utf8');
-  const from = readme.indexOf(start);
-  const to = readme.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`README.md has no ${start} … ${end} block`);
-  writeFileSync(readmePath, `${readme.slice(0, from + start.length)}\n\n${settingsTable()}\n\n${readme.slice(to)}`);
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes('--docs')) {
+  const page = readFileSync(pagePath, 'utf8');
+  const from = page.indexOf(start);
+  const to = page.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`docs/configuration.md has no ${start} … ${end} block`);
+  writeFileSync(pagePath, `${page.slice(0, from + start.length)}\n\n${settingsTable()}\n\n${page.slice(to)}`);
 }

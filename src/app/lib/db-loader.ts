@@ -2,7 +2,7 @@
  * Dexie and the database (about 30 KB compressed) load when the app has something stored or
  * something to store: not on a first visit that only reads public pages.
  */
-import { clientDatabaseName, keyValueTableName } from '#domain/outbox';
+import { clientDatabaseName, keyValueTableName, outboxTableName } from '#domain/outbox';
 
 type DatabaseModule = typeof import('./db');
 
@@ -80,4 +80,62 @@ export function readStoredValue(key: string): Promise<string | null> {
       };
     };
   });
+}
+
+/**
+ * The schema of db.ts as IndexedDB holds it (Dexie opens its version n as n × 10), for
+ * writeStoredValue, which may be the first to create the database. db-loader.test.ts holds the two
+ * the same: Dexie opens what this made without an upgrade, and its tables have these keys and indexes.
+ */
+export const storedSchema = {
+  version: 20,
+  tables: {
+    [keyValueTableName]: { keyPath: 'key', indexes: [] },
+    [outboxTableName]: { keyPath: 'id', indexes: ['state', 'nextAttemptAt', 'createdAt'] },
+  },
+} as const;
+
+/**
+ * One value of the key-value table, written with plain IndexedDB while Dexie has not loaded: the
+ * query cache is saved as each answer arrives, and on a first visit that save alone would
+ * download Dexie (about 30 KB compressed) before the customer's first tap. Creates the database
+ * with Dexie's schema when there is none; once Dexie is loaded, or when the database is newer than
+ * this app (another tab updated it), Dexie writes instead.
+ */
+export async function writeStoredValue(key: string, value: string): Promise<void> {
+  if (loading || typeof indexedDB === 'undefined') {
+    await (await loadDatabase()).db.kv.put({ key, value });
+    return;
+  }
+  const written = await new Promise<boolean>((resolve, reject) => {
+    const opening = indexedDB.open(clientDatabaseName, storedSchema.version);
+    opening.onupgradeneeded = () => {
+      const database = opening.result;
+      for (const [name, table] of Object.entries(storedSchema.tables)) {
+        if (database.objectStoreNames.contains(name)) continue;
+        const store = database.createObjectStore(name, { keyPath: table.keyPath });
+        for (const index of table.indexes) store.createIndex(index, index, { unique: false, multiEntry: false });
+      }
+    };
+    opening.onerror = () => {
+      // A newer schema than this app's: Dexie (and the update prompt) deal with it.
+      if (opening.error?.name === 'VersionError') resolve(false);
+      else reject(opening.error ?? new Error('IndexedDB open failed'));
+    };
+    opening.onsuccess = () => {
+      const database = opening.result;
+      database.onversionchange = () => database.close();
+      const transaction = database.transaction(keyValueTableName, 'readwrite');
+      transaction.objectStore(keyValueTableName).put({ key, value });
+      transaction.oncomplete = () => {
+        database.close();
+        resolve(true);
+      };
+      transaction.onabort = transaction.onerror = () => {
+        database.close();
+        reject(transaction.error ?? new Error('IndexedDB write failed'));
+      };
+    };
+  });
+  if (!written) await (await loadDatabase()).db.kv.put({ key, value });
 }

@@ -59,14 +59,3 @@ export async function clearDatabase(): Promise<void> {
     await Promise.all(db.tables.map((table) => table.clear()));
   });
 }
-
-/** True for the errors a full disk (or a browser quota) gives. */
-export function isQuotaError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const inner = (error as { inner?: unknown }).inner;
-  return (
-    error.name === 'QuotaExceededError' ||
-    error instanceof Dexie.QuotaExceededError ||
-    (inner instanceof Error && inner.name === 'QuotaExceededError')
-  );
-}

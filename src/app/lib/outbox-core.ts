@@ -9,6 +9,7 @@ import {
 } from '#domain/outbox';
 import type { SupportedLocale } from '#domain/markets';
 import { loadDatabase } from './db-loader';
+import { isQuotaError } from './storage-errors';
 import { OutboxStorageFullError } from './outbox-storage-full';
 
 // The rules are shared with the service worker, which sends the outbox itself when no window is open.
@@ -70,7 +71,7 @@ export async function saveAllToOutbox(
     nextAttemptAt: now,
     state: 'pending',
   }));
-  const { db, isQuotaError } = await loadDatabase();
+  const { db } = await loadDatabase();
   try {
     return await db.transaction('rw', db.outbox, async () => {
       // An id already queued is the same action, kept as it was (never replaced).

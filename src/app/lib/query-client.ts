@@ -7,7 +7,8 @@ import {
   type Persister,
 } from '@tanstack/react-query-persist-client';
 import { isApiError } from './api';
-import { hasStoredData, loadDatabase, readStoredValue } from './db-loader';
+import { hasStoredData, loadDatabase, readStoredValue, writeStoredValue } from './db-loader';
+import { isQuotaError } from './storage-errors';
 import { isRenderingSignedInShell } from './shell-rendering';
 
 /**
@@ -80,9 +81,9 @@ export const queryPersister = createQueryPersister({
       if (await hasStoredData()) await (await loadDatabase()).db.kv.delete(key);
       return;
     }
-    const { db, isQuotaError } = await loadDatabase();
     try {
-      await db.kv.put({ key, value });
+      // Without Dexie until something else needs it (writeStoredValue says why).
+      await writeStoredValue(key, value);
     } catch (error) {
       // A full device keeps the app working: the data just is not saved for the next start.
       if (isQuotaError(error)) {

@@ -77,8 +77,8 @@ export interface CustomerAnswers {
    * A writer of this process whose transaction makes `version` of the customer's data, and that
    * will offer its answers once committed: from its commit to its offer, a read that finds that
    * version in the database waits for the offer instead of computing the same answers again
-   * (on PostgreSQL behind the writers holding the pool's connections: 30 to 100 ms where the
-   * offer comes within a turn of the event loop). Call the function it returns once the writer
+   * (on PostgreSQL behind the writers holding the pool's connections, far longer than the offer,
+   * which comes within a turn of the event loop). Call the function it returns once the writer
    * has offered, or has failed: a read waiting for it then computes.
    */
   expect(userId: string, version: number): () => void;
@@ -164,9 +164,8 @@ export function createCustomerAnswers(limits: { maxBytes: number } = { maxBytes:
    * Once per version and encoding, off the event loop (zlib runs on libuv's thread pool). Brotli at
    * quality 3: a busy customer's answer is compressed anew after every write, on the two cores
    * every other call shares, and with both busy the pool's thread takes its time from the event
-   * loop's. A page of 200 history rows (109 KB of JSON) takes 0.27 ms and 5,570 bytes there
-   * against 0.81 ms and 5,499 bytes at quality 4 (another match finder); 1,000 rows (547 KB),
-   * 1.06 ms and 24.7 KB against 1.51 ms and 24.4 KB (quality 5: about 7 ms and 23.9 KB).
+   * loop's. Quality 4 (another match finder) took three times as long on a page of history rows
+   * for 1 % fewer bytes (bench/results/history.md, Figures once written in code comments).
    */
   function encode(answer: Answer, encoding: Encoding): Promise<Buffer> {
     answer.encoded[encoding] ??=

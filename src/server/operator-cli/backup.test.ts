@@ -10,14 +10,14 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { users } from '../db/schema';
 
-const readme = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../README.md'), 'utf8');
+const page = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/configuration.md'), 'utf8');
 
-/** The command under `# backup: <kind>` or `# restore: <kind>` in the README, as written there. */
-function readmeCommand(action: 'backup' | 'restore', kind: 'postgres' | 'pglite'): string {
-  const lines = readme.split('\n');
+/** The command under `# backup: <kind>` or `# restore: <kind>` in docs/configuration.md, as written there. */
+function documentedCommand(action: 'backup' | 'restore', kind: 'postgres' | 'pglite'): string {
+  const lines = page.split('\n');
   const at = lines.indexOf(`# ${action}: ${kind}`);
   const command = lines[at + 1];
-  if (at < 0 || !command) throw new Error(`README has no "# ${action}: ${kind}" command`);
+  if (at < 0 || !command) throw new Error(`docs/configuration.md has no "# ${action}: ${kind}" command`);
   return command;
 }
 
@@ -36,7 +36,7 @@ async function addPerson(database: DatabaseHandle, email: string) {
     .values({ email, passwordHash: 'x', name: 'Backup Test', countryCode: 'us', locale: 'en-US', zipCode: '97205' });
 }
 
-describe('the README backup and restore commands', () => {
+describe('the backup and restore commands of docs/configuration.md', () => {
   it('PGlite: a stopped data directory, archived and put back, is the state it had', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'roundtrip-backup-'));
     const work = mkdtempSync(path.join(tmpdir(), 'roundtrip-backup-work-'));
@@ -45,14 +45,14 @@ describe('the README backup and restore commands', () => {
       const first = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
       await addPerson(first, 'before.backup@example.com');
       await first.close();
-      run(readmeCommand('backup', 'pglite'), work, { DATA_DIR: dataDir });
+      run(documentedCommand('backup', 'pglite'), work, { DATA_DIR: dataDir });
 
       const changed = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
       await addPerson(changed, 'after.backup@example.com');
       expect(await peopleIn(changed)).toEqual(['after.backup@example.com', 'before.backup@example.com']);
       await changed.close();
 
-      run(readmeCommand('restore', 'pglite'), work, { DATA_DIR: dataDir });
+      run(documentedCommand('restore', 'pglite'), work, { DATA_DIR: dataDir });
       const restored = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
       expect(await peopleIn(restored)).toEqual(['before.backup@example.com']);
       await restored.close();
@@ -77,11 +77,11 @@ describe('the README backup and restore commands', () => {
       for (const name of names) await admin.query(`create database ${name}`);
       const source = await openDatabase({ kind: 'postgres', url: urlOf(names[0]!) });
       await addPerson(source, 'in.the.dump@example.com');
-      run(readmeCommand('backup', 'postgres'), work, { DATABASE_URL: urlOf(names[0]!) });
+      run(documentedCommand('backup', 'postgres'), work, { DATABASE_URL: urlOf(names[0]!) });
       await addPerson(source, 'after.the.dump@example.com');
       await source.close();
 
-      run(readmeCommand('restore', 'postgres'), work, { DATABASE_URL: urlOf(names[1]!) });
+      run(documentedCommand('restore', 'postgres'), work, { DATABASE_URL: urlOf(names[1]!) });
       // Opening it runs the migrations: none is missing, and the balance trigger came back with the dump.
       const restored = await openDatabase({ kind: 'postgres', url: urlOf(names[1]!) });
       expect(await peopleIn(restored)).toEqual(['in.the.dump@example.com']);

@@ -44,7 +44,7 @@ async function runHere(argv: string[], config: Config): Promise<number> {
       config,
       actor: localCliActor(),
       paymentCipher: () => (cipher ??= openCheckedPaymentCipher(config, database.db)),
-      // The same key and store as the server's: the CLI runs with its environment (README, Configuration).
+      // The same key and store as the server's: the CLI runs with its environment (docs/configuration.md, Settings).
       auditAnchor: () => (anchor ??= openAuditAnchor(config).anchor),
       now: new Date(),
       out: (text) => process.stdout.write(text),

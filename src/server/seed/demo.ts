@@ -14,7 +14,7 @@ import { seedDemoBins } from './bins-data';
 import { adjustBalance, cancelScan, checkIn, issueContainers, reject, unscannedContainers } from '../modules/wallet/operator-actions';
 import { seedActor } from './actor';
 
-/** Shown on the start banner and in the README: demo data is for trying the app, not a secret. */
+/** Shown on the start banner and in the README's demo logins: demo data is for trying the app, not a secret. */
 export const demoPassword = 'roundtrip-demo';
 
 const demoCustomers: Record<CountryCode, { name: string; zipCode: string; city: string; address: string; state: string | null }> = {

@@ -7,7 +7,7 @@ import type { NewsText } from '#domain/news-texts';
 /**
  * The words of a piece of news in the active interface language. Pushes and mails say the same in
  * the customer's stored language (`src/domain/news-texts.ts`); `news-texts.test.ts` holds the two
- * equal (README, Decisions, Texts).
+ * equal (src/app/features/notifications/README.md, Texts).
  */
 export function newsText(item: NewsItem, locale: string): NewsText {
   const amount = item.amount ? formatMoney(item.amount, locale) : '';

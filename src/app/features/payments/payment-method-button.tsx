@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { CountryCode } from '#domain/markets';
 import type { PaymentMethod } from '#domain/payment-methods';
@@ -8,8 +8,14 @@ import { Dialog } from '../../ui/dialog';
 import { notify } from '../../ui/notifications';
 import { usePaymentMethods } from './api/payment-methods';
 import { useSetDefaultPaymentMethod } from './api/set-default-payment-method';
-import { PaymentMethodForm } from './payment-method-form';
 import './payments.css';
+
+/**
+ * The form to add or edit a method loads when the dialog opens, not with the account page: nobody
+ * needs it before that tap, and its code (with the bank-field rules) weighs on the page's first load.
+ */
+const loadForm = () => import('./payment-method-form');
+const PaymentMethodForm = lazy(() => loadForm().then((module) => ({ default: module.PaymentMethodForm })));
 
 export function usePaymentMethodNames(): Record<PaymentMethod, string> {
   const { t } = useLingui();
@@ -95,19 +101,24 @@ export function PaymentMethodButton({ countryCode }: { countryCode: CountryCode 
         aria-describedby="payment-method-caption"
         data-testid="payment-method-button"
         disabled={!data}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          void loadForm();
+          setOpen(true);
+        }}
       >
         {data ? label : methods.isError ? t`Payment methods could not be loaded.` : t`Loading…`}
       </button>
       <Dialog open={open} title={editing ? names[editing] : t`Payment method`} onClose={close}>
         {data && editing && countryCode ? (
           <>
-            <PaymentMethodForm
-              countryCode={countryCode}
-              method={editing}
-              saved={data.transfer_wise_data ?? undefined}
-              onSaved={() => setEditing(undefined)}
-            />
+            <Suspense fallback={<p role="status">{t`Loading…`}</p>}>
+              <PaymentMethodForm
+                countryCode={countryCode}
+                method={editing}
+                saved={data.transfer_wise_data ?? undefined}
+                onSaved={() => setEditing(undefined)}
+              />
+            </Suspense>
             <button type="button" className="button--link" onClick={() => setEditing(undefined)}>
               {t`Back to payment methods`}
             </button>

@@ -1,17 +1,33 @@
 /**
- * The balance the prerendered shell showed before the app ran (src/app/shell/balance-before-app.js), read
- * when this module loads, which is before the app renders over the shell. The account page's first
- * figure does not roll its reels up from zero again when it is that same figure; once the page is
- * left, later visits roll as usual.
+ * The balance the prerendered shell shows before the app runs (src/app/shell/balance-before-app.js).
+ * The account page's first figure does not roll its reels up from zero again when it is that same
+ * figure; once the page is left, later visits roll as usual.
  */
-let shownBeforeApp: string | undefined =
+const readShellBalance = (): string | undefined =>
   typeof document === 'undefined'
     ? undefined
-    : (document.querySelector('[data-balance-slot] [data-testid="balance"]')?.textContent ?? undefined);
+    : (document.querySelector('[data-balance-slot="shell"] [data-testid="balance"]')?.textContent ?? undefined);
 
-export const balanceShownBeforeApp = (): string | undefined => shownBeforeApp;
+/** Read when this module loads, before the app renders over the shell; read again at the first ask. */
+let shownBeforeApp: string | undefined = readShellBalance();
+let asked = false;
+
+/**
+ * What the shell shows as the app first renders the balance: read at that render, while the shell is
+ * still on screen, because the shell's script may have put in the server's figure since this module
+ * loaded (it first shows the saved one, then asks the server). Read only at load, a saved figure
+ * older than the server's made the app roll the server's up from zero over it.
+ */
+export function balanceShownBeforeApp(): string | undefined {
+  if (!asked) {
+    asked = true;
+    shownBeforeApp = readShellBalance() ?? shownBeforeApp;
+  }
+  return shownBeforeApp;
+}
 
 export function forgetBalanceShownBeforeApp(): void {
+  asked = true;
   shownBeforeApp = undefined;
 }
 

@@ -84,8 +84,8 @@ function prepareSessionQuery(db: Database) {
  * Shared database (PostgreSQL, any number of instances): ask the database for every call, so a
  * revocation through any instance holds on all of them at once. A check goes to the database at
  * once while fewer than `connections` statements are out (the checks' own connections,
- * DatabaseHandle.checksDb): it used to wait for the turn of the event loop to end (setImmediate),
- * 4 ms at p99 and up to 30 ms behind 16 writers' answers on two cores. When all are out, the
+ * DatabaseHandle.checksDb): waiting for the turn of the event loop to end (setImmediate) put it
+ * behind every writer's answer of that turn (bench/results/history.md). When all are out, the
  * checks that arrive meanwhile go together in one statement as soon as one comes back: 32 phones
  * at once cost a few round trips, not 32, and none waits for a connection behind another's
  * statement. Every check still runs after its call arrived, so it sees every revocation

@@ -43,7 +43,9 @@ export function parseAuditSigningKey(text: string, source: string): AuditSigning
       ? createPrivateKey({ key: trimmed, format: 'pem' })
       : createPrivateKey({ key: Buffer.from(trimmed, 'base64'), format: 'der', type: 'pkcs8' });
   } catch {
-    throw new ConfigError(`${source} is not a private key: give an Ed25519 key as PKCS8 PEM or its DER in base64 (README, Configuration)`);
+    throw new ConfigError(
+      `${source} is not a private key: give an Ed25519 key as PKCS8 PEM or its DER in base64 (docs/configuration.md, Settings)`,
+    );
   }
   if (key.asymmetricKeyType !== 'ed25519') {
     throw new ConfigError(`${source} is a ${key.asymmetricKeyType ?? 'unknown'} key: audit checkpoints are signed with Ed25519`);

@@ -268,7 +268,7 @@ export function createNotificationDispatcher(options: DispatcherOptions): Notifi
   /**
    * One pass claims as many due customers as there are free places and delivers to all of them at
    * once. Passes overlap: a customer whose delivery is slow stays leased, and the next pass takes
-   * the others (README, Decisions: Delivery that one account cannot stall).
+   * the others (src/server/modules/notifications/README.md, Delivery that one account cannot stall).
    */
   async function pass(): Promise<number> {
     const places = Math.min(deliveryRules.batch, deliveryRules.customersAtOnce - busy);

@@ -5,7 +5,7 @@ import { BlockList, isIP } from 'node:net';
  * The hosts of the push services browsers subscribe with: a subscription endpoint must be on one
  * of them or below it. Chrome and other Chromium browsers (Firebase Cloud Messaging), Firefox
  * (Mozilla autopush), Safari (Apple Push Notification service), Edge on Windows (WNS).
- * PUSH_SERVICE_HOSTS replaces the list (README, Production).
+ * PUSH_SERVICE_HOSTS replaces the list (docs/configuration.md, Push services).
  */
 export const defaultPushServiceHosts = [
   'fcm.googleapis.com',

@@ -65,7 +65,7 @@ function whereTheKeyIs(source: PaymentKeySource): string {
 const whatToSet =
   '  Set PAYMENT_DATA_KEY, the same value on every instance, to the key the other instances use: their PAYMENT_DATA_KEY,\n' +
   '  or the content of DATA_DIR/payment-data.key of the instance that first started on this database.\n' +
-  '  During a key rotation, PAYMENT_DATA_READ_KEYS holds the other key (README: Payment-data key).';
+  '  During a key rotation, PAYMENT_DATA_READ_KEYS holds the other key (docs/configuration.md, Payment-data key).';
 
 /**
  * The start check (before listening): this instance must hold every key that sealed what the

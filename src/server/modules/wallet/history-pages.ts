@@ -79,9 +79,8 @@ function merge(kept: KeptPage, changed: readonly ChangedRow[], total: number, pa
  * The first page of the history in the default order (the app's call) kept per customer, query and
  * language: after a write, one read of the rows written since (an index range of the customer's
  * rows, of which only the new ones leave the database) is merged into it, instead of reading and
- * serialising the whole page again. On the embedded database a page of 1,000 costs about 30 ms to
- * read, which blocks every other call; the rows since, about 1 ms. Other pages and orders are read
- * whole.
+ * serialising the whole page again. On the embedded database reading a page of 1,000 blocks every
+ * other call for far longer than reading the rows since. Other pages and orders are read whole.
  */
 export function createHistoryPages(limits: { maxBytes: number } = { maxBytes: 64 * 1024 * 1024 }): HistoryPages {
   const pages = new LRUCache<string, KeptPage>({

@@ -18,7 +18,7 @@ import { sepaText } from './latin';
 
 /**
  * The programme's own account in each market: who pays the customers out, as the bank knows it.
- * Each is one environment setting holding JSON (README, Configuration; docs/operators.md, Finance's files).
+ * Each is one environment setting holding JSON (docs/configuration.md, Settings; docs/operators.md, Finance's files).
  */
 const digits = (length: number) => z.string().regex(new RegExp(`^\\d{${length}}$`), { message: `${length} digits` });
 
