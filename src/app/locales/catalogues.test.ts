@@ -53,6 +53,15 @@ describe('real translations', () => {
     expect(folders.map((entry) => entry.name).sort()).toEqual([...supportedLocales].sort());
   });
 
+  it('has a web app manifest in each locale (scripts/make-manifests.mjs)', () => {
+    for (const locale of supportedLocales) {
+      const manifest: unknown = JSON.parse(
+        readFileSync(path.join(import.meta.dirname, '../../../public', `manifest-${locale}.webmanifest`), 'utf8'),
+      );
+      expect(manifest).toMatchObject({ lang: locale });
+    }
+  });
+
   it('British and Canadian English spell the post code and the catalogue their way', () => {
     expect(entries('en-GB').get('Zip code')).toBe('Post code');
     expect(entries('en-CA').get('Zip code')).toBe('Postal code');
