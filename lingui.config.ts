@@ -1,17 +1,21 @@
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
+import { supportedLocales } from './src/domain/markets';
 
 /** The operators' console: its feature folder and its route files (globs: the route folder's name has braces). */
 const operatorConsole = ['<rootDir>/src/app/features/console/**', '<rootDir>/src/app/routes/*/ops/**'];
 
 export default defineConfig({
   sourceLocale: 'en-US',
-  locales: ['en-US', 'en-GB', 'en-CA', 'fr-FR', 'ja-JP'],
+  // The one list of locales (src/domain/markets.ts).
+  locales: [...supportedLocales],
   // The fallback language is fr-FR (docs/product.md, Languages and locale choice); the British and Canadian catalogues fall back to
-  // American English first so that a missing spelling variant never shows French.
+  // American English first so that a missing spelling variant never shows French; Canadian French
+  // falls back to France's, whose wording it shares but for the Quebec words.
   fallbackLocales: {
     'en-GB': 'en-US',
     'en-CA': 'en-US',
+    'fr-CA': 'fr-FR',
     default: 'fr-FR',
   },
   catalogs: [

@@ -5,7 +5,7 @@ import { layoutProblems } from './support/layout';
 import { checkIn, e2eOperatorKey, issueContainers, type E2eProduct } from './support/ops';
 import { e2ePassword } from './support/test-password';
 
-// Every screen at 360 px in French (the longest texts) and Japanese (the widest): no two pieces of
+// Every screen at 360 px in French of France and of Canada (the longest texts) and Japanese (the widest): no two pieces of
 // text drawn over each other, none cut off, none past the page's edge. The signed-in screens show a
 // real history with several thumbnails on a row, the catalogue's product names and a large amount.
 // The screenshots are kept with the test results for a person to look at.
@@ -15,6 +15,7 @@ const password = e2ePassword;
 
 const markets = [
   { locale: 'fr-FR', prefix: 'fr', country: 'fr', language: 'fr' },
+  { locale: 'fr-CA', prefix: 'ca', country: 'ca', language: 'fr' },
   { locale: 'ja-JP', prefix: 'jp', country: 'jp', language: 'ja' },
 ] as const;
 
@@ -44,7 +45,7 @@ const signedInScreens = ['/user/account', '/user/profile', '/user/withdraw', '/u
  * pending, and an adjustment of more than a million in the market's currency. */
 async function customerWithHistory(request: APIRequestContext, market: (typeof markets)[number]): Promise<string> {
   const email = uniqueEmail(`layout-${market.prefix}`);
-  await signUpViaApi(request, { email, password, country: market.country });
+  await signUpViaApi(request, { email, password, country: market.country, locale: market.locale });
   const { access_token } = await tokensFor(request, email, password);
   const response = await request.get(`/api/v2/products?country_code=${market.country}`, {
     headers: { 'Accept-Language': market.language },

@@ -98,12 +98,15 @@ test.describe('country selector', () => {
 test.describe('language selector', () => {
   test.use({ consent: 'none' });
 
-  test('lists five markets, switches at once, stores new_locale and updates the banner', async ({ page }) => {
+  test('lists the five markets in each of their languages, switches at once, stores new_locale and updates the banner', async ({
+    page,
+  }) => {
     await page.goto('/login');
     const select = page.getByLabel('Location and language');
     await expect(select.locator('option')).toHaveText([
       'United States (English)',
       'Canada (English)',
+      'Canada (Français)',
       'United Kingdom (English)',
       'France (Français)',
       'Japan (日本語)',

@@ -26,6 +26,12 @@ const locales = {
     scan: 'Scan a container',
     map: 'Return points',
   },
+  'fr-CA': {
+    cc: 'ca',
+    description: 'Rapportez vos contenants réutilisables et récupérez votre consigne.',
+    scan: 'Scanner un contenant',
+    map: 'Points de retour',
+  },
   'fr-FR': {
     cc: 'fr',
     description: 'Rapportez vos contenants réutilisables et récupérez votre consigne.',

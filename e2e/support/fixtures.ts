@@ -58,11 +58,12 @@ export async function signIn(context: BrowserContext, request: APIRequestContext
 
 export async function signUpViaApi(
   request: APIRequestContext,
-  options: { email: string; password?: string; country?: 'us' | 'uk' | 'ca' | 'fr' | 'jp' },
+  options: { email: string; password?: string; country?: 'us' | 'uk' | 'ca' | 'fr' | 'jp'; locale?: string },
 ) {
   const country = options.country ?? 'us';
   const zip = { us: '10001', uk: 'SW1A 1AA', ca: 'K1A 0B1', fr: '75001', jp: '100-0001' }[country];
-  const locale = { us: 'en-US', uk: 'en-GB', ca: 'en-CA', fr: 'fr-FR', jp: 'ja-JP' }[country];
+  // The market's first locale unless another is asked for (Canada in French: fr-CA).
+  const locale = options.locale ?? { us: 'en-US', uk: 'en-GB', ca: 'en-CA', fr: 'fr-FR', jp: 'ja-JP' }[country];
   const response = await request.post('/api/v2/user', {
     data: {
       email: options.email,

@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { languages } from './locales';
 import { countryCodeField } from './schemas/fields';
 
 /** Return bins and the retailers that host them, as `GET /bins` answers them (docs/api.md, Return bins and the map). */
 
-export const binsQuery = z.object({ country_code: countryCodeField });
+/**
+ * `language`: the descriptions' language (a Canadian bin is described in English and in French);
+ * without it, the request's Accept-Language. A bin without a text in that language gives its own.
+ */
+export const binsQuery = z.object({ country_code: countryCodeField, language: z.enum(languages).optional() });
 export type BinsQuery = z.infer<typeof binsQuery>;
 
 export const retailerSchema = z.object({ id: z.string(), name: z.string() });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLocale, languageFromAcceptLanguage, languageOf, matchSupportedLocale } from './locales';
-import { countryCodeOfLocale, localeOfCountry, supportedLocales } from './markets';
+import { chooseLocale, languageFromAcceptLanguage, languageOf, localeForMarket, matchSupportedLocale } from './locales';
+import { countryCodeOfLocale, localeOfCountry, markets, supportedLocales } from './markets';
 
 describe('chooseLocale (query, stored new_locale, browser, else en-US)', () => {
   it('takes the query param first', () => {
@@ -17,7 +17,8 @@ describe('chooseLocale (query, stored new_locale, browser, else en-US)', () => {
   });
   it('then the first supported browser language', () => {
     expect(chooseLocale({ browserLanguages: ['de-DE', 'en-gb', 'fr'] })).toEqual({ locale: 'en-GB', known: true });
-    expect(chooseLocale({ browserLanguages: ['fr-CA'] })).toEqual({ locale: 'fr-FR', known: true });
+    expect(chooseLocale({ browserLanguages: ['fr-CA'] })).toEqual({ locale: 'fr-CA', known: true });
+    expect(chooseLocale({ browserLanguages: ['fr'] })).toEqual({ locale: 'fr-FR', known: true });
     expect(chooseLocale({ browserLanguages: ['ja'] })).toEqual({ locale: 'ja-JP', known: true });
   });
   it('else en-US, marked unknown so a first visit goes to /countries', () => {
@@ -62,10 +63,21 @@ describe('languageFromAcceptLanguage', () => {
 
 describe('markets and languages', () => {
   it('derives the country segment from the locale region, gb mapped to uk', () => {
-    expect(supportedLocales.map(countryCodeOfLocale)).toEqual(['us', 'uk', 'ca', 'fr', 'jp']);
+    expect(supportedLocales.map(countryCodeOfLocale)).toEqual(['us', 'uk', 'ca', 'ca', 'fr', 'jp']);
     expect(localeOfCountry('uk')).toBe('en-GB');
   });
   it('speaks en, fr or ja', () => {
-    expect(supportedLocales.map(languageOf)).toEqual(['en', 'en', 'en', 'fr', 'ja']);
+    expect(supportedLocales.map(languageOf)).toEqual(['en', 'en', 'en', 'fr', 'fr', 'ja']);
+  });
+  it('offers Canada in English first and in French', () => {
+    expect(markets.ca.locales).toEqual(['en-CA', 'fr-CA']);
+    expect(localeForMarket('ca', ['fr-FR', 'en'])).toBe('fr-CA');
+    expect(localeForMarket('ca', ['ja'])).toBe('en-CA');
+    expect(localeForMarket('fr', ['en-GB'])).toBe('fr-FR');
+  });
+  it('gives every locale a market that lists it, each once', () => {
+    const listed = Object.values(markets).flatMap((market) => market.locales);
+    expect([...listed].sort()).toEqual([...supportedLocales].sort());
+    for (const locale of supportedLocales) expect(markets[countryCodeOfLocale(locale)].locales).toContain(locale);
   });
 });

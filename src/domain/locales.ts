@@ -1,4 +1,4 @@
-import { isSupportedLocale, type SupportedLocale } from './markets';
+import { countryCodeOfLocale, isSupportedLocale, markets, type CountryCode, type SupportedLocale } from './markets';
 
 export const defaultLocale: SupportedLocale = 'en-US';
 /** Messages missing from a catalogue are taken from this locale. */
@@ -11,6 +11,7 @@ const languageByLocale = {
   'en-US': 'en',
   'en-GB': 'en',
   'en-CA': 'en',
+  'fr-CA': 'fr',
   'fr-FR': 'fr',
   'ja-JP': 'ja',
 } as const satisfies Record<SupportedLocale, Language>;
@@ -57,6 +58,33 @@ export function chooseLocale(sources: LocaleSources): { locale: SupportedLocale;
     if (match) return { locale: match, known: true };
   }
   return { locale: defaultLocale, known: false };
+}
+
+/**
+ * The locale of a market in a language it is offered in: French on /ca/ is fr-CA, English en-CA.
+ * Undefined when the market does not speak the tag's language.
+ */
+export function localeInMarket(country: CountryCode, tag: string | null | undefined): SupportedLocale | undefined {
+  const language = tag?.trim().split(/[-_]/)[0]?.toLowerCase();
+  return markets[country].locales.find((locale) => languageOf(locale) === language);
+}
+
+/**
+ * The locale for a page of a market: the first browser language the market is offered in, else its
+ * first locale. A French browser on /ca/ reads the Canadian French, not the English nor France's.
+ */
+export function localeForMarket(country: CountryCode, browserLanguages: readonly string[]): SupportedLocale {
+  for (const tag of browserLanguages) {
+    const locale = localeInMarket(country, tag);
+    if (locale) return locale;
+  }
+  return markets[country].locale;
+}
+
+/** A locale kept for another market, moved to this market in the same language when the market speaks it. */
+export function storedLocaleInMarket(country: CountryCode, stored: SupportedLocale): SupportedLocale {
+  if (countryCodeOfLocale(stored) === country) return stored;
+  return localeInMarket(country, stored) ?? stored;
 }
 
 /** Pick a server message language from an Accept-Language header. */

@@ -3,7 +3,11 @@
 export const countryCodes = ['us', 'ca', 'uk', 'fr', 'jp'] as const;
 export type CountryCode = (typeof countryCodes)[number];
 
-export const supportedLocales = ['en-US', 'en-GB', 'en-CA', 'fr-FR', 'ja-JP'] as const;
+/**
+ * Every locale of the app, the one list: lingui.config.ts, the catalogues, the mails and the
+ * checks of every language read it (locales.test.ts holds them to it).
+ */
+export const supportedLocales = ['en-US', 'en-GB', 'en-CA', 'fr-CA', 'fr-FR', 'ja-JP'] as const;
 export type SupportedLocale = (typeof supportedLocales)[number];
 
 export const currencies = ['USD', 'CAD', 'GBP', 'EUR', 'JPY'] as const;
@@ -13,7 +17,10 @@ export interface Market {
   countryCode: CountryCode;
   /** ISO 3166-1 alpha-2 */
   iso: 'US' | 'CA' | 'GB' | 'FR' | 'JP';
+  /** The market's first locale: the one a visitor gets when none of the browser's languages is offered. */
   locale: SupportedLocale;
+  /** Every locale the market is offered in, its first locale first (Canada: English and French). */
+  locales: readonly SupportedLocale[];
   currency: Currency;
   flag: string;
   /** Where the map opens before the visitor's position is known. */
@@ -29,6 +36,7 @@ export const markets: Record<CountryCode, Market> = {
     countryCode: 'us',
     iso: 'US',
     locale: 'en-US',
+    locales: ['en-US'],
     currency: 'USD',
     flag: '🇺🇸',
     mapCenter: { lat: 39.5, lng: -98.35 },
@@ -39,6 +47,7 @@ export const markets: Record<CountryCode, Market> = {
     countryCode: 'ca',
     iso: 'CA',
     locale: 'en-CA',
+    locales: ['en-CA', 'fr-CA'],
     currency: 'CAD',
     flag: '🇨🇦',
     mapCenter: { lat: 45.5, lng: -75.7 },
@@ -49,6 +58,7 @@ export const markets: Record<CountryCode, Market> = {
     countryCode: 'uk',
     iso: 'GB',
     locale: 'en-GB',
+    locales: ['en-GB'],
     currency: 'GBP',
     flag: '🇬🇧',
     mapCenter: { lat: 53.0, lng: -1.5 },
@@ -59,6 +69,7 @@ export const markets: Record<CountryCode, Market> = {
     countryCode: 'fr',
     iso: 'FR',
     locale: 'fr-FR',
+    locales: ['fr-FR'],
     currency: 'EUR',
     flag: '🇫🇷',
     mapCenter: { lat: 46.6, lng: 2.4 },
@@ -69,6 +80,7 @@ export const markets: Record<CountryCode, Market> = {
     countryCode: 'jp',
     iso: 'JP',
     locale: 'ja-JP',
+    locales: ['ja-JP'],
     currency: 'JPY',
     flag: '🇯🇵',
     mapCenter: { lat: 36.2, lng: 138.25 },

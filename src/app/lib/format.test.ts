@@ -41,6 +41,8 @@ describe('formatMoney (market currency, UI locale)', () => {
     expect(formatMoney({ currency: 'USD', value: '3' }, 'en-US')).toBe('$3.00');
     expect(formatMoney({ currency: 'GBP', value: '1234.5' }, 'en-GB')).toBe('£1,234.50');
     expect(formatMoney({ currency: 'CAD', value: '0.10' }, 'en-CA')).toBe('$0.10');
+    // A Quebec reader expects "1,75 $", not France's "1,75 $CA".
+    expect(formatMoney({ currency: 'CAD', value: '1.75' }, 'fr-CA')).toBe('1,75\u00a0$');
     expect(formatMoney({ currency: 'EUR', value: '2.25' }, 'fr-FR')).toBe('2,25\u00a0€');
   });
 

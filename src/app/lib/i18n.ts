@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
-import { chooseLocale, fallbackLocale } from '#domain/locales';
-import { countryCodeOfLocale, isCountryCode, localeOfCountry, type CountryCode, type SupportedLocale } from '#domain/markets';
+import { chooseLocale, fallbackLocale, localeForMarket, storedLocaleInMarket } from '#domain/locales';
+import { countryCodeOfLocale, isCountryCode, isSupportedLocale, type CountryCode, type SupportedLocale } from '#domain/markets';
 
 /** The storage key for a locale the visitor picked (docs/product.md, Stored client state). */
 export const storedLocaleKey = 'new_locale';
@@ -50,29 +50,23 @@ export function countryPrefixOf(pathname: string): CountryCode | undefined {
 /**
  * The choice order (docs/product.md, Languages and locale choice): query `locale`, stored
  * new_locale, browser, en-US. A country prefix in the address is a stronger hint than the
- * browser's language, so it is tried just before the browser languages.
+ * browser's language, so it is tried just before the browser languages; the browser's language still
+ * picks among the prefix's own locales (French on /ca/ is fr-CA). A stored locale of another market
+ * moves to the prefix's market when it speaks the same language (French stored, /ca/: fr-CA).
  */
 export function initialLocale(url: URL, browserLanguages: readonly string[]): { locale: SupportedLocale; known: boolean } {
   const country = countryPrefixOf(url.pathname);
+  const stored = readStoredLocale();
   return chooseLocale({
     queryLocale: url.searchParams.get('locale'),
-    storedLocale: readStoredLocale(),
-    browserLanguages: country ? [localeOfCountry(country), ...browserLanguages] : browserLanguages,
+    storedLocale: country && isSupportedLocale(stored) ? storedLocaleInMarket(country, stored) : stored,
+    browserLanguages: country ? [localeForMarket(country, browserLanguages)] : browserLanguages,
   });
 }
 
 export function currentLocale(): SupportedLocale {
   const locale = i18n.locale;
-  switch (locale) {
-    case 'en-US':
-    case 'en-GB':
-    case 'en-CA':
-    case 'fr-FR':
-    case 'ja-JP':
-      return locale;
-    default:
-      return 'en-US';
-  }
+  return isSupportedLocale(locale) ? locale : 'en-US';
 }
 
 /** Country code sent to the API: the locale's region, gb mapped to uk. */

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { supportedLocales } from '#domain/markets';
+import { quebecWording } from '#domain/quebec-wording';
 
 /** The customer app's catalogue, and the operators' console's own (lingui.config.ts). */
 const catalogueNames = ['messages', 'console'] as const;
@@ -33,7 +34,32 @@ describe('real translations', () => {
       catalogueNames.flatMap((name) => [...entries(locale, name)].filter(([id, text]) => id === text).map(([id]) => id));
     const allowed = new Set(['IBAN', 'LINE Pay', 'PayPal', '{title} · Roundtrip', 'Canada', 'France', 'FAQ', 'Menu', 'Notifications']);
     expect(same('fr-FR').filter((id) => !allowed.has(id))).toEqual([]);
+    expect(same('fr-CA').filter((id) => !allowed.has(id))).toEqual([]);
     expect(same('ja-JP').filter((id) => !allowed.has(id) && id !== '© {year} Roundtrip. All rights reserved.')).toEqual([]);
+  });
+
+  it('Canadian French says courriel, province and service à la clientèle, as Quebec does', () => {
+    for (const name of catalogueNames) {
+      const france = [...entries('fr-CA', name)].filter(([, text]) => quebecWording(text) !== text);
+      expect(france.map(([, text]) => `${text} → ${quebecWording(text)}`)).toEqual([]);
+    }
+    expect(entries('fr-CA').get('Email')).toBe('Adresse courriel');
+    expect(entries('fr-CA').get('State')).toBe('Province');
+    expect(entries('fr-CA').get('Zip code')).toBe('Code postal');
+  });
+
+  it('has a catalogue of each kind for every locale, and no other', () => {
+    const folders = readdirSync(import.meta.dirname, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    expect(folders.map((entry) => entry.name).sort()).toEqual([...supportedLocales].sort());
+  });
+
+  it('has a web app manifest in each locale (scripts/make-manifests.mjs)', () => {
+    for (const locale of supportedLocales) {
+      const manifest: unknown = JSON.parse(
+        readFileSync(path.join(import.meta.dirname, '../../../public', `manifest-${locale}.webmanifest`), 'utf8'),
+      );
+      expect(manifest).toMatchObject({ lang: locale });
+    }
   });
 
   it('British and Canadian English spell the post code and the catalogue their way', () => {

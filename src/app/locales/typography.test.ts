@@ -5,6 +5,8 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { frenchTypographyProblems, isJapanese, japaneseTypographyProblems, type TypographyProblem } from '#domain/typography';
 import { fixFrenchTypography, fixJapaneseTypography } from '#domain/typography';
+import { languageOf } from '#domain/locales';
+import { supportedLocales, type SupportedLocale } from '#domain/markets';
 
 // The typography lint (docs/product.md, Typography of French and Japanese texts): every French and
 // Japanese text a person reads, from the catalogues and from the text modules of the domain, the
@@ -20,7 +22,9 @@ interface Text {
 }
 
 /** msgstr of every entry of a .po catalogue, with its line (Lingui writes single-line entries). */
-function catalogueTexts(locale: 'fr-FR' | 'ja-JP', catalogue: 'messages' | 'console' = 'messages'): Text[] {
+function catalogueTexts(locale: SupportedLocale, catalogue: 'messages' | 'console' = 'messages'): Text[] {
+  const language = languageOf(locale);
+  if (language === 'en') return [];
   const file = `src/app/locales/${locale}/${catalogue}.po`;
   const lines = readFileSync(path.join(root, file), 'utf8').split('\n');
   const texts: Text[] = [];
@@ -28,7 +32,7 @@ function catalogueTexts(locale: 'fr-FR' | 'ja-JP', catalogue: 'messages' | 'cons
     const match = /^msgstr "((?:[^"\\]|\\.)*)"$/.exec(line);
     if (!match?.[1]) return;
     const text = match[1].replace(/\\(.)/g, (_, escaped: string) => (escaped === 'n' ? '\n' : escaped));
-    texts.push({ file, line: index + 1, language: locale === 'fr-FR' ? 'fr' : 'ja', text });
+    texts.push({ file, line: index + 1, language, text });
   });
   return texts;
 }
@@ -92,11 +96,10 @@ const sourceFiles = execFileSync('git', ['ls-files', 'src', 'sw', 'scripts'], { 
   .filter((file) => file !== 'src/domain/typography.ts');
 
 const allTexts = [
-  ...catalogueTexts('fr-FR'),
-  ...catalogueTexts('ja-JP'),
+  // Every French and Japanese catalogue (fr-FR, fr-CA, ja-JP): the one list of src/domain/markets.ts.
+  ...supportedLocales.flatMap((locale) => catalogueTexts(locale)),
   // The operators' console has its own catalogue (lingui.config.ts).
-  ...catalogueTexts('fr-FR', 'console'),
-  ...catalogueTexts('ja-JP', 'console'),
+  ...supportedLocales.flatMap((locale) => catalogueTexts(locale, 'console')),
   ...sourceFiles.flatMap(sourceTexts),
 ];
 
@@ -115,6 +118,8 @@ describe('typography of French and Japanese texts', () => {
     const files = new Set(allTexts.map((text) => text.file));
     for (const file of [
       'src/app/locales/fr-FR/messages.po',
+      'src/app/locales/fr-CA/messages.po',
+      'src/app/locales/fr-CA/console.po',
       'src/app/locales/ja-JP/messages.po',
       'src/domain/content/fr.ts',
       'src/domain/content/ja.ts',

@@ -8,8 +8,24 @@ describe('bins import', () => {
       validateBinRow({ id: ' A-1 ', country_code: 'FR', lat: '48.85', lng: 2.35, details: 'Here', retailer_id: 'shop' }, known),
     ).toEqual({
       ok: true,
-      bin: { id: 'a-1', countryCode: 'fr', lat: 48.85, lng: 2.35, details: 'Here', retailerId: 'shop' },
+      bin: { id: 'a-1', countryCode: 'fr', lat: 48.85, lng: 2.35, details: 'Here', texts: {}, retailerId: 'shop' },
     });
+    expect(
+      validateBinRow(
+        {
+          id: 'ca-1',
+          country_code: 'ca',
+          lat: 45.5,
+          lng: -73.6,
+          details: 'Here',
+          details_en: ' Here ',
+          details_fr: 'Ici',
+          details_ja: '',
+          retailer_id: 'shop',
+        },
+        known,
+      ),
+    ).toMatchObject({ ok: true, bin: { details: 'Here', texts: { en: 'Here', fr: 'Ici' } } });
     expect(validateBinRow({ id: 'b 2', country_code: 'de', lat: '91', lng: 'east', details: '', retailer_id: 'nobody' }, known)).toEqual({
       ok: false,
       reasons: ['badId', 'badCountry', 'badLatitude', 'badLongitude', 'missingDetails', 'unknownRetailer'],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Language } from '../locales';
+import { languages, type Language } from '../locales';
 import { countryCodes } from '../markets';
 
 // The operators' bins import (POST /ops/bins/import, the CLI's bins import), kept apart from
@@ -14,6 +14,16 @@ export const retailerIdPattern = binIdPattern;
 export const maxDetailsLength = 500;
 /** The columns a CSV import's header row names (any order; other columns are ignored). */
 export const binsCsvColumns = ['id', 'country_code', 'lat', 'lng', 'details', 'retailer_id'] as const;
+/**
+ * The bin's description in each language, beside `details` (its own text, the one answered when the
+ * reader's language has none): optional columns (CSV) or properties (GeoJSON). A Canadian bin gives
+ * details_en and details_fr.
+ */
+export const binDetailsColumns = {
+  en: 'details_en',
+  fr: 'details_fr',
+  ja: 'details_ja',
+} as const satisfies Record<Language, string>;
 
 export const binImportReasons = {
   missingId: 'id is missing',
@@ -36,6 +46,9 @@ export interface RawBinRow {
   lat?: unknown;
   lng?: unknown;
   details?: unknown;
+  details_en?: unknown;
+  details_fr?: unknown;
+  details_ja?: unknown;
   retailer_id?: unknown;
 }
 
@@ -45,6 +58,8 @@ export interface ValidBinRow {
   lat: number;
   lng: number;
   details: string;
+  /** The description per language, when the file gives it: an import replaces the bin's texts with these. */
+  texts: Partial<Record<Language, string>>;
   retailerId: string;
 }
 
@@ -83,11 +98,18 @@ export function validateBinRow(
   const details = text(row.details);
   if (details === '') reasons.push('missingDetails');
   else if (details.length > maxDetailsLength) reasons.push('longDetails');
+  const texts: Partial<Record<Language, string>> = {};
+  for (const language of languages) {
+    const translated = text(row[binDetailsColumns[language]]);
+    if (translated.length > maxDetailsLength) {
+      if (!reasons.includes('longDetails')) reasons.push('longDetails');
+    } else if (translated !== '') texts[language] = translated;
+  }
   const retailerId = text(row.retailer_id).toLowerCase();
   if (retailerId === '') reasons.push('missingRetailer');
   else if (!knownRetailer(retailerId)) reasons.push('unknownRetailer');
   if (reasons.length > 0 || !country || lat === undefined || lng === undefined) return { ok: false, reasons };
-  return { ok: true, bin: { id, countryCode: country, lat, lng, details, retailerId } };
+  return { ok: true, bin: { id, countryCode: country, lat, lng, details, texts, retailerId } };
 }
 
 /** The file's text at most (about 20,000 bins); the route's body limit leaves room for JSON escapes. */

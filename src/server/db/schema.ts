@@ -447,6 +447,26 @@ export const bins = pgTable(
   ],
 );
 
+/**
+ * A bin's description in one language: a Canadian bin in English and in French. `GET /bins` answers
+ * the request's language, else the bin's own `details` (the text of its first import).
+ */
+export const binTexts = pgTable(
+  'bin_texts',
+  {
+    binId: text('bin_id')
+      .notNull()
+      .references(() => bins.id, { onDelete: 'cascade' }),
+    language: text('language').$type<Language>().notNull(),
+    details: text('details').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.binId, table.language] }),
+    check('bin_texts_language_valid', sql`${table.language} in ('en', 'fr', 'ja')`),
+    check('bin_texts_details_length', sql`char_length(${table.details}) between 1 and 500`),
+  ],
+);
+
 // ---------------------------------------------------------------------------
 // Payment methods and withdrawals.
 

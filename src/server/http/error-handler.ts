@@ -3,7 +3,7 @@ import { errorMessages, oauthErrorMessages, type ApiErrorBody, type ErrorCode } 
 import type { Language } from '#domain/locales';
 import { databaseErrorSummary, isLockConflict, isLostConnection } from '../db/errors';
 import { ApiError, OAuthError } from './api-error';
-import { requestLanguage } from './language';
+import { inRequestRegion, requestLanguage } from './language';
 
 /** The answer's body for an ApiError, in this language (also each refused scan's in a batch: wallet/routes.ts). */
 export function apiErrorBody(error: ApiError, language: Language): ApiErrorBody {
@@ -17,7 +17,8 @@ export function apiErrorBody(error: ApiError, language: Language): ApiErrorBody 
 }
 
 function sendApiError(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
-  const body = apiErrorBody(error, requestLanguage(request));
+  const answer = apiErrorBody(error, requestLanguage(request));
+  const body = { error: { ...answer.error, message: inRequestRegion(request, answer.error.message) } } satisfies ApiErrorBody;
   if (error.cause !== undefined) request.log.warn(loggableError(error.cause), `answered ${error.code}`);
   if (error.retryAfter !== undefined) reply.header('retry-after', String(Math.ceil(error.retryAfter)));
   return reply.status(error.status).send(body);

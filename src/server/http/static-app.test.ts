@@ -28,6 +28,7 @@ describe('serving the built app', () => {
       ['fr', 'faq'],
       ['fr', 'index'],
       ['us', 'index'],
+      ['ca', 'index'],
       ['ja-JP', 'faq'],
       ['en-GB', 'faq'],
       // A signed-in page's shell.
@@ -62,6 +63,15 @@ describe('serving the built app', () => {
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toBe(shell);
+  });
+
+  it('answers /ca/ for a French browser with the shell, which renders Canada in French, and the English page otherwise', async () => {
+    const french = await t.inject({ method: 'GET', url: '/ca/', headers: { 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.8' } });
+    expect(french.body).toBe(shell);
+    expect(french.headers.vary).toContain('Accept-Language');
+    const english = await t.inject({ method: 'GET', url: '/ca/', headers: { 'accept-language': 'en-CA,fr;q=0.5' } });
+    expect(english.body).toBe('prerendered ca/index');
+    expect(english.headers.vary).toContain('Accept-Language');
   });
 
   it("allows the build's own inline script by its hash, no other inline script, and WebAssembly but no eval", async () => {

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { matchSupportedLocale } from '#domain/locales';
+import { localeForMarket, matchSupportedLocale } from '#domain/locales';
 import { isCountryCode, isSupportedLocale, localeOfCountry } from '#domain/markets';
 import { ApiError } from './api-error';
 
@@ -35,17 +35,22 @@ export function prerenderedScriptSources(staticDir: string): string[] {
   return sources;
 }
 
-/** The browser's languages in its order of preference, as the app's locales. */
-function acceptedLocale(header: string | undefined) {
-  const tags = (header ?? '')
+/** The browser's languages in its order of preference. */
+function acceptedTags(header: string | undefined): string[] {
+  return (header ?? '')
     .split(',')
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
       const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
       return { tag, q: q ? Number(q.slice(2)) || 0 : 1, index };
     })
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const { tag } of tags) {
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map(({ tag }) => tag);
+}
+
+/** The browser's first language the app speaks, as its locale. */
+function acceptedLocale(header: string | undefined) {
+  for (const tag of acceptedTags(header)) {
     const locale = matchSupportedLocale(tag);
     if (locale) return locale;
   }
@@ -69,6 +74,9 @@ export function prerenderedPage(files: ReadonlySet<string>, url: string, acceptL
   if (isCountryCode(first)) {
     segments.shift();
     if (queryLocale && queryLocale !== localeOfCountry(first)) return undefined;
+    // The pages are prerendered in the market's first locale: a French browser on /ca/ gets the
+    // shell, which renders Canada in French, rather than English first.
+    if (!queryLocale && localeForMarket(first, acceptedTags(acceptLanguage)) !== localeOfCountry(first)) return undefined;
     folder = first;
   } else {
     folder = isSupportedLocale(queryLocale) ? queryLocale : acceptedLocale(acceptLanguage);
@@ -91,8 +99,8 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
     const page = prerenderedPage(prerendered, request.url, request.headers['accept-language']);
     reply.header('cache-control', 'no-cache');
-    // Unprefixed pages are in the browser's language.
-    if (page) reply.header('vary', 'Accept-Language');
+    // Unprefixed pages are in the browser's language, and so are Canada's (English or French).
+    reply.header('vary', 'Accept-Language');
     return reply.sendFile(page ?? 'index.html');
   };
   if (hasBuild) {

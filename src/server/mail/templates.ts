@@ -1,11 +1,21 @@
 import { languageOf, type Language } from '#domain/locales';
 import type { CountryCode, SupportedLocale } from '#domain/markets';
+import { regionalWording } from '#domain/quebec-wording';
 
 /** A rendered mail, ready for Mailer.send (which adds the recipient and kind). */
 export interface MailContent {
   subject: string;
   text: string;
   html: string;
+}
+
+/** A customer's mail in the words of their region: the French of Canada says courriel (src/domain/quebec-wording.ts). */
+function inRegion(locale: SupportedLocale, content: MailContent): MailContent {
+  return {
+    subject: regionalWording(locale, content.subject),
+    text: regionalWording(locale, content.text),
+    html: regionalWording(locale, content.html),
+  };
 }
 
 function escapeHtml(value: string): string {
@@ -65,7 +75,7 @@ export function verificationMail(input: VerificationMailInput): MailContent {
   const language = languageOf(input.locale);
   const t = verificationTexts[language];
   const link = `${input.publicUrl}/${input.countryCode}/user/verify-email?code=${input.code}`;
-  return {
+  return inRegion(input.locale, {
     subject: t.subject(input.code),
     text: [t.hello(input.name), '', t.intro, '', `    ${input.code}`, '', t.link, link, '', t.expiry, t.ignore, ''].join('\n'),
     html: htmlPage(language, [
@@ -75,7 +85,7 @@ export function verificationMail(input: VerificationMailInput): MailContent {
       `${escapeHtml(t.link)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
       `${escapeHtml(t.expiry)} ${escapeHtml(t.ignore)}`,
     ]),
-  };
+  });
 }
 
 export interface ResetPasswordMailInput {
@@ -114,7 +124,7 @@ export function resetPasswordMail(input: ResetPasswordMailInput): MailContent {
   const language = languageOf(input.locale);
   const t = resetTexts[language];
   const link = `${input.publicUrl}/${input.countryCode}/reset-password?token=${encodeURIComponent(input.token)}`;
-  return {
+  return inRegion(input.locale, {
     subject: t.subject,
     text: [t.hello(input.name), '', t.intro, link, '', t.expiry, t.ignore, ''].join('\n'),
     html: htmlPage(language, [
@@ -122,7 +132,7 @@ export function resetPasswordMail(input: ResetPasswordMailInput): MailContent {
       `${escapeHtml(t.intro)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
       `${escapeHtml(t.expiry)} ${escapeHtml(t.ignore)}`,
     ]),
-  };
+  });
 }
 
 export interface ContactSupportMailInput {
@@ -248,11 +258,11 @@ export function dataRequestAcknowledgementMail(input: DataRequestMailInput): Mai
     t.deadline(deadline),
     t.ignore,
   ];
-  return {
+  return inRegion(input.locale, {
     subject: t.subject,
     text: [lines[0], '', ...lines.slice(1), ''].join('\n'),
     html: htmlPage(language, lines.map(escapeHtml)),
-  };
+  });
 }
 
 /** The copy support works from, in English: who asked for what, and by when it must be answered. */
@@ -315,7 +325,7 @@ export function payoutDestinationChangedMail(input: MoneyMailInput): MailContent
   const language = languageOf(input.locale);
   const t = payoutChangeTexts[language];
   const contact = `${input.publicUrl}/${input.countryCode}/contact-us`;
-  return {
+  return inRegion(input.locale, {
     subject: t.subject,
     text: [t.hello(input.name), '', t.intro, `    ${input.destination}`, '', t.notYou, contact, ''].join('\n'),
     html: htmlPage(language, [
@@ -323,7 +333,7 @@ export function payoutDestinationChangedMail(input: MoneyMailInput): MailContent
       `${escapeHtml(t.intro)}<br><strong>${escapeHtml(input.destination)}</strong>`,
       `${escapeHtml(t.notYou)} <a href="${escapeHtml(contact)}">${escapeHtml(contact)}</a>`,
     ]),
-  };
+  });
 }
 
 export interface WithdrawalMailInput extends MoneyMailInput {
@@ -370,7 +380,7 @@ export function withdrawalRequestedMail(input: WithdrawalMailInput): MailContent
   const language = languageOf(input.locale);
   const t = withdrawalTexts[language];
   const contact = `${input.publicUrl}/${input.countryCode}/contact-us`;
-  return {
+  return inRegion(input.locale, {
     subject: t.subject(input.amount),
     text: [
       t.hello(input.name),
@@ -389,7 +399,7 @@ export function withdrawalRequestedMail(input: WithdrawalMailInput): MailContent
       `${escapeHtml(t.payout(input.payout))}<br><strong>${escapeHtml(input.destination)}</strong>`,
       `${escapeHtml(t.notYou)} <a href="${escapeHtml(contact)}">${escapeHtml(contact)}</a>`,
     ]),
-  };
+  });
 }
 
 export interface NewsMailInput {
@@ -429,7 +439,7 @@ const newsMailTexts: Record<Language, { hello: (name: string) => string; open: s
 export function newsMail(input: NewsMailInput): MailContent {
   const language = languageOf(input.locale);
   const t = newsMailTexts[language];
-  return {
+  return inRegion(input.locale, {
     subject: input.subject,
     text: [
       t.hello(input.name),
@@ -447,7 +457,7 @@ export function newsMail(input: NewsMailInput): MailContent {
       ),
       `${escapeHtml(t.why)} <a href="${escapeHtml(input.settingsLink)}">${escapeHtml(input.settingsLink)}</a>`,
     ]),
-  };
+  });
 }
 
 export interface OperatorSignInFailuresMailInput {

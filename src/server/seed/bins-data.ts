@@ -1,7 +1,9 @@
+import { languages, type Language } from '#domain/locales';
 import type { CountryCode } from '#domain/markets';
 import type { ValidBinRow } from '#domain/schemas/bins-import';
+import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { bins } from '../db/schema';
+import { binTexts, bins } from '../db/schema';
 import { importBins, saveRetailer } from '../modules/bins/service';
 import { seedActor } from './actor';
 
@@ -35,28 +37,50 @@ interface City {
   streets: string[];
 }
 
+interface Shop {
+  retailer: string;
+  number: number;
+  street: string;
+  city: string;
+  placement: string;
+  hours: string;
+}
+
+/** How a market's bins are described in one language: where in the shop, when it is open, the sentence. */
+interface BinWording {
+  placements: string[];
+  /** Whole phrases ("Open 24 hours"), so that no template says "Open" twice. */
+  hours: string[];
+  detail: (shop: Shop) => string;
+}
+
 interface MarketBins {
   retailers: RetailerId[];
   cities: City[];
-  placements: string[];
-  hours: string[];
-  detail: (shop: { retailer: string; number: number; street: string; city: string; placement: string; hours: string }) => string;
+  /** The language of a bin's own `details`. */
+  language: Language;
+  /** The wording per language; the same placement and hours (by index) in each. Canada: English and French. */
+  wording: Partial<Record<Language, BinWording>> & Record<'own', BinWording>;
 }
 
-const englishDetail = (s: { retailer: string; number: number; street: string; city: string; placement: string; hours: string }) =>
-  `${s.retailer}, ${s.number} ${s.street}, ${s.city}. ${s.placement}. Open ${s.hours}.`;
+const englishDetail = (s: Shop) => `${s.retailer}, ${s.number} ${s.street}, ${s.city}. ${s.placement}. ${s.hours}.`;
 
 const demoBins: Record<CountryCode, MarketBins> = {
   us: {
     retailers: ['greenleaf-market', 'corner-pantry', 'refill-station'],
-    placements: [
-      'Inside the main entrance',
-      'By the checkouts',
-      'Next to the customer service desk',
-      'In the parking lot, by the cart return',
-    ],
-    hours: ['7 am–10 pm', '8 am–9 pm', '6 am–midnight', '24 hours'],
-    detail: englishDetail,
+    language: 'en',
+    wording: {
+      own: {
+        placements: [
+          'Inside the main entrance',
+          'By the checkouts',
+          'Next to the customer service desk',
+          'In the parking lot, by the cart return',
+        ],
+        hours: ['Open 7 am–10 pm', 'Open 8 am–9 pm', 'Open 6 am–midnight', 'Open 24 hours'],
+        detail: englishDetail,
+      },
+    },
     cities: [
       {
         name: 'New York, NY',
@@ -82,9 +106,25 @@ const demoBins: Record<CountryCode, MarketBins> = {
   },
   ca: {
     retailers: ['greenleaf-market', 'maple-grocer', 'epicerie-boreale'],
-    placements: ['Inside the main entrance', 'By the checkouts', 'Beside the bottle return', 'Next to the customer service desk'],
-    hours: ['7:00–22:00', '8:00–21:00', '9:00–20:00', '24 hours'],
-    detail: englishDetail,
+    language: 'en',
+    wording: {
+      own: {
+        placements: ['Inside the main entrance', 'By the checkouts', 'Beside the bottle return', 'Next to the customer service desk'],
+        hours: ['Open 7:00–22:00', 'Open 8:00–21:00', 'Open 9:00–20:00', 'Open 24 hours'],
+        detail: englishDetail,
+      },
+      // Quebec French: "212, rue Saint-Denis", "de 7 h à 22 h", "service à la clientèle".
+      fr: {
+        placements: [
+          'À l’entrée principale',
+          'Près des caisses',
+          'À côté du comptoir de retour des bouteilles',
+          'À côté du comptoir du service à la clientèle',
+        ],
+        hours: ['Ouvert de 7 h à 22 h', 'Ouvert de 8 h à 21 h', 'Ouvert de 9 h à 20 h', 'Ouvert 24 heures sur 24'],
+        detail: (s) => `${s.retailer}, ${s.number}, ${s.street}, ${s.city}. ${s.placement}. ${s.hours}.`,
+      },
+    },
     cities: [
       {
         name: 'Toronto, ON',
@@ -113,9 +153,19 @@ const demoBins: Record<CountryCode, MarketBins> = {
   },
   uk: {
     retailers: ['high-street-grocer', 'parkside-co-op', 'refill-station'],
-    placements: ['Just inside the entrance', 'By the tills', 'Next to the customer service desk', 'In the car park, by the trolley bay'],
-    hours: ['7:00–22:00', '8:00–20:00', '7:00–23:00', '6:00–midnight'],
-    detail: englishDetail,
+    language: 'en',
+    wording: {
+      own: {
+        placements: [
+          'Just inside the entrance',
+          'By the tills',
+          'Next to the customer service desk',
+          'In the car park, by the trolley bay',
+        ],
+        hours: ['Open 7:00–22:00', 'Open 8:00–20:00', 'Open 7:00–23:00', 'Open 6:00–midnight'],
+        detail: englishDetail,
+      },
+    },
     cities: [
       {
         name: 'London',
@@ -141,9 +191,14 @@ const demoBins: Record<CountryCode, MarketBins> = {
   },
   fr: {
     retailers: ['marche-vert', 'la-consigne', 'epicerie-du-coin'],
-    placements: ['À l’entrée du magasin', 'Près des caisses', 'À côté de l’accueil', 'Sur le parking, près des chariots'],
-    hours: ['8h–21h', '7h30–22h', '9h–20h', '8h30–20h30'],
-    detail: (s) => `${s.retailer}, ${s.number} ${s.street}, ${s.city}. ${s.placement}. Ouvert ${s.hours}.`,
+    language: 'fr',
+    wording: {
+      own: {
+        placements: ['À l’entrée du magasin', 'Près des caisses', 'À côté de l’accueil', 'Sur le parking, près des chariots'],
+        hours: ['Ouvert 8h–21h', 'Ouvert 7h30–22h', 'Ouvert 9h–20h', 'Ouvert 8h30–20h30'],
+        detail: (s) => `${s.retailer}, ${s.number} ${s.street}, ${s.city}. ${s.placement}. ${s.hours}.`,
+      },
+    },
     cities: [
       {
         name: 'Paris',
@@ -201,10 +256,15 @@ const demoBins: Record<CountryCode, MarketBins> = {
   },
   jp: {
     retailers: ['midori-mart', 'kaeru-store', 'refill-station'],
-    placements: ['入口を入ってすぐ', 'レジの横', 'サービスカウンターの隣', '駐車場のカート置き場の横'],
-    hours: ['9:00〜21:00', '10:00〜22:00', '24時間営業', '8:00〜23:00'],
-    detail: (s) =>
-      `${s.retailer} ${s.city}${s.street}${(s.number % 5) + 1}丁目${(s.number % 23) + 1}-${(s.number % 9) + 1}。${s.placement}。${s.hours}`,
+    language: 'ja',
+    wording: {
+      own: {
+        placements: ['入口を入ってすぐ', 'レジの横', 'サービスカウンターの隣', '駐車場のカート置き場の横'],
+        hours: ['9:00〜21:00', '10:00〜22:00', '24時間営業', '8:00〜23:00'],
+        detail: (s) =>
+          `${s.retailer} ${s.city}${s.street}${(s.number % 5) + 1}丁目${(s.number % 23) + 1}-${(s.number % 9) + 1}。${s.placement}。${s.hours}`,
+      },
+    },
     cities: [
       {
         name: '東京都',
@@ -266,20 +326,30 @@ export function demoBinRows(): ValidBinRow[] {
         const lat = city.lat + distance * Math.sin(angle);
         const lng = city.lng + (distance * Math.cos(angle)) / Math.cos((city.lat * Math.PI) / 180);
         const street = city.streets[Math.floor(next() * city.streets.length)]!;
+        const number = 1 + Math.floor(next() * 480);
+        const placement = Math.floor(next() * market.wording.own.placements.length);
+        const hours = Math.floor(next() * market.wording.own.hours.length);
+        const shop = (wording: BinWording): Shop => ({
+          retailer: retailerName.get(retailerId)!,
+          number,
+          street,
+          city: city.name,
+          placement: wording.placements[placement]!,
+          hours: wording.hours[hours]!,
+        });
+        const texts: Partial<Record<Language, string>> = {};
+        for (const language of languages) {
+          const wording = language === market.language ? market.wording.own : market.wording[language];
+          if (wording) texts[language] = wording.detail(shop(wording));
+        }
         rows.push({
           id: `${countryCode}-${citySlug}-${String(index + 1).padStart(2, '0')}`,
           countryCode,
           retailerId,
           lat: Math.round(lat * 1e6) / 1e6,
           lng: Math.round(lng * 1e6) / 1e6,
-          details: market.detail({
-            retailer: retailerName.get(retailerId)!,
-            number: 1 + Math.floor(next() * 480),
-            street,
-            city: city.name,
-            placement: market.placements[Math.floor(next() * market.placements.length)]!,
-            hours: market.hours[Math.floor(next() * market.hours.length)]!,
-          }),
+          details: market.wording.own.detail(shop(market.wording.own)),
+          texts,
         });
       }
     });
@@ -289,11 +359,15 @@ export function demoBinRows(): ValidBinRow[] {
 
 /**
  * The demo retailers and bins, on a database that has no bin yet. Once there are bins, the
- * operators own them: a removed demo bin does not come back at the next start.
+ * operators own them: a removed demo bin does not come back at the next start. A demo bin still as
+ * the demo made it gets the texts in other languages it lacks (the Canadian bins' French came later).
  */
 export async function seedDemoBins(db: Database): Promise<number> {
   const [any] = await db.select({ id: bins.id }).from(bins).limit(1);
-  if (any) return 0;
+  if (any) {
+    await addMissingDemoTexts(db);
+    return 0;
+  }
   await db.transaction(async (tx) => {
     for (const retailer of demoRetailers) await saveRetailer(tx, seedActor, retailer);
   });
@@ -302,9 +376,45 @@ export async function seedDemoBins(db: Database): Promise<number> {
     seedActor,
     demoBinRows().map((bin, index) => ({
       row: index + 1,
-      values: { id: bin.id, country_code: bin.countryCode, lat: bin.lat, lng: bin.lng, details: bin.details, retailer_id: bin.retailerId },
+      values: {
+        id: bin.id,
+        country_code: bin.countryCode,
+        lat: bin.lat,
+        lng: bin.lng,
+        details: bin.details,
+        details_en: bin.texts.en,
+        details_fr: bin.texts.fr,
+        details_ja: bin.texts.ja,
+        retailer_id: bin.retailerId,
+      },
     })),
   );
   if (report.rejected.length > 0) throw new Error(`demo bins rejected: ${JSON.stringify(report.rejected.slice(0, 3))}`);
   return report.added;
+}
+
+async function addMissingDemoTexts(db: Database): Promise<void> {
+  const demo = demoBinRows();
+  const stored = new Map(
+    (
+      await db
+        .select({ id: bins.id, details: bins.details })
+        .from(bins)
+        .where(
+          inArray(
+            bins.id,
+            demo.map((bin) => bin.id),
+          ),
+        )
+    ).map((row) => [row.id, row.details]),
+  );
+  const texts = demo
+    .filter((bin) => stored.get(bin.id) === bin.details)
+    .flatMap((bin) =>
+      languages.flatMap((language) => {
+        const details = bin.texts[language];
+        return details === undefined ? [] : [{ binId: bin.id, language, details }];
+      }),
+    );
+  if (texts.length > 0) await db.insert(binTexts).values(texts).onConflictDoNothing();
 }

@@ -62,7 +62,8 @@ export function BinsImportScreen() {
         <div className="field">
           <label htmlFor={fileId}>{t`Bins file (CSV or GeoJSON)`}</label>
           <p id={`${fileId}-hint`} className="field__hint">
-            {t`CSV: a header row with id, country_code, lat, lng, details, retailer_id. GeoJSON: a FeatureCollection of points with those properties.`}
+            {t`CSV: a header row with id, country_code, lat, lng, details, retailer_id. GeoJSON: a FeatureCollection of points with those properties.`}{' '}
+            {t`Optional details_en, details_fr and details_ja describe a bin in each language (a Canadian bin in English and French); a language without one shows details.`}
           </p>
           <input
             id={fileId}

@@ -5,6 +5,7 @@ import { pendingProcessingDays } from '#domain/pending-rule';
 import type { ContentNamespace, ContentPlaceholder } from '#domain/content/namespaces';
 import { formatMoney, moneyFromMinor } from '#domain/money';
 import { isSupportedLocale, markets, type CountryCode, type Currency, type SupportedLocale } from '#domain/markets';
+import { regionalWording } from '#domain/quebec-wording';
 import { currentCountryCode } from '../../lib/i18n';
 import { reportMissingText } from '../../lib/missing-texts';
 import { useCountryParam } from '../../lib/use-country';
@@ -51,7 +52,9 @@ export function usePageContent<Namespace extends ContentNamespace>(namespace: Na
     ready: Boolean(bundledTexts ?? serverTexts),
     country,
     text: (key: ContentKey<Namespace>): string => {
-      const bundledText = bundledTexts?.[key];
+      const bundled = bundledTexts?.[key];
+      // The bundled texts are per language; Canada's French says them in Quebec's words, as the server does.
+      const bundledText = bundled === undefined ? undefined : regionalWording(locale, bundled);
       if (serverLacks && serverTexts?.[key] === undefined && bundledText !== undefined)
         reportMissingText(locale, namespace, key, bundledText);
       return fillPlaceholders(serverTexts?.[key] ?? bundledText ?? '', values);

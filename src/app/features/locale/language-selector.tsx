@@ -38,14 +38,14 @@ export function LanguageSelector({ navigateHome = false, label }: LanguageSelect
       <label htmlFor={id}>{label ?? t`Location and language`}</label>
       <select id={id} value={locale} onChange={(event) => void onChange(event.currentTarget.value)}>
         {/* No flag here: an <option> holds only text, and emoji flags are empty boxes without a colour-emoji font. */}
-        {countryCodes.map((code) => {
-          const market = markets[code];
-          return (
-            <option key={code} value={market.locale}>
-              {`${i18n._(marketNames[code])} (${languageEndonyms[market.locale]})`}
+        {/* One entry per market and language: Canada (English), Canada (Français). */}
+        {countryCodes.flatMap((code) =>
+          markets[code].locales.map((marketLocale) => (
+            <option key={marketLocale} value={marketLocale}>
+              {`${i18n._(marketNames[code])} (${languageEndonyms[marketLocale]})`}
             </option>
-          );
-        })}
+          )),
+        )}
       </select>
     </div>
   );

@@ -16,6 +16,7 @@ export const languageEndonyms: Record<SupportedLocale, string> = {
   'en-US': 'English',
   'en-GB': 'English',
   'en-CA': 'English',
+  'fr-CA': 'Français',
   'fr-FR': 'Français',
   'ja-JP': '日本語',
 };

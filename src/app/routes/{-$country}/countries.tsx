@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { markets, type CountryCode } from '#domain/markets';
+import { localeForMarket } from '#domain/locales';
+import type { CountryCode } from '#domain/markets';
 import { Page } from '../../ui/page';
 import { CountryCombobox } from '../../features/locale/country-combobox';
 import { changeLocale, pathForLocale } from '../../features/locale/change-locale';
@@ -16,7 +17,8 @@ function CountriesPage() {
   const router = useRouter();
 
   async function onSelect(code: CountryCode) {
-    const locale = markets[code].locale;
+    // Canada in French for a French browser, in English otherwise.
+    const locale = localeForMarket(code, navigator.languages);
     await changeLocale(locale);
     const returnPath = takeReturnPath();
     if (returnPath) {

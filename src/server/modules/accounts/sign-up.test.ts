@@ -78,6 +78,19 @@ describe.each(databaseKinds)('POST /api/v2/user (sign-up) on %s', (kind) => {
     expect((await smtp.waitForMail(uk.email)).text).toContain('https://roundtrip.test/uk/user/verify-email?code=');
   });
 
+  it('keeps Canada in French on the account and writes its mails in Quebec French', async () => {
+    const fields = signUpFields({ country_code: 'ca', locale: 'fr-CA', zip_code: 'h2x1y4', name: 'Camille Tremblay' });
+    const response = await post(fields);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data).toMatchObject({ locale: 'fr-CA', zip_code: 'H2X 1Y4' });
+    const mail = await smtp.waitForMail(fields.email);
+    expect(mail.subject).toMatch(/^Votre code Roundtrip\u202F: \d{4}$/);
+    expect(mail.text).toContain('Bonjour Camille Tremblay,');
+    expect(mail.text).toContain('votre adresse courriel');
+    expect(mail.text).not.toContain('e-mail');
+    expect(mail.text).toContain('https://roundtrip.test/ca/user/verify-email?code=');
+  });
+
   it('escapes the name in the html mail', async () => {
     const fields = signUpFields({ name: '<b>Bold</b> & co' });
     expect((await post(fields)).statusCode).toBe(201);

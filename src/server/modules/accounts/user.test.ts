@@ -75,6 +75,11 @@ describe.each(databaseKinds)('GET and PATCH /api/v2/user on %s', (kind) => {
 
     const fr = await patch({ ...headers, 'accept-language': 'fr' }, { zip_code: '10001' });
     expect(fr.json().error.message).toBe('Pour modifier votre adresse e-mail ou votre code postal, veuillez contacter le service client.');
+    // The app in Canadian French sends fr-CA: the answer is in Quebec's words.
+    const quebec = await patch({ ...headers, 'accept-language': 'fr-CA' }, { zip_code: '10001' });
+    expect(quebec.json().error.message).toBe(
+      'Pour modifier votre adresse courriel ou votre code postal, veuillez contacter le service à la clientèle.',
+    );
   });
 
   it.each([

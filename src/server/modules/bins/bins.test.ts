@@ -28,7 +28,7 @@ describe.each(databaseKinds)('return bins on %s', (kind) => {
   it('seeds hundreds of bins in every market, at several retailers, once', async () => {
     let total = 0;
     for (const country of countryCodes) {
-      const bins = await listBins(t.db, country);
+      const bins = await listBins(t.db, country, 'en');
       expect(bins.length).toBeGreaterThanOrEqual(60);
       expect(new Set(bins.map((bin) => bin.retailer.id)).size).toBeGreaterThanOrEqual(2);
       total += bins.length;
@@ -55,6 +55,77 @@ describe.each(databaseKinds)('return bins on %s', (kind) => {
       expect(bin.lat).toBeGreaterThan(41);
       expect(bin.lat).toBeLessThan(51.5);
     }
+  });
+
+  it('GET /bins describes the Canadian bins in the request’s language: French in French, English in English', async () => {
+    const inLanguage = async (query: string, headers: Record<string, string> = {}) => {
+      const response = await t.inject({ method: 'GET', url: `/api/v2/bins?country_code=ca${query}`, headers });
+      expect(response.statusCode).toBe(200);
+      return binsResponse.parse(response.json()).data;
+    };
+    const french = await inLanguage('&language=fr');
+    const english = await inLanguage('&language=en');
+    expect(french.map((bin) => bin.id)).toEqual(english.map((bin) => bin.id));
+    for (const bin of french) {
+      expect(bin.details).toMatch(/Ouvert (de \d+ h à \d+ h|24 heures sur 24)\.$/);
+      expect(bin.details).not.toMatch(/\b(Open|Inside|By the|Beside|Next to)\b/);
+    }
+    for (const bin of english) expect(bin.details).toMatch(/\. Open (\d+:\d+–\d+:\d+|24 hours)\.$/);
+    // No description says "Open" twice, in any market.
+    for (const country of countryCodes) {
+      for (const bin of await listBins(t.db, country, 'en')) expect(bin.details).not.toMatch(/open\s+open|ouvert\s+ouvert/i);
+    }
+    // Without a language in the address: the browser's, and the answer says it depends on it.
+    const byHeader = await t.inject({
+      method: 'GET',
+      url: '/api/v2/bins?country_code=ca',
+      headers: { 'accept-language': 'fr-CA,fr;q=0.9' },
+    });
+    expect(byHeader.headers.vary).toContain('accept-language');
+    expect(binsResponse.parse(byHeader.json()).data).toEqual(french);
+    // A language the bin has no text in gives its own.
+    expect(await inLanguage('&language=ja')).toEqual(english);
+  });
+
+  it('imports the descriptions per language and answers the bin’s own text where a language has none', async () => {
+    await saveRetailer(t.db, testActor, { id: 'test-shop', name: 'Test Shop' });
+    const csv = [
+      'id,country_code,lat,lng,details,details_en,details_fr,retailer_id',
+      'test-ca-1,ca,45.5,-73.6,"Test Shop, 12 Rue Saint-Denis. By the door.","Test Shop, 12 Rue Saint-Denis. By the door.","Test Shop, 12, rue Saint-Denis. Près de la porte.",test-shop',
+    ].join('\n');
+    expect((await importBins(t.db, testActor, parseBinsCsv(csv))).rejected).toEqual([]);
+    const find = async (language: 'en' | 'fr' | 'ja') =>
+      (await listBins(t.db, 'ca', language)).find((bin) => bin.id === 'test-ca-1')?.details;
+    expect(await find('fr')).toBe('Test Shop, 12, rue Saint-Denis. Près de la porte.');
+    expect(await find('en')).toBe('Test Shop, 12 Rue Saint-Denis. By the door.');
+    expect(await find('ja')).toBe('Test Shop, 12 Rue Saint-Denis. By the door.');
+
+    // The GeoJSON import carries them too; a bin imported again is described by the new file alone.
+    const geojson = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          geometry: { type: 'Point', coordinates: [-73.6, 45.5] },
+          properties: { id: 'test-ca-1', country_code: 'ca', details: 'Test Shop. Moved to the back.', retailer_id: 'test-shop' },
+        },
+      ],
+    });
+    expect((await importBins(t.db, testActor, parseBinsGeoJson(geojson))).updated).toBe(1);
+    expect(await find('fr')).toBe('Test Shop. Moved to the back.');
+    const withFrench = JSON.parse(geojson) as { features: { properties: Record<string, string> }[] };
+    withFrench.features[0]!.properties.details_fr = 'Test Shop. Déplacé au fond.';
+    await importBins(t.db, testActor, parseBinsGeoJson(JSON.stringify(withFrench)));
+    expect(await find('fr')).toBe('Test Shop. Déplacé au fond.');
+
+    // A description too long in any language is refused with the row, like the bin's own text.
+    const long = [
+      'id,country_code,lat,lng,details,details_fr,retailer_id',
+      `test-ca-2,ca,45.5,-73.6,Short,${'x'.repeat(501)},test-shop`,
+    ].join('\n');
+    expect((await importBins(t.db, testActor, parseBinsCsv(long))).rejected).toEqual([
+      { row: 2, id: 'test-ca-2', reasons: ['longDetails'] },
+    ]);
   });
 
   it('GET /bins refuses a country that is not a market', async () => {
@@ -111,11 +182,11 @@ describe.each(databaseKinds)('return bins on %s', (kind) => {
       ),
     );
     expect(moved).toEqual({ added: 0, updated: 1, rejected: [] });
-    const bin = (await listBins(t.db, 'us')).find((candidate) => candidate.id === 'test-1');
+    const bin = (await listBins(t.db, 'us', 'en')).find((candidate) => candidate.id === 'test-1');
     expect(bin).toEqual({ id: 'test-1', lat: 40.5, lng: -75.5, details: 'Moved', retailer: { id: 'test-shop', name: 'Test Shop' } });
 
     expect(await removeBins(t.db, testActor, ['test-1', 'test-404'])).toEqual({ removed: ['test-1'], unknown: ['test-404'] });
-    expect((await listBins(t.db, 'us')).some((candidate) => candidate.id === 'test-1')).toBe(false);
+    expect((await listBins(t.db, 'us', 'en')).some((candidate) => candidate.id === 'test-1')).toBe(false);
   });
 
   it('a dry run writes nothing', async () => {
@@ -127,7 +198,7 @@ describe.each(databaseKinds)('return bins on %s', (kind) => {
       { dryRun: true },
     );
     expect(report.added).toBe(1);
-    expect((await listBins(t.db, 'jp')).some((bin) => bin.id === 'test-dry')).toBe(false);
+    expect((await listBins(t.db, 'jp', 'en')).some((bin) => bin.id === 'test-dry')).toBe(false);
   });
 });
 

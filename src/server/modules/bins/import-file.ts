@@ -61,7 +61,10 @@ function csvRecords(text: string): { line: number; fields: string[] }[] {
   return records;
 }
 
-/** CSV with a header row naming at least the columns in `csvColumns` (any order, extra columns ignored). */
+/**
+ * CSV with a header row naming at least the columns in `csvColumns` (any order), and optionally the
+ * descriptions per language (details_en, details_fr, details_ja); other columns are ignored.
+ */
 export function parseBinsCsv(text: string): NumberedRow[] {
   const [header, ...records] = csvRecords(text.replace(/^\uFEFF/, ''));
   if (!header) throw new BinsFileError({ kind: 'empty' });
@@ -82,8 +85,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * A GeoJSON FeatureCollection of Points; properties carry country_code, details, retailer_id
- * and the id (or the feature's own id). Rows are numbered by feature, from 1.
+ * A GeoJSON FeatureCollection of Points; properties carry country_code, details (and, optional,
+ * details_en, details_fr, details_ja), retailer_id and the id (or the feature's own id). Rows are numbered by feature, from 1.
  */
 export function parseBinsGeoJson(text: string): NumberedRow[] {
   let document: unknown;
@@ -109,6 +112,9 @@ export function parseBinsGeoJson(text: string): NumberedRow[] {
         lng: coordinates[0],
         lat: coordinates[1],
         details: properties.details,
+        details_en: properties.details_en,
+        details_fr: properties.details_fr,
+        details_ja: properties.details_ja,
         retailer_id: properties.retailer_id,
       } satisfies RawBinRow,
     };

@@ -53,12 +53,12 @@ describe.each(databaseKinds)('POST /ops/bins/import on %s', (kind) => {
       rejected: expectedRejections,
       dry_run: true,
     });
-    expect((await listBins(t.db, 'fr')).some((bin) => bin.id === 'route-1')).toBe(false);
+    expect((await listBins(t.db, 'fr', 'en')).some((bin) => bin.id === 'route-1')).toBe(false);
     expect(await importEntries()).toBe(entriesBefore);
 
     const imported = await importFile({ file_name: 'Bins.CSV', content: csv });
     expect(imported.json().data).toEqual({ added: 1, updated: 0, rejected: expectedRejections, dry_run: false });
-    expect((await listBins(t.db, 'fr')).find((bin) => bin.id === 'route-1')).toMatchObject({
+    expect((await listBins(t.db, 'fr', 'en')).find((bin) => bin.id === 'route-1')).toMatchObject({
       lat: 48.85,
       details: 'Route Shop, 3 rue de Rivoli',
     });

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appConfigSchema, binSchema, binsQuery, type AppConfig } from '#domain/bins';
+import { languageFromAcceptLanguage } from '#domain/locales';
 import type { AppContext } from '../../app-context';
 import { dataAnswer } from '../../http/api-schemas';
 import { registerOperatorScope } from '../../http/operator-access';
@@ -27,9 +28,11 @@ export async function registerBinRoutes(instance: FastifyInstance, context: AppC
       const query = request.query;
       // The same for everyone: the service worker serves it stale-while-revalidate, offline too.
       reply.header('cache-control', 'public, max-age=300');
-      reply.header('vary', 'accept-encoding');
+      // Without a language in the address, the descriptions are in the browser's.
+      reply.header('vary', 'accept-encoding, accept-language');
       reply.type('application/json; charset=utf-8');
-      const body = JSON.stringify({ data: await listBins(context.db, query.country_code) });
+      const language = query.language ?? languageFromAcceptLanguage(request.headers['accept-language']);
+      const body = JSON.stringify({ data: await listBins(context.db, query.country_code, language) });
       // A big market is thousands of bins: the list shrinks about five times gzipped.
       const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
       if (!acceptsGzip || body.length < compressFrom) return reply.send(body);

@@ -1,18 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Bin, Retailer } from '#domain/bins';
+import { languages, type Language } from '#domain/locales';
 import { validateBinRow, type BinImportReason, type RawBinRow, type ValidBinRow } from '#domain/schemas/bins-import';
 import type { CountryCode } from '#domain/markets';
 import type { Database, Executor } from '../../db/client';
-import { bins, retailers } from '../../db/schema';
+import { binTexts, bins, retailers } from '../../db/schema';
 import { recordAudit, type Actor } from '../audit/audit';
 
-/** A market's bins with their retailers, in a stable order (the id). */
-export async function listBins(db: Database, countryCode: CountryCode): Promise<Bin[]> {
+/**
+ * A market's bins with their retailers, in a stable order (the id), each described in `language`
+ * when it has a text in it, else in its own `details`.
+ */
+export async function listBins(db: Database, countryCode: CountryCode, language: Language): Promise<Bin[]> {
   const rows = await db
-    .select({ id: bins.id, lat: bins.lat, lng: bins.lng, details: bins.details, retailerId: retailers.id, retailerName: retailers.name })
+    .select({
+      id: bins.id,
+      lat: bins.lat,
+      lng: bins.lng,
+      details: sql<string>`coalesce(${binTexts.details}, ${bins.details})`,
+      retailerId: retailers.id,
+      retailerName: retailers.name,
+    })
     .from(bins)
     .innerJoin(retailers, eq(retailers.id, bins.retailerId))
+    .leftJoin(binTexts, and(eq(binTexts.binId, bins.id), eq(binTexts.language, language)))
     .where(eq(bins.countryCode, countryCode))
     .orderBy(asc(bins.id));
   return rows.map((row) => ({
@@ -69,7 +81,7 @@ export interface NumberedRow {
   values: RawBinRow;
 }
 
-/** Rows per INSERT: PostgreSQL takes at most 65,535 parameters in one statement (6 per bin). */
+/** Rows per INSERT: PostgreSQL takes at most 65,535 parameters in one statement (6 per bin, 3 per text). */
 const batchSize = 1_000;
 
 /**
@@ -113,7 +125,7 @@ export async function importBins(
     for (let start = 0; start < valid.length; start += batchSize) {
       await tx
         .insert(bins)
-        .values(valid.slice(start, start + batchSize).map((bin) => ({ ...bin, createdAt: now, updatedAt: now })))
+        .values(valid.slice(start, start + batchSize).map(({ texts: _texts, ...bin }) => ({ ...bin, createdAt: now, updatedAt: now })))
         .onConflictDoUpdate({
           target: bins.id,
           set: {
@@ -125,6 +137,24 @@ export async function importBins(
             updatedAt: sql`excluded.updated_at`,
           },
         });
+    }
+    // A bin imported again is described by this file alone: texts of an earlier import that this
+    // one no longer gives would describe the bin as it was.
+    for (let start = 0; start < valid.length; start += batchSize) {
+      const batch = valid.slice(start, start + batchSize);
+      await tx.delete(binTexts).where(
+        inArray(
+          binTexts.binId,
+          batch.map((bin) => bin.id),
+        ),
+      );
+      const texts = batch.flatMap((bin) =>
+        languages.flatMap((language) => {
+          const details = bin.texts[language];
+          return details === undefined ? [] : [{ binId: bin.id, language, details }];
+        }),
+      );
+      if (texts.length > 0) await tx.insert(binTexts).values(texts);
     }
     // An import has no id of its own: the entry gets one, and says what it did and where.
     await recordAudit(tx, actor, {

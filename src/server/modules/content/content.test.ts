@@ -34,6 +34,10 @@ describe.each(databaseKinds)('page content endpoints on %s', (kind) => {
     expect((await get('/locales/ja-JP/privacy-policy.json')).json()).toEqual({ ...jaContent['privacy-policy'] });
     // British and Canadian English start from the English text.
     expect((await get('/locales/en-GB/home.json')).json()).toEqual({ ...enContent.home });
+    // Canada's French is France's in Quebec's words.
+    const quebec = (await get('/locales/fr-CA/faq.json')).json();
+    expect(quebec['change_email.q']).toBe('Comment changer mon adresse courriel ou mon code postal\u202F?');
+    expect(JSON.stringify(quebec)).not.toMatch(/e-mail/);
   });
 
   it('serves every namespace of a locale as GET /api/v2/translation → data.translations', async () => {

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { languageOf } from '#domain/locales';
+import { regionalWording } from '#domain/quebec-wording';
 import { supportedLocales, isSupportedLocale, type SupportedLocale } from '#domain/markets';
 import { contentNamespaces, isContentNamespace, type ContentNamespace, type ContentStatus } from '#domain/content/namespaces';
 import { contentKeysOf, contentSource } from '#domain/content/source';
@@ -20,7 +21,8 @@ export async function seedContent(db: Database): Promise<void> {
         namespace,
         key,
         status: 'published' as const,
-        text,
+        // Canada's French in Quebec's words (courriel, service à la clientèle): src/domain/quebec-wording.ts.
+        text: regionalWording(locale, text),
         source: 'bundled' as const,
       })),
     );

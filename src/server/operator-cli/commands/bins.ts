@@ -65,7 +65,7 @@ export async function binsCommand({ values, positionals }: CliArguments, io: Cli
       const countries = values.country !== undefined && isCountryCode(values.country) ? [values.country] : countryCodes;
       const lines: string[] = [];
       for (const country of countries) {
-        for (const bin of await listBins(io.db, country)) {
+        for (const bin of await listBins(io.db, country, 'en')) {
           lines.push(
             `${bin.id.padEnd(24)} ${country}  ${bin.lat.toFixed(6).padStart(11)} ${bin.lng.toFixed(6).padStart(12)}  ${bin.retailer.id.padEnd(20)} ${bin.details}`,
           );

@@ -7,6 +7,7 @@ import { loadWhenOnline } from '../../../lib/query-client';
 import { ChangePasswordForm } from '../../../features/profile/change-password-form';
 import { EmailVerificationStatus } from '../../../features/auth/email-verification-status';
 import { PersonalDataForm } from '../../../features/profile/personal-data-form';
+import { LanguageSetting } from '../../../features/locale/language-setting';
 import { DataExportButton } from '../../../features/privacy/data-export';
 import { DeleteAccountForm } from '../../../features/privacy/delete-account-form';
 import { EmailPreference } from '../../../features/notifications/email-preference';
@@ -35,6 +36,7 @@ function ProfilePage() {
           <>
             {/* Keyed by the user: the form starts from the saved data once it has loaded. */}
             <PersonalDataForm key={user.id} user={user} />
+            <LanguageSetting user={user} />
             <EmailVerificationStatus user={user} />
             <ChangePasswordForm />
             <EmailPreference />
