@@ -37,7 +37,7 @@ describe('real translations', () => {
   });
 
   it('British and Canadian English spell the post code and the catalogue their way', () => {
-    expect(entries('en-GB').get('Zip code')).toBe('Post code');
+    expect(entries('en-GB').get('Zip code')).toBe('Postcode');
     expect(entries('en-CA').get('Zip code')).toBe('Postal code');
     expect(entries('en-GB').get('The product catalog could not be loaded.')).toBe('The product catalogue could not be loaded.');
   });

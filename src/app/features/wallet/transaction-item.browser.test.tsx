@@ -51,7 +51,7 @@ const states: { state: string; row: Transaction; title: string; status: string; 
     title: '2 scans canceled',
     status: 'Canceled',
     amount: undefined,
-    details: 'Customer service canceled this scan. No deposit was credited.',
+    details: 'Customer care canceled this scan. No deposit was credited.',
   },
   {
     state: 'withdrawal pending',

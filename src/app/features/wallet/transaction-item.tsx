@@ -196,7 +196,7 @@ function TransactionBody({ row, now, disputeQueued }: { row: Transaction; now: D
       default:
         details = isCreditedDispute(row)
           ? t`This scan was canceled at first.`
-          : t`Customer service canceled this scan. No deposit was credited.`;
+          : t`Customer care canceled this scan. No deposit was credited.`;
     }
   } else if (row.category === 'ADJUSTMENT') {
     details = t`Customer care adjusted your balance.`;
