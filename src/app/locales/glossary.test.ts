@@ -93,3 +93,13 @@ describe('glossary', () => {
     expect(failures.join('\n'), `${failures.length} texts use a word the glossary avoids`).toBe('');
   });
 });
+
+describe('French wording', () => {
+  it('never assumes the reader’s gender: no « connecté », « connecté·e » or « connecté(e) »', () => {
+    const gendered = /(?<!\p{L})(?:dé)?connecté(?:e|·e|\(e\))?s?(?!\p{L})|\p{L}·e(?!\p{L})|\p{L}\(e\)/iu;
+    const failures = textsOf('fr-FR')
+      .filter((text) => gendered.test(text.text))
+      .map((text) => `${text.file}:${text.line} ${JSON.stringify(text.text)}`);
+    expect(failures).toEqual([]);
+  });
+});

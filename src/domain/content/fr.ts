@@ -127,7 +127,7 @@ export const frContent = {
       'Vous pouvez consulter et corriger vos données dans votre profil, en télécharger une copie depuis votre compte et supprimer votre compte. Vous pouvez aussi demander l’accès, la rectification, l’effacement, la limitation ou la portabilité, ou vous opposer à un traitement, via la page de demande relative aux données. Vous pouvez déposer une réclamation auprès de la CNIL ou de votre autorité de protection des données.',
     'cookies.heading': 'Cookies et stockage local',
     'cookies.necessary':
-      'Strictement nécessaires : les cookies token et refreshToken vous gardent connecté ; ils expirent avec votre session. Votre choix de langue et les données consultables hors ligne sont conservés dans ce navigateur.',
+      'Strictement nécessaires : les cookies token et refreshToken gardent votre session ouverte ; ils expirent avec votre session. Votre choix de langue et les données consultables hors ligne sont conservés dans ce navigateur.',
     'cookies.analytics':
       'Statistiques, uniquement avec votre accord : les pages que vous consultez sont comptées dans ce navigateur seulement. Rien n’est envoyé à un tiers.',
     'contact.heading': 'Contact',

@@ -267,7 +267,7 @@ export function ScanScreen({
             storeSoundPreference(event.currentTarget.checked);
           }}
         />{' '}
-        {t`Sound`}
+        {t`Beep on each scan`}
       </label>
     </div>
   );
