@@ -36,6 +36,11 @@ describe('real translations', () => {
     expect(same('ja-JP').filter((id) => !allowed.has(id) && id !== '© {year} Roundtrip. All rights reserved.')).toEqual([]);
   });
 
+  it('British English writes typographic apostrophes', () => {
+    const straight = catalogueNames.flatMap((name) => [...entries('en-GB', name).values()].filter((text) => text.includes("'")));
+    expect(straight).toEqual([]);
+  });
+
   it('British and Canadian English spell the post code and the catalogue their way', () => {
     expect(entries('en-GB').get('Zip code')).toBe('Postcode');
     expect(entries('en-CA').get('Zip code')).toBe('Postal code');
