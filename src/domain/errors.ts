@@ -193,7 +193,7 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   CODE_FORMAT: {
     en: 'Please enter the 4 digits!',
     fr: 'Veuillez saisir les 4 chiffres !',
-    ja: '4桁の数字を入力してください！',
+    ja: '4桁の数字を入力してください。',
   },
   CODE_EXPIRED: {
     en: 'This code has expired. Please ask for a new one.',
@@ -223,7 +223,7 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   EMAIL_NOT_VERIFIED: {
     en: 'Please validate your email! You can not do withdrawal request without email validation.',
     fr: 'Veuillez valider votre adresse e-mail ! Vous ne pouvez pas demander de retrait sans validation de l’adresse e-mail.',
-    ja: 'メールアドレスを確認してください！メールアドレスの確認が済むまで出金をリクエストできません。',
+    ja: 'メールアドレスを確認してください。メールアドレスの確認が済むまで出金をリクエストできません。',
   },
   POSITIVE_BALANCE: {
     en: 'You still have a positive balance. You must withdraw it before deleting your account.',

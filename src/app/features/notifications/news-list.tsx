@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import type { NewsItem } from '#domain/schemas/notifications';
+import { formatNewsDate } from '../../lib/format';
 import { useCountryParam } from '../../lib/use-country';
 import { useMarkNewsRead } from './api/mark-news-read';
 import { useNews } from './api/news';
@@ -13,7 +14,6 @@ function NewsEntry({ item }: { item: NewsItem }) {
   const country = useCountryParam();
   const text = useNewsText()(item);
   const markRead = useMarkNewsRead();
-  const when = new Date(item.created_at);
   return (
     <li
       className={`news__item${item.read ? '' : ' news__item--unread'}`}
@@ -26,9 +26,7 @@ function NewsEntry({ item }: { item: NewsItem }) {
       </p>
       <p className="news__body">{text.body}</p>
       <p className="news__meta">
-        <time dateTime={item.created_at}>
-          {new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(when)}
-        </time>
+        <time dateTime={item.created_at}>{formatNewsDate(item.created_at, i18n.locale)}</time>
         <Link
           to="/{-$country}/user/account"
           params={{ country }}
