@@ -136,6 +136,20 @@ describe('history row', () => {
     await expect.element(page.getByText('Comment: Thanks!')).toBeVisible();
   });
 
+  it('sets a Japanese comment against its label, and keeps a masked account number on one line', async () => {
+    await renderComponent(
+      <ul>
+        <TransactionItem row={transactionRow({ comment: 'カップ' })} now={now} picked />
+        <TransactionItem row={transactionRow({ ...withdrawal, status: 'COMPLETED' })} now={now} picked />
+      </ul>,
+      { locale: 'ja-JP' },
+    );
+    await expect.element(page.getByTestId('transaction-comment')).toHaveTextContent(/^コメント：カップ$/);
+    const number = page.getByText(/6789/);
+    await expect.element(number).toBeVisible();
+    expect(number.element().textContent).toContain('••••\u00A06789');
+  });
+
   it('reads in French and Japanese with their plurals and formats', async () => {
     const row = transactionRow({ amount: { value: '0.80', currency: 'EUR' } });
     const french = await renderComponent(
