@@ -7,7 +7,9 @@ import type { QueryCache } from '@tanstack/react-query';
 export function formatAge(ageMs: number, locale: string): string {
   const text = formatAgeAsIntlDoes(ageMs, locale);
   // Intl writes 「3 分前」; Japanese sets a number against its counter with no space: 「3分前」.
-  return locale.startsWith('ja') ? text.replace(/(\d)[ \u00A0\u202F]+(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu, '$1') : text;
+  return locale.startsWith('ja')
+    ? text.replace(/(\d)[ \u00A0\u202F]+(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu, '$1')
+    : text;
 }
 
 function formatAgeAsIntlDoes(ageMs: number, locale: string): string {
