@@ -280,7 +280,7 @@ const markets = [
     noPayout: '保留中の支払いはありません。',
     inviteEmail: 'メールアドレス',
     inviteName: '氏名',
-    careRole: 'カスタマーサポート',
+    careRole: 'カスタマーケア',
     sendInvite: '招待を送信',
     invited: '招待を送信しました',
     tokenName: 'トークン名',

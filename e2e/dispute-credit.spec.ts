@@ -57,7 +57,7 @@ const markets = [
     country: 'jp',
     language: 'ja',
     title: '異議により1個分を返金',
-    refusedAtFirst: 'この返却は、はじめは洗浄施設で不承認となりました。',
+    refusedAtFirst: 'この返却は、はじめは洗浄センターで不承認となりました。',
     contradiction: '加算されていません',
     added: '残高に追加しました',
   },

@@ -242,7 +242,7 @@ const markets = [
   {
     locale: 'fr-FR',
     country: 'fr',
-    open: 'Ce n’est pas normal',
+    open: 'Contester',
     send: 'Envoyer la contestation',
     note: 'Je l’ai déposé à la borne de la rue Vitton, il n’était pas fêlé.',
   },
@@ -251,7 +251,7 @@ const markets = [
     country: 'jp',
     open: '誤りを報告する',
     send: '異議を送信する',
-    note: '駅前の回収ボックスに返却しました。ひびはありませんでした。',
+    note: '駅前の返却ボックスに返却しました。ひびはありませんでした。',
   },
 ] as const;
 
@@ -314,7 +314,7 @@ test.describe('the dispute form at 360 px in French', () => {
     await account.goto('fr');
     const row = account.history.row(rowId);
     await row.open();
-    await row.locator.getByRole('button', { name: 'Ce n’est pas normal' }).click();
+    await row.locator.getByRole('button', { name: 'Contester' }).click();
     const form = page.getByTestId('dispute-form');
     await expect(form).toBeVisible({ timeout: 30_000 });
     const reasons = form.getByRole('radiogroup', { name: /^Qu’est-ce qui ne va pas/ });

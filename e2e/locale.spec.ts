@@ -124,7 +124,7 @@ test.describe('language selector', () => {
     await expect(page.getByLabel('Zip code')).toBeVisible();
     await page.getByLabel('Location and language').selectOption('en-GB');
     await expect(page).toHaveURL(/\/uk\/signup$/);
-    await expect(page.getByLabel('Post code')).toBeVisible();
+    await expect(page.getByLabel('Postcode')).toBeVisible();
     await page.getByLabel('Location and language').selectOption('en-CA');
     await expect(page.getByLabel('Postal code')).toBeVisible();
     await expect(page).toHaveURL(/\/ca\/signup$/);

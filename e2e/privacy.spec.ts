@@ -66,7 +66,7 @@ test('deletion is blocked by a pending scan, then by a balance too small to with
   const pending = deletion(page).getByRole('alert');
   await expect(pending).toContainText('Containers you returned are still waiting for check-in');
   await expectAccessible(page, 'deletion blocked by a pending scan');
-  await pending.getByRole('link', { name: 'Send my deletion request to customer service' }).click();
+  await pending.getByRole('link', { name: 'Send my deletion request to customer care' }).click();
   await expect(page).toHaveURL(/\/us\/dsar\?kind=deletion$/);
   await expect(page.getByRole('radio', { name: 'The deletion of my account and personal data' })).toBeChecked();
 

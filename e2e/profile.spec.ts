@@ -15,7 +15,7 @@ test('edit personal data: saved, kept after a reload; email and zip code need cu
   await signIn(context, request, email, e2ePassword);
 
   await page.goto('/us/user/profile');
-  await expect(h1(page)).toHaveText('Profile page');
+  await expect(h1(page)).toHaveText('My details and password');
   const personal = section(page, 'Personal data');
   await expect(personal.getByLabel('Name')).toHaveValue('E2E Person');
   await expect(personal.getByLabel('Email')).toHaveValue(email);
@@ -68,7 +68,7 @@ test('a market with post codes says so, in French', async ({ page, context, requ
   await signUpViaApi(request, { email, country: 'fr' });
   await signIn(context, request, email, e2ePassword);
   await page.goto('/fr/user/profile');
-  await expect(h1(page)).toHaveText('Mon profil');
+  await expect(h1(page)).toHaveText('Mes informations et mot de passe');
   const personal = section(page, 'Données personnelles');
   await expect(personal.getByLabel('Code postal')).toHaveValue('75001');
   await expect(personal.getByText('Pour modifier votre code postal, veuillez contacter le service client.')).toBeVisible();

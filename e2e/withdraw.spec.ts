@@ -138,7 +138,7 @@ test.describe('the password a destination change may need', () => {
       asked: 'Saisissez votre mot de passe pour changer le compte qui reçoit vos remboursements',
       label: 'Votre mot de passe Roundtrip',
     },
-    { country: 'jp', locale: 'ja-JP', asked: '払い戻し先を変更するには、パスワードを入力してください', label: 'Roundtrip のパスワード' },
+    { country: 'jp', locale: 'ja-JP', asked: '出金先を変更するには、パスワードを入力してください', label: 'Roundtrip のパスワード' },
   ] as const) {
     test.describe(locale, () => {
       test.use({ locale, viewport: { width: 360, height: 780 } });

@@ -19,7 +19,7 @@ export const headings: Record<string, Record<Lang, string>> = {
   'thank-you': { en: 'Thank you', fr: 'Merci', ja: 'ありがとうございます' },
   login: { en: 'Log in', fr: 'Se connecter', ja: 'ログイン' },
   signup: { en: 'Sign up', fr: 'S’inscrire', ja: '新規登録' },
-  'user/profile': { en: 'Profile page', fr: 'Mon profil', ja: 'プロフィール' },
+  'user/profile': { en: 'My details and password', fr: 'Mes informations et mot de passe', ja: '登録情報とパスワード' },
   'user/account': { en: 'Account', fr: 'Compte', ja: 'アカウント' },
   'user/verification-error': { en: 'Verification error', fr: 'Erreur de vérification', ja: '確認エラー' },
   'user/verify-email': { en: 'Verify email', fr: 'Vérifier l’adresse e-mail', ja: 'メールアドレスの確認' },
@@ -77,7 +77,7 @@ export const messages = {
     fr: 'Veuillez accepter les conditions générales',
     ja: '利用規約に同意してください',
   },
-  enterFourDigits: { en: 'Please enter the 4 digits!', fr: 'Veuillez saisir les 4 chiffres !', ja: '4桁の数字を入力してください！' },
+  enterFourDigits: { en: 'Please enter the 4 digits!', fr: 'Veuillez saisir les 4 chiffres !', ja: '4桁の数字を入力してください。' },
   zipCodeTooShort: {
     en: 'Your zip code must be at least 5 characters long.',
     fr: 'Votre code postal doit contenir au moins 5 caractères.',

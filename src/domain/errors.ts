@@ -174,7 +174,7 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   PASSWORD_REQUIRED: {
     en: 'Please enter your password to change where your money is paid',
     fr: 'Saisissez votre mot de passe pour changer le compte qui reçoit vos remboursements',
-    ja: '払い戻し先を変更するには、パスワードを入力してください',
+    ja: '出金先を変更するには、パスワードを入力してください',
   },
   CURRENT_PASSWORD_INCORRECT: {
     en: 'Current password is incorrect',
@@ -199,7 +199,7 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   CODE_FORMAT: {
     en: 'Please enter the 4 digits!',
     fr: 'Veuillez saisir les 4 chiffres !',
-    ja: '4桁の数字を入力してください！',
+    ja: '4桁の数字を入力してください。',
   },
   CODE_EXPIRED: {
     en: 'This code has expired. Please ask for a new one.',
@@ -229,7 +229,7 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   EMAIL_NOT_VERIFIED: {
     en: 'Please validate your email! You can not do withdrawal request without email validation.',
     fr: 'Veuillez valider votre adresse e-mail ! Vous ne pouvez pas demander de retrait sans validation de l’adresse e-mail.',
-    ja: 'メールアドレスを確認してください！メールアドレスの確認が済むまで出金をリクエストできません。',
+    ja: 'メールアドレスを確認してください。メールアドレスの確認が済むまで出金をリクエストできません。',
   },
   POSITIVE_BALANCE: {
     en: 'You still have a positive balance. You must withdraw it before deleting your account.',
@@ -242,19 +242,19 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     ja: '残高が最低出金額に満たないため、お支払いできません。今すぐアカウントを削除するには、残高を放棄することを確認してください。',
   },
   PENDING_WITHDRAWAL: {
-    en: 'A withdrawal of yours is still being paid out. You can delete your account once it is paid, or send your deletion request to customer service.',
+    en: 'A withdrawal of yours is still being paid out. You can delete your account once it is paid, or send your deletion request to customer care.',
     fr: 'Un de vos retraits est encore en cours de versement. Vous pourrez supprimer votre compte une fois qu’il sera versé, ou envoyer votre demande de suppression au service client.',
-    ja: '出金の処理がまだ完了していません。出金の完了後にアカウントを削除できます。または、カスタマーサービスに削除リクエストをお送りください。',
+    ja: '出金の処理がまだ完了していません。出金の完了後にアカウントを削除できます。または、カスタマーケアに削除リクエストをお送りください。',
   },
   PENDING_SCANS: {
-    en: 'Containers you returned are still waiting for check-in, and their deposit may still be added to your balance. You can delete your account once they are checked in, or send your deletion request to customer service.',
+    en: 'Containers you returned are still waiting for check-in, and their deposit may still be added to your balance. You can delete your account once they are checked in, or send your deletion request to customer care.',
     fr: 'Des contenants que vous avez rendus attendent encore leur enregistrement, et leur consigne peut encore être ajoutée à votre solde. Vous pourrez supprimer votre compte une fois qu’ils seront enregistrés, ou envoyer votre demande de suppression au service client.',
-    ja: '返却した容器がまだ受け取り確認待ちで、デポジットが残高に加算される可能性があります。確認が済んだ後にアカウントを削除できます。または、カスタマーサービスに削除リクエストをお送りください。',
+    ja: '返却した容器がまだ受け取り確認待ちで、デポジットが残高に加算される可能性があります。確認が済んだ後にアカウントを削除できます。または、カスタマーケアに削除リクエストをお送りください。',
   },
   OPEN_DISPUTE: {
-    en: 'One of your disputes is still open and may credit your balance. You can delete your account once it is answered, or send your deletion request to customer service.',
+    en: 'One of your disputes is still open and may credit your balance. You can delete your account once it is answered, or send your deletion request to customer care.',
     fr: 'Une de vos contestations est encore ouverte et peut créditer votre solde. Vous pourrez supprimer votre compte une fois qu’elle aura reçu une réponse, ou envoyer votre demande de suppression au service client.',
-    ja: '異議申し立てがまだ対応中で、残高に加算される可能性があります。回答後にアカウントを削除できます。または、カスタマーサービスに削除リクエストをお送りください。',
+    ja: '異議申し立てがまだ対応中で、残高に加算される可能性があります。回答後にアカウントを削除できます。または、カスタマーケアに削除リクエストをお送りください。',
   },
   TERMS_NOT_ACCEPTED: {
     en: 'Please accept the terms and conditions',
@@ -309,7 +309,7 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   DISPUTE_NOT_ALLOWED: {
     en: `This line cannot be disputed: only a rejected return, or a scan still waiting ${pendingProcessingDays} days after it was made, can be.`,
     fr: `Cette ligne ne peut pas être contestée\u202f: seuls un retour refusé, ou un scan toujours en attente ${pendingProcessingDays} jours après, peuvent l’être.`,
-    ja: `この項目には異議を申し立てられません。対象は、却下された返却か、スキャンから${pendingProcessingDays}日たっても処理待ちのものだけです。`,
+    ja: `この項目には異議を申し立てられません。対象は、不承認になった返却か、スキャンから${pendingProcessingDays}日たっても処理待ちのものだけです。`,
   },
   DISPUTE_EXISTS: {
     en: 'You have already disputed this return. We will answer you here.',
@@ -359,7 +359,7 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   OPERATOR_UNAUTHORIZED: {
     en: 'Sign in as an operator to do this.',
     fr: 'Connectez-vous en tant qu’opérateur pour faire ceci.',
-    ja: 'この操作にはオペレーターとしてのサインインが必要です。',
+    ja: 'この操作にはオペレーターとしてのログインが必要です。',
   },
   OPERATOR_ROLE_REQUIRED: {
     en: 'Your role does not allow this. Ask an administrator for the role it needs.',
@@ -379,7 +379,7 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   REAUTHENTICATION_FAILED: {
     en: 'The password or authenticator code is wrong, or this passkey is not yours. You are still signed in.',
     fr: 'Le mot de passe ou le code d’authentification est incorrect, ou cette clé d’accès n’est pas la vôtre. Votre session reste ouverte.',
-    ja: 'パスワードまたは認証コードが正しくないか、このパスキーはあなたのものではありません。サインイン状態はそのままです。',
+    ja: 'パスワードまたは認証コードが正しくないか、このパスキーはあなたのものではありません。ログイン状態はそのままです。',
   },
   INVITATION_INVALID: {
     en: 'This invitation link has expired or was already used. Ask an administrator for a new one.',
@@ -409,7 +409,7 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   APPROVAL_CREDENTIAL_NOT_ALLOWED: {
     en: 'Approvals are made by a person: sign in, or use a token an administrator allowed to approve when making it.',
     fr: 'Une approbation est le fait d’une personne : connectez-vous, ou utilisez un jeton qu’un administrateur a autorisé à approuver en le créant.',
-    ja: '承認は本人が行います。サインインするか、作成時に管理者が承認を許可したトークンを使ってください。',
+    ja: '承認は本人が行います。ログインするか、作成時に管理者が承認を許可したトークンを使ってください。',
   },
   AUTOMATION_TOKEN_NAME_RESERVED: {
     en: 'This name is kept for the keys the audit trail names (OPS_KEY, cli, seed, test): choose another.',
@@ -434,12 +434,12 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   PASSWORD_RESET_INVALID: {
     en: 'This link is not valid any more: it was used, it expired, or a newer one was sent. Ask for a new one from the sign-in page.',
     fr: 'Ce lien n’est plus valable\u202F: il a déjà servi, il a expiré, ou un lien plus récent a été envoyé. Demandez-en un nouveau depuis la page de connexion.',
-    ja: 'このリンクはもう使えません。使用済みか、期限切れか、新しいリンクが送られています。サインインページから新しいリンクを申請してください。',
+    ja: 'このリンクはもう使えません。使用済みか、期限切れか、新しいリンクが送られています。ログインページから新しいリンクを申請してください。',
   },
   OPERATOR_CODE_USED: {
     en: 'This authenticator code was just used. Wait for the next code (at most 30 seconds), then sign in with it.',
     fr: 'Ce code d’authentification vient d’être utilisé. Attendez le code suivant (30 secondes au plus), puis connectez-vous avec.',
-    ja: 'この認証コードは使用済みです。次のコードが表示されるまで（最大30秒）お待ちになり、そのコードでサインインしてください。',
+    ja: 'この認証コードは使用済みです。次のコードが表示されるまで（最大30秒）お待ちになり、そのコードでログインしてください。',
   },
   OPERATOR_DUTIES_APART: {
     en: 'Printing labels and checking containers in are kept apart: one operator or token cannot hold both the labels and the check-in roles.',
@@ -449,7 +449,7 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   APPROVAL_NOT_PENDING: {
     en: 'This request was already approved or rejected.',
     fr: 'Cette demande a déjà été approuvée ou refusée.',
-    ja: 'この依頼はすでに承認または却下されています。',
+    ja: 'この依頼はすでに承認または不承認になっています。',
   },
   CHECKIN_UNDO_TOO_LATE: {
     en: 'This check-in is too old to undo: correct it with an adjustment.',
@@ -469,7 +469,7 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   CLAIMANT_ACCOUNT_DELETED: {
     en: 'The person who made this claim has deleted their account: there is no one to pay. Dismiss the claim instead.',
     fr: 'La personne qui a fait cette revendication a supprimé son compte : il n’y a personne à payer. Rejetez plutôt la revendication.',
-    ja: 'この申し立てをした方はアカウントを削除しているため、支払い先がありません。申し立てを却下してください。',
+    ja: 'この申し立てをした方はアカウントを削除しているため、支払い先がありません。申し立てを不承認にしてください。',
   },
   TOO_MANY_PENDING_SCANS: {
     en: 'You have 100 containers waiting for check-in. Please wait until some of them are checked in before scanning more.',
@@ -519,12 +519,12 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
   PAYMENT_METHOD_UNAVAILABLE: {
     en: 'This payment method is not offered in your country.',
     fr: 'Ce moyen de paiement n’est pas proposé dans votre pays.',
-    ja: 'この支払い方法はお住まいの国では利用できません。',
+    ja: 'この出金先はお住まいの国では利用できません。',
   },
   PAYMENT_METHOD_MISSING: {
     en: 'Please add a payment method before withdrawing.',
     fr: 'Veuillez ajouter un moyen de paiement avant de faire un retrait.',
-    ja: '出金する前に支払い方法を登録してください。',
+    ja: '出金する前に出金先を登録してください。',
   },
   WITHDRAWAL_NOT_PENDING: {
     en: 'This withdrawal is no longer pending.',

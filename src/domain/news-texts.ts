@@ -88,11 +88,11 @@ const texts: Record<Language, KindTexts> = {
       body: `${amount} sont de retour sur votre solde.${reason ? ` Motif\u202F: ${reason}` : ''}`,
     }),
     disputeCredited: (amount) => ({
-      title: 'Votre réclamation est acceptée',
+      title: 'Votre contestation est acceptée',
       body: amount ? `${amount} ajoutés à votre solde.` : 'Nous vous donnons raison.',
     }),
     disputeUpheld: (reason) => ({
-      title: 'Votre réclamation a été examinée',
+      title: 'Votre contestation a été examinée',
       body: reason ? `La décision est maintenue\u202F: ${reason}` : 'La décision est maintenue.',
     }),
     claimAwarded: {
@@ -113,8 +113,8 @@ const texts: Record<Language, KindTexts> = {
       body: `容器${count}個の返却を確認し、${amount}を残高に追加しました。`,
     }),
     rejected: (reason) => ({
-      title: '返却が受け付けられませんでした',
-      body: reason ? `スキャンした容器は受け付けられませんでした：${reason}` : 'スキャンした容器は受け付けられませんでした。',
+      title: '返却が不承認になりました',
+      body: reason ? `スキャンした容器は不承認になりました：${reason}` : 'スキャンした容器は不承認になりました。',
     }),
     paid: (amount) => ({ title: '出金が完了しました', body: `${amount}をお客様の口座へ送金しました。` }),
     failed: (amount, reason) => ({

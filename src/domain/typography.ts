@@ -111,6 +111,7 @@ export const japaneseWordings: readonly { wrong: RegExp; why: string; write: str
     why: 'odd to read (above all as 更新：今)',
     write: '最終更新：{age} (たった今更新 under a minute)',
   },
+  { wrong: /！/u, why: 'an exclamation a Japanese interface does not use, least of all in an error', write: '。 (a plain request)' },
 ];
 
 /** Every place a Japanese text breaks the rules; [] when it keeps them. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '#domain/money';
-import { formatTransactionDate, showsYear } from './format';
+import { formatNewsDate, formatTransactionDate, showsYear } from './format';
 
 const now = new Date('2026-11-21T12:00:00Z');
 
@@ -59,5 +59,18 @@ describe('formatMoney (market currency, UI locale)', () => {
 
   it('uses the UI language for another market’s currency', () => {
     expect(formatMoney({ currency: 'JPY', value: '500' }, 'fr-FR')).toBe('500\u00a0JPY');
+  });
+});
+
+describe('formatNewsDate (the news page dates as the history does, with the time)', () => {
+  it('leaves out this year and last year, in every language', () => {
+    expect(formatNewsDate('2026-11-20T14:05:00Z', 'fr-FR', now, 'UTC')).toBe('20 nov., 14:05');
+    expect(formatNewsDate('2026-11-20T14:05:00Z', 'en-GB', now, 'UTC')).toBe('20 Nov, 14:05');
+    expect(formatNewsDate('2026-11-20T14:05:00Z', 'ja-JP', now, 'UTC')).toBe('11月20日 14:05');
+    expect(formatNewsDate('2025-12-31T09:00:00Z', 'en-GB', now, 'UTC')).toBe('31 Dec, 09:00');
+  });
+
+  it('shows the year from two calendar years back', () => {
+    expect(formatNewsDate('2024-12-31T09:00:00Z', 'en-GB', now, 'UTC')).toBe('31 Dec 2024, 09:00');
   });
 });

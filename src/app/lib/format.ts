@@ -36,3 +36,27 @@ export function formatDateTime(value: string, locale: string, timeZone?: string)
     () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }),
   ).format(new Date(value));
 }
+
+/** The hour as the locale's short time writes it: 09:05 in French and British English, 9:05 AM in American English. */
+function shortTimeHour(locale: string): '2-digit' | 'numeric' {
+  const nine = new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).formatToParts(new Date(2026, 0, 1, 9));
+  return nine.find((part) => part.type === 'hour')?.value.length === 2 ? '2-digit' : 'numeric';
+}
+
+/** When a piece of news came: its day as the history writes it (the year only when older than last year), and the time. */
+export function formatNewsDate(value: string, locale: string, now: Date = new Date(), timeZone?: string): string {
+  const date = new Date(value);
+  const withYear = showsYear(date, now, timeZone);
+  return cachedFormat(
+    `n|${locale}|${withYear}|${timeZone ?? ''}`,
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        day: 'numeric',
+        month: 'short',
+        ...(withYear ? { year: 'numeric' } : {}),
+        hour: shortTimeHour(locale),
+        minute: '2-digit',
+        timeZone,
+      }),
+  ).format(date);
+}

@@ -32,7 +32,7 @@ describe('real translations', () => {
   it('French and Japanese differ from English except for names', () => {
     const same = (locale: string) =>
       catalogueNames.flatMap((name) => [...entries(locale, name)].filter(([id, text]) => id === text).map(([id]) => id));
-    const allowed = new Set(['IBAN', 'LINE Pay', 'PayPal', '{title} · Roundtrip', 'Canada', 'France', 'FAQ', 'Menu', 'Notifications']);
+    const allowed = new Set(['IBAN', 'LINE Pay', 'PayPal', '{title} · Roundtrip', 'Canada', 'France', 'FAQ', 'Menu', 'Notifications', 'Province']);
     expect(same('fr-FR').filter((id) => !allowed.has(id))).toEqual([]);
     expect(same('fr-CA').filter((id) => !allowed.has(id))).toEqual([]);
     expect(same('ja-JP').filter((id) => !allowed.has(id) && id !== '© {year} Roundtrip. All rights reserved.')).toEqual([]);
@@ -62,8 +62,13 @@ describe('real translations', () => {
     }
   });
 
+  it('British English writes typographic apostrophes', () => {
+    const straight = catalogueNames.flatMap((name) => [...entries('en-GB', name).values()].filter((text) => text.includes("'")));
+    expect(straight).toEqual([]);
+  });
+
   it('British and Canadian English spell the post code and the catalogue their way', () => {
-    expect(entries('en-GB').get('Zip code')).toBe('Post code');
+    expect(entries('en-GB').get('Zip code')).toBe('Postcode');
     expect(entries('en-CA').get('Zip code')).toBe('Postal code');
     expect(entries('en-GB').get('The product catalog could not be loaded.')).toBe('The product catalogue could not be loaded.');
   });

@@ -84,8 +84,8 @@ export const enContent = {
       'We keep what the programme needs: your account, your scans, your balance history and, if you add them, your payout details, which are stored encrypted. We never sell your data. The privacy policy says what we keep, for how long, and how to ask for a copy.',
     'delete.q': 'Why can’t I delete my account?',
     'delete.a':
-      'You can delete your account once nothing is pending (a scan, a withdrawal or a dispute) and your balance is withdrawn. A balance below the minimum withdrawal of {minimum} cannot be paid out: you can give it up when you delete your account. If something is still pending, you can send your deletion request to customer service.',
-    'change_email.q': 'How do I change my email address or zip code?',
+      'You can delete your account once nothing is pending (a scan, a withdrawal or a dispute) and your balance is withdrawn. A balance below the minimum withdrawal of {minimum} cannot be paid out: you can give it up when you delete your account. If something is still pending, you can send your deletion request to customer care.',
+    'change_email.q': 'How do I change my email address or {postcode}?',
     'change_email.a':
       'For your security these cannot be changed in the app. Send us a message with the contact form from the address on your account.',
   },
@@ -110,7 +110,7 @@ export const enContent = {
       'Roundtrip, the operator of the deposit-return programme in your country, is the controller of your personal data. You can reach our data protection contact through the contact form (topic “Privacy and my data”).',
     'data.heading': 'What we keep',
     'data.text':
-      '- Your account: name, email address, country, language, zip code and, if you give them, your address, city and state.\n- Your scans: the container code, the product, and when you scanned it.\n- Your balance history: deposits credited, rejections, adjustments made by customer care, and withdrawals.\n- Your payout details (bank account or PayPal), stored encrypted and shown masked.\n- Messages you send us through the contact form.',
+      '- Your account: name, email address, country, language, {postcode} and, if you give them, your address, city and state.\n- Your scans: the container code, the product, and when you scanned it.\n- Your balance history: deposits credited, rejections, adjustments made by customer care, and withdrawals.\n- Your payout details (bank account or PayPal), stored encrypted and shown masked.\n- Messages you send us through the contact form.',
     'purposes.heading': 'Why we use it',
     'purposes.text':
       'To run your account, credit the deposits of the containers you return, pay out your balance, answer your messages, and keep the programme safe from fraud. We do not sell your data and we do not use it for advertising.',

@@ -87,7 +87,7 @@ export const frContent = {
     'delete.q': 'Pourquoi ne puis-je pas supprimer mon compte ?',
     'delete.a':
       'Vous pouvez supprimer votre compte dès que rien n’est en attente (un scan, un retrait ou une contestation) et que votre solde est retiré. Un solde inférieur au retrait minimum de {minimum} ne peut pas être versé : vous pouvez y renoncer en supprimant votre compte. Si quelque chose est encore en attente, vous pouvez envoyer votre demande de suppression au service client.',
-    'change_email.q': 'Comment changer mon adresse e-mail ou mon code postal ?',
+    'change_email.q': 'Comment changer mon adresse e-mail ou mon {postcode} ?',
     'change_email.a':
       'Pour votre sécurité, ils ne peuvent pas être modifiés dans l’application. Envoyez-nous un message avec le formulaire de contact depuis l’adresse de votre compte.',
   },
@@ -112,7 +112,7 @@ export const frContent = {
       'Roundtrip, exploitant du programme de consigne dans votre pays, est responsable du traitement de vos données personnelles. Vous pouvez joindre notre contact pour la protection des données avec le formulaire de contact (sujet « Confidentialité et mes données »).',
     'data.heading': 'Ce que nous conservons',
     'data.text':
-      '- Votre compte : nom, adresse e-mail, pays, langue, code postal et, si vous les indiquez, votre adresse, ville et région.\n- Vos scans : le code du contenant, le produit et la date du scan.\n- L’historique de votre solde : consignes créditées, refus, ajustements du service client et retraits.\n- Vos coordonnées de paiement (compte bancaire ou PayPal), stockées chiffrées et affichées masquées.\n- Les messages que vous nous envoyez avec le formulaire de contact.',
+      '- Votre compte : nom, adresse e-mail, pays, langue, {postcode} et, si vous les indiquez, votre adresse, ville et région.\n- Vos scans : le code du contenant, le produit et la date du scan.\n- L’historique de votre solde : consignes créditées, refus, ajustements du service client et retraits.\n- Vos coordonnées de paiement (compte bancaire ou PayPal), stockées chiffrées et affichées masquées.\n- Les messages que vous nous envoyez avec le formulaire de contact.',
     'purposes.heading': 'Pourquoi nous les utilisons',
     'purposes.text':
       'Pour gérer votre compte, créditer la consigne des contenants rapportés, vous verser votre solde, répondre à vos messages et protéger le programme contre la fraude. Nous ne vendons pas vos données et ne les utilisons pas à des fins publicitaires.',
@@ -127,7 +127,7 @@ export const frContent = {
       'Vous pouvez consulter et corriger vos données dans votre profil, en télécharger une copie depuis votre compte et supprimer votre compte. Vous pouvez aussi demander l’accès, la rectification, l’effacement, la limitation ou la portabilité, ou vous opposer à un traitement, via la page de demande relative aux données. Vous pouvez déposer une réclamation auprès de la CNIL ou de votre autorité de protection des données.',
     'cookies.heading': 'Cookies et stockage local',
     'cookies.necessary':
-      'Strictement nécessaires : les cookies token et refreshToken vous gardent connecté ; ils expirent avec votre session. Votre choix de langue et les données consultables hors ligne sont conservés dans ce navigateur.',
+      'Strictement nécessaires : les cookies token et refreshToken gardent votre session ouverte ; ils expirent avec votre session. Votre choix de langue et les données consultables hors ligne sont conservés dans ce navigateur.',
     'cookies.analytics':
       'Statistiques, uniquement avec votre accord : les pages que vous consultez sont comptées dans ce navigateur seulement. Rien n’est envoyé à un tiers.',
     'contact.heading': 'Contact',

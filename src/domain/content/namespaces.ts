@@ -25,7 +25,8 @@ export type LanguageContent<Shape extends Record<ContentNamespace, NamespaceText
  * Placeholders a text may hold, filled by the app from the market's rules so that one text
  * serves every market: {minimum} (smallest withdrawal in the market's currency), {fee} and
  * {feeThreshold} (Japan's withdrawal fee and the amount below which it applies), {days}
- * (the longest wait for a check-in).
+ * (the longest wait for a check-in), {postcode} (the word for a postcode in the reader's locale, within a
+ * sentence: ZIP code, postcode, postal code).
  */
-export const contentPlaceholders = ['minimum', 'fee', 'feeThreshold', 'days'] as const;
+export const contentPlaceholders = ['minimum', 'fee', 'feeThreshold', 'days', 'postcode'] as const;
 export type ContentPlaceholder = (typeof contentPlaceholders)[number];

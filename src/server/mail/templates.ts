@@ -305,14 +305,14 @@ const payoutChangeTexts: Record<Language, { subject: string; hello: (name: strin
     notYou: 'If you did not make this change, change your password at once and write to us: someone may be using your account.',
   },
   fr: {
-    subject: 'Le compte de versement Roundtrip a été modifié',
+    subject: 'Votre moyen de paiement Roundtrip a été modifié',
     hello: (name) => `Bonjour ${name},`,
     intro: 'Vos retraits depuis votre solde Roundtrip seront désormais versés sur :',
     notYou:
       'Si vous n’êtes pas à l’origine de ce changement, changez tout de suite votre mot de passe et écrivez-nous : quelqu’un utilise peut-être votre compte.',
   },
   ja: {
-    subject: 'Roundtrip の払い戻し先が変更されました',
+    subject: 'Roundtrip の出金先が変更されました',
     hello: (name) => `${name} 様`,
     intro: 'Roundtrip の残高からの出金は、今後こちらにお支払いします：',
     notYou:
@@ -636,9 +636,9 @@ const operatorPasskeyTexts: Record<
     hello: (name) => `${name} 様`,
     what: {
       added: (when) =>
-        `${when} に、あなたのオペレーターアカウントにパスキーが追加されました。このパスキーでは、パスワードとコードなしでサインインできます。`,
+        `${when} に、あなたのオペレーターアカウントにパスキーが追加されました。このパスキーでは、パスワードとコードなしでログインできます。`,
       removed: (when) =>
-        `${when} に、あなたのオペレーターアカウントからパスキーが削除されました。このパスキーではサインインできなくなりました。`,
+        `${when} に、あなたのオペレーターアカウントからパスキーが削除されました。このパスキーではログインできなくなりました。`,
     },
     who: (byThemselves, by, address) =>
       byThemselves ? `あなたのセッションから行われました${address ? `（アドレス ${address}）` : ''}。` : `${by} さんが行いました。`,
@@ -704,8 +704,8 @@ const operatorAuthenticatorResetTexts: Record<
     subject: 'Roundtrip オペレーターの認証を設定し直してください',
     hello: (name) => `${name} 様`,
     intro: (by) =>
-      `${by} さんがあなたのオペレーターアカウントの認証をリセットしました。これまでのパスワード、コード、パスキーではサインインできません。次のリンクを開いて設定し直してください：`,
-    steps: '新しいパスワードを決め、認証アプリに新しいコードを追加します。パスキーはサインイン後にもう一度追加してください。',
+      `${by} さんがあなたのオペレーターアカウントの認証をリセットしました。これまでのパスワード、コード、パスキーではログインできません。次のリンクを開いて設定し直してください：`,
+    steps: '新しいパスワードを決め、認証アプリに新しいコードを追加します。パスキーはログイン後にもう一度追加してください。',
     expiry: 'リンクの有効期限は48時間で、1回のみ使用できます。',
     notYou: '心当たりがない場合は、別の管理者に連絡してください。',
   },
@@ -773,7 +773,7 @@ const operatorPasswordResetTexts: Record<
     hello: (name) => `${name} 様`,
     intro: (by) =>
       by === null
-        ? 'コンソールのサインインページから、あなたのオペレーターアカウントの新しいパスワードが申請されました。次のリンクを開いて設定してください：'
+        ? 'コンソールのログインページから、あなたのオペレーターアカウントの新しいパスワードが申請されました。次のリンクを開いて設定してください：'
         : `${by} さんから、オペレーターアカウントの新しいパスワードを設定するリンクが届きました。次のリンクを開いて設定してください：`,
     steps: '認証アプリのコードが必要です。新しいパスワードを設定すると、あなたのすべてのセッションが終了します。',
     expiry: 'リンクの有効期限は1時間で、1回のみ使用できます。それまでは現在のパスワードも使えます。',

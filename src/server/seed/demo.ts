@@ -8,6 +8,7 @@ import { setImpactFactor } from '../modules/impact/factors';
 import type { PaymentCipher } from '../modules/payments/encryption';
 import { savePaymentMethod } from '../modules/payments/payment-methods';
 import { methodsOffered, type PaymentMethod } from '#domain/payment-methods';
+import { demoFactorSource } from '#domain/schemas/impact';
 import { hashPassword } from '../modules/accounts/passwords';
 import { listProducts } from '../modules/wallet/catalogue';
 import { seedDemoBins } from './bins-data';
@@ -143,9 +144,6 @@ const demoPaymentMethods: Record<CountryCode, { method: PaymentMethod; fields: R
     fields: { bank_code: '0005', branch_code: '123', account_number: '1234567', account_type: 'ordinary', account_name: 'タナカ ユイ' },
   },
 };
-
-/** The source of the demo's packaging factors: a made-up figure must say so wherever it is shown. */
-export const demoFactorSource = 'Demo figure, not a measurement';
 
 /** Live demo accounts in a database (their password is published): none may exist behind a public address. */
 export async function liveDemoAccounts(db: Database): Promise<string[]> {

@@ -15,10 +15,14 @@ function formatAmount(minor: number, currency: Currency, locale: string): string
   return formatMoney(moneyFromMinor(minor, currency), locale);
 }
 
+/** The words of the interface language a text refers to, from its catalogue. */
+type PlaceholderWords = Pick<Record<ContentPlaceholder, string>, 'postcode'>;
+
 /** The market's figures the texts refer to, in the interface language: one text serves every market. */
-export function placeholderValues(country: CountryCode, locale: string): Record<ContentPlaceholder, string> {
+export function placeholderValues(country: CountryCode, locale: string, words: PlaceholderWords): Record<ContentPlaceholder, string> {
   const market = markets[country];
   return {
+    ...words,
     minimum: formatAmount(market.minimumWithdrawalMinor, market.currency, locale),
     fee: formatAmount(japanWithdrawalFee.feeMinor, japanWithdrawalFee.currency, locale),
     feeThreshold: formatAmount(japanWithdrawalFee.appliesBelowMinor, japanWithdrawalFee.currency, locale),
@@ -38,11 +42,16 @@ export type ContentKey<Namespace extends ContentNamespace> = keyof ContentShape[
  * figures filled in. The market is the address's country prefix, else the interface language's.
  */
 export function usePageContent<Namespace extends ContentNamespace>(namespace: Namespace) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const locale: SupportedLocale = isSupportedLocale(i18n.locale) ? i18n.locale : 'en-US';
   const country = useCountryParam() ?? currentCountryCode();
   const { server, bundled } = usePageContentQueries(namespace, locale);
-  const values = placeholderValues(country, locale);
+  const values = placeholderValues(country, locale, {
+    postcode: t({
+      message: 'zip code',
+      comment: 'Within a sentence of the FAQ and the privacy policy: lower case where the language allows',
+    }),
+  });
   const bundledTexts: Partial<Record<string, string>> | undefined = bundled.data?.[namespace];
   const serverTexts: Partial<Record<string, string>> | undefined = server.data;
   // The server answered this namespace without a key the app bundles: the bundled text shows, and

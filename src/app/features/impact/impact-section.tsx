@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import type { Impact } from '#domain/schemas/impact';
+import { demoFactorSource, type Impact } from '#domain/schemas/impact';
 import { useImpact } from './api/impact';
 import { balanceColour, returnsColour } from './chart-colours';
 import { formatMoney } from '#domain/money';
@@ -33,14 +33,15 @@ function useNearViewport<T extends Element>(): [React.RefObject<T | null>, boole
   return [ref, near];
 }
 
-function PackagingFigure({ impact }: { impact: Impact }) {
+export function PackagingFigure({ impact }: { impact: Impact }) {
   const { t, i18n } = useLingui();
   const packaging = impact.packaging;
   if (!packaging) return null;
   const weight = formatWeight(packaging.avoided_grams, i18n.locale);
   const counted = packaging.counted_items;
   const returned = impact.returned_items;
-  const sources = packaging.sources.join(' · ');
+  // Operators write their sources as they are; the demo's own is one of the app's texts.
+  const sources = packaging.sources.map((source) => (source === demoFactorSource ? t`Demo figure, not a measurement` : source)).join(' · ');
   return (
     <div className="impact__packaging" data-testid="impact-packaging">
       <p className="impact__packaging-figure">{t`About ${weight} of single-use packaging avoided.`}</p>

@@ -1,19 +1,20 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { NewsItem } from '#domain/schemas/notifications';
+import { formatNewsDate } from '../../lib/format';
 import { useCountryParam } from '../../lib/use-country';
 import { useMarkNewsRead } from './api/mark-news-read';
 import { useNews } from './api/news';
 import { useNewsText } from './news-texts';
 import './notifications.css';
 
-function NewsEntry({ item }: { item: NewsItem }) {
+/** `fresh`: unread when the page opened. Opening marks it read, and its badge stays for this visit. */
+function NewsEntry({ item, fresh }: { item: NewsItem; fresh: boolean }) {
   const { t, i18n } = useLingui();
   const country = useCountryParam();
   const text = useNewsText()(item);
   const markRead = useMarkNewsRead();
-  const when = new Date(item.created_at);
   return (
     <li
       className={`news__item${item.read ? '' : ' news__item--unread'}`}
@@ -22,13 +23,11 @@ function NewsEntry({ item }: { item: NewsItem }) {
       data-read={item.read ? 'true' : 'false'}
     >
       <p className="news__title">
-        {item.read ? null : <span className="news__badge">{t`New`}</span>} <strong>{text.title}</strong>
+        {item.read && !fresh ? null : <span className="news__badge">{t`New`}</span>} <strong>{text.title}</strong>
       </p>
       <p className="news__body">{text.body}</p>
       <p className="news__meta">
-        <time dateTime={item.created_at}>
-          {new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(when)}
-        </time>
+        <time dateTime={item.created_at}>{formatNewsDate(item.created_at, i18n.locale)}</time>
         <Link
           to="/{-$country}/user/account"
           params={{ country }}
@@ -52,6 +51,16 @@ export function NewsList() {
   const markRead = useMarkNewsRead();
   const headingId = useId();
   const unread = news.data?.meta.unread ?? 0;
+  // Opening the news is reading it: what the list shows unread is marked read once, when it first
+  // arrives, and keeps its badge until the customer leaves the page.
+  const [freshIds, setFreshIds] = useState<ReadonlySet<string>>();
+  const { mutate } = markRead;
+  useEffect(() => {
+    if (!news.data || freshIds) return;
+    const ids = news.data.data.filter((item) => !item.read).map((item) => item.id);
+    setFreshIds(new Set(ids));
+    if (ids.length > 0) mutate(ids);
+  }, [news.data, freshIds, mutate]);
   return (
     <section className="news" aria-labelledby={headingId}>
       <div className="news__head">
@@ -74,7 +83,7 @@ export function NewsList() {
         ) : (
           <ul className="news__list" data-testid="news-list">
             {news.data.data.map((item) => (
-              <NewsEntry key={item.id} item={item} />
+              <NewsEntry key={item.id} item={item} fresh={freshIds?.has(item.id) ?? false} />
             ))}
           </ul>
         )

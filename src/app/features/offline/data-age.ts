@@ -5,6 +5,14 @@ import type { QueryCache } from '@tanstack/react-query';
  * Under a minute reads "now"; the unit grows with the age (minutes, hours, days).
  */
 export function formatAge(ageMs: number, locale: string): string {
+  const text = formatAgeAsIntlDoes(ageMs, locale);
+  // Intl writes 「3 分前」; Japanese sets a number against its counter with no space: 「3分前」.
+  return locale.startsWith('ja')
+    ? text.replace(/(\d)[ \u00A0\u202F]+(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu, '$1')
+    : text;
+}
+
+function formatAgeAsIntlDoes(ageMs: number, locale: string): string {
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   const minutes = Math.round(Math.max(0, ageMs) / 60_000);
   if (minutes < 1) return format.format(0, 'second');

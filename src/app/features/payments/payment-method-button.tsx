@@ -6,6 +6,7 @@ import type { PaymentMethods } from '#domain/schemas/payments';
 import { failureMessage } from '../../lib/api';
 import { Dialog } from '../../ui/dialog';
 import { notify } from '../../ui/notifications';
+import { spaceBetween } from '../../ui/spacing';
 import { usePaymentMethods } from './api/payment-methods';
 import { useSetDefaultPaymentMethod } from './api/set-default-payment-method';
 import './payments.css';
@@ -42,6 +43,7 @@ export function shownField(methods: PaymentMethods, method: PaymentMethod, phone
  */
 export function PaymentMethodButton({ countryCode }: { countryCode: CountryCode }) {
   const { t } = useLingui();
+  const notAdded = t`(not added yet)`;
   const names = usePaymentMethodNames();
   const methods = usePaymentMethods();
   const setDefault = useSetDefaultPaymentMethod();
@@ -140,11 +142,12 @@ export function PaymentMethodButton({ countryCode }: { countryCode: CountryCode 
                       onChange={() => choose(method)}
                     />
                     <span>
-                      {names[method]}{' '}
+                      {names[method]}
+                      {spaceBetween(names[method], shown ?? notAdded)}
                       {shown ? (
                         <span className="payment-method__shown payment-method__number">{shown}</span>
                       ) : (
-                        <span className="payment-method__shown">{t`(not added yet)`}</span>
+                        <span className="payment-method__shown">{notAdded}</span>
                       )}
                     </span>
                   </label>

@@ -113,7 +113,7 @@ export function DeleteAccountForm({ balance }: { balance?: Money | undefined }) 
               </li>
               <li>
                 <Link to="/{-$country}/dsar" params={{ country }} search={{ kind: 'deletion' }}>
-                  {t`Send my deletion request to customer service`}
+                  {t`Send my deletion request to customer care`}
                 </Link>
               </li>
             </ul>

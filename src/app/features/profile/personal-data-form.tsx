@@ -64,7 +64,8 @@ export function PersonalDataForm({ user }: { user: User }) {
     />
   );
   const city = <TextField key="city" id="profile-city" label={t`City`} autoComplete="address-level2" {...form.field('city')} />;
-  const state = <TextField key="state" id="profile-state" label={t`State`} autoComplete="address-level1" {...form.field('state')} />;
+  const stateLabel = user.country_code === 'ca' ? t`Province` : t`State`;
+  const state = <TextField key="state" id="profile-state" label={stateLabel} autoComplete="address-level1" {...form.field('state')} />;
   const postalCode = (
     <TextField
       key="zip_code"

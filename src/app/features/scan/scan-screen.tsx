@@ -288,7 +288,7 @@ export function ScanScreen({
             storeSoundPreference(event.currentTarget.checked);
           }}
         />{' '}
-        {t`Sound`}
+        {t`Beep on each scan`}
       </label>
     </div>
   );

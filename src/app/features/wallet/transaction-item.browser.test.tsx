@@ -51,7 +51,7 @@ const states: { state: string; row: Transaction; title: string; status: string; 
     title: '2 scans canceled',
     status: 'Canceled',
     amount: undefined,
-    details: 'Customer service canceled this scan. No deposit was credited.',
+    details: 'Customer care canceled this scan. No deposit was credited.',
   },
   {
     state: 'withdrawal pending',
@@ -134,6 +134,20 @@ describe('history row', () => {
     await expect.element(table.getByRole('row', { name: 'Reusable cup 2 $0.25' })).toBeVisible();
     await expect.element(table.getByRole('row', { name: 'Lunch box 1 $0.30' })).toBeVisible();
     await expect.element(page.getByText('Comment: Thanks!')).toBeVisible();
+  });
+
+  it('sets a Japanese comment against its label, and keeps a masked account number on one line', async () => {
+    await renderComponent(
+      <ul>
+        <TransactionItem row={transactionRow({ comment: 'カップ' })} now={now} picked />
+        <TransactionItem row={transactionRow({ ...withdrawal, status: 'COMPLETED' })} now={now} picked />
+      </ul>,
+      { locale: 'ja-JP' },
+    );
+    await expect.element(page.getByTestId('transaction-comment')).toHaveTextContent(/^コメント：カップ$/);
+    const number = page.getByText(/6789/);
+    await expect.element(number).toBeVisible();
+    expect(number.element().textContent).toContain('••••\u00A06789');
   });
 
   it('reads in French and Japanese with their plurals and formats', async () => {

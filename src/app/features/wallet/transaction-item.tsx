@@ -7,6 +7,7 @@ import { formatMoney } from '#domain/money';
 import { formatLongDate, formatTransactionDate } from '../../lib/format';
 import { Dialog } from '../../ui/dialog';
 import { LazyImage } from '../../ui/lazy-image';
+import { spaceBetween, unbreakable } from '../../ui/spacing';
 import { canDispute } from './dispute-rules';
 import { isCreditedDispute, showsAmount, toneOf, transactionTitle } from './titles';
 
@@ -206,20 +207,23 @@ function TransactionBody({ row, now, disputeQueued }: { row: Transaction; now: D
       default:
         details = isCreditedDispute(row)
           ? t`This scan was canceled at first.`
-          : t`Customer service canceled this scan. No deposit was credited.`;
+          : t`Customer care canceled this scan. No deposit was credited.`;
     }
   } else if (row.category === 'ADJUSTMENT') {
     details = t`Customer care adjusted your balance.`;
   } else {
-    const account = row.account_number ?? '';
+    const account = unbreakable(row.account_number ?? '');
     details = account ? t`Withdrawal to account ${account}.` : t`Withdrawal from your balance.`;
   }
   const fee = row.price ? formatMoney(row.price, locale) : undefined;
+  const commentLabel = t`Comment:`;
   return (
     <>
       {row.comment ? (
         <p className="transaction__comment" data-testid="transaction-comment">
-          <strong>{t`Comment:`}</strong> {row.comment}
+          <strong>{commentLabel}</strong>
+          {spaceBetween(commentLabel, row.comment)}
+          {row.comment}
         </p>
       ) : null}
       <p>{details}</p>

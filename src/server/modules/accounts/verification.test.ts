@@ -76,7 +76,7 @@ describe.each(databaseKinds)('email verification on %s', (kind) => {
       'Veuillez saisir les 4 chiffres !',
     );
     expect((await verify({ ...headers, 'accept-language': 'ja' }, { code: '12' })).json().error.message).toBe(
-      '4桁の数字を入力してください！',
+      '4桁の数字を入力してください。',
     );
     const extra = await verify(headers, { code: '1234', admin: true });
     expect(extra.statusCode).toBe(400);

@@ -322,7 +322,7 @@ describe.each(databaseKinds)('notifications on %s', (kind) => {
     afterPushInterval();
     await t.notifications.deliverDue();
     expect(pushesTo(person.subscription)[0]?.payload).toMatchObject({
-      title: 'Votre réclamation est acceptée',
+      title: 'Votre contestation est acceptée',
       body: expect.stringMatching(/^1,50\s€ ajoutés à votre solde\.$/),
     });
   });

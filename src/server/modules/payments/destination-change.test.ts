@@ -54,8 +54,8 @@ describe.each(databaseKinds)('money moves only by the person, on %s', (kind) => 
     const person = await verifiedCustomer(t, { balance: '20.00', overrides: { country_code: 'fr', locale: 'fr-FR', zip_code: '69002' } });
     const email = person.fields.email;
     expect((await saveMethod(t, person.headers, 'PAYPAL', { email: 'camille@example.com' })).statusCode).toBe(200);
-    const changed = await smtp.waitForMail(email, { match: (mail) => mail.subject.includes('versement') });
-    expect(changed.subject).toBe('Le compte de versement Roundtrip a été modifié');
+    const changed = await smtp.waitForMail(email, { match: (mail) => mail.subject.includes('moyen de paiement') });
+    expect(changed.subject).toBe('Votre moyen de paiement Roundtrip a été modifié');
     expect(changed.text).toContain('PayPal c');
     expect(changed.text).not.toContain('camille@example.com');
 
@@ -76,13 +76,13 @@ describe.each(databaseKinds)('money moves only by the person, on %s', (kind) => 
       account_type: 'ordinary',
       account_name: 'タナカ ユイ',
     });
-    expect((await smtp.waitForMail(email, { match: (m) => m.subject.includes('払い戻し先') })).subject).toBe(
-      'Roundtrip の払い戻し先が変更されました',
+    expect((await smtp.waitForMail(email, { match: (m) => m.subject.includes('出金先') })).subject).toBe(
+      'Roundtrip の出金先が変更されました',
     );
     const key = 'replayed-once';
     expect((await withdraw(t, person.headers, { amount: '1000' }, key)).statusCode).toBe(201);
     expect((await withdraw(t, person.headers, { amount: '1000' }, key)).headers['idempotent-replayed']).toBe('true');
-    const mail = await smtp.waitForMail(email, { match: (m) => m.subject.includes('出金') });
+    const mail = await smtp.waitForMail(email, { match: (m) => m.subject.includes('の出金を受け付けました') });
     expect(mail.text).toContain('銀行口座');
     // A later mail proves the queue moved on; still one withdrawal mail.
     await saveMethod(t, person.headers, 'TRANSFERWISE', {
@@ -92,14 +92,14 @@ describe.each(databaseKinds)('money moves only by the person, on %s', (kind) => 
       account_type: 'ordinary',
       account_name: 'タナカ ユイ',
     });
-    await smtp.waitForMail(email, { match: () => smtp.mailsTo(email).filter((m) => m.subject.includes('払い戻し先')).length >= 2 });
-    expect(smtp.mailsTo(email).filter((m) => m.subject.includes('出金'))).toHaveLength(1);
+    await smtp.waitForMail(email, { match: () => smtp.mailsTo(email).filter((m) => m.subject.includes('出金先')).length >= 2 });
+    expect(smtp.mailsTo(email).filter((m) => m.subject.includes('の出金を受け付けました'))).toHaveLength(1);
   });
 
   it('saving a destination and making it the default at once is one change and one mail; a later switch mails again', async () => {
     const person = await verifiedCustomer(t, { balance: '3000', overrides: { country_code: 'jp', locale: 'ja-JP', zip_code: '150-0002' } });
     const email = person.fields.email;
-    const destinationMails = () => smtp.mailsTo(email).filter((m) => m.subject.includes('払い戻し先'));
+    const destinationMails = () => smtp.mailsTo(email).filter((m) => m.subject.includes('出金先'));
     const setDefault = (method: string) =>
       t.inject({ method: 'PUT', url: '/api/v2/payment_methods', headers: person.headers, payload: { withdraw_type: method } });
     await saveMethod(t, person.headers, 'TRANSFERWISE', {
@@ -115,7 +115,7 @@ describe.each(databaseKinds)('money moves only by the person, on %s', (kind) => 
     expect((await setDefault('PAYPAL')).json().data.withdraw_type).toBe('PAYPAL');
     // The withdrawal's mail comes after anything the two calls sent: by then, one mail for the change.
     expect((await withdraw(t, person.headers, { amount: '1000' })).statusCode).toBe(201);
-    await smtp.waitForMail(email, { match: (m) => m.subject.includes('出金') });
+    await smtp.waitForMail(email, { match: (m) => m.subject.includes('の出金を受け付けました') });
     expect(destinationMails()).toHaveLength(2);
 
     // Back to the bank account saved long before: a change of its own, mailed.

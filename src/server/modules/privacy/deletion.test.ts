@@ -13,9 +13,9 @@ import { deleteAccount, deletionRules } from './deletion';
 
 const positiveBalanceMessage = 'You still have a positive balance. You must withdraw it before deleting your account.';
 const pendingWithdrawalMessage =
-  'A withdrawal of yours is still being paid out. You can delete your account once it is paid, or send your deletion request to customer service.';
+  'A withdrawal of yours is still being paid out. You can delete your account once it is paid, or send your deletion request to customer care.';
 const pendingScansMessage =
-  'Containers you returned are still waiting for check-in, and their deposit may still be added to your balance. You can delete your account once they are checked in, or send your deletion request to customer service.';
+  'Containers you returned are still waiting for check-in, and their deposit may still be added to your balance. You can delete your account once they are checked in, or send your deletion request to customer care.';
 const smallBalanceMessage =
   'Your balance is below the minimum withdrawal, so it cannot be paid out. To delete your account now, confirm that you give it up.';
 
@@ -128,7 +128,7 @@ describe.each(databaseKinds)('DELETE /api/v2/user on %s', (kind) => {
     expect(response.json()).toEqual({ error: { code: 'PENDING_SCANS', message: pendingScansMessage } });
     const japanese = await remove({ ...headers, 'accept-language': 'ja' }, { password: fields.password, confirm: true });
     expect(japanese.json().error.message).toBe(
-      '返却した容器がまだ受け取り確認待ちで、デポジットが残高に加算される可能性があります。確認が済んだ後にアカウントを削除できます。または、カスタマーサービスに削除リクエストをお送りください。',
+      '返却した容器がまだ受け取り確認待ちで、デポジットが残高に加算される可能性があります。確認が済んだ後にアカウントを削除できます。または、カスタマーケアに削除リクエストをお送りください。',
     );
     expect((await me(headers)).json().data).toEqual(user);
   });

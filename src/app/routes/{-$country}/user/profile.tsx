@@ -30,7 +30,7 @@ function ProfilePage() {
   const balance = useBalance();
   const dataHeadingId = useId();
   return (
-    <Page title={t`Profile page`} description={t`Your personal data, password, email verification and account.`}>
+    <Page title={t`My details and password`} description={t`Your personal data, password, email verification and account.`}>
       <QueryView query={me} errorText={t`Something went wrong`}>
         {(user) => (
           <>

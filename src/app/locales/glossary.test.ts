@@ -1,0 +1,105 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { contentSource } from '#domain/content/source';
+import { catalogueTexts, sourceFiles, sourceTexts, type Text } from './texts-people-read';
+
+// The glossary (docs/glossary.md): one word per concept and language. A text that names a concept
+// with one of the words the glossary avoids fails here, in the catalogues, the public page texts
+// and the text modules of mails, pushes and errors.
+
+const glossaryFolder = path.join(import.meta.dirname, 'glossary');
+
+const glossarySchema = z.strictObject({
+  locale: z.string().regex(/^[a-z]{2}-[A-Z]{2}$/),
+  concepts: z.record(
+    z.string(),
+    z.strictObject({
+      means: z.string().min(1),
+      word: z.string().min(1),
+      avoid: z.array(z.string().min(1)),
+      /** English sources (msgid) whose translation rightly uses an avoided word for something else, and why. */
+      elsewhere: z.record(z.string(), z.string().min(1)).optional(),
+    }),
+  ),
+});
+type Glossary = z.infer<typeof glossarySchema>;
+
+const glossaries: Glossary[] = readdirSync(glossaryFolder)
+  .filter((file) => file.endsWith('.json'))
+  .map((file) => {
+    const glossary = glossarySchema.parse(JSON.parse(readFileSync(path.join(glossaryFolder, file), 'utf8')));
+    if (`${glossary.locale}.json` !== file) throw new Error(`${file} holds the glossary of ${glossary.locale}`);
+    return glossary;
+  });
+
+function languageOfLocale(locale: string): Text['language'] {
+  const language = locale.slice(0, 2);
+  if (language === 'en' || language === 'fr' || language === 'ja') return language;
+  throw new Error(`no texts are known in the language of ${locale}`);
+}
+
+const literals = sourceFiles.flatMap(sourceTexts);
+
+/** Every text a person reading this locale meets: its catalogues, the public pages of its language, and the mails, pushes and errors. */
+function textsOf(locale: string): Text[] {
+  const language = languageOfLocale(locale);
+  const pages = Object.entries(contentSource[language]).flatMap(([namespace, texts]) =>
+    Object.entries(texts).map(([key, text]) => ({ file: `src/domain/content/${language}.ts`, line: 0, language, text, source: `${namespace}.${key}` })),
+  );
+  return [
+    ...catalogueTexts(locale, 'messages'),
+    ...catalogueTexts(locale, 'console'),
+    ...pages,
+    // The page texts' own files are read above, keyed by page.
+    ...literals.filter((text) => text.language === language && !text.file.startsWith('src/domain/content/')),
+  ];
+}
+
+/** Latin words match whole words, case aside; Japanese words anywhere. A {placeholder}'s name is not read. */
+function usesWord(withPlaceholders: string, word: string): boolean {
+  const text = withPlaceholders.replace(/\{\w+\}/g, '{…}');
+  if (/^[\p{Script=Latin}\s’'-]+$/u.test(word)) {
+    const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return new RegExp(`(?<![\\p{L}-])${escaped}(?![\\p{L}-])`, 'iu').test(text);
+  }
+  return text.includes(word);
+}
+
+describe('glossary', () => {
+  it('has one file per locale, each naming the concepts of the source locale', () => {
+    const source = glossaries.find((glossary) => glossary.locale === 'en-US');
+    expect(source).toBeDefined();
+    for (const glossary of glossaries) {
+      expect(Object.keys(glossary.concepts).sort(), glossary.locale).toEqual(Object.keys(source!.concepts).sort());
+      for (const [concept, entry] of Object.entries(glossary.concepts)) {
+        expect(entry.avoid.filter((word) => usesWord(entry.word, word)), `${glossary.locale} ${concept} avoids its own word`).toEqual([]);
+      }
+    }
+  });
+
+  it.each(glossaries.map((glossary) => [glossary.locale, glossary] as const))('%s: every text names a concept with its glossary word', (locale, glossary) => {
+    const texts = textsOf(locale);
+    expect(texts.length).toBeGreaterThan(100);
+    const failures = texts.flatMap((text) =>
+      Object.entries(glossary.concepts).flatMap(([concept, entry]) => {
+        if (text.source !== undefined && entry.elsewhere?.[text.source] !== undefined) return [];
+        return entry.avoid
+          .filter((word) => usesWord(text.text, word))
+          .map((word) => `${text.file}:${text.line} ${concept}: “${word}” for “${entry.word}” in ${JSON.stringify(text.text)}`);
+      }),
+    );
+    expect(failures.join('\n'), `${failures.length} texts use a word the glossary avoids`).toBe('');
+  });
+});
+
+describe('French wording', () => {
+  it('never assumes the reader’s gender: no « connecté », « connecté·e » or « connecté(e) »', () => {
+    const gendered = /(?<!\p{L})(?:dé)?connecté(?:e|·e|\(e\))?s?(?!\p{L})|\p{L}·e(?!\p{L})|\p{L}\(e\)/iu;
+    const failures = textsOf('fr-FR')
+      .filter((text) => gendered.test(text.text))
+      .map((text) => `${text.file}:${text.line} ${JSON.stringify(text.text)}`);
+    expect(failures).toEqual([]);
+  });
+});
