@@ -49,7 +49,9 @@ describe('real translations', () => {
   });
 
   it('has a catalogue of each kind for every locale, and no other', () => {
-    const folders = readdirSync(import.meta.dirname, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    const folders = readdirSync(import.meta.dirname, { withFileTypes: true }).filter(
+      (entry) => entry.isDirectory() && readdirSync(path.join(import.meta.dirname, entry.name)).some((file) => file.endsWith('.po')),
+    );
     expect(folders.map((entry) => entry.name).sort()).toEqual([...supportedLocales].sort());
   });
 
