@@ -1,7 +1,7 @@
 // A national programme's data, generated in SQL: customers with a past, each with a live session
-// whose token the bench knows, and the operators' work in the proportions issue 42 measured at
-// 1,000,000 customers (pending payouts, open disputes and claims, audit entries, operators, data
-// requests). Every constraint and trigger stays on: the rows go in set-based, a chunk of customers
+// whose token the bench knows, and the operators' work in the proportions such a programme has
+// after a year at 1,000,000 customers (pending payouts, open disputes and claims, audit entries,
+// operators, data requests). Every constraint and trigger stays on: the rows go in set-based, a chunk of customers
 // per transaction, so the statement-level triggers (history rows, versions, news) run once a chunk.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../src/server/db/client';
@@ -18,7 +18,7 @@ export const perCustomer = {
   pendingEvery: 10,
 };
 
-/** The operators' work, per 1,000,000 customers (issue 42's L). */
+/** The operators' work, per 1,000,000 customers (a national programme after a year). */
 const perMillion = {
   pendingPayouts: 50_000,
   openDisputes: 20_000,
