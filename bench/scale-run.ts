@@ -36,6 +36,16 @@ export function scaleVerdicts(small: ScaleSize, large: ScaleSize): ScaleVerdict[
         call.figures.p99Ms <= growthLimit * before.figures.p99Ms && call.figures.non2xx + call.figures.errors + call.figures.timeouts === 0,
     });
   }
+  verdicts.push({
+    figure: `${large.checkins.batches} check-ins at once, p99 (ms)`,
+    small: small.checkins.latency.p99Ms,
+    large: large.checkins.latency.p99Ms,
+    goal: `≤ ${growthLimit}× small, none failed`,
+    met:
+      large.checkins.failures === 0 &&
+      small.checkins.failures === 0 &&
+      large.checkins.latency.p99Ms <= growthLimit * small.checkins.latency.p99Ms,
+  });
   for (const list of large.lists) {
     const before = small.lists.find((candidate) => candidate.name === list.name);
     if (!before) continue;
@@ -90,6 +100,12 @@ export function scaleReport(sizes: ScaleSize[], verdicts: ScaleVerdict[], meta: 
           })
           .join(' | ')} |`,
     ),
+    '',
+    `### ${small?.checkins.batches ?? 0} check-ins at once, ${small?.checkins.codesEach ?? 0} codes each (p50 / p99 ms, failed)`,
+    '',
+    header,
+    rule,
+    `| POST /api/v2/ops/checkins | ${sizes.map((size) => `${size.checkins.latency.p50Ms} / ${size.checkins.latency.p99Ms}, ${size.checkins.failures}`).join(' | ')} |`,
     '',
     '### Operator lists (p50 / p99 ms of a page; rows on the first page; more pages)',
     '',

@@ -64,6 +64,8 @@ export interface ScaleSize {
   healthz: LoadFigures;
   customerCalls: CustomerCall[];
   lists: ListCall[];
+  /** 32 check-ins at once, 10 codes of pending scans each: each one's time to its answer. */
+  checkins: { batches: number; codesEach: number; latency: Latency; failures: number };
   explains?: { list: string; plans: string[] }[];
 }
 
@@ -249,6 +251,39 @@ async function listCalls(url: string, log: (line: string) => void): Promise<List
   return calls;
 }
 
+const checkinBatches = 32;
+const codesPerCheckin = 10;
+
+/** Pending scans no open claim holds (a claim keeps its container from being credited), for the check-ins. */
+async function pendingCodes(db: Database): Promise<string[]> {
+  const rows = rowsOf<{ code: string }>(
+    await db.execute(sql`select s.container_code as code from scans s
+      where s.status = 'PENDING' and not exists (select 1 from scan_claims c where c.container_code = s.container_code and c.status = 'OPEN')
+      order by s.container_code limit ${checkinBatches * codesPerCheckin}`),
+  );
+  return rows.map((row) => row.code);
+}
+
+async function parallelCheckins(url: string, codes: string[]): Promise<ScaleSize['checkins']> {
+  // A tiny fill has fewer pending scans than 32 × 10: fewer codes each, then fewer batches.
+  const batches = Math.min(checkinBatches, codes.length);
+  const codesEach = Math.min(codesPerCheckin, Math.floor(codes.length / Math.max(1, batches)));
+  const agent = keepAliveAgent(batches);
+  const outcomes = await Promise.all(
+    Array.from({ length: batches }, (_, batch) =>
+      timedCall(agent, `${url}/api/v2/ops/checkins`, {
+        method: 'POST',
+        headers: { 'x-ops-key': operatorKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ codes: codes.slice(batch * codesEach, (batch + 1) * codesEach) }),
+        timeoutMs: 30_000,
+      }),
+    ),
+  );
+  agent.destroy();
+  const answered = outcomes.flatMap((outcome) => (outcome.kind === 'answer' && outcome.answer.status === 200 ? [outcome.answer.ms] : []));
+  return { batches, codesEach, latency: latencyOf(answered), failures: batches - answered.length };
+}
+
 /** What each list's code sends, explained with ANALYZE and BUFFERS on the filled database. */
 async function explainLists(url: string): Promise<{ list: string; plans: string[] }[]> {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
@@ -323,10 +358,12 @@ export async function benchScaleSize(options: {
     let fill: { seconds: number };
     let counts: { bytes: number; rows: Record<string, number> };
     let codes: string[];
+    let toCheckIn: string[];
     try {
       log(`scale ${customers.toLocaleString('en')}: filling ${scratch.name}`);
       fill = await fillScale(handle.db, customers, log);
       codes = await issueCodesToScan(handle.db, 20_000);
+      toCheckIn = await pendingCodes(handle.db);
       counts = await rowCounts(handle.db);
       log(`scale ${customers.toLocaleString('en')}: filled in ${fill.seconds} s, ${Math.round(counts.bytes / 2 ** 20)} MB`);
     } finally {
@@ -339,6 +376,8 @@ export async function benchScaleSize(options: {
         DATABASE_URL: scratch.url,
         STATIC_DIR: path.join(dataDir, 'no-build'),
         OPS_KEY: operatorKey,
+        // Check-ins of codes issued today wait for a second operator under approval limits: measured here is the check-in itself.
+        APPROVAL_LIMITS: '{}',
         MAX_PENDING_SCANS: '100000000',
         RATE_LIMITS: JSON.stringify({ scansPerUser: { points: 100_000_000, windowSeconds: 60 } }),
       },
@@ -354,6 +393,9 @@ export async function benchScaleSize(options: {
         );
       log(`scale ${customers.toLocaleString('en')}: operator lists`);
       const lists = process.env.BENCH_SCALE_SKIP_LISTS ? [] : await listCalls(server.url, log);
+      log(`scale ${customers.toLocaleString('en')}: ${checkinBatches} check-ins at once`);
+      const checkins = await parallelCheckins(server.url, toCheckIn);
+      log(`  check-ins: p99 ${checkins.latency.p99Ms} ms, ${checkins.failures} failed`);
       const explains = options.explain ? await explainLists(scratch.url) : undefined;
       return {
         customers,
@@ -363,6 +405,7 @@ export async function benchScaleSize(options: {
         healthz,
         customerCalls: calls,
         lists,
+        checkins,
         ...(explains ? { explains } : {}),
       };
     } finally {
