@@ -7,6 +7,7 @@
 // BENCH_LABEL names its results file (<date>-<label>), to compare two builds in one sitting.
 // `npm run bench -- --check` exits non-zero when a figure of the parts run misses its goal (bench/goals.ts)
 // or docs/performance.md's copy of the goals differs from bench/goals.ts.
+// `npm run bench -- --scale` measures at two sizes of data instead (bench/scale-run.ts, docs/benchmarks.md).
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -36,6 +37,12 @@ const only = new Set((process.env.BENCH_ONLY ?? 'api,raw,withdrawals,frontend,sc
 const distDir = process.env.BENCH_DIST ?? 'dist';
 const startedAt = new Date();
 const log = (line: string) => process.stdout.write(`[${((Date.now() - startedAt.getTime()) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
+
+if (process.argv.includes('--scale')) {
+  const { runScaleBench } = await import('./scale-run');
+  await runScaleBench(log);
+  process.exit();
+}
 
 if ((only.has('frontend') || only.has('scanner') || only.has('map')) && !existsSync(path.join(distDir, 'index.html'))) {
   log('no build in dist/: npm run build');

@@ -9,6 +9,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface RunningServer {
   url: string;
+  /** The server process's id (its CPU time in /proc, for the benches). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function startServer(
   }
   return {
     url,
+    pid: child.pid,
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');

@@ -1,0 +1,183 @@
+// A national programme's data, generated in SQL: customers with a past, each with a live session
+// whose token the bench knows, and the operators' work in the proportions such a programme has
+// after a year at 1,000,000 customers (pending payouts, open disputes and claims, audit entries,
+// operators, data requests). Every constraint and trigger stays on: the rows go in set-based, a chunk of customers
+// per transaction, so the statement-level triggers (history rows, versions, news) run once a chunk.
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Database } from '../src/server/db/client';
+import { seedCatalogue } from '../src/server/modules/wallet/catalogue';
+
+/** What the fill writes for every customer; `perCustomer` documents it for the results file. */
+export const perCustomer = {
+  /** Check-in batches of two completed scans, each with its DEPOSIT_CREDIT. */
+  batches: 6,
+  rejected: 4,
+  cancelled: 2,
+  adjustments: 2,
+  /** One PENDING scan every `pendingEvery` customers, one claim on it every `claimEvery`. */
+  pendingEvery: 10,
+};
+
+/** The operators' work, per 1,000,000 customers (a national programme after a year). */
+const perMillion = {
+  pendingPayouts: 50_000,
+  openDisputes: 20_000,
+  openClaims: 5_000,
+  auditEntries: 500_000,
+  dataRequests: 20_000,
+  operators: 300,
+};
+
+/** How many of a per-million figure a fill of `customers` gets (at least one). */
+export const share = (customers: number, perMillionCount: number) => Math.max(1, Math.round((perMillionCount * customers) / 1_000_000));
+
+/** The bearer token of customer `ordinal` (1-based): the fill stores its SHA-256 hex as the server does. */
+export const scaleToken = (ordinal: number) => `scale-token-${ordinal}`;
+
+/** Customers written so far (their ordinals are 1..n). */
+export async function filledCustomers(db: Database): Promise<number> {
+  const [row] = rowsOf<{ n: string | number }>(
+    await db.execute(sql`select count(*) as n from users where email like 'scale-%@bench.example'`),
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Customers `from`..`to` (inclusive ordinals) with their sessions and past, in one transaction. */
+async function fillCustomerChunk(db: Database, from: number, to: number): Promise<void> {
+  const { batches, rejected, cancelled, adjustments, pendingEvery } = perCustomer;
+  const scansEach = 2 * batches + rejected + cancelled;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`insert into users (id, email, name, country_code, locale, zip_code, email_verified_at, terms_accepted_at, created_at, updated_at)
+      select md5('scale-user-' || i)::uuid, 'scale-' || i || '@bench.example', 'Scale customer ' || i, 'us', 'en-US', '97205',
+        now() - interval '400 days', now() - interval '400 days', now() - interval '400 days', now() - interval '400 days'
+      from generate_series(${from}::int, ${to}::int) i`);
+    await tx.execute(sql`insert into session_families (id, user_id, client_id, created_at)
+      select md5('scale-family-' || i)::uuid, md5('scale-user-' || i)::uuid, 'bench', now() from generate_series(${from}::int, ${to}::int) i`);
+    await tx.execute(sql`insert into access_tokens (token_hash, family_id, user_id, expires_at, created_at)
+      select encode(sha256(convert_to('scale-token-' || i, 'UTF8')), 'hex'), md5('scale-family-' || i)::uuid, md5('scale-user-' || i)::uuid,
+        now() + interval '7 days', now()
+      from generate_series(${from}::int, ${to}::int) i`);
+    // Containers S<i>-<k>: 1..2·batches completed, then rejected, then cancelled, then the pending one.
+    await tx.execute(sql`insert into containers (code, product_id)
+      select 'S' || i || '-' || k, (array['us-oat-milk-1l','us-peanut-butter-450','us-coffee-cup-16oz','us-ice-cream-pint'])[1 + (i + k) % 4]
+      from generate_series(${from}::int, ${to}::int) i cross join generate_series(1, ${scansEach + 1}::int) k`);
+    await tx.execute(sql`insert into checkin_batches (id, created_at, checked_in_by)
+      select md5('scale-batch-' || i || '-' || b)::uuid, now() - ((b * 40 + i % 40) || ' days')::interval, 'bench'
+      from generate_series(${from}::int, ${to}::int) i cross join generate_series(1, ${batches}::int) b`);
+    await tx.execute(sql`insert into scans (id, user_id, container_code, product_id, status, scanned_at, credited_minor, checkin_batch_id, resolved_at)
+      select md5('scale-scan-' || i || '-' || k)::uuid, md5('scale-user-' || i)::uuid, c.code, c.product_id, 'COMPLETED',
+        now() - ((((k + 1) / 2) * 40 + i % 40 + 1) || ' days')::interval, 50,
+        md5('scale-batch-' || i || '-' || ((k + 1) / 2))::uuid, now() - ((((k + 1) / 2) * 40 + i % 40) || ' days')::interval
+      from generate_series(${from}::int, ${to}::int) i cross join generate_series(1, ${2 * batches}::int) k
+      join containers c on c.code = 'S' || i || '-' || k`);
+    await tx.execute(sql`insert into ledger_entries (user_id, amount_minor, currency, kind, checkin_batch_id, created_at)
+      select md5('scale-user-' || i)::uuid, 100, 'USD', 'DEPOSIT_CREDIT', md5('scale-batch-' || i || '-' || b)::uuid,
+        now() - ((b * 40 + i % 40) || ' days')::interval
+      from generate_series(${from}::int, ${to}::int) i cross join generate_series(1, ${batches}::int) b`);
+    await tx.execute(sql`insert into scans (id, user_id, container_code, product_id, status, scanned_at, reason, resolved_at)
+      select md5('scale-scan-' || i || '-' || k)::uuid, md5('scale-user-' || i)::uuid, c.code, c.product_id,
+        case when k <= ${2 * batches + rejected}::int then 'REJECTED' else 'CANCELLED' end,
+        now() - ((k * 7 + i % 7) || ' days')::interval, 'Broken', now() - ((k * 7 + i % 7 - 1) || ' days')::interval
+      from generate_series(${from}::int, ${to}::int) i cross join generate_series(${2 * batches + 1}::int, ${scansEach}::int) k
+      join containers c on c.code = 'S' || i || '-' || k`);
+    await tx.execute(sql`insert into scans (id, user_id, container_code, product_id, status, scanned_at)
+      select md5('scale-scan-' || i || '-' || ${scansEach + 1}::int)::uuid, md5('scale-user-' || i)::uuid, c.code, c.product_id, 'PENDING',
+        now() - ((i % 20) || ' hours')::interval
+      from generate_series(${from}::int, ${to}::int) i
+      join containers c on c.code = 'S' || i || '-' || ${scansEach + 1}::int
+      where i % ${pendingEvery}::int = 0`);
+    await tx.execute(sql`insert into ledger_entries (user_id, amount_minor, currency, kind, comment, idempotency_key, created_at)
+      select md5('scale-user-' || i)::uuid, 25, 'USD', 'ADJUSTMENT', 'Goodwill', 'scale-adjustment-' || i || '-' || a,
+        now() - ((a * 90 + i % 30) || ' days')::interval
+      from generate_series(${from}::int, ${to}::int) i cross join generate_series(1, ${adjustments}::int) a`);
+    // A past is news told long ago: left undelivered, the server would spend the bench delivering it.
+    await tx.execute(sql`update customer_news set read_at = coalesce(read_at, now()), push_handled_at = coalesce(push_handled_at, now()),
+        mail_handled_at = coalesce(mail_handled_at, now())
+      where user_id in (select md5('scale-user-' || i)::uuid from generate_series(${from}::int, ${to}::int) i)`);
+  });
+}
+
+/**
+ * The operators' work for `customers` customers: pending payouts (each with its WITHDRAWAL entry),
+ * open disputes over completed scans, open claims on pending scans, audit entries through the
+ * chain trigger, operators and data requests. Written once, after the customers.
+ */
+async function fillOperatorWork(db: Database, customers: number): Promise<void> {
+  const payouts = share(customers, perMillion.pendingPayouts);
+  const disputes = share(customers, perMillion.openDisputes);
+  const pendingScans = Math.floor(customers / perCustomer.pendingEvery);
+  const claims = Math.min(pendingScans, share(customers, perMillion.openClaims));
+  const stride = (count: number) => Math.max(1, Math.floor(customers / count));
+  await db.transaction(async (tx) => {
+    // A payout of 2.00 USD from customer i·stride (their balance holds 6.50).
+    await tx.execute(sql`insert into withdrawals (id, user_id, idempotency_key, amount_minor, currency, method, status, account_name, account_number, created_at)
+      select md5('scale-payout-' || p)::uuid, md5('scale-user-' || (1 + (p - 1) * ${stride(payouts)}::int))::uuid, 'scale-payout-' || p, 200, 'USD',
+        'PAYPAL', 'PENDING', 'Scale customer', 's***@bench.example', now() - ((p % 1440) || ' minutes')::interval
+      from generate_series(1, ${payouts}::int) p`);
+    await tx.execute(sql`insert into ledger_entries (user_id, amount_minor, currency, kind, idempotency_key, created_at)
+      select w.user_id, -w.amount_minor, w.currency, 'WITHDRAWAL', 'withdrawal:' || w.id, w.created_at
+      from withdrawals w where w.idempotency_key like 'scale-payout-%'`);
+    // A dispute about the customer's rejected scan: the deposit of one scan at stake.
+    await tx.execute(sql`insert into disputes (id, user_id, status, reason, note, amount_minor, currency, created_at)
+      select md5('scale-dispute-' || d)::uuid, md5('scale-user-' || (1 + (d - 1) * ${stride(disputes)}::int))::uuid, 'OPEN', 'not_damaged',
+        'It was not broken', 50, 'USD', now() - ((d % 2000) || ' minutes')::interval
+      from generate_series(1, ${disputes}::int) d`);
+    await tx.execute(sql`insert into dispute_scans (scan_id, dispute_id)
+      select md5('scale-scan-' || (1 + (d - 1) * ${stride(disputes)}::int) || '-' || ${2 * perCustomer.batches + 1}::int)::uuid, md5('scale-dispute-' || d)::uuid
+      from generate_series(1, ${disputes}::int) d`);
+    // A second person scanned a container someone else's pending scan holds.
+    await tx.execute(sql`insert into scan_claims (container_code, pending_scan_id, user_id, scanned_at, created_at)
+      select s.container_code, s.id, md5('scale-user-' || (case when q.owner = 1 then 2 else q.owner - 1 end))::uuid, now() - interval '1 hour',
+        now() - ((q.c % 3000) || ' minutes')::interval
+      from (select c, c * ${perCustomer.pendingEvery * Math.max(1, Math.floor(pendingScans / claims))}::int as owner from generate_series(1, ${claims}::int) c) q
+      join scans s on s.id = md5('scale-scan-' || q.owner || '-' || ${2 * perCustomer.batches + perCustomer.rejected + perCustomer.cancelled + 1}::int)::uuid`);
+    await tx.execute(sql`insert into audit_entries (actor, action, record_type, record_id, amount_minor, currency, detail, subject_type, subject_id)
+      select 'bench@roundtrip.test', 'balance.adjust', 'ledger_entry', g::text, 100 + g % 900, 'USD',
+        jsonb_build_object('user_id', md5('scale-user-' || (1 + g % ${customers}::int))::uuid), 'customer', md5('scale-user-' || (1 + g % ${customers}::int))::uuid::text
+      from generate_series(1, ${share(customers, perMillion.auditEntries)}::int) g`);
+    await tx.execute(sql`insert into operators (email, name, roles, status, totp_secret, language)
+      select 'scale-operator-' || o || '@bench.example', 'Scale operator ' || o, array['care']::text[], 'INVITED', 'JBSWY3DPEHPK3PXP', 'en'
+      from generate_series(1, ${share(customers, perMillion.operators)}::int) o`);
+    await tx.execute(sql`insert into dsar_requests (kind, name, email, country_code, locale, message, received_at, due_at, closed_at)
+      select (array['access','deletion','rectification','other'])[1 + r % 4], 'Scale customer ' || r, 'scale-' || r || '@bench.example', 'us', 'en-US',
+        'Please send my data', now() - ((r % 60) || ' days')::interval, now() + ((30 - r % 60) || ' days')::interval,
+        case when r % 5 = 0 then null else now() - ((r % 30) || ' days')::interval end
+      from generate_series(1, ${share(customers, perMillion.dataRequests)}::int) r`);
+  });
+}
+
+/**
+ * Grows the database in place to `customers` customers (a second call with a larger figure adds the
+ * difference), then writes the operators' work for the new total and analyzes.
+ */
+export async function fillScale(
+  db: Database,
+  customers: number,
+  log: (line: string) => void = () => {},
+  chunk = 10_000,
+): Promise<{ customers: number; seconds: number }> {
+  const started = performance.now();
+  // The products the server seeds at its start: the fill may run before the server ever did.
+  await seedCatalogue(db);
+  const existing = await filledCustomers(db);
+  for (let from = existing + 1; from <= customers; from += chunk) {
+    const to = Math.min(customers, from + chunk - 1);
+    await fillCustomerChunk(db, from, to);
+    if (to % (chunk * 10) === 0 || to === customers)
+      log(`scale: ${to.toLocaleString('en')} customers (${Math.round((performance.now() - started) / 1000)} s)`);
+  }
+  await clearOperatorWork(db);
+  await fillOperatorWork(db, customers);
+  await db.execute(sql`update notification_settings set due_at = null, attempts = 0`);
+  await db.execute(sql`analyze`);
+  return { customers, seconds: Math.round((performance.now() - started) / 1000) };
+}
+
+/** The previous size's operator work, so a grown database has the proportions of its new size. */
+async function clearOperatorWork(db: Database): Promise<void> {
+  const [row] = rowsOf<{ n: string | number }>(
+    await db.execute(sql`select count(*) as n from withdrawals where idempotency_key like 'scale-payout-%'`),
+  );
+  if (Number(row?.n ?? 0) > 0)
+    throw new Error('this database already holds operator work of a smaller size: fill sizes into separate databases');
+}
