@@ -7,7 +7,7 @@
 // BENCH_LABEL names its results file (<date>-<label>), to compare two builds in one sitting.
 // `npm run bench -- --check` exits non-zero when a figure of the parts run misses its goal (bench/goals.ts)
 // or docs/performance.md's copy of the goals differs from bench/goals.ts.
-// `npm run bench -- --scale` measures at two sizes of data instead (bench/scale-run.ts, docs/benchmarks.md).
+// `npm run bench -- --scale` measures at two sizes of data instead (bench/scale-run.ts, docs/performance.md, Growth with the data).
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
