@@ -4,7 +4,7 @@ import { auditEntries, withdrawals } from '../../db/schema';
 import type { CliCommandResult } from '../../operator-cli/commands-route';
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
-import { cliHeaders, createWalletTestApp } from '../../testing/wallet';
+import { cliHeaders, createWalletTestApp, ops } from '../../testing/wallet';
 import { saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../../testing/withdrawals';
 import { parseBankAnswer, refusalReason } from './bank-answers';
 
@@ -303,6 +303,41 @@ describe.each(databaseKinds)('payouts reconcile: the bank’s answer settles the
       .where(and(eq(auditEntries.action, 'payout.complete'), inArray(auditEntries.recordId, [paidWithdrawal, deliveredWithdrawal])));
     expect(completions).toHaveLength(2);
     expect(await balanceOf(returned.headers)).toBe('20.00');
+  });
+
+  it('the console’s upload settles as the CLI does and answers the three lists; an unreadable file is a 422', async () => {
+    const person = await verifiedCustomer(t, { balance: '20.00', overrides: { country_code: 'fr', locale: 'fr-FR', zip_code: '75020' } });
+    await saveMethod(t, person.headers, 'TRANSFERWISE', { iban: 'FR7630006000011234567890189', name: 'Léa Roux', address: '20 rue Douce' });
+    const withdrawalId = String((await withdraw(t, person.headers, { amount: '15.00' })).json().data.id);
+    const reference = await referenceOf(withdrawalId);
+    const report = pain002([
+      { endToEndId: reference, code: 'BE01' },
+      { endToEndId: 'RT00000000000000FF', code: 'AC01' },
+    ]);
+    const uploaded = await ops(t, '/payouts/reconcile', { content: report });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect(uploaded.json().data).toEqual({
+      format: 'pain.002',
+      settled: [{ reference, code: 'BE01', outcome: 'failed', payout: reference }],
+      already_settled: [],
+      unmatched: [{ reference: 'RT00000000000000FF', code: 'AC01', outcome: 'failed' }],
+      conflicts: [],
+      in_progress: [],
+      refused_whole: [],
+    });
+    expect(await lineOf(person.headers, withdrawalId)).toMatchObject({
+      status: 'FAILED',
+      comment: 'Votre banque a refusé le virement\u202f: le nom du titulaire ne correspond pas. Vérifiez vos coordonnées bancaires.',
+    });
+    const again = await ops(t, '/payouts/reconcile', { content: report });
+    expect(again.json().data).toMatchObject({ settled: [], already_settled: [{ payout: reference }] });
+    expect(await balanceOf(person.headers)).toBe('20.00');
+    expect(await failEntries([withdrawalId])).toHaveLength(1);
+
+    const unreadable = await ops(t, '/payouts/reconcile', { content: 'Dear finance team\n' });
+    expect(unreadable.statusCode).toBe(422);
+    expect(unreadable.json().error).toMatchObject({ code: 'BANK_ANSWER_UNREADABLE' });
+    expect(unreadable.json().error.message).toContain('Nothing was settled.');
   });
 
   it('refuses a file it cannot read with exit code 2 and settles nothing from it', async () => {

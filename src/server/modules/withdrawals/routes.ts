@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotencyKeyField, withdrawalBody, withdrawalResponse, withdrawalSchema } from '#domain/schemas/payments';
-import { payoutFilesSchema, payoutsPage, payoutsQuery } from '#domain/schemas/operator-answers';
+import { payoutFilesSchema, payoutsPage, payoutsQuery, reconciliationSchema } from '#domain/schemas/operator-answers';
 import { decodePageCursor, pageMeta, pageOf } from '../../http/page-cursor';
 import type { AppContext } from '../../app-context';
 import { customerSecurity, dataAnswer, errorAnswers } from '../../http/api-schemas';
@@ -11,6 +11,7 @@ import type { PaymentCipher } from '../payments/encryption';
 import { mailWithdrawalRequested } from '../payments/notices';
 import { currentActor, operatorOnlyAccess, operatorAccess, registerOperatorScope } from '../../http/operator-access';
 import { exportPayoutFiles } from './payout-files';
+import { reconcileUpload } from './reconcile-upload';
 import {
   listPendingPayouts,
   payoutReferencePattern,
@@ -30,6 +31,10 @@ const completeBody = z.strictObject({ reference: z.string().trim().min(1).max(20
 const failBody = z.strictObject({
   reason: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(300, { error: 'tooLong' }),
   status: z.enum(['FAILED', 'CANCELLED'], { error: 'invalidValue' }).default('FAILED'),
+});
+const reconcileBody = z.strictObject({
+  /** The answer file's text as uploaded (UTF-8; a byte-order mark is ignored). */
+  content: z.string({ error: 'required' }).min(1, { error: 'required' }),
 });
 /** Withdrawals: the customer's request, and the operators' payout calls under /ops. */
 const exportBody = z.strictObject({
@@ -124,6 +129,24 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
           data: { batch: exported.batch, repeated: exported.repeated, payouts: exported.withdrawalIds.length, files: exported.files },
         };
       },
+    );
+    ops.post(
+      '/payouts/reconcile',
+      {
+        // A month of camt.054 bookings runs to megabytes; more than this is not one day's answer.
+        bodyLimit: 8 * 1024 * 1024,
+        schema: {
+          summary:
+            "Settle the payouts a bank's or PayPal's answer names (pain.002, camt.054, NACHA returns, PayPal payouts report), each once, as `payouts reconcile FILE` does",
+          security: operatorAccess('finance'),
+          body: reconcileBody,
+          // 422: the file is none of these formats, or is cut or malformed; nothing was settled.
+          response: { 200: dataAnswer(reconciliationSchema), ...errorAnswers(422) },
+        },
+      },
+      async (request) => ({
+        data: await reconcileUpload(context.db, currentActor(request), request.body.content, context.now()),
+      }),
     );
     ops.post(
       '/payouts/:id/complete',
