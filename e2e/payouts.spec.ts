@@ -113,6 +113,14 @@ for (const locale of ['fr-FR', 'ja-JP'] as const) {
         if (content.includes(customer.reference)) expect(content).toContain(`<EndToEndId>${customer.reference}</EndToEndId>`);
       }
 
+      // The batch the payout went in, on its row, and its files written again for this device.
+      const again = row.getByRole('button', { name: consoleText(locale, "Download the batch's files again") });
+      const redownload = page.waitForEvent('download');
+      await again.click();
+      expect((await redownload).suggestedFilename()).toMatch(
+        /^(sepa-credit-transfers|nacha-ppd-credits|zengin-sogo-furikomi|bacs-standard18|cpa005-credits|paypal-payouts|bank-payments|line-pay-payouts)-.+\.(xml|ach|txt|csv)$/,
+      );
+
       // The bank's answer: the account is closed.
       const upload = page.getByLabel(consoleText(locale, "The bank's or PayPal's file"));
       await upload.setInputFiles({

@@ -10,10 +10,12 @@ import { Dialog } from '../../ui/dialog';
 import { completePayout, useCompletePayout } from './api/complete-payout';
 import { useFailPayout } from './api/fail-payout';
 import { pendingPayoutsQueryKey, usePendingPayouts } from './api/payouts';
+import { BreakableEmail } from './breakable-email';
 import { OperatorArea } from './operator-area';
 import { PagedList } from './paged-list';
 import { FailureAlert } from './notices';
-import { ExportBatch } from './payout-export';
+import { downloadPayoutFile, ExportBatch } from './payout-export';
+import { useExportPayouts } from './api/export-payouts';
 import { ReconcileUpload } from './payout-reconcile';
 import { usePaymentMethodName } from './status-names';
 
@@ -21,6 +23,19 @@ import { usePaymentMethodName } from './status-names';
 function receiverOf(payout: PendingPayout): string {
   // PayPal and LINE Pay keep no holder's name: the receiver is the (masked) email or number.
   return [payout.account_name, payout.account_number].filter(Boolean).join(' ');
+}
+
+/** The receiver in the table: an email (PayPal) wraps at its @ and dots on a phone, never inside a word. */
+function Receiver({ payout }: { payout: PendingPayout }) {
+  const number = payout.account_number;
+  if (!payout.account_name && !number) return <>—</>;
+  // One element: on a phone the cell is a grid of its label and one value.
+  return (
+    <span>
+      {payout.account_name ? `${payout.account_name} ` : null}
+      {number?.includes('@') ? <BreakableEmail email={number} /> : number}
+    </span>
+  );
 }
 
 export function PayoutsScreen() {
@@ -102,9 +117,9 @@ function PayoutTable({
                 <td data-label={t`Amount`}>{formatMoney(payout.payout_amount, i18n.locale)}</td>
                 <td data-label={t`Method`}>{methodName(payout.withdraw_type)}</td>
                 <td data-label={t`Receiver`} data-testid="ops-payout-receiver">
-                  {receiverOf(payout) || '—'}
+                  <Receiver payout={payout} />
                 </td>
-                <td data-label={t`Batch`}>{payout.export_batch ?? t`not exported yet`}</td>
+                <td data-label={t`Batch`}>{payout.export_batch ? <BatchAgain batch={payout.export_batch} /> : t`not exported yet`}</td>
                 <td data-label={t`Requested`}>{formatLongDate(payout.created_at, i18n.locale)}</td>
                 <td data-label={t`Settle`}>
                   <div className="ops-table__actions">
@@ -123,6 +138,38 @@ function PayoutTable({
       </table>
       {settling ? <SettleDialog {...settling} onClose={() => setSettling(undefined)} /> : null}
     </>
+  );
+}
+
+/**
+ * The batch a payout went in, and its bank files written again for this device (a lost file, a
+ * refused upload): what of the batch is still pending, audited by the server as a re-export.
+ */
+function BatchAgain({ batch }: { batch: string }) {
+  const { t } = useLingui();
+  const exporter = useExportPayouts();
+  const [failure, setFailure] = useState<string>();
+  return (
+    <div>
+      <span>{batch}</span>
+      <button
+        type="button"
+        className="button button--secondary ops-table__again"
+        disabled={exporter.isPending}
+        onClick={() => {
+          setFailure(undefined);
+          exporter.mutate(batch, {
+            onSuccess: (exported) => {
+              for (const file of exported.files) downloadPayoutFile(file);
+            },
+            onError: (error) => setFailure(failureMessage(error, t`The export could not be made. Check your connection and try again.`)),
+          });
+        }}
+      >
+        {t`Download the batch's files again`}
+      </button>
+      <FailureAlert text={failure} />
+    </div>
   );
 }
 
