@@ -405,6 +405,56 @@ describe('reading a bank’s answer', () => {
     });
   });
 
+  it('reads a camt.054.001.02 (status as text, prefixed namespace): booked debits paid, returns refused, reversals and pending entries skipped', () => {
+    const notification = `<?xml version="1.0"?>
+<c:Document xmlns:c="urn:iso:std:iso:20022:tech:xsd:camt.054.001.02"><c:BkToCstmrDbtCdtNtfctn>
+  <c:GrpHdr><c:MsgId>N1</c:MsgId></c:GrpHdr>
+  <c:Ntfctn><c:Id>N1</c:Id>
+    <c:Ntry><c:CdtDbtInd>DBIT</c:CdtDbtInd><c:Sts>BOOK</c:Sts><c:NtryDtls>
+      <c:TxDtls><c:Refs><c:EndToEndId>rt00000000000000a1</c:EndToEndId></c:Refs></c:TxDtls>
+      <c:TxDtls><c:Refs><c:EndToEndId>RT00000000000000A2</c:EndToEndId></c:Refs></c:TxDtls>
+    </c:NtryDtls></c:Ntry>
+    <c:Ntry><c:CdtDbtInd>CRDT</c:CdtDbtInd><c:Sts>BOOK</c:Sts><c:NtryDtls><c:TxDtls>
+      <c:Refs><c:EndToEndId>RT00000000000000A3</c:EndToEndId></c:Refs>
+      <c:RtrInf><c:Rsn><c:Cd>AC06</c:Cd></c:Rsn></c:RtrInf>
+    </c:TxDtls></c:NtryDtls></c:Ntry>
+    <c:Ntry><c:CdtDbtInd>DBIT</c:CdtDbtInd><c:RvslInd>true</c:RvslInd><c:Sts>BOOK</c:Sts><c:NtryDtls><c:TxDtls>
+      <c:Refs><c:EndToEndId>RT00000000000000A4</c:EndToEndId></c:Refs></c:TxDtls></c:NtryDtls></c:Ntry>
+    <c:Ntry><c:CdtDbtInd>DBIT</c:CdtDbtInd><c:Sts>PDNG</c:Sts><c:NtryDtls><c:TxDtls>
+      <c:Refs><c:EndToEndId>RT00000000000000A5</c:EndToEndId></c:Refs></c:TxDtls></c:NtryDtls></c:Ntry>
+  </c:Ntfctn>
+</c:BkToCstmrDbtCdtNtfctn></c:Document>`;
+    expect(parseBankAnswer(notification)).toEqual({
+      format: 'camt.054',
+      refusals: [{ reference: 'RT00000000000000A3', partial: false, code: 'AC06' }],
+      payments: [
+        { reference: 'RT00000000000000A1', partial: false, code: '' },
+        { reference: 'RT00000000000000A2', partial: false, code: '' },
+      ],
+      refusedWhole: [],
+      inProgress: [],
+    });
+  });
+
+  it('reads PayPal’s report by its column names, whatever their order, with quoted commas and sender_item_id', () => {
+    const report = [
+      'Status,"Note, to recipient",sender_item_id',
+      'SUCCESS,"Thanks, ""really""",rt00000000000000b1',
+      'BLOCKED,x,RT00000000000000B2',
+      'ONHOLD,,RT00000000000000B3',
+    ].join('\n');
+    expect(parseBankAnswer(report)).toEqual({
+      format: 'paypal-payouts-report',
+      refusals: [{ reference: 'RT00000000000000B2', partial: false, code: 'BLOCKED' }],
+      payments: [{ reference: 'RT00000000000000B1', partial: false, code: 'SUCCESS' }],
+      refusedWhole: [],
+      inProgress: [{ reference: 'RT00000000000000B3', partial: false, code: 'ONHOLD' }],
+    });
+    expect(refusalReason('BLOCKED', 'fr')).toBe(
+      'PayPal a refusé le paiement vers votre compte PayPal. Vérifiez son adresse ou choisissez un autre moyen de remboursement.',
+    );
+  });
+
   it('tells the customer the reason in their language, and a general refusal for a code it does not know', () => {
     expect(refusalReason('AC04', 'ja')).toBe('銀行が振込を受け付けませんでした：口座は解約済みです。口座情報をご確認ください。');
     expect(refusalReason('R02', 'en')).toBe(refusalReason('AC04', 'en'));
