@@ -75,6 +75,7 @@ for (const locale of ['fr-FR', 'ja-JP'] as const) {
     }) => {
       test.setTimeout(120_000);
       const customer = await frenchWithdrawal(request);
+      const paidOne = await frenchWithdrawal(request);
       expect(await customerBalance(request, customer.token)).toBeCloseTo(5, 2);
 
       const session = await operatorSessionViaApi(request, 'finance');
@@ -140,6 +141,22 @@ for (const locale of ['fr-FR', 'ja-JP'] as const) {
       await page.getByTestId('ops-reconcile').click();
       await expect(page.getByTestId('ops-reconcile-already')).toContainText(customer.reference);
       await expect(page.getByTestId('ops-reconcile-settled')).toHaveCount(0);
+
+      // Another payout the bank paid: selected, and marked paid after one confirmation naming it.
+      const paidRow = page.getByTestId('ops-payout').filter({ hasText: paidOne.reference });
+      await paidRow.getByRole('checkbox').check();
+      await page.getByTestId('ops-bulk-paid').click();
+      const bulk = page.getByRole('dialog', { name: consoleText(locale, 'Mark the selected payouts as paid?') });
+      await expect(bulk).toContainText(paidOne.reference);
+      await bulk.getByTestId('ops-bulk-confirm').click();
+      await expect(bulk).toBeHidden();
+      await expect(paidRow).toHaveCount(0);
+      expect(await customerBalance(request, paidOne.token)).toBeCloseTo(5, 2);
+      const paidHistory = await request.get('/api/v2/merged_transactions', { headers: { Authorization: `Bearer ${paidOne.token}` } });
+      expect(
+        ((await paidHistory.json()) as { data: { id: string; status: string }[] }).data.find((entry) => entry.id.endsWith(paidOne.id))
+          ?.status,
+      ).toBe('COMPLETED');
 
       // The customer: the balance back, and the bank's reason in their language on the payout.
       expect(await customerBalance(request, customer.token)).toBeCloseTo(20, 2);
