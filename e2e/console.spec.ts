@@ -441,6 +441,8 @@ for (const market of markets) {
       )?.payout_reference;
       expect(reference).toBeTruthy();
       const card = page.getByTestId('ops-payout').filter({ hasText: reference! });
+      // The PayPal receiver's email, masked as the payout keeps it, on the row.
+      await expect(card.getByTestId('ops-payout-receiver')).toContainText('@');
       await expect(card).toBeVisible();
       await checkScreen(page, `${market.locale}-payouts`);
       // A batch exported to this device: the files download, and the payout now belongs to a batch.
@@ -465,8 +467,13 @@ for (const market of markets) {
           ?.export_batch,
       ).toBeTruthy();
       await checkScreen(page, `${market.locale}-payouts-exported`);
-      await card.getByLabel(market.reference).fill('BANK-REF-1');
-      await card.getByRole('button', { name: market.paid }).click();
+      // Paid after a confirmation that says what will happen, for how much, to whom.
+      await card.getByRole('button', { name: consoleText(market.locale, 'Paid…') }).click();
+      const confirm = page.getByRole('dialog');
+      await expect(confirm.getByTestId('ops-settle-summary')).toContainText('@');
+      await confirm.getByLabel(market.reference).fill('BANK-REF-1');
+      await confirm.getByRole('button', { name: market.paid }).click();
+      await expect(confirm).toBeHidden();
       await expect
         .poll(async () => {
           const list = await request.get('/api/v2/ops/payouts', { headers: operatorHeaders });

@@ -50,6 +50,7 @@ export const errorCodes = [
   'PAYMENT_METHOD_MISSING',
   'WITHDRAWAL_NOT_PENDING',
   'PAYOUT_ORIGINATOR_MISSING',
+  'BANK_ANSWER_UNREADABLE',
   'PASSWORD_REQUIRED',
   'MAIL_NOT_SENT',
   'TOO_MANY_PENDING_SCANS',
@@ -530,6 +531,11 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     en: 'This withdrawal is no longer pending.',
     fr: 'Ce retrait n’est plus en attente.',
     ja: 'この出金はすでに処理されています。',
+  },
+  BANK_ANSWER_UNREADABLE: {
+    en: 'This file could not be read as a bank’s or PayPal’s answer. Nothing was settled.',
+    fr: 'Ce fichier n’a pas pu être lu comme une réponse de banque ou de PayPal. Rien n’a été réglé.',
+    ja: 'このファイルは銀行またはPayPalの回答として読み取れませんでした。何も精算されていません。',
   },
   PAYOUT_ORIGINATOR_MISSING: {
     en: 'No bank file was written: the programme’s own bank account for a market of these payouts is not configured (PAYOUT_ORIGINATOR_<market> on the server). Nothing was marked as exported.',

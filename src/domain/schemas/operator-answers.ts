@@ -188,6 +188,30 @@ export const payoutFilesSchema = z.object({
 });
 export type PayoutFiles = z.infer<typeof payoutFilesSchema>;
 
+/** One payout a bank's or PayPal's answer names, as reconcile read it. */
+const reconcileLineSchema = z.object({
+  /** As the answer writes it: a payout reference, its first 15 characters (NACHA), or anything else. */
+  reference: z.string(),
+  /** The bank's reason code (AC04, R03…) or PayPal's item status; empty when the answer gives none. */
+  code: z.string(),
+  outcome: z.enum(['paid', 'failed']),
+  /** The payout's whole reference when one was found. */
+  payout: z.string().optional(),
+});
+export type ReconcileLine = z.infer<typeof reconcileLineSchema>;
+
+/** POST /ops/payouts/reconcile: what the uploaded answer settled, had settled before, and could not match. */
+export const reconciliationSchema = z.object({
+  format: z.enum(['pain.002', 'nacha-returns', 'camt.054', 'paypal-payouts-report']),
+  settled: z.array(reconcileLineSchema),
+  already_settled: z.array(reconcileLineSchema),
+  unmatched: z.array(reconcileLineSchema),
+  conflicts: z.array(reconcileLineSchema),
+  in_progress: z.array(reconcileLineSchema),
+  refused_whole: z.array(z.object({ id: z.string(), code: z.string() })),
+});
+export type ReconciliationAnswer = z.infer<typeof reconciliationSchema>;
+
 /** POST /ops/claims/{id}/award|dismiss: the claim as resolved, and the claimant's pending scan when awarded. */
 export const resolvedClaimSchema = z.object({ claim: claimSchema, scan_id: z.string().nullable() });
 export type ResolvedClaim = z.infer<typeof resolvedClaimSchema>;

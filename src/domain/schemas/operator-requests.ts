@@ -126,5 +126,10 @@ export const payoutExportBody = z.strictObject({
     .regex(/^[A-Za-z0-9-]{1,40}$/, { error: 'invalidValue' })
     .optional(),
 });
+/** POST /ops/payouts/reconcile: a bank's or PayPal's answer file, as uploaded. */
+export const payoutReconcileBody = z.strictObject({
+  /** The answer file's text as uploaded (UTF-8; a byte-order mark is ignored). */
+  content: z.string({ error: 'required' }).min(1, { error: 'required' }),
+});
 export type PayoutCompleteRequest = z.input<typeof payoutCompleteBody>;
 export type PayoutFailRequest = z.input<typeof payoutFailBody>;

@@ -24,7 +24,7 @@ function bytesOf(file: PayoutFile): BlobPart {
 }
 
 /** Hands a file to the browser as a download: it lands on this device only. */
-function download(file: PayoutFile) {
+export function downloadPayoutFile(file: PayoutFile) {
   const extension = file.name.split('.').pop() ?? '';
   const url = URL.createObjectURL(new Blob([bytesOf(file)], { type: mediaTypes[extension] ?? 'application/octet-stream' }));
   const link = document.createElement('a');
@@ -54,7 +54,7 @@ export function ExportBatch() {
     setFiles([]);
     exporter.mutate(undefined, {
       onSuccess: (exported) => {
-        for (const file of exported.files) download(file);
+        for (const file of exported.files) downloadPayoutFile(file);
         setFiles(exported.files);
         const count = exported.payouts;
         const batch = exported.batch;
@@ -90,7 +90,7 @@ export function ExportBatch() {
             const name = file.name;
             return (
               <li key={name}>
-                <button type="button" className="button button--secondary" onClick={() => download(file)}>
+                <button type="button" className="button button--secondary" onClick={() => downloadPayoutFile(file)}>
                   {t`Download ${name}`}
                 </button>
               </li>

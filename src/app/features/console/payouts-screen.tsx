@@ -1,36 +1,67 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { formatMoney } from '#domain/money';
+import { formatMoney, minorFromMoney, moneyFromMinor } from '#domain/money';
 import type { PendingPayout } from '#domain/schemas/operator-answers';
 import { failureMessage } from '../../lib/api';
 import { formatLongDate } from '../../lib/format';
-import { useCompletePayout } from './api/complete-payout';
+import { Dialog } from '../../ui/dialog';
+import { completePayout, useCompletePayout } from './api/complete-payout';
 import { useFailPayout } from './api/fail-payout';
-import { usePendingPayouts } from './api/payouts';
+import { pendingPayoutsQueryKey, usePendingPayouts } from './api/payouts';
+import { BreakableEmail } from './breakable-email';
 import { OperatorArea } from './operator-area';
 import { PagedList } from './paged-list';
 import { FailureAlert } from './notices';
-import { ExportBatch } from './payout-export';
+import { downloadPayoutFile, ExportBatch } from './payout-export';
+import { useExportPayouts } from './api/export-payouts';
+import { ReconcileUpload } from './payout-reconcile';
 import { usePaymentMethodName } from './status-names';
+
+/** Who receives the payout, as finance checks it against the bank's or PayPal's answer. */
+function receiverOf(payout: PendingPayout): string {
+  // PayPal and LINE Pay keep no holder's name: the receiver is the (masked) email or number.
+  return [payout.account_name, payout.account_number].filter(Boolean).join(' ');
+}
+
+/** The receiver in the table: an email (PayPal) wraps at its @ and dots on a phone, never inside a word. */
+function Receiver({ payout }: { payout: PendingPayout }) {
+  const number = payout.account_number;
+  if (!payout.account_name && !number) return <>—</>;
+  // One element: on a phone the cell is a grid of its label and one value.
+  return (
+    <span>
+      {payout.account_name ? `${payout.account_name} ` : null}
+      {number?.includes('@') ? <BreakableEmail email={number} /> : number}
+    </span>
+  );
+}
 
 export function PayoutsScreen() {
   const { t } = useLingui();
   const payouts = usePendingPayouts();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   return (
     <OperatorArea needs="finance" title={t`Payouts`} description={t`Pending withdrawals, oldest first.`}>
       <ExportBatch />
+      <ReconcileUpload />
       <PagedList query={payouts} errorText={t`The payouts could not be loaded. Check your connection and reload the page.`}>
         {(list) =>
           list.length === 0 ? (
             <p>{t`No pending payout.`}</p>
           ) : (
-            <ul className="ops-cards">
-              {list.map((payout) => (
-                <li key={payout.id}>
-                  <PayoutCard payout={payout} />
-                </li>
-              ))}
-            </ul>
+            <>
+              <BulkSettle payouts={list.filter((payout) => selected.has(payout.id))} onDone={() => setSelected(new Set())} />
+              <PayoutTable payouts={list} selected={selected} onToggle={toggle} />
+            </>
           )
         }
       </PagedList>
@@ -38,88 +69,245 @@ export function PayoutsScreen() {
   );
 }
 
-function PayoutCard({ payout }: { payout: PendingPayout }) {
+function PayoutTable({
+  payouts,
+  selected,
+  onToggle,
+}: {
+  payouts: PendingPayout[];
+  selected: ReadonlySet<string>;
+  onToggle: (id: string, on: boolean) => void;
+}) {
   const { t, i18n } = useLingui();
-  const headingId = useId();
-  const referenceId = useId();
-  const reasonId = useId();
-  const [reference, setReference] = useState('');
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string>();
+  const methodName = usePaymentMethodName();
+  const [settling, setSettling] = useState<{ payout: PendingPayout; outcome: 'paid' | 'failed' }>();
+  return (
+    <>
+      <table className="ops-table" data-testid="ops-payouts">
+        <caption className="visually-hidden">{t`Pending payouts`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t`Select`}</th>
+            <th scope="col">{t`Reference`}</th>
+            <th scope="col">{t`Amount`}</th>
+            <th scope="col">{t`Method`}</th>
+            <th scope="col">{t`Receiver`}</th>
+            <th scope="col">{t`Batch`}</th>
+            <th scope="col">{t`Requested`}</th>
+            <th scope="col">{t`Settle`}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {payouts.map((payout) => {
+            const reference = payout.payout_reference;
+            return (
+              <tr key={payout.id} data-testid="ops-payout">
+                <td data-label={t`Select`}>
+                  <input
+                    type="checkbox"
+                    className="ops-table__check"
+                    checked={selected.has(payout.id)}
+                    onChange={(event) => onToggle(payout.id, event.currentTarget.checked)}
+                    aria-label={t`Select ${reference}`}
+                  />
+                </td>
+                <th scope="row" data-label={t`Reference`}>
+                  <code>{reference}</code>
+                </th>
+                <td data-label={t`Amount`}>{formatMoney(payout.payout_amount, i18n.locale)}</td>
+                <td data-label={t`Method`}>{methodName(payout.withdraw_type)}</td>
+                <td data-label={t`Receiver`} data-testid="ops-payout-receiver">
+                  <Receiver payout={payout} />
+                </td>
+                <td data-label={t`Batch`}>{payout.export_batch ? <BatchAgain batch={payout.export_batch} /> : t`not exported yet`}</td>
+                <td data-label={t`Requested`}>{formatLongDate(payout.created_at, i18n.locale)}</td>
+                <td data-label={t`Settle`}>
+                  <div className="ops-table__actions">
+                    <button type="button" className="button" onClick={() => setSettling({ payout, outcome: 'paid' })}>
+                      {t`Paid…`}
+                    </button>
+                    <button type="button" className="button button--secondary" onClick={() => setSettling({ payout, outcome: 'failed' })}>
+                      {t`Failed…`}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {settling ? <SettleDialog {...settling} onClose={() => setSettling(undefined)} /> : null}
+    </>
+  );
+}
+
+/**
+ * The batch a payout went in, and its bank files written again for this device (a lost file, a
+ * refused upload): what of the batch is still pending, audited by the server as a re-export.
+ */
+function BatchAgain({ batch }: { batch: string }) {
+  const { t } = useLingui();
+  const exporter = useExportPayouts();
+  const [failure, setFailure] = useState<string>();
+  return (
+    <div>
+      <span>{batch}</span>
+      <button
+        type="button"
+        className="button button--secondary ops-table__again"
+        disabled={exporter.isPending}
+        onClick={() => {
+          setFailure(undefined);
+          exporter.mutate(batch, {
+            onSuccess: (exported) => {
+              for (const file of exported.files) downloadPayoutFile(file);
+            },
+            onError: (error) => setFailure(failureMessage(error, t`The export could not be made. Check your connection and try again.`)),
+          });
+        }}
+      >
+        {t`Download the batch's files again`}
+      </button>
+      <FailureAlert text={failure} />
+    </div>
+  );
+}
+
+/** Says what will happen, to whom and for how much, before a payout is settled by hand. */
+function SettleDialog({ payout, outcome, onClose }: { payout: PendingPayout; outcome: 'paid' | 'failed'; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const fieldId = useId();
+  const [value, setValue] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const complete = useCompletePayout();
   const fail = useFailPayout();
   const pending = complete.isPending || fail.isPending;
   const amount = formatMoney(payout.payout_amount, i18n.locale);
-  const methodName = usePaymentMethodName();
-
-  function refused(error: unknown) {
+  const receiver = receiverOf(payout) || payout.user_id;
+  const reference = payout.payout_reference;
+  const refused = (error: unknown) =>
     setFailure(failureMessage(error, t`The change could not be sent. Check your connection and try again.`));
-  }
 
-  function onFail() {
+  function confirm() {
     setFailure(undefined);
-    if (!reason.trim()) {
-      setReasonError(t`Write why the payout failed; the customer reads it.`);
-      document.getElementById(reasonId)?.focus();
+    if (outcome === 'paid') {
+      complete.mutate({ id: payout.id, reference: value.trim() || undefined }, { onSuccess: onClose, onError: refused });
       return;
     }
-    setReasonError(undefined);
-    fail.mutate({ id: payout.id, reason: reason.trim() }, { onError: refused });
+    if (!value.trim()) {
+      setFieldError(t`Write why the payout failed; the customer reads it.`);
+      document.getElementById(fieldId)?.focus();
+      return;
+    }
+    setFieldError(undefined);
+    fail.mutate({ id: payout.id, reason: value.trim() }, { onSuccess: onClose, onError: refused });
   }
 
   return (
-    <article className="ops-card" aria-labelledby={headingId} data-testid="ops-payout">
-      <h2 id={headingId}>
-        {amount} · {methodName(payout.withdraw_type)}
-      </h2>
-      <p>
-        <code>{payout.payout_reference}</code> · {formatLongDate(payout.created_at, i18n.locale)}
+    <Dialog open title={outcome === 'paid' ? t`Mark ${reference} as paid?` : t`Mark ${reference} as failed?`} onClose={onClose}>
+      <p data-testid="ops-settle-summary">
+        {outcome === 'paid'
+          ? t`${amount} to ${receiver}: the money stays out of their balance and they see the payout as paid.`
+          : t`${amount} goes back to the balance of ${receiver}; they read your reason on the payout.`}
       </p>
-      {payout.account_name ? (
-        <p>
-          {payout.account_name} {payout.account_number ?? ''}
-        </p>
-      ) : null}
-      <div className="ops-action">
-        <div className="field">
-          <label htmlFor={referenceId}>{t`Bank or PayPal reference (optional)`}</label>
-          <input id={referenceId} value={reference} maxLength={200} onChange={(event) => setReference(event.currentTarget.value)} />
-        </div>
-        <button
-          type="button"
-          className="button"
-          disabled={pending}
-          onClick={() => {
-            setFailure(undefined);
-            complete.mutate({ id: payout.id, reference: reference.trim() || undefined }, { onError: refused });
-          }}
-        >
-          {t`Mark as paid`}
-        </button>
+      <div className="field">
+        <label htmlFor={fieldId}>{outcome === 'paid' ? t`Bank or PayPal reference (optional)` : t`Why it failed`}</label>
+        <input
+          id={fieldId}
+          value={value}
+          maxLength={outcome === 'paid' ? 200 : 300}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? `${fieldId}-error` : undefined}
+        />
+        {fieldError ? (
+          <p id={`${fieldId}-error`} className="field__error">
+            {fieldError}
+          </p>
+        ) : null}
       </div>
-      <div className="ops-action">
-        <div className="field">
-          <label htmlFor={reasonId}>{t`Why it failed`}</label>
-          <input
-            id={reasonId}
-            value={reason}
-            maxLength={300}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            aria-invalid={reasonError ? true : undefined}
-            aria-describedby={reasonError ? `${reasonId}-error` : undefined}
-          />
-          {reasonError ? (
-            <p id={`${reasonId}-error`} className="field__error">
-              {reasonError}
-            </p>
-          ) : null}
-        </div>
-        <button type="button" className="button button--secondary" disabled={pending} onClick={onFail}>
-          {t`Mark as failed: money back to the balance`}
+      <div className="ops-actions">
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          {t`Go back`}
+        </button>
+        <button type="button" className="button" disabled={pending} onClick={confirm} data-testid="ops-settle-confirm">
+          {outcome === 'paid' ? t`Mark as paid` : t`Mark as failed: money back to the balance`}
         </button>
       </div>
       <FailureAlert text={failure} />
-    </article>
+    </Dialog>
+  );
+}
+
+/** The selected payouts marked paid together, after one confirmation naming their count and total. */
+function BulkSettle({ payouts, onDone }: { payouts: PendingPayout[]; onDone: () => void }) {
+  const { t, i18n } = useLingui();
+  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  if (payouts.length === 0) return null;
+  const currencies = [...new Set(payouts.map((payout) => payout.payout_amount.currency))];
+  const total = currencies
+    .map((currency) => {
+      const minor = payouts
+        .filter((payout) => payout.payout_amount.currency === currency)
+        .reduce((sum, payout) => sum + minorFromMoney(payout.payout_amount), 0);
+      return formatMoney(moneyFromMinor(minor, currency), i18n.locale);
+    })
+    .join(', ');
+  const count = payouts.length;
+
+  async function confirm() {
+    setPending(true);
+    setFailure(undefined);
+    const refusedOnes: string[] = [];
+    for (const payout of payouts) {
+      try {
+        await completePayout(payout.id, undefined);
+      } catch (error) {
+        refusedOnes.push(`${payout.payout_reference}: ${failureMessage(error, t`not sent`)}`);
+      }
+    }
+    await client.invalidateQueries({ queryKey: pendingPayoutsQueryKey });
+    setPending(false);
+    if (refusedOnes.length > 0) setFailure(refusedOnes.join('\n'));
+    else {
+      setOpen(false);
+      onDone();
+    }
+  }
+
+  return (
+    <div className="ops-bulk">
+      <button type="button" className="button" onClick={() => setOpen(true)} data-testid="ops-bulk-paid">
+        {plural(count, { one: 'Mark # selected payout as paid…', other: 'Mark # selected payouts as paid…' })}
+      </button>
+      <Dialog open={open} title={t`Mark the selected payouts as paid?`} onClose={() => setOpen(false)}>
+        <p>
+          {plural(count, {
+            one: `# payout, ${total}: the money stays out of the customer's balance.`,
+            other: `# payouts, ${total}: the money stays out of the customers' balances.`,
+          })}
+        </p>
+        <ul>
+          {payouts.map((payout) => (
+            <li key={payout.id}>
+              <code>{payout.payout_reference}</code> · {formatMoney(payout.payout_amount, i18n.locale)} · {receiverOf(payout) || '—'}
+            </li>
+          ))}
+        </ul>
+        <div className="ops-actions">
+          <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
+            {t`Go back`}
+          </button>
+          <button type="button" className="button" disabled={pending} onClick={() => void confirm()} data-testid="ops-bulk-confirm">
+            {pending ? t`Settling…` : t`Mark as paid`}
+          </button>
+        </div>
+        <FailureAlert text={failure} />
+      </Dialog>
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import { auditEntries, withdrawals } from '../../db/schema';
 import type { CliCommandResult } from '../../operator-cli/commands-route';
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
-import { cliHeaders, createWalletTestApp } from '../../testing/wallet';
+import { cliHeaders, createWalletTestApp, ops } from '../../testing/wallet';
 import { saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../../testing/withdrawals';
 import { parseBankAnswer, refusalReason } from './bank-answers';
 
@@ -37,6 +37,36 @@ ${[...rejected.map((line) => transaction(line.endToEndId, 'RJCT', line.code)), .
   </CstmrPmtStsRpt>
 </Document>
 `;
+}
+
+/** A camt.054.001.08 notification of the programme's account: booked debits, and credits returning a transfer. */
+function camt054(lines: { endToEndId: string; direction: 'DBIT' | 'CRDT'; returnCode?: string; status?: string }[]): string {
+  const entry = (line: (typeof lines)[number]) => `    <Ntry>
+      <Amt Ccy="EUR">15.00</Amt><CdtDbtInd>${line.direction}</CdtDbtInd><Sts><Cd>${line.status ?? 'BOOK'}</Cd></Sts>
+      <BookgDt><Dt>2026-12-01</Dt></BookgDt>
+      <NtryDtls><TxDtls>
+        <Refs><EndToEndId>${line.endToEndId}</EndToEndId></Refs>
+        <Amt Ccy="EUR">15.00</Amt><CdtDbtInd>${line.direction}</CdtDbtInd>${line.returnCode ? `\n        <RtrInf><Rsn><Cd>${line.returnCode}</Cd></Rsn></RtrInf>` : ''}
+      </TxDtls></NtryDtls>
+    </Ntry>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08">
+  <BkToCstmrDbtCdtNtfctn>
+    <GrpHdr><MsgId>BANK-NTF-1</MsgId><CreDtTm>2026-12-01T18:00:00Z</CreDtTm></GrpHdr>
+    <Ntfctn>
+      <Id>NTF-1</Id><CreDtTm>2026-12-01T18:00:00Z</CreDtTm>
+      <Acct><Id><IBAN>FR7630006000011234567890189</IBAN></Id></Acct>
+${lines.map(entry).join('\n')}
+    </Ntfctn>
+  </BkToCstmrDbtCdtNtfctn>
+</Document>
+`;
+}
+
+/** PayPal's payouts report: one line per item, our reference in Reference ID, its transaction status. */
+function paypalReport(lines: { reference: string; status: string }[]): string {
+  const rows = lines.map((line) => `"Roundtrip deposit refund, Dec.",${line.reference},"12.00",EUR,${line.status},someone@example.com`);
+  return `\uFEFFNote,Reference ID,Amount,Currency,Status,Recipient\r\n${rows.join('\r\n')}\r\n`;
 }
 
 /**
@@ -150,7 +180,9 @@ describe.each(databaseKinds)('payouts reconcile: the bank’s answer settles the
     expect(parseBankAnswer(returns)).toEqual({
       format: 'nacha-returns',
       refusals: [{ reference: individualId, partial: true, code: 'R03' }],
+      payments: [],
       refusedWhole: [],
+      inProgress: [],
     });
     const returned = await run(t, ['payouts', 'reconcile', 'returns.ach'], { 'returns.ach': returns });
     expect(returned.exit_code, returned.stderr).toBe(0);
@@ -178,6 +210,136 @@ describe.each(databaseKinds)('payouts reconcile: the bank’s answer settles the
     expect(await failEntries([frenchWithdrawal, americanWithdrawal, paidWithdrawal])).toHaveLength(2);
   });
 
+  it('a camt.054 and PayPal’s report settle paid and refused payouts, in either order, each once', async () => {
+    const frenchPerson = (zip: string) =>
+      verifiedCustomer(t, { balance: '20.00', overrides: { country_code: 'fr', locale: 'fr-FR', zip_code: zip } });
+    const paid = await frenchPerson('75010');
+    await saveMethod(t, paid.headers, 'TRANSFERWISE', {
+      iban: 'FR7630006000011234567890189',
+      name: 'Paul Lenoir',
+      address: '10 rue Claire',
+    });
+    const paidWithdrawal = String((await withdraw(t, paid.headers, { amount: '15.00' })).json().data.id);
+    const returned = await frenchPerson('75011');
+    await saveMethod(t, returned.headers, 'TRANSFERWISE', {
+      iban: 'FR7630006000011234567890189',
+      name: 'Rose Morel',
+      address: '11 rue Vive',
+    });
+    const returnedWithdrawal = String((await withdraw(t, returned.headers, { amount: '15.00' })).json().data.id);
+    const japanese = await verifiedCustomer(t, {
+      balance: '3000',
+      overrides: { country_code: 'jp', locale: 'ja-JP', zip_code: '1000001' },
+    });
+    await saveMethod(t, japanese.headers, 'PAYPAL', { email: 'yui.paypal@example.com' });
+    const unclaimedWithdrawal = String((await withdraw(t, japanese.headers, { amount: '1200' })).json().data.id);
+    const american = await verifiedCustomer(t, { balance: '30.00' });
+    await saveMethod(t, american.headers, 'PAYPAL', { email: 'jamie.paypal@example.com' });
+    const deliveredWithdrawal = String((await withdraw(t, american.headers, { amount: '12.00' })).json().data.id);
+    const waiting = await verifiedCustomer(t, { balance: '30.00' });
+    await saveMethod(t, waiting.headers, 'PAYPAL', { email: 'sam.paypal@example.com' });
+    const waitingWithdrawal = String((await withdraw(t, waiting.headers, { amount: '12.00' })).json().data.id);
+    const [paidReference, returnedReference, unclaimedReference, deliveredReference, waitingReference] = await Promise.all(
+      [paidWithdrawal, returnedWithdrawal, unclaimedWithdrawal, deliveredWithdrawal, waitingWithdrawal].map(referenceOf),
+    );
+
+    // The return is read before the notification booking the debits: the order changes nothing.
+    const returns = camt054([{ endToEndId: returnedReference!, direction: 'CRDT', returnCode: 'AC04' }]);
+    const bookings = camt054([
+      { endToEndId: paidReference!, direction: 'DBIT' },
+      { endToEndId: returnedReference!, direction: 'DBIT' },
+      { endToEndId: 'NOTPROVIDED', direction: 'DBIT' },
+      { endToEndId: 'RT0000000000000042', direction: 'DBIT', status: 'PDNG' },
+    ]);
+    const first = await run(t, ['payouts', 'reconcile', 'returns.xml'], { 'returns.xml': returns });
+    expect(first.exit_code, first.stderr).toBe(0);
+    expect(first.stdout).toContain(
+      `returns.xml: bank debit/credit notification (camt.054)\nSettled (FAILED, the money back to the customer): 1\n  ${returnedReference}  AC04\nSettled (COMPLETED, paid): 0\n`,
+    );
+    const second = await run(t, ['payouts', 'reconcile', 'bookings.xml'], { 'bookings.xml': bookings });
+    expect(second.exit_code, second.stderr).toBe(0);
+    expect(second.stdout).toContain(
+      `Settled (FAILED, the money back to the customer): 0\nSettled (COMPLETED, paid): 1\n  ${paidReference}  (no reason code)\nAlready settled: 1\n  ${returnedReference}  (no reason code)\nUnmatched (no payout of ours): 1\n  NOTPROVIDED  (no reason code)\n`,
+    );
+    expect(await balanceOf(paid.headers)).toBe('5.00');
+    expect(await balanceOf(returned.headers)).toBe('20.00');
+    expect(await lineOf(returned.headers, returnedWithdrawal)).toMatchObject({
+      status: 'FAILED',
+      comment: 'Votre banque a refusé le virement\u202f: le compte est clôturé. Vérifiez vos coordonnées bancaires.',
+    });
+    expect(await lineOf(paid.headers, paidWithdrawal)).toMatchObject({ status: 'COMPLETED' });
+
+    const report = paypalReport([
+      { reference: unclaimedReference!, status: 'RETURNED' },
+      { reference: deliveredReference!, status: 'SUCCESS' },
+      { reference: waitingReference!, status: 'UNCLAIMED' },
+    ]);
+    const fromPaypal = await run(t, ['payouts', 'reconcile', 'paypal.csv'], { 'paypal.csv': report });
+    expect(fromPaypal.exit_code, fromPaypal.stderr).toBe(0);
+    expect(fromPaypal.stdout).toContain(
+      `paypal.csv: PayPal payouts report\nSettled (FAILED, the money back to the customer): 1\n  ${unclaimedReference}  RETURNED\nSettled (COMPLETED, paid): 1\n  ${deliveredReference}  SUCCESS\nAlready settled: 0\nUnmatched (no payout of ours): 0\nStill under way (settled by a later report): 1\n  ${waitingReference}  UNCLAIMED\n`,
+    );
+    expect(await balanceOf(japanese.headers)).toBe('3000');
+    expect(await lineOf(japanese.headers, unclaimedWithdrawal)).toMatchObject({
+      status: 'FAILED',
+      comment: '受け取られなかったため、PayPalから返金されました。払い戻し方法のPayPalメールアドレスをご確認ください。',
+    });
+    expect(await balanceOf(american.headers)).toBe('18.00');
+    expect(await balanceOf(waiting.headers)).toBe('18.00');
+
+    // Every answer again: nothing settled twice, one audit entry each.
+    for (const [name, content] of [
+      ['bookings.xml', bookings],
+      ['returns.xml', returns],
+      ['paypal.csv', report],
+    ] as const) {
+      const again = await run(t, ['payouts', 'reconcile', name], { [name]: content });
+      expect(again.stdout, name).toContain('Settled (FAILED, the money back to the customer): 0\nSettled (COMPLETED, paid): 0\n');
+    }
+    expect(await failEntries([returnedWithdrawal, unclaimedWithdrawal])).toHaveLength(2);
+    const completions = await t.db
+      .select({ recordId: auditEntries.recordId })
+      .from(auditEntries)
+      .where(and(eq(auditEntries.action, 'payout.complete'), inArray(auditEntries.recordId, [paidWithdrawal, deliveredWithdrawal])));
+    expect(completions).toHaveLength(2);
+    expect(await balanceOf(returned.headers)).toBe('20.00');
+  });
+
+  it('the console’s upload settles as the CLI does and answers the three lists; an unreadable file is a 422', async () => {
+    const person = await verifiedCustomer(t, { balance: '20.00', overrides: { country_code: 'fr', locale: 'fr-FR', zip_code: '75020' } });
+    await saveMethod(t, person.headers, 'TRANSFERWISE', { iban: 'FR7630006000011234567890189', name: 'Léa Roux', address: '20 rue Douce' });
+    const withdrawalId = String((await withdraw(t, person.headers, { amount: '15.00' })).json().data.id);
+    const reference = await referenceOf(withdrawalId);
+    const report = pain002([
+      { endToEndId: reference, code: 'BE01' },
+      { endToEndId: 'RT00000000000000FF', code: 'AC01' },
+    ]);
+    const uploaded = await ops(t, '/payouts/reconcile', { content: report });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect(uploaded.json().data).toEqual({
+      format: 'pain.002',
+      settled: [{ reference, code: 'BE01', outcome: 'failed', payout: reference }],
+      already_settled: [],
+      unmatched: [{ reference: 'RT00000000000000FF', code: 'AC01', outcome: 'failed' }],
+      conflicts: [],
+      in_progress: [],
+      refused_whole: [],
+    });
+    expect(await lineOf(person.headers, withdrawalId)).toMatchObject({
+      status: 'FAILED',
+      comment: 'Votre banque a refusé le virement\u202f: le nom du titulaire ne correspond pas. Vérifiez vos coordonnées bancaires.',
+    });
+    const again = await ops(t, '/payouts/reconcile', { content: report });
+    expect(again.json().data).toMatchObject({ settled: [], already_settled: [{ payout: reference }] });
+    expect(await balanceOf(person.headers)).toBe('20.00');
+    expect(await failEntries([withdrawalId])).toHaveLength(1);
+
+    const unreadable = await ops(t, '/payouts/reconcile', { content: 'Dear finance team\n' });
+    expect(unreadable.statusCode).toBe(422);
+    expect(unreadable.json().error).toMatchObject({ code: 'BANK_ANSWER_UNREADABLE' });
+    expect(unreadable.json().error.message).toContain('Nothing was settled.');
+  });
+
   it('refuses a file it cannot read with exit code 2 and settles nothing from it', async () => {
     const french = await verifiedCustomer(t, { balance: '20.00', overrides: { country_code: 'fr', locale: 'fr-FR', zip_code: '75003' } });
     await saveMethod(t, french.headers, 'TRANSFERWISE', { iban: 'FR7630006000011234567890189', name: 'Anne Roy', address: '3 rue Neuve' });
@@ -187,7 +349,14 @@ describe.each(databaseKinds)('payouts reconcile: the bank’s answer settles the
     for (const [name, content, message] of [
       ['cut.xml', good.slice(0, good.length - 40), /^cut\.xml was not read: not well-formed XML/],
       ['other.xml', good.replace('pain.002.001.10', 'pain.001.001.09'), /^other\.xml was not read: not a pain\.002/],
-      ['notes.txt', 'Dear customer, your transfers were fine.\n', /^notes\.txt was not read: neither a pain\.002/],
+      ['notes.txt', 'Dear customer your transfers were fine.\n', /^notes\.txt was not read: neither a pain\.002/],
+      ['other.csv', 'Name,Amount\nJo,12.00\n', /^other\.csv was not read: a CSV without the Reference ID/],
+      ['odd.csv', 'Reference ID,Status\nRT0000000000000001,MAYBE\n', /^odd\.csv was not read: line 2 has the status MAYBE/],
+      [
+        'cut.camt',
+        camt054([{ endToEndId: reference, direction: 'DBIT' }]).replace('</Document>', ''),
+        /^cut\.camt was not read: not well-formed XML/,
+      ],
       ['short.ach', `1${' '.repeat(93)}\n6221\n`, /^short\.ach was not read: NACHA record 2 has 4 characters, not 94/],
     ] as const) {
       const refused = await run(t, ['payouts', 'reconcile', name], { [name]: content });
@@ -215,7 +384,9 @@ describe('reading a bank’s answer', () => {
     expect(parseBankAnswer(report)).toEqual({
       format: 'pain.002',
       refusals: [{ reference: 'RT00000000000000AB', partial: false, code: 'MD07' }],
+      payments: [],
       refusedWhole: [],
+      inProgress: [],
     });
   });
 
@@ -228,8 +399,60 @@ describe('reading a bank’s answer', () => {
     expect(parseBankAnswer(report)).toEqual({
       format: 'pain.002',
       refusals: [],
+      payments: [],
       refusedWhole: [{ id: '20261130T080000Z-abc123', code: 'FF01' }],
+      inProgress: [],
     });
+  });
+
+  it('reads a camt.054.001.02 (status as text, prefixed namespace): booked debits paid, returns refused, reversals and pending entries skipped', () => {
+    const notification = `<?xml version="1.0"?>
+<c:Document xmlns:c="urn:iso:std:iso:20022:tech:xsd:camt.054.001.02"><c:BkToCstmrDbtCdtNtfctn>
+  <c:GrpHdr><c:MsgId>N1</c:MsgId></c:GrpHdr>
+  <c:Ntfctn><c:Id>N1</c:Id>
+    <c:Ntry><c:CdtDbtInd>DBIT</c:CdtDbtInd><c:Sts>BOOK</c:Sts><c:NtryDtls>
+      <c:TxDtls><c:Refs><c:EndToEndId>rt00000000000000a1</c:EndToEndId></c:Refs></c:TxDtls>
+      <c:TxDtls><c:Refs><c:EndToEndId>RT00000000000000A2</c:EndToEndId></c:Refs></c:TxDtls>
+    </c:NtryDtls></c:Ntry>
+    <c:Ntry><c:CdtDbtInd>CRDT</c:CdtDbtInd><c:Sts>BOOK</c:Sts><c:NtryDtls><c:TxDtls>
+      <c:Refs><c:EndToEndId>RT00000000000000A3</c:EndToEndId></c:Refs>
+      <c:RtrInf><c:Rsn><c:Cd>AC06</c:Cd></c:Rsn></c:RtrInf>
+    </c:TxDtls></c:NtryDtls></c:Ntry>
+    <c:Ntry><c:CdtDbtInd>DBIT</c:CdtDbtInd><c:RvslInd>true</c:RvslInd><c:Sts>BOOK</c:Sts><c:NtryDtls><c:TxDtls>
+      <c:Refs><c:EndToEndId>RT00000000000000A4</c:EndToEndId></c:Refs></c:TxDtls></c:NtryDtls></c:Ntry>
+    <c:Ntry><c:CdtDbtInd>DBIT</c:CdtDbtInd><c:Sts>PDNG</c:Sts><c:NtryDtls><c:TxDtls>
+      <c:Refs><c:EndToEndId>RT00000000000000A5</c:EndToEndId></c:Refs></c:TxDtls></c:NtryDtls></c:Ntry>
+  </c:Ntfctn>
+</c:BkToCstmrDbtCdtNtfctn></c:Document>`;
+    expect(parseBankAnswer(notification)).toEqual({
+      format: 'camt.054',
+      refusals: [{ reference: 'RT00000000000000A3', partial: false, code: 'AC06' }],
+      payments: [
+        { reference: 'RT00000000000000A1', partial: false, code: '' },
+        { reference: 'RT00000000000000A2', partial: false, code: '' },
+      ],
+      refusedWhole: [],
+      inProgress: [],
+    });
+  });
+
+  it('reads PayPal’s report by its column names, whatever their order, with quoted commas and sender_item_id', () => {
+    const report = [
+      'Status,"Note, to recipient",sender_item_id',
+      'SUCCESS,"Thanks, ""really""",rt00000000000000b1',
+      'BLOCKED,x,RT00000000000000B2',
+      'ONHOLD,,RT00000000000000B3',
+    ].join('\n');
+    expect(parseBankAnswer(report)).toEqual({
+      format: 'paypal-payouts-report',
+      refusals: [{ reference: 'RT00000000000000B2', partial: false, code: 'BLOCKED' }],
+      payments: [{ reference: 'RT00000000000000B1', partial: false, code: 'SUCCESS' }],
+      refusedWhole: [],
+      inProgress: [{ reference: 'RT00000000000000B3', partial: false, code: 'ONHOLD' }],
+    });
+    expect(refusalReason('BLOCKED', 'fr')).toBe(
+      'PayPal a refusé le paiement vers votre compte PayPal. Vérifiez son adresse ou choisissez un autre moyen de remboursement.',
+    );
   });
 
   it('tells the customer the reason in their language, and a general refusal for a code it does not know', () => {

@@ -7,30 +7,10 @@ import { users, withdrawals } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import type { Actor } from '../audit/audit';
 import { payoutReferencePattern, settleWithdrawal } from './withdrawals';
-
-/** A bank's answer that cannot be read: nothing was settled from it. */
-export class BankAnswerError extends Error {
-  override name = 'BankAnswerError';
-}
-
-/** One refused transfer the bank names: the payout reference, or its first 15 characters (NACHA). */
-export interface BankRefusal {
-  /** The whole reference (pain.002) or the start of one (a NACHA individual id). */
-  reference: string;
-  partial: boolean;
-  code: string;
-}
-
-export interface BankAnswer {
-  format: 'pain.002' | 'nacha-returns';
-  refusals: BankRefusal[];
-  /**
-   * A message or payment block the bank refused as a whole without listing its transactions: a
-   * problem of the file, not of the customers' accounts. Nothing is failed for it; finance sends
-   * the batch again once corrected.
-   */
-  refusedWhole: { id: string; code: string }[];
-}
+import type { BankAnswer, BankRefusal } from './bank-answers/answer';
+import { BankAnswerError, listOf, recordOf, rootNamespace, textOf } from './bank-answers/answer';
+import { parseCamt054 } from './bank-answers/camt054';
+import { parsePaypalReport } from './bank-answers/paypal-report';
 
 /** What the customer reads on their failed payout, for the codes banks send most. */
 const refusalReasons: Record<string, Record<Language, string>> = {
@@ -69,6 +49,16 @@ const refusalReasons: Record<string, Record<Language, string>> = {
     fr: 'Votre banque a refusé le virement à la demande du titulaire du compte.',
     ja: '口座名義人のご依頼により、銀行が振込を受け付けませんでした。',
   },
+  paypalReturned: {
+    en: 'PayPal gave the payment back: it was not claimed. Please check the PayPal email of your payout method.',
+    fr: 'PayPal a rendu le paiement\u202f: il n’a pas été réclamé. Vérifiez l’adresse PayPal de votre moyen de remboursement.',
+    ja: '受け取られなかったため、PayPalから返金されました。払い戻し方法のPayPalメールアドレスをご確認ください。',
+  },
+  paypalRefused: {
+    en: 'PayPal refused the payment to your PayPal account. Please check its email or use another payout method.',
+    fr: 'PayPal a refusé le paiement vers votre compte PayPal. Vérifiez son adresse ou choisissez un autre moyen de remboursement.',
+    ja: 'PayPalがお客様のPayPalアカウントへの支払いを受け付けませんでした。メールアドレスをご確認いただくか、別の払い戻し方法をお選びください。',
+  },
   generic: {
     en: 'Your bank refused the transfer. Please check your bank details.',
     fr: 'Votre banque a refusé le virement. Vérifiez vos coordonnées bancaires.',
@@ -92,6 +82,13 @@ const reasonOfCode: Record<string, keyof typeof refusalReasons> = {
   R16: 'frozen',
   R17: 'wrongAccount',
   R23: 'refusedByHolder',
+  // PayPal payout item statuses.
+  RETURNED: 'paypalReturned',
+  FAILED: 'paypalRefused',
+  BLOCKED: 'paypalRefused',
+  DENIED: 'paypalRefused',
+  REFUNDED: 'paypalReturned',
+  REVERSED: 'paypalReturned',
 };
 
 export function refusalReason(code: string, language: Language): string {
@@ -102,24 +99,6 @@ const listed = new Set(['OrgnlPmtInfAndSts', 'TxInfAndSts', 'StsRsnInf']);
 
 function reasonCodeOf(element: Record<string, unknown>): string {
   return textOf(recordOf(listOf(element.StsRsnInf)[0]?.Rsn)?.Cd) ?? '';
-}
-
-function textOf(value: unknown): string | undefined {
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number') return String(value);
-  return undefined;
-}
-
-function recordOf(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-}
-
-function listOf(value: unknown): Record<string, unknown>[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((item: unknown) => {
-    const record = recordOf(item);
-    return record ? [record] : [];
-  });
 }
 
 function parsePain002(text: string): BankAnswer {
@@ -133,11 +112,7 @@ function parsePain002(text: string): BankAnswer {
   }).parse(text) as unknown;
   const document = recordOf(recordOf(parsed)?.Document);
   // The namespace names the version; removeNSPrefix drops xmlns attributes, so it is read as written.
-  const raw = recordOf(new XMLParser({ ignoreAttributes: false, parseTagValue: false }).parse(text) as unknown) ?? {};
-  const rootName = Object.keys(raw).find((name) => name === 'Document' || name.endsWith(':Document'));
-  const root = recordOf(rootName ? raw[rootName] : undefined) ?? {};
-  const prefix = rootName?.includes(':') ? `@_xmlns:${rootName.split(':')[0]}` : '@_xmlns';
-  const namespace = textOf(root[prefix]) ?? '';
+  const namespace = rootNamespace(recordOf(new XMLParser({ ignoreAttributes: false, parseTagValue: false }).parse(text) as unknown) ?? {});
   if (!/^urn:iso:std:iso:20022:tech:xsd:pain\.002\.001\.(10|03)$/.test(namespace))
     throw new BankAnswerError(`not a pain.002.001.10 or .03 status report (namespace ${namespace || 'missing'})`);
   const report = recordOf(document?.CstmrPmtStsRpt);
@@ -158,7 +133,7 @@ function parsePain002(text: string): BankAnswer {
       refusals.push({ reference: reference.toUpperCase(), partial: false, code: reasonCodeOf(transaction) });
     }
   }
-  return { format: 'pain.002', refusals, refusedWhole };
+  return { format: 'pain.002', refusals, payments: [], refusedWhole, inProgress: [] };
 }
 
 /** Fixed positions of a NACHA return file (the entry detail record and its addenda 99). */
@@ -181,20 +156,24 @@ function parseNachaReturns(text: string): BankAnswer {
     if (!reference) throw new BankAnswerError(`NACHA entry ${index + 1} has no individual identification`);
     refusals.push({ reference, partial: true, code: addenda.slice(3, 6).trim() });
   });
-  return { format: 'nacha-returns', refusals, refusedWhole: [] };
+  return { format: 'nacha-returns', refusals, payments: [], refusedWhole: [], inProgress: [] };
 }
 
 /** The bank's answer, its format told by its content. Throws BankAnswerError on a file it cannot read. */
 export function parseBankAnswer(text: string): BankAnswer {
   const content = text.replace(/^\uFEFF/, '');
-  if (content.trimStart().startsWith('<')) return parsePain002(content);
+  if (content.trimStart().startsWith('<'))
+    return /urn:iso:std:iso:20022:tech:xsd:camt\.054\./.test(content.slice(0, 2000)) ? parseCamt054(content) : parsePain002(content);
   if (content.startsWith('1')) return parseNachaReturns(content);
-  throw new BankAnswerError('neither a pain.002 status report nor a NACHA return file');
+  if (/^[^\r\n]*,/.test(content)) return parsePaypalReport(content);
+  throw new BankAnswerError('neither a pain.002 status report, a camt.054 notification, a NACHA return file nor a PayPal payouts report');
 }
 
 export interface ReconcileLine {
   reference: string;
   code: string;
+  /** What the answer says of it: paid, or refused and the money back. */
+  outcome: 'paid' | 'failed';
   /** The payout's whole reference when one was found. */
   payout?: string;
 }
@@ -204,9 +183,11 @@ export interface Reconciliation {
   refusedWhole: BankAnswer['refusedWhole'];
   settled: ReconcileLine[];
   alreadySettled: ReconcileLine[];
-  /** Paid according to us, refused according to the bank: never reversed here. */
+  /** Paid according to us and refused by the bank, or cancelled here and paid there: never reversed here. */
   conflicts: ReconcileLine[];
   unmatched: ReconcileLine[];
+  /** Still under way according to the answer (PayPal PENDING, UNCLAIMED…): settled by a later report. */
+  inProgress: ReconcileLine[];
 }
 
 async function payoutNamed(db: Database, refusal: BankRefusal) {
@@ -231,10 +212,18 @@ async function payoutNamed(db: Database, refusal: BankRefusal) {
   return rows.length === 1 ? rows[0] : undefined;
 }
 
+/** Where a payout already settled here goes when the answer names it again. */
+function settledBefore(status: string, outcome: ReconcileLine['outcome']): 'alreadySettled' | 'conflicts' {
+  if (outcome === 'failed') return status === 'COMPLETED' ? 'conflicts' : 'alreadySettled';
+  // A debit booked for a payout already failed is the transfer whose return we read first.
+  return status === 'CANCELLED' ? 'conflicts' : 'alreadySettled';
+}
+
 /**
- * Settles every payout a bank's answer refuses, each in its own transaction through
- * settleWithdrawal (the money back, the customer's notice, the audit entry). The whole file is
- * read before anything is written; running it again settles nothing twice.
+ * Settles every payout a bank's answer names, each in its own transaction through
+ * settleWithdrawal: a refusal gives the money back, tells the customer why in their language and
+ * writes its audit entry; a payment completes the payout. The whole file is read before anything
+ * is written; running it again, or the answers in any order, settles nothing twice.
  */
 export async function reconcileBankAnswer(db: Database, actor: Actor, text: string, now: Date): Promise<Reconciliation> {
   const answer = parseBankAnswer(text);
@@ -245,21 +234,23 @@ export async function reconcileBankAnswer(db: Database, actor: Actor, text: stri
     alreadySettled: [],
     conflicts: [],
     unmatched: [],
+    inProgress: answer.inProgress.map((line) => ({ reference: line.reference, code: line.code, outcome: 'paid' })),
   };
-  for (const refusal of answer.refusals) {
-    const line: ReconcileLine = { reference: refusal.reference, code: refusal.code };
-    const payout = await payoutNamed(db, refusal);
+  const refused = new Set(answer.refusals.map((refusal) => refusal.reference));
+  const lines = [
+    ...answer.refusals.map((named) => ({ named, outcome: 'failed' as const })),
+    ...answer.payments.filter((named) => !refused.has(named.reference)).map((named) => ({ named, outcome: 'paid' as const })),
+  ];
+  for (const { named, outcome } of lines) {
+    const line: ReconcileLine = { reference: named.reference, code: named.code, outcome };
+    const payout = await payoutNamed(db, named);
     if (!payout) {
       result.unmatched.push(line);
       continue;
     }
     line.payout = payout.reference;
-    if (payout.status === 'COMPLETED') {
-      result.conflicts.push(line);
-      continue;
-    }
     if (payout.status !== 'PENDING') {
-      result.alreadySettled.push(line);
+      result[settledBefore(payout.status, outcome)].push(line);
       continue;
     }
     const language = languageOf(matchSupportedLocale(payout.locale) ?? defaultLocale);
@@ -268,7 +259,7 @@ export async function reconcileBankAnswer(db: Database, actor: Actor, text: stri
         db,
         actor,
         payout.id,
-        { status: 'FAILED', reason: refusalReason(refusal.code, language) },
+        outcome === 'paid' ? { status: 'COMPLETED' } : { status: 'FAILED', reason: refusalReason(named.code, language) },
         now,
       );
       (settled.changed ? result.settled : result.alreadySettled).push(line);

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotencyKeyField, withdrawalBody, withdrawalResponse, withdrawalSchema } from '#domain/schemas/payments';
-import { payoutFilesSchema, payoutsPage, payoutsQuery } from '#domain/schemas/operator-answers';
-import { payoutCompleteBody, payoutExportBody, payoutFailBody } from '#domain/schemas/operator-requests';
+import { payoutFilesSchema, payoutsPage, payoutsQuery, reconciliationSchema } from '#domain/schemas/operator-answers';
+import { payoutCompleteBody, payoutExportBody, payoutFailBody, payoutReconcileBody } from '#domain/schemas/operator-requests';
 import { decodePageCursor, pageMeta, pageOf } from '../../http/page-cursor';
 import type { AppContext } from '../../app-context';
 import { customerSecurity, dataAnswer, errorAnswers } from '../../http/api-schemas';
@@ -13,6 +13,7 @@ import { mailWithdrawalRequested } from '../payments/notices';
 import { currentActor, operatorOnlyAccess, operatorAccess, registerOperatorScope } from '../../http/operator-access';
 import { exportPayoutFiles } from './payout-files';
 import { manualMethods } from './submit';
+import { reconcileUpload } from './reconcile-upload';
 import {
   listPendingPayouts,
   payoutReferencePattern,
@@ -112,6 +113,24 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
           data: { batch: exported.batch, repeated: exported.repeated, payouts: exported.withdrawalIds.length, files: exported.files },
         };
       },
+    );
+    ops.post(
+      '/payouts/reconcile',
+      {
+        // A month of camt.054 bookings runs to megabytes; more than this is not one day's answer.
+        bodyLimit: 8 * 1024 * 1024,
+        schema: {
+          summary:
+            "Settle the payouts a bank's or PayPal's answer names (pain.002, camt.054, NACHA returns, PayPal payouts report), each once, as `payouts reconcile FILE` does",
+          security: operatorAccess('finance'),
+          body: payoutReconcileBody,
+          // 422: the file is none of these formats, or is cut or malformed; nothing was settled.
+          response: { 200: dataAnswer(reconciliationSchema), ...errorAnswers(422) },
+        },
+      },
+      async (request) => ({
+        data: await reconcileUpload(context.db, currentActor(request), request.body.content, context.now()),
+      }),
     );
     ops.post(
       '/payouts/:id/complete',

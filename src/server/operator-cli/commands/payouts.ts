@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { BankAnswerError, reconcileBankAnswer, type ReconcileLine } from '../../modules/withdrawals/bank-answers';
+import { reconcileBankAnswer, type ReconcileLine, type Reconciliation } from '../../modules/withdrawals/bank-answers';
+import { BankAnswerError } from '../../modules/withdrawals/bank-answers/answer';
 import { exportPayoutFiles } from '../../modules/withdrawals/payout-files';
 import { apiProviderOf, manualMethods, PayoutSubmitError, submitPayouts } from '../../modules/withdrawals/submit';
 import { paymentMethods, type PaymentMethod } from '#domain/payment-methods';
@@ -39,6 +40,13 @@ export function payoutsInputFiles({ positionals }: CliArguments): string[] {
   return action === 'reconcile' && file ? [file] : [];
 }
 
+const formatNames: Record<Reconciliation['format'], string> = {
+  'pain.002': 'SEPA status report (pain.002)',
+  'nacha-returns': 'NACHA returns',
+  'camt.054': 'bank debit/credit notification (camt.054)',
+  'paypal-payouts-report': 'PayPal payouts report',
+};
+
 async function reconcilePayouts(io: CliIo, file: string): Promise<number> {
   let text: string;
   try {
@@ -61,12 +69,25 @@ async function reconcilePayouts(io: CliIo, file: string): Promise<number> {
     io.out(`${title}: ${lines.length}\n`);
     for (const line of lines) io.out(lineOf(line));
   };
-  io.out(`${file}: ${result.format === 'pain.002' ? 'SEPA status report (pain.002)' : 'NACHA returns'}\n`);
-  list('Settled (FAILED, the money back to the customer)', result.settled);
+  io.out(`${file}: ${formatNames[result.format]}\n`);
+  list(
+    'Settled (FAILED, the money back to the customer)',
+    result.settled.filter((line) => line.outcome === 'failed'),
+  );
+  // Status reports and returns only ever refuse; a notification of bookings or PayPal's report also pays.
+  if (result.format === 'camt.054' || result.format === 'paypal-payouts-report')
+    list(
+      'Settled (COMPLETED, paid)',
+      result.settled.filter((line) => line.outcome === 'paid'),
+    );
   list('Already settled', result.alreadySettled);
   list('Unmatched (no payout of ours)', result.unmatched);
+  if (result.inProgress.length > 0) list('Still under way (settled by a later report)', result.inProgress);
   if (result.conflicts.length > 0)
-    list('Conflicts (COMPLETED here, refused by the bank: left as they are, check them by hand)', result.conflicts);
+    list(
+      'Conflicts (COMPLETED here and refused there, or CANCELLED here and paid there: left as they are, check them by hand)',
+      result.conflicts,
+    );
   if (result.refusedWhole.length > 0) {
     io.out(
       `Refused as a whole by the bank, no payout settled for it (correct the file, then payouts export --repeat <batch>): ${result.refusedWhole.length}\n`,

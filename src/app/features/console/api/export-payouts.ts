@@ -6,15 +6,19 @@ import { pendingPayoutsQueryKey } from './payouts';
 
 const exportAnswer = z.object({ data: payoutFilesSchema });
 
-/** POST /ops/payouts/export: a new batch of the payouts no export listed yet, as files for the bank and PayPal. */
-export async function exportPayouts(): Promise<PayoutFiles> {
-  return exportAnswer.parse(await consoleRequest('/payouts/export', { method: 'POST', body: {} })).data;
+/**
+ * POST /ops/payouts/export: a new batch of the payouts no export listed yet, or an earlier batch
+ * written again (what of it is still pending; the server audits it as a re-export).
+ */
+export async function exportPayouts(repeatBatch?: string): Promise<PayoutFiles> {
+  const body = repeatBatch ? { repeat_batch: repeatBatch } : {};
+  return exportAnswer.parse(await consoleRequest('/payouts/export', { method: 'POST', body })).data;
 }
 
 export function useExportPayouts() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: exportPayouts,
+    mutationFn: (repeatBatch?: string) => exportPayouts(repeatBatch),
     // The listed payouts now carry their batch.
     onSuccess: () => client.invalidateQueries({ queryKey: pendingPayoutsQueryKey }),
   });

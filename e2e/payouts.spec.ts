@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectAccessible, test, tokensFor } from './support/fixtures';
+import { translate } from './support/catalogue';
+import { e2eOperatorKey } from './support/ops';
+import { checkConsoleScreen, customerBalance, operatorSessionViaApi } from './support/operators';
+import { customerWithBalance } from './support/withdrawals';
+import { e2ePassword } from './support/test-password';
+
+/**
+ * Finance's day on a phone: the pending payouts in a table, a batch exported, the bank's pain.002
+ * uploaded, which rejects one payout: the console lists it as settled, the row leaves the table,
+ * and the customer has the money back with the bank's reason in their language. The screens are
+ * kept in bench/results/console-screens to be looked at.
+ */
+
+const screenshotDir = 'bench/results/console-screens';
+mkdirSync(screenshotDir, { recursive: true });
+const checkScreen = (page: Page, name: string) => checkConsoleScreen(page, name, screenshotDir);
+const consoleText = (locale: string, english: string, values?: Record<string, string>) => translate(locale, english, values, 'console');
+const operatorHeaders = { 'X-Ops-Key': e2eOperatorKey };
+
+/** A bank's status report (pain.002.001.10) rejecting one transfer by its end-to-end id. */
+function pain002(endToEndId: string, code: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.10">
+  <CstmrPmtStsRpt>
+    <GrpHdr><MsgId>E2E-STS-${randomUUID().slice(0, 8)}</MsgId><CreDtTm>2026-11-30T08:00:00Z</CreDtTm></GrpHdr>
+    <OrgnlGrpInfAndSts><OrgnlMsgId>E2E</OrgnlMsgId><OrgnlMsgNmId>pain.001.001.09</OrgnlMsgNmId><GrpSts>PART</GrpSts></OrgnlGrpInfAndSts>
+    <OrgnlPmtInfAndSts>
+      <OrgnlPmtInfId>E2E-FR</OrgnlPmtInfId>
+      <TxInfAndSts>
+        <OrgnlEndToEndId>${endToEndId}</OrgnlEndToEndId>
+        <TxSts>RJCT</TxSts>
+        <StsRsnInf><Rsn><Cd>${code}</Cd></Rsn></StsRsnInf>
+      </TxInfAndSts>
+    </OrgnlPmtInfAndSts>
+  </CstmrPmtStsRpt>
+</Document>
+`;
+}
+
+async function frenchWithdrawal(request: APIRequestContext) {
+  const email = await customerWithBalance(request, { country: 'fr', amount: '20.00', verified: true });
+  const token = (await tokensFor(request, email, e2ePassword)).access_token;
+  const headers = { Authorization: `Bearer ${token}` };
+  const saved = await request.post('/api/v2/payment_methods/TRANSFERWISE', {
+    headers,
+    data: { iban: 'FR7630006000011234567890189', name: 'Hélène Dupré', address: '1 rue Haute' },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const withdrawal = await request.post('/api/v2/withdrawals', {
+    headers: { ...headers, 'Idempotency-Key': randomUUID() },
+    data: { amount: '15.00' },
+  });
+  expect(withdrawal.status(), await withdrawal.text()).toBe(201);
+  const id = ((await withdrawal.json()) as { data: { id: string } }).data.id;
+  const pending = await request.get('/api/v2/ops/payouts?limit=1000', { headers: operatorHeaders });
+  const reference = ((await pending.json()) as { data: { id: string; payout_reference: string }[] }).data.find(
+    (entry) => entry.id === id,
+  )?.payout_reference;
+  expect(reference).toBeTruthy();
+  return { token, id, reference: reference! };
+}
+
+for (const locale of ['fr-FR', 'ja-JP'] as const) {
+  test.describe(`finance settles from the bank's answer at 360 px in ${locale}`, () => {
+    test.use({ locale, viewport: { width: 360, height: 780 } });
+
+    test('export, a pain.002 rejecting one payout uploaded: it is settled once, the customer has the money back and the reason', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      const customer = await frenchWithdrawal(request);
+      const paidOne = await frenchWithdrawal(request);
+      expect(await customerBalance(request, customer.token)).toBeCloseTo(5, 2);
+
+      const session = await operatorSessionViaApi(request, 'finance');
+      await page.context().addInitScript((stored) => {
+        if (location.protocol !== 'http:') return;
+        localStorage.setItem('cookie_consent', JSON.stringify({ analytics: false, decidedAt: new Date().toISOString() }));
+        if (!sessionStorage.getItem('ops_session')) sessionStorage.setItem('ops_session', stored);
+      }, JSON.stringify(session));
+      await page.goto(`/${locale === 'fr-FR' ? 'fr' : 'jp'}/ops/payouts`);
+
+      const row = page.getByTestId('ops-payout').filter({ hasText: customer.reference });
+      await expect(row).toBeVisible();
+      await expect(row.getByTestId('ops-payout-receiver')).toContainText('Hélène Dupré');
+      await checkScreen(page, `payouts-table-${locale}`);
+
+      // The confirmation says what will happen, for how much and to whom; going back changes nothing.
+      await row.getByRole('button', { name: consoleText(locale, 'Failed…') }).click();
+      const confirm = page.getByRole('dialog');
+      await expect(confirm.getByTestId('ops-settle-summary')).toContainText('Hélène Dupré');
+      await expectAccessible(page, `payouts-confirm-${locale}`);
+      await page.screenshot({ path: path.join(screenshotDir, `payouts-confirm-${locale}.png`), fullPage: true });
+      await confirm.getByRole('button', { name: consoleText(locale, 'Go back') }).click();
+      await expect(confirm).toBeHidden();
+
+      // A batch exported to this device. Another test running at once may have exported this
+      // payout first; the bank's answer names it by its reference either way.
+      await page.getByTestId('ops-export-payouts').click();
+      await expect(page.getByTestId('ops-export-result')).toBeFocused();
+      const sepa = page.getByTestId('ops-export-files').getByRole('button', { name: /sepa-credit-transfers-/ });
+      if ((await sepa.count()) > 0) {
+        const download = page.waitForEvent('download');
+        await sepa.click();
+        const file = await (await download).path();
+        const content = readFileSync(file, 'utf8');
+        expect(content).toContain('urn:iso:std:iso:20022:tech:xsd:pain.001.001.09');
+        if (content.includes(customer.reference)) expect(content).toContain(`<EndToEndId>${customer.reference}</EndToEndId>`);
+      }
+
+      // The batch the payout went in, on its row, and its files written again for this device.
+      const again = row.getByRole('button', { name: consoleText(locale, "Download the batch's files again") });
+      const redownload = page.waitForEvent('download');
+      await again.click();
+      expect((await redownload).suggestedFilename()).toMatch(
+        /^(sepa-credit-transfers|nacha-ppd-credits|zengin-sogo-furikomi|bacs-standard18|cpa005-credits|paypal-payouts|bank-payments|line-pay-payouts)-.+\.(xml|ach|txt|csv)$/,
+      );
+
+      // The bank's answer: the account is closed.
+      const upload = page.getByLabel(consoleText(locale, "The bank's or PayPal's file"));
+      await upload.setInputFiles({
+        name: 'status.xml',
+        mimeType: 'application/xml',
+        buffer: Buffer.from(pain002(customer.reference, 'AC04')),
+      });
+      await page.getByTestId('ops-reconcile').click();
+      const result = page.getByTestId('ops-reconcile-result');
+      await expect(result).toBeFocused();
+      await expect(result.getByTestId('ops-reconcile-settled')).toContainText(customer.reference);
+      await expect(result.getByTestId('ops-reconcile-settled')).toContainText('AC04');
+      await expect(page.getByTestId('ops-payout').filter({ hasText: customer.reference })).toHaveCount(0);
+      await checkScreen(page, `payouts-reconciled-${locale}`);
+
+      // The same answer again: already settled, nothing moves twice.
+      await page.getByTestId('ops-reconcile').click();
+      await expect(page.getByTestId('ops-reconcile-already')).toContainText(customer.reference);
+      await expect(page.getByTestId('ops-reconcile-settled')).toHaveCount(0);
+
+      // Another payout the bank paid: selected, and marked paid after one confirmation naming it.
+      const paidRow = page.getByTestId('ops-payout').filter({ hasText: paidOne.reference });
+      await paidRow.getByRole('checkbox').check();
+      await page.getByTestId('ops-bulk-paid').click();
+      const bulk = page.getByRole('dialog', { name: consoleText(locale, 'Mark the selected payouts as paid?') });
+      await expect(bulk).toContainText(paidOne.reference);
+      await bulk.getByTestId('ops-bulk-confirm').click();
+      await expect(bulk).toBeHidden();
+      await expect(paidRow).toHaveCount(0);
+      expect(await customerBalance(request, paidOne.token)).toBeCloseTo(5, 2);
+      const paidHistory = await request.get('/api/v2/merged_transactions', { headers: { Authorization: `Bearer ${paidOne.token}` } });
+      expect(
+        ((await paidHistory.json()) as { data: { id: string; status: string }[] }).data.find((entry) => entry.id.endsWith(paidOne.id))
+          ?.status,
+      ).toBe('COMPLETED');
+
+      // The customer: the balance back, and the bank's reason in their language on the payout.
+      expect(await customerBalance(request, customer.token)).toBeCloseTo(20, 2);
+      const history = await request.get('/api/v2/merged_transactions', { headers: { Authorization: `Bearer ${customer.token}` } });
+      const line = ((await history.json()) as { data: { id: string; status: string; comment: string | null }[] }).data.find((entry) =>
+        entry.id.endsWith(customer.id),
+      );
+      expect(line).toMatchObject({
+        status: 'FAILED',
+        comment: 'Votre banque a refusé le virement\u202f: le compte est clôturé. Vérifiez vos coordonnées bancaires.',
+      });
+    });
+  });
+}
