@@ -52,12 +52,12 @@ const refusalReasons: Record<string, Record<Language, string>> = {
   paypalReturned: {
     en: 'PayPal gave the payment back: it was not claimed. Please check the PayPal email of your payout method.',
     fr: 'PayPal a rendu le paiement\u202f: il n’a pas été réclamé. Vérifiez l’adresse PayPal de votre moyen de remboursement.',
-    ja: '受け取られなかったため、PayPalから返金されました。払い戻し方法のPayPalメールアドレスをご確認ください。',
+    ja: '受け取られなかったため、PayPalから返金されました。出金先のPayPalメールアドレスをご確認ください。',
   },
   paypalRefused: {
     en: 'PayPal refused the payment to your PayPal account. Please check its email or use another payout method.',
     fr: 'PayPal a refusé le paiement vers votre compte PayPal. Vérifiez son adresse ou choisissez un autre moyen de remboursement.',
-    ja: 'PayPalがお客様のPayPalアカウントへの支払いを受け付けませんでした。メールアドレスをご確認いただくか、別の払い戻し方法をお選びください。',
+    ja: 'PayPalがお客様のPayPalアカウントへの支払いを受け付けませんでした。メールアドレスをご確認いただくか、別の出金先をお選びください。',
   },
   generic: {
     en: 'Your bank refused the transfer. Please check your bank details.',
