@@ -324,3 +324,12 @@ export type PayoutsPage = z.infer<typeof payoutsPage>;
 export type DisputesPage = z.infer<typeof disputesPage>;
 export type ClaimsPage = z.infer<typeof claimsPage>;
 export type ApprovalsPage = z.infer<typeof approvalsPage>;
+
+/**
+ * GET /ops/waiting: how many items wait in each list the caller's roles open (the console's badges):
+ * open disputes and claims and pending approvals for care, pending payouts for finance.
+ */
+export const waitingWorkSchema = z.object({
+  data: z.array(z.object({ area: z.enum(['disputes', 'claims', 'approvals', 'payouts']), count: z.number().int() })),
+});
+export type WaitingWork = z.infer<typeof waitingWorkSchema>['data'];
