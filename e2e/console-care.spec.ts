@@ -8,6 +8,7 @@ import { e2eBaseUrl } from './support/fake-camera';
 import { firstProduct, issueContainers } from './support/ops';
 import { checkConsoleScreen, customerBalance, operatorSessionViaApi } from './support/operators';
 import { ClaimsPage } from './support/console/care-lists';
+import { ConsoleFrame } from './support/console/console-frame';
 import { openDataRequests } from './support/privacy';
 import { e2ePassword } from './support/test-password';
 
@@ -91,6 +92,7 @@ const markets = [
     shownOne: '1 sur 1 affichés.',
     noResolvedClaim: 'Aucune revendication résolue ne correspond à cette recherche.',
     noOpenClaim: 'Aucune revendication ouverte ne correspond à cette recherche.',
+    claimsWaiting: /^Revendications\s*, \d+ en attente$/,
     flagged: 'Compte signalé\u202f:',
     answerBy: /^À traiter avant le /,
     markAnswered: 'Marquer comme traitée',
@@ -130,6 +132,7 @@ const markets = [
     shownOne: '1件中1件を表示しています。',
     noResolvedClaim: 'この検索に一致する解決済みの申請はありません。',
     noOpenClaim: 'この検索に一致する未解決の申請はありません。',
+    claimsWaiting: /^競合申請\s*、\d+件待ち$/,
     flagged: '要注意アカウント：',
     answerBy: /^回答期限：/,
     markAnswered: '回答済みにする',
@@ -187,7 +190,7 @@ for (const market of markets) {
       const { page, errors } = await consolePage(browser, market.locale, first);
       await page.goto(`/${market.prefix}/ops/`);
       const areas = page.getByRole('navigation', { name: market.navigation });
-      await expect(areas.getByRole('link')).toHaveText([...market.areas]);
+      await expect(areas.getByTestId('console-area-name')).toHaveText([...market.areas]);
       await checkScreen(page, `${market.locale}-care-start`);
 
       // Adjustments: an empty form says what is missing, focused on the first field.
@@ -285,7 +288,11 @@ for (const market of markets) {
       expect(secondErrors, "uncaught errors in the second operator's page").toEqual([]);
 
       // Claims: the second scan of the container is dismissed; the first scan stands.
-      await areas.getByRole('link', { name: market.claims }).click();
+      // Claims wait (this customer's and any other run's): the navigation says how many, to the eye and in the link's name.
+      const frame = new ConsoleFrame(page, market.locale);
+      await expect(frame.waiting(market.claims)).toHaveText(/^[1-9]\d*$/);
+      await expect(frame.area(market.claims)).toHaveAccessibleName(market.claimsWaiting);
+      await frame.open(market.claims);
       const claims = new ClaimsPage(page, market.locale);
       const claim = claims.openCard(claimedCode!);
       await expect(claim).toBeVisible();

@@ -316,7 +316,12 @@ for (const market of markets) {
       const areas = await joinAndSignIn(page, request, market, market.country, market.locale);
 
       // The start page lists the areas of the operator's roles only.
-      await expect(areas.getByRole('link')).toHaveText([market.checkInArea, market.disputesArea, ...market.careAreas, market.auditArea]);
+      await expect(areas.getByTestId('console-area-name')).toHaveText([
+        market.checkInArea,
+        market.disputesArea,
+        ...market.careAreas,
+        market.auditArea,
+      ]);
       await checkScreen(page, `${market.locale}-start`);
       // The token is the tab's: nowhere in the customer's storage or cookies.
       const stored = await page.evaluate(() => ({ session: sessionStorage.getItem('ops_session'), cookies: document.cookie }));
@@ -431,7 +436,7 @@ for (const market of markets) {
       const withdrawalId = ((await withdrawal.json()) as { data: { id: string } }).data.id;
 
       const areas = await joinAndSignIn(page, request, market, `admin-${market.country}`, undefined, 'finance,admin');
-      await expect(areas.getByRole('link')).toHaveText([market.payoutsArea, market.operatorsArea, market.auditArea]);
+      await expect(areas.getByTestId('console-area-name')).toHaveText([market.payoutsArea, market.operatorsArea, market.auditArea]);
 
       // Finance: the payout, marked paid with the bank's reference, leaves the list.
       await areas.getByRole('link', { name: market.payoutsArea }).click();
@@ -728,7 +733,7 @@ for (const market of markets) {
       await expect(page.getByRole('heading', { level: 1, name: market.signIn })).toBeVisible();
       await page.getByRole('button', { name: t('Sign in with a passkey') }).click();
       await expect(page.getByRole('heading', { level: 1, name: market.start })).toBeVisible();
-      await expect(page.getByRole('navigation', { name: market.areas }).getByRole('link')).toHaveText([
+      await expect(page.getByRole('navigation', { name: market.areas }).getByTestId('console-area-name')).toHaveText([
         market.checkInArea,
         market.disputesArea,
         ...market.careAreas,
