@@ -8,6 +8,7 @@ import { minorFromMoney } from '#domain/money';
 import { totpCodeAt } from '../src/server/modules/operators/totp';
 import { expect, expectAccessible, notification, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
 import { translate } from './support/catalogue';
+import { DisputesPage } from './support/console/care-lists';
 import { cameraContext, e2eBaseUrl, launchWithFakeCamera, writeY4m } from './support/fake-camera';
 import { sixLabels } from './support/label-scene';
 import { e2eOperatorKey, firstProduct, issueContainers } from './support/ops';
@@ -401,6 +402,12 @@ for (const market of markets) {
       await expect(page.getByTestId('ops-dispute-result')).toContainText(customer.email);
       await expect(page.getByTestId('ops-dispute-result')).toBeFocused();
       await expect.poll(() => balanceOf(request, customer.token)).toBeCloseTo(4 * customer.deposit, 2);
+      // The credited dispute is in the resolved tab, found by the customer's email.
+      const disputesPage = new DisputesPage(page, market.locale);
+      await disputesPage.showResolved();
+      await disputesPage.search(customer.email.toUpperCase());
+      await expect(disputesPage.resolvedCard(customer.email)).toHaveCount(1);
+      await checkScreen(page, `${market.locale}-disputes-resolved`);
       // A second credit of the same dispute moves no money.
       const disputes = await request.get('/api/v2/ops/disputes?status=all', { headers: operatorHeaders });
       const mine = ((await disputes.json()) as { data: { id: string; email: string | null; status: string }[] }).data.find(
