@@ -7,6 +7,8 @@ import { expect, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './su
 import { e2eBaseUrl } from './support/fake-camera';
 import { firstProduct, issueContainers } from './support/ops';
 import { checkConsoleScreen, customerBalance, operatorSessionViaApi } from './support/operators';
+import { ClaimsPage } from './support/console/care-lists';
+import { ConsoleFrame } from './support/console/console-frame';
 import { openDataRequests } from './support/privacy';
 import { e2ePassword } from './support/test-password';
 
@@ -86,6 +88,11 @@ const markets = [
     approved: /^Demande approuvée\u202f: \+25,00\s£/,
     dismiss: 'Rejeter\u202f: le premier scan est maintenu',
     dismissed: 'Revendication rejetée',
+    dismissedOn: /Rejetée le .*\u202f: le premier scan a été maintenu/,
+    shownOne: '1 sur 1 affichés.',
+    noResolvedClaim: 'Aucune revendication résolue ne correspond à cette recherche.',
+    noOpenClaim: 'Aucune revendication ouverte ne correspond à cette recherche.',
+    claimsWaiting: /^Revendications\s*, \d+ en attente$/,
     flagged: 'Compte signalé\u202f:',
     answerBy: /^À traiter avant le /,
     markAnswered: 'Marquer comme traitée',
@@ -121,6 +128,11 @@ const markets = [
     approved: /^承認しました：\+£25\.00を反映しました。$/,
     dismiss: '不承認にする：最初のスキャンを有効にする',
     dismissed: '不承認にしました：',
+    dismissedOn: /に不承認：最初のスキャンが有効/,
+    shownOne: '1件中1件を表示しています。',
+    noResolvedClaim: 'この検索に一致する解決済みの申請はありません。',
+    noOpenClaim: 'この検索に一致する未解決の申請はありません。',
+    claimsWaiting: /^競合申請\s*、\d+件待ち$/,
     flagged: '要注意アカウント：',
     answerBy: /^回答期限：/,
     markAnswered: '回答済みにする',
@@ -178,7 +190,7 @@ for (const market of markets) {
       const { page, errors } = await consolePage(browser, market.locale, first);
       await page.goto(`/${market.prefix}/ops/`);
       const areas = page.getByRole('navigation', { name: market.navigation });
-      await expect(areas.getByRole('link')).toHaveText([...market.areas]);
+      await expect(areas.getByTestId('console-area-name')).toHaveText([...market.areas]);
       await checkScreen(page, `${market.locale}-care-start`);
 
       // Adjustments: an empty form says what is missing, focused on the first field.
@@ -276,15 +288,34 @@ for (const market of markets) {
       expect(secondErrors, "uncaught errors in the second operator's page").toEqual([]);
 
       // Claims: the second scan of the container is dismissed; the first scan stands.
-      await areas.getByRole('link', { name: market.claims }).click();
-      const claim = page.getByTestId('ops-claim').filter({ hasText: claimedCode! });
+      // Claims wait (this customer's and any other run's): the navigation says how many, to the eye and in the link's name.
+      const frame = new ConsoleFrame(page, market.locale);
+      await expect(frame.waiting(market.claims)).toHaveText(/^[1-9]\d*$/);
+      await expect(frame.area(market.claims)).toHaveAccessibleName(market.claimsWaiting);
+      await frame.open(market.claims);
+      const claims = new ClaimsPage(page, market.locale);
+      const claim = claims.openCard(claimedCode!);
       await expect(claim).toBeVisible();
       await expect(claim.getByTestId('ops-claimant-flag')).toContainText(market.flagged);
       await checkScreen(page, `${market.locale}-care-claims`);
-      await claim.getByRole('button', { name: market.dismiss }).click();
-      await expect(page.getByTestId('ops-claim-result')).toContainText(market.dismissed);
-      await expect(page.getByTestId('ops-claim-result')).toBeFocused();
+      await claims.dismiss(claim);
+      await expect(claims.outcome).toContainText(market.dismissed);
+      await expect(claims.outcome).toBeFocused();
       await expect(claim).toHaveCount(0);
+      // The decision is kept: the resolved tab finds it by its container code, with what was decided.
+      await claims.showResolved();
+      await expect(claims.resolvedTab).toHaveAttribute('aria-pressed', 'true');
+      await claims.search(claimedCode!.toLowerCase());
+      const decided = claims.resolvedCard(claimedCode!);
+      await expect(decided).toHaveCount(1);
+      await expect(decided).toContainText(market.dismissedOn);
+      await expect(claims.shown).toHaveText(market.shownOne);
+      await checkScreen(page, `${market.locale}-care-claims-resolved`);
+      // A search that finds nothing says so; the open tab keeps it.
+      await claims.search('nobody-at-all');
+      await expect(page.getByText(market.noResolvedClaim)).toBeVisible();
+      await claims.showOpen();
+      await expect(page.getByText(market.noOpenClaim)).toBeVisible();
 
       // Data requests: the deadline in words; closing it takes it off the list.
       await areas.getByRole('link', { name: market.requests }).click();

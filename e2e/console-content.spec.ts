@@ -159,7 +159,7 @@ for (const market of markets) {
       await page.getByRole('button', { name: market.passkeySignIn }).click();
       await expect(page.getByRole('heading', { level: 1, name: market.start })).toBeVisible();
       const areas = page.getByRole('navigation', { name: market.areas });
-      await expect(areas.getByRole('link')).toHaveText([market.contentArea]);
+      await expect(areas.getByTestId('console-area-name')).toHaveText([market.contentArea]);
 
       // Page texts: the FAQ in the editor's language (the default), its title's live text and a draft of it.
       await areas.getByRole('link', { name: market.contentArea }).click();

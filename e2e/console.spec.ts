@@ -8,6 +8,7 @@ import { minorFromMoney } from '#domain/money';
 import { totpCodeAt } from '../src/server/modules/operators/totp';
 import { expect, expectAccessible, notification, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
 import { translate } from './support/catalogue';
+import { DisputesPage } from './support/console/care-lists';
 import { cameraContext, e2eBaseUrl, launchWithFakeCamera, writeY4m } from './support/fake-camera';
 import { sixLabels } from './support/label-scene';
 import { e2eOperatorKey, firstProduct, issueContainers } from './support/ops';
@@ -316,7 +317,12 @@ for (const market of markets) {
       const areas = await joinAndSignIn(page, request, market, market.country, market.locale);
 
       // The start page lists the areas of the operator's roles only.
-      await expect(areas.getByRole('link')).toHaveText([market.checkInArea, market.disputesArea, ...market.careAreas, market.auditArea]);
+      await expect(areas.getByTestId('console-area-name')).toHaveText([
+        market.checkInArea,
+        market.disputesArea,
+        ...market.careAreas,
+        market.auditArea,
+      ]);
       await checkScreen(page, `${market.locale}-start`);
       // The token is the tab's: nowhere in the customer's storage or cookies.
       const stored = await page.evaluate(() => ({ session: sessionStorage.getItem('ops_session'), cookies: document.cookie }));
@@ -396,6 +402,12 @@ for (const market of markets) {
       await expect(page.getByTestId('ops-dispute-result')).toContainText(customer.email);
       await expect(page.getByTestId('ops-dispute-result')).toBeFocused();
       await expect.poll(() => balanceOf(request, customer.token)).toBeCloseTo(4 * customer.deposit, 2);
+      // The credited dispute is in the resolved tab, found by the customer's email.
+      const disputesPage = new DisputesPage(page, market.locale);
+      await disputesPage.showResolved();
+      await disputesPage.search(customer.email.toUpperCase());
+      await expect(disputesPage.resolvedCard(customer.email)).toHaveCount(1);
+      await checkScreen(page, `${market.locale}-disputes-resolved`);
       // A second credit of the same dispute moves no money.
       const disputes = await request.get('/api/v2/ops/disputes?status=all', { headers: operatorHeaders });
       const mine = ((await disputes.json()) as { data: { id: string; email: string | null; status: string }[] }).data.find(
@@ -431,7 +443,7 @@ for (const market of markets) {
       const withdrawalId = ((await withdrawal.json()) as { data: { id: string } }).data.id;
 
       const areas = await joinAndSignIn(page, request, market, `admin-${market.country}`, undefined, 'finance,admin');
-      await expect(areas.getByRole('link')).toHaveText([market.payoutsArea, market.operatorsArea, market.auditArea]);
+      await expect(areas.getByTestId('console-area-name')).toHaveText([market.payoutsArea, market.operatorsArea, market.auditArea]);
 
       // Finance: the payout, marked paid with the bank's reference, leaves the list.
       await areas.getByRole('link', { name: market.payoutsArea }).click();
@@ -739,7 +751,7 @@ for (const market of markets) {
       await expect(page.getByRole('heading', { level: 1, name: market.signIn })).toBeVisible();
       await page.getByRole('button', { name: t('Sign in with a passkey') }).click();
       await expect(page.getByRole('heading', { level: 1, name: market.start })).toBeVisible();
-      await expect(page.getByRole('navigation', { name: market.areas }).getByRole('link')).toHaveText([
+      await expect(page.getByRole('navigation', { name: market.areas }).getByTestId('console-area-name')).toHaveText([
         market.checkInArea,
         market.disputesArea,
         ...market.careAreas,

@@ -7,6 +7,10 @@ type CatalogueName = 'messages' | 'console';
 /** msgid → msgstr of one Lingui catalogue (single-line entries, as `lingui extract` writes them). */
 const catalogues = new Map<string, Map<string, string>>();
 
+function contextKey(context: string | undefined, english: string): string {
+  return context === undefined ? english : `${context}\u0004${english}`;
+}
+
 function catalogue(locale: string, name: CatalogueName): Map<string, string> {
   const key = `${locale}/${name}`;
   let entries = catalogues.get(key);
@@ -14,8 +18,11 @@ function catalogue(locale: string, name: CatalogueName): Map<string, string> {
     const text = readFileSync(path.resolve('src/app/locales', locale, `${name}.po`), 'utf8');
     const unescape = (value: string) => value.replace(/\\(.)/g, (_, character: string) => (character === 'n' ? '\n' : character));
     entries = new Map();
-    for (const match of text.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm)) {
-      if (match[1]) entries.set(unescape(match[1]), unescape(match[2] ?? ''));
+    // A message with a context (msgctxt) is a different message from the same English without one.
+    for (const match of text.matchAll(/^(?:msgctxt "((?:[^"\\]|\\.)*)"\n)?msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm)) {
+      const [, context, english, translated] = match;
+      if (english)
+        entries.set(contextKey(context === undefined ? undefined : unescape(context), unescape(english)), unescape(translated ?? ''));
     }
     catalogues.set(key, entries);
   }
@@ -31,4 +38,9 @@ export function translate(locale: string, english: string, values: Record<string
   const translated = catalogue(locale, name).get(english);
   if (!translated) throw new Error(`No ${locale} translation of “${english}”`);
   return translated.replace(/\{(\w+)\}/g, (placeholder, name: string) => values[name] ?? placeholder);
+}
+
+/** The same for a message written with a context (`t({ message, context })`): a word that reads otherwise there. */
+export function translateInContext(locale: string, context: string, english: string, name: CatalogueName = 'messages'): string {
+  return translate(locale, contextKey(context, english), {}, name);
 }

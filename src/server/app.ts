@@ -9,6 +9,7 @@ import { registerApiDescription, registerOpenApiRoute } from './http/api-descrip
 import { createCustomerAnswers } from './http/customer-answers';
 import { registerOperatorScope } from './http/operator-access';
 import { registerOperatorTeamRoutes } from './modules/operators/routes';
+import { registerWaitingWorkRoutes } from './modules/operators/waiting-work';
 import { registerApprovalRoutes } from './modules/audit/approval-routes';
 import { adjustBalance, checkIn } from './modules/wallet/operator-actions';
 import { adjustBody, checkInBody, disputeCreditBody } from '#domain/schemas/operator-requests';
@@ -200,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerDisputeRoutes(api, context);
       await registerNotificationRoutes(api, context);
       await registerOperatorTeamRoutes(api, context);
+      await registerWaitingWorkRoutes(api, context);
       await registerApprovalRoutes(api, context, {
         'balance.adjust': async (actor, approval) => {
           const body = adjustBody.parse(approval.request);

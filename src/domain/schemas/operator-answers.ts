@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencies } from '../markets';
-import { disputeSchema } from './disputes';
+import { disputeReasons, disputeSchema } from './disputes';
 import { moneySchema } from './money';
 import { approvalSchema } from './operators';
 import { withdrawalSchema } from './payments';
@@ -299,19 +299,39 @@ export const payoutsQuery = z.strictObject({ ...pageQueryFields(operatorPageSize
 export type PayoutsQuery = z.input<typeof payoutsQuery>;
 export const payoutsPage = pageAnswer(pendingPayoutSchema);
 
-/** GET /ops/disputes: open disputes (or all) oldest first; totals are the deposits at stake. */
+/** What an operator types to find an item of a list: part of the customer's email, an id, a container code. */
+export const listSearch = z
+  .string({ error: 'invalidValue' })
+  .trim()
+  .min(1, { error: 'invalidValue' })
+  .max(200, { error: 'tooLong' })
+  .optional();
+
+/**
+ * GET /ops/disputes: open disputes oldest first (the order they are worked through), resolved ones
+ * newest resolved first (the history), or all oldest first; narrowed by a search (`q`: part of the
+ * customer's email, the dispute's id, or a container code at stake), a reason, a currency. Totals
+ * are the deposits at stake in the list as narrowed.
+ */
 export const disputesQuery = z.strictObject({
-  status: z.enum(['open', 'all'], { error: 'invalidValue' }).default('open'),
+  status: z.enum(['open', 'resolved', 'all'], { error: 'invalidValue' }).default('open'),
   ...pageQueryFields(operatorPageSize, 1000),
   currency: currencyFilter,
+  q: listSearch,
+  reason: z.enum(disputeReasons, { error: 'invalidValue' }).optional(),
 });
 export type DisputesQuery = z.input<typeof disputesQuery>;
 export const disputesPage = pageAnswer(operatorDisputeSchema);
 
-/** GET /ops/claims: open claims (or all) oldest first; totals count them (a claim has no amount). */
+/**
+ * GET /ops/claims: open claims oldest first, resolved ones newest resolved first, or all oldest
+ * first; narrowed by a search (`q`: part of the claimant's email, the claim's id, or the container
+ * code). Totals count them (a claim has no amount).
+ */
 export const claimsQuery = z.strictObject({
-  status: z.enum(['open', 'all'], { error: 'invalidValue' }).default('open'),
+  status: z.enum(['open', 'resolved', 'all'], { error: 'invalidValue' }).default('open'),
   ...pageQueryFields(operatorPageSize, 1000),
+  q: listSearch,
 });
 export type ClaimsQuery = z.input<typeof claimsQuery>;
 export const claimsPage = pageAnswer(listedClaimSchema);
@@ -328,3 +348,12 @@ export type PayoutsPage = z.infer<typeof payoutsPage>;
 export type DisputesPage = z.infer<typeof disputesPage>;
 export type ClaimsPage = z.infer<typeof claimsPage>;
 export type ApprovalsPage = z.infer<typeof approvalsPage>;
+
+/**
+ * GET /ops/waiting: how many items wait in each list the caller's roles open (the console's badges):
+ * open disputes and claims and pending approvals for care, pending payouts for finance.
+ */
+export const waitingWorkSchema = z.object({
+  data: z.array(z.object({ area: z.enum(['disputes', 'claims', 'approvals', 'payouts']), count: z.number().int() })),
+});
+export type WaitingWork = z.infer<typeof waitingWorkSchema>['data'];

@@ -68,14 +68,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)('operator lists read index ranges,
     }
   });
 
-  it('GET /ops/disputes: disputes_open_idx (or disputes_created_idx), and the page scans through dispute_scans_dispute_scan_idx', async () => {
+  it('GET /ops/disputes: disputes_open_idx (or disputes_created_idx, disputes_resolved_idx), and the page scans through dispute_scans_dispute_scan_idx', async () => {
     const after = await middleKey('disputes', "status = 'OPEN'");
     const open = await planOf(disputesPageQuery(handle.db, { limit: pageSize, after }));
     expect(open.wholeTables).toEqual([]);
     expect(open.indexes).toContain('disputes_open_idx');
-    const all = await planOf(disputesPageQuery(handle.db, { all: true, limit: pageSize, after }));
+    const all = await planOf(disputesPageQuery(handle.db, { status: 'all', limit: pageSize, after }));
     expect(all.wholeTables).toEqual([]);
     expect(all.indexes).toContain('disputes_created_idx');
+    const resolved = await planOf(disputesPageQuery(handle.db, { status: 'resolved', limit: pageSize, after }));
+    expect(resolved.wholeTables).toEqual([]);
+    expect(resolved.indexes).toContain('disputes_resolved_idx');
 
     const page = rowsOf<{ id: string }>(
       await handle.db.execute(sql`select id::text from disputes where status = 'OPEN' order by created_at, id limit ${pageSize}`),
@@ -90,14 +93,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)('operator lists read index ranges,
     expect(scansOfPage.indexes).toContain('dispute_scans_dispute_scan_idx');
   });
 
-  it('GET /ops/claims: scan_claims_open_idx (or scan_claims_created_idx)', async () => {
+  it('GET /ops/claims: scan_claims_open_idx (or scan_claims_created_idx, scan_claims_resolved_idx)', async () => {
     const after = await middleKey('scan_claims', "status = 'OPEN'");
     const open = await planOf(claimsPageQuery(handle.db, { limit: pageSize, after }));
     expect(open.wholeTables).toEqual([]);
     expect(open.indexes).toContain('scan_claims_open_idx');
-    const all = await planOf(claimsPageQuery(handle.db, { all: true, limit: pageSize }));
+    const all = await planOf(claimsPageQuery(handle.db, { status: 'all', limit: pageSize }));
     expect(all.wholeTables).toEqual([]);
     expect(all.indexes).toContain('scan_claims_created_idx');
+    const resolved = await planOf(claimsPageQuery(handle.db, { status: 'resolved', limit: pageSize }));
+    expect(resolved.wholeTables).toEqual([]);
+    expect(resolved.indexes).toContain('scan_claims_resolved_idx');
   });
 
   it('GET /ops/approvals: operator_approvals_pending_idx (or operator_approvals_created_idx), newest first', async () => {

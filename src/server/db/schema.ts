@@ -297,6 +297,10 @@ export const scanClaims = pgTable(
       .on(table.createdAt, table.id)
       .where(sql`${table.status} = 'OPEN'`),
     index('scan_claims_created_idx').on(table.createdAt, table.id),
+    // The resolved tab, newest resolved first (migration 0031).
+    index('scan_claims_resolved_idx')
+      .on(table.resolvedAt, table.id)
+      .where(sql`${table.status} <> 'OPEN'`),
     check('scan_claims_status_valid', sql`${table.status} in ('OPEN', 'AWARDED', 'DISMISSED')`),
     check('scan_claims_resolved_when_closed', sql`(${table.status} = 'OPEN') = (${table.resolvedAt} is null)`),
   ],
@@ -655,6 +659,10 @@ export const disputes = pgTable(
       .on(table.createdAt, table.id)
       .where(sql`${table.status} = 'OPEN'`),
     index('disputes_created_idx').on(table.createdAt, table.id),
+    // The resolved tab, newest resolved first (migration 0031).
+    index('disputes_resolved_idx')
+      .on(table.resolvedAt, table.id)
+      .where(sql`${table.status} <> 'OPEN'`),
     check('disputes_status_valid', sql`${table.status} in ('OPEN', 'CREDITED', 'UPHELD')`),
     check('disputes_reason_valid', sql`${table.reason} in ('returned', 'not_damaged', 'wrong_container', 'other')`),
     check('disputes_amount_positive', sql`${table.amountMinor} > 0`),

@@ -5,7 +5,8 @@ import type { ListedClaim } from '#domain/schemas/operator-answers';
 import { failureMessage } from '../../lib/api';
 import { PagedList } from './paged-list';
 import { useAwardClaim } from './api/award-claim';
-import { useOpenClaims } from './api/claims';
+import { useClaims, type ClaimFilter } from './api/claims';
+import { ListSearch, ListTabs } from './list-filters';
 import { useDismissClaim } from './api/dismiss-claim';
 import { BreakableEmail } from './breakable-email';
 import { OperatorArea } from './operator-area';
@@ -19,23 +20,38 @@ function formatDateTime(value: string, locale: string): string {
 
 export function ClaimsScreen() {
   const { t } = useLingui();
-  const claims = useOpenClaims();
+  const [filter, setFilter] = useState<ClaimFilter>({ status: 'open', q: '' });
+  const claims = useClaims(filter);
   // A resolved claim leaves the list: the outcome is said here, and takes the focus its button had.
   const [resolved, setResolved] = useState<string>();
   const about = t`Containers scanned by a second customer while a first scan held them. Nobody is paid for the container until you decide.`;
+  const searched = filter.q !== '';
+  const empty =
+    filter.status === 'open'
+      ? searched
+        ? t`No open claim matches this search.`
+        : t`No open claim.`
+      : searched
+        ? t`No resolved claim matches this search.`
+        : t`No resolved claim yet.`;
   return (
     <OperatorArea needs="care" title={t`Claims`} description={about}>
       <p>{about}</p>
+      <ListTabs label={t`Which claims`} tab={filter.status} onChange={(status) => setFilter((current) => ({ ...current, status }))} />
+      <ListSearch
+        hint={t`Part of the claimant's email, the claim's number, or the container code.`}
+        onSearch={(q) => setFilter((current) => ({ ...current, q }))}
+      />
       <OutcomeStatus text={resolved} testId="ops-claim-result" />
       <PagedList query={claims} errorText={t`The claims could not be loaded. Check your connection and reload the page.`}>
         {(list) =>
           list.length === 0 ? (
-            <p>{t`No open claim.`}</p>
+            <p>{empty}</p>
           ) : (
             <ul className="ops-cards">
               {list.map((claim) => (
                 <li key={claim.id}>
-                  <ClaimCard claim={claim} onResolved={setResolved} />
+                  {claim.status === 'OPEN' ? <ClaimCard claim={claim} onResolved={setResolved} /> : <ResolvedClaimCard claim={claim} />}
                 </li>
               ))}
             </ul>
@@ -43,6 +59,40 @@ export function ClaimsScreen() {
         }
       </PagedList>
     </OperatorArea>
+  );
+}
+
+/** A decided claim, as care looks back on it: who was given the container, when, and the note left. */
+function ResolvedClaimCard({ claim }: { claim: ListedClaim }) {
+  const { t, i18n } = useLingui();
+  const headingId = useId();
+  const code = claim.code;
+  const resolvedAt = claim.resolved_at ? formatDateTime(claim.resolved_at, i18n.locale) : '';
+  const claimedAt = formatDateTime(claim.received_at, i18n.locale);
+  const claimId = claim.id;
+  return (
+    <article className="ops-card" aria-labelledby={headingId} data-testid="ops-resolved-claim">
+      <h2 id={headingId}>
+        <Trans>
+          Container <code>{code}</code>
+        </Trans>
+      </h2>
+      <p className="ops-outcome-line">
+        <strong>
+          {claim.status === 'AWARDED' ? t`Awarded to the claimant on ${resolvedAt}` : t`Dismissed on ${resolvedAt}: the first scan stood`}
+        </strong>
+      </p>
+      <h3>{t`Claim`}</h3>
+      <p>{claim.email ? <BreakableEmail email={claim.email} /> : t`a deleted account`}</p>
+      <p>{t`Received ${claimedAt}`}</p>
+      {claim.note ? (
+        <>
+          <h3>{t`Note for operators`}</h3>
+          <blockquote>{claim.note}</blockquote>
+        </>
+      ) : null}
+      <p className="ops-record-id">{t`Claim ${claimId}`}</p>
+    </article>
   );
 }
 
@@ -69,7 +119,11 @@ function ClaimCard({ claim, onResolved }: { claim: ListedClaim; onResolved: (tex
     setFailure(undefined);
     award.mutate(
       { id: claim.id, note: note.trim() || undefined },
-      { onError: refused, onSuccess: () => onResolved(t`Awarded: ${code} is held for the claimant until its next check-in.`) },
+      {
+        onError: refused,
+        onSuccess: () =>
+          onResolved(t`Awarded: ${code} is held for the claimant until its next check-in. The claim is in the Resolved tab.`),
+      },
     );
   }
 
@@ -77,7 +131,7 @@ function ClaimCard({ claim, onResolved }: { claim: ListedClaim; onResolved: (tex
     setFailure(undefined);
     dismiss.mutate(
       { id: claim.id, note: note.trim() || undefined },
-      { onError: refused, onSuccess: () => onResolved(t`Dismissed: the first scan of ${code} stands.`) },
+      { onError: refused, onSuccess: () => onResolved(t`Dismissed: the first scan of ${code} stands. The claim is in the Resolved tab.`) },
     );
   }
 

@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from '@tanstack/react-router';
 import { useEffect, useRef, type ComponentType } from 'react';
@@ -24,6 +24,7 @@ import { SignInScreen } from './sign-in-screen';
 import { useConsoleCatalogue } from './catalogue';
 import { consoleQueryClient } from './console-query-client';
 import { useOperatorMe } from './api/me';
+import { useWaitingWork } from './api/waiting-work';
 import { useSignOutOperator } from './api/sign-out';
 import { forgetReturnPage, rememberReturnPage, sessionEndedByServer } from './operator-session';
 import { useOperatorSession } from './use-operator-session';
@@ -129,6 +130,9 @@ function ConsoleNavigation({ token, name, current }: { token: string; name: stri
   const me = useOperatorMe(token);
   const signOut = useSignOutOperator();
   const areas = me.data ? areasFor(me.data.roles) : [];
+  const roles = me.data?.roles ?? [];
+  const waiting = useWaitingWork(roles.includes('care') || roles.includes('finance'));
+  const waitingIn = (area: ConsoleArea) => waiting.data?.find((entry) => entry.area === area)?.count ?? 0;
   const labels: Record<ConsoleArea, string> = {
     'check-in': t`Check-in`,
     disputes: t`Disputes`,
@@ -148,7 +152,8 @@ function ConsoleNavigation({ token, name, current }: { token: string; name: stri
           {areas.map((area) => (
             <li key={area}>
               <Link {...link(area)} aria-current={current === area || current?.startsWith(`${area}/`) ? 'page' : undefined}>
-                {labels[area]}
+                <span data-testid="console-area-name">{labels[area]}</span>
+                <WaitingBadge count={waitingIn(area)} />
               </Link>
             </li>
           ))}
@@ -160,6 +165,24 @@ function ConsoleNavigation({ token, name, current }: { token: string; name: stri
           {t`Sign out`}
         </button>
       </p>
+    </>
+  );
+}
+
+/**
+ * How many wait in an area's list, after its name: a number to the eye, and a phrase in the link's
+ * name for a screen reader ("Disputes, 3 waiting"). Nothing when nothing waits.
+ */
+function WaitingBadge({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <>
+      <span className="console__badge" aria-hidden="true" data-testid="console-waiting-badge">
+        {count}
+      </span>
+      <span className="visually-hidden">
+        <Plural value={count} one=", # waiting" other=", # waiting" />
+      </span>
     </>
   );
 }

@@ -1,14 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState } from 'react';
 import { formatMoney } from '#domain/money';
-import type { DisputeReason } from '#domain/schemas/disputes';
+import { disputeReasons, type DisputeReason } from '#domain/schemas/disputes';
 import type { OperatorDispute } from '#domain/schemas/operator-answers';
 import { failureMessage } from '../../lib/api';
 import { formatLongDate } from '../../lib/format';
 import { PagedList } from './paged-list';
 import { useCreditDispute } from './api/credit-dispute';
 import { useDisputePhotoUrl } from './api/dispute-photo';
-import { useOpenDisputes } from './api/disputes';
+import { useDisputes, type DisputeFilter } from './api/disputes';
+import { ListSearch, ListTabs } from './list-filters';
 import { useUpholdDispute } from './api/uphold-dispute';
 import { BreakableEmail } from './breakable-email';
 import { OperatorArea } from './operator-area';
@@ -17,21 +18,59 @@ import { useStatusName } from './status-names';
 
 export function DisputesScreen() {
   const { t } = useLingui();
-  const disputes = useOpenDisputes();
+  const [filter, setFilter] = useState<DisputeFilter>({ status: 'open', q: '' });
+  const [reason, setReason] = useState<DisputeReason | ''>('');
+  const reasonId = useId();
+  const disputes = useDisputes(filter);
+  const reasons = useReasonNames();
   // What the last decision did, said where its card was (the card leaves the open list with it).
   const [decided, setDecided] = useState<string>();
+  const searched = filter.q !== '' || filter.reason !== undefined;
+  const empty =
+    filter.status === 'open'
+      ? searched
+        ? t`No open dispute matches this search.`
+        : t`No open dispute. Well done.`
+      : searched
+        ? t`No resolved dispute matches this search.`
+        : t`No resolved dispute yet.`;
   return (
-    <OperatorArea needs="care" title={t`Disputes`} description={t`Customers' open disputes, oldest first.`}>
+    <OperatorArea
+      needs="care"
+      title={t`Disputes`}
+      description={t`Customers' open disputes, oldest first, and the resolved ones, newest first.`}
+    >
+      <ListTabs label={t`Which disputes`} tab={filter.status} onChange={(status) => setFilter((current) => ({ ...current, status }))} />
+      <ListSearch
+        hint={t`Part of the customer's email, the dispute's number, or a container code.`}
+        onSearch={(q) => setFilter((current) => ({ ...current, q, reason: reason === '' ? undefined : reason }))}
+      >
+        <div className="field">
+          <label htmlFor={reasonId}>{t`Reason`}</label>
+          <select id={reasonId} value={reason} onChange={(event) => setReason(reasonOf(event.currentTarget.value))}>
+            <option value="">{t`Any reason`}</option>
+            {disputeReasons.map((value) => (
+              <option key={value} value={value}>
+                {reasons[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </ListSearch>
       <OutcomeStatus text={decided} testId="ops-dispute-result" />
       <PagedList query={disputes} errorText={t`The disputes could not be loaded. Check your connection and reload the page.`}>
         {(list) =>
           list.length === 0 ? (
-            <p>{t`No open dispute. Well done.`}</p>
+            <p>{empty}</p>
           ) : (
             <ul className="ops-cards">
               {list.map((dispute) => (
                 <li key={dispute.id}>
-                  <DisputeCard dispute={dispute} onDecided={setDecided} />
+                  {dispute.status === 'OPEN' ? (
+                    <DisputeCard dispute={dispute} onDecided={setDecided} />
+                  ) : (
+                    <ResolvedDisputeCard dispute={dispute} />
+                  )}
                 </li>
               ))}
             </ul>
@@ -39,6 +78,69 @@ export function DisputesScreen() {
         }
       </PagedList>
     </OperatorArea>
+  );
+}
+
+function reasonOf(value: string): DisputeReason | '' {
+  return disputeReasons.find((reason) => reason === value) ?? '';
+}
+
+function useReasonNames(): Record<DisputeReason, string> {
+  const { t } = useLingui();
+  return {
+    returned: t`I returned it`,
+    not_damaged: t`It was not damaged`,
+    wrong_container: t`Wrong container`,
+    other: t`Other`,
+  };
+}
+
+/** The customer's language named in care's own (the customer reads answers as written). */
+function useLanguageName(locale: string): string {
+  const { i18n } = useLingui();
+  return new Intl.DisplayNames([i18n.locale], { type: 'language' }).of(locale) ?? locale;
+}
+
+/** A decided dispute, as care looks back on it: what was decided, when, and the answer the customer read. */
+function ResolvedDisputeCard({ dispute }: { dispute: OperatorDispute }) {
+  const { t, i18n } = useLingui();
+  const headingId = useId();
+  const reasons = useReasonNames();
+  const statusName = useStatusName();
+  const amount = formatMoney(dispute.amount, i18n.locale);
+  const resolvedOn = dispute.resolved_at ? formatLongDate(dispute.resolved_at, i18n.locale) : '';
+  const credited = dispute.credited ? formatMoney(dispute.credited, i18n.locale) : amount;
+  const customerLanguage = useLanguageName(dispute.locale);
+  const disputeId = dispute.id;
+  return (
+    <article className="ops-card" aria-labelledby={headingId} data-testid="ops-resolved-dispute">
+      <h2 id={headingId}>
+        {reasons[dispute.reason]} · {amount}
+      </h2>
+      <p>{dispute.email ? <BreakableEmail email={dispute.email} /> : t`a deleted account`}</p>
+      <p className="ops-outcome-line">
+        <strong>{dispute.status === 'CREDITED' ? t`Credited ${credited} on ${resolvedOn}` : t`Refusal upheld on ${resolvedOn}`}</strong>
+      </p>
+      <p>{t`Opened on ${formatLongDate(dispute.created_at, i18n.locale)}`}</p>
+      <p>{t`The customer’s language: ${customerLanguage}`}</p>
+      {dispute.answer ? (
+        <>
+          <h3>{t`The answer the customer read`}</h3>
+          <blockquote>{dispute.answer}</blockquote>
+        </>
+      ) : (
+        <p>{t`No answer was written.`}</p>
+      )}
+      <h3>{t`Scans at stake`}</h3>
+      <ul className="ops-codes">
+        {dispute.scans.map((scan) => (
+          <li key={scan.scan_id}>
+            <code>{scan.code}</code> {statusName(scan.status)}
+          </li>
+        ))}
+      </ul>
+      <p className="ops-record-id">{t`Dispute ${disputeId}`}</p>
+    </article>
   );
 }
 
@@ -57,17 +159,12 @@ function DisputeCard({ dispute, onDecided }: { dispute: OperatorDispute; onDecid
   const [photoWanted, setPhotoWanted] = useState(false);
   const photo = useDisputePhotoUrl(dispute.id, dispute.has_photo && photoWanted);
   const statusName = useStatusName();
-  const reasons: Record<DisputeReason, string> = {
-    returned: t`I returned it`,
-    not_damaged: t`It was not damaged`,
-    wrong_container: t`Wrong container`,
-    other: t`Other`,
-  };
+  const reasons = useReasonNames();
   const amount = formatMoney(dispute.amount, i18n.locale);
   const pending = credit.isPending || uphold.isPending;
   // The customer reads the answer as it is written: care sees their language, named in care's own.
   const customer = dispute.email ?? t`a deleted account`;
-  const customerLanguage = new Intl.DisplayNames([i18n.locale], { type: 'language' }).of(dispute.locale) ?? dispute.locale;
+  const customerLanguage = useLanguageName(dispute.locale);
   const photoDialog = useRef<HTMLDialogElement>(null);
 
   function refused(error: unknown) {
@@ -84,7 +181,9 @@ function DisputeCard({ dispute, onDecided }: { dispute: OperatorDispute; onDecid
         onSuccess: (outcome) => {
           setAwaitingApproval(outcome.kind === 'awaiting-approval');
           if (outcome.kind !== 'awaiting-approval')
-            onDecided(t`Credited ${amount} to ${customer}: the customer is told, with your answer if you wrote one.`);
+            onDecided(
+              t`Credited ${amount} to ${customer}: the customer is told, with your answer if you wrote one. The dispute is in the Resolved tab.`,
+            );
         },
       },
     );
@@ -100,7 +199,13 @@ function DisputeCard({ dispute, onDecided }: { dispute: OperatorDispute; onDecid
     setAnswerError(undefined);
     uphold.mutate(
       { id: dispute.id, answer: answer.trim() },
-      { onError: refused, onSuccess: () => onDecided(t`Refusal upheld for ${customer}: the customer reads your answer in their history.`) },
+      {
+        onError: refused,
+        onSuccess: () =>
+          onDecided(
+            t`Refusal upheld for ${customer}: the customer reads your answer in their history. The dispute is in the Resolved tab.`,
+          ),
+      },
     );
   }
 

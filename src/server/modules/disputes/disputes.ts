@@ -1,11 +1,12 @@
-import { and, asc, count, eq, getTableColumns, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Currency } from '#domain/markets';
 import { moneyFromMinor } from '#domain/money';
 import { pendingProcessingDays } from '#domain/pending-rule';
-import { disputesPerDay, type Dispute, type DisputeBody } from '#domain/schemas/disputes';
+import { disputesPerDay, type Dispute, type DisputeBody, type DisputeReason } from '#domain/schemas/disputes';
 import type { Database, Executor } from '../../db/client';
 import { isCheckViolation, isUniqueViolation } from '../../db/errors';
 import { afterPageKey, pageKeyTime, type PageKey } from '../../db/page-keys';
+import { containingPattern, idPattern } from '../../db/text-match';
 import { disputeScans, disputes, products, scans, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { listTotalsFrom } from '../../http/page-cursor';
@@ -285,27 +286,51 @@ export interface OperatorDispute extends Dispute {
   claims: ClaimView[];
 }
 
-export interface DisputePageOptions {
-  all?: boolean;
-  limit?: number;
-  after?: PageKey;
+export interface DisputeListFilter {
+  /** open (the default), resolved (credited or upheld), or all. */
+  status?: 'open' | 'resolved' | 'all';
   currency?: Currency;
+  /** Part of the customer's email, the dispute's id, or a container code at stake. */
+  q?: string;
+  reason?: DisputeReason;
 }
 
-/** A page of open disputes (or all), oldest first: disputes_open_idx (or disputes_created_idx) from `after` on. */
+export interface DisputePageOptions extends DisputeListFilter {
+  limit?: number;
+  after?: PageKey;
+}
+
+function disputeConditions(filter: DisputeListFilter): (SQL | undefined)[] {
+  const status = filter.status ?? 'open';
+  const q = filter.q;
+  return [
+    status === 'open' ? eq(disputes.status, 'OPEN') : status === 'resolved' ? ne(disputes.status, 'OPEN') : undefined,
+    filter.currency === undefined ? undefined : eq(disputes.currency, filter.currency),
+    filter.reason === undefined ? undefined : eq(disputes.reason, filter.reason),
+    q === undefined
+      ? undefined
+      : or(
+          idPattern.test(q) ? eq(disputes.id, q.toLowerCase()) : undefined,
+          sql`${disputes.userId} in (select ${users.id} from ${users} where ${users.email} ilike ${containingPattern(q)})`,
+          sql`${disputes.id} in (select ${disputeScans.disputeId} from ${disputeScans} inner join ${scans} on ${scans.id} = ${disputeScans.scanId}
+                where upper(${scans.containerCode}) = upper(${q}))`,
+        ),
+  ];
+}
+
+/**
+ * A page of disputes: open ones oldest first (disputes_open_idx), resolved ones newest resolved
+ * first (the history care looks back on), all oldest first (disputes_created_idx), from `after` on.
+ */
 export function disputesPageQuery(db: Executor, options: DisputePageOptions = {}) {
+  const resolved = options.status === 'resolved';
+  const time = resolved ? disputes.resolvedAt : disputes.createdAt;
   return db
-    .select({ dispute: listedDisputeColumns, email: users.email, locale: users.locale, pageAt: pageKeyTime(disputes.createdAt) })
+    .select({ dispute: listedDisputeColumns, email: users.email, locale: users.locale, pageAt: pageKeyTime(time) })
     .from(disputes)
     .innerJoin(users, eq(users.id, disputes.userId))
-    .where(
-      and(
-        options.all ? undefined : eq(disputes.status, 'OPEN'),
-        options.currency === undefined ? undefined : eq(disputes.currency, options.currency),
-        afterPageKey(disputes.createdAt, disputes.id, options.after),
-      ),
-    )
-    .orderBy(asc(disputes.createdAt), asc(disputes.id))
+    .where(and(...disputeConditions(options), afterPageKey(time, disputes.id, options.after, resolved ? 'desc' : 'asc')))
+    .orderBy(...(resolved ? [desc(time), desc(disputes.id)] : [asc(time), asc(disputes.id)]))
     .limit(options.limit ?? 200);
 }
 
@@ -322,8 +347,8 @@ export function disputeScansQuery(db: Executor, disputeIds: readonly string[]) {
     .orderBy(asc(scans.id));
 }
 
-/** The deposits at stake in the disputes listed (open or all), per currency, in one grouped query. */
-export async function disputeTotals(db: Executor, options: { all?: boolean; currency?: Currency } = {}): Promise<ListTotals> {
+/** The deposits at stake in the disputes listed (as filtered), per currency, in one grouped query. */
+export async function disputeTotals(db: Executor, filter: DisputeListFilter = {}): Promise<ListTotals> {
   const groups = await db
     .select({
       currency: disputes.currency,
@@ -331,17 +356,12 @@ export async function disputeTotals(db: Executor, options: { all?: boolean; curr
       minor: sql<number>`coalesce(sum(${disputes.amountMinor}), 0)::bigint`.mapWith(Number),
     })
     .from(disputes)
-    .where(
-      and(
-        options.all ? undefined : eq(disputes.status, 'OPEN'),
-        options.currency === undefined ? undefined : eq(disputes.currency, options.currency),
-      ),
-    )
+    .where(and(...disputeConditions(filter)))
     .groupBy(disputes.currency);
   return listTotalsFrom(groups);
 }
 
-/** Open disputes (or all), oldest first: the order operators work through them. */
+/** A page of disputes as operators read them (disputesPageQuery says in which order). */
 export async function listDisputes(db: Database, options: DisputePageOptions = {}): Promise<(OperatorDispute & { pageKey: PageKey })[]> {
   const rows = await disputesPageQuery(db, options);
   if (rows.length === 0) return [];

@@ -50,19 +50,19 @@ export async function registerDisputeRoutes(instance: FastifyInstance, context: 
       '/disputes',
       {
         schema: {
-          summary: 'Open disputes (or all), oldest first, a page at a time, with the deposits at stake per currency',
+          summary:
+            'Open disputes oldest first, resolved ones newest first, or all; searched and filtered; a page at a time, with the deposits at stake per currency',
           security: operatorAccess('care'),
           querystring: disputesQuery,
           response: { 200: disputesPage, ...errorAnswers(400) },
         },
       },
       async (request) => {
-        const { limit, currency } = request.query;
-        const all = request.query.status === 'all';
-        const after = decodePageCursor(request.query.cursor);
+        const { limit, cursor, ...filter } = request.query;
+        const after = decodePageCursor(cursor);
         const [rows, totals] = await Promise.all([
-          listDisputes(context.db, { all, limit: limit + 1, after, currency }),
-          disputeTotals(context.db, { all, currency }),
+          listDisputes(context.db, { ...filter, limit: limit + 1, after }),
+          disputeTotals(context.db, filter),
         ]);
         const page = pageOf(rows, limit);
         return { data: page.items.map(({ pageKey: _key, ...dispute }) => dispute), meta: pageMeta(page.nextCursor, totals) };

@@ -1,10 +1,11 @@
 import type { ClaimStatus } from '#domain/schemas/wallet';
-import { aliasedTable, and, asc, countDistinct, count, eq, gte, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, countDistinct, count, desc, eq, gte, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { languageOf, type Language } from '#domain/locales';
 import { isSupportedLocale } from '#domain/markets';
 import type { Database, Executor } from '../../db/client';
 import { isCheckViolation, isUniqueViolation } from '../../db/errors';
 import { afterPageKey, pageKeyTime, type PageKey } from '../../db/page-keys';
+import { containingPattern, idPattern } from '../../db/text-match';
 import { claimRefusals, containers, disputeScans, disputes, scanClaims, scans, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { listTotalsFrom } from '../../http/page-cursor';
@@ -108,30 +109,60 @@ export function claimsAgainst(executor: Executor, scanList: readonly { id: strin
   );
 }
 
-export interface ClaimPageOptions {
-  all?: boolean;
+export interface ClaimListFilter {
+  /** open (the default), resolved (awarded or dismissed), or all. */
+  status?: 'open' | 'resolved' | 'all';
+  /** Part of the claimant's email, the claim's id, or the container code. */
+  q?: string;
+}
+
+export interface ClaimPageOptions extends ClaimListFilter {
   limit?: number;
   after?: PageKey;
 }
 
-/** A page of open claims (or all), oldest first: scan_claims_open_idx (or scan_claims_created_idx) from `after` on. */
-export function claimsPageQuery(db: Executor, options: ClaimPageOptions = {}) {
-  return claimRowsQuery(
-    db,
-    and(options.all ? undefined : eq(scanClaims.status, 'OPEN'), afterPageKey(scanClaims.createdAt, scanClaims.id, options.after)),
-  ).limit(options.limit ?? 200);
+function claimConditions(filter: ClaimListFilter): (SQL | undefined)[] {
+  const status = filter.status ?? 'open';
+  const q = filter.q;
+  return [
+    status === 'open' ? eq(scanClaims.status, 'OPEN') : status === 'resolved' ? ne(scanClaims.status, 'OPEN') : undefined,
+    q === undefined
+      ? undefined
+      : or(
+          idPattern.test(q) ? eq(scanClaims.id, q.toLowerCase()) : undefined,
+          sql`upper(${scanClaims.containerCode}) = upper(${q})`,
+          sql`${scanClaims.userId} in (select ${users.id} from ${users} where ${users.email} ilike ${containingPattern(q)})`,
+        ),
+  ];
 }
 
-/** How many claims the list has (open or all): a claim has no amount. */
-export async function claimTotals(db: Executor, options: { all?: boolean } = {}): Promise<ListTotals> {
+/**
+ * A page of claims: open ones oldest first (scan_claims_open_idx), resolved ones newest resolved
+ * first (the history), all oldest first (scan_claims_created_idx), from `after` on.
+ */
+export function claimsPageQuery(db: Executor, options: ClaimPageOptions = {}) {
+  const resolved = options.status === 'resolved';
+  const time = resolved ? scanClaims.resolvedAt : scanClaims.createdAt;
+  return db
+    .select({ claim: scanClaims, email: users.email, first: firstScans, pageAt: pageKeyTime(time) })
+    .from(scanClaims)
+    .innerJoin(users, eq(users.id, scanClaims.userId))
+    .innerJoin(firstScans, eq(firstScans.id, scanClaims.pendingScanId))
+    .where(and(...claimConditions(options), afterPageKey(time, scanClaims.id, options.after, resolved ? 'desc' : 'asc')))
+    .orderBy(...(resolved ? [desc(time), desc(scanClaims.id)] : [asc(time), asc(scanClaims.id)]))
+    .limit(options.limit ?? 200);
+}
+
+/** How many claims the list has (as filtered): a claim has no amount. */
+export async function claimTotals(db: Executor, filter: ClaimListFilter = {}): Promise<ListTotals> {
   const [row] = await db
     .select({ rows: count() })
     .from(scanClaims)
-    .where(options.all ? undefined : eq(scanClaims.status, 'OPEN'));
+    .where(and(...claimConditions(filter)));
   return listTotalsFrom([{ currency: null, rows: row?.rows ?? 0, minor: 0 }]);
 }
 
-/** Open claims (or all), oldest first: the order operators work through them. */
+/** A page of claims as operators read them (claimsPageQuery says in which order). */
 export async function listClaims(db: Database, options: ClaimPageOptions = {}): Promise<(ClaimView & { pageKey: PageKey })[]> {
   const rows = await claimsPageQuery(db, options);
   const views = claimViews(rows);

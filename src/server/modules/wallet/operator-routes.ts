@@ -125,19 +125,19 @@ export function registerWalletOperatorRoutes(ops: OperatorRoutes, context: AppCo
     '/claims',
     {
       schema: {
-        summary: 'Competing claims on containers: open ones (or all), oldest first, a page at a time, with how many there are',
+        summary:
+          'Competing claims on containers: open ones oldest first, resolved ones newest first, or all; searched; a page at a time, with how many there are',
         security: operatorAccess('care'),
         querystring: claimsQuery,
         response: { 200: claimsPage, ...errorAnswers(400) },
       },
     },
     async (request) => {
-      const { limit } = request.query;
-      const all = request.query.status === 'all';
-      const after = decodePageCursor(request.query.cursor);
+      const { limit, cursor, ...filter } = request.query;
+      const after = decodePageCursor(cursor);
       const [rows, totals] = await Promise.all([
-        listClaims(context.db, { all, limit: limit + 1, after }),
-        claimTotals(context.db, { all }),
+        listClaims(context.db, { ...filter, limit: limit + 1, after }),
+        claimTotals(context.db, filter),
       ]);
       const page = pageOf(rows, limit);
       const claims = page.items.map(({ pageKey: _key, ...claim }) => claim);

@@ -21,7 +21,7 @@ export async function claimsCommand({ values, positionals }: CliArguments, io: C
   const [action, id] = positionals;
   if (id !== undefined && !isRecordId(id)) throw new CliUsageError(`${id} is not a claim id (see: npm run ops -- claims list)`);
   if (action === 'list') {
-    const rows = await listClaims(io.db, { all: values.all === true });
+    const rows = await listClaims(io.db, { status: values.all === true ? 'all' : 'open' });
     for (const row of rows) io.out(claimLines(row));
     if (rows.length === 0) io.out(values.all ? 'No claim.\n' : 'No open claim.\n');
     return 0;

@@ -11,7 +11,7 @@ export async function disputesCommand({ values, positionals }: CliArguments, io:
   if (id !== undefined && !isRecordId(id)) throw new CliUsageError(`${id} is not a dispute id (see: npm run ops -- disputes list)`);
   const print = (value: unknown) => io.out(`${JSON.stringify(value, null, 2)}\n`);
   if (action === 'list') {
-    const rows = await listDisputes(io.db, { all: values.all === true });
+    const rows = await listDisputes(io.db, { status: values.all === true ? 'all' : 'open' });
     for (const row of rows) {
       const codes = row.scans
         .map((scan) => `${terminalField(scan.code)} (${scan.status}${scan.reason ? `: ${terminalField(scan.reason)}` : ''})`)

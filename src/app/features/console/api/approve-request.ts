@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { approvalSchema, type Approval } from '#domain/schemas/operators';
 import { consoleRequest } from '../console-api';
 import { approvalsQueryKey } from './approvals';
-import { openDisputesQueryKey } from './disputes';
+import { disputesQueryKey } from './disputes';
 
 const answer = z.object({ data: approvalSchema });
 
@@ -21,9 +21,6 @@ export function useApproveRequest() {
     mutationFn: (id: string) => approveRequest(id),
     // An approved dispute credit settles its dispute: the disputes queue changes too.
     onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: approvalsQueryKey }),
-        client.invalidateQueries({ queryKey: openDisputesQueryKey }),
-      ]),
+      Promise.all([client.invalidateQueries({ queryKey: approvalsQueryKey }), client.invalidateQueries({ queryKey: disputesQueryKey })]),
   });
 }

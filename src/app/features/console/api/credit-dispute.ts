@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { disputeSchema, type Dispute } from '#domain/schemas/disputes';
 import { approvalSchema } from '#domain/schemas/operators';
 import { consoleRequest } from '../console-api';
-import { openDisputesQueryKey } from './disputes';
+import { disputesQueryKey } from './disputes';
 import type { DisputeCreditRequest } from '#domain/schemas/operator-requests';
 
 /** 200: the dispute credited; 202: above the approval limit, a request for a second operator. */
@@ -22,6 +22,6 @@ export function useCreditDispute() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, answer: answerText }: { id: string; answer?: string }) => creditDispute(id, answerText),
-    onSuccess: () => client.invalidateQueries({ queryKey: openDisputesQueryKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: disputesQueryKey }),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { resolvedClaimSchema, type ResolvedClaim } from '#domain/schemas/operator-answers';
 import { consoleRequest } from '../console-api';
-import { openClaimsQueryKey } from './claims';
+import { claimsQueryKey } from './claims';
 import type { ClaimResolutionRequest } from '#domain/schemas/operator-requests';
 
 const answer = z.object({ data: resolvedClaimSchema });
@@ -19,6 +19,6 @@ export function useDismissClaim() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, note }: { id: string; note?: string }) => dismissClaim(id, note),
-    onSuccess: () => client.invalidateQueries({ queryKey: openClaimsQueryKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: claimsQueryKey }),
   });
 }

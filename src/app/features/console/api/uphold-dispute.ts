@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { disputeResponse, type Dispute } from '#domain/schemas/disputes';
 import { consoleRequest } from '../console-api';
-import { openDisputesQueryKey } from './disputes';
+import { disputesQueryKey } from './disputes';
 import type { DisputeUpholdRequest } from '#domain/schemas/operator-requests';
 
 /** POST /ops/disputes/{id}/uphold: keeps the refusal; the customer reads the answer. */
@@ -15,6 +15,6 @@ export function useUpholdDispute() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, answer }: { id: string; answer: string }) => upholdDispute(id, answer),
-    onSuccess: () => client.invalidateQueries({ queryKey: openDisputesQueryKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: disputesQueryKey }),
   });
 }
