@@ -36,7 +36,7 @@ describe.each(databaseKinds)('page content endpoints on %s', (kind) => {
     expect((await get('/locales/en-GB/home.json')).json()).toEqual({ ...enContent.home });
     // Canada's French is France's in Quebec's words.
     const quebec = (await get('/locales/fr-CA/faq.json')).json();
-    expect(quebec['change_email.q']).toBe('Comment changer mon adresse courriel ou mon code postal\u202F?');
+    expect(quebec['change_email.q']).toBe('Comment changer mon adresse courriel ou mon {postcode}\u202F?');
     expect(JSON.stringify(quebec)).not.toMatch(/e-mail/);
   });
 

@@ -282,7 +282,7 @@ describe.each(databaseKinds)('payouts reconcile: the bank’s answer settles the
     expect(await balanceOf(japanese.headers)).toBe('3000');
     expect(await lineOf(japanese.headers, unclaimedWithdrawal)).toMatchObject({
       status: 'FAILED',
-      comment: '受け取られなかったため、PayPalから返金されました。払い戻し方法のPayPalメールアドレスをご確認ください。',
+      comment: '受け取られなかったため、PayPalから返金されました。出金先のPayPalメールアドレスをご確認ください。',
     });
     expect(await balanceOf(american.headers)).toBe('18.00');
     expect(await balanceOf(waiting.headers)).toBe('18.00');
