@@ -36,6 +36,10 @@ async function addPerson(database: DatabaseHandle, email: string) {
     .values({ email, passwordHash: 'x', name: 'Backup Test', countryCode: 'us', locale: 'en-US', zipCode: '97205' });
 }
 
+// Each case opens a database three times and runs tar or pg_dump in a shell: on a loaded machine that
+// is well past the default 30 s, without anything being wrong.
+const processBudgetMs = 180_000;
+
 describe('the backup and restore commands of docs/configuration.md', () => {
   it('PGlite: a stopped data directory, archived and put back, is the state it had', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'roundtrip-backup-'));
@@ -60,7 +64,7 @@ describe('the backup and restore commands of docs/configuration.md', () => {
       rmSync(dataDir, { recursive: true, force: true });
       rmSync(work, { recursive: true, force: true });
     }
-  });
+  }, processBudgetMs);
 
   it.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL: a dump restored into an empty database has the same rows and schema', async () => {
     const adminUrl = process.env.TEST_DATABASE_URL!;
@@ -93,5 +97,5 @@ describe('the backup and restore commands of docs/configuration.md', () => {
       await admin.end();
       rmSync(work, { recursive: true, force: true });
     }
-  });
+  }, processBudgetMs);
 });
