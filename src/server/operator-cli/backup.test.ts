@@ -41,61 +41,69 @@ async function addPerson(database: DatabaseHandle, email: string) {
 const processBudgetMs = 180_000;
 
 describe('the backup and restore commands of docs/configuration.md', () => {
-  it('PGlite: a stopped data directory, archived and put back, is the state it had', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'roundtrip-backup-'));
-    const work = mkdtempSync(path.join(tmpdir(), 'roundtrip-backup-work-'));
-    try {
-      writeFileSync(path.join(dataDir, 'payment-data.key'), randomBytes(32).toString('base64'), { mode: 0o600 });
-      const first = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-      await addPerson(first, 'before.backup@example.com');
-      await first.close();
-      run(documentedCommand('backup', 'pglite'), work, { DATA_DIR: dataDir });
+  it(
+    'PGlite: a stopped data directory, archived and put back, is the state it had',
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'roundtrip-backup-'));
+      const work = mkdtempSync(path.join(tmpdir(), 'roundtrip-backup-work-'));
+      try {
+        writeFileSync(path.join(dataDir, 'payment-data.key'), randomBytes(32).toString('base64'), { mode: 0o600 });
+        const first = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+        await addPerson(first, 'before.backup@example.com');
+        await first.close();
+        run(documentedCommand('backup', 'pglite'), work, { DATA_DIR: dataDir });
 
-      const changed = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-      await addPerson(changed, 'after.backup@example.com');
-      expect(await peopleIn(changed)).toEqual(['after.backup@example.com', 'before.backup@example.com']);
-      await changed.close();
+        const changed = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+        await addPerson(changed, 'after.backup@example.com');
+        expect(await peopleIn(changed)).toEqual(['after.backup@example.com', 'before.backup@example.com']);
+        await changed.close();
 
-      run(documentedCommand('restore', 'pglite'), work, { DATA_DIR: dataDir });
-      const restored = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-      expect(await peopleIn(restored)).toEqual(['before.backup@example.com']);
-      await restored.close();
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-      rmSync(work, { recursive: true, force: true });
-    }
-  }, processBudgetMs);
+        run(documentedCommand('restore', 'pglite'), work, { DATA_DIR: dataDir });
+        const restored = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+        expect(await peopleIn(restored)).toEqual(['before.backup@example.com']);
+        await restored.close();
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+        rmSync(work, { recursive: true, force: true });
+      }
+    },
+    processBudgetMs,
+  );
 
-  it.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL: a dump restored into an empty database has the same rows and schema', async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    const names = [`roundtrip_backup_${randomBytes(5).toString('hex')}`, `roundtrip_restore_${randomBytes(5).toString('hex')}`];
-    const urlOf = (name: string) => {
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      return url.toString();
-    };
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    const work = mkdtempSync(path.join(tmpdir(), 'roundtrip-backup-work-'));
-    try {
-      for (const name of names) await admin.query(`create database ${name}`);
-      const source = await openDatabase({ kind: 'postgres', url: urlOf(names[0]!) });
-      await addPerson(source, 'in.the.dump@example.com');
-      run(documentedCommand('backup', 'postgres'), work, { DATABASE_URL: urlOf(names[0]!) });
-      await addPerson(source, 'after.the.dump@example.com');
-      await source.close();
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'PostgreSQL: a dump restored into an empty database has the same rows and schema',
+    async () => {
+      const adminUrl = process.env.TEST_DATABASE_URL!;
+      const names = [`roundtrip_backup_${randomBytes(5).toString('hex')}`, `roundtrip_restore_${randomBytes(5).toString('hex')}`];
+      const urlOf = (name: string) => {
+        const url = new URL(adminUrl);
+        url.pathname = `/${name}`;
+        return url.toString();
+      };
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      const work = mkdtempSync(path.join(tmpdir(), 'roundtrip-backup-work-'));
+      try {
+        for (const name of names) await admin.query(`create database ${name}`);
+        const source = await openDatabase({ kind: 'postgres', url: urlOf(names[0]!) });
+        await addPerson(source, 'in.the.dump@example.com');
+        run(documentedCommand('backup', 'postgres'), work, { DATABASE_URL: urlOf(names[0]!) });
+        await addPerson(source, 'after.the.dump@example.com');
+        await source.close();
 
-      run(documentedCommand('restore', 'postgres'), work, { DATABASE_URL: urlOf(names[1]!) });
-      // Opening it runs the migrations: none is missing, and the balance trigger came back with the dump.
-      const restored = await openDatabase({ kind: 'postgres', url: urlOf(names[1]!) });
-      expect(await peopleIn(restored)).toEqual(['in.the.dump@example.com']);
-      const triggers = await restored.db.execute(sql`select count(*)::int as n from pg_trigger where tgname = 'ledger_entries_balance'`);
-      expect((triggers as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
-      await restored.close();
-    } finally {
-      for (const name of names) await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-      rmSync(work, { recursive: true, force: true });
-    }
-  }, processBudgetMs);
+        run(documentedCommand('restore', 'postgres'), work, { DATABASE_URL: urlOf(names[1]!) });
+        // Opening it runs the migrations: none is missing, and the balance trigger came back with the dump.
+        const restored = await openDatabase({ kind: 'postgres', url: urlOf(names[1]!) });
+        expect(await peopleIn(restored)).toEqual(['in.the.dump@example.com']);
+        const triggers = await restored.db.execute(sql`select count(*)::int as n from pg_trigger where tgname = 'ledger_entries_balance'`);
+        expect((triggers as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+        await restored.close();
+      } finally {
+        for (const name of names) await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+        rmSync(work, { recursive: true, force: true });
+      }
+    },
+    processBudgetMs,
+  );
 });
