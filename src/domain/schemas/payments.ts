@@ -159,8 +159,14 @@ export const destinationChangeProof = z.object({
     .optional(),
 });
 
-/** The payout destination form once the password is asked: a field like the others, checked with them. */
-export const destinationPasswordField = { current_password: destinationChangeProof.shape.current_password.unwrap() };
+/**
+ * The payout destination form once the password is asked: a field like the others, checked with
+ * them. Left empty, it is not sent, and the server says whether it needs it (the phone cannot always
+ * tell how long ago the session signed in with a password).
+ */
+export const destinationPasswordField = {
+  current_password: z.preprocess((typed) => (typed === '' ? undefined : typed), destinationChangeProof.shape.current_password),
+};
 
 /** PUT /payment_methods */
 export const setDefaultPaymentMethodBody = z.strictObject({ withdraw_type: paymentMethodField });

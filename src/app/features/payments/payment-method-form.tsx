@@ -191,7 +191,10 @@ export function PaymentMethodForm({
     },
     // The fields go as typed: the server checks them with the same rules. (The return type is
     // written out: the action reads the form's own values, which TypeScript cannot infer in a cycle.)
-    action: (): ReturnType<typeof save.mutateAsync> => save.mutateAsync({ method, fields: form.values }),
+    action: (): ReturnType<typeof save.mutateAsync> => {
+      const { current_password: password, ...fields } = form.values;
+      return save.mutateAsync({ method, fields: password ? { ...fields, current_password: password } : fields });
+    },
     onSuccess: () => {
       notify({ kind: 'success', title: t`Success`, description: t`Bank data added` });
       onSaved();
