@@ -20,12 +20,12 @@ const firstLoadModule = (id: string) => !/(?:^|[\\/])index\.html$|[\\/]src[\\/]a
  */
 const operatorConsoleModule = (id: string) =>
   /[\\/]src[\\/]app[\\/]features[\\/]console[\\/]/.test(id) ||
-  /[\\/]src[\\/]domain[\\/]schemas[\\/]operator(s|-answers|-passkeys)\.ts$/.test(id) ||
+  /[\\/]src[\\/]domain[\\/]schemas[\\/]operator(s|-answers|-passkeys|-requests|-notices)\.ts$/.test(id) ||
   // The content area's schemas and what they need that customers never run (their pages import the
   // namespaces' types only). Left out, they would go to the route's own chunk, which imports this
   // one and which this one would import back: a cycle in which these schemas are still undefined
   // when the console's modules build theirs.
-  /[\\/]src[\\/]domain[\\/](schemas[\\/](content|missing-texts|bins-import)|content[\\/]namespaces)\.ts$/.test(id) ||
+  /[\\/]src[\\/]domain[\\/](schemas[\\/](content|missing-texts|bins-import)|content[\\/]namespaces|reject-reasons)\.ts$/.test(id) ||
   /[\\/]node_modules[\\/]@simplewebauthn[\\/]browser[\\/]/.test(id) ||
   // Pages of an answer ("Show older entries" in the audit trail): no customer page pages that way.
   /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/].*[iI]nfinite/.test(id) ||
@@ -70,7 +70,7 @@ const zodModule = (id: string) => /[\\/]node_modules[\\/]zod[\\/]/.test(id);
  * six connections (bench: Lighthouse on `/us/login`).
  */
 const formModule = (id: string) =>
-  /[\\/]src[\\/]app[\\/]ui[\\/](text-field\.tsx|use-form-submit\.ts|field-errors\.ts)$|[\\/]src[\\/]domain[\\/]errors\.ts$|[\\/]@tanstack[\\/](query-core[\\/]build[\\/]modern[\\/]mutationObserver|react-query[\\/]build[\\/]modern[\\/]useMutation)\.js$/.test(
+  /[\\/]src[\\/]app[\\/]ui[\\/](text-field\.tsx|field-frame\.tsx|use-form-submit\.ts|field-errors\.ts)$|[\\/]src[\\/]domain[\\/]errors\.ts$|[\\/]@tanstack[\\/](query-core[\\/]build[\\/]modern[\\/]mutationObserver|react-query[\\/]build[\\/]modern[\\/]useMutation)\.js$/.test(
     id,
   );
 

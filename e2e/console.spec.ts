@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
@@ -575,6 +575,34 @@ test('the console is in no customer first load and not in the precache', async (
   expect(worker).not.toMatch(consoleAsset);
   // The check above would pass on a worker that names no asset at all.
   expect(worker).toMatch(/assets\/index-[\w-]+\.js/);
+});
+
+/** Chunk → the chunks it imports, read from the built files' own import statements. */
+function chunkImports(assets: string): Map<string, string[]> {
+  const files = readdirSync(assets).filter((file) => file.endsWith('.js'));
+  return new Map(
+    files.map((file) => {
+      const code = readFileSync(path.join(assets, file), 'utf8');
+      return [file, [...code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)].map((match) => match[1]!)];
+    }),
+  );
+}
+
+test('the built chunks import each other without a cycle: in one, a chunk runs before what it imports exists', () => {
+  const imports = chunkImports(path.join(import.meta.dirname, '..', 'dist', 'assets'));
+  expect(imports.size).toBeGreaterThan(10);
+  const cycles: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (chunk: string, trail: string[]) => {
+    state.set(chunk, 'open');
+    for (const next of imports.get(chunk) ?? []) {
+      if (state.get(next) === 'open') cycles.push([...trail.slice(trail.indexOf(next)), chunk, next].join(' → '));
+      else if (!state.has(next)) visit(next, [...trail, chunk]);
+    }
+    state.set(chunk, 'done');
+  };
+  for (const chunk of imports.keys()) if (!state.has(chunk)) visit(chunk, []);
+  expect(cycles).toEqual([]);
 });
 
 test('a session the server ended sends the operator back to the sign-in', async ({ page }) => {
