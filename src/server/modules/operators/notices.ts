@@ -38,7 +38,7 @@ interface NoticeLog {
 
 /** The calling operator's own row (the routes take sessions only, so a token never gets here). */
 function operatorIdOf(actor: Actor): string {
-  if (actor.kind !== 'operator' || actor.id === null) throw new ApiError(404, 'NOT_FOUND');
+  if (actor.kind !== 'operator' || actor.id === null) throw new ApiError(403, 'OPERATOR_ROLE_REQUIRED');
   return actor.id;
 }
 
@@ -47,7 +47,7 @@ export async function operatorNotices(db: Database, operatorId: string): Promise
     .select({ digest: operators.digestNotice, approvals: operators.approvalNotice })
     .from(operators)
     .where(eq(operators.id, operatorId));
-  if (!row) throw new ApiError(404, 'NOT_FOUND');
+  if (!row) throw new ApiError(403, 'OPERATOR_ROLE_REQUIRED');
   return row;
 }
 
@@ -57,7 +57,7 @@ export async function setOperatorNotices(db: Database, operatorId: string, notic
     .set({ digestNotice: notices.digest, approvalNotice: notices.approvals })
     .where(eq(operators.id, operatorId))
     .returning({ digest: operators.digestNotice, approvals: operators.approvalNotice });
-  if (!row) throw new ApiError(404, 'NOT_FOUND');
+  if (!row) throw new ApiError(403, 'OPERATOR_ROLE_REQUIRED');
   return row;
 }
 
@@ -208,7 +208,7 @@ export async function registerOperatorNoticeRoutes(instance: FastifyInstance, co
         schema: {
           summary: 'The mails the calling operator gets from the console: the daily digest and requests for a second operator',
           security: anyPerson,
-          response: { 200: operatorNoticesSchema, ...errorAnswers(403, 404) },
+          response: { 200: operatorNoticesSchema, ...errorAnswers(403) },
         },
       },
       async (request) => ({ data: await operatorNotices(context.db, operatorIdOf(currentActor(request))) }),
@@ -220,7 +220,7 @@ export async function registerOperatorNoticeRoutes(instance: FastifyInstance, co
           summary: 'Choose the mails the calling operator gets from the console',
           security: anyPerson,
           body: operatorNoticesBody,
-          response: { 200: operatorNoticesSchema, ...errorAnswers(400, 403, 404) },
+          response: { 200: operatorNoticesSchema, ...errorAnswers(400, 403) },
         },
       },
       async (request) => ({ data: await setOperatorNotices(context.db, operatorIdOf(currentActor(request)), request.body) }),
