@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { currencies } from '../markets';
 import { disputeReasons, disputeSchema } from './disputes';
 import { moneySchema } from './money';
-import { operatorNoticesBody } from './operator-requests';
 import { approvalSchema } from './operators';
 import { withdrawalSchema } from './payments';
 
@@ -358,7 +357,3 @@ export const waitingWorkSchema = z.object({
   data: z.array(z.object({ area: z.enum(['disputes', 'claims', 'approvals', 'payouts']), count: z.number().int() })),
 });
 export type WaitingWork = z.infer<typeof waitingWorkSchema>['data'];
-
-/** GET and PUT /ops/me/notices: the mails the calling operator chose to get. */
-export const operatorNoticesSchema = z.object({ data: operatorNoticesBody });
-export type OperatorNotices = z.infer<typeof operatorNoticesSchema>['data'];

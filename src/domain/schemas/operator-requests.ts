@@ -133,17 +133,3 @@ export const payoutReconcileBody = z.strictObject({
 });
 export type PayoutCompleteRequest = z.input<typeof payoutCompleteBody>;
 export type PayoutFailRequest = z.input<typeof payoutFailBody>;
-
-/** What an operator's daily digest does: mailed each morning when something waits in their lists, or never. */
-export const operatorDigestNotices = ['daily', 'off'] as const;
-export type OperatorDigestNotice = (typeof operatorDigestNotices)[number];
-/** A new request for a second operator: a mail at once, a line of the digest, or neither. */
-export const operatorApprovalNotices = ['immediate', 'digest', 'off'] as const;
-export type OperatorApprovalNotice = (typeof operatorApprovalNotices)[number];
-
-/** PUT /ops/me/notices: the mails the calling operator gets from the console (docs/operators.md, Mails to operators). */
-export const operatorNoticesBody = z.strictObject({
-  digest: z.enum(operatorDigestNotices, { error: 'invalidValue' }),
-  approvals: z.enum(operatorApprovalNotices, { error: 'invalidValue' }),
-});
-export type OperatorNoticesRequest = z.input<typeof operatorNoticesBody>;

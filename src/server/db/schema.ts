@@ -3,7 +3,7 @@ import type { Currency } from '#domain/markets';
 import type { PaymentMethod } from '#domain/payment-methods';
 import type { DisputeReason, DisputeStatus } from '#domain/schemas/disputes';
 import type { NewsKind } from '#domain/schemas/notifications';
-import type { OperatorApprovalNotice, OperatorDigestNotice } from '#domain/schemas/operator-requests';
+import type { OperatorApprovalNotice, OperatorDigestNotice } from '#domain/schemas/operator-notices';
 import type { ApprovalAction, ApprovalStatus, OperatorRole, OperatorStatus } from '#domain/schemas/operators';
 import type { WithdrawalStatus } from '#domain/schemas/payments';
 import type { ClaimStatus, ScanStatus } from '#domain/schemas/wallet';

@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
-import type { OperatorNotices } from '#domain/schemas/operator-answers';
-import { operatorNoticesBody } from '#domain/schemas/operator-requests';
+import { operatorNoticesBody, type OperatorNotices } from '#domain/schemas/operator-notices';
 import { failureMessage } from '../../lib/api';
 import { QueryView } from '../../ui/query-view';
 import { SelectField } from '../../ui/text-field';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { operatorNoticesSchema } from '#domain/schemas/operator-answers';
+import { operatorNoticesSchema } from '#domain/schemas/operator-notices';
 import { customer } from '../../testing/accounts';
 import { databaseKinds } from '../../testing/databases';
 import { signedInOperator } from '../../testing/operators';

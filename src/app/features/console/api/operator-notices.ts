@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { operatorNoticesSchema, type OperatorNotices } from '#domain/schemas/operator-answers';
+import { operatorNoticesSchema, type OperatorNotices } from '#domain/schemas/operator-notices';
 import { consoleRequest } from '../console-api';
 
 /** GET /ops/me/notices: the mails the signed-in operator chose to get from the console. */

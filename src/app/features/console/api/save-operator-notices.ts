@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { operatorNoticesSchema, type OperatorNotices } from '#domain/schemas/operator-answers';
-import type { OperatorNoticesRequest } from '#domain/schemas/operator-requests';
+import { operatorNoticesSchema, type OperatorNotices } from '#domain/schemas/operator-notices';
+import type { OperatorNoticesRequest } from '#domain/schemas/operator-notices';
 import { consoleRequest } from '../console-api';
 import { operatorNoticesQueryKey } from './operator-notices';
 
