@@ -9,6 +9,7 @@ import { registerApiDescription, registerOpenApiRoute } from './http/api-descrip
 import { createCustomerAnswers } from './http/customer-answers';
 import { registerOperatorScope } from './http/operator-access';
 import { registerOperatorTeamRoutes } from './modules/operators/routes';
+import { createOperatorDigests, registerOperatorNoticeRoutes, type OperatorDigests } from './modules/operators/notices';
 import { registerWaitingWorkRoutes } from './modules/operators/waiting-work';
 import { registerApprovalRoutes } from './modules/audit/approval-routes';
 import { adjustBalance, checkIn } from './modules/wallet/operator-actions';
@@ -46,6 +47,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** News delivery of this server (tests run passes themselves with deliverDue()). */
     notifications: NotificationDispatcher;
+    /** Operators' daily digests (tests run passes themselves with runDue()). */
+    operatorDigests: OperatorDigests;
   }
 }
 
@@ -77,6 +80,8 @@ export interface BuildAppOptions {
   auditAnchor?: AuditAnchor;
   /** 'background' (default): a checkpoint of the audit trail at start and every hour; 'manual': none but verify's (tests). */
   auditCheckpoints?: 'background' | 'manual';
+  /** Operators' daily digests: on a timer (default), or only when a test runs a pass. */
+  operatorDigests?: 'background' | 'manual';
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -159,9 +164,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onReady', async () => checkpoints.start());
   }
 
+  const operatorDigests = createOperatorDigests({ db: options.db, mailer, publicUrl: config.publicUrl, now, log: app.log });
+  app.decorate('operatorDigests', operatorDigests);
+  if (options.operatorDigests !== 'manual') {
+    app.addHook('onReady', async () => operatorDigests.start());
+  }
+
   app.addHook('onClose', async () => {
     // A checkpoint being written is finished: a stop never leaves half a record.
     await checkpoints.stop();
+    await operatorDigests.stop();
     // Requests in flight are done by now; mails they queued after their answer (reset links,
     // notices) are sent before the transport closes. main.ts bounds the whole shutdown. A delivery
     // pass under way finishes; what it did not reach stays due for the next start.
@@ -202,6 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerNotificationRoutes(api, context);
       await registerOperatorTeamRoutes(api, context);
       await registerWaitingWorkRoutes(api, context);
+      await registerOperatorNoticeRoutes(api, context);
       await registerApprovalRoutes(api, context, {
         'balance.adjust': async (actor, approval) => {
           const body = adjustBody.parse(approval.request);

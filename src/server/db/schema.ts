@@ -3,6 +3,7 @@ import type { Currency } from '#domain/markets';
 import type { PaymentMethod } from '#domain/payment-methods';
 import type { DisputeReason, DisputeStatus } from '#domain/schemas/disputes';
 import type { NewsKind } from '#domain/schemas/notifications';
+import type { OperatorApprovalNotice, OperatorDigestNotice } from '#domain/schemas/operator-notices';
 import type { ApprovalAction, ApprovalStatus, OperatorRole, OperatorStatus } from '#domain/schemas/operators';
 import type { WithdrawalStatus } from '#domain/schemas/payments';
 import type { ClaimStatus, ScanStatus } from '#domain/schemas/wallet';
@@ -12,6 +13,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -851,6 +853,12 @@ export const operators = pgTable(
     /** A password-reset link's digest (mailed to them; the token itself is never kept), good until the time below, once. */
     passwordResetDigest: text('password_reset_digest'),
     passwordResetExpiresAt: timestamp('password_reset_expires_at', { withTimezone: true }),
+    /** The daily mail of what waits in their lists (docs/operators.md, Mails to operators): on unless they turn it off. */
+    digestNotice: text('digest_notice').$type<OperatorDigestNotice>().notNull().default('daily'),
+    /** A request waiting for a second operator: a mail at once, a line of the digest only, or nothing. */
+    approvalNotice: text('approval_notice').$type<OperatorApprovalNotice>().notNull().default('immediate'),
+    /** The UTC day of the last digest mailed: set when it is claimed, so a day never gets two. */
+    lastDigestDay: date('last_digest_day', { mode: 'string' }),
   },
   (table) => [
     uniqueIndex('operators_email_key').on(sql`lower(${table.email})`),
@@ -861,6 +869,8 @@ export const operators = pgTable(
     check('operators_active_has_password', sql`${table.status} <> 'ACTIVE' or ${table.passwordHash} is not null`),
     check('operators_language_valid', sql`${table.language} in ('en', 'fr', 'ja')`),
     uniqueIndex('operators_password_reset_digest_key').on(table.passwordResetDigest),
+    check('operators_digest_notice_valid', sql`${table.digestNotice} in ('daily', 'off')`),
+    check('operators_approval_notice_valid', sql`${table.approvalNotice} in ('immediate', 'digest', 'off')`),
   ],
 );
 

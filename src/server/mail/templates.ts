@@ -795,3 +795,160 @@ export function operatorPasswordResetMail(input: OperatorPasswordResetMailInput)
     ]),
   };
 }
+
+export type OperatorDigestArea = 'disputes' | 'claims' | 'approvals' | 'payouts';
+
+export interface OperatorDigestMailInput {
+  language: Language;
+  name: string;
+  /** Only areas where something waits, in the console's order. */
+  waiting: { area: OperatorDigestArea; count: number }[];
+  /** The console's address. */
+  link: string;
+  /** Where the operator turns this mail off (their account page of the console). */
+  settingsLink: string;
+}
+
+const operatorDigestTexts: Record<
+  Language,
+  {
+    subject: (total: number) => string;
+    hello: (name: string) => string;
+    intro: string;
+    line: Record<OperatorDigestArea, (count: number) => string>;
+    open: string;
+    off: string;
+  }
+> = {
+  en: {
+    subject: (total) => `Roundtrip: ${total} ${total === 1 ? 'item waits' : 'items wait'} in your console`,
+    hello: (name) => `Hello ${name},`,
+    intro: 'This morning, in the lists your roles open:',
+    line: {
+      disputes: (count) => `${count} open ${count === 1 ? 'dispute' : 'disputes'}`,
+      claims: (count) => `${count} open ${count === 1 ? 'claim' : 'claims'}`,
+      approvals: (count) => `${count} ${count === 1 ? 'request waits' : 'requests wait'} for a second operator`,
+      payouts: (count) => `${count} pending ${count === 1 ? 'payout' : 'payouts'}`,
+    },
+    open: 'Open the console:',
+    off: 'You get this mail once a day when something waits. To stop it, go to “Mails from the console” on your account page:',
+  },
+  fr: {
+    subject: (total) => `Roundtrip\u202F: ${total} ${total === 1 ? 'élément attend' : 'éléments attendent'} dans votre console`,
+    hello: (name) => `Bonjour ${name},`,
+    intro: 'Ce matin, dans les listes que vos rôles ouvrent\u202F:',
+    line: {
+      disputes: (count) => `${count} ${count === 1 ? 'contestation ouverte' : 'contestations ouvertes'}`,
+      claims: (count) => `${count} ${count === 1 ? 'réclamation ouverte' : 'réclamations ouvertes'}`,
+      approvals: (count) => `${count} ${count === 1 ? 'demande attend' : 'demandes attendent'} un second opérateur`,
+      payouts: (count) => `${count} ${count === 1 ? 'versement en attente' : 'versements en attente'}`,
+    },
+    open: 'Ouvrir la console\u202F:',
+    off: 'Vous recevez ce courriel une fois par jour quand quelque chose attend. Pour l’arrêter, allez dans «\u00A0Courriels de la console\u00A0» sur la page de votre compte\u202F:',
+  },
+  ja: {
+    subject: (total) => `Roundtrip：コンソールで${total}件が対応待ちです`,
+    hello: (name) => `${name} 様`,
+    intro: '今朝の時点で、担当の一覧に次の対応待ちがあります。',
+    line: {
+      disputes: (count) => `未解決の異議申し立て：${count}件`,
+      claims: (count) => `未解決の申し立て：${count}件`,
+      approvals: (count) => `2人目のオペレーターの承認待ち：${count}件`,
+      payouts: (count) => `保留中の出金：${count}件`,
+    },
+    open: 'コンソールを開く：',
+    off: 'このメールは、対応待ちがある日に1日1回お送りしています。停止するには、アカウントページの「コンソールからのメール」で設定してください：',
+  },
+};
+
+/** Once a day, what waits in the lists an operator's roles open (docs/operators.md, Mails to operators). */
+export function operatorDigestMail(input: OperatorDigestMailInput): MailContent {
+  const t = operatorDigestTexts[input.language];
+  const total = input.waiting.reduce((sum, entry) => sum + entry.count, 0);
+  const lines = input.waiting.map((entry) => t.line[entry.area](entry.count));
+  return {
+    subject: t.subject(total),
+    text: [
+      t.hello(input.name),
+      '',
+      t.intro,
+      ...lines.map((line) => `- ${line}`),
+      '',
+      `${t.open} ${input.link}`,
+      '',
+      t.off,
+      input.settingsLink,
+      '',
+    ].join('\n'),
+    html: htmlPage(input.language, [
+      escapeHtml(t.hello(input.name)),
+      `${escapeHtml(t.intro)}<br>${lines.map(escapeHtml).join('<br>')}`,
+      `${escapeHtml(t.open)} <a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a>`,
+      `${escapeHtml(t.off)} <a href="${escapeHtml(input.settingsLink)}">${escapeHtml(input.settingsLink)}</a>`,
+    ]),
+  };
+}
+
+export interface OperatorApprovalRequestMailInput {
+  language: Language;
+  name: string;
+  requestedBy: string;
+  /** The amount as the console shows it, already formatted for the language. */
+  amount: string;
+  link: string;
+  settingsLink: string;
+}
+
+const operatorApprovalRequestTexts: Record<
+  Language,
+  { subject: string; hello: (name: string) => string; what: (by: string, amount: string) => string; open: string; off: string }
+> = {
+  en: {
+    subject: 'Roundtrip: a request waits for a second operator',
+    hello: (name) => `Hello ${name},`,
+    what: (by, amount) => `${by} asks a second operator to approve ${amount}. Anyone allowed to approve, except them, can decide it.`,
+    open: 'Open the approvals:',
+    off: 'To get these requests in your daily digest only, or not at all, go to “Mails from the console” on your account page:',
+  },
+  fr: {
+    subject: 'Roundtrip\u202F: une demande attend un second opérateur',
+    hello: (name) => `Bonjour ${name},`,
+    what: (by, amount) =>
+      `${by} demande à un second opérateur d’approuver ${amount}. Toute personne habilitée à approuver, sauf elle, peut décider.`,
+    open: 'Ouvrir les approbations\u202F:',
+    off: 'Pour ne recevoir ces demandes que dans votre récapitulatif quotidien, ou plus du tout, allez dans «\u00A0Courriels de la console\u00A0» sur la page de votre compte\u202F:',
+  },
+  ja: {
+    subject: 'Roundtrip：2人目のオペレーターの承認待ちの申請があります',
+    hello: (name) => `${name} 様`,
+    what: (by, amount) =>
+      `${by} さんが ${amount} の承認を2人目のオペレーターに求めています。申請者本人以外の承認権限を持つ方が判断できます。`,
+    open: '承認の一覧を開く：',
+    off: 'この通知を毎日のまとめだけで受け取る、または受け取らないようにするには、アカウントページの「コンソールからのメール」で設定してください：',
+  },
+};
+
+/** A new request for a second operator, to every other operator allowed to approve it. */
+export function operatorApprovalRequestMail(input: OperatorApprovalRequestMailInput): MailContent {
+  const t = operatorApprovalRequestTexts[input.language];
+  return {
+    subject: t.subject,
+    text: [
+      t.hello(input.name),
+      '',
+      t.what(input.requestedBy, input.amount),
+      '',
+      `${t.open} ${input.link}`,
+      '',
+      t.off,
+      input.settingsLink,
+      '',
+    ].join('\n'),
+    html: htmlPage(input.language, [
+      escapeHtml(t.hello(input.name)),
+      escapeHtml(t.what(input.requestedBy, input.amount)),
+      `${escapeHtml(t.open)} <a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a>`,
+      `${escapeHtml(t.off)} <a href="${escapeHtml(input.settingsLink)}">${escapeHtml(input.settingsLink)}</a>`,
+    ]),
+  };
+}

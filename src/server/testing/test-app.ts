@@ -121,6 +121,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
       pushResolver: options.pushResolver ?? loopbackOnlyResolver,
       notificationDelivery: 'manual',
       auditCheckpoints: 'manual',
+      operatorDigests: 'manual',
     });
   } catch (error) {
     if (!shared) await database.close();

@@ -4,6 +4,7 @@ import { Page } from '../../ui/page';
 import { QueryView } from '../../ui/query-view';
 import { areasFor } from './areas';
 import { useConsoleLink } from './console-pages';
+import { MailNoticesSection } from './mail-notices-section';
 import { PasskeySection } from './passkeys-section';
 import { useOperatorMe } from './api/me';
 import { useOperatorSession } from './use-operator-session';
@@ -47,6 +48,7 @@ export function ConsoleHome() {
         }}
       </QueryView>
       <PasskeySection />
+      <MailNoticesSection />
     </Page>
   );
 }

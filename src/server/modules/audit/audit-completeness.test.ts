@@ -664,9 +664,15 @@ describe.each(databaseKinds)('every operator change leaves one audit entry on %s
     // rejecting writes the decision.
     const checkedInApprovals = ['POST /approvals/{id}/approve', 'POST /approvals/{id}/reject'];
     // Not changes of the programme: a session ended, a challenge handed out, a batch's codes looked
-    // up (a read with a body, the codes being too many for a query). The CLI's door runs commands
-    // whose changes are checked here through it.
-    const notChanges = ['DELETE /session', 'POST /passkeys/registration-options', 'POST /commands', 'POST /containers/lookup'];
+    // up (a read with a body, the codes being too many for a query), an operator's own choice of the
+    // mails they get. The CLI's door runs commands whose changes are checked here through it.
+    const notChanges = [
+      'DELETE /session',
+      'POST /passkeys/registration-options',
+      'POST /commands',
+      'POST /containers/lookup',
+      'PUT /me/notices',
+    ];
     // Removing passkeys and resetting an authenticator (operators/passkeys.test.ts); a session proving
     // itself again changes nothing of the programme.
     const checkedInPasskeys = ['DELETE /passkeys/{id}', 'DELETE /operators/{id}/passkeys', 'POST /operators/{id}/authenticator-reset'];

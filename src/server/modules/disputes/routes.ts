@@ -13,6 +13,7 @@ import { disputeCreditAmount, disputePhoto, disputeTotals, fileDispute, listDisp
 import { decodePageCursor, pageMeta, pageOf } from '../../http/page-cursor';
 import { disputesPage, disputesQuery } from '#domain/schemas/operator-answers';
 import { ApprovalNeeded, approvalPolicy, moneyMoveGuard, requestApproval } from '../audit/approvals';
+import { mailApprovers } from '../operators/notices';
 
 const idParams = z.strictObject({ id: z.uuid({ error: 'invalidValue' }) });
 const photoAnswer = z
@@ -126,6 +127,7 @@ export async function registerDisputeRoutes(instance: FastifyInstance, context: 
             },
             now,
           );
+          await mailApprovers(context, request.log, actor, approval);
           return reply.status(202).send({ data: approval });
         }
       },

@@ -25,6 +25,7 @@ import type { AppContext } from '../../app-context';
 import { dataAnswer, errorAnswers } from '../../http/api-schemas';
 import { currentActor, operatorAccess, type OperatorRoutes } from '../../http/operator-access';
 import { ApprovalNeeded, approvalPolicy, approvalOfRequest, moneyMoveGuard, requestApproval } from '../audit/approvals';
+import { mailApprovers } from '../operators/notices';
 import { recentCheckIns, undoCheckIn } from './checkin-undo';
 import { claimTotals, listClaims, resolveClaim, withClaimants } from './claims';
 import { decodePageCursor, pageMeta, pageOf } from '../../http/page-cursor';
@@ -91,6 +92,7 @@ export function registerWalletOperatorRoutes(ops: OperatorRoutes, context: AppCo
           },
           now,
         );
+        await mailApprovers(context, request.log, actor, approval);
         return reply.status(202).send({ data: approval });
       }
     },
@@ -258,6 +260,7 @@ export function registerWalletOperatorRoutes(ops: OperatorRoutes, context: AppCo
           },
           now,
         );
+        await mailApprovers(context, request.log, actor, approval);
         return reply.status(202).send({ data: approval });
       }
       const { created, adjustment } = made;
