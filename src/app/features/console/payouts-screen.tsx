@@ -10,7 +10,7 @@ import { failureMessage } from '../../lib/api';
 import { formatLongDate } from '../../lib/format';
 import { Dialog } from '../../ui/dialog';
 import { completePayout, useCompletePayout } from './api/complete-payout';
-import { useFailPayout } from './api/fail-payout';
+import { failPayout, useFailPayout } from './api/fail-payout';
 import { pendingPayoutsQueryKey, usePayouts, type PayoutFilter } from './api/payouts';
 import { ListSearch } from './list-filters';
 import { BreakableEmail } from './breakable-email';
@@ -423,11 +423,17 @@ function SettleDialog({ payout, outcome, onClose }: { payout: PendingPayout; out
   );
 }
 
-/** The selected payouts marked paid together, after one confirmation naming their count and total. */
+/**
+ * The selected payouts settled together, paid or failed, after one confirmation naming their count
+ * and total; failed ones take one reason, which every customer of the selection reads on theirs.
+ */
 function BulkSettle({ payouts, onDone }: { payouts: PendingPayout[]; onDone: () => void }) {
   const { t, i18n } = useLingui();
   const client = useQueryClient();
-  const [open, setOpen] = useState(false);
+  const reasonId = useId();
+  const [outcome, setOutcome] = useState<'paid' | 'failed'>();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string>();
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string>();
   if (payouts.length === 0) return null;
@@ -441,14 +447,27 @@ function BulkSettle({ payouts, onDone }: { payouts: PendingPayout[]; onDone: () 
     })
     .join(', ');
   const count = payouts.length;
+  const close = () => {
+    setOutcome(undefined);
+    setReasonError(undefined);
+    setFailure(undefined);
+  };
 
   async function confirm() {
+    const why = reason.trim();
+    if (outcome === 'failed' && !why) {
+      setReasonError(t`Write why the payouts failed; each customer reads it.`);
+      document.getElementById(reasonId)?.focus();
+      return;
+    }
+    setReasonError(undefined);
     setPending(true);
     setFailure(undefined);
     const refusedOnes: string[] = [];
     for (const payout of payouts) {
       try {
-        await completePayout(payout.id, undefined);
+        if (outcome === 'failed') await failPayout(payout.id, why);
+        else await completePayout(payout.id, undefined);
       } catch (error) {
         refusedOnes.push(`${payout.payout_reference}: ${failureMessage(error, t`not sent`)}`);
       }
@@ -457,22 +476,37 @@ function BulkSettle({ payouts, onDone }: { payouts: PendingPayout[]; onDone: () 
     setPending(false);
     if (refusedOnes.length > 0) setFailure(refusedOnes.join('\n'));
     else {
-      setOpen(false);
+      close();
+      setReason('');
       onDone();
     }
   }
 
   return (
     <div className="ops-bulk">
-      <button type="button" className="button" onClick={() => setOpen(true)} data-testid="ops-bulk-paid">
-        {plural(count, { one: 'Mark # selected payout as paid…', other: 'Mark # selected payouts as paid…' })}
-      </button>
-      <Dialog open={open} title={t`Mark the selected payouts as paid?`} onClose={() => setOpen(false)}>
+      <div className="ops-table__actions">
+        <button type="button" className="button" onClick={() => setOutcome('paid')} data-testid="ops-bulk-paid">
+          {plural(count, { one: 'Mark # selected payout as paid…', other: 'Mark # selected payouts as paid…' })}
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => setOutcome('failed')} data-testid="ops-bulk-failed">
+          {plural(count, { one: 'Mark # selected payout as failed…', other: 'Mark # selected payouts as failed…' })}
+        </button>
+      </div>
+      <Dialog
+        open={outcome !== undefined}
+        title={outcome === 'failed' ? t`Mark the selected payouts as failed?` : t`Mark the selected payouts as paid?`}
+        onClose={close}
+      >
         <p>
-          {plural(count, {
-            one: `# payout, ${total}: the money stays out of the customer's balance.`,
-            other: `# payouts, ${total}: the money stays out of the customers' balances.`,
-          })}
+          {outcome === 'failed'
+            ? plural(count, {
+                one: `# payout, ${total}: the money goes back to the customer's balance.`,
+                other: `# payouts, ${total}: the money goes back to the customers' balances.`,
+              })
+            : plural(count, {
+                one: `# payout, ${total}: the money stays out of the customer's balance.`,
+                other: `# payouts, ${total}: the money stays out of the customers' balances.`,
+              })}
         </p>
         <ul>
           {payouts.map((payout) => (
@@ -481,12 +515,30 @@ function BulkSettle({ payouts, onDone }: { payouts: PendingPayout[]; onDone: () 
             </li>
           ))}
         </ul>
+        {outcome === 'failed' ? (
+          <div className="field">
+            <label htmlFor={reasonId}>{t`Why they failed (every customer of the selection reads it)`}</label>
+            <input
+              id={reasonId}
+              value={reason}
+              maxLength={300}
+              onChange={(event) => setReason(event.currentTarget.value)}
+              aria-invalid={reasonError ? true : undefined}
+              aria-describedby={reasonError ? `${reasonId}-error` : undefined}
+            />
+            {reasonError ? (
+              <p id={`${reasonId}-error`} className="field__error">
+                {reasonError}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         <div className="ops-actions">
-          <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
+          <button type="button" className="button button--secondary" onClick={close}>
             {t`Go back`}
           </button>
           <button type="button" className="button" disabled={pending} onClick={() => void confirm()} data-testid="ops-bulk-confirm">
-            {pending ? t`Settling…` : t`Mark as paid`}
+            {pending ? t`Settling…` : outcome === 'failed' ? t`Mark as failed: money back to the balances` : t`Mark as paid`}
           </button>
         </div>
         <FailureAlert text={failure} />
