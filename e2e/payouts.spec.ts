@@ -168,6 +168,8 @@ for (const locale of ['fr-FR', 'ja-JP'] as const) {
       await bulkFailed.getByTestId('ops-bulk-confirm').click();
       const reasonField = bulkFailed.getByLabel(consoleText(locale, 'Why they failed (every customer of the selection reads it)'));
       await expect(reasonField).toBeFocused();
+      await expectAccessible(page, `payouts-bulk-failed-${locale}`);
+      await page.screenshot({ path: path.join(screenshotDir, `payouts-bulk-failed-${locale}.png`), fullPage: true });
       await reasonField.fill('Compte clos à la banque');
       await bulkFailed.getByTestId('ops-bulk-confirm').click();
       await expect(bulkFailed).toBeHidden();
