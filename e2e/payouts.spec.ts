@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, test, tokensFor } from './support/fixtures';
-import { translate } from './support/catalogue';
+import { translate, translateInContext } from './support/catalogue';
 import { e2eOperatorKey } from './support/ops';
 import { checkConsoleScreen, customerBalance, operatorSessionViaApi } from './support/operators';
 import { customerWithBalance } from './support/withdrawals';
@@ -76,6 +76,7 @@ for (const locale of ['fr-FR', 'ja-JP'] as const) {
       test.setTimeout(120_000);
       const customer = await frenchWithdrawal(request);
       const paidOne = await frenchWithdrawal(request);
+      const closedOnes = [await frenchWithdrawal(request), await frenchWithdrawal(request)];
       expect(await customerBalance(request, customer.token)).toBeCloseTo(5, 2);
 
       const session = await operatorSessionViaApi(request, 'finance');
@@ -157,6 +158,53 @@ for (const locale of ['fr-FR', 'ja-JP'] as const) {
         ((await paidHistory.json()) as { data: { id: string; status: string }[] }).data.find((entry) => entry.id.endsWith(paidOne.id))
           ?.status,
       ).toBe('COMPLETED');
+
+      // Two payouts the bank returned: selected, marked failed together with one reason, which both customers read.
+      for (const closed of closedOnes)
+        await page.getByTestId('ops-payout').filter({ hasText: closed.reference }).getByRole('checkbox').check();
+      await page.getByTestId('ops-bulk-failed').click();
+      const bulkFailed = page.getByRole('dialog', { name: consoleText(locale, 'Mark the selected payouts as failed?') });
+      for (const closed of closedOnes) await expect(bulkFailed).toContainText(closed.reference);
+      await bulkFailed.getByTestId('ops-bulk-confirm').click();
+      const reasonField = bulkFailed.getByLabel(consoleText(locale, 'Why they failed (every customer of the selection reads it)'));
+      await expect(reasonField).toBeFocused();
+      await expectAccessible(page, `payouts-bulk-failed-${locale}`);
+      await page.screenshot({ path: path.join(screenshotDir, `payouts-bulk-failed-${locale}.png`), fullPage: true });
+      await reasonField.fill('Compte clos à la banque');
+      await bulkFailed.getByTestId('ops-bulk-confirm').click();
+      await expect(bulkFailed).toBeHidden();
+      for (const closed of closedOnes) {
+        await expect(page.getByTestId('ops-payout').filter({ hasText: closed.reference })).toHaveCount(0);
+        expect(await customerBalance(request, closed.token)).toBeCloseTo(20, 2);
+        const closedHistory = await request.get('/api/v2/merged_transactions', { headers: { Authorization: `Bearer ${closed.token}` } });
+        expect(
+          ((await closedHistory.json()) as { data: { id: string; status: string; comment: string | null }[] }).data.find((entry) =>
+            entry.id.endsWith(closed.id),
+          ),
+        ).toMatchObject({ status: 'FAILED', comment: 'Compte clos à la banque' });
+      }
+
+      // The settled tab: the rejected payout, newest settled first, with how it ended and the bank's reason.
+      await page.getByRole('button', { name: translateInContext(locale, 'payouts tab', 'Settled', 'console'), exact: true }).click();
+      const search = page.getByRole('search');
+      await search.getByRole('searchbox', { name: consoleText(locale, 'Search') }).fill(customer.reference);
+      await search.getByRole('button', { name: consoleText(locale, 'Search') }).click();
+      const settledRow = page.getByTestId('ops-payout-settled').filter({ hasText: customer.reference });
+      await expect(settledRow.getByTestId('ops-payout-outcome')).toHaveText(consoleText(locale, 'Failed'));
+      await expect(settledRow).toContainText('le compte est clôturé');
+      await expect(page.getByTestId('ops-payout-settled')).toHaveCount(1);
+      await checkScreen(page, `payouts-settled-${locale}`);
+
+      // A filter the server applies: France's market and the paid one's reference find it, marked paid; Japan's finds nothing.
+      const market = search.getByLabel(consoleText(locale, 'Market'));
+      await market.selectOption({ label: new Intl.DisplayNames([locale], { type: 'region' }).of('FR')! });
+      await search.getByRole('searchbox', { name: consoleText(locale, 'Search') }).fill(paidOne.reference);
+      await search.getByRole('button', { name: consoleText(locale, 'Search') }).click();
+      const paidSettled = page.getByTestId('ops-payout-settled').filter({ hasText: paidOne.reference });
+      await expect(paidSettled.getByTestId('ops-payout-outcome')).toHaveText(consoleText(locale, 'Paid'));
+      await market.selectOption({ label: new Intl.DisplayNames([locale], { type: 'region' }).of('JP')! });
+      await search.getByRole('button', { name: consoleText(locale, 'Search') }).click();
+      await expect(page.getByText(consoleText(locale, 'No settled payout matches these filters.'))).toBeVisible();
 
       // The customer: the balance back, and the bank's reason in their language on the payout.
       expect(await customerBalance(request, customer.token)).toBeCloseTo(20, 2);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { currencies } from '../markets';
+import { countryCodes, currencies } from '../markets';
+import { paymentMethods } from '../payment-methods';
 import { disputeReasons, disputeSchema } from './disputes';
 import { moneySchema } from './money';
 import { approvalSchema } from './operators';
@@ -137,6 +138,12 @@ export const pendingPayoutSchema = withdrawalSchema.extend({
   payout_reference: z.string(),
   exported_at: z.string().nullable(),
   export_batch: z.string().nullable(),
+  /** When it was paid, failed or cancelled; null while pending. */
+  resolved_at: z.string().nullable(),
+  /** Why it failed or was cancelled, as the customer reads it. */
+  reason: z.string().nullable(),
+  /** The bank's or PayPal's reference of a paid one, when it gave one. */
+  provider_reference: z.string().nullable(),
 });
 export type PendingPayout = z.infer<typeof pendingPayoutSchema>;
 
@@ -294,11 +301,6 @@ export function pageAnswer<Item extends z.ZodType>(item: Item) {
 
 // The operator lists, a page at a time: what each list's query string takes, and its answer.
 
-/** GET /ops/payouts: pending payouts oldest first; totals are what is to be paid out, per currency. */
-export const payoutsQuery = z.strictObject({ ...pageQueryFields(operatorPageSize, 1000), currency: currencyFilter });
-export type PayoutsQuery = z.input<typeof payoutsQuery>;
-export const payoutsPage = pageAnswer(pendingPayoutSchema);
-
 /** What an operator types to find an item of a list: part of the customer's email, an id, a container code. */
 export const listSearch = z
   .string({ error: 'invalidValue' })
@@ -306,6 +308,23 @@ export const listSearch = z
   .min(1, { error: 'invalidValue' })
   .max(200, { error: 'tooLong' })
   .optional();
+
+/**
+ * GET /ops/payouts: pending payouts oldest first, or settled ones (paid, failed, cancelled) newest
+ * settled first; narrowed by market, method, currency, export batch, and a search (`q`: the payout
+ * reference, or part of the customer's email). Totals are what the list as narrowed pays out, per currency.
+ */
+export const payoutsQuery = z.strictObject({
+  status: z.enum(['pending', 'settled'], { error: 'invalidValue' }).default('pending'),
+  ...pageQueryFields(operatorPageSize, 1000),
+  currency: currencyFilter,
+  market: z.enum(countryCodes, { error: 'invalidValue' }).optional(),
+  method: z.enum(paymentMethods, { error: 'invalidValue' }).optional(),
+  batch: z.string({ error: 'invalidValue' }).trim().min(1, { error: 'invalidValue' }).max(100, { error: 'tooLong' }).optional(),
+  q: listSearch,
+});
+export type PayoutsQuery = z.input<typeof payoutsQuery>;
+export const payoutsPage = pageAnswer(pendingPayoutSchema);
 
 /**
  * GET /ops/disputes: open disputes oldest first (the order they are worked through), resolved ones

@@ -68,6 +68,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)('operator lists read index ranges,
     }
   });
 
+  it('GET /ops/payouts?status=settled: withdrawals_settled_idx, first page, a later page, one currency', async () => {
+    const [row] = rowsOf<{ at: string; id: string }>(
+      await handle.db.execute(
+        sql.raw(
+          `select to_char(resolved_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, id::text from withdrawals where status <> 'PENDING' order by resolved_at desc, id desc offset 300 limit 1`,
+        ),
+      ),
+    );
+    for (const options of [{}, { after: row! }, { after: row!, currency: 'JPY' as const }]) {
+      const plan = await planOf(pendingPayoutsQuery(handle.db, { status: 'settled', limit: pageSize, ...options }));
+      expect(plan.wholeTables).toEqual([]);
+      expect(plan.indexes).toContain('withdrawals_settled_idx');
+    }
+  });
+
   it('GET /ops/disputes: disputes_open_idx (or disputes_created_idx, disputes_resolved_idx), and the page scans through dispute_scans_dispute_scan_idx', async () => {
     const after = await middleKey('disputes', "status = 'OPEN'");
     const open = await planOf(disputesPageQuery(handle.db, { limit: pageSize, after }));

@@ -557,6 +557,10 @@ export const withdrawals = pgTable(
     index('withdrawals_pending_idx')
       .on(table.createdAt, table.id)
       .where(sql`${table.status} = 'PENDING'`),
+    // GET /ops/payouts?status=settled: newest settled first, (resolved_at, id) before the last row shown.
+    index('withdrawals_settled_idx')
+      .on(table.resolvedAt, table.id)
+      .where(sql`${table.status} <> 'PENDING'`),
     check(
       'withdrawals_amount_positive',
       sql`${table.amountMinor} > 0 and ${table.feeMinor} >= 0 and ${table.feeMinor} < ${table.amountMinor}`,

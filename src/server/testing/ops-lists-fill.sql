@@ -59,6 +59,16 @@ SELECT md5('bench-user-' || (1 + w % 5000))::uuid, 'bench-' || w, 1000 + w % 500
        now() - interval '30 days' + w * interval '30 seconds'
   FROM generate_series(1, 50000) AS w;
 
+-- 100,000 settled payouts, the history finance looks back on: mostly paid, some failed or cancelled.
+INSERT INTO withdrawals (user_id, idempotency_key, amount_minor, fee_minor, currency, method, status, account_name, account_number, reason, resolved_at, created_at)
+SELECT md5('bench-user-' || (1 + w % 5000))::uuid, 'bench-settled-' || w, 1000 + w % 500, 0,
+       (ARRAY['USD', 'CAD', 'GBP', 'EUR', 'JPY'])[1 + (1 + w % 5000) % 5], 'PAYPAL',
+       CASE WHEN w % 20 = 0 THEN 'FAILED' WHEN w % 50 = 0 THEN 'CANCELLED' ELSE 'COMPLETED' END, 'Bench Person', '•••• 1234',
+       CASE WHEN w % 20 = 0 OR w % 50 = 0 THEN 'Account closed' END,
+       now() - interval '400 days' + w * interval '5 minutes' + interval '2 days',
+       now() - interval '400 days' + w * interval '5 minutes'
+  FROM generate_series(1, 100000) AS w;
+
 -- 2,000 approvals, one in four pending.
 INSERT INTO operator_approvals (action, record_id, request, amount_minor, currency, requested_by, requested_by_person, status, decided_by, decided_by_person, decided_at, created_at)
 SELECT 'balance.adjust', 'bench-' || a, '{}'::jsonb, 5000, (ARRAY['USD', 'CAD', 'GBP', 'EUR', 'JPY'])[1 + a % 5], 'Bench operator', 'operator:bench-a',

@@ -37,6 +37,9 @@ function payout(n: number, currency: 'USD' | 'JPY', value: string): PendingPayou
     payout_reference: `RT000000000000000${n}`,
     exported_at: null,
     export_batch: null,
+    resolved_at: null,
+    reason: null,
+    provider_reference: null,
   };
 }
 

@@ -2,14 +2,17 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { countryCodes, currencies, type CountryCode } from '#domain/markets';
 import { formatMoney, minorFromMoney, moneyFromMinor } from '#domain/money';
+import { paymentMethods } from '#domain/payment-methods';
 import type { PendingPayout } from '#domain/schemas/operator-answers';
 import { failureMessage } from '../../lib/api';
 import { formatLongDate } from '../../lib/format';
 import { Dialog } from '../../ui/dialog';
 import { completePayout, useCompletePayout } from './api/complete-payout';
-import { useFailPayout } from './api/fail-payout';
-import { pendingPayoutsQueryKey, usePendingPayouts } from './api/payouts';
+import { failPayout, useFailPayout } from './api/fail-payout';
+import { pendingPayoutsQueryKey, usePayouts, type PayoutFilter } from './api/payouts';
+import { ListSearch } from './list-filters';
 import { BreakableEmail } from './breakable-email';
 import { OperatorArea } from './operator-area';
 import { PagedList } from './paged-list';
@@ -40,7 +43,8 @@ function Receiver({ payout }: { payout: PendingPayout }) {
 
 export function PayoutsScreen() {
   const { t } = useLingui();
-  const payouts = usePendingPayouts();
+  const [filter, setFilter] = useState<PayoutFilter>({ status: 'pending', q: '' });
+  const payouts = usePayouts(filter);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string, on: boolean) =>
     setSelected((current) => {
@@ -49,14 +53,47 @@ export function PayoutsScreen() {
       else next.delete(id);
       return next;
     });
+  const filtered =
+    filter.q !== '' ||
+    filter.market !== undefined ||
+    filter.method !== undefined ||
+    filter.currency !== undefined ||
+    filter.batch !== undefined;
+  const empty =
+    filter.status === 'pending'
+      ? filtered
+        ? t`No pending payout matches these filters.`
+        : t`No pending payout.`
+      : filtered
+        ? t`No settled payout matches these filters.`
+        : t`No settled payout yet.`;
   return (
-    <OperatorArea needs="finance" title={t`Payouts`} description={t`Pending withdrawals, oldest first.`}>
+    <OperatorArea
+      needs="finance"
+      title={t`Payouts`}
+      description={t`Pending withdrawals, oldest first, and the settled ones, newest first.`}
+    >
       <ExportBatch />
       <ReconcileUpload />
+      <PayoutTabs
+        tab={filter.status}
+        onChange={(status) => {
+          setSelected(new Set());
+          setFilter((current) => ({ ...current, status }));
+        }}
+      />
+      <PayoutSearch
+        onSearch={(next) => {
+          setSelected(new Set());
+          setFilter((current) => ({ ...next, status: current.status }));
+        }}
+      />
       <PagedList query={payouts} errorText={t`The payouts could not be loaded. Check your connection and reload the page.`}>
         {(list) =>
           list.length === 0 ? (
-            <p>{t`No pending payout.`}</p>
+            <p>{empty}</p>
+          ) : filter.status === 'settled' ? (
+            <SettledTable payouts={list} />
           ) : (
             <>
               <BulkSettle payouts={list.filter((payout) => selected.has(payout.id))} onDone={() => setSelected(new Set())} />
@@ -66,6 +103,152 @@ export function PayoutsScreen() {
         }
       </PagedList>
     </OperatorArea>
+  );
+}
+
+/** To pay and settled, as two toggle buttons (aria-pressed): the page stays the same, its list changes. */
+function PayoutTabs({ tab, onChange }: { tab: PayoutFilter['status']; onChange: (tab: PayoutFilter['status']) => void }) {
+  const { t } = useLingui();
+  const tabs: { value: PayoutFilter['status']; name: string }[] = [
+    { value: 'pending', name: t({ message: 'Pending', context: 'payouts tab' }) },
+    { value: 'settled', name: t({ message: 'Settled', context: 'payouts tab' }) },
+  ];
+  return (
+    <div role="group" aria-label={t`Which payouts`} className="ops-toggle">
+      {tabs.map(({ value, name }) => (
+        <button
+          key={value}
+          type="button"
+          className="button button--small button--secondary"
+          aria-pressed={tab === value}
+          onClick={() => onChange(value)}
+          data-testid={`ops-tab-${value}`}
+        >
+          {name}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** A market's name in the operator's language (the United Kingdom's region code is GB, ours uk). */
+function marketName(market: CountryCode, locale: string): string {
+  return new Intl.DisplayNames([locale], { type: 'region' }).of(market === 'uk' ? 'GB' : market.toUpperCase()) ?? market;
+}
+
+function choiceOf<Value extends string>(values: readonly Value[], chosen: string): Value | undefined {
+  return values.find((value) => value === chosen);
+}
+
+/** The search and the filters the server applies, sent together with the search button or Enter. */
+function PayoutSearch({ onSearch }: { onSearch: (filter: Omit<PayoutFilter, 'status'>) => void }) {
+  const { t, i18n } = useLingui();
+  const methodName = usePaymentMethodName();
+  const ids = { market: useId(), method: useId(), currency: useId(), batch: useId() };
+  const [market, setMarket] = useState('');
+  const [method, setMethod] = useState('');
+  const [currency, setCurrency] = useState('');
+  const [batch, setBatch] = useState('');
+  return (
+    <ListSearch
+      hint={t`The payout reference, or part of the customer's email.`}
+      onSearch={(q) =>
+        onSearch({
+          q,
+          market: choiceOf(countryCodes, market),
+          method: choiceOf(paymentMethods, method),
+          currency: choiceOf(currencies, currency),
+          batch: batch.trim() === '' ? undefined : batch.trim(),
+        })
+      }
+    >
+      <div className="field">
+        <label htmlFor={ids.market}>{t`Market`}</label>
+        <select id={ids.market} value={market} onChange={(event) => setMarket(event.currentTarget.value)}>
+          <option value="">{t`Every market`}</option>
+          {countryCodes.map((code) => (
+            <option key={code} value={code}>
+              {marketName(code, i18n.locale)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.method}>{t`Method`}</label>
+        <select id={ids.method} value={method} onChange={(event) => setMethod(event.currentTarget.value)}>
+          <option value="">{t`Every method`}</option>
+          {paymentMethods.map((value) => (
+            <option key={value} value={value}>
+              {methodName(value)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.currency}>{t`Currency`}</label>
+        <select id={ids.currency} value={currency} onChange={(event) => setCurrency(event.currentTarget.value)}>
+          <option value="">{t`Every currency`}</option>
+          {currencies.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.batch}>{t`Batch`}</label>
+        <input
+          id={ids.batch}
+          value={batch}
+          maxLength={100}
+          onChange={(event) => setBatch(event.currentTarget.value)}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </div>
+    </ListSearch>
+  );
+}
+
+/** The settled payouts: how each ended, when, and the customer's reason or the bank's reference. */
+function SettledTable({ payouts }: { payouts: PendingPayout[] }) {
+  const { t, i18n } = useLingui();
+  const methodName = usePaymentMethodName();
+  const outcomes: Partial<Record<string, string>> = { COMPLETED: t`Paid`, FAILED: t`Failed`, CANCELLED: t`Cancelled` };
+  return (
+    <table className="ops-table" data-testid="ops-payouts-settled">
+      <caption className="visually-hidden">{t`Settled payouts`}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t`Reference`}</th>
+          <th scope="col">{t`Amount`}</th>
+          <th scope="col">{t`Method`}</th>
+          <th scope="col">{t`Receiver`}</th>
+          <th scope="col">{t`Outcome`}</th>
+          <th scope="col">{t`Settled`}</th>
+          <th scope="col">{t`Reason or bank reference`}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {payouts.map((payout) => (
+          <tr key={payout.id} data-testid="ops-payout-settled">
+            <th scope="row" data-label={t`Reference`}>
+              <code>{payout.payout_reference}</code>
+            </th>
+            <td data-label={t`Amount`}>{formatMoney(payout.payout_amount, i18n.locale)}</td>
+            <td data-label={t`Method`}>{methodName(payout.withdraw_type)}</td>
+            <td data-label={t`Receiver`}>
+              <Receiver payout={payout} />
+            </td>
+            <td data-label={t`Outcome`} data-testid="ops-payout-outcome">
+              {outcomes[payout.status] ?? payout.status}
+            </td>
+            <td data-label={t`Settled`}>{payout.resolved_at ? formatLongDate(payout.resolved_at, i18n.locale) : '—'}</td>
+            <td data-label={t`Reason or bank reference`}>{payout.reason ?? payout.provider_reference ?? '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -240,11 +423,17 @@ function SettleDialog({ payout, outcome, onClose }: { payout: PendingPayout; out
   );
 }
 
-/** The selected payouts marked paid together, after one confirmation naming their count and total. */
+/**
+ * The selected payouts settled together, paid or failed, after one confirmation naming their count
+ * and total; failed ones take one reason, which every customer of the selection reads on theirs.
+ */
 function BulkSettle({ payouts, onDone }: { payouts: PendingPayout[]; onDone: () => void }) {
   const { t, i18n } = useLingui();
   const client = useQueryClient();
-  const [open, setOpen] = useState(false);
+  const reasonId = useId();
+  const [outcome, setOutcome] = useState<'paid' | 'failed'>();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string>();
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string>();
   if (payouts.length === 0) return null;
@@ -258,14 +447,27 @@ function BulkSettle({ payouts, onDone }: { payouts: PendingPayout[]; onDone: () 
     })
     .join(', ');
   const count = payouts.length;
+  const close = () => {
+    setOutcome(undefined);
+    setReasonError(undefined);
+    setFailure(undefined);
+  };
 
   async function confirm() {
+    const why = reason.trim();
+    if (outcome === 'failed' && !why) {
+      setReasonError(t`Write why the payouts failed; each customer reads it.`);
+      document.getElementById(reasonId)?.focus();
+      return;
+    }
+    setReasonError(undefined);
     setPending(true);
     setFailure(undefined);
     const refusedOnes: string[] = [];
     for (const payout of payouts) {
       try {
-        await completePayout(payout.id, undefined);
+        if (outcome === 'failed') await failPayout(payout.id, why);
+        else await completePayout(payout.id, undefined);
       } catch (error) {
         refusedOnes.push(`${payout.payout_reference}: ${failureMessage(error, t`not sent`)}`);
       }
@@ -274,22 +476,37 @@ function BulkSettle({ payouts, onDone }: { payouts: PendingPayout[]; onDone: () 
     setPending(false);
     if (refusedOnes.length > 0) setFailure(refusedOnes.join('\n'));
     else {
-      setOpen(false);
+      close();
+      setReason('');
       onDone();
     }
   }
 
   return (
     <div className="ops-bulk">
-      <button type="button" className="button" onClick={() => setOpen(true)} data-testid="ops-bulk-paid">
-        {plural(count, { one: 'Mark # selected payout as paid…', other: 'Mark # selected payouts as paid…' })}
-      </button>
-      <Dialog open={open} title={t`Mark the selected payouts as paid?`} onClose={() => setOpen(false)}>
+      <div className="ops-table__actions">
+        <button type="button" className="button" onClick={() => setOutcome('paid')} data-testid="ops-bulk-paid">
+          {plural(count, { one: 'Mark # selected payout as paid…', other: 'Mark # selected payouts as paid…' })}
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => setOutcome('failed')} data-testid="ops-bulk-failed">
+          {plural(count, { one: 'Mark # selected payout as failed…', other: 'Mark # selected payouts as failed…' })}
+        </button>
+      </div>
+      <Dialog
+        open={outcome !== undefined}
+        title={outcome === 'failed' ? t`Mark the selected payouts as failed?` : t`Mark the selected payouts as paid?`}
+        onClose={close}
+      >
         <p>
-          {plural(count, {
-            one: `# payout, ${total}: the money stays out of the customer's balance.`,
-            other: `# payouts, ${total}: the money stays out of the customers' balances.`,
-          })}
+          {outcome === 'failed'
+            ? plural(count, {
+                one: `# payout, ${total}: the money goes back to the customer's balance.`,
+                other: `# payouts, ${total}: the money goes back to the customers' balances.`,
+              })
+            : plural(count, {
+                one: `# payout, ${total}: the money stays out of the customer's balance.`,
+                other: `# payouts, ${total}: the money stays out of the customers' balances.`,
+              })}
         </p>
         <ul>
           {payouts.map((payout) => (
@@ -298,12 +515,30 @@ function BulkSettle({ payouts, onDone }: { payouts: PendingPayout[]; onDone: () 
             </li>
           ))}
         </ul>
+        {outcome === 'failed' ? (
+          <div className="field">
+            <label htmlFor={reasonId}>{t`Why they failed (every customer of the selection reads it)`}</label>
+            <input
+              id={reasonId}
+              value={reason}
+              maxLength={300}
+              onChange={(event) => setReason(event.currentTarget.value)}
+              aria-invalid={reasonError ? true : undefined}
+              aria-describedby={reasonError ? `${reasonId}-error` : undefined}
+            />
+            {reasonError ? (
+              <p id={`${reasonId}-error`} className="field__error">
+                {reasonError}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         <div className="ops-actions">
-          <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
+          <button type="button" className="button button--secondary" onClick={close}>
             {t`Go back`}
           </button>
           <button type="button" className="button" disabled={pending} onClick={() => void confirm()} data-testid="ops-bulk-confirm">
-            {pending ? t`Settling…` : t`Mark as paid`}
+            {pending ? t`Settling…` : outcome === 'failed' ? t`Mark as failed: money back to the balances` : t`Mark as paid`}
           </button>
         </div>
         <FailureAlert text={failure} />

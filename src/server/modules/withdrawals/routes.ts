@@ -70,18 +70,19 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
       '/payouts',
       {
         schema: {
-          summary: 'Pending withdrawals, oldest first, a page at a time, with what they add up to per currency',
+          summary:
+            'Pending payouts oldest first, or settled ones newest first; filtered by market, method, currency, batch, searched by reference or email; a page at a time, with what they add up to per currency',
           security: operatorAccess('finance'),
           querystring: payoutsQuery,
           response: { 200: payoutsPage, ...errorAnswers(400) },
         },
       },
       async (request) => {
-        const { limit, currency } = request.query;
-        const after = decodePageCursor(request.query.cursor);
+        const { limit, cursor, ...filter } = request.query;
+        const after = decodePageCursor(cursor);
         const [rows, totals] = await Promise.all([
-          listPendingPayouts(context.db, { limit: limit + 1, after, currency }),
-          pendingPayoutTotals(context.db, { currency }),
+          listPendingPayouts(context.db, { ...filter, limit: limit + 1, after }),
+          pendingPayoutTotals(context.db, filter),
         ]);
         const page = pageOf(rows, limit);
         return { data: page.items.map(({ pageKey: _key, ...payout }) => payout), meta: pageMeta(page.nextCursor, totals) };

@@ -17,6 +17,7 @@ import { demoOriginators } from './bank-files/originators';
 import { manualPayoutProvider } from './manual-provider';
 import { exportPendingPayouts, hasPendingWithdrawal } from './withdrawals';
 import { testActor } from '../../testing/actor';
+import type { PayoutsPage } from '#domain/schemas/operator-answers';
 
 describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => {
   let t: TestApp;
@@ -448,6 +449,87 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
       exportPendingPayouts(t.db, testActor, cipher, manualPayoutProvider(path.join(directory, 'two'), demoOriginators), t.clock.now()),
     ]);
     expect([...one.withdrawalIds, ...two.withdrawalIds].sort()).toEqual([...ids].sort());
+  });
+
+  it('GET /ops/payouts: settled ones newest first with outcome, time and reason or reference; filters and search narrow rows and totals', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const list = async (query: string) => {
+      const response = await t.inject({ method: 'GET', url: `/api/v2/ops/payouts?q=${tag}&${query}`, headers: operatorHeaders });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<PayoutsPage>();
+    };
+    const bank = await verifiedCustomer(t, { balance: '20', overrides: { email: `${tag}-bank@example.com` } });
+    await saveMethod(t, bank.headers, 'TRANSFERWISE', usBankAccount);
+    const paid = (await withdraw(t, bank.headers, { amount: '12.50' })).json().data;
+    const paypal = await verifiedCustomer(t, { balance: '20', overrides: { email: `${tag}-paypal@example.com` } });
+    await saveMethod(t, paypal.headers, 'paypal', { email: `${tag}-paypal@example.com` });
+    const waiting = (await withdraw(t, paypal.headers, { amount: '15' })).json().data;
+    const japan = await verifiedCustomer(t, {
+      balance: '10000',
+      overrides: { email: `${tag}-jp@example.com`, country_code: 'jp', locale: 'ja-JP', zip_code: '150-0002' },
+    });
+    await saveMethod(t, japan.headers, 'TRANSFERWISE', japaneseBankAccount);
+    const failed = (await withdraw(t, japan.headers, { amount: '5000' })).json().data;
+
+    await t.inject({
+      method: 'POST',
+      url: `/api/v2/ops/payouts/${paid.id}/complete`,
+      headers: operatorHeaders,
+      payload: { reference: 'ACH-7' },
+    });
+    t.clock.advance(60);
+    await t.inject({
+      method: 'POST',
+      url: `/api/v2/ops/payouts/${failed.id}/fail`,
+      headers: operatorHeaders,
+      payload: { reason: 'Account closed', status: 'FAILED' },
+    });
+
+    const settled = await list('status=settled');
+    expect(settled.data.map((row) => [row.id, row.status, row.reason, row.provider_reference])).toEqual([
+      [failed.id, 'FAILED', 'Account closed', null],
+      [paid.id, 'COMPLETED', null, 'ACH-7'],
+    ]);
+    expect(settled.data.every((row) => row.resolved_at !== null)).toBe(true);
+    expect(settled.meta.totals).toEqual({
+      count: 2,
+      amounts: expect.arrayContaining([
+        { currency: 'USD', value: '12.50' },
+        { currency: 'JPY', value: '4751' },
+      ]),
+    });
+    // A page of one, then the next from the cursor: newest settled first across pages.
+    const first = await t.inject({ method: 'GET', url: `/api/v2/ops/payouts?status=settled&q=${tag}&limit=1`, headers: operatorHeaders });
+    const next = await t.inject({
+      method: 'GET',
+      url: `/api/v2/ops/payouts?status=settled&q=${tag}&limit=1&cursor=${encodeURIComponent(first.json().meta.next_cursor)}`,
+      headers: operatorHeaders,
+    });
+    expect([first.json().data[0].id, next.json().data[0].id]).toEqual([failed.id, paid.id]);
+
+    expect((await list('status=settled&market=jp')).data.map((row) => row.id)).toEqual([failed.id]);
+    const usd = await list('status=settled&currency=USD');
+    expect(usd.data.map((row) => row.id)).toEqual([paid.id]);
+    expect(usd.meta.totals).toEqual({ count: 1, amounts: [{ currency: 'USD', value: '12.50' }] });
+    expect((await list('')).data.map((row) => row.id)).toEqual([waiting.id]);
+    expect((await list('method=PAYPAL')).data.map((row) => row.id)).toEqual([waiting.id]);
+    expect((await list('method=TRANSFERWISE')).data).toEqual([]);
+    await t.db
+      .update(withdrawals)
+      .set({ exportBatch: `batch-${tag}`, exportedAt: t.clock.now() })
+      .where(eq(withdrawals.id, waiting.id));
+    expect((await list(`batch=batch-${tag}`)).data.map((row) => row.id)).toEqual([waiting.id]);
+
+    // The payout reference the bank reports, in any case, finds its one row without the email.
+    const reference = settled.data[1]!.payout_reference.toLowerCase();
+    const byReference = await t.inject({
+      method: 'GET',
+      url: `/api/v2/ops/payouts?status=settled&q=${reference}`,
+      headers: operatorHeaders,
+    });
+    expect(byReference.json().data.map((row: { id: string }) => row.id)).toEqual([paid.id]);
+    for (const bad of ['status=done', 'market=de', 'method=CASH'])
+      expect((await t.inject({ method: 'GET', url: `/api/v2/ops/payouts?${bad}`, headers: operatorHeaders })).statusCode).toBe(400);
   });
 
   it('a row exported once cannot lose its batch mark: the database refuses an export time without a batch', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { ListTotals } from '#domain/schemas/operator-answers';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { ListTotals, PendingPayout } from '#domain/schemas/operator-answers';
 import type { CountryCode, Currency } from '#domain/markets';
 import { minorFromDecimal, moneyFromMinor } from '#domain/money';
 import { currencyOf } from '#domain/markets';
@@ -9,7 +9,8 @@ import type { Withdrawal, WithdrawalBody } from '#domain/schemas/payments';
 import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { afterPageKey, pageKeyTime, type PageKey } from '../../db/page-keys';
-import { paymentMethods, withdrawals } from '../../db/schema';
+import { paymentMethods, users, withdrawals } from '../../db/schema';
+import { containingPattern } from '../../db/text-match';
 import { ApiError } from '../../http/api-error';
 import { listTotalsFrom } from '../../http/page-cursor';
 import { recordAudit, type Actor, type AuditChange } from '../audit/audit';
@@ -227,37 +228,60 @@ export async function settleWithdrawal(
   });
 }
 
-export interface PendingPayout extends Withdrawal {
-  user_id: string;
-  payout_reference: string;
-  exported_at: string | null;
-  export_batch: string | null;
+export interface PayoutListFilter {
+  /** pending (the default): oldest first, to be paid; settled: COMPLETED, FAILED or CANCELLED, newest settled first. */
+  status?: 'pending' | 'settled';
+  currency?: Currency;
+  /** The customer's market (their account's country). */
+  market?: CountryCode;
+  method?: PaymentMethod;
+  /** The export batch that listed the payout. */
+  batch?: string;
+  /** The payout reference (RT + 16 hex digits, whole) or part of the customer's email. */
+  q?: string;
 }
 
-export interface PayoutPageOptions {
+export interface PayoutPageOptions extends PayoutListFilter {
   limit?: number;
   after?: PageKey;
-  currency?: Currency;
 }
 
-/** Pending payouts oldest first, from `after` on: an index range of withdrawals_pending_idx. */
+function payoutConditions(filter: PayoutListFilter): (SQL | undefined)[] {
+  const q = filter.q;
+  return [
+    filter.status === 'settled' ? ne(withdrawals.status, 'PENDING') : eq(withdrawals.status, 'PENDING'),
+    filter.currency === undefined ? undefined : eq(withdrawals.currency, filter.currency),
+    filter.method === undefined ? undefined : eq(withdrawals.method, filter.method),
+    filter.batch === undefined ? undefined : eq(withdrawals.exportBatch, filter.batch),
+    filter.market === undefined
+      ? undefined
+      : sql`${withdrawals.userId} in (select ${users.id} from ${users} where ${users.countryCode} = ${filter.market})`,
+    q === undefined
+      ? undefined
+      : or(
+          payoutReferencePattern.test(q.toUpperCase()) ? eq(withdrawals.payoutReference, q.toUpperCase()) : undefined,
+          sql`${withdrawals.userId} in (select ${users.id} from ${users} where ${users.email} ilike ${containingPattern(q)})`,
+        ),
+  ];
+}
+
+/**
+ * A page of payouts from `after` on: pending ones oldest first (an index range of
+ * withdrawals_pending_idx), settled ones newest settled first (withdrawals_settled_idx).
+ */
 export function pendingPayoutsQuery(db: Executor, options: PayoutPageOptions = {}) {
+  const settled = options.status === 'settled';
+  const time = settled ? withdrawals.resolvedAt : withdrawals.createdAt;
   return db
-    .select({ withdrawal: withdrawals, pageAt: pageKeyTime(withdrawals.createdAt) })
+    .select({ withdrawal: withdrawals, pageAt: pageKeyTime(time) })
     .from(withdrawals)
-    .where(
-      and(
-        eq(withdrawals.status, 'PENDING'),
-        options.currency === undefined ? undefined : eq(withdrawals.currency, options.currency),
-        afterPageKey(withdrawals.createdAt, withdrawals.id, options.after),
-      ),
-    )
-    .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
+    .where(and(...payoutConditions(options), afterPageKey(time, withdrawals.id, options.after, settled ? 'desc' : 'asc')))
+    .orderBy(...(settled ? [desc(time), desc(withdrawals.id)] : [asc(time), asc(withdrawals.id)]))
     .limit(options.limit ?? 1000);
 }
 
-/** What the pending payouts add up to, per currency (what leaves the bank: amount − fee), in one grouped query. */
-export async function pendingPayoutTotals(db: Executor, options: { currency?: Currency } = {}): Promise<ListTotals> {
+/** What the listed payouts add up to, per currency (what leaves the bank: amount − fee), in one grouped query. */
+export async function pendingPayoutTotals(db: Executor, filter: PayoutListFilter = {}): Promise<ListTotals> {
   const groups = await db
     .select({
       currency: withdrawals.currency,
@@ -265,7 +289,7 @@ export async function pendingPayoutTotals(db: Executor, options: { currency?: Cu
       minor: sql<number>`coalesce(sum(${withdrawals.amountMinor} - ${withdrawals.feeMinor}), 0)::bigint`.mapWith(Number),
     })
     .from(withdrawals)
-    .where(and(eq(withdrawals.status, 'PENDING'), options.currency === undefined ? undefined : eq(withdrawals.currency, options.currency)))
+    .where(and(...payoutConditions(filter)))
     .groupBy(withdrawals.currency);
   return listTotalsFrom(groups);
 }
@@ -278,6 +302,9 @@ export async function listPendingPayouts(db: Database, options: PayoutPageOption
     payout_reference: row.payoutReference,
     exported_at: row.exportedAt?.toISOString() ?? null,
     export_batch: row.exportBatch,
+    resolved_at: row.resolvedAt?.toISOString() ?? null,
+    reason: row.reason,
+    provider_reference: row.providerReference,
     pageKey: { at: pageAt, id: row.id },
   }));
 }
