@@ -256,9 +256,13 @@ export function pendingPayoutsQuery(db: Executor, options: PayoutPageOptions = {
     .limit(options.limit ?? 1000);
 }
 
-/** What the pending payouts add up to, per currency (what leaves the bank: amount − fee), in one grouped query. */
-export async function pendingPayoutTotals(db: Executor, options: { currency?: Currency } = {}): Promise<ListTotals> {
-  const groups = await db
+/**
+ * What the pending payouts add up to, per currency (what leaves the bank: amount − fee), in one grouped
+ * query: an index-only scan of withdrawals_pending_totals_idx, which carries the amounts, so the totals
+ * never read the payouts' rows however many are waiting.
+ */
+export function pendingPayoutTotalsQuery(db: Executor, options: { currency?: Currency } = {}) {
+  return db
     .select({
       currency: withdrawals.currency,
       rows: count(),
@@ -267,7 +271,10 @@ export async function pendingPayoutTotals(db: Executor, options: { currency?: Cu
     .from(withdrawals)
     .where(and(eq(withdrawals.status, 'PENDING'), options.currency === undefined ? undefined : eq(withdrawals.currency, options.currency)))
     .groupBy(withdrawals.currency);
-  return listTotalsFrom(groups);
+}
+
+export async function pendingPayoutTotals(db: Executor, options: { currency?: Currency } = {}): Promise<ListTotals> {
+  return listTotalsFrom(await pendingPayoutTotalsQuery(db, options));
 }
 
 export async function listPendingPayouts(db: Database, options: PayoutPageOptions = {}): Promise<(PendingPayout & { pageKey: PageKey })[]> {
