@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { currencies } from '../markets';
 import { disputeReasons, disputeSchema } from './disputes';
 import { moneySchema } from './money';
-import { approvalSchema } from './operators';
+import { approvalSchema, operatorSchema } from './operators';
 import { withdrawalSchema } from './payments';
 
 /**
@@ -298,6 +298,27 @@ export function pageAnswer<Item extends z.ZodType>(item: Item) {
 export const payoutsQuery = z.strictObject({ ...pageQueryFields(operatorPageSize, 1000), currency: currencyFilter });
 export type PayoutsQuery = z.input<typeof payoutsQuery>;
 export const payoutsPage = pageAnswer(pendingPayoutSchema);
+
+/** GET /ops/operators: operators in the order they were invited; totals count them. */
+export const operatorsQuery = z.strictObject(pageQueryFields(operatorPageSize, 1000));
+export type OperatorsQuery = z.input<typeof operatorsQuery>;
+export const operatorsPage = pageAnswer(operatorSchema);
+export type OperatorsPage = z.infer<typeof operatorsPage>;
+
+/**
+ * GET /ops/dsar: data-subject requests, open ones (or all) nearest deadline first; totals count them,
+ * and `overdue` says how many of the whole list are past their deadline.
+ */
+export const dataRequestsQuery = z.strictObject({
+  status: z.enum(['open', 'all']).default('open'),
+  ...pageQueryFields(operatorPageSize, 1000),
+});
+export type DataRequestsQuery = z.input<typeof dataRequestsQuery>;
+export const dataRequestsPage = z.object({
+  data: z.array(operatorDataRequestSchema),
+  meta: pageMetaSchema.extend({ overdue: z.number().int() }),
+});
+export type DataRequestsPage = z.infer<typeof dataRequestsPage>;
 
 /** What an operator types to find an item of a list: part of the customer's email, an id, a container code. */
 export const listSearch = z

@@ -414,6 +414,11 @@ export const dsarRequests = pgTable(
   },
   (table) => [
     index('dsar_requests_open_idx').on(table.closedAt, table.dueAt),
+    // GET /ops/dsar, a page at a time: (due_at, id) after the last request shown, open ones or all.
+    index('dsar_requests_open_due_idx')
+      .on(table.dueAt, table.id)
+      .where(sql`${table.closedAt} is null`),
+    index('dsar_requests_due_idx').on(table.dueAt, table.id),
     index('dsar_requests_email_idx').on(table.email),
     check('dsar_requests_kind_valid', sql`${table.kind} in ('access', 'deletion', 'rectification', 'other')`),
   ],
@@ -859,6 +864,8 @@ export const operators = pgTable(
   },
   (table) => [
     uniqueIndex('operators_email_key').on(sql`lower(${table.email})`),
+    // GET /ops/operators, a page at a time: (created_at, id) after the last operator shown.
+    index('operators_created_idx').on(table.createdAt, table.id),
     // Whoever prints container codes never credits them (docs/operators.md, Duties kept apart).
     check('operators_labels_apart_from_check_in', sql`not (${table.roles} @> array['labels', 'check-in']::text[])`),
     uniqueIndex('operators_invitation_digest_key').on(table.invitationDigest),
