@@ -299,7 +299,7 @@ export const payoutsQuery = z.strictObject({ ...pageQueryFields(operatorPageSize
 export type PayoutsQuery = z.input<typeof payoutsQuery>;
 export const payoutsPage = pageAnswer(pendingPayoutSchema);
 
-/** GET /ops/operators: operators in the order they were invited; totals count them. */
+/** GET /ops/operators: operators, the newest invited first; totals count them. */
 export const operatorsQuery = z.strictObject(pageQueryFields(operatorPageSize, 1000));
 export type OperatorsQuery = z.input<typeof operatorsQuery>;
 export const operatorsPage = pageAnswer(operatorSchema);

@@ -118,7 +118,7 @@ describe.each(databaseKinds)('operator lists a page at a time (%s)', (kind) => {
     expect(approvals.data.map((row) => row.created_at)).toEqual([...approvals.data.map((row) => row.created_at)].sort().reverse());
     expect(approvals.meta.totals.count).toBe(5);
     const team = operatorsPage.parse((await get('/operators?limit=3')).json());
-    expect(team.data.map((row) => row.name)).toEqual(['Pages 1', 'Pages 2', 'Pages 3']);
+    expect(team.data.map((row) => row.name)).toEqual(['Pages 5', 'Pages 4', 'Pages 3']);
     expect(team.meta.totals).toEqual({ count: 5, amounts: [] });
     // Open data requests nearest deadline first; the overdue ones are counted over the whole list, not the page.
     const requests = dataRequestsPage.parse((await get('/dsar?limit=1')).json());

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Language } from '#domain/locales';
 import type { ListTotals } from '#domain/schemas/operator-answers';
 import type { Operator, OperatorRole, OperatorSession } from '#domain/schemas/operators';
@@ -251,13 +251,16 @@ export async function signOutOperator(db: Executor, token: string): Promise<void
   await db.delete(operatorSessions).where(eq(operatorSessions.tokenDigest, sha256Hex(token)));
 }
 
-/** One page of GET /ops/operators: in the order they were invited, from `after` on, an index range of operators_created_idx. */
+/**
+ * One page of GET /ops/operators: the newest invited first (whom an admin just invited is on the first page),
+ * from `after` on, an index range of operators_created_idx read backwards.
+ */
 export function operatorsPageQuery(db: Executor, options: { limit?: number; after?: PageKey } = {}) {
   return db
     .select({ operator: operators, pageAt: pageKeyTime(operators.createdAt) })
     .from(operators)
-    .where(afterPageKey(operators.createdAt, operators.id, options.after))
-    .orderBy(asc(operators.createdAt), asc(operators.id))
+    .where(afterPageKey(operators.createdAt, operators.id, options.after, 'desc'))
+    .orderBy(desc(operators.createdAt), desc(operators.id))
     .limit(options.limit ?? 1000);
 }
 

@@ -366,7 +366,7 @@ export async function registerOperatorTeamRoutes(instance: FastifyInstance, cont
       '/operators',
       {
         schema: {
-          summary: 'Operators, invited, active or disabled, in the order they were invited, a page at a time, with how many there are',
+          summary: 'Operators, invited, active or disabled, the newest invited first, a page at a time, with how many there are',
           security: admin,
           querystring: operatorsQuery,
           response: { 200: operatorsPage, ...errorAnswers(400) },
