@@ -350,7 +350,9 @@ for (const market of markets) {
         overdue: true,
       };
       const { page, errors } = await consolePage(browser, market.locale, await operatorSessionViaApi(request, 'care'));
-      await page.route('**/api/v2/ops/dsar?status=open', (route) => route.fulfill({ json: { data: [overdue] } }));
+      await page.route('**/api/v2/ops/dsar?status=open', (route) =>
+        route.fulfill({ json: { data: [overdue], meta: { next_cursor: null, totals: { count: 1, amounts: [] }, overdue: 1 } } }),
+      );
       await page.goto(`/${market.prefix}/ops/requests`);
       const card = page.getByTestId('ops-data-request').filter({ hasText: 'Sacha Overdue' });
       await expect(card.getByText(market.overdue)).toBeVisible();

@@ -3,7 +3,7 @@ import { countryCodes, currencies } from '../markets';
 import { paymentMethods } from '../payment-methods';
 import { disputeReasons, disputeSchema } from './disputes';
 import { moneySchema } from './money';
-import { approvalSchema } from './operators';
+import { approvalSchema, operatorSchema } from './operators';
 import { withdrawalSchema } from './payments';
 
 /**
@@ -300,6 +300,27 @@ export function pageAnswer<Item extends z.ZodType>(item: Item) {
 }
 
 // The operator lists, a page at a time: what each list's query string takes, and its answer.
+
+/** GET /ops/operators: operators, the newest invited first; totals count them. */
+export const operatorsQuery = z.strictObject(pageQueryFields(operatorPageSize, 1000));
+export type OperatorsQuery = z.input<typeof operatorsQuery>;
+export const operatorsPage = pageAnswer(operatorSchema);
+export type OperatorsPage = z.infer<typeof operatorsPage>;
+
+/**
+ * GET /ops/dsar: data-subject requests, open ones (or all) nearest deadline first; totals count them,
+ * and `overdue` says how many of the whole list are past their deadline.
+ */
+export const dataRequestsQuery = z.strictObject({
+  status: z.enum(['open', 'all']).default('open'),
+  ...pageQueryFields(operatorPageSize, 1000),
+});
+export type DataRequestsQuery = z.input<typeof dataRequestsQuery>;
+export const dataRequestsPage = z.object({
+  data: z.array(operatorDataRequestSchema),
+  meta: pageMetaSchema.extend({ overdue: z.number().int() }),
+});
+export type DataRequestsPage = z.infer<typeof dataRequestsPage>;
 
 /** What an operator types to find an item of a list: part of the customer's email, an id, a container code. */
 export const listSearch = z

@@ -109,7 +109,6 @@ export const missingTextsQuery = z.strictObject({
 });
 
 /** GET /ops/data-requests. */
-export const dataRequestsQuery = z.strictObject({ status: z.enum(['open', 'all']).default('open') });
 
 /** POST /ops/payouts/{id}/complete: the bank's or PayPal's own reference, when finance has it. */
 export const payoutCompleteBody = z.strictObject({ reference: z.string().trim().min(1).max(200).optional() });

@@ -416,6 +416,11 @@ export const dsarRequests = pgTable(
   },
   (table) => [
     index('dsar_requests_open_idx').on(table.closedAt, table.dueAt),
+    // GET /ops/dsar, a page at a time: (due_at, id) after the last request shown, open ones or all.
+    index('dsar_requests_open_due_idx')
+      .on(table.dueAt, table.id)
+      .where(sql`${table.closedAt} is null`),
+    index('dsar_requests_due_idx').on(table.dueAt, table.id),
     index('dsar_requests_email_idx').on(table.email),
     check('dsar_requests_kind_valid', sql`${table.kind} in ('access', 'deletion', 'rectification', 'other')`),
   ],
@@ -561,6 +566,11 @@ export const withdrawals = pgTable(
     index('withdrawals_settled_idx')
       .on(table.resolvedAt, table.id)
       .where(sql`${table.status} <> 'PENDING'`),
+    // GET /ops/payouts' totals, an index-only scan: migration 0034 adds INCLUDE (amount_minor, fee_minor),
+    // which drizzle cannot declare, so the pending amounts are summed without reading a payout's row.
+    index('withdrawals_pending_totals_idx')
+      .on(table.currency)
+      .where(sql`${table.status} = 'PENDING'`),
     check(
       'withdrawals_amount_positive',
       sql`${table.amountMinor} > 0 and ${table.feeMinor} >= 0 and ${table.feeMinor} < ${table.amountMinor}`,
@@ -866,6 +876,8 @@ export const operators = pgTable(
   },
   (table) => [
     uniqueIndex('operators_email_key').on(sql`lower(${table.email})`),
+    // GET /ops/operators, a page at a time: (created_at, id) after the last operator shown.
+    index('operators_created_idx').on(table.createdAt, table.id),
     // Whoever prints container codes never credits them (docs/operators.md, Duties kept apart).
     check('operators_labels_apart_from_check_in', sql`not (${table.roles} @> array['labels', 'check-in']::text[])`),
     uniqueIndex('operators_invitation_digest_key').on(table.invitationDigest),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvalsPage, claimsPage, disputesPage, payoutsPage } from '#domain/schemas/operator-answers';
+import { approvalsPage, claimsPage, dataRequestsPage, disputesPage, operatorsPage, payoutsPage } from '#domain/schemas/operator-answers';
 import { databaseKinds } from '../testing/databases';
 import type { TestApp } from '../testing/test-app';
 import { createWalletTestApp, operatorHeaders } from '../testing/wallet';
@@ -32,6 +32,15 @@ const seed = `
   SELECT 'balance.adjust', 'pages-' || a, '{}'::jsonb, 5000 + a, (ARRAY['JPY', 'USD'])[1 + a % 2], 'Pages', 'operator:pages',
          '2026-11-04T10:00:00Z'::timestamptz + a * interval '4 microseconds'
     FROM generate_series(1, 5) AS a;
+  INSERT INTO operators (email, name, roles, totp_secret, created_at)
+  SELECT 'pages-operator' || o || '@example.com', 'Pages ' || o, ARRAY['care'], 'JBSWY3DPEHPK3PXP',
+         '2026-11-05T10:00:00Z'::timestamptz + o * interval '1 microsecond'
+    FROM generate_series(1, 5) AS o;
+  INSERT INTO dsar_requests (kind, email, country_code, locale, received_at, due_at, closed_at)
+  SELECT 'access', 'pages' || r || '@example.com', 'fr', 'fr-FR', '2020-01-01T10:00:00Z'::timestamptz,
+         (CASE WHEN r <= 2 THEN '2020-02-01T10:00:00Z' ELSE '2099-02-01T10:00:00Z' END)::timestamptz + r * interval '1 microsecond',
+         CASE WHEN r = 6 THEN '2020-01-02T10:00:00Z'::timestamptz END
+    FROM generate_series(1, 6) AS r;
 `;
 
 const lists = [
@@ -39,6 +48,8 @@ const lists = [
   { path: '/disputes', page: disputesPage },
   { path: '/claims', page: claimsPage },
   { path: '/approvals', page: approvalsPage },
+  { path: '/operators', page: operatorsPage },
+  { path: '/dsar', page: dataRequestsPage },
 ] as const;
 
 describe.each(databaseKinds)('operator lists a page at a time (%s)', (kind) => {
@@ -106,6 +117,14 @@ describe.each(databaseKinds)('operator lists a page at a time (%s)', (kind) => {
     const approvals = approvalsPage.parse((await get('/approvals')).json());
     expect(approvals.data.map((row) => row.created_at)).toEqual([...approvals.data.map((row) => row.created_at)].sort().reverse());
     expect(approvals.meta.totals.count).toBe(5);
+    const team = operatorsPage.parse((await get('/operators?limit=3')).json());
+    expect(team.data.map((row) => row.name)).toEqual(['Pages 5', 'Pages 4', 'Pages 3']);
+    expect(team.meta.totals).toEqual({ count: 5, amounts: [] });
+    // Open data requests nearest deadline first; the overdue ones are counted over the whole list, not the page.
+    const requests = dataRequestsPage.parse((await get('/dsar?limit=1')).json());
+    expect(requests.data.map((row) => row.email)).toEqual(['pages1@example.com']);
+    expect(requests.meta).toMatchObject({ totals: { count: 5, amounts: [] }, overdue: 2 });
+    expect(dataRequestsPage.parse((await get('/dsar?status=all')).json()).meta.totals.count).toBe(6);
   });
 
   it('a cursor this server did not hand out is 400 INVALID_CURSOR, in the reader’s language, never a 500', async () => {

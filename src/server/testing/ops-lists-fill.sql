@@ -1,6 +1,7 @@
 -- A national programme's operator lists, for the measurements of bench/results/ops-lists.md:
 -- 5,000 customers in the five markets, 50,000 pending payouts, 20,000 disputes (one in ten
--- open) over 30,000 rejected scans, 5,000 claims (one in five open). Run on an empty migrated
+-- open) over 30,000 rejected scans, 5,000 claims (one in five open), 2,000 operators and 10,000
+-- data-subject requests (one in ten open). Run on an empty migrated
 -- database: psql -v ON_ERROR_STOP=1 -f src/server/testing/ops-lists-fill.sql <url>; the plan tests (src/server/db/list-plans.test.ts) load it too
 BEGIN;
 
@@ -78,6 +79,18 @@ SELECT 'balance.adjust', 'bench-' || a, '{}'::jsonb, 5000, (ARRAY['USD', 'CAD', 
        CASE WHEN a % 4 = 0 THEN NULL ELSE now() END,
        now() - interval '60 days' + a * interval '30 minutes'
   FROM generate_series(1, 2000) AS a;
+
+-- 2,000 operators (a national programme's facilities and care desks, over the years) and 10,000
+-- data-subject requests, one in ten open.
+INSERT INTO operators (email, name, roles, status, totp_secret, created_at)
+SELECT 'bench-operator' || o || '@example.com', 'Bench operator ' || o, ARRAY['check-in'], CASE WHEN o % 3 = 0 THEN 'DISABLED' ELSE 'INVITED' END,
+       'JBSWY3DPEHPK3PXP', now() - interval '700 days' + o * interval '8 hours'
+  FROM generate_series(1, 2000) AS o;
+INSERT INTO dsar_requests (kind, name, email, country_code, locale, received_at, due_at, closed_at)
+SELECT (ARRAY['access', 'deletion', 'rectification', 'other'])[1 + r % 4], 'Bench Person', 'bench' || (1 + r % 5000) || '@example.com', 'fr', 'fr-FR',
+       now() - interval '400 days' + r * interval '1 hour', now() - interval '370 days' + r * interval '1 hour',
+       CASE WHEN r % 10 = 0 THEN NULL ELSE now() - interval '380 days' + r * interval '1 hour' END
+  FROM generate_series(1, 10000) AS r;
 
 COMMIT;
 ANALYZE;

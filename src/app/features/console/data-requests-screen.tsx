@@ -5,16 +5,18 @@ import type { DsarKind } from '#domain/dsar-kinds';
 import type { OperatorDataRequest } from '#domain/schemas/operator-answers';
 import { failureMessage } from '../../lib/api';
 import { formatLongDate } from '../../lib/format';
-import { QueryView } from '../../ui/query-view';
 import { useCloseDataRequest } from './api/close-data-request';
 import { useOpenDataRequests } from './api/data-requests';
 import { BreakableEmail } from './breakable-email';
 import { OperatorArea } from './operator-area';
+import { PagedList } from './paged-list';
 import { FailureAlert, OutcomeStatus } from './notices';
 
 export function DataRequestsScreen() {
   const { t } = useLingui();
   const requests = useOpenDataRequests();
+  // Of the whole list, not only the pages loaded: the server counts them with the totals.
+  const overdue = requests.data?.pages.at(-1)?.meta.overdue ?? 0;
   // A closed request leaves the list: the outcome is said here, and takes the focus its button had.
   const [closed, setClosed] = useState<string>();
   return (
@@ -24,33 +26,26 @@ export function DataRequestsScreen() {
       description={t`Requests to see, correct or delete personal data, nearest deadline first. The law gives one month to answer.`}
     >
       <OutcomeStatus text={closed} testId="ops-data-request-result" />
-      <QueryView query={requests} errorText={t`The data requests could not be loaded. Check your connection and reload the page.`}>
-        {(list) => {
-          if (list.length === 0) return <p>{t`No open data request.`}</p>;
-          const count = list.length;
-          const overdue = list.filter((request) => request.overdue).length;
-          return (
-            <>
-              <p>
-                {plural(count, { one: '# open request', other: '# open requests' })}
-                {overdue > 0 ? (
-                  <>
-                    {' · '}
-                    <strong>{plural(overdue, { one: '# overdue', other: '# overdue' })}</strong>
-                  </>
-                ) : null}
-              </p>
-              <ul className="ops-cards">
-                {list.map((request) => (
-                  <li key={request.id}>
-                    <DataRequestCard request={request} onClosed={setClosed} />
-                  </li>
-                ))}
-              </ul>
-            </>
-          );
-        }}
-      </QueryView>
+      {overdue > 0 ? (
+        <p>
+          <strong>{plural(overdue, { one: '# overdue', other: '# overdue' })}</strong>
+        </p>
+      ) : null}
+      <PagedList query={requests} errorText={t`The data requests could not be loaded. Check your connection and reload the page.`}>
+        {(list) =>
+          list.length === 0 ? (
+            <p>{t`No open data request.`}</p>
+          ) : (
+            <ul className="ops-cards">
+              {list.map((request) => (
+                <li key={request.id}>
+                  <DataRequestCard request={request} onClosed={setClosed} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </PagedList>
     </OperatorArea>
   );
 }

@@ -20,6 +20,7 @@ import { BreakableEmail } from './breakable-email';
 import { OperatorAccessActions } from './operator-access-actions';
 import { OperatorArea } from './operator-area';
 import { OperatorTeamActions } from './operator-team-actions';
+import { PagedList } from './paged-list';
 import { RoleChoices } from './role-choices';
 import { useRoleNames } from './role-names';
 
@@ -42,7 +43,7 @@ function OperatorList() {
   return (
     <section aria-labelledby="ops-operators-list" className="ops-section">
       <h2 id="ops-operators-list">{t`People`}</h2>
-      <QueryView query={operators} errorText={t`The operators could not be loaded.`}>
+      <PagedList query={operators} errorText={t`The operators could not be loaded.`}>
         {(list) => (
           <ul className="ops-cards">
             {list.map((operator) => (
@@ -58,7 +59,7 @@ function OperatorList() {
             ))}
           </ul>
         )}
-      </QueryView>
+      </PagedList>
     </section>
   );
 }

@@ -1,8 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Language } from '#domain/locales';
+import type { ListTotals } from '#domain/schemas/operator-answers';
 import type { Operator, OperatorRole, OperatorSession } from '#domain/schemas/operators';
 import { rowsOf, type Database, type Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { afterPageKey, pageKeyTime, type PageKey } from '../../db/page-keys';
 import { dutiesApartError, refuseLabelsWithCheckIn } from './duties';
 import { operators, operatorSessions } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
@@ -249,9 +251,31 @@ export async function signOutOperator(db: Executor, token: string): Promise<void
   await db.delete(operatorSessions).where(eq(operatorSessions.tokenDigest, sha256Hex(token)));
 }
 
-export async function listOperators(db: Executor): Promise<Operator[]> {
-  const rows = await db.select().from(operators).orderBy(operators.createdAt);
-  return rows.map(operatorView);
+/**
+ * One page of GET /ops/operators: the newest invited first (whom an admin just invited is on the first page),
+ * from `after` on, an index range of operators_created_idx read backwards.
+ */
+export function operatorsPageQuery(db: Executor, options: { limit?: number; after?: PageKey } = {}) {
+  return db
+    .select({ operator: operators, pageAt: pageKeyTime(operators.createdAt) })
+    .from(operators)
+    .where(afterPageKey(operators.createdAt, operators.id, options.after, 'desc'))
+    .orderBy(desc(operators.createdAt), desc(operators.id))
+    .limit(options.limit ?? 1000);
+}
+
+export async function listOperators(
+  db: Executor,
+  options: { limit?: number; after?: PageKey } = {},
+): Promise<(Operator & { pageKey: PageKey })[]> {
+  const rows = await operatorsPageQuery(db, options);
+  return rows.map(({ operator, pageAt }) => ({ ...operatorView(operator), pageKey: { at: pageAt, id: operator.id } }));
+}
+
+/** How many operators there are, whatever page is shown (a list without amounts). */
+export async function operatorTotals(db: Executor): Promise<ListTotals> {
+  const [row] = await db.select({ rows: count() }).from(operators);
+  return { count: row?.rows ?? 0, amounts: [] };
 }
 
 /** The last active administrator stays one: otherwise nobody could manage operators any more. */

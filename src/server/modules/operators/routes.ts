@@ -36,8 +36,10 @@ import {
   reauthenticationSchema,
   removedPasskeysSchema,
 } from '#domain/schemas/operator-passkeys';
+import { operatorsPage, operatorsQuery } from '#domain/schemas/operator-answers';
 import type { AppContext } from '../../app-context';
 import { dataAnswer, errorAnswers, noContent } from '../../http/api-schemas';
+import { decodePageCursor, pageMeta, pageOf } from '../../http/page-cursor';
 import { currentActor, operatorBearerToken, operatorOnlyAccess, operatorAccess, registerOperatorScope } from '../../http/operator-access';
 import { requestLanguage } from '../../http/language';
 import { accountAddressKey, addressLimitKey } from '../../http/rate-limit';
@@ -48,6 +50,7 @@ import {
   acceptInvitation,
   disableOperator,
   listOperators,
+  operatorTotals,
   readInvitation,
   setOperatorRoles,
   signInOperator,
@@ -363,12 +366,19 @@ export async function registerOperatorTeamRoutes(instance: FastifyInstance, cont
       '/operators',
       {
         schema: {
-          summary: 'Every operator, invited, active or disabled',
+          summary: 'Operators, invited, active or disabled, the newest invited first, a page at a time, with how many there are',
           security: admin,
-          response: { 200: dataAnswer(z.array(operatorSchema)) },
+          querystring: operatorsQuery,
+          response: { 200: operatorsPage, ...errorAnswers(400) },
         },
       },
-      async () => ({ data: await listOperators(context.db) }),
+      async (request) => {
+        const { limit } = request.query;
+        const after = decodePageCursor(request.query.cursor);
+        const [rows, totals] = await Promise.all([listOperators(context.db, { limit: limit + 1, after }), operatorTotals(context.db)]);
+        const page = pageOf(rows, limit);
+        return { data: page.items.map(({ pageKey: _key, ...operator }) => operator), meta: pageMeta(page.nextCursor, totals) };
+      },
     );
     ops.post(
       '/operators',

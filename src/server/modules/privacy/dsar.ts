@@ -1,9 +1,11 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import type { ListTotals } from '#domain/schemas/operator-answers';
 import { mailErrorSummary } from '../../mail/mailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DsarBody, DsarReceipt } from '#domain/schemas/privacy';
 import type { AppContext } from '../../app-context';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
+import { afterPageKey, pageKeyTime, type PageKey } from '../../db/page-keys';
 import { dsarRequests } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { recordAudit, type Actor } from '../audit/audit';
@@ -97,14 +99,55 @@ function toView(row: typeof dsarRequests.$inferSelect, now: Date): DataRequestVi
   };
 }
 
-/** Operators: open requests (or all), the nearest deadline first. */
-export async function listDataRequests(db: Database, options: { includeClosed: boolean; now: Date }): Promise<DataRequestView[]> {
-  const rows = await db
-    .select()
+export interface DataRequestPageOptions {
+  includeClosed: boolean;
+  now: Date;
+  limit?: number;
+  /** The last request shown: its deadline and id. */
+  after?: PageKey;
+}
+
+/** Operators: open requests (or all), the nearest deadline first, a page from `after` on. */
+export async function listDataRequests(db: Executor, options: DataRequestPageOptions): Promise<(DataRequestView & { pageKey: PageKey })[]> {
+  const rows = await dataRequestsPageQuery(db, options);
+  return rows.map(({ request, pageAt }) => ({ ...toView(request, options.now), pageKey: { at: pageAt, id: request.id } }));
+}
+
+/** The page's query, an index range of dsar_requests_open_due_idx (open) or dsar_requests_due_idx (all). */
+export function dataRequestsPageQuery(db: Executor, options: DataRequestPageOptions) {
+  return db
+    .select({ request: dsarRequests, pageAt: pageKeyTime(dsarRequests.dueAt) })
     .from(dsarRequests)
-    .where(options.includeClosed ? undefined : isNull(dsarRequests.closedAt))
-    .orderBy(asc(dsarRequests.dueAt));
-  return rows.map((row) => toView(row, options.now));
+    .where(
+      and(
+        options.includeClosed ? undefined : isNull(dsarRequests.closedAt),
+        afterPageKey(dsarRequests.dueAt, dsarRequests.id, options.after),
+      ),
+    )
+    .orderBy(asc(dsarRequests.dueAt), asc(dsarRequests.id))
+    .limit(options.limit ?? 1000);
+}
+
+/** How many requests the list holds, and how many of them are past their deadline, in one query. */
+export function dataRequestTotalsQuery(db: Executor, options: { includeClosed: boolean; now: Date }) {
+  return db
+    .select({
+      rows: count(),
+      overdue:
+        sql<number>`count(*) filter (where ${dsarRequests.closedAt} is null and ${dsarRequests.dueAt} < ${options.now.toISOString()}::timestamptz)`.mapWith(
+          Number,
+        ),
+    })
+    .from(dsarRequests)
+    .where(options.includeClosed ? undefined : isNull(dsarRequests.closedAt));
+}
+
+export async function dataRequestTotals(
+  db: Executor,
+  options: { includeClosed: boolean; now: Date },
+): Promise<{ totals: ListTotals; overdue: number }> {
+  const [row] = await dataRequestTotalsQuery(db, options);
+  return { totals: { count: row?.rows ?? 0, amounts: [] }, overdue: row?.overdue ?? 0 };
 }
 
 /** Operators: the request was answered. Closing twice answers the first closing. */

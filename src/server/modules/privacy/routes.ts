@@ -3,15 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userSchema } from '#domain/schemas/account';
 import { balanceSchema } from '#domain/schemas/wallet';
-import { operatorDataRequestSchema } from '#domain/schemas/operator-answers';
-import { dataRequestsQuery } from '#domain/schemas/operator-requests';
+import { dataRequestsPage, dataRequestsQuery, operatorDataRequestSchema } from '#domain/schemas/operator-answers';
 import { deleteAccountBody, dsarBody, dsarReceipt } from '#domain/schemas/privacy';
 import type { AppContext } from '../../app-context';
 import { customerSecurity, dataAnswer, errorAnswers } from '../../http/api-schemas';
+import { decodePageCursor, pageMeta, pageOf } from '../../http/page-cursor';
 import { authenticate, currentUserId } from '../accounts/authenticate';
 import { currentActor, operatorAccess, registerOperatorScope } from '../../http/operator-access';
 import { deleteAccount } from './deletion';
-import { closeDataRequest, fileDataRequest, listDataRequests } from './dsar';
+import { closeDataRequest, dataRequestTotals, fileDataRequest, listDataRequests } from './dsar';
 import { exportFormat, exportPersonalData, exportSectionsWith } from './export';
 import type { PaymentCipher } from '../payments/encryption';
 
@@ -84,15 +84,27 @@ export async function registerPrivacyRoutes(instance: FastifyInstance, context: 
       '/dsar',
       {
         schema: {
-          summary: 'Data-subject requests, nearest deadline first',
+          summary: 'Data-subject requests, nearest deadline first, a page at a time, with how many there are and how many are overdue',
           security: operatorAccess('care'),
           querystring: dataRequestsQuery,
-          response: { 200: dataAnswer(z.array(operatorDataRequestSchema)) },
+          response: { 200: dataRequestsPage, ...errorAnswers(400) },
         },
       },
-      async (request) => ({
-        data: await listDataRequests(context.db, { includeClosed: request.query.status === 'all', now: context.now() }),
-      }),
+      async (request) => {
+        const { limit, status } = request.query;
+        const after = decodePageCursor(request.query.cursor);
+        const now = context.now();
+        const includeClosed = status === 'all';
+        const [rows, { totals, overdue }] = await Promise.all([
+          listDataRequests(context.db, { includeClosed, now, limit: limit + 1, after }),
+          dataRequestTotals(context.db, { includeClosed, now }),
+        ]);
+        const page = pageOf(rows, limit);
+        return {
+          data: page.items.map(({ pageKey: _key, ...dataRequest }) => dataRequest),
+          meta: { ...pageMeta(page.nextCursor, totals), overdue },
+        };
+      },
     );
     ops.post(
       '/dsar/:id/close',

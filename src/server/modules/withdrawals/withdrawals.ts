@@ -280,9 +280,13 @@ export function pendingPayoutsQuery(db: Executor, options: PayoutPageOptions = {
     .limit(options.limit ?? 1000);
 }
 
-/** What the listed payouts add up to, per currency (what leaves the bank: amount − fee), in one grouped query. */
-export async function pendingPayoutTotals(db: Executor, filter: PayoutListFilter = {}): Promise<ListTotals> {
-  const groups = await db
+/**
+ * What the listed payouts add up to, per currency (what leaves the bank: amount − fee), in one grouped
+ * query. Pending and unfiltered (the badge, the CLI, the first screen): an index-only scan of
+ * withdrawals_pending_totals_idx, which carries the amounts, so the totals never read the payouts' rows.
+ */
+export function pendingPayoutTotalsQuery(db: Executor, filter: PayoutListFilter = {}) {
+  return db
     .select({
       currency: withdrawals.currency,
       rows: count(),
@@ -291,7 +295,10 @@ export async function pendingPayoutTotals(db: Executor, filter: PayoutListFilter
     .from(withdrawals)
     .where(and(...payoutConditions(filter)))
     .groupBy(withdrawals.currency);
-  return listTotalsFrom(groups);
+}
+
+export async function pendingPayoutTotals(db: Executor, filter: PayoutListFilter = {}): Promise<ListTotals> {
+  return listTotalsFrom(await pendingPayoutTotalsQuery(db, filter));
 }
 
 export async function listPendingPayouts(db: Database, options: PayoutPageOptions = {}): Promise<(PendingPayout & { pageKey: PageKey })[]> {

@@ -8,10 +8,14 @@ import { resetAuthenticatorOf } from '../../modules/operators/authenticator-rese
 import { disableOperator, inviteOperator, listOperators, setOperatorRoles } from '../../modules/operators/operators';
 import { enableOperator, endOperatorSessions, listOperatorSessions, renewInvitation } from '../../modules/operators/team';
 import { createAutomationToken, listAutomationTokens, revokeAutomationToken } from '../../modules/operators/tokens';
+import type { PageKey } from '../../db/page-keys';
 import { terminalField } from '../terminal-text';
 import { isRecordId } from '#domain/schemas/operator-requests';
 import type { CliArguments } from './args';
 import { CliUsageError, type CliIo } from './types';
+
+/** Rows read per query by the listing commands. */
+const cliPageSize = 500;
 
 function isLanguage(text: string): text is Language {
   return (languages as readonly string[]).includes(text);
@@ -40,10 +44,17 @@ function rolesOf(text: string | undefined): OperatorRole[] {
 export async function operatorsCommand({ values, positionals }: CliArguments, io: CliIo, usage: string): Promise<number> {
   const [action, id] = positionals;
   if (action === 'list') {
-    const rows = await listOperators(io.db);
-    for (const row of rows)
-      io.out(`${row.id}  ${row.status.padEnd(8)} ${terminalField(row.email)}  ${terminalField(row.name)}  ${row.roles.join(',')}\n`);
-    if (rows.length === 0) io.out('No operator yet: make the first administrator with operators invite --roles admin.\n');
+    // Page after page, as GET /ops/operators hands them out: every operator is printed, never the whole table held at once.
+    let after: PageKey | undefined;
+    let printed = 0;
+    do {
+      const rows = await listOperators(io.db, { limit: cliPageSize, after });
+      for (const row of rows)
+        io.out(`${row.id}  ${row.status.padEnd(8)} ${terminalField(row.email)}  ${terminalField(row.name)}  ${row.roles.join(',')}\n`);
+      printed += rows.length;
+      after = rows.length === cliPageSize ? rows.at(-1)!.pageKey : undefined;
+    } while (after);
+    if (printed === 0) io.out('No operator yet: make the first administrator with operators invite --roles admin.\n');
     return 0;
   }
   if (action === 'invite') {

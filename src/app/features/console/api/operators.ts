@@ -1,19 +1,24 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { operatorSchema, type Operator } from '#domain/schemas/operators';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { operatorsPage, type OperatorsPage } from '#domain/schemas/operator-answers';
 import { consoleRequest } from '../console-api';
 
-const answer = z.object({ data: z.array(operatorSchema) });
-
-/** GET /ops/operators: invited, active and disabled operators. */
-export async function fetchOperators(signal?: AbortSignal): Promise<Operator[]> {
-  return answer.parse(await consoleRequest('/operators', { signal })).data;
+/** GET /ops/operators: a page of invited, active and disabled operators, with how many there are. */
+export async function fetchOperators(cursor: string | null, signal?: AbortSignal): Promise<OperatorsPage> {
+  return operatorsPage.parse(
+    await consoleRequest(cursor === null ? '/operators' : `/operators?cursor=${encodeURIComponent(cursor)}`, { signal }),
+  );
 }
 
 export const operatorsQueryKey = ['ops', 'operators'] as const;
 
-export const operatorsQueryOptions = () => queryOptions({ queryKey: operatorsQueryKey, queryFn: ({ signal }) => fetchOperators(signal) });
+export const operatorsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: operatorsQueryKey,
+    queryFn: ({ signal, pageParam }) => fetchOperators(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.meta.next_cursor,
+  });
 
 export function useOperators() {
-  return useQuery(operatorsQueryOptions());
+  return useInfiniteQuery(operatorsQueryOptions());
 }
