@@ -51,6 +51,10 @@ describe('French typography', () => {
 describe('Japanese typography', () => {
   it('refuses a half-width colon in running text and writes the full-width one', () => {
     expect(japaneseTypographyProblems('受付番号: {reference}')).toHaveLength(1);
+    // 「QR」 and 「コード」 never part at a line's end.
+    expect(japaneseTypographyProblems('容器のQRコードにカメラを向けてください。')).toHaveLength(1);
+    expect(japaneseTypographyProblems('容器のQR\u2060コードにカメラを向けてください。')).toEqual([]);
+    expect(fixJapaneseTypography('QRコードをスキャン')).toBe('QR\u2060コードをスキャン');
     expect(fixJapaneseTypography('受付番号: {reference}')).toBe('受付番号：{reference}');
     expect(fixJapaneseTypography('こちらのリンクを開いてください:')).toBe('こちらのリンクを開いてください：');
   });

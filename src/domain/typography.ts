@@ -125,6 +125,10 @@ export function japaneseTypographyProblems(text: string): TypographyProblem[] {
     if (/\d/.test(plain[index - 1] ?? '') && /\d/.test(plain[index + 1] ?? '')) continue;
     problems.push({ rule: 'half-width colon “:” in Japanese running text: write the full-width “：”', near: show(text, index) });
   }
+  // Chrome may break a line between Latin letters and katakana: 「QR」 at one line's end, 「コード」 on the next.
+  if (/QR(?!\u2060)コード/u.test(text)) {
+    problems.push({ rule: '「QRコード」 can split over two lines: join it with U+2060 WORD JOINER (QR\u2060コード)', near: 'QRコード' });
+  }
   for (const wording of japaneseWordings) {
     const found = wording.wrong.exec(text);
     if (found) problems.push({ rule: `“${found[0]}” is ${wording.why}: write ${wording.write}`, near: found[0] });
@@ -132,8 +136,9 @@ export function japaneseTypographyProblems(text: string): TypographyProblem[] {
   return problems;
 }
 
-/** The Japanese text with its half-width colons made full-width (the wordings need a person). */
-export function fixJapaneseTypography(text: string): string {
+/** The Japanese text with its half-width colons made full-width and 「QRコード」 joined (the wordings need a person). */
+export function fixJapaneseTypography(original: string): string {
+  const text = original.replace(/QR(?!\u2060)コード/gu, 'QR\u2060コード');
   const plain = masked(text);
   let out = '';
   for (let index = 0; index < text.length; index++) {
