@@ -129,6 +129,15 @@ export function japaneseTypographyProblems(text: string): TypographyProblem[] {
   if (/QR(?!\u2060)コード/u.test(text)) {
     problems.push({ rule: '「QRコード」 can split over two lines: join it with U+2060 WORD JOINER (QR\u2060コード)', near: 'QRコード' });
   }
+  // An amount formatted by formatMoney reads ￥500; a line that also writes 500円 mixes two yen styles.
+  for (const line of text.split('\n')) {
+    if (/[¥￥]|\{(?:minimum|maximum|amount|balance|fee|total)\}/u.test(line) && /\d円/u.test(line)) {
+      problems.push({
+        rule: 'two yen styles on one line (￥500 and 500円): write every amount of the line as formatMoney does, ￥500',
+        near: line,
+      });
+    }
+  }
   for (const wording of japaneseWordings) {
     const found = wording.wrong.exec(text);
     if (found) problems.push({ rule: `“${found[0]}” is ${wording.why}: write ${wording.write}`, near: found[0] });
