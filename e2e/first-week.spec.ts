@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, demo, demoPassword, notification, signIn, signUpViaApi, uniqueEmail } from './support/fixtures';
 import { mailedLink } from './support/mail';
 import { LoginPage } from './support/pages/login-page';
+import { PaymentMethodDialog } from './support/pages/payment-method-dialog';
 import { ResetPasswordPage } from './support/pages/reset-password-page';
 import { SignUpPage } from './support/pages/sign-up-page';
 import type { Lang, Wording } from './support/texts';
@@ -263,3 +264,70 @@ test.describe('first visit', () => {
     });
   }
 });
+
+test('each field’s error keeps a gap before the next field’s label, so it reads as its field’s: the bank form (fr-FR)', async ({
+  page,
+  context,
+  request,
+}) => {
+  const email = uniqueEmail('bank-gap');
+  await signUpViaApi(request, { email, country: 'fr' });
+  await signIn(context, request, email, e2ePassword);
+  await page.goto('/fr/user/account');
+  const methods = new PaymentMethodDialog(page);
+  await methods.open();
+  await methods
+    .option('TRANSFERWISE')
+    .getByRole('button', { name: /^Ajouter/ })
+    .click();
+  await methods.save('TRANSFERWISE', 'Enregistrer');
+  const form = methods.form('TRANSFERWISE');
+  await expect(form.locator('.field__error').first()).toBeVisible();
+  const gaps = await form.evaluate((element) =>
+    [...element.querySelectorAll('.field__error')].flatMap((error) => {
+      const next = error.closest('.field')?.nextElementSibling?.querySelector('label');
+      if (!next) return [];
+      return [{ error: error.textContent, gap: next.getBoundingClientRect().top - error.getBoundingClientRect().bottom }];
+    }),
+  );
+  expect(gaps.length).toBeGreaterThan(0);
+  for (const { error, gap } of gaps) expect(gap, `${error}`).toBeGreaterThanOrEqual(12);
+  await form.screenshot({ path: `${screens}/bank-form-errors-fr-FR.png` });
+});
+
+for (const { locale, prefix, country } of locales) {
+  test(`a message never lies over the page’s heading or the strips under the navigation at 360 px (${locale})`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    const email = uniqueEmail(`toast-${country}`);
+    await signUpViaApi(request, { email, country, locale });
+    await signIn(context, request, email, e2ePassword);
+    await page.goto(`${prefix}/user/profile`);
+    // The personal-data download is told with a message.
+    await page.locator('html[data-app-started="true"]').waitFor();
+    await page.getByRole('button', { name: /JSON/ }).click();
+    const message = notification(page).first();
+    await expect(message).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const boxes = await page.evaluate(() => {
+      const box = (element: Element | null) => {
+        const rect = element?.getBoundingClientRect();
+        return rect && rect.height > 0 ? { top: rect.top, bottom: rect.bottom } : null;
+      };
+      return {
+        message: box(document.querySelector('[data-testid="notification"]')),
+        heading: box(document.querySelector('main h1')),
+        strips: box(document.querySelector('.status-bars')),
+      };
+    });
+    expect(boxes.message).not.toBeNull();
+    for (const covered of [boxes.heading, boxes.strips]) {
+      if (!covered || !boxes.message) continue;
+      const overlaps = boxes.message.top < covered.bottom && covered.top < boxes.message.bottom;
+      expect(overlaps, JSON.stringify(boxes)).toBe(false);
+    }
+    await keepScreenshot(page, 'profile-message', locale);
+  });
+}
