@@ -295,7 +295,9 @@ test('each field’s error keeps a gap before the next field’s label, so it re
   await form.screenshot({ path: `${screens}/bank-form-errors-fr-FR.png` });
 });
 
-for (const { locale, prefix, country } of locales) {
+const withBritish = [...locales, { locale: 'en-GB', prefix: '/uk', country: 'uk' }] as const;
+
+for (const { locale, prefix, country } of withBritish) {
   test(`a message never lies over the page’s heading or the strips under the navigation at 360 px (${locale})`, async ({
     page,
     context,
@@ -331,3 +333,14 @@ for (const { locale, prefix, country } of locales) {
     await keepScreenshot(page, 'profile-message', locale);
   });
 }
+
+test('「QRコード」 stays on one line on the scanner’s screen (ja-JP)', async ({ page, context, request }) => {
+  const email = uniqueEmail('scan-qr-jp');
+  await signUpViaApi(request, { email, country: 'jp' });
+  await signIn(context, request, email, e2ePassword);
+  await page.goto('/jp/user/scan');
+  const mentions = page.getByRole('main').getByText(/QR\u2060コード/);
+  await expect(mentions.first()).toBeVisible();
+  await expect(page.getByRole('main').getByText(/QRコード/)).toHaveCount(0);
+  await keepScreenshot(page, 'scan', 'ja-JP');
+});
