@@ -1,6 +1,9 @@
 /** What users read, per language, as the catalogues say it. */
 export type Lang = 'en' | 'fr' | 'ja';
 
+/** Whose words a page object reads: a language's, or a locale's where its region says it otherwise (Quebec's French: courriel). */
+export type Wording = Lang | 'fr-CA';
+
 export const headings: Record<string, Record<Lang, string>> = {
   '': {
     en: 'Return your containers, get your deposit back',

@@ -51,6 +51,14 @@ describe('French typography', () => {
 describe('Japanese typography', () => {
   it('refuses a half-width colon in running text and writes the full-width one', () => {
     expect(japaneseTypographyProblems('受付番号: {reference}')).toHaveLength(1);
+    // 「QR」 and 「コード」 never part at a line's end.
+    expect(japaneseTypographyProblems('容器のQRコードにカメラを向けてください。')).toHaveLength(1);
+    expect(japaneseTypographyProblems('容器のQR\u2060コードにカメラを向けてください。')).toEqual([]);
+    // One yen style per line: ￥ as formatMoney writes it, never beside 円.
+    expect(japaneseTypographyProblems('最低{minimum}。8,800円未満の出金には249円の手数料がかかります。')).toHaveLength(1);
+    expect(japaneseTypographyProblems('最低{minimum}。￥8,800未満の出金には￥249の手数料がかかります。')).toEqual([]);
+    expect(japaneseTypographyProblems('8,800円未満の出金には249円の手数料がかかります。')).toEqual([]);
+    expect(fixJapaneseTypography('QRコードをスキャン')).toBe('QR\u2060コードをスキャン');
     expect(fixJapaneseTypography('受付番号: {reference}')).toBe('受付番号：{reference}');
     expect(fixJapaneseTypography('こちらのリンクを開いてください:')).toBe('こちらのリンクを開いてください：');
   });

@@ -125,6 +125,19 @@ export function japaneseTypographyProblems(text: string): TypographyProblem[] {
     if (/\d/.test(plain[index - 1] ?? '') && /\d/.test(plain[index + 1] ?? '')) continue;
     problems.push({ rule: 'half-width colon “:” in Japanese running text: write the full-width “：”', near: show(text, index) });
   }
+  // Chrome may break a line between Latin letters and katakana: 「QR」 at one line's end, 「コード」 on the next.
+  if (/QR(?!\u2060)コード/u.test(text)) {
+    problems.push({ rule: '「QRコード」 can split over two lines: join it with U+2060 WORD JOINER (QR\u2060コード)', near: 'QRコード' });
+  }
+  // An amount formatted by formatMoney reads ￥500; a line that also writes 500円 mixes two yen styles.
+  for (const line of text.split('\n')) {
+    if (/[¥￥]|\{(?:minimum|maximum|amount|balance|fee|total)\}/u.test(line) && /\d円/u.test(line)) {
+      problems.push({
+        rule: 'two yen styles on one line (￥500 and 500円): write every amount of the line as formatMoney does, ￥500',
+        near: line,
+      });
+    }
+  }
   for (const wording of japaneseWordings) {
     const found = wording.wrong.exec(text);
     if (found) problems.push({ rule: `“${found[0]}” is ${wording.why}: write ${wording.write}`, near: found[0] });
@@ -132,8 +145,9 @@ export function japaneseTypographyProblems(text: string): TypographyProblem[] {
   return problems;
 }
 
-/** The Japanese text with its half-width colons made full-width (the wordings need a person). */
-export function fixJapaneseTypography(text: string): string {
+/** The Japanese text with its half-width colons made full-width and 「QRコード」 joined (the wordings need a person). */
+export function fixJapaneseTypography(original: string): string {
+  const text = original.replace(/QR(?!\u2060)コード/gu, 'QR\u2060コード');
   const plain = masked(text);
   let out = '';
   for (let index = 0; index < text.length; index++) {

@@ -1,5 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
-import type { Lang } from '../texts';
+import type { Wording } from '../texts';
+
+const french = {
+  title: 'Mot de passe oublié ?',
+  email: 'Adresse e-mail',
+  send: 'Envoyez-moi un lien',
+  sentTitle: 'Consultez votre boîte de réception',
+  mistyped: 'Adresse e-mail mal saisie ? Réessayez',
+  done: 'Terminé',
+};
 
 const text = {
   en: {
@@ -10,14 +19,8 @@ const text = {
     mistyped: 'Mistyped your email? Try again',
     done: 'Done',
   },
-  fr: {
-    title: 'Mot de passe oublié ?',
-    email: 'Adresse e-mail',
-    send: 'Envoyez-moi un lien',
-    sentTitle: 'Consultez votre boîte de réception',
-    mistyped: 'Adresse e-mail mal saisie ? Réessayez',
-    done: 'Terminé',
-  },
+  fr: french,
+  'fr-CA': { ...french, email: 'Adresse courriel', mistyped: 'Adresse courriel mal saisie ? Réessayez' },
   ja: {
     title: 'パスワードをお忘れですか？',
     email: 'メールアドレス',
@@ -26,7 +29,7 @@ const text = {
     mistyped: 'メールアドレスを間違えましたか？もう一度入力する',
     done: '完了',
   },
-} satisfies Record<Lang, Record<string, string>>;
+} satisfies Record<Wording, Record<string, string>>;
 
 /**
  * The login screen's "forgot your password" dialog, in its two steps: the address to send the
@@ -41,7 +44,7 @@ export class ForgotPasswordDialog {
 
   constructor(
     readonly page: Page,
-    readonly lang: Lang = 'en',
+    readonly lang: Wording = 'en',
   ) {
     const words = text[lang];
     this.dialog = page.getByRole('dialog', { name: words.title });

@@ -1,7 +1,16 @@
 import type { Locator, Page } from '@playwright/test';
-import type { Lang } from '../texts';
+import type { Wording } from '../texts';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { appStarted } from '../fixtures';
+
+const french = {
+  heading: 'Se connecter',
+  email: 'Adresse e-mail',
+  password: 'Mot de passe',
+  logIn: 'Se connecter',
+  loggingIn: 'Connexion…',
+  forgot: 'Mot de passe oublié ?',
+};
 
 const text = {
   en: {
@@ -12,14 +21,8 @@ const text = {
     loggingIn: 'Logging in…',
     forgot: 'Forgot your password?',
   },
-  fr: {
-    heading: 'Se connecter',
-    email: 'Adresse e-mail',
-    password: 'Mot de passe',
-    logIn: 'Se connecter',
-    loggingIn: 'Connexion…',
-    forgot: 'Mot de passe oublié ?',
-  },
+  fr: french,
+  'fr-CA': { ...french, email: 'Adresse courriel' },
   ja: {
     heading: 'ログイン',
     email: 'メールアドレス',
@@ -28,7 +31,7 @@ const text = {
     loggingIn: 'ログインしています…',
     forgot: 'パスワードをお忘れですか？',
   },
-} satisfies Record<Lang, Record<string, string>>;
+} satisfies Record<Wording, Record<string, string>>;
 
 /** The login screen (`/login`, `/<country>/login`). */
 export class LoginPage {
@@ -41,7 +44,7 @@ export class LoginPage {
 
   constructor(
     readonly page: Page,
-    readonly lang: Lang = 'en',
+    readonly lang: Wording = 'en',
   ) {
     const words = text[lang];
     this.heading = page.getByRole('heading', { level: 1 });

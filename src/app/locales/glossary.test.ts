@@ -3,6 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contentSource } from '#domain/content/source';
+import { isSupportedLocale } from '#domain/markets';
+import { regionalWording } from '#domain/quebec-wording';
 import { catalogueTexts, sourceFiles, sourceTexts, type Text } from './texts-people-read';
 
 // The glossary (docs/glossary.md): one word per concept and language. A text that names a concept
@@ -42,18 +44,23 @@ function languageOfLocale(locale: string): Text['language'] {
 
 const literals = sourceFiles.flatMap(sourceTexts);
 
-/** Every text a person reading this locale meets: its catalogues, the public pages of its language, and the mails, pushes and errors. */
+/**
+ * Every text a person reading this locale meets: its catalogues, the public pages of its language, and
+ * the mails, pushes and errors. Those written once per language reach a reader of fr-CA in Quebec's
+ * words (src/domain/quebec-wording.ts), as the server renders them.
+ */
 function textsOf(locale: string): Text[] {
   const language = languageOfLocale(locale);
+  const inRegion = (text: Text): Text => (isSupportedLocale(locale) ? { ...text, text: regionalWording(locale, text.text) } : text);
   const pages = Object.entries(contentSource[language]).flatMap(([namespace, texts]) =>
     Object.entries(texts).map(([key, text]) => ({ file: `src/domain/content/${language}.ts`, line: 0, language, text, source: `${namespace}.${key}` })),
   );
   return [
     ...catalogueTexts(locale, 'messages'),
     ...catalogueTexts(locale, 'console'),
-    ...pages,
+    ...pages.map(inRegion),
     // The page texts' own files are read above, keyed by page.
-    ...literals.filter((text) => text.language === language && !text.file.startsWith('src/domain/content/')),
+    ...literals.filter((text) => text.language === language && !text.file.startsWith('src/domain/content/')).map(inRegion),
   ];
 }
 
