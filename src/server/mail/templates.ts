@@ -844,7 +844,7 @@ const operatorDigestTexts: Record<
       payouts: (count) => `${count} ${count === 1 ? 'versement en attente' : 'versements en attente'}`,
     },
     open: 'Ouvrir la console\u202F:',
-    off: 'Vous recevez ce courriel une fois par jour quand quelque chose attend. Pour l’arrêter, allez dans «\u00A0Courriels de la console\u00A0» sur la page de votre compte\u202F:',
+    off: 'Vous recevez cet e-mail une fois par jour quand quelque chose attend. Pour l’arrêter, allez dans «\u202FE-mails de la console\u202F» sur la page de votre compte\u202F:',
   },
   ja: {
     subject: (total) => `Roundtrip：コンソールで${total}件が対応待ちです`,
@@ -916,7 +916,7 @@ const operatorApprovalRequestTexts: Record<
     what: (by, amount) =>
       `${by} demande à un second opérateur d’approuver ${amount}. Toute personne habilitée à approuver, sauf elle, peut décider.`,
     open: 'Ouvrir les approbations\u202F:',
-    off: 'Pour ne recevoir ces demandes que dans votre récapitulatif quotidien, ou plus du tout, allez dans «\u00A0Courriels de la console\u00A0» sur la page de votre compte\u202F:',
+    off: 'Pour ne recevoir ces demandes que dans votre récapitulatif quotidien, ou plus du tout, allez dans «\u202FE-mails de la console\u202F» sur la page de votre compte\u202F:',
   },
   ja: {
     subject: 'Roundtrip：2人目のオペレーターの承認待ちの申請があります',
