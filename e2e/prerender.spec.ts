@@ -128,5 +128,68 @@ test.describe('typing before the app has taken the page over (a slow phone)', ()
         [],
       );
     });
+
+    test(`a login sent in the moment the app has drawn its form but not yet put the typing into it goes once, with what was typed (${locale})`, async ({
+      page,
+    }) => {
+      // React's scheduler runs its steps from messages it posts itself on a MessageChannel: holding
+      // them lets the test stop between the app drawing its own form (after the person typed into
+      // the prerendered one) and the app putting that typing into it, as a busy phone does.
+      await page.addInitScript(() => {
+        const scope = window as unknown as { heldSteps: (() => void)[]; holdSteps: boolean };
+        scope.heldSteps = [];
+        scope.holdSteps = true;
+        const Channel = window.MessageChannel;
+        window.MessageChannel = class extends Channel {
+          constructor() {
+            super();
+            const port = this.port2;
+            const post = port.postMessage.bind(port);
+            port.postMessage = (message: unknown) => {
+              if (scope.holdSteps && message === null) scope.heldSteps.push(() => post(message));
+              else post(message);
+            };
+          }
+        };
+      });
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const logins: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/v2/oauth/token')) logins.push(request.postData() ?? '');
+      });
+      await page.goto(`/${country}/login`, { waitUntil: 'commit' });
+      await page.getByLabel(email).waitFor();
+      await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+      await page.getByLabel(email).fill(demo[country]);
+      await page.getByLabel(password, { exact: true }).fill(demoPassword);
+      release();
+      // One step at a time until the app's own form is on the page, its fields not yet filled in.
+      const appFormDrawn = () =>
+        page.evaluate(
+          () =>
+            document.documentElement.dataset.appStarted !== 'true' &&
+            document.querySelector('#root form input[type=email]') instanceof HTMLInputElement &&
+            (document.querySelector('#root form input[type=email]') as HTMLInputElement).value === '',
+        );
+      while (!(await appFormDrawn())) {
+        await page.waitForFunction(() => (window as unknown as { heldSteps: unknown[] }).heldSteps.length > 0);
+        await page.evaluate(() => (window as unknown as { heldSteps: (() => void)[] }).heldSteps.shift()?.());
+      }
+      await page.getByRole('button', { name: logIn, exact: true }).click();
+      await page.evaluate(() => {
+        const scope = window as unknown as { heldSteps: (() => void)[]; holdSteps: boolean };
+        scope.holdSteps = false;
+        for (const step of scope.heldSteps.splice(0)) step();
+      });
+      await expect(page).toHaveURL(new RegExp(`/${country}/user/account$`));
+      expect(logins.map((body) => JSON.parse(body) as unknown)).toEqual([
+        expect.objectContaining({ email: demo[country], password: demoPassword }),
+      ]);
+    });
   }
 });

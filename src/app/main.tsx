@@ -12,7 +12,7 @@ import { rememberReturnPath } from './features/locale/countries-redirect';
 import { router } from './router';
 import { startOffline } from './features/offline/start-offline';
 import { watchMissingMessages } from './lib/missing-texts';
-import { hasWaitingSubmit, readTypedInput, restoreTypedInput } from './lib/typed-before-start';
+import { hasWaitingSubmit, holdSubmitsUntilRestored, readTypedInput, restoreTypedInput } from './lib/typed-before-start';
 
 const startUrl = new URL(location.href);
 const { locale, known } = initialLocale(startUrl, navigator.languages);
@@ -62,12 +62,22 @@ async function start(): Promise<void> {
   if (prerendered) await router.load();
   // Read once the router has loaded, just before the takeover: the person may type until then.
   const typed = readTypedInput(root);
+  const releaseHeldSubmits = holdSubmitsUntilRestored(root);
+  let restored = false;
+  const restoreOnce = (typing: () => ReturnType<typeof readTypedInput>) => () => {
+    if (restored) return;
+    restored = true;
+    restoreTypedInput(root, typing(), releaseHeldSubmits);
+    keepSavingQueryCache();
+  };
   if (prerendered && typed.length === 0 && !hasWaitingSubmit()) {
     // In a transition, hydration yields to the browser every few milliseconds instead of holding the
     // main thread for the whole page: the prerendered page is already on screen, and a tap during
     // hydration is replayed once its part is ready (bench: Lighthouse's total blocking time).
+    // Hydration keeps what is typed meanwhile on screen without telling React: read it again once
+    // the page is the app's.
     startTransition(() => {
-      hydrateRoot(root, <AppTree router={router} onStarted={keepSavingQueryCache} />, {
+      hydrateRoot(root, <AppTree router={router} onStarted={restoreOnce(() => readTypedInput(root))} />, {
         // A difference with the prerendered page (a signed-in customer's menu, a saved answer newer
         // than the build) is expected: React renders that part afresh. Worth a note, not an error.
         onRecoverableError: (error) => console.warn('Prerendered page differed from the app; rendered afresh', error),
@@ -77,15 +87,8 @@ async function start(): Promise<void> {
   }
   // Rendered afresh; what the person typed into the prerendered page (hydration would leave it
   // outside React's state) is put into the app's own fields once they are there.
-  let restored = false;
-  const restoreOnce = () => {
-    if (restored) return;
-    restored = true;
-    restoreTypedInput(root, typed);
-    keepSavingQueryCache();
-  };
   root.replaceChildren();
-  createRoot(root).render(<AppTree router={router} onStarted={restoreOnce} />);
+  createRoot(root).render(<AppTree router={router} onStarted={restoreOnce(() => typed)} />);
 }
 
 /** Starts loading the code of the page at `pathname`; the router's own load waits for the same files. */

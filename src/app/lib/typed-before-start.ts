@@ -60,8 +60,31 @@ function typeInto(control: HTMLInputElement | HTMLTextAreaElement, value: string
   control.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-/** Puts the typing back into the app's fields, then sends a form that was sent before the app ran. */
-export function restoreTypedInput(root: ParentNode, typed: readonly Typed[]): void {
+/**
+ * Holds back every form sent from now until `restoreTypedInput` lets it go, as the page's inline
+ * script does before the app runs. The app draws its form before it can put the typing into it
+ * (that waits for the render to be committed, then for React to take the input events): a form
+ * sent in between would be read with empty fields and answered with "enter your email" beside the
+ * address the person sees in it. A held form is sent by the app once the typing is in.
+ */
+export function holdSubmitsUntilRestored(root: ParentNode): () => void {
+  const hold = (event: Event) => {
+    const index = event.target instanceof HTMLFormElement ? [...root.querySelectorAll('form')].indexOf(event.target) : -1;
+    if (index < 0) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    document.documentElement.setAttribute(submitWaitingAttribute, String(index));
+  };
+  // Capturing on the window: before React's own listener on the root sees the form.
+  window.addEventListener('submit', hold, true);
+  return () => window.removeEventListener('submit', hold, true);
+}
+
+/**
+ * Puts the typing back into the app's fields, then lets held forms go (`releaseHeldSubmits`) and
+ * sends one that was sent before the app ran or while the typing went in.
+ */
+export function restoreTypedInput(root: ParentNode, typed: readonly Typed[], releaseHeldSubmits: () => void = () => undefined): void {
   const forms = formsOf(root);
   for (const entry of typed) {
     const control = forms[entry.form]?.[entry.control];
@@ -76,10 +99,15 @@ export function restoreTypedInput(root: ParentNode, typed: readonly Typed[]): vo
       typeInto(control, entry.value);
     }
   }
-  const html = document.documentElement;
-  const waiting = html.getAttribute(submitWaitingAttribute);
-  html.removeAttribute(submitWaitingAttribute);
-  const form = waiting === null ? undefined : root.querySelectorAll('form')[Number(waiting)];
   // After React has rendered the typing into the form's state, which the send reads.
-  if (form) requestAnimationFrame(() => setTimeout(() => form.requestSubmit(), 0));
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      releaseHeldSubmits();
+      const html = document.documentElement;
+      const waiting = html.getAttribute(submitWaitingAttribute);
+      html.removeAttribute(submitWaitingAttribute);
+      const form = waiting === null ? undefined : root.querySelectorAll('form')[Number(waiting)];
+      form?.requestSubmit();
+    }, 0),
+  );
 }
