@@ -151,10 +151,11 @@ async function figuresShown(page: Page, account: AccountPage): Promise<string[]>
   return page.evaluate(() => (window as Window & { balanceFigures?: string[] }).balanceFigures ?? []);
 }
 
-test('the first balance on screen is the one the app last saved, and the app takes over without showing another figure', async ({
+test('the first balance on screen is the current one the server put in the page, or, in the page as built, the one the app last saved; the app takes over without showing another figure', async ({
   page,
   context,
   request,
+  playwright,
 }) => {
   await signIn(context, request, demo.us);
   const account = new AccountPage(page);
@@ -168,8 +169,24 @@ test('the first balance on screen is the one the app last saved, and the app tak
   await page.reload();
   expect(await figuresShown(page, account)).toEqual([saved]);
 
-  // A figure saved before a check-in the device has not heard of: the saved one first, then the
-  // server's in its place, and nothing between them (no roll up from zero, no empty slot).
+  // A figure saved before a check-in the device has not heard of. The page the server sends carries
+  // the session's current balance (src/server/http/signed-in-shell.ts): the stale one never shows.
+  await page.evaluate(() => localStorage.setItem('last_balance', JSON.stringify({ value: '0.05', currency: 'USD' })));
+  await page.reload();
+  expect(await figuresShown(page, account)).toEqual([saved]);
+
+  // The page as built (as the installed app's worker serves it, asked without the session): the
+  // saved figure first, then the server's in its place, and nothing between them (no roll up from
+  // zero, no empty slot).
+  const withoutSession = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const asBuilt = await withoutSession.get('/us/user/account');
+  const policy = asBuilt.headers()['content-security-policy'] ?? '';
+  const builtPage = await asBuilt.text();
+  await withoutSession.dispose();
+  expect(builtPage).not.toContain('data-balance-current=""');
+  await page.route('**/us/user/account', (route) =>
+    route.fulfill({ body: builtPage, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': policy } }),
+  );
   await page.evaluate(() => localStorage.setItem('last_balance', JSON.stringify({ value: '0.05', currency: 'USD' })));
   await page.reload();
   expect(await figuresShown(page, account)).toEqual(['$0.05', saved]);

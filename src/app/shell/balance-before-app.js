@@ -16,6 +16,10 @@
   }
   var token = readCookie('token');
   if (!token && !readCookie('refreshToken')) return;
+  // The server put the session's current balance into the page (src/server/http/signed-in-shell.ts):
+  // nothing stored is newer, and there is nothing to ask.
+  var served = document.querySelector('[data-balance-slot="shell"]');
+  if (served instanceof HTMLElement && served.hasAttribute('data-balance-current')) return;
   var lang = document.documentElement.lang;
 
   function show(money) {

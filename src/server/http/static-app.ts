@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { localeForMarket, matchSupportedLocale } from '#domain/locales';
 import { isCountryCode, isSupportedLocale, localeOfCountry } from '#domain/markets';
 import { ApiError } from './api-error';
+import { sendShellWithBalance } from './signed-in-shell';
 
 /**
  * The files of dist/prerendered (scripts/prerender.ts): <country>/<page>.html and <locale>/<page>.html,
@@ -96,11 +97,13 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
   const hasBuild = existsSync(shell);
   const prerendered = listPrerendered(staticDir);
   /** A first visit gets the page's prerendered HTML when there is one, else the app's shell. */
-  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const page = prerenderedPage(prerendered, request.url, request.headers['accept-language']);
     reply.header('cache-control', 'no-cache');
     // Unprefixed pages are in the browser's language, and so are Canada's (English or French).
     reply.header('vary', 'Accept-Language');
+    // The account page's shell comes with the signed-in customer's balance in it (signed-in-shell.ts).
+    if (page?.endsWith('/user/account.html') && (await sendShellWithBalance(app, request, reply, path.join(staticDir, page)))) return reply;
     return reply.sendFile(page ?? 'index.html');
   };
   if (hasBuild) {
