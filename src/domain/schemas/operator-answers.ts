@@ -207,9 +207,13 @@ const reconcileLineSchema = z.object({
 });
 export type ReconcileLine = z.infer<typeof reconcileLineSchema>;
 
+/** The answers reconcile reads, each told by its content (docs/operators.md, Settling from the bank's answer). */
+export const bankAnswerFormats = ['pain.002', 'nacha-returns', 'camt.054', 'paypal-payouts-report', 'zengin-results'] as const;
+export type BankAnswerFormat = (typeof bankAnswerFormats)[number];
+
 /** POST /ops/payouts/reconcile: what the uploaded answer settled, had settled before, and could not match. */
 export const reconciliationSchema = z.object({
-  format: z.enum(['pain.002', 'nacha-returns', 'camt.054', 'paypal-payouts-report']),
+  format: z.enum(bankAnswerFormats),
   settled: z.array(reconcileLineSchema),
   already_settled: z.array(reconcileLineSchema),
   unmatched: z.array(reconcileLineSchema),

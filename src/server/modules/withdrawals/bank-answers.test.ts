@@ -1,19 +1,25 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries, withdrawals } from '../../db/schema';
 import type { CliCommandResult } from '../../operator-cli/commands-route';
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
-import { cliHeaders, createWalletTestApp, ops } from '../../testing/wallet';
-import { saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../../testing/withdrawals';
+import { cliHeaders, createWalletTestApp, operatorHeaders, ops } from '../../testing/wallet';
+import { japaneseBankAccount, saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../../testing/withdrawals';
 import { parseBankAnswer, refusalReason } from './bank-answers';
 
-async function run(t: TestApp, argv: string[], files: Record<string, string> = {}): Promise<CliCommandResult> {
+async function run(
+  t: TestApp,
+  argv: string[],
+  files: Record<string, string> = {},
+  binaryFiles: Record<string, string> = {},
+): Promise<CliCommandResult> {
   const response = await t.inject({
     method: 'POST',
     url: '/api/v2/ops/commands',
     headers: cliHeaders,
-    payload: { argv, files, cwd: '/srv/ops' },
+    payload: { argv, files, binary_files: binaryFiles, cwd: '/srv/ops' },
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ data: CliCommandResult }>().data;
@@ -90,6 +96,76 @@ function nachaReturns(exported: string, returns: Record<string, string>): string
     records.find((record) => record.startsWith('9'))!,
   );
   return `${out.join('\n')}\n`;
+}
+
+/** One payee line of a bank's Zengin result file, as the bank writes it back. */
+interface ZenginResultLine {
+  bank: string;
+  branch: string;
+  account: string;
+  /** Half-width katakana, one Shift_JIS byte each. */
+  payee: string;
+  yen: number;
+  /** The EDI field (顧客コード 1 and 2, 20 bytes) as the request carried it. */
+  edi: string;
+  /** 振込結果コード, byte 112. */
+  result: string;
+}
+
+/**
+ * A Zengin 総合振込 result file written field by field from the published record layout, not by
+ * our exporter: 120-byte Shift_JIS records (header 1 of type 21, data 2, trailer 8, end 9), each
+ * data record with its result code in byte 112, CRLF between records as the banks' downloads have.
+ */
+function zenginResult(lines: ZenginResultLine[], options: { trailerCount?: number; end?: boolean } = {}): Buffer {
+  const left = (text: string, width: number) => text.padEnd(width, ' ');
+  const digits = (value: number, width: number) => String(value).padStart(width, '0');
+  const records = [
+    [
+      '1',
+      '21',
+      '0',
+      '0000000000',
+      left('ﾗｳﾝﾄﾞﾄﾘﾂﾌﾟ', 40),
+      '1130',
+      '0005',
+      left('ﾐﾂﾋﾞｼﾕ-ｴﾌｼﾞｴｲ', 15),
+      '001',
+      left('ﾎﾝﾃﾝ', 15),
+      '1',
+      '0000000',
+      left('', 17),
+    ],
+    ...lines.map((line) => [
+      '2',
+      line.bank,
+      left('ﾐﾂﾋﾞｼﾕ-ｴﾌｼﾞｴｲ', 15),
+      line.branch,
+      left('ﾖｺﾊﾏﾅｶﾔﾏ', 15),
+      '0000',
+      '1',
+      line.account,
+      left(line.payee, 30),
+      digits(line.yen, 10),
+      '0',
+      left(line.edi, 20),
+      line.result,
+      left('', 8),
+    ]),
+    [
+      '8',
+      digits(options.trailerCount ?? lines.length, 6),
+      digits(
+        lines.reduce((sum, line) => sum + line.yen, 0),
+        12,
+      ),
+      left('', 101),
+    ],
+    ...(options.end === false ? [] : [['9', left('', 119)]]),
+  ];
+  const bytes = records.map((fields) => iconv.encode(fields.join(''), 'Shift_JIS'));
+  for (const record of bytes) expect(record).toHaveLength(120);
+  return Buffer.concat(bytes.flatMap((record) => [record, Buffer.from('\r\n', 'latin1')]));
 }
 
 describe.each(databaseKinds)('payouts reconcile: the bank’s answer settles the payouts it refuses, once (%s)', (kind) => {
@@ -338,6 +414,104 @@ describe.each(databaseKinds)('payouts reconcile: the bank’s answer settles the
     expect(unreadable.statusCode).toBe(422);
     expect(unreadable.json().error).toMatchObject({ code: 'BANK_ANSWER_UNREADABLE' });
     expect(unreadable.json().error.message).toContain('Nothing was settled.');
+  });
+
+  it('a Zengin result file, sent as its Shift_JIS bytes: refusals back to the customer in Japanese, payments completed, each once in any order', async () => {
+    const japaneseCustomer = async (zip: string) => {
+      const person = await verifiedCustomer(t, { balance: '3000', overrides: { country_code: 'jp', locale: 'ja-JP', zip_code: zip } });
+      expect((await saveMethod(t, person.headers, 'TRANSFERWISE', japaneseBankAccount)).statusCode).toBe(200);
+      return person;
+    };
+    const refused = await japaneseCustomer('1000002');
+    const refusedWithdrawal = String((await withdraw(t, refused.headers, { amount: '1200' })).json().data.id);
+    const paid = await japaneseCustomer('1000003');
+    const paidWithdrawal = String((await withdraw(t, paid.headers, { amount: '1500' })).json().data.id);
+    const [refusedReference, paidReference] = await Promise.all([refusedWithdrawal, paidWithdrawal].map(referenceOf));
+
+    // The key the reader uses is where our export writes it: bytes 92 to 111 of the payee's record.
+    const exported = await run(t, ['payouts', 'export', '--out', 'payouts']);
+    expect(exported.exit_code, exported.stderr).toBe(0);
+    const sent = Buffer.from(exported.files.find((file) => file.name.includes('/zengin-sogo-furikomi-'))!.content, 'base64');
+    const sentRecords = sent
+      .toString('latin1')
+      .split('\r\n')
+      .filter((record) => record.startsWith('2'));
+    expect(sentRecords.map((record) => record.slice(91, 111).trim())).toEqual(expect.arrayContaining([refusedReference, paidReference]));
+
+    const line = (edi: string, yen: number, result: string): ZenginResultLine => ({
+      bank: '0005',
+      branch: '123',
+      account: '1234567',
+      payee: 'ﾀﾅｶ ﾕｲ',
+      yen,
+      edi,
+      result,
+    });
+    const onlyPaid = zenginResult([line(paidReference!, 1500, '0')]);
+    const whole = zenginResult([line(refusedReference!, 1200, '2'), line(paidReference!, 1500, '0'), line('RT00000000000000EE', 800, '2')]);
+
+    // A later, partial result first (through the CLI), then the whole day's file (the console's upload).
+    const first = await run(t, ['payouts', 'reconcile', 'kekka-2.txt'], {}, { 'kekka-2.txt': onlyPaid.toString('base64') });
+    expect(first.exit_code, first.stderr).toBe(0);
+    expect(first.stdout).toContain(
+      `kekka-2.txt: Zengin transfer results (総合振込)\nSettled (FAILED, the money back to the customer): 0\nSettled (COMPLETED, paid): 1\n  ${paidReference}  0\n`,
+    );
+    const uploaded = await ops(t, '/payouts/reconcile', { content: whole.toString('base64'), encoding: 'base64' });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect(uploaded.json().data).toEqual({
+      format: 'zengin-results',
+      settled: [{ reference: refusedReference, code: '2', outcome: 'failed', payout: refusedReference }],
+      already_settled: [{ reference: paidReference, code: '0', outcome: 'paid', payout: paidReference }],
+      unmatched: [{ reference: 'RT00000000000000EE', code: '2', outcome: 'failed' }],
+      conflicts: [],
+      in_progress: [],
+      refused_whole: [],
+    });
+    expect(await balanceOf(refused.headers)).toBe('3000');
+    expect(await balanceOf(paid.headers)).toBe('1500');
+    expect(await lineOf(refused.headers, refusedWithdrawal)).toMatchObject({
+      status: 'FAILED',
+      comment: '銀行が振込を受け付けませんでした：該当する口座が見つかりません。口座情報をご確認ください。',
+    });
+    expect(await lineOf(paid.headers, paidWithdrawal)).toMatchObject({ status: 'COMPLETED' });
+
+    // The same file again, through the CLI: nothing settled twice, one audit entry each.
+    const again = await run(t, ['payouts', 'reconcile', 'kekka.txt'], {}, { 'kekka.txt': whole.toString('base64') });
+    expect(again.stdout).toContain(
+      'Settled (FAILED, the money back to the customer): 0\nSettled (COMPLETED, paid): 0\nAlready settled: 2\n',
+    );
+    expect(await balanceOf(refused.headers)).toBe('3000');
+    expect(await failEntries([refusedWithdrawal, paidWithdrawal])).toHaveLength(1);
+
+    // Files it cannot read: a 422 in the operator's language, nothing settled.
+    const pending = await japaneseCustomer('1000004');
+    const pendingWithdrawal = String((await withdraw(t, pending.headers, { amount: '1000' })).json().data.id);
+    const pendingReference = await referenceOf(pendingWithdrawal);
+    const good = [line(pendingReference, 1000, '2')];
+    for (const [file, why] of [
+      [sent, /result code “7” in byte 112/],
+      [zenginResult(good, { end: false }), /no end record/],
+      [zenginResult(good, { trailerCount: 2 }), /trailer 3 counts 2 records/],
+      [zenginResult(good).subarray(0, 200), /120-byte records/],
+    ] as const) {
+      const refusedFile = await ops(
+        t,
+        '/payouts/reconcile',
+        { content: file.toString('base64'), encoding: 'base64' },
+        {
+          ...operatorHeaders,
+          'accept-language': 'ja-JP',
+        },
+      );
+      expect(refusedFile.statusCode, refusedFile.body).toBe(422);
+      expect(refusedFile.json().error.code).toBe('BANK_ANSWER_UNREADABLE');
+      expect(refusedFile.json().error.message).toMatch(why);
+      expect(refusedFile.json().error.message).toContain('何も精算されていません');
+    }
+    const asText = await ops(t, '/payouts/reconcile', { content: iconv.decode(zenginResult(good), 'utf-8') });
+    expect(asText.json().error).toMatchObject({ code: 'BANK_ANSWER_UNREADABLE' });
+    expect(asText.json().error.message).toContain('not as its bytes');
+    expect(await lineOf(pending.headers, pendingWithdrawal)).toMatchObject({ status: 'PENDING' });
   });
 
   it('refuses a file it cannot read with exit code 2 and settles nothing from it', async () => {

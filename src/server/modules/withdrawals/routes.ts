@@ -122,7 +122,7 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
         bodyLimit: 8 * 1024 * 1024,
         schema: {
           summary:
-            "Settle the payouts a bank's or PayPal's answer names (pain.002, camt.054, NACHA returns, PayPal payouts report), each once, as `payouts reconcile FILE` does",
+            "Settle the payouts a bank's or PayPal's answer names (pain.002, camt.054, NACHA returns, Zengin results, PayPal payouts report), each once, as `payouts reconcile FILE` does",
           security: operatorAccess('finance'),
           body: payoutReconcileBody,
           // 422: the file is none of these formats, or is cut or malformed; nothing was settled.
@@ -130,7 +130,7 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
         },
       },
       async (request) => ({
-        data: await reconcileUpload(context.db, currentActor(request), request.body.content, context.now()),
+        data: await reconcileUpload(context.db, currentActor(request), request.body, context.now()),
       }),
     );
     ops.post(
