@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import iconv from 'iconv-lite';
+import { validateXML } from 'xmllint-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries, withdrawals } from '../../db/schema';
 import type { CliCommandResult } from '../../operator-cli/commands-route';
@@ -45,11 +48,16 @@ ${[...rejected.map((line) => transaction(line.endToEndId, 'RJCT', line.code)), .
 `;
 }
 
-/** A camt.054.001.08 notification of the programme's account: booked debits, and credits returning a transfer. */
+/**
+ * A camt.054.001.08 notification of the programme's account: booked debits (a SEPA credit transfer
+ * issued, PMNT/ICDT/ESCT), and credits returning a transfer (PMNT/RCDT/RRTN). Valid against the
+ * message's schema (bank-answers/camt.054.001.08.xsd, checked below).
+ */
 function camt054(lines: { endToEndId: string; direction: 'DBIT' | 'CRDT'; returnCode?: string; status?: string }[]): string {
   const entry = (line: (typeof lines)[number]) => `    <Ntry>
       <Amt Ccy="EUR">15.00</Amt><CdtDbtInd>${line.direction}</CdtDbtInd><Sts><Cd>${line.status ?? 'BOOK'}</Cd></Sts>
       <BookgDt><Dt>2026-12-01</Dt></BookgDt>
+      <BkTxCd><Domn><Cd>PMNT</Cd><Fmly>${line.returnCode ? '<Cd>RCDT</Cd><SubFmlyCd>RRTN</SubFmlyCd>' : '<Cd>ICDT</Cd><SubFmlyCd>ESCT</SubFmlyCd>'}</Fmly></Domn></BkTxCd>
       <NtryDtls><TxDtls>
         <Refs><EndToEndId>${line.endToEndId}</EndToEndId></Refs>
         <Amt Ccy="EUR">15.00</Amt><CdtDbtInd>${line.direction}</CdtDbtInd>${line.returnCode ? `\n        <RtrInf><Rsn><Cd>${line.returnCode}</Cd></Rsn></RtrInf>` : ''}
@@ -546,6 +554,25 @@ describe.each(databaseKinds)('payouts reconcile: the bank’s answer settles the
 });
 
 describe('reading a bank’s answer', () => {
+  const camtSchema = readFileSync(path.join(import.meta.dirname, 'bank-answers', 'camt.054.001.08.xsd'), 'utf8');
+  const validateCamt = (xml: string) =>
+    validateXML({ xml: [{ fileName: 'camt.xml', contents: xml }], schema: [{ fileName: 'camt.054.001.08.xsd', contents: camtSchema }] });
+
+  it('the camt.054 notifications these tests settle from are valid camt.054.001.08, and the check can fail', async () => {
+    const notification = camt054([
+      { endToEndId: 'RT00000000000000A1', direction: 'DBIT' },
+      { endToEndId: 'RT00000000000000A2', direction: 'CRDT', returnCode: 'AC04' },
+      { endToEndId: 'NOTPROVIDED', direction: 'DBIT', status: 'PDNG' },
+    ]);
+    const result = await validateCamt(notification);
+    expect(result.errors).toEqual([]);
+    expect(result.valid).toBe(true);
+    // An entry without its bank transaction code, which the standard requires, is refused.
+    const withoutCode = await validateCamt(notification.replace(/<BkTxCd>[\s\S]*?<\/BkTxCd>/, ''));
+    expect(withoutCode.valid).toBe(false);
+    expect(withoutCode.errors.map((error) => error.message).join('\n')).toMatch(/BkTxCd/);
+  });
+
   it('reads a pain.002.001.03 with a namespace prefix, and keeps only rejected transactions', () => {
     const report = `<?xml version="1.0"?>
 <s:Document xmlns:s="urn:iso:std:iso:20022:tech:xsd:pain.002.001.03"><s:CstmrPmtStsRpt>
