@@ -144,6 +144,11 @@ export const pendingPayoutSchema = withdrawalSchema.extend({
   reason: z.string().nullable(),
   /** The bank's or PayPal's reference of a paid one, when it gave one. */
   provider_reference: z.string().nullable(),
+  /**
+   * A PayPal payout's receiver, the whole email, for a finance person signed in to the console
+   * only (never to a token or the CLI); `account_number` keeps the masked form for everyone.
+   */
+  receiver_email: z.string().optional(),
 });
 export type PendingPayout = z.infer<typeof pendingPayoutSchema>;
 

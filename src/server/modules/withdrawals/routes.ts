@@ -81,7 +81,12 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
         const { limit, cursor, ...filter } = request.query;
         const after = decodePageCursor(cursor);
         const [rows, totals] = await Promise.all([
-          listPendingPayouts(context.db, { ...filter, limit: limit + 1, after }),
+          // Bank details in clear go to a person only, as the export's files do: a token reads the masked form.
+          listPendingPayouts(
+            context.db,
+            { ...filter, limit: limit + 1, after },
+            currentActor(request).kind === 'operator' ? cipher : undefined,
+          ),
           pendingPayoutTotals(context.db, filter),
         ]);
         const page = pageOf(rows, limit);
