@@ -434,7 +434,12 @@ describe.each(databaseKinds)('payouts reconcile: the bank’s answer settles the
     const refusedWithdrawal = String((await withdraw(t, refused.headers, { amount: '1200' })).json().data.id);
     const paid = await japaneseCustomer('1000003');
     const paidWithdrawal = String((await withdraw(t, paid.headers, { amount: '1500' })).json().data.id);
-    const [refusedReference, paidReference] = await Promise.all([refusedWithdrawal, paidWithdrawal].map(referenceOf));
+    // Refused for a shortfall of our own account (code 1): nothing for the customer to correct, nobody failed.
+    const short = await japaneseCustomer('1000005');
+    const shortWithdrawal = String((await withdraw(t, short.headers, { amount: '1000' })).json().data.id);
+    const [refusedReference, paidReference, shortReference] = await Promise.all(
+      [refusedWithdrawal, paidWithdrawal, shortWithdrawal].map(referenceOf),
+    );
 
     // The key the reader uses is where our export writes it: bytes 92 to 111 of the payee's record.
     const exported = await run(t, ['payouts', 'export', '--out', 'payouts']);
@@ -456,7 +461,12 @@ describe.each(databaseKinds)('payouts reconcile: the bank’s answer settles the
       result,
     });
     const onlyPaid = zenginResult([line(paidReference!, 1500, '0')]);
-    const whole = zenginResult([line(refusedReference!, 1200, '2'), line(paidReference!, 1500, '0'), line('RT00000000000000EE', 800, '2')]);
+    const whole = zenginResult([
+      line(refusedReference!, 1200, '2'),
+      line(paidReference!, 1500, '0'),
+      line('RT00000000000000EE', 800, '2'),
+      line(shortReference!, 1000, '1'),
+    ]);
 
     // A later, partial result first (through the CLI), then the whole day's file (the console's upload).
     const first = await run(t, ['payouts', 'reconcile', 'kekka-2.txt'], {}, { 'kekka-2.txt': onlyPaid.toString('base64') });
@@ -473,8 +483,9 @@ describe.each(databaseKinds)('payouts reconcile: the bank’s answer settles the
       unmatched: [{ reference: 'RT00000000000000EE', code: '2', outcome: 'failed' }],
       conflicts: [],
       in_progress: [],
-      refused_whole: [],
+      refused_whole: [{ id: shortReference, code: '1' }],
     });
+    expect(await lineOf(short.headers, shortWithdrawal)).toMatchObject({ status: 'PENDING' });
     expect(await balanceOf(refused.headers)).toBe('3000');
     expect(await balanceOf(paid.headers)).toBe('1500');
     expect(await lineOf(refused.headers, refusedWithdrawal)).toMatchObject({

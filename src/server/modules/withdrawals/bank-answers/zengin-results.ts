@@ -8,20 +8,21 @@ const ascii = (bytes: Uint8Array, start: number, length: number) => String.fromC
  * The result code of each data record, in byte 112: the convention of the Zengin-layout result
  * files Japanese banks hand back (振込結果 / 振替結果明細), which write it where the request has
  * its first byte after the 20-byte customer code field (docs/operators.md, Settling from the
- * bank's answer). 0 is done; the others are refusals, each with what the customer reads. A
- * request file uploaded by mistake carries 7 (電信扱) there and is refused as a whole.
+ * bank's answer). 0 is done; 1 and 8 are refusals on the programme's side, which fail nobody;
+ * the others are refusals, each with what the customer reads. A request file uploaded by mistake
+ * carries 7 (電信扱) there and is refused as a whole.
  */
-const resultCodes: Record<string, RefusalReason | 'paid'> = {
+const resultCodes: Record<string, RefusalReason | 'paid' | 'ours'> = {
   '0': 'paid',
-  // 資金不足: a shortfall of the paying account, ours, not the customer's.
-  '1': 'generic',
+  // 資金不足: a shortfall of the paying account, which is ours: nothing the customer can correct.
+  '1': 'ours',
   // 取引なし: no such account at the branch.
   '2': 'noAccount',
   // 預金者の都合による停止: stopped by the account holder.
   '3': 'refusedByHolder',
   '4': 'generic',
-  // 委託者の都合: stopped by the requester, the programme; the money did not leave.
-  '8': 'generic',
+  // 委託者の都合: stopped at the requester's, the programme's, request.
+  '8': 'ours',
   '9': 'generic',
 };
 
@@ -47,6 +48,7 @@ export function parseZenginResults(file: Uint8Array): BankAnswer {
   );
   const payments: BankRefusal[] = [];
   const refusals: BankRefusal[] = [];
+  const refusedWhole: BankAnswer['refusedWhole'] = [];
   let inFile = false;
   let count = 0;
   let total = 0;
@@ -80,6 +82,8 @@ export function parseZenginResults(file: Uint8Array): BankAnswer {
       // Without our reference the line can only be listed: the bank, branch and account say whose it was.
       const reference = edi || `${ascii(record, 1, 4)}-${ascii(record, 20, 3)}-${ascii(record, 43, 7)}`;
       if (outcome === 'paid') payments.push({ reference, partial: false, code });
+      // Our side's refusal: the payout stays pending for finance to send again, as a batch refused as a whole does.
+      else if (outcome === 'ours') refusedWhole.push({ id: reference, code });
       else refusals.push({ reference, partial: false, code, reason: outcome });
       return;
     }
@@ -100,5 +104,5 @@ export function parseZenginResults(file: Uint8Array): BankAnswer {
     throw new BankAnswerError(`Zengin record ${number} is of unknown kind “${kind}”`);
   });
   if (!ended) throw new BankAnswerError('the Zengin file has no end record (9): is it cut?');
-  return { format: 'zengin-results', refusals, payments, refusedWhole: [], inProgress: [] };
+  return { format: 'zengin-results', refusals, payments, refusedWhole, inProgress: [] };
 }
