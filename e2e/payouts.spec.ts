@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import iconv from 'iconv-lite';
 import { expect, expectAccessible, test, tokensFor } from './support/fixtures';
 import { translate, translateInContext } from './support/catalogue';
 import { e2eOperatorKey } from './support/ops';
@@ -65,9 +66,106 @@ async function frenchWithdrawal(request: APIRequestContext) {
   return { token, id, reference: reference! };
 }
 
+/** A customer of the market with a payout method saved and a payout asked for: its reference. */
+async function payoutWith(
+  request: APIRequestContext,
+  country: 'us' | 'jp',
+  method: string,
+  details: Record<string, string>,
+  amount: string,
+) {
+  const email = await customerWithBalance(request, { country, amount: country === 'jp' ? '3000' : '20.00', verified: true });
+  const token = (await tokensFor(request, email, e2ePassword)).access_token;
+  const headers = { Authorization: `Bearer ${token}` };
+  const saved = await request.post(`/api/v2/payment_methods/${method}`, { headers, data: details });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const withdrawal = await request.post('/api/v2/withdrawals', {
+    headers: { ...headers, 'Idempotency-Key': randomUUID() },
+    data: { amount, withdraw_type: method },
+  });
+  expect(withdrawal.status(), await withdrawal.text()).toBe(201);
+  const id = ((await withdrawal.json()) as { data: { id: string } }).data.id;
+  const pending = await request.get('/api/v2/ops/payouts?limit=1000', { headers: operatorHeaders });
+  const reference = ((await pending.json()) as { data: { id: string; payout_reference: string }[] }).data.find(
+    (entry) => entry.id === id,
+  )?.payout_reference;
+  expect(reference).toBeTruthy();
+  return { token, id, reference: reference! };
+}
+
+/**
+ * A bank's Zengin 総合振込 result for one payout, written field by field from the record layout
+ * (120-byte Shift_JIS records, the result code in byte 112, the reference in the EDI field).
+ */
+function zenginResult(reference: string, yen: number, result: string): Buffer {
+  const left = (text: string, width: number) => text.padEnd(width, ' ');
+  const digits = (value: number, width: number) => String(value).padStart(width, '0');
+  const records = [
+    `1210${'0'.repeat(10)}${left('ﾗｳﾝﾄﾞﾄﾘﾂﾌﾟ', 40)}11300005${left('ﾐﾂﾋﾞｼﾕ-ｴﾌｼﾞｴｲ', 15)}001${left('ﾎﾝﾃﾝ', 15)}1${'0'.repeat(7)}${left('', 17)}`,
+    `20005${left('ﾐﾂﾋﾞｼﾕ-ｴﾌｼﾞｴｲ', 15)}123${left('ﾖｺﾊﾏﾅｶﾔﾏ', 15)}000011234567${left('ﾀﾅｶ ﾕｲ', 30)}${digits(yen, 10)}0${left(reference, 20)}${result}${left('', 8)}`,
+    `8${digits(1, 6)}${digits(yen, 12)}${left('', 101)}`,
+    `9${left('', 119)}`,
+  ].map((record) => iconv.encode(record, 'Shift_JIS'));
+  for (const record of records) expect(record).toHaveLength(120);
+  return Buffer.concat(records.flatMap((record) => [record, Buffer.from('\r\n')]));
+}
+
 for (const locale of ['fr-FR', 'ja-JP'] as const) {
   test.describe(`finance settles from the bank's answer at 360 px in ${locale}`, () => {
     test.use({ locale, viewport: { width: 360, height: 780 } });
+
+    test('a PayPal payout shows its whole email to finance; a Zengin result file uploaded settles a Japanese payout', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      const paypalEmail = `payee-${randomUUID().slice(0, 8)}@example.com`;
+      const paypal = await payoutWith(request, 'us', 'PAYPAL', { email: paypalEmail }, '12.00');
+      const japanese = await payoutWith(
+        request,
+        'jp',
+        'TRANSFERWISE',
+        { bank_code: '0005', branch_code: '123', account_number: '1234567', account_type: 'ordinary', account_name: 'タナカ ユイ' },
+        '1200',
+      );
+
+      const session = await operatorSessionViaApi(request, 'finance');
+      await page.context().addInitScript((stored) => {
+        if (location.protocol !== 'http:') return;
+        localStorage.setItem('cookie_consent', JSON.stringify({ analytics: false, decidedAt: new Date().toISOString() }));
+        if (!sessionStorage.getItem('ops_session')) sessionStorage.setItem('ops_session', stored);
+      }, JSON.stringify(session));
+      await page.goto(`/${locale === 'fr-FR' ? 'fr' : 'jp'}/ops/payouts`);
+      const search = page.getByRole('search');
+      await search.getByRole('searchbox', { name: consoleText(locale, 'Search') }).fill(paypal.reference);
+      await search.getByRole('button', { name: consoleText(locale, 'Search') }).click();
+      const row = page.getByTestId('ops-payout').filter({ hasText: paypal.reference });
+      await expect(row.getByTestId('ops-payout-receiver')).toHaveText(paypalEmail);
+      await checkScreen(page, `payouts-paypal-email-${locale}`);
+
+      // The bank's result file, Shift_JIS: the console sends its bytes; code 2, no such account.
+      await page.getByLabel(consoleText(locale, "The bank's or PayPal's file")).setInputFiles({
+        name: 'kekka.txt',
+        mimeType: 'text/plain',
+        buffer: zenginResult(japanese.reference, 1200, '2'),
+      });
+      await page.getByTestId('ops-reconcile').click();
+      const result = page.getByTestId('ops-reconcile-result');
+      await expect(result).toBeFocused();
+      await expect(result).toContainText(consoleText(locale, 'Zengin transfer results (総合振込)'));
+      await expect(result.getByTestId('ops-reconcile-settled')).toContainText(japanese.reference);
+      await checkScreen(page, `payouts-zengin-${locale}`);
+      expect(await customerBalance(request, japanese.token)).toBe(3000);
+      const history = await request.get('/api/v2/merged_transactions', { headers: { Authorization: `Bearer ${japanese.token}` } });
+      expect(
+        ((await history.json()) as { data: { id: string; status: string; comment: string | null }[] }).data.find((entry) =>
+          entry.id.endsWith(japanese.id),
+        ),
+      ).toMatchObject({
+        status: 'FAILED',
+        comment: '銀行が振込を受け付けませんでした：該当する口座が見つかりません。口座情報をご確認ください。',
+      });
+    });
 
     test('export, a pain.002 rejecting one payout uploaded: it is settled once, the customer has the money back and the reason', async ({
       page,

@@ -144,6 +144,11 @@ export const pendingPayoutSchema = withdrawalSchema.extend({
   reason: z.string().nullable(),
   /** The bank's or PayPal's reference of a paid one, when it gave one. */
   provider_reference: z.string().nullable(),
+  /**
+   * A PayPal payout's receiver, the whole email, for a finance person signed in to the console
+   * only (never to a token or the CLI); `account_number` keeps the masked form for everyone.
+   */
+  receiver_email: z.string().optional(),
 });
 export type PendingPayout = z.infer<typeof pendingPayoutSchema>;
 
@@ -207,9 +212,13 @@ const reconcileLineSchema = z.object({
 });
 export type ReconcileLine = z.infer<typeof reconcileLineSchema>;
 
+/** The answers reconcile reads, each told by its content (docs/operators.md, Settling from the bank's answer). */
+export const bankAnswerFormats = ['pain.002', 'nacha-returns', 'camt.054', 'paypal-payouts-report', 'zengin-results'] as const;
+export type BankAnswerFormat = (typeof bankAnswerFormats)[number];
+
 /** POST /ops/payouts/reconcile: what the uploaded answer settled, had settled before, and could not match. */
 export const reconciliationSchema = z.object({
-  format: z.enum(['pain.002', 'nacha-returns', 'camt.054', 'paypal-payouts-report']),
+  format: z.enum(bankAnswerFormats),
   settled: z.array(reconcileLineSchema),
   already_settled: z.array(reconcileLineSchema),
   unmatched: z.array(reconcileLineSchema),

@@ -127,8 +127,12 @@ export const payoutExportBody = z.strictObject({
 });
 /** POST /ops/payouts/reconcile: a bank's or PayPal's answer file, as uploaded. */
 export const payoutReconcileBody = z.strictObject({
-  /** The answer file's text as uploaded (UTF-8; a byte-order mark is ignored). */
+  /**
+   * The answer file as uploaded: its text (UTF-8; a byte-order mark is ignored), or with `encoding`
+   * `base64` its bytes, as a Zengin result file in Shift_JIS must be sent.
+   */
   content: z.string({ error: 'required' }).min(1, { error: 'required' }),
+  encoding: z.enum(['utf-8', 'base64'], { error: 'invalidValue' }).default('utf-8'),
 });
 export type PayoutCompleteRequest = z.input<typeof payoutCompleteBody>;
 export type PayoutFailRequest = z.input<typeof payoutFailBody>;

@@ -23,6 +23,15 @@ import { openAuditAnchor, type AuditAnchor } from '../modules/audit/anchor';
  * meanwhile as `ops` so that a server starting then is refused rather than losing our writes.
  */
 
+/** The file's text when it is UTF-8, else undefined. */
+function utf8Text(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
 function writeOutputFile(file: OutputFile) {
   mkdirSync(path.dirname(file.name), { recursive: true });
   writeFileSync(file.name, file.encoding === 'base64' ? Buffer.from(file.content, 'base64') : file.content, { mode: file.mode });
@@ -50,6 +59,7 @@ async function runHere(argv: string[], config: Config): Promise<number> {
       out: (text) => process.stdout.write(text),
       err: (text) => process.stderr.write(text),
       readFile: (name) => readFileSync(name, 'utf8'),
+      readBytes: (name) => readFileSync(name),
       writeFile: writeOutputFile,
       resolvePath: (name) => path.resolve(name),
     };
@@ -61,15 +71,23 @@ async function runHere(argv: string[], config: Config): Promise<number> {
 
 async function runOnServer(argv: string[], config: Config, folder: string, holder: DataDirHolder & { url: string }): Promise<number> {
   const files: Record<string, string> = {};
+  const binaryFiles: Record<string, string> = {};
   for (const name of cliInputFiles(argv)) {
     try {
-      files[name] = readFileSync(name, 'utf8');
+      const bytes = readFileSync(name);
+      const text = utf8Text(bytes);
+      // A file that is not UTF-8 (a Zengin answer in Shift_JIS) travels as its bytes.
+      if (text === undefined) binaryFiles[name] = bytes.toString('base64');
+      else files[name] = text;
     } catch (error) {
       process.stderr.write(`${name}: ${error instanceof Error ? error.message : String(error)}\n`);
       return 2;
     }
   }
-  const answer = await sendCliCommand({ dataDir: config.dataDir, folder, holder }, { argv, files, cwd: process.cwd() });
+  const answer = await sendCliCommand(
+    { dataDir: config.dataDir, folder, holder },
+    { argv, files, binary_files: binaryFiles, cwd: process.cwd() },
+  );
   if (!answer.ok) {
     process.stderr.write(`${terminalOutput(answer.message)}\n`);
     return 1;

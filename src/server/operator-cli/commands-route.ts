@@ -15,6 +15,8 @@ export const cliCommandBody = z.strictObject({
   argv: z.array(argument, { error: 'required' }).min(1, { error: 'required' }).max(10_000, { error: 'tooLong' }),
   /** The input files the command line names (content import, bins import), by the name used there. */
   files: z.record(fileName, z.string({ error: 'invalidValue' })).optional(),
+  /** Input files that are not UTF-8 text (a Zengin answer in Shift_JIS), as base64 of their bytes. */
+  binary_files: z.record(fileName, z.base64({ error: 'invalidValue' })).optional(),
   /** The operator's working directory: relative output paths are answered resolved against it. */
   cwd: fileName.refine((value) => path.isAbsolute(value), { error: 'invalidValue' }).optional(),
 });
@@ -61,8 +63,15 @@ export function registerCliCommandRoute(ops: OperatorRoutes, context: AppContext
       err: (text) => stderr.push(text),
       readFile(name) {
         const text = body.files?.[name];
-        if (text === undefined) throw new Error('not sent with the command');
+        if (text === undefined) throw new Error(body.binary_files?.[name] === undefined ? 'not sent with the command' : 'not UTF-8 text');
         return text;
+      },
+      readBytes(name) {
+        const text = body.files?.[name];
+        if (text !== undefined) return Buffer.from(text, 'utf8');
+        const bytes = body.binary_files?.[name];
+        if (bytes === undefined) throw new Error('not sent with the command');
+        return Buffer.from(bytes, 'base64');
       },
       writeFile: (file) => files.push(file),
       // The server's own working directory means nothing to the operator: without theirs, a path stays as given.

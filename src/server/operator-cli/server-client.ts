@@ -79,7 +79,7 @@ export function isWritableOutput(name: string, argv: readonly string[], cwd: str
  */
 export async function sendCliCommand(
   target: ServerTarget,
-  body: { argv: string[]; files: Record<string, string>; cwd: string },
+  body: { argv: string[]; files: Record<string, string>; binary_files?: Record<string, string>; cwd: string },
 ): Promise<SendAnswer> {
   // The lock file names the server; whoever can write that file must not receive our key: only a
   // plain loopback address of this machine is spoken to.

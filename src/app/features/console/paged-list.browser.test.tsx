@@ -97,6 +97,22 @@ describe('an operator list a page at a time (payouts)', () => {
     expect(api.to('GET /ops/payouts').map((request) => request.query.get('cursor'))).toEqual([null, 'after-2']);
   });
 
+  it('shows a PayPal receiver’s whole email when the server gives it, the masked one otherwise', async () => {
+    fakeApi({
+      'GET /ops/payouts': () => ({
+        status: 200,
+        body: {
+          data: [{ ...payout(1, 'USD', '10.00'), receiver_email: 'jamie.rivera@example.com' }, payout(2, 'USD', '20.00')],
+          meta: { next_cursor: null, totals },
+        },
+      }),
+    });
+    await render();
+    const receivers = page.getByTestId('ops-payout-receiver');
+    await expect.element(receivers.nth(0)).toHaveTextContent('Customer 1 jamie.rivera@example.com');
+    await expect.element(receivers.nth(1)).toHaveTextContent('Customer 2 ja•••@example.com');
+  });
+
   it.each([
     ['fr-FR', '3 au total', 'Afficher plus', '2 sur 3 affichés.'],
     ['ja-JP', '全3件', 'さらに表示', '3件中2件を表示しています。'],

@@ -3,11 +3,22 @@ import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { ReconcileLine, ReconciliationAnswer } from '#domain/schemas/operator-answers';
 import { failureMessage } from '../../lib/api';
-import { useReconcilePayouts } from './api/reconcile-payouts';
+import { useReconcilePayouts, type ReconcileUploadBody } from './api/reconcile-payouts';
 import { useFocusWhenShown } from './use-focus-when-shown';
 
 /** Larger than a day's answer of any bank; the server refuses more than 8 MB. */
 const maxAnswerLength = 8 * 1024 * 1024;
+
+/** UTF-8 text as it is; any other file (a Zengin answer in Shift_JIS) as its bytes, which the server decodes. */
+function uploadOf(bytes: Uint8Array): ReconcileUploadBody {
+  try {
+    return { content: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
+  } catch {
+    let binary = '';
+    for (let start = 0; start < bytes.length; start += 0x8000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+    return { content: btoa(binary), encoding: 'base64' };
+  }
+}
 
 /**
  * The bank's or PayPal's answer, uploaded from this device: the same settlement as `payouts
@@ -33,18 +44,18 @@ export function ReconcileUpload() {
       document.getElementById(fileId)?.focus();
       return;
     }
-    let content: string;
+    if (file.size > maxAnswerLength) {
+      setFailure(t`The file is larger than 8 MB: no bank's answer of one day is; check that it is the right file.`);
+      return;
+    }
+    let upload: ReconcileUploadBody;
     try {
-      content = await file.text();
+      upload = uploadOf(new Uint8Array(await file.arrayBuffer()));
     } catch {
       setFailure(t`The file could not be read on this device. Choose it again.`);
       return;
     }
-    if (content.length > maxAnswerLength) {
-      setFailure(t`The file is larger than 8 MB: no bank's answer of one day is; check that it is the right file.`);
-      return;
-    }
-    reconcile.mutate(content, {
+    reconcile.mutate(upload, {
       onSuccess: setResult,
       onError: (error) => setFailure(failureMessage(error, t`The file could not be sent. Check your connection and try again.`)),
     });
@@ -53,13 +64,13 @@ export function ReconcileUpload() {
   return (
     <section className="ops-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{t`Settle from the bank's answer`}</h2>
-      <p>{t`A SEPA status report (pain.002), a bank notification (camt.054), NACHA returns or PayPal's payouts report (CSV). Each payout it names is settled once: a refusal gives the money back and tells the customer why; sending the same file again changes nothing.`}</p>
+      <p>{t`A SEPA status report (pain.002), a bank notification (camt.054), NACHA returns, a Zengin result file or PayPal's payouts report (CSV). Each payout it names is settled once: a refusal gives the money back and tells the customer why; sending the same file again changes nothing.`}</p>
       <div className="field">
         <label htmlFor={fileId}>{t`The bank's or PayPal's file`}</label>
         <input
           id={fileId}
           type="file"
-          accept=".xml,.ach,.txt,.csv"
+          accept=".xml,.ach,.txt,.dat,.csv"
           aria-invalid={fileError ? true : undefined}
           aria-describedby={fileError ? `${fileId}-error` : undefined}
           onChange={(event) => {
@@ -97,6 +108,7 @@ function ReconcileResult({ result }: { result: ReconciliationAnswer }) {
     'nacha-returns': t`NACHA returns`,
     'camt.054': t`Bank notification (camt.054)`,
     'paypal-payouts-report': t`PayPal payouts report`,
+    'zengin-results': t`Zengin transfer results (総合振込)`,
   };
   return (
     <div ref={ref} tabIndex={-1} className="ops-result" role="status" data-testid="ops-reconcile-result">

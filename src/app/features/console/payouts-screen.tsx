@@ -22,15 +22,23 @@ import { useExportPayouts } from './api/export-payouts';
 import { ReconcileUpload } from './payout-reconcile';
 import { usePaymentMethodName } from './status-names';
 
+/**
+ * The PayPal email, whole when the server gave it (a finance person's session), else masked; the
+ * bank account's masked number. PayPal searches its payouts by the whole email.
+ */
+function receiverNumber(payout: PendingPayout): string | null {
+  return payout.receiver_email ?? payout.account_number;
+}
+
 /** Who receives the payout, as finance checks it against the bank's or PayPal's answer. */
 function receiverOf(payout: PendingPayout): string {
-  // PayPal and LINE Pay keep no holder's name: the receiver is the (masked) email or number.
-  return [payout.account_name, payout.account_number].filter(Boolean).join(' ');
+  // PayPal and LINE Pay keep no holder's name: the receiver is the email or the (masked) number.
+  return [payout.account_name, receiverNumber(payout)].filter(Boolean).join(' ');
 }
 
 /** The receiver in the table: an email (PayPal) wraps at its @ and dots on a phone, never inside a word. */
 function Receiver({ payout }: { payout: PendingPayout }) {
-  const number = payout.account_number;
+  const number = receiverNumber(payout);
   if (!payout.account_name && !number) return <>—</>;
   // One element: on a phone the cell is a grid of its label and one value.
   return (

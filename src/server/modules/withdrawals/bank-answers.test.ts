@@ -1,19 +1,28 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
+import iconv from 'iconv-lite';
+import { validateXML } from 'xmllint-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries, withdrawals } from '../../db/schema';
 import type { CliCommandResult } from '../../operator-cli/commands-route';
 import { databaseKinds } from '../../testing/databases';
 import type { TestApp } from '../../testing/test-app';
-import { cliHeaders, createWalletTestApp, ops } from '../../testing/wallet';
-import { saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../../testing/withdrawals';
+import { cliHeaders, createWalletTestApp, operatorHeaders, ops } from '../../testing/wallet';
+import { japaneseBankAccount, saveMethod, usBankAccount, verifiedCustomer, withdraw } from '../../testing/withdrawals';
 import { parseBankAnswer, refusalReason } from './bank-answers';
 
-async function run(t: TestApp, argv: string[], files: Record<string, string> = {}): Promise<CliCommandResult> {
+async function run(
+  t: TestApp,
+  argv: string[],
+  files: Record<string, string> = {},
+  binaryFiles: Record<string, string> = {},
+): Promise<CliCommandResult> {
   const response = await t.inject({
     method: 'POST',
     url: '/api/v2/ops/commands',
     headers: cliHeaders,
-    payload: { argv, files, cwd: '/srv/ops' },
+    payload: { argv, files, binary_files: binaryFiles, cwd: '/srv/ops' },
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ data: CliCommandResult }>().data;
@@ -39,11 +48,16 @@ ${[...rejected.map((line) => transaction(line.endToEndId, 'RJCT', line.code)), .
 `;
 }
 
-/** A camt.054.001.08 notification of the programme's account: booked debits, and credits returning a transfer. */
+/**
+ * A camt.054.001.08 notification of the programme's account: booked debits (a SEPA credit transfer
+ * issued, PMNT/ICDT/ESCT), and credits returning a transfer (PMNT/RCDT/RRTN). Valid against the
+ * message's schema (bank-answers/camt.054.001.08.xsd, checked below).
+ */
 function camt054(lines: { endToEndId: string; direction: 'DBIT' | 'CRDT'; returnCode?: string; status?: string }[]): string {
   const entry = (line: (typeof lines)[number]) => `    <Ntry>
       <Amt Ccy="EUR">15.00</Amt><CdtDbtInd>${line.direction}</CdtDbtInd><Sts><Cd>${line.status ?? 'BOOK'}</Cd></Sts>
       <BookgDt><Dt>2026-12-01</Dt></BookgDt>
+      <BkTxCd><Domn><Cd>PMNT</Cd><Fmly>${line.returnCode ? '<Cd>RCDT</Cd><SubFmlyCd>RRTN</SubFmlyCd>' : '<Cd>ICDT</Cd><SubFmlyCd>ESCT</SubFmlyCd>'}</Fmly></Domn></BkTxCd>
       <NtryDtls><TxDtls>
         <Refs><EndToEndId>${line.endToEndId}</EndToEndId></Refs>
         <Amt Ccy="EUR">15.00</Amt><CdtDbtInd>${line.direction}</CdtDbtInd>${line.returnCode ? `\n        <RtrInf><Rsn><Cd>${line.returnCode}</Cd></Rsn></RtrInf>` : ''}
@@ -90,6 +104,76 @@ function nachaReturns(exported: string, returns: Record<string, string>): string
     records.find((record) => record.startsWith('9'))!,
   );
   return `${out.join('\n')}\n`;
+}
+
+/** One payee line of a bank's Zengin result file, as the bank writes it back. */
+interface ZenginResultLine {
+  bank: string;
+  branch: string;
+  account: string;
+  /** Half-width katakana, one Shift_JIS byte each. */
+  payee: string;
+  yen: number;
+  /** The EDI field (顧客コード 1 and 2, 20 bytes) as the request carried it. */
+  edi: string;
+  /** 振込結果コード, byte 112. */
+  result: string;
+}
+
+/**
+ * A Zengin 総合振込 result file written field by field from the published record layout, not by
+ * our exporter: 120-byte Shift_JIS records (header 1 of type 21, data 2, trailer 8, end 9), each
+ * data record with its result code in byte 112, CRLF between records as the banks' downloads have.
+ */
+function zenginResult(lines: ZenginResultLine[], options: { trailerCount?: number; end?: boolean } = {}): Buffer {
+  const left = (text: string, width: number) => text.padEnd(width, ' ');
+  const digits = (value: number, width: number) => String(value).padStart(width, '0');
+  const records = [
+    [
+      '1',
+      '21',
+      '0',
+      '0000000000',
+      left('ﾗｳﾝﾄﾞﾄﾘﾂﾌﾟ', 40),
+      '1130',
+      '0005',
+      left('ﾐﾂﾋﾞｼﾕ-ｴﾌｼﾞｴｲ', 15),
+      '001',
+      left('ﾎﾝﾃﾝ', 15),
+      '1',
+      '0000000',
+      left('', 17),
+    ],
+    ...lines.map((line) => [
+      '2',
+      line.bank,
+      left('ﾐﾂﾋﾞｼﾕ-ｴﾌｼﾞｴｲ', 15),
+      line.branch,
+      left('ﾖｺﾊﾏﾅｶﾔﾏ', 15),
+      '0000',
+      '1',
+      line.account,
+      left(line.payee, 30),
+      digits(line.yen, 10),
+      '0',
+      left(line.edi, 20),
+      line.result,
+      left('', 8),
+    ]),
+    [
+      '8',
+      digits(options.trailerCount ?? lines.length, 6),
+      digits(
+        lines.reduce((sum, line) => sum + line.yen, 0),
+        12,
+      ),
+      left('', 101),
+    ],
+    ...(options.end === false ? [] : [['9', left('', 119)]]),
+  ];
+  const bytes = records.map((fields) => iconv.encode(fields.join(''), 'Shift_JIS'));
+  for (const record of bytes) expect(record).toHaveLength(120);
+  return Buffer.concat(bytes.flatMap((record) => [record, Buffer.from('\r\n', 'latin1')]));
 }
 
 describe.each(databaseKinds)('payouts reconcile: the bank’s answer settles the payouts it refuses, once (%s)', (kind) => {
@@ -340,6 +424,115 @@ describe.each(databaseKinds)('payouts reconcile: the bank’s answer settles the
     expect(unreadable.json().error.message).toContain('Nothing was settled.');
   });
 
+  it('a Zengin result file, sent as its Shift_JIS bytes: refusals back to the customer in Japanese, payments completed, each once in any order', async () => {
+    const japaneseCustomer = async (zip: string) => {
+      const person = await verifiedCustomer(t, { balance: '3000', overrides: { country_code: 'jp', locale: 'ja-JP', zip_code: zip } });
+      expect((await saveMethod(t, person.headers, 'TRANSFERWISE', japaneseBankAccount)).statusCode).toBe(200);
+      return person;
+    };
+    const refused = await japaneseCustomer('1000002');
+    const refusedWithdrawal = String((await withdraw(t, refused.headers, { amount: '1200' })).json().data.id);
+    const paid = await japaneseCustomer('1000003');
+    const paidWithdrawal = String((await withdraw(t, paid.headers, { amount: '1500' })).json().data.id);
+    // Refused for a shortfall of our own account (code 1): nothing for the customer to correct, nobody failed.
+    const short = await japaneseCustomer('1000005');
+    const shortWithdrawal = String((await withdraw(t, short.headers, { amount: '1000' })).json().data.id);
+    const [refusedReference, paidReference, shortReference] = await Promise.all(
+      [refusedWithdrawal, paidWithdrawal, shortWithdrawal].map(referenceOf),
+    );
+
+    // The key the reader uses is where our export writes it: bytes 92 to 111 of the payee's record.
+    const exported = await run(t, ['payouts', 'export', '--out', 'payouts']);
+    expect(exported.exit_code, exported.stderr).toBe(0);
+    const sent = Buffer.from(exported.files.find((file) => file.name.includes('/zengin-sogo-furikomi-'))!.content, 'base64');
+    const sentRecords = sent
+      .toString('latin1')
+      .split('\r\n')
+      .filter((record) => record.startsWith('2'));
+    expect(sentRecords.map((record) => record.slice(91, 111).trim())).toEqual(expect.arrayContaining([refusedReference, paidReference]));
+
+    const line = (edi: string, yen: number, result: string): ZenginResultLine => ({
+      bank: '0005',
+      branch: '123',
+      account: '1234567',
+      payee: 'ﾀﾅｶ ﾕｲ',
+      yen,
+      edi,
+      result,
+    });
+    const onlyPaid = zenginResult([line(paidReference!, 1500, '0')]);
+    const whole = zenginResult([
+      line(refusedReference!, 1200, '2'),
+      line(paidReference!, 1500, '0'),
+      line('RT00000000000000EE', 800, '2'),
+      line(shortReference!, 1000, '1'),
+    ]);
+
+    // A later, partial result first (through the CLI), then the whole day's file (the console's upload).
+    const first = await run(t, ['payouts', 'reconcile', 'kekka-2.txt'], {}, { 'kekka-2.txt': onlyPaid.toString('base64') });
+    expect(first.exit_code, first.stderr).toBe(0);
+    expect(first.stdout).toContain(
+      `kekka-2.txt: Zengin transfer results (総合振込)\nSettled (FAILED, the money back to the customer): 0\nSettled (COMPLETED, paid): 1\n  ${paidReference}  0\n`,
+    );
+    const uploaded = await ops(t, '/payouts/reconcile', { content: whole.toString('base64'), encoding: 'base64' });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect(uploaded.json().data).toEqual({
+      format: 'zengin-results',
+      settled: [{ reference: refusedReference, code: '2', outcome: 'failed', payout: refusedReference }],
+      already_settled: [{ reference: paidReference, code: '0', outcome: 'paid', payout: paidReference }],
+      unmatched: [{ reference: 'RT00000000000000EE', code: '2', outcome: 'failed' }],
+      conflicts: [],
+      in_progress: [],
+      refused_whole: [{ id: shortReference, code: '1' }],
+    });
+    expect(await lineOf(short.headers, shortWithdrawal)).toMatchObject({ status: 'PENDING' });
+    expect(await balanceOf(refused.headers)).toBe('3000');
+    expect(await balanceOf(paid.headers)).toBe('1500');
+    expect(await lineOf(refused.headers, refusedWithdrawal)).toMatchObject({
+      status: 'FAILED',
+      comment: '銀行が振込を受け付けませんでした：該当する口座が見つかりません。口座情報をご確認ください。',
+    });
+    expect(await lineOf(paid.headers, paidWithdrawal)).toMatchObject({ status: 'COMPLETED' });
+
+    // The same file again, through the CLI: nothing settled twice, one audit entry each.
+    const again = await run(t, ['payouts', 'reconcile', 'kekka.txt'], {}, { 'kekka.txt': whole.toString('base64') });
+    expect(again.stdout).toContain(
+      'Settled (FAILED, the money back to the customer): 0\nSettled (COMPLETED, paid): 0\nAlready settled: 2\n',
+    );
+    expect(await balanceOf(refused.headers)).toBe('3000');
+    expect(await failEntries([refusedWithdrawal, paidWithdrawal])).toHaveLength(1);
+
+    // Files it cannot read: a 422 in the operator's language, nothing settled.
+    const pending = await japaneseCustomer('1000004');
+    const pendingWithdrawal = String((await withdraw(t, pending.headers, { amount: '1000' })).json().data.id);
+    const pendingReference = await referenceOf(pendingWithdrawal);
+    const good = [line(pendingReference, 1000, '2')];
+    for (const [file, why] of [
+      [sent, /result code “7” in byte 112/],
+      [zenginResult(good, { end: false }), /no end record/],
+      [zenginResult(good, { trailerCount: 2 }), /trailer 3 counts 2 records/],
+      [zenginResult(good).subarray(0, 200), /120-byte records/],
+    ] as const) {
+      const refusedFile = await ops(
+        t,
+        '/payouts/reconcile',
+        { content: file.toString('base64'), encoding: 'base64' },
+        {
+          ...operatorHeaders,
+          'accept-language': 'ja-JP',
+        },
+      );
+      expect(refusedFile.statusCode, refusedFile.body).toBe(422);
+      expect(refusedFile.json().error.code).toBe('BANK_ANSWER_UNREADABLE');
+      expect(refusedFile.json().error.message).toMatch(why);
+      expect(refusedFile.json().error.message).toContain('何も精算されていません');
+    }
+    const asText = await ops(t, '/payouts/reconcile', { content: iconv.decode(zenginResult(good), 'utf-8') });
+    expect(asText.json().error).toMatchObject({ code: 'BANK_ANSWER_UNREADABLE' });
+    expect(asText.json().error.message).toContain('not as its bytes');
+    expect(await lineOf(pending.headers, pendingWithdrawal)).toMatchObject({ status: 'PENDING' });
+  });
+
   it('refuses a file it cannot read with exit code 2 and settles nothing from it', async () => {
     const french = await verifiedCustomer(t, { balance: '20.00', overrides: { country_code: 'fr', locale: 'fr-FR', zip_code: '75003' } });
     await saveMethod(t, french.headers, 'TRANSFERWISE', { iban: 'FR7630006000011234567890189', name: 'Anne Roy', address: '3 rue Neuve' });
@@ -372,6 +565,25 @@ describe.each(databaseKinds)('payouts reconcile: the bank’s answer settles the
 });
 
 describe('reading a bank’s answer', () => {
+  const camtSchema = readFileSync(path.join(import.meta.dirname, 'bank-answers', 'camt.054.001.08.xsd'), 'utf8');
+  const validateCamt = (xml: string) =>
+    validateXML({ xml: [{ fileName: 'camt.xml', contents: xml }], schema: [{ fileName: 'camt.054.001.08.xsd', contents: camtSchema }] });
+
+  it('the camt.054 notifications these tests settle from are valid camt.054.001.08, and the check can fail', async () => {
+    const notification = camt054([
+      { endToEndId: 'RT00000000000000A1', direction: 'DBIT' },
+      { endToEndId: 'RT00000000000000A2', direction: 'CRDT', returnCode: 'AC04' },
+      { endToEndId: 'NOTPROVIDED', direction: 'DBIT', status: 'PDNG' },
+    ]);
+    const result = await validateCamt(notification);
+    expect(result.errors).toEqual([]);
+    expect(result.valid).toBe(true);
+    // An entry without its bank transaction code, which the standard requires, is refused.
+    const withoutCode = await validateCamt(notification.replace(/<BkTxCd>[\s\S]*?<\/BkTxCd>/, ''));
+    expect(withoutCode.valid).toBe(false);
+    expect(withoutCode.errors.map((error) => error.message).join('\n')).toMatch(/BkTxCd/);
+  });
+
   it('reads a pain.002.001.03 with a namespace prefix, and keeps only rejected transactions', () => {
     const report = `<?xml version="1.0"?>
 <s:Document xmlns:s="urn:iso:std:iso:20022:tech:xsd:pain.002.001.03"><s:CstmrPmtStsRpt>

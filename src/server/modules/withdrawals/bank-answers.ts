@@ -7,13 +7,14 @@ import { users, withdrawals } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import type { Actor } from '../audit/audit';
 import { payoutReferencePattern, settleWithdrawal } from './withdrawals';
-import type { BankAnswer, BankRefusal } from './bank-answers/answer';
+import type { BankAnswer, BankRefusal, RefusalReason } from './bank-answers/answer';
 import { BankAnswerError, listOf, recordOf, rootNamespace, textOf } from './bank-answers/answer';
 import { parseCamt054 } from './bank-answers/camt054';
 import { parsePaypalReport } from './bank-answers/paypal-report';
+import { looksLikeZengin, parseZenginResults } from './bank-answers/zengin-results';
 
 /** What the customer reads on their failed payout, for the codes banks send most. */
-const refusalReasons: Record<string, Record<Language, string>> = {
+const refusalReasons: Record<RefusalReason, Record<Language, string>> = {
   closed: {
     en: 'Your bank refused the transfer: the account is closed. Please check your bank details.',
     fr: 'Votre banque a refusé le virement\u202f: le compte est clôturé. Vérifiez vos coordonnées bancaires.',
@@ -67,7 +68,7 @@ const refusalReasons: Record<string, Record<Language, string>> = {
 };
 
 /** ISO 20022 status reason codes (pain.002) and NACHA return codes, to the text above. */
-const reasonOfCode: Record<string, keyof typeof refusalReasons> = {
+const reasonOfCode: Record<string, RefusalReason> = {
   AC04: 'closed',
   AC01: 'wrongAccount',
   AC06: 'frozen',
@@ -91,8 +92,9 @@ const reasonOfCode: Record<string, keyof typeof refusalReasons> = {
   REVERSED: 'paypalReturned',
 };
 
-export function refusalReason(code: string, language: Language): string {
-  return refusalReasons[reasonOfCode[code] ?? 'generic']![language];
+/** The customer's text for a refusal: the reader's own reason when its scheme gave one, else the code's. */
+export function refusalReason(code: string, language: Language, reason?: RefusalReason): string {
+  return refusalReasons[reason ?? reasonOfCode[code] ?? 'generic'][language];
 }
 
 const listed = new Set(['OrgnlPmtInfAndSts', 'TxInfAndSts', 'StsRsnInf']);
@@ -159,14 +161,26 @@ function parseNachaReturns(text: string): BankAnswer {
   return { format: 'nacha-returns', refusals, payments: [], refusedWhole: [], inProgress: [] };
 }
 
-/** The bank's answer, its format told by its content. Throws BankAnswerError on a file it cannot read. */
-export function parseBankAnswer(text: string): BankAnswer {
+/**
+ * The bank's answer, its format told by its content. Throws BankAnswerError on a file it cannot
+ * read. A Zengin file is Shift_JIS and is read from its bytes; every other answer is UTF-8 text.
+ */
+export function parseBankAnswer(input: string | Uint8Array): BankAnswer {
+  if (typeof input !== 'string' && looksLikeZengin(input)) return parseZenginResults(input);
+  const text = typeof input === 'string' ? input : new TextDecoder().decode(input);
   const content = text.replace(/^\uFEFF/, '');
+  if (content.startsWith('121')) {
+    // Read as UTF-8, its half-width katakana are lost and its byte positions shift: only its bytes will do.
+    if (/[^\t\n\r\x20-\x7e]/.test(content)) throw new BankAnswerError('a Zengin file sent as text, not as its bytes (base64)');
+    return parseZenginResults(Buffer.from(content, 'latin1'));
+  }
   if (content.trimStart().startsWith('<'))
     return /urn:iso:std:iso:20022:tech:xsd:camt\.054\./.test(content.slice(0, 2000)) ? parseCamt054(content) : parsePain002(content);
   if (content.startsWith('1')) return parseNachaReturns(content);
   if (/^[^\r\n]*,/.test(content)) return parsePaypalReport(content);
-  throw new BankAnswerError('neither a pain.002 status report, a camt.054 notification, a NACHA return file nor a PayPal payouts report');
+  throw new BankAnswerError(
+    'neither a pain.002 status report, a camt.054 notification, a NACHA return file, a Zengin result file nor a PayPal payouts report',
+  );
 }
 
 export interface ReconcileLine {
@@ -225,8 +239,8 @@ function settledBefore(status: string, outcome: ReconcileLine['outcome']): 'alre
  * writes its audit entry; a payment completes the payout. The whole file is read before anything
  * is written; running it again, or the answers in any order, settles nothing twice.
  */
-export async function reconcileBankAnswer(db: Database, actor: Actor, text: string, now: Date): Promise<Reconciliation> {
-  const answer = parseBankAnswer(text);
+export async function reconcileBankAnswer(db: Database, actor: Actor, file: string | Uint8Array, now: Date): Promise<Reconciliation> {
+  const answer = parseBankAnswer(file);
   const result: Reconciliation = {
     format: answer.format,
     refusedWhole: answer.refusedWhole,
@@ -259,7 +273,7 @@ export async function reconcileBankAnswer(db: Database, actor: Actor, text: stri
         db,
         actor,
         payout.id,
-        outcome === 'paid' ? { status: 'COMPLETED' } : { status: 'FAILED', reason: refusalReason(named.code, language) },
+        outcome === 'paid' ? { status: 'COMPLETED' } : { status: 'FAILED', reason: refusalReason(named.code, language, named.reason) },
         now,
       );
       (settled.changed ? result.settled : result.alreadySettled).push(line);

@@ -5,14 +5,28 @@ import type { Actor } from '../audit/audit';
 import { reconcileBankAnswer } from './bank-answers';
 import { BankAnswerError } from './bank-answers/answer';
 
+/** Node's decoder skips what is not base64; a file cut or mangled on the way must not be read as another. */
+function bytesOfBase64(content: string): Uint8Array {
+  const compact = content.replace(/\s+/g, '');
+  if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(compact))
+    throw new BankAnswerError('the file sent is not valid base64');
+  return Buffer.from(compact, 'base64');
+}
+
 /**
  * The console's upload of a bank's or PayPal's answer: the same settlement as `payouts reconcile
  * FILE`, answered as the three lists finance reads (settled, already settled, unmatched) and the
  * lines to check by hand. A file it cannot read is a 422 naming why; nothing is settled from it.
  */
-export async function reconcileUpload(db: Database, actor: Actor, content: string, now: Date): Promise<ReconciliationAnswer> {
+export async function reconcileUpload(
+  db: Database,
+  actor: Actor,
+  upload: { content: string; encoding: 'utf-8' | 'base64' },
+  now: Date,
+): Promise<ReconciliationAnswer> {
   try {
-    const result = await reconcileBankAnswer(db, actor, content, now);
+    const file = upload.encoding === 'base64' ? bytesOfBase64(upload.content) : upload.content;
+    const result = await reconcileBankAnswer(db, actor, file, now);
     return {
       format: result.format,
       settled: result.settled,

@@ -81,7 +81,12 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
         const { limit, cursor, ...filter } = request.query;
         const after = decodePageCursor(cursor);
         const [rows, totals] = await Promise.all([
-          listPendingPayouts(context.db, { ...filter, limit: limit + 1, after }),
+          // Bank details in clear go to a person only, as the export's files do: a token reads the masked form.
+          listPendingPayouts(
+            context.db,
+            { ...filter, limit: limit + 1, after },
+            currentActor(request).kind === 'operator' ? cipher : undefined,
+          ),
           pendingPayoutTotals(context.db, filter),
         ]);
         const page = pageOf(rows, limit);
@@ -122,7 +127,7 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
         bodyLimit: 8 * 1024 * 1024,
         schema: {
           summary:
-            "Settle the payouts a bank's or PayPal's answer names (pain.002, camt.054, NACHA returns, PayPal payouts report), each once, as `payouts reconcile FILE` does",
+            "Settle the payouts a bank's or PayPal's answer names (pain.002, camt.054, NACHA returns, Zengin results, PayPal payouts report), each once, as `payouts reconcile FILE` does",
           security: operatorAccess('finance'),
           body: payoutReconcileBody,
           // 422: the file is none of these formats, or is cut or malformed; nothing was settled.
@@ -130,7 +135,7 @@ export async function registerWithdrawalRoutes(instance: FastifyInstance, contex
         },
       },
       async (request) => ({
-        data: await reconcileUpload(context.db, currentActor(request), request.body.content, context.now()),
+        data: await reconcileUpload(context.db, currentActor(request), request.body, context.now()),
       }),
     );
     ops.post(

@@ -17,6 +17,7 @@ import { demoOriginators } from './bank-files/originators';
 import { manualPayoutProvider } from './manual-provider';
 import { exportPendingPayouts, hasPendingWithdrawal } from './withdrawals';
 import { testActor } from '../../testing/actor';
+import { signedInOperator } from '../../testing/operators';
 import type { PayoutsPage } from '#domain/schemas/operator-answers';
 
 describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => {
@@ -530,6 +531,34 @@ describe.each(databaseKinds)('payment methods and withdrawals on %s', (kind) => 
     expect(byReference.json().data.map((row: { id: string }) => row.id)).toEqual([paid.id]);
     for (const bad of ['status=done', 'market=de', 'method=CASH'])
       expect((await t.inject({ method: 'GET', url: `/api/v2/ops/payouts?${bad}`, headers: operatorHeaders })).statusCode).toBe(400);
+  });
+
+  it('GET /ops/payouts: a finance person sees a PayPal receiver’s whole email; a token, a care operator and bank payouts do not', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const paypalEmail = `kim.${tag}@example.com`;
+    const person = await verifiedCustomer(t, { balance: '30.00', overrides: { email: `payee.${tag}@roundtrip.test` } });
+    await saveMethod(t, person.headers, 'PAYPAL', { email: paypalEmail });
+    await withdraw(t, person.headers, { amount: '12.00' });
+    const banked = await verifiedCustomer(t, { balance: '30.00', overrides: { email: `banked.${tag}@roundtrip.test` } });
+    await saveMethod(t, banked.headers, 'TRANSFERWISE', usBankAccount);
+    await withdraw(t, banked.headers, { amount: '12.00' });
+    const listAs = async (headers: Record<string, string>) => {
+      const response = await t.inject({ method: 'GET', url: `/api/v2/ops/payouts?q=${tag}`, headers });
+      return { status: response.statusCode, rows: response.json<PayoutsPage>().data };
+    };
+
+    const finance = await signedInOperator(t, ['finance']);
+    const seen = await listAs(finance.headers);
+    expect(seen.status).toBe(200);
+    const paypalRow = seen.rows.find((row) => row.withdraw_type === 'PAYPAL');
+    expect(paypalRow).toMatchObject({ receiver_email: paypalEmail, account_number: expect.stringContaining('•') });
+    expect(seen.rows.find((row) => row.withdraw_type === 'TRANSFERWISE')).not.toHaveProperty('receiver_email');
+
+    // A key or an automation token reads the masked form only, as with the export's files.
+    const byKey = await listAs(operatorHeaders);
+    expect(byKey.rows).toHaveLength(2);
+    expect(JSON.stringify(byKey.rows)).not.toContain(paypalEmail);
+    expect((await listAs((await signedInOperator(t, ['care'])).headers)).status).toBe(403);
   });
 
   it('a row exported once cannot lose its batch mark: the database refuses an export time without a batch', async () => {

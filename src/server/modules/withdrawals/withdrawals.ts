@@ -301,10 +301,23 @@ export async function pendingPayoutTotals(db: Executor, filter: PayoutListFilter
   return listTotalsFrom(await pendingPayoutTotalsQuery(db, filter));
 }
 
-export async function listPendingPayouts(db: Database, options: PayoutPageOptions = {}): Promise<(PendingPayout & { pageKey: PageKey })[]> {
+/**
+ * The payouts of a page. With `revealPaypal` (the payment key, passed only for a finance person
+ * signed in to the console) each PayPal payout also carries the receiver's whole email, opened
+ * from the payout's sealed details: PayPal's own lists are searched by it, and the masked form
+ * cannot tell two receivers apart (docs/operators.md, The console's payouts).
+ */
+export async function listPendingPayouts(
+  db: Database,
+  options: PayoutPageOptions = {},
+  revealPaypal?: PaymentCipher,
+): Promise<(PendingPayout & { pageKey: PageKey })[]> {
   const rows = await pendingPayoutsQuery(db, options);
   return rows.map(({ withdrawal: row, pageAt }) => ({
     ...withdrawalView(row),
+    ...(revealPaypal && row.method === 'PAYPAL' && row.payoutDetails
+      ? { receiver_email: paypalEmailOf(openDetails(revealPaypal, row.userId, 'PAYPAL', row.payoutDetails)) }
+      : {}),
     user_id: row.userId,
     payout_reference: row.payoutReference,
     exported_at: row.exportedAt?.toISOString() ?? null,
@@ -314,6 +327,10 @@ export async function listPendingPayouts(db: Database, options: PayoutPageOption
     provider_reference: row.providerReference,
     pageKey: { at: pageAt, id: row.id },
   }));
+}
+
+function paypalEmailOf(details: ReturnType<typeof openDetails>): string | undefined {
+  return details.method === 'PAYPAL' ? details.account.email : undefined;
 }
 
 /** A batch name that sorts by time: what an operator passes to `payouts export --repeat`. */

@@ -45,19 +45,21 @@ const formatNames: Record<Reconciliation['format'], string> = {
   'nacha-returns': 'NACHA returns',
   'camt.054': 'bank debit/credit notification (camt.054)',
   'paypal-payouts-report': 'PayPal payouts report',
+  'zengin-results': 'Zengin transfer results (総合振込)',
 };
 
 async function reconcilePayouts(io: CliIo, file: string): Promise<number> {
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = io.readFile(file);
+    // Bytes, not text: a Zengin answer is Shift_JIS; the others are decoded as UTF-8 by the reader.
+    bytes = io.readBytes(file);
   } catch (error) {
     io.err(`${file}: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
   }
   let result;
   try {
-    result = await reconcileBankAnswer(io.db, io.actor, text, io.now);
+    result = await reconcileBankAnswer(io.db, io.actor, bytes, io.now);
   } catch (error) {
     if (!(error instanceof BankAnswerError)) throw error;
     io.err(`${file} was not read: ${error.message}. Nothing was settled.\n`);
@@ -75,7 +77,7 @@ async function reconcilePayouts(io: CliIo, file: string): Promise<number> {
     result.settled.filter((line) => line.outcome === 'failed'),
   );
   // Status reports and returns only ever refuse; a notification of bookings or PayPal's report also pays.
-  if (result.format === 'camt.054' || result.format === 'paypal-payouts-report')
+  if (result.format === 'camt.054' || result.format === 'paypal-payouts-report' || result.format === 'zengin-results')
     list(
       'Settled (COMPLETED, paid)',
       result.settled.filter((line) => line.outcome === 'paid'),

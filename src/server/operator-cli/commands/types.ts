@@ -35,6 +35,8 @@ export interface CliIo {
   err(text: string): void;
   /** An input file named on the command line (content import, bins import). Throws when unreadable. */
   readFile(name: string): string;
+  /** The same file as its bytes: a bank's answer that is not UTF-8 (a Zengin file in Shift_JIS). */
+  readBytes(name: string): Uint8Array;
   writeFile(file: OutputFile): void;
   /** A path named on the command line, made absolute against the operator's working directory. */
   resolvePath(name: string): string;

@@ -1,7 +1,22 @@
+import type { BankAnswerFormat } from '#domain/schemas/operator-answers';
+
 /** A bank's answer that cannot be read: nothing was settled from it. */
 export class BankAnswerError extends Error {
   override name = 'BankAnswerError';
 }
+
+/** What the customer is told of a refusal (the texts are in bank-answers.ts). */
+export type RefusalReason =
+  | 'closed'
+  | 'wrongAccount'
+  | 'noAccount'
+  | 'nameMismatch'
+  | 'frozen'
+  | 'holderDeceased'
+  | 'refusedByHolder'
+  | 'paypalReturned'
+  | 'paypalRefused'
+  | 'generic';
 
 /** One transfer the bank or PayPal names: the payout reference, or its first 15 characters (NACHA). */
 export interface BankRefusal {
@@ -9,10 +24,15 @@ export interface BankRefusal {
   reference: string;
   partial: boolean;
   code: string;
+  /**
+   * The customer's reason, set by readers whose codes are bare digits of their own scheme (Zengin
+   * result codes, CPA-005 return reasons) and so cannot share the table of ISO and NACHA codes.
+   */
+  reason?: RefusalReason;
 }
 
 export interface BankAnswer {
-  format: 'pain.002' | 'nacha-returns' | 'camt.054' | 'paypal-payouts-report';
+  format: BankAnswerFormat;
   refusals: BankRefusal[];
   /**
    * Transfers the bank booked or PayPal delivered (camt.054 debits, PayPal SUCCESS): settled as
