@@ -370,7 +370,7 @@ const withdrawalTexts: Record<
     subject: (amount) => `${amount} の出金を受け付けました`,
     hello: (name) => `${name} 様`,
     intro: (amount) => `Roundtrip の残高から ${amount} の出金が申請されました。`,
-    payout: (payout) => `${payout} を次の口座へお支払いします：`,
+    payout: (payout) => `${payout} を次の出金先へお支払いします：`,
     notYou: '心当たりがない場合は、すぐにパスワードを変更し、お問い合わせください。',
   },
 };
