@@ -151,7 +151,7 @@ function ForgotPassword() {
           {t`Choose a new password by mail`}
         </button>
       )}
-      <p className="field__hint">{t`Lost your authenticator? Ask an admin to reset it.`}</p>
+      <p className="field__hint ops-forgot__hint">{t`Lost your authenticator? Ask an admin to reset it.`}</p>
     </section>
   );
 }
