@@ -216,7 +216,7 @@ export async function signIn(walker: Walker): Promise<void> {
   await page.click('form button[type="submit"]');
   await expectUrl(page, /\/user\/account$/);
   await expectHeading(page, say(walker, 'Account'));
-  await expectTextContaining(page, 'main', say(walker, 'Signed in as {email}.', { email: walker.email }));
+  await expectTextContaining(page, 'main', say(walker, 'Logged in as {email}.', { email: walker.email }));
   const token = await until(
     'the session cookie',
     () => page.cookie(accessTokenCookie),
@@ -271,7 +271,7 @@ export async function offlineStart(walker: Walker): Promise<void> {
   try {
     await openApp(page, '/user/account');
     await expectHeading(page, say(walker, 'Account'));
-    await expectTextContaining(page, 'main', say(walker, 'Signed in as {email}.', { email: walker.email }));
+    await expectTextContaining(page, 'main', say(walker, 'Logged in as {email}.', { email: walker.email }));
     await expectBalance(page, 'the last balance', records.balance.balance.value);
     if (page.setOffline) await expectTextContaining(page, '[data-testid="offline-banner"]', say(walker, 'You are offline.'));
     // The balance in view: WebKit keeps the scroll position of the same address loaded again.

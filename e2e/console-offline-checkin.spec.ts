@@ -94,7 +94,7 @@ for (const market of markets) {
       await page.evaluate((stored) => sessionStorage.setItem('ops_session', stored), JSON.stringify(session));
       await page.goto(`/${market.country}/ops/`);
       await page.getByRole('button', { name: t('Add a passkey') }).click();
-      await expect(page.getByText(t('Passkey added. Next time, sign in with it.'))).toBeVisible();
+      await expect(page.getByText(t('Passkey added. Next time, log in with it.'))).toBeVisible();
 
       await page.getByRole('navigation').getByRole('link', { name: market.checkIn }).click();
       await expect(page.getByRole('heading', { level: 1, name: market.checkIn })).toBeVisible();
@@ -110,8 +110,8 @@ for (const market of markets) {
       await checkConsoleScreen(page, `check-in-offline-${market.locale}`, screenshotDir);
 
       // Signed out (offline: the session ends on the phone), back online, the page reloaded.
-      await page.getByRole('button', { name: t('Sign out') }).click();
-      await expect(page.getByRole('heading', { level: 1, name: t('Operator sign-in') })).toBeVisible();
+      await page.getByRole('button', { name: t('Log out') }).click();
+      await expect(page.getByRole('heading', { level: 1, name: t('Operator login') })).toBeVisible();
       await context.setOffline(false);
       await page.reload();
 
@@ -129,7 +129,7 @@ for (const market of markets) {
       });
 
       // A new sign-in returns to the check-in, where the kept batch goes and the typed codes wait.
-      await page.getByRole('button', { name: t('Sign in with a passkey') }).click();
+      await page.getByRole('button', { name: t('Log in with a passkey') }).click();
       await expect(page.getByRole('heading', { level: 1, name: market.checkIn })).toBeVisible();
       await expect(page.getByTestId('ops-batch-count')).toHaveText(market.twoInBatch);
       // Online, the bar names the batch's products and their count.

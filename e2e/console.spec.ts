@@ -176,13 +176,13 @@ async function joinAndSignIn(
 const english: ConsoleTexts = {
   join: "Join the operators' console",
   ready: 'Your account is ready.',
-  signIn: 'Operator sign-in',
+  signIn: 'Operator login',
   start: "Operators' console",
   password: /^Password/,
   email: /^Email/,
   code: /^Authenticator code/,
-  toSignIn: /^Sign in with your email/,
-  wrongCode: 'Sign-in failed',
+  toSignIn: /^Log in with your email/,
+  wrongCode: 'Login failed',
   areas: /^Console areas$/,
 };
 
@@ -626,7 +626,7 @@ test('a session the server ended sends the operator back to the sign-in', async 
     );
   });
   await page.goto('/us/ops/disputes');
-  await expect(page.getByRole('heading', { level: 1, name: 'Operator sign-in' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Operator login' })).toBeVisible();
   await expect(page.getByText('Your session has ended')).toBeVisible();
 });
 
@@ -772,12 +772,12 @@ for (const market of markets) {
       });
       await joinAndSignIn(page, request, market, `passkey-${market.country}`);
       await page.getByRole('button', { name: t('Add a passkey') }).click();
-      await expect(page.getByText(t('Passkey added. Next time, sign in with it.'))).toBeVisible();
+      await expect(page.getByText(t('Passkey added. Next time, log in with it.'))).toBeVisible();
       await checkScreen(page, `${market.locale}-start-passkey`);
 
-      await page.getByRole('button', { name: t('Sign out') }).click();
+      await page.getByRole('button', { name: t('Log out') }).click();
       await expect(page.getByRole('heading', { level: 1, name: market.signIn })).toBeVisible();
-      await page.getByRole('button', { name: t('Sign in with a passkey') }).click();
+      await page.getByRole('button', { name: t('Log in with a passkey') }).click();
       await expect(page.getByRole('heading', { level: 1, name: market.start })).toBeVisible();
       await expect(page.getByRole('navigation', { name: market.areas }).getByTestId('console-area-name')).toHaveText([
         market.checkInArea,
@@ -830,7 +830,7 @@ for (const market of markets) {
       await expect(resetDialog.getByRole('button', { name: t('Reset and send the link') })).toBeFocused();
       await checkDialog(page, `${market.locale}-operators-reset-authenticator`);
       await resetDialog.getByRole('button', { name: t('Reset and send the link') }).click();
-      await dismissNotice(page, market.locale, t('{name} is signed out and has a new link by mail, good for 48 hours.', { name }));
+      await dismissNotice(page, market.locale, t('{name} is logged out and has a new link by mail, good for 48 hours.', { name }));
       // Invited again: the person sets the account up from the new link.
       await expect(card).toContainText(t('Invited'));
       await checkScreen(page, `${market.locale}-operators-reset-done`);

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { test, expect, demo, demoPassword } from './support/fixtures';
+import { test, expect, demo, demoPassword, signUpViaApi, uniqueEmail } from './support/fixtures';
+import { LoginPage } from './support/pages/login-page';
+import { e2ePassword } from './support/test-password';
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
@@ -146,5 +148,42 @@ test.describe('language selector', () => {
     });
     expect(request.headers()['accept-language']).toBe('en-GB');
     await expect(page).toHaveURL(/\/user\/account$/);
+  });
+});
+
+test.describe('logging in takes the language stored on the account', () => {
+  test.use({ locale: 'en-US' });
+
+  test('an account kept in French (Canada), on an English browser: French, the Canadian prefix, and the choice kept', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('login-locale');
+    await signUpViaApi(request, { email, country: 'ca', locale: 'fr-CA' });
+    const login = new LoginPage(page);
+    await login.goto('/us/login');
+    await expect(h1(page)).toHaveText('Log in');
+    await login.logIn(email, e2ePassword);
+    await expect(page).toHaveURL(/\/ca\/user\/account$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compte');
+    expect(await page.evaluate(() => localStorage.getItem('new_locale'))).toBe('fr-CA');
+    // Kept: the next visit of an unprefixed page is in French (Canada) too.
+    await page.goto('/faq');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+  });
+
+  test('a language picked on the login page just before wins over the account’s', async ({ page, request }) => {
+    const email = uniqueEmail('login-locale-picked');
+    await signUpViaApi(request, { email, country: 'ca', locale: 'fr-CA' });
+    const login = new LoginPage(page);
+    await login.goto('/ca/login');
+    await page.getByLabel('Location and language').selectOption('en-CA');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-CA');
+    await login.logIn(email, e2ePassword);
+    await expect(page).toHaveURL(/\/ca\/user\/account$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-CA');
+    expect(await page.evaluate(() => localStorage.getItem('new_locale'))).toBe('en-CA');
   });
 });

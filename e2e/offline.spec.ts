@@ -87,7 +87,7 @@ test('the service worker never stores an answer that belongs to a person; sign-o
   await expect(page.getByText(demo.fr)).toBeVisible();
   const nav = page.getByRole('navigation', { name: /./ }).first();
   await nav.getByRole('button', { name: /Mon compte|My account/ }).click();
-  await Promise.all([page.waitForEvent('load'), nav.getByRole('button', { name: /Se déconnecter|Sign out/ }).click()]);
+  await Promise.all([page.waitForEvent('load'), nav.getByRole('button', { name: /Se déconnecter|Log out/ }).click()]);
   await expect(page).toHaveURL(/\/$/);
 
   expect(await context.cookies()).toEqual([]);

@@ -40,7 +40,7 @@ test('download everything held about me as JSON, from the profile page and from 
   await expect(notification(page).filter({ hasText: 'Your data has been downloaded.' })).toBeVisible();
 
   await page.goto('/uk/dsar');
-  await expect(page.getByText('You are signed in: download everything we hold about you now, as a JSON file.')).toBeVisible();
+  await expect(page.getByText('You are logged in: download everything we hold about you now, as a JSON file.')).toBeVisible();
   const [again] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data (JSON)' }).click()]);
   expect(JSON.parse(await readFile(await again.path(), 'utf8')).account.email).toBe(email);
   // Signed in, the form is filled in with the account's name and email.

@@ -103,7 +103,7 @@ test('change the password: wrong current one, mismatch, then updated, and the ne
   // Sign out, then in with the new password through the login page; the old one no longer works.
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: /My account/ }).click();
-  await Promise.all([page.waitForEvent('load'), nav.getByRole('button', { name: 'Sign out' }).click()]);
+  await Promise.all([page.waitForEvent('load'), nav.getByRole('button', { name: 'Log out' }).click()]);
   await page.goto('/us/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(e2ePassword);
@@ -112,5 +112,5 @@ test('change the password: wrong current one, mismatch, then updated, and the ne
   await page.getByLabel('Password', { exact: true }).fill('a brand new secret');
   await page.getByLabel('Password', { exact: true }).press('Enter');
   await expect(page).toHaveURL(/\/us\/user\/account$/);
-  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+  await expect(page.getByText(`Logged in as ${email}.`)).toBeVisible();
 });

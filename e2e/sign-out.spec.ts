@@ -55,7 +55,7 @@ test('signing out with a scan waiting: upload it first, then the customer is sig
   expect(messageBox!.y).toBeGreaterThanOrEqual(barBox!.height);
   await context.setOffline(true);
   const dialog = await askToSignOut(page);
-  await dialog.getByRole('button', { name: 'Upload them, then sign out' }).click();
+  await dialog.getByRole('button', { name: 'Upload them, then log out' }).click();
   await expect(dialog.getByRole('status')).toHaveText(/You are offline/);
   // Still signed in while the scan waits.
   await expect(page.getByTestId('outbox-summary')).toBeVisible();
@@ -77,7 +77,7 @@ test('signing out with a scan waiting: dropping it is a choice, and it never rea
   const again = await askToSignOut(page);
   await Promise.all([
     page.waitForURL((url) => url.pathname === '/' || url.pathname === '/countries'),
-    again.getByRole('button', { name: 'Sign out and delete them' }).click(),
+    again.getByRole('button', { name: 'Log out and delete them' }).click(),
   ]);
   await context.unroute('**/api/v2/scans');
   await expect(new NavBar(page).accountMenu()).toHaveCount(0);

@@ -83,7 +83,7 @@ test('without a session the shell shows no stored figure, and signing out forget
   await account.goto('us');
   await appBalance(account);
   await page.getByRole('button', { name: 'My account' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/$|\/us\/?$/);
   expect(await page.evaluate(() => localStorage.getItem('last_balance'))).toBeNull();
 });

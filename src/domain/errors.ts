@@ -112,7 +112,7 @@ export const oauthErrorMessages: Record<OAuthErrorCode, Record<Language, string>
     ja: 'メールアドレスとパスワードを入力してください。',
   },
   unsupported_grant_type: {
-    en: 'This sign-in method is not supported.',
+    en: 'This login method is not supported.',
     fr: 'Cette méthode de connexion n’est pas prise en charge.',
     ja: 'このログイン方法には対応していません。',
   },
@@ -358,7 +358,7 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     ja: '現在この操作を完了できませんでした。変更は行われていません。しばらくしてからもう一度お試しください。',
   },
   OPERATOR_UNAUTHORIZED: {
-    en: 'Sign in as an operator to do this.',
+    en: 'Log in as an operator to do this.',
     fr: 'Connectez-vous en tant qu’opérateur pour faire ceci.',
     ja: 'この操作にはオペレーターとしてのログインが必要です。',
   },
@@ -378,7 +378,7 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     ja: '先に本人確認をしてください。パスワードと新しい認証コードを入力するか、登録済みのパスキーを使ってください。',
   },
   REAUTHENTICATION_FAILED: {
-    en: 'The password or authenticator code is wrong, or this passkey is not yours. You are still signed in.',
+    en: 'The password or authenticator code is wrong, or this passkey is not yours. You are still logged in.',
     fr: 'Le mot de passe ou le code d’authentification est incorrect, ou cette clé d’accès n’est pas la vôtre. Votre session reste ouverte.',
     ja: 'パスワードまたは認証コードが正しくないか、このパスキーはあなたのものではありません。ログイン状態はそのままです。',
   },
@@ -408,7 +408,7 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     ja: 'この操作は別のオペレーターの承認が必要です。依頼した本人は承認できません。',
   },
   APPROVAL_CREDENTIAL_NOT_ALLOWED: {
-    en: 'Approvals are made by a person: sign in, or use a token an administrator allowed to approve when making it.',
+    en: 'Approvals are made by a person: log in, or use a token an administrator allowed to approve when making it.',
     fr: 'Une approbation est le fait d’une personne : connectez-vous, ou utilisez un jeton qu’un administrateur a autorisé à approuver en le créant.',
     ja: '承認は本人が行います。ログインするか、作成時に管理者が承認を許可したトークンを使ってください。',
   },
@@ -433,12 +433,12 @@ export const errorMessages: Record<ErrorCode, Record<Language, string>> = {
     ja: 'このオペレーターはまだ参加していないか、無効になっています。招待を送るか、先に有効にしてください。',
   },
   PASSWORD_RESET_INVALID: {
-    en: 'This link is not valid any more: it was used, it expired, or a newer one was sent. Ask for a new one from the sign-in page.',
+    en: 'This link is not valid any more: it was used, it expired, or a newer one was sent. Ask for a new one from the login page.',
     fr: 'Ce lien n’est plus valable\u202F: il a déjà servi, il a expiré, ou un lien plus récent a été envoyé. Demandez-en un nouveau depuis la page de connexion.',
     ja: 'このリンクはもう使えません。使用済みか、期限切れか、新しいリンクが送られています。ログインページから新しいリンクを申請してください。',
   },
   OPERATOR_CODE_USED: {
-    en: 'This authenticator code was just used. Wait for the next code (at most 30 seconds), then sign in with it.',
+    en: 'This authenticator code was just used. Wait for the next code (at most 30 seconds), then log in with it.',
     fr: 'Ce code d’authentification vient d’être utilisé. Attendez le code suivant (30 secondes au plus), puis connectez-vous avec.',
     ja: 'この認証コードは使用済みです。次のコードが表示されるまで（最大30秒）お待ちになり、そのコードでログインしてください。',
   },

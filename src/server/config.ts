@@ -330,7 +330,7 @@ export function isLocalAddress(publicUrl: string): boolean {
 
 export const demoRefusal = (publicUrl: string) =>
   `SEED_DEMO=true is refused: PUBLIC_URL (${publicUrl}) is not a local address. The demo accounts share a published ` +
-  `password and hold balances and payout methods, so anyone could sign in and withdraw. Unset SEED_DEMO ` +
+  `password and hold balances and payout methods, so anyone could log in and withdraw. Unset SEED_DEMO ` +
   `(or set SEED_DEMO=false) for this deployment, or set PUBLIC_URL to http://localhost:<port> to try the app.`;
 
 /** The accounts set, and on a local address the demo's for the others (a public one pays out from real accounts only). */

@@ -116,10 +116,10 @@ async function main() {
     `  API: ${config.publicUrl}${apiPrefix}   health: ${config.publicUrl}/healthz`,
     config.host === '127.0.0.1'
       ? '  Listening on 127.0.0.1 only: this machine alone reaches it (HOST=0.0.0.0 opens it to the network).'
-      : `  Listening on ${config.host}: every machine that can reach it on port ${config.port} can sign in.`,
+      : `  Listening on ${config.host}: every machine that can reach it on port ${config.port} can log in.`,
   ];
   if (demo) {
-    lines.push('', '  Sign in as a demo customer (password for each: ' + demo.password + '):');
+    lines.push('', '  Log in as a demo customer (password for each: ' + demo.password + '):');
     for (const account of demo.accounts) {
       lines.push(`    ${account.flag}  ${account.email.padEnd(28)}${account.tryCode ? `  a code to scan: ${account.tryCode}` : ''}`);
     }

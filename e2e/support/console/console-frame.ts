@@ -18,7 +18,7 @@ export class ConsoleFrame {
     const t = (english: string) => translate(locale, english, {}, 'console');
     this.areas = page.getByRole('navigation', { name: t('Console areas') });
     this.areaNames = this.areas.getByTestId('console-area-name');
-    this.signOut = page.getByRole('button', { name: t('Sign out') });
+    this.signOut = page.getByRole('button', { name: t('Log out') });
   }
 
   /** An area's link, by the start of its name (the count follows it). */

@@ -54,7 +54,7 @@ export class AccountPage {
   }
 
   signedInAs(email: string): Locator {
-    return this.page.getByText(translate(this.locale, 'Signed in as {email}.', { email }));
+    return this.page.getByText(translate(this.locale, 'Logged in as {email}.', { email }));
   }
 
   async openScanner() {

@@ -11,7 +11,7 @@ export class NavBar {
   constructor(readonly page: Page) {
     this.nav = page.getByRole('navigation', { name: 'Main' });
     this.logInLink = this.nav.getByRole('link', { name: 'Log in' });
-    this.signOutButton = this.nav.getByRole('button', { name: 'Sign out' });
+    this.signOutButton = this.nav.getByRole('button', { name: 'Log out' });
   }
 
   /** The account menu's button; with a name, only the one that greets this person. */

@@ -42,6 +42,32 @@ export function storeLocale(locale: SupportedLocale): void {
   localStorage.setItem(storedLocaleKey, locale);
 }
 
+/**
+ * A language the visitor picked with the selector in this tab since the last sign-in
+ * (src/app/README.md, Locale at sign-in). Kept for the tab only: the choice was made on this device,
+ * just before signing in.
+ */
+const pickedInTabKey = 'locale_picked';
+
+export function notePickedLocale(): void {
+  try {
+    sessionStorage.setItem(pickedInTabKey, '1');
+  } catch {
+    // Storage refused (private mode): the account's language will win at sign-in.
+  }
+}
+
+/** Whether a language was picked in this tab since the last sign-in; the note is spent by asking. */
+export function takePickedLocale(): boolean {
+  try {
+    const picked = sessionStorage.getItem(pickedInTabKey) !== null;
+    sessionStorage.removeItem(pickedInTabKey);
+    return picked;
+  } catch {
+    return false;
+  }
+}
+
 export function countryPrefixOf(pathname: string): CountryCode | undefined {
   const first = pathname.split('/')[1];
   return isCountryCode(first) ? first : undefined;

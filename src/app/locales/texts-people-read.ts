@@ -50,14 +50,17 @@ function literalText(node: ts.Node): string | undefined {
 }
 
 const frenchKeys = new Set(['fr', 'fr-FR', 'fr-CA', 'name_fr', 'nameFr']);
+const englishKeys = new Set(['en', 'en-US', 'en-GB', 'en-CA', 'name_en', 'nameEn']);
 
-/** A literal under a French key ({ fr: … }, 'fr-FR': …, name_fr), at any depth, is French. */
-function underFrenchKey(node: ts.Node): boolean {
+/** A literal under one of these keys ({ fr: … }, 'fr-FR': …, name_fr), at any depth. */
+function underKey(node: ts.Node, keys: ReadonlySet<string>): boolean {
   for (let parent: ts.Node | undefined = node.parent; parent; parent = parent.parent) {
-    if (ts.isPropertyAssignment(parent) && frenchKeys.has(parent.name.getText().replace(/^['"]|['"]$/g, ''))) return true;
+    if (ts.isPropertyAssignment(parent) && keys.has(parent.name.getText().replace(/^['"]|['"]$/g, ''))) return true;
   }
   return false;
 }
+
+const underFrenchKey = (node: ts.Node) => underKey(node, frenchKeys);
 
 /** A [..., English, French, Japanese] row (catalogue-data.ts): the string before the Japanese one. */
 function frenchOfARow(node: ts.Node): boolean {
@@ -83,6 +86,28 @@ export function sourceTexts(file: string): Text[] {
       else if (wholeFileFrench || underFrenchKey(node) || frenchOfARow(node)) texts.push({ file, line, language: 'fr', text });
       // HTML with French paragraphs, as the service worker's offline page.
       for (const paragraph of text.matchAll(/lang="fr">([^<]*)</g)) texts.push({ file, line, language: 'fr', text: paragraph[1] ?? '' });
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return texts;
+}
+
+/**
+ * The English literals of one source file: those under an English key ({ en: … }), as the mails and
+ * error messages are written. Only the glossary reads them: English has no typography rule here.
+ */
+export function englishSourceTexts(file: string): Text[] {
+  const code = readFileSync(path.join(repositoryRoot, file), 'utf8');
+  const source = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true);
+  const texts: Text[] = [];
+  const visit = (node: ts.Node) => {
+    const text = literalText(node);
+    if (text !== undefined) {
+      if (underKey(node, englishKeys) && !isJapanese(text)) {
+        texts.push({ file, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, language: 'en', text });
+      }
       return;
     }
     ts.forEachChild(node, visit);

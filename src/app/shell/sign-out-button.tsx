@@ -45,7 +45,7 @@ export function SignOutButton() {
   return (
     <>
       <button type="button" disabled={signingOut} onClick={() => (waiting > 0 ? setAsking(true) : leave())}>
-        {t`Sign out`}
+        {t`Log out`}
       </button>
       {/* Outside the menu's list, which is hidden when the menu closes. */}
       {inBrowser &&
@@ -64,21 +64,21 @@ export function SignOutButton() {
                   one: '# action taken on this phone has not reached Roundtrip yet.',
                   other: '# actions taken on this phone have not reached Roundtrip yet.',
                 })}{' '}
-                {t`Signing out deletes them from this phone: they would never be uploaded.`}
+                {t`Logging out deletes them from this phone: they would never be uploaded.`}
               </p>
               {uploadFirst ? (
                 <p role="status">
                   {online
-                    ? t`Uploading… You will be signed out when it is done.`
-                    : t`You are offline. They will upload when the connection returns, then you will be signed out.`}
+                    ? t`Uploading… You will be logged out when it is done.`
+                    : t`You are offline. They will upload when the connection returns, then you will be logged out.`}
                 </p>
               ) : null}
               <div className="dialog__actions">
                 <button type="button" className="button" disabled={uploadFirst} data-autofocus onClick={() => setUploadFirst(true)}>
-                  {t`Upload them, then sign out`}
+                  {t`Upload them, then log out`}
                 </button>
                 <button type="button" className="button button--secondary" onClick={leave}>
-                  {t`Sign out and delete them`}
+                  {t`Log out and delete them`}
                 </button>
               </div>
             </div>

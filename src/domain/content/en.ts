@@ -125,7 +125,7 @@ export const enContent = {
       'You can see and correct your data in your profile, download a copy of it from your account, and delete your account. You can also ask for access, correction, erasure, restriction or portability, or object to a use of your data, through the data request page. You may complain to your data protection authority.',
     'cookies.heading': 'Cookies and local storage',
     'cookies.necessary':
-      'Strictly necessary: the cookies token and refreshToken keep you signed in; they expire with your session. Your language choice and the data you see offline are kept in this browser.',
+      'Strictly necessary: the cookies token and refreshToken keep you logged in; they expire with your session. Your language choice and the data you see offline are kept in this browser.',
     'cookies.analytics':
       'Analytics, only with your consent: the pages you view are counted in this browser only. Nothing is sent to a third party.',
     'contact.heading': 'Contact',

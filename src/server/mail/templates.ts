@@ -370,7 +370,7 @@ const withdrawalTexts: Record<
     subject: (amount) => `${amount} の出金を受け付けました`,
     hello: (name) => `${name} 様`,
     intro: (amount) => `Roundtrip の残高から ${amount} の出金が申請されました。`,
-    payout: (payout) => `${payout} を次の口座へお支払いします：`,
+    payout: (payout) => `${payout} を次の出金先へお支払いします：`,
     notYou: '心当たりがない場合は、すぐにパスワードを変更し、お問い合わせください。',
   },
 };
@@ -474,10 +474,10 @@ const operatorSignInFailuresTexts: Record<
     subject: 'Failed sign-ins to your Roundtrip operator account',
     hello: (name) => `Hello ${name},`,
     what: (failures) =>
-      `Someone tried to sign in to your Roundtrip operator account ${failures} times in a row with a wrong password or code.`,
-    you: 'If it was you, nothing needs doing: each further try waits a little longer, and your next successful sign-in clears the count.',
+      `Someone tried to log in to your Roundtrip operator account ${failures} times in a row with a wrong password or code.`,
+    you: 'If it was you, nothing needs doing: each further try waits a little longer, and your next successful login clears the count.',
     notYou: 'If it was not you, tell an administrator: someone is trying to get into your account.',
-    nothing: 'None of these tries signed in.',
+    nothing: 'No one logged in with any of these tries.',
   },
   fr: {
     subject: 'Connexions échouées à votre compte opérateur Roundtrip',
@@ -682,11 +682,11 @@ const operatorAuthenticatorResetTexts: Record<
   { subject: string; hello: (name: string) => string; intro: (by: string) => string; steps: string; expiry: string; notYou: string }
 > = {
   en: {
-    subject: 'Set up your Roundtrip operator sign-in again',
+    subject: 'Set up your Roundtrip operator login again',
     hello: (name) => `Hello ${name},`,
     intro: (by) =>
       `${by} reset the authenticator of your operator account: your password, your code and your passkeys no longer sign you in. Open this link to set them up again:`,
-    steps: 'You will choose a new password and add a new code to your authenticator app. Add your passkeys again once signed in.',
+    steps: 'You will choose a new password and add a new code to your authenticator app. Add your passkeys again once logged in.',
     expiry: 'The link works for 48 hours, once.',
     notYou: 'If you did not expect this, tell another administrator.',
   },
@@ -750,7 +750,7 @@ const operatorPasswordResetTexts: Record<
     hello: (name) => `Hello ${name},`,
     intro: (by) =>
       by === null
-        ? 'Someone, perhaps you, asked on the console’s sign-in page for a new password for your operator account. Open this link to choose one:'
+        ? 'Someone, perhaps you, asked on the console’s login page for a new password for your operator account. Open this link to choose one:'
         : `${by} sent you a link to choose a new password for your operator account. Open it to choose one:`,
     steps: 'You will need a code from your authenticator app. Once the new password is set, every session of yours ends.',
     expiry: 'The link works for one hour, once. Until then your current password still works.',

@@ -159,7 +159,7 @@ export async function liveDemoAccounts(db: Database): Promise<string[]> {
 export function demoAccountsRefusal(publicUrl: string, emails: readonly string[]): string {
   return (
     `Roundtrip refuses to start: PUBLIC_URL (${publicUrl}) is not a local address, and this database holds demo ` +
-    `accounts (${emails.join(', ')}) whose password is published in the README. Anyone could sign in as them, ` +
+    `accounts (${emails.join(', ')}) whose password is published in the README. Anyone could log in as them, ` +
     `change their payout method and withdraw their balance. Start this deployment on a database that was never ` +
     `started with demo data (a new DATA_DIR or DATABASE_URL).`
   );

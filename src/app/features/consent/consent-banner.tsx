@@ -46,7 +46,7 @@ export default function ConsentBanner() {
       </h2>
       <p>
         <Trans>
-          We use the storage we need to keep you signed in and remember your language. With your consent, we also count the pages you visit,
+          We use the storage we need to keep you logged in and remember your language. With your consent, we also count the pages you visit,
           on this device only, to improve the app.
         </Trans>
       </p>
@@ -67,7 +67,7 @@ export default function ConsentBanner() {
             <input type="checkbox" id={`${analyticsId}-necessary`} checked disabled aria-describedby={`${analyticsId}-necessary-text`} />
             <label htmlFor={`${analyticsId}-necessary`}>{t`Strictly necessary`}</label>
             <p id={`${analyticsId}-necessary-text`} className="field__hint">
-              {t`Sign-in and language choice. Always on.`}
+              {t`Login and language choice. Always on.`}
             </p>
           </div>
           <div className="checkbox">

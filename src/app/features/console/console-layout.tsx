@@ -88,7 +88,7 @@ function ConsoleFrame() {
     if (!hadSession.current) return;
     hadSession.current = false;
     consoleQueryClient.clear();
-    if (sessionEndedByServer()) notify({ kind: 'error', title: t`Your session has ended`, description: t`Sign in again to go on.` });
+    if (sessionEndedByServer()) notify({ kind: 'error', title: t`Your session has ended`, description: t`Log in again to go on.` });
   }, [session, t]);
 
   useEffect(() => {
@@ -160,9 +160,9 @@ function ConsoleNavigation({ token, name, current }: { token: string; name: stri
         </ul>
       </nav>
       <p className="console__who">
-        <span>{t`Signed in as ${name}`}</span>{' '}
+        <span>{t`Logged in as ${name}`}</span>{' '}
         <button type="button" className="button button--link" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
-          {t`Sign out`}
+          {t`Log out`}
         </button>
       </p>
     </>

@@ -27,9 +27,9 @@ export function JoinScreen() {
       {joined ? (
         <div className="notice" role="status">
           <p className="notice__title">{t`Your account is ready.`}</p>
-          <p>{t`A code is good once: wait until your authenticator app shows a new code before you sign in.`}</p>
+          <p>{t`A code is good once: wait until your authenticator app shows a new code before you log in.`}</p>
           <p>
-            <Link {...link('sign-in')}>{t`Sign in with your email, password and a new authenticator code`}</Link>
+            <Link {...link('sign-in')}>{t`Log in with your email, password and a new authenticator code`}</Link>
           </p>
         </div>
       ) : token === '' || invalid ? (

@@ -48,7 +48,7 @@ export function OperatorAccessActions({ operator }: { operator: Operator }) {
         notify({
           kind: 'success',
           title: t`Authenticator reset`,
-          description: t`${name} is signed out and has a new link by mail, good for 48 hours.`,
+          description: t`${name} is logged out and has a new link by mail, good for 48 hours.`,
         });
       },
       onError: failed(t`Authenticator not reset`),

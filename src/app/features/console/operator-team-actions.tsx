@@ -49,7 +49,7 @@ export function OperatorTeamActions({ operator }: { operator: Operator }) {
                   title: t`${name} is enabled`,
                   description:
                     enabled.status === 'ACTIVE'
-                      ? t`They sign in with their own password and code.`
+                      ? t`They log in with their own password and code.`
                       : t`They had not joined yet: send them a new invitation.`,
                 }),
               onError: failed(t`Not enabled`),
@@ -186,7 +186,7 @@ function SessionList({ operator }: { operator: Operator }) {
                 );
               })}
             </ul>
-            <p>{t`Ending them signs ${name} out on every device at once; they may sign in again.`}</p>
+            <p>{t`Ending them logs ${name} out on every device at once; they may log in again.`}</p>
             <div className="dialog__actions">
               <button
                 type="button"
@@ -225,7 +225,7 @@ function DisableConfirmation({ operator, onDone }: { operator: Operator; onDone:
   const name = operator.name;
   return (
     <>
-      <p>{t`${name} is signed out at once and can no longer sign in, until an admin enables them again.`}</p>
+      <p>{t`${name} is logged out at once and can no longer log in, until an admin enables them again.`}</p>
       <div className="dialog__actions">
         <button
           type="button"

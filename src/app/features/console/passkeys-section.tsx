@@ -39,7 +39,7 @@ export function PasskeySection() {
     add.mutate(undefined, {
       onSuccess: () => {
         setConfirming(false);
-        setOutcome({ ok: true, text: t`Passkey added. Next time, sign in with it.` });
+        setOutcome({ ok: true, text: t`Passkey added. Next time, log in with it.` });
       },
       onError: (error) => {
         if (isApiError(error) && error.code === 'REAUTHENTICATION_REQUIRED') {
@@ -54,7 +54,7 @@ export function PasskeySection() {
   return (
     <section aria-labelledby="ops-passkey" className="ops-section">
       <h2 id="ops-passkey">{t`Passkeys`}</h2>
-      <p>{t`Sign in with your phone's screen lock instead of your password and a code.`}</p>
+      <p>{t`Log in with your phone's screen lock instead of your password and a code.`}</p>
       <QueryView query={passkeys} errorText={t`Your passkeys could not be loaded.`}>
         {(list) =>
           list.length === 0 ? (

@@ -31,16 +31,16 @@ export function ResetPasswordScreen() {
       {done ? (
         <div className="notice" role="status">
           <p className="notice__title">{t`Your password is changed.`}</p>
-          <p>{t`A code is good once: wait until your authenticator app shows a new code before you sign in.`}</p>
+          <p>{t`A code is good once: wait until your authenticator app shows a new code before you log in.`}</p>
           <p>
-            <Link {...link('sign-in')}>{t`Sign in with your new password`}</Link>
+            <Link {...link('sign-in')}>{t`Log in with your new password`}</Link>
           </p>
         </div>
       ) : token === '' || invalid ? (
         <>
           <p role="alert">{t`This link is not valid any more: it was used, it expired, or a newer one was sent.`}</p>
           <p>
-            <Link {...link('sign-in')}>{t`Ask for a new link on the sign-in page`}</Link>
+            <Link {...link('sign-in')}>{t`Ask for a new link on the login page`}</Link>
           </p>
         </>
       ) : (

@@ -38,7 +38,7 @@ export function SignInScreen() {
       onSuccess: signedIn,
       onError: (error) => {
         // The browser's own refusals (cancelled, timed out, no passkey here) carry no server message.
-        setPasskeyFailure(failureMessage(error, t`No passkey was used. Try again, or sign in with your password and code.`));
+        setPasskeyFailure(failureMessage(error, t`No passkey was used. Try again, or log in with your password and code.`));
       },
     });
   }
@@ -54,7 +54,7 @@ export function SignInScreen() {
       const fields = apiFieldFailure(error);
       if (fields) return fields;
       return {
-        message: failureMessage(error, t`Sign-in failed. Check your connection and try again.`),
+        message: failureMessage(error, t`Login failed. Check your connection and try again.`),
         focus: () => failureRef.current?.focus(),
       };
     },
@@ -63,11 +63,11 @@ export function SignInScreen() {
   if (session && !signIn.isPending && !form.pending && !passkey.isPending) return <Navigate {...link(target)} replace />;
 
   return (
-    <Page title={t`Operator sign-in`} description={t`Sign in to the operators' console.`} className="ops-page">
+    <Page title={t`Operator login`} description={t`Log in to the operators' console.`} className="ops-page">
       <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, form.values)}>
         {form.message ? (
           <div ref={failureRef} className="notice notice--error" role="alert" tabIndex={-1}>
-            <p className="notice__title">{t`Sign-in failed`}</p>
+            <p className="notice__title">{t`Login failed`}</p>
             <p>{form.message}</p>
           </div>
         ) : null}
@@ -83,7 +83,7 @@ export function SignInScreen() {
           {...form.field('code')}
         />
         <button type="submit" className="button" disabled={form.pending}>
-          {form.pending ? t`Signing in…` : t`Sign in`}
+          {form.pending ? t`Logging in…` : t`Log in`}
         </button>
       </form>
       {browserSupportsWebAuthn() ? (
@@ -95,7 +95,7 @@ export function SignInScreen() {
             </p>
           ) : null}
           <button type="button" className="button button--secondary" disabled={passkey.isPending} onClick={signInWithPasskey}>
-            {t`Sign in with a passkey`}
+            {t`Log in with a passkey`}
           </button>
         </section>
       ) : null}
@@ -151,7 +151,7 @@ function ForgotPassword() {
           {t`Choose a new password by mail`}
         </button>
       )}
-      <p className="field__hint">{t`Lost your authenticator? Ask an admin to reset it.`}</p>
+      <p className="field__hint ops-forgot__hint">{t`Lost your authenticator? Ask an admin to reset it.`}</p>
     </section>
   );
 }

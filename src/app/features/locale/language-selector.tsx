@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { useId } from 'react';
 import { countryCodes, isSupportedLocale, markets } from '#domain/markets';
-import { currentLocale } from '../../lib/i18n';
+import { currentLocale, notePickedLocale } from '../../lib/i18n';
 import { changeLocale, pathForLocale } from './change-locale';
 import { languageEndonyms, marketNames } from './market-names';
 
@@ -22,6 +22,7 @@ export function LanguageSelector({ navigateHome = false, label }: LanguageSelect
 
   async function onChange(value: string) {
     if (!isSupportedLocale(value)) return;
+    notePickedLocale();
     await changeLocale(value);
     if (navigateHome) {
       await navigate({ to: '/{-$country}', params: { country: undefined } });

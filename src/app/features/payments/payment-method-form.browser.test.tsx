@@ -209,4 +209,22 @@ describe('payout method form', () => {
     await expect.element(password).toHaveAttribute('aria-invalid', 'true');
     expect(api.requests).toHaveLength(0);
   });
+  it('a Japanese bank form asks for a numeric keyboard and reads digits typed full-width', async () => {
+    const api = fakeApi({});
+    await renderComponent(<PaymentMethodForm countryCode="jp" method="TRANSFERWISE" onSaved={() => undefined} />, { locale: 'ja-JP' });
+    const typed = { 銀行コード: '０００５', 支店コード: '１２３', 口座番号: '１２３４５６７' };
+    for (const [label, value] of Object.entries(typed)) {
+      const field = page.getByRole('textbox', { name: label });
+      await expect.element(field).toHaveAttribute('inputmode', 'numeric');
+      await field.fill(value);
+    }
+    await page.getByRole('button', { name: texts['ja-JP'].save }).click();
+
+    // The account type is still to choose: the form was checked, and the full-width digits passed.
+    await expect.element(page.getByRole('combobox', { name: texts['ja-JP'].accountType })).toHaveAttribute('aria-invalid', 'true');
+    for (const label of Object.keys(typed)) {
+      await expect.element(page.getByRole('textbox', { name: label })).not.toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(api.requests).toHaveLength(0);
+  });
 });

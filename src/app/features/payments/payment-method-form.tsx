@@ -252,7 +252,7 @@ export function PaymentMethodForm({
         <TextField
           id={`${idPrefix}-current_password`}
           label={t`Your Roundtrip password`}
-          hint={t`Needed to change where your money is paid, unless you signed in a few minutes ago.`}
+          hint={t`Needed to change where your money is paid, unless you logged in a few minutes ago.`}
           type="password"
           autoComplete="current-password"
           {...form.field('current_password')}

@@ -241,7 +241,7 @@ describe('scan screen, reading codes', () => {
     await renderComponent(<ScanScreen country="us" initialCode={undefined} onInitialCodeTaken={() => undefined} />);
     await page.getByRole('textbox', { name: 'Container code' }).fill(code);
     await page.getByRole('button', { name: 'Record the scan' }).click();
-    await expect.element(page.getByRole('status')).toHaveTextContent('Sign in to record your returns.');
+    await expect.element(page.getByRole('status')).toHaveTextContent('Log in to record your returns.');
     await expect.element(page.getByText('0 containers scanned')).toBeVisible();
   });
 

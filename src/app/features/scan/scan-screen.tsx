@@ -80,7 +80,7 @@ export function ScanScreen({
       case 'duplicate':
         return { kind: 'duplicate', text: t`Container ${result.code} is already scanned in this session.` };
       default:
-        if (result.reason === 'signed-out') return { kind: 'refused', text: t`Sign in to record your returns.` };
+        if (result.reason === 'signed-out') return { kind: 'refused', text: t`Log in to record your returns.` };
         // Kept as a claim: recorded, not refused (one buzz), in the words the list and the history use.
         if (result.reason === 'refused' && result.code === claimRecordedCode) return { kind: 'saved', text: underReviewAnswerText() };
         if (result.reason === 'refused') return { kind: 'refused', text: scanRefusalText(result.code ?? '', result.message ?? '') };

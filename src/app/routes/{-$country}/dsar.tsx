@@ -23,7 +23,7 @@ function DataSubjectRequestPage() {
       </p>
       {user ? (
         <div className="privacy-export">
-          <p>{t`You are signed in: download everything we hold about you now, as a JSON file.`}</p>
+          <p>{t`You are logged in: download everything we hold about you now, as a JSON file.`}</p>
           <DataExportButton />
         </div>
       ) : null}

@@ -9,6 +9,9 @@ import { useFormSubmit } from '../../ui/use-form-submit';
 import { useLogin } from '../../features/auth/api/login';
 import { ForgotPasswordDialog } from '../../features/auth/forgot-password-dialog';
 import { LanguageSelector } from '../../features/locale/language-selector';
+import { followAccountLocale, pathInMarket } from '../../features/locale/change-locale';
+import { countryCodeOfLocale } from '#domain/markets';
+import type { User } from '#domain/schemas/account';
 import { safeReturnPath } from '#domain/return-path';
 
 // The schema (and zod with it) loads when the form first takes focus, not with the page: a visitor
@@ -37,14 +40,19 @@ function LoginPage() {
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
 
+  async function goOn(user: User) {
+    // In the account's language and under its market's prefix, unless the customer picked a language just before.
+    const switched = await followAccountLocale(user.locale);
+    if (returnTo) router.history.push(switched ? pathInMarket(returnTo, switched) : returnTo);
+    else await navigate({ to: '/{-$country}/user/account', params: { country: switched ? countryCodeOfLocale(switched) : country } });
+  }
+
   const form = useFormSubmit(formRef, {
     schema: loadSchema,
     initialValues: { email: '', password: '' },
     action: (data) => login.mutateAsync({ email: data.email, password: data.password }),
     onSuccess: (result) => {
-      if (result !== 'signed-in') return;
-      if (returnTo) router.history.push(returnTo);
-      else void navigate({ to: '/{-$country}/user/account', params: { country } });
+      if (result.kind === 'signed-in') void goOn(result.user);
     },
     onFailure: (error) => {
       const rateLimited = isApiError(error) && error.code === 'RATE_LIMITED';

@@ -38,7 +38,7 @@ function SignUpPage() {
     setSigningIn(true);
     try {
       const result = await login({ email, password: form.values.password ?? '' });
-      if (result === 'signed-in') {
+      if (result.kind === 'signed-in') {
         await navigate({ to: '/{-$country}/user/verify-email', params: { country } });
         return;
       }

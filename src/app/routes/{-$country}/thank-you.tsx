@@ -23,7 +23,7 @@ function ThankYouPage() {
       : reason === 'contact'
         ? t`Your message has been sent. Customer care will answer you by email, usually within two working days.`
         : reason === 'account-deleted'
-          ? t`Your account has been deleted. Your personal data is erased and you are signed out on every device.`
+          ? t`Your account has been deleted. Your personal data is erased and you are logged out on every device.`
           : t`Thank you for being part of Roundtrip.`;
   return (
     <Page title={t`Thank you`} description={t`Thank you for being part of Roundtrip.`}>

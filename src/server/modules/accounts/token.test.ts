@@ -117,7 +117,7 @@ describe.each(databaseKinds)('POST /api/v2/oauth/token and bearer authentication
     it('answers unsupported_grant_type for another grant', async () => {
       const response = await t.inject({ method: 'POST', url: '/api/v2/oauth/token', payload: { grant_type: 'client_credentials' } });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: 'unsupported_grant_type', error_description: 'This sign-in method is not supported.' });
+      expect(response.json()).toEqual({ error: 'unsupported_grant_type', error_description: 'This login method is not supported.' });
     });
   });
 

@@ -173,7 +173,7 @@ describe.each(databaseKinds)("the admin's day (%s)", (kind) => {
     expect((await me(care.headers)).statusCode).toBe(401);
     expect((await run('operators', 'roles', care.id, '--roles', 'care,finance')).stdout).toContain('care,finance');
     expect((await run('operators', 'disable', care.id)).exit_code).toBe(0);
-    expect((await run('operators', 'enable', care.id)).stdout).toContain('they sign in with their password and code');
+    expect((await run('operators', 'enable', care.id)).stdout).toContain('they log in with their password and code');
     expect((await signIn(care.email, care.secret)).statusCode).toBe(200);
 
     const reset = await run('operators', 'reset-authenticator', care.id);

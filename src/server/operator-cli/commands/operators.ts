@@ -86,7 +86,7 @@ export async function operatorsCommand({ values, positionals }: CliArguments, io
       const operator = await enableOperator(io.db, io.actor, operatorId());
       io.out(
         operator.status === 'ACTIVE'
-          ? `Enabled ${terminalField(operator.email)}: they sign in with their password and code.\n`
+          ? `Enabled ${terminalField(operator.email)}: they log in with their password and code.\n`
           : `Enabled ${terminalField(operator.email)}, who had not joined: send them a new link with operators resend ${operator.id}.\n`,
       );
       return 0;
@@ -104,7 +104,7 @@ export async function operatorsCommand({ values, positionals }: CliArguments, io
     }
     case 'reset-authenticator': {
       const { row, invitationToken } = await resetAuthenticatorOf(io.db, io.actor, operatorId(), io.now);
-      io.out(`Reset ${terminalField(row.email)}: signed out, password, code and passkeys gone. Their new link, good for 48 hours, once:\n`);
+      io.out(`Reset ${terminalField(row.email)}: logged out, password, code and passkeys gone. Their new link, good for 48 hours, once:\n`);
       io.out(linkLine(invitationToken));
       return 0;
     }

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { User } from '#domain/schemas/account';
 import { apiRequestChecked } from '../../../lib/api';
 import { clientId } from '../../../lib/config';
 import { currentCountryCode } from '../../../lib/i18n';
@@ -11,7 +12,7 @@ export interface Credentials {
   password: string;
 }
 
-export type LoginResult = 'signed-in' | 'user-unavailable';
+export type LoginResult = { kind: 'signed-in'; user: User } | { kind: 'user-unavailable' };
 
 /**
  * Exchanges the credentials for tokens, then loads the customer. When the customer
@@ -26,12 +27,12 @@ export async function login({ email, password }: Credentials): Promise<LoginResu
   saveTokens(tokens);
   notePasswordSignIn();
   try {
-    await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
-    return 'signed-in';
+    const user = await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
+    return { kind: 'signed-in', user };
   } catch {
     clearTokens();
     queryClient.removeQueries({ queryKey: meQueryKey });
-    return 'user-unavailable';
+    return { kind: 'user-unavailable' };
   }
 }
 

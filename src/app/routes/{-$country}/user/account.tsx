@@ -43,7 +43,7 @@ function AccountPage() {
   const email = user?.email;
   return (
     <Page title={t`Account`} description={t`Your balance and your returns.`}>
-      {email ? <p>{t`Signed in as ${email}.`}</p> : null}
+      {email ? <p>{t`Logged in as ${email}.`}</p> : null}
       {user && !user.email_verified ? (
         <p className="notice">
           {t`Your email address is not verified yet.`}{' '}
