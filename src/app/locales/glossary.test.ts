@@ -47,13 +47,13 @@ const englishLiterals = sourceFiles.flatMap(englishSourceTexts);
 
 /**
  * The English mails and errors are written once for every English market, so they are read for the
- * concepts every English glossary names with the same word (not the postcode, nor the news), and
- * not yet for the payout destination (docs/glossary.md, What the test reads).
+ * concepts every English glossary names with the same word (not the postcode, nor the news)
+ * (docs/glossary.md, What the test reads).
  */
 const englishGlossaries = glossaries.filter((glossary) => glossary.locale.startsWith('en-'));
 const conceptsOfEnglishLiterals = new Set(
   Object.keys(englishGlossaries[0]?.concepts ?? {}).filter(
-    (concept) => concept !== 'payoutDestination' && new Set(englishGlossaries.map((glossary) => glossary.concepts[concept]?.word)).size === 1,
+    (concept) => new Set(englishGlossaries.map((glossary) => glossary.concepts[concept]?.word)).size === 1,
   ),
 );
 

@@ -51,12 +51,12 @@ const refusalReasons: Record<RefusalReason, Record<Language, string>> = {
     ja: '口座名義人のご依頼により、銀行が振込を受け付けませんでした。',
   },
   paypalReturned: {
-    en: 'PayPal gave the payment back: it was not claimed. Please check the PayPal email of your payout method.',
+    en: 'PayPal gave the payment back: it was not claimed. Please check the PayPal email of your payment method.',
     fr: 'PayPal a rendu le paiement\u202f: il n’a pas été réclamé. Vérifiez l’adresse PayPal de votre moyen de remboursement.',
     ja: '受け取られなかったため、PayPalから返金されました。出金先のPayPalメールアドレスをご確認ください。',
   },
   paypalRefused: {
-    en: 'PayPal refused the payment to your PayPal account. Please check its email or use another payout method.',
+    en: 'PayPal refused the payment to your PayPal account. Please check its email or use another payment method.',
     fr: 'PayPal a refusé le paiement vers votre compte PayPal. Vérifiez son adresse ou choisissez un autre moyen de remboursement.',
     ja: 'PayPalがお客様のPayPalアカウントへの支払いを受け付けませんでした。メールアドレスをご確認いただくか、別の出金先をお選びください。',
   },
