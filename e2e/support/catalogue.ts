@@ -44,3 +44,26 @@ export function translate(locale: string, english: string, values: Record<string
 export function translateInContext(locale: string, context: string, english: string, name: CatalogueName = 'messages'): string {
   return translate(locale, contextKey(context, english), {}, name);
 }
+
+/**
+ * A plural message (`plural(count, { one: '…', other: '…' })` in the app) as a person reading
+ * `locale` sees it for `count`: the catalogue's form for the locale's plural category, `#` replaced.
+ */
+export function translatePlural(
+  locale: string,
+  forms: { one: string; other: string },
+  count: number,
+  name: CatalogueName = 'messages',
+): string {
+  // Lingui names the count `count` when the app passes a variable of that name, else by position.
+  const message = (variable: string) => `{${variable}, plural, one {${forms.one}} other {${forms.other}}}`;
+  const entries = catalogue(locale, name);
+  const translated = entries.get(message('count')) ?? entries.get(message('0'));
+  if (!translated) throw new Error(`No ${locale} translation of “${forms.other}”`);
+  const choices = new Map(
+    [...translated.matchAll(/(=\d+|zero|one|two|few|many|other)\s*\{([^{}]*)\}/g)].map((match) => [match[1]!, match[2]!]),
+  );
+  const chosen = choices.get(`=${count}`) ?? choices.get(new Intl.PluralRules(locale).select(count)) ?? choices.get('other');
+  if (chosen === undefined) throw new Error(`No ${locale} plural form in “${translated}”`);
+  return chosen.replace(/#/g, new Intl.NumberFormat(locale).format(count));
+}
