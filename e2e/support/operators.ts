@@ -136,7 +136,8 @@ export async function checkConsoleScreen(page: Page, name: string, directory = c
  */
 export async function checkConsoleDialog(page: Page, name: string, directory = consoleScreensDir): Promise<void> {
   await expectAccessible(page, name);
-  await page.screenshot({ path: path.join(directory, `${name}.png`), fullPage: true });
+  // What the phone shows: the dialog or the notification in view, not the long page under it.
+  await page.screenshot({ path: path.join(directory, `${name}.png`) });
 }
 
 /** A customer's balance as the API answers it, as a number in the currency's units. */
