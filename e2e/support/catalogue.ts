@@ -55,10 +55,11 @@ export function translatePlural(
   count: number,
   name: CatalogueName = 'messages',
 ): string {
-  // Lingui names the count `count` when the app passes a variable of that name, else by position.
-  const message = (variable: string) => `{${variable}, plural, one {${forms.one}} other {${forms.other}}}`;
+  // Lingui names the count after the app's variable (`count`, `keptCount`), or by its position.
+  const tail = `, plural, one {${forms.one}} other {${forms.other}}}`;
   const entries = catalogue(locale, name);
-  const translated = entries.get(message('count')) ?? entries.get(message('0'));
+  const key = [...entries.keys()].find((english) => english.endsWith(tail) && /^\{\w+$/.test(english.slice(0, -tail.length)));
+  const translated = key === undefined ? undefined : entries.get(key);
   if (!translated) throw new Error(`No ${locale} translation of “${forms.other}”`);
   const choices = new Map(
     [...translated.matchAll(/(=\d+|zero|one|two|few|many|other)\s*\{([^{}]*)\}/g)].map((match) => [match[1]!, match[2]!]),
