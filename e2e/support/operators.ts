@@ -135,9 +135,10 @@ export async function checkConsoleScreen(page: Page, name: string, directory = c
  * check would count the page under it as text it overlaps; the screen itself is checked without it.
  */
 export async function checkConsoleDialog(page: Page, name: string, directory = consoleScreensDir): Promise<void> {
-  await expectAccessible(page, name);
-  // What the phone shows: the dialog or the notification in view, not the long page under it.
+  // What the phone shows: the dialog or the notification in view, not the long page under it; taken
+  // first, because a notification goes away by itself while axe reads the page.
   await page.screenshot({ path: path.join(directory, `${name}.png`) });
+  await expectAccessible(page, name);
 }
 
 /** A customer's balance as the API answers it, as a number in the currency's units. */
