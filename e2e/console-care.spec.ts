@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { errorMessages } from '#domain/errors';
-import type { OperatorSession } from '#domain/schemas/operators';
 import { expect, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
-import { e2eBaseUrl } from './support/fake-camera';
 import { firstProduct, issueContainers } from './support/ops';
-import { checkConsoleScreen, customerBalance, operatorSessionViaApi } from './support/operators';
+import { checkConsoleScreen, consolePage, customerBalance, operatorSessionViaApi } from './support/operators';
+import { ApprovalsPage } from './support/console/approvals-page';
 import { ClaimsPage } from './support/console/care-lists';
 import { ConsoleFrame } from './support/console/console-frame';
 import { openDataRequests } from './support/privacy';
@@ -35,39 +34,14 @@ async function scan(request: APIRequestContext, token: string, code: string): Pr
   return response.status();
 }
 
-/**
- * A page of a new browser context holding an operator's session, as the console keeps it after a
- * sign-in (walked in console.spec.ts), and the uncaught errors of its page.
- */
-async function consolePage(browser: Browser, locale: string, session: OperatorSession): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({
-    baseURL: e2eBaseUrl,
-    locale,
-    viewport: { width: 360, height: 780 },
-    timezoneId: 'UTC',
-    serviceWorkers: 'block',
-  });
-  await context.addInitScript((stored) => {
-    if (location.protocol !== 'http:') return;
-    localStorage.setItem('cookie_consent', JSON.stringify({ analytics: false, decidedAt: new Date().toISOString() }));
-    if (!sessionStorage.getItem('ops_session')) sessionStorage.setItem('ops_session', stored);
-  }, JSON.stringify(session));
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { page, errors };
-}
-
 const markets = [
   {
     locale: 'fr-FR',
     prefix: 'fr',
     country: 'fr',
     language: 'fr' as const,
-    navigation: 'Espaces de la console',
     areas: ['Contestations', 'Ajustements', 'Approbations', 'Revendications', 'Demandes sur les données', 'Journal d’audit'],
     adjustments: 'Ajustements',
-    approvals: 'Approbations',
     claims: 'Revendications',
     requests: 'Demandes sur les données',
     customer: 'Adresse e-mail ou identifiant du client',
@@ -83,8 +57,6 @@ const markets = [
     scanField: 'Code du contenant ou identifiant du scan',
     cancel: 'Annuler le scan',
     cancelled: 'est annulé.',
-    mine: 'Vous l’avez demandé\u202f: un autre opérateur en décide.',
-    approve: 'Approuver',
     approved: /^Demande approuvée\u202f: \+25,00\s£/,
     dismiss: 'Rejeter\u202f: le premier scan est maintenu',
     dismissed: 'Revendication rejetée',
@@ -104,10 +76,8 @@ const markets = [
     prefix: 'jp',
     country: 'jp',
     language: 'ja' as const,
-    navigation: 'コンソールのエリア',
     areas: ['申し立て', '残高調整', '承認', '競合申請', 'データ請求', '監査ログ'],
     adjustments: '残高調整',
-    approvals: '承認',
     claims: '競合申請',
     requests: 'データ請求',
     customer: 'お客様のメールアドレスまたはアカウントID',
@@ -123,8 +93,6 @@ const markets = [
     scanField: '容器コードまたはスキャンID',
     cancel: 'スキャンを取り消す',
     cancelled: 'のスキャンを取り消しました。',
-    mine: 'ご自身の依頼です：別のオペレーターが判断します。',
-    approve: '承認する',
     approved: /^承認しました：\+£25\.00を反映しました。$/,
     dismiss: '不承認にする：最初のスキャンを有効にする',
     dismissed: '不承認にしました：',
@@ -189,12 +157,12 @@ for (const market of markets) {
       const first = await operatorSessionViaApi(request, 'care');
       const { page, errors } = await consolePage(browser, market.locale, first);
       await page.goto(`/${market.prefix}/ops/`);
-      const areas = page.getByRole('navigation', { name: market.navigation });
-      await expect(areas.getByTestId('console-area-name')).toHaveText([...market.areas]);
+      const frame = new ConsoleFrame(page, market.locale);
+      await expect(frame.areaNames).toHaveText([...market.areas]);
       await checkScreen(page, `${market.locale}-care-start`);
 
       // Adjustments: an empty form says what is missing, focused on the first field.
-      await areas.getByRole('link', { name: market.adjustments }).click();
+      await frame.open(market.adjustments);
       await expect(page.getByRole('heading', { level: 1, name: market.adjustments })).toBeVisible();
       const adjustForm = page.locator('form').filter({ has: page.getByRole('button', { name: market.adjust }) });
       await adjustForm.getByRole('button', { name: market.adjust }).click();
@@ -257,12 +225,13 @@ for (const market of markets) {
 
       // The one who asked is told, and the server refuses their approval in their language.
       await result.getByRole('link').click();
-      await expect(page.getByRole('heading', { level: 1, name: market.approvals })).toBeVisible();
-      const mine = page.getByTestId('ops-approval').filter({ hasText: first.operator.email });
+      const approvals = new ApprovalsPage(page, market.locale);
+      await expect(approvals.heading).toBeVisible();
+      const mine = approvals.card(first.operator.email);
       await expect(mine).toHaveCount(1);
-      await expect(mine).toContainText(market.mine);
-      await mine.getByRole('button', { name: market.approve }).click();
-      const refusal = mine.getByRole('alert');
+      await expect(mine).toContainText(approvals.mineNote);
+      await approvals.approve(mine);
+      const refusal = approvals.refusal(mine);
       await expect(refusal).toHaveText(errorMessages.APPROVAL_SAME_PERSON[market.language]);
       await expect(refusal).toBeFocused();
       await checkScreen(page, `${market.locale}-care-approvals-own`);
@@ -273,15 +242,15 @@ for (const market of markets) {
         market.locale,
         await operatorSessionViaApi(request, 'care'),
       );
-      await second.goto(`/${market.prefix}/ops/approvals`);
-      const theirs = second.getByTestId('ops-approval').filter({ hasText: first.operator.email });
+      const secondApprovals = new ApprovalsPage(second, market.locale);
+      await secondApprovals.goto(market.prefix);
+      const theirs = secondApprovals.card(first.operator.email);
       await expect(theirs).toHaveCount(1);
-      await expect(theirs).not.toContainText(market.mine);
+      await expect(theirs).not.toContainText(secondApprovals.mineNote);
       await checkScreen(second, `${market.locale}-care-approvals-second`);
-      await theirs.getByRole('button', { name: market.approve }).click();
-      const approved = second.getByTestId('ops-approval-result');
-      await expect(approved).toHaveText(market.approved);
-      await expect(approved).toBeFocused();
+      await secondApprovals.approve(theirs);
+      await expect(secondApprovals.outcome).toHaveText(market.approved);
+      await expect(secondApprovals.outcome).toBeFocused();
       await expect(theirs).toHaveCount(0);
       await expect.poll(() => balanceOf(request, ukToken)).toBe(25);
       await second.context().close();
@@ -289,7 +258,6 @@ for (const market of markets) {
 
       // Claims: the second scan of the container is dismissed; the first scan stands.
       // Claims wait (this customer's and any other run's): the navigation says how many, to the eye and in the link's name.
-      const frame = new ConsoleFrame(page, market.locale);
       await expect(frame.waiting(market.claims)).toHaveText(/^[1-9]\d*$/);
       await expect(frame.area(market.claims)).toHaveAccessibleName(market.claimsWaiting);
       await frame.open(market.claims);
@@ -318,7 +286,7 @@ for (const market of markets) {
       await expect(page.getByText(market.noOpenClaim)).toBeVisible();
 
       // Data requests: the deadline in words; closing it takes it off the list.
-      await areas.getByRole('link', { name: market.requests }).click();
+      await frame.open(market.requests);
       const dataRequest = page.getByTestId('ops-data-request').filter({ hasText: requesterName });
       await expect(dataRequest.getByText(market.answerBy)).toBeVisible();
       await checkScreen(page, `${market.locale}-care-requests`);

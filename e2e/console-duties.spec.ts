@@ -4,7 +4,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
 import { translate } from './support/catalogue';
 import { issueContainers } from './support/ops';
-import { checkConsoleScreen, customerBalance, operatorSessionViaApi } from './support/operators';
+import { CheckInPage } from './support/console/check-in-page';
+import { checkConsoleScreen, customerBalance, holdOperatorSession, operatorSessionViaApi } from './support/operators';
 import { e2ePassword } from './support/test-password';
 
 /**
@@ -28,8 +29,8 @@ async function scan(request: APIRequestContext, token: string, code: string) {
 }
 
 const markets = [
-  { locale: 'fr-FR', prefix: 'fr', codeField: 'Code du contenant', send: 'Enregistrer 21 contenants' },
-  { locale: 'ja-JP', prefix: 'jp', codeField: '容器コード', send: '21個の容器をチェックイン' },
+  { locale: 'fr-FR', prefix: 'fr' },
+  { locale: 'ja-JP', prefix: 'jp' },
 ] as const;
 
 for (const market of markets) {
@@ -48,20 +49,12 @@ for (const market of markets) {
       for (const code of codes) expect(await scan(request, token, code)).toBe(201);
 
       const session = await operatorSessionViaApi(request, 'check-in');
-      await page.context().addInitScript((stored) => {
-        if (location.protocol !== 'http:') return;
-        localStorage.setItem('cookie_consent', JSON.stringify({ analytics: false, decidedAt: new Date().toISOString() }));
-        if (!sessionStorage.getItem('ops_session')) sessionStorage.setItem('ops_session', stored);
-      }, JSON.stringify(session));
-      await page.goto(`/${market.prefix}/ops/check-in`);
-      const typed = page.getByRole('textbox', { name: market.codeField });
-      for (const code of codes) {
-        await typed.fill(code);
-        await typed.press('Enter');
-      }
-      await page.getByRole('button', { name: market.send }).click();
-      const awaiting = page.getByTestId('ops-checkin-awaiting');
-      await expect(awaiting).toContainText(
+      await holdOperatorSession(page.context(), session);
+      const checkIn = new CheckInPage(page, market.locale);
+      await checkIn.goto(market.prefix);
+      await checkIn.typeCodes(codes);
+      await checkIn.send(21);
+      await expect(checkIn.awaiting).toContainText(
         translate(
           market.locale,
           'Codes issued in the last 24 hours: this batch waits for a second operator (customer care) to approve it. Nothing is credited until then.',
@@ -69,7 +62,7 @@ for (const market of markets) {
           'console',
         ),
       );
-      await expect(awaiting).toBeFocused();
+      await expect(checkIn.awaiting).toBeFocused();
       expect(await customerBalance(request, token)).toBe(0);
       await checkScreen(page, `${market.locale}-check-in-awaiting`);
     });

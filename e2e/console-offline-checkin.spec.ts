@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
 import { rejectReasonTexts } from '#domain/reject-reasons';
-import { translate } from './support/catalogue';
 import { firstProduct, issueContainers } from './support/ops';
+import { CheckInPage } from './support/console/check-in-page';
+import { ConsoleFrame } from './support/console/console-frame';
+import { ConsoleSignInPage } from './support/console/sign-in-page';
+import { ConsoleStartPage } from './support/console/start-page';
 import { checkConsoleScreen, customerBalance, operatorSessionViaApi } from './support/operators';
 import { e2ePassword } from './support/test-password';
 
@@ -17,32 +19,10 @@ import { e2ePassword } from './support/test-password';
  */
 
 const password = e2ePassword;
-const screenshotDir = 'bench/results/console-screens';
-mkdirSync(screenshotDir, { recursive: true });
 
 const markets = [
-  {
-    locale: 'fr-FR',
-    country: 'fr',
-    language: 'fr',
-    checkIn: 'Enregistrement',
-    codeField: 'Code du contenant',
-    sendTwo: 'Enregistrer 2 contenants',
-    keptTwo: 'Hors ligne\u202f: 2 codes gardés, ils seront envoyés.',
-    twoInBatch: '2 contenants dans le lot',
-    creditedTwo: 'Crédités (2)',
-  },
-  {
-    locale: 'ja-JP',
-    country: 'jp',
-    language: 'ja',
-    checkIn: 'チェックイン',
-    codeField: '容器コード',
-    sendTwo: '2個の容器をチェックイン',
-    keptTwo: 'オフライン：2件のコードを保存しました。接続が戻ると送信されます。',
-    twoInBatch: 'バッチ内の容器：2個',
-    creditedTwo: '入金済み (2)',
-  },
+  { locale: 'fr-FR', country: 'fr', language: 'fr' },
+  { locale: 'ja-JP', country: 'jp', language: 'ja' },
 ] as const;
 
 async function customerWithPending(request: APIRequestContext, country: 'fr' | 'jp', language: string) {
@@ -61,14 +41,6 @@ async function customerWithPending(request: APIRequestContext, country: 'fr' | '
   return { token, codes, deposit: Number(product.deposit.value), productName: product.name };
 }
 
-async function typeCodes(page: Page, field: string, codes: readonly string[]) {
-  const typed = page.getByRole('textbox', { name: field });
-  for (const code of codes) {
-    await typed.fill(code);
-    await typed.press('Enter');
-  }
-}
-
 for (const market of markets) {
   test.describe(`check-in through a dropped network at 360 px in ${market.locale}`, () => {
     test.use({ locale: market.locale, viewport: { width: 360, height: 780 } });
@@ -79,7 +51,6 @@ for (const market of markets) {
       request,
     }) => {
       test.setTimeout(90_000);
-      const t = (english: string) => translate(market.locale, english, {}, 'console');
       const customer = await customerWithPending(request, market.country, market.language);
       const [first, second, third, fourth, fifth] = customer.codes as [string, string, string, string, string];
 
@@ -92,26 +63,30 @@ for (const market of markets) {
       const session = await operatorSessionViaApi(request, 'check-in');
       await page.goto(`/${market.country}/ops/sign-in`);
       await page.evaluate((stored) => sessionStorage.setItem('ops_session', stored), JSON.stringify(session));
-      await page.goto(`/${market.country}/ops/`);
-      await page.getByRole('button', { name: t('Add a passkey') }).click();
-      await expect(page.getByText(t('Passkey added. Next time, log in with it.'))).toBeVisible();
+      const start = new ConsoleStartPage(page, market.locale);
+      await start.goto(market.country);
+      await start.addPasskey.click();
+      await expect(start.passkeyAdded).toBeVisible();
 
-      await page.getByRole('navigation').getByRole('link', { name: market.checkIn }).click();
-      await expect(page.getByRole('heading', { level: 1, name: market.checkIn })).toBeVisible();
-      await typeCodes(page, market.codeField, [first]);
+      const frame = new ConsoleFrame(page, market.locale);
+      await frame.open(start.words.text('Check-in'));
+      const checkIn = new CheckInPage(page, market.locale);
+      await expect(checkIn.heading).toBeVisible();
+      await checkIn.typeCodes([first]);
 
       // The Wi-Fi drops: the batch sent now is kept on the phone, and so are the codes added after it.
       await context.setOffline(true);
-      await typeCodes(page, market.codeField, [second]);
-      await page.getByRole('button', { name: market.sendTwo }).click();
-      await expect(page.getByTestId('ops-checkin-kept')).toHaveText(market.keptTwo);
-      await typeCodes(page, market.codeField, [third, fourth]);
-      await expect(page.getByTestId('ops-batch-count')).toHaveText(market.twoInBatch);
-      await checkConsoleScreen(page, `check-in-offline-${market.locale}`, screenshotDir);
+      await checkIn.typeCodes([second]);
+      await checkIn.send(2);
+      await expect(checkIn.kept).toHaveText(checkIn.keptOffline(2));
+      await checkIn.typeCodes([third, fourth]);
+      await expect(checkIn.count).toHaveText(checkIn.batchOf(2));
+      await checkConsoleScreen(page, `check-in-offline-${market.locale}`);
 
       // Signed out (offline: the session ends on the phone), back online, the page reloaded.
-      await page.getByRole('button', { name: t('Log out') }).click();
-      await expect(page.getByRole('heading', { level: 1, name: t('Operator login') })).toBeVisible();
+      await frame.signOut.click();
+      const signIn = new ConsoleSignInPage(page, market.locale);
+      await expect(signIn.heading).toBeVisible();
       await context.setOffline(false);
       await page.reload();
 
@@ -129,21 +104,19 @@ for (const market of markets) {
       });
 
       // A new sign-in returns to the check-in, where the kept batch goes and the typed codes wait.
-      await page.getByRole('button', { name: t('Log in with a passkey') }).click();
-      await expect(page.getByRole('heading', { level: 1, name: market.checkIn })).toBeVisible();
-      await expect(page.getByTestId('ops-batch-count')).toHaveText(market.twoInBatch);
+      await signIn.signInWithPasskey();
+      await expect(checkIn.heading).toBeVisible();
+      await expect(checkIn.count).toHaveText(checkIn.batchOf(2));
       // Online, the bar names the batch's products and their count.
-      await expect(page.getByTestId('ops-batch-products')).toContainText(`${customer.productName} × 2`);
-      const result = page.getByTestId('ops-checkin-result');
-      await expect(result.getByRole('heading', { name: market.creditedTwo })).toBeVisible({ timeout: 15_000 });
+      await expect(checkIn.products).toContainText(`${customer.productName} × 2`);
+      await expect(checkIn.credited(2)).toBeVisible({ timeout: 15_000 });
       expect(keys.length).toBe(2);
       expect(keys[1]).toBe(keys[0]);
-      await expect(page.getByTestId('ops-checkin-kept')).toHaveText('');
+      await expect(checkIn.kept).toHaveText('');
 
-      await page.getByRole('button', { name: market.sendTwo }).click();
-      await expect(result.getByRole('heading', { name: market.creditedTwo })).toBeVisible();
-      const recent = page.getByTestId('ops-recent-batch');
-      await expect(recent).toHaveCount(2);
+      await checkIn.send(2);
+      await expect(checkIn.credited(2)).toBeVisible();
+      await expect(checkIn.recent).toHaveCount(2);
       await expect.poll(() => customerBalance(request, customer.token)).toBeCloseTo(4 * customer.deposit, 2);
       const history = await request.get('/api/v2/merged_transactions', { headers: { Authorization: `Bearer ${customer.token}` } });
       const rows = ((await history.json()) as { data: { status: string; amount: { value: string } }[] }).data;
@@ -154,21 +127,19 @@ for (const market of markets) {
 
       // The recent batches come from the server: a reload keeps them, each with its undo.
       await page.reload();
-      await expect(recent).toHaveCount(2);
-      await checkConsoleScreen(page, `check-in-recent-${market.locale}`, screenshotDir);
-      await recent.first().getByRole('button').click();
-      await expect(recent.first().getByText(t('Undone'))).toBeVisible();
+      await expect(checkIn.recent).toHaveCount(2);
+      await checkConsoleScreen(page, `check-in-recent-${market.locale}`);
+      await checkIn.undoRecent(checkIn.recent.first());
+      await expect(checkIn.recentUndone(checkIn.recent.first())).toBeVisible();
       await expect.poll(() => customerBalance(request, customer.token)).toBeCloseTo(2 * customer.deposit, 2);
 
       // One container refused on its own: a reason from the list, read by the customer in their language.
-      await typeCodes(page, market.codeField, [fifth]);
-      await page.getByRole('button', { name: translate(market.locale, 'Reject {code}', { code: fifth }, 'console') }).click();
-      const one = page.getByTestId('ops-reject-one');
-      await one.getByRole('radio', { name: t('Label unreadable') }).check();
-      await one.getByRole('textbox').fill('Lot 7');
-      await checkConsoleScreen(page, `check-in-reject-one-${market.locale}`, screenshotDir);
-      await one.getByRole('button', { name: t('Reject this container') }).click();
-      await expect(page.getByTestId('ops-reject-result').getByRole('heading', { name: `${t('Rejected')} (1)` })).toBeVisible();
+      await checkIn.typeCodes([fifth]);
+      await checkIn.openRejectOne(fifth);
+      await checkIn.chooseRejectReason('Label unreadable', 'Lot 7');
+      await checkConsoleScreen(page, `check-in-reject-one-${market.locale}`);
+      await checkIn.confirmRejectOne();
+      await expect(checkIn.rejected(1)).toBeVisible();
       const after = await request.get('/api/v2/merged_transactions', { headers: { Authorization: `Bearer ${customer.token}` } });
       const rejected = ((await after.json()) as { data: { status: string; comment: string | null }[] }).data.filter(
         (row) => row.status === 'REJECTED',

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import iconv from 'iconv-lite';
 import { expect, expectAccessible, test, tokensFor } from './support/fixtures';
 import { translate, translateInContext } from './support/catalogue';
 import { e2eOperatorKey } from './support/ops';
-import { checkConsoleScreen, customerBalance, operatorSessionViaApi } from './support/operators';
+import { checkConsoleScreen, consoleScreensDir, customerBalance, operatorSessionViaApi } from './support/operators';
 import { customerWithBalance } from './support/withdrawals';
 import { e2ePassword } from './support/test-password';
 
@@ -14,11 +14,10 @@ import { e2ePassword } from './support/test-password';
  * Finance's day on a phone: the pending payouts in a table, a batch exported, the bank's pain.002
  * uploaded, which rejects one payout: the console lists it as settled, the row leaves the table,
  * and the customer has the money back with the bank's reason in their language. The screens are
- * kept in bench/results/console-screens to be looked at.
+ * kept in bench/results/console-screens to be looked at (SCREENSHOTS=1).
  */
 
-const screenshotDir = 'bench/results/console-screens';
-mkdirSync(screenshotDir, { recursive: true });
+const screenshotDir = consoleScreensDir;
 const checkScreen = (page: Page, name: string) => checkConsoleScreen(page, name, screenshotDir);
 const consoleText = (locale: string, english: string, values?: Record<string, string>) => translate(locale, english, values, 'console');
 const operatorHeaders = { 'X-Ops-Key': e2eOperatorKey };

@@ -44,3 +44,27 @@ export function translate(locale: string, english: string, values: Record<string
 export function translateInContext(locale: string, context: string, english: string, name: CatalogueName = 'messages'): string {
   return translate(locale, contextKey(context, english), {}, name);
 }
+
+/**
+ * A plural message (`plural(count, { one: '…', other: '…' })` in the app) as a person reading
+ * `locale` sees it for `count`: the catalogue's form for the locale's plural category, `#` replaced.
+ */
+export function translatePlural(
+  locale: string,
+  forms: { one: string; other: string },
+  count: number,
+  name: CatalogueName = 'messages',
+): string {
+  // Lingui names the count after the app's variable (`count`, `keptCount`), or by its position.
+  const tail = `, plural, one {${forms.one}} other {${forms.other}}}`;
+  const entries = catalogue(locale, name);
+  const key = [...entries.keys()].find((english) => english.endsWith(tail) && /^\{\w+$/.test(english.slice(0, -tail.length)));
+  const translated = key === undefined ? undefined : entries.get(key);
+  if (!translated) throw new Error(`No ${locale} translation of “${forms.other}”`);
+  const choices = new Map(
+    [...translated.matchAll(/(=\d+|zero|one|two|few|many|other)\s*\{([^{}]*)\}/g)].map((match) => [match[1]!, match[2]!]),
+  );
+  const chosen = choices.get(`=${count}`) ?? choices.get(new Intl.PluralRules(locale).select(count)) ?? choices.get('other');
+  if (chosen === undefined) throw new Error(`No ${locale} plural form in “${translated}”`);
+  return chosen.replace(/#/g, new Intl.NumberFormat(locale).format(count));
+}

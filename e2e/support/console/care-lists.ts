@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { translate, translateInContext } from '../catalogue';
+import { messagePattern } from './words';
 
 /**
  * What care's lists share (disputes, claims): the open and resolved tabs, the search the server
@@ -64,8 +65,47 @@ export class DisputesPage extends CareList {
     return this.page.getByTestId('ops-resolved-dispute').filter({ hasText: text });
   }
 
+  /** The language the customer reads, named in care's own. */
+  customerLanguage(card: Locator): Locator {
+    return card.getByTestId('dispute-customer-language');
+  }
+
+  async showPhoto(card: Locator): Promise<void> {
+    await card.getByRole('button', { name: this.text('Show the customer’s photo') }).click();
+  }
+
+  /** Opens the photo at its own size: the dialog it is in. */
+  async enlargePhoto(card: Locator): Promise<Locator> {
+    await card.getByRole('button', { name: this.text('Enlarge the photo') }).click();
+    return this.page.getByRole('dialog', { name: this.text('The customer’s photo at full size') });
+  }
+
+  async closePhoto(dialog: Locator): Promise<void> {
+    await dialog.getByRole('button', { name: this.text('Close') }).click();
+  }
+
+  /** Credits what the card offers, whatever the amount. */
+  async creditAny(card: Locator): Promise<void> {
+    await card.getByRole('button', { name: messagePattern(this.text('Credit {amount}'), { whole: true }) }).click();
+  }
+
   async credit(card: Locator, amount: string): Promise<void> {
     await card.getByRole('button', { name: this.text('Credit {amount}', { amount }) }).click();
+  }
+
+  /** The answer the customer reads with the decision (needed to uphold a refusal). */
+  answerField(card: Locator): Locator {
+    return card.getByRole('textbox', { name: this.text('Answer to the customer') });
+  }
+
+  async uphold(card: Locator): Promise<void> {
+    await card.getByRole('button', { name: this.text('Uphold the refusal') }).click();
+  }
+
+  /** Writes the customer's answer and upholds the refusal. */
+  async answerAndUphold(card: Locator, answer: string): Promise<void> {
+    await this.answerField(card).fill(answer);
+    await this.uphold(card);
   }
 }
 

@@ -1,0 +1,64 @@
+import type { Locator, Page } from '@playwright/test';
+import { ConsoleWords } from './words';
+
+/**
+ * The content editors' area (`/ops/content`): page texts with their drafts, the bins import and the
+ * missing texts, each a tab of the area.
+ */
+export class ContentPage {
+  readonly heading: Locator;
+  readonly tabs: Locator;
+  readonly pageTextsTab: Locator;
+  readonly binsTab: Locator;
+  readonly missingTextsTab: Locator;
+  readonly localeField: Locator;
+  readonly pageField: Locator;
+  readonly draftsCount: Locator;
+  readonly publishPage: Locator;
+  readonly publishResult: Locator;
+  readonly preview: Locator;
+  private readonly words: ConsoleWords;
+
+  constructor(
+    readonly page: Page,
+    readonly locale: string,
+  ) {
+    this.words = new ConsoleWords(locale);
+    const t = (english: string) => this.words.text(english);
+    this.heading = page.getByRole('heading', { level: 1 });
+    this.tabs = page.getByRole('navigation', { name: t('Content area') });
+    this.pageTextsTab = this.tabs.getByRole('link', { name: t('Page texts') });
+    this.binsTab = this.tabs.getByRole('link', { name: t('Bins import') });
+    this.missingTextsTab = this.tabs.getByRole('link', { name: t('Missing texts') });
+    this.localeField = page.getByRole('combobox', { name: t('Language and market') });
+    this.pageField = page.getByRole('combobox', { name: t('Page'), exact: true });
+    this.draftsCount = page.getByTestId('ops-drafts-count');
+    this.publishPage = page.getByRole('button', { name: t("Publish this page's drafts") });
+    this.publishResult = page.getByTestId('ops-publish-result');
+    this.preview = page.getByTestId('ops-preview');
+  }
+
+  async goto(country?: string): Promise<void> {
+    await this.page.goto(country ? `/${country}/ops/content` : '/ops/content');
+  }
+
+  /** A text's card (its live text, its draft), by its key. */
+  text(key: string): Locator {
+    return this.page.getByTestId(`ops-text-${key}`);
+  }
+
+  draftField(key: string): Locator {
+    return this.text(key).getByRole('textbox', { name: this.words.text('Draft of {textKey}', { textKey: key }) });
+  }
+
+  async saveDraft(key: string, draft: string): Promise<void> {
+    await this.draftField(key).fill(draft);
+    await this.text(key)
+      .getByRole('button', { name: this.words.text('Save the draft') })
+      .click();
+  }
+
+  draftSaved(key: string): Locator {
+    return this.text(key).getByText(this.words.text('Draft saved. Preview the page to see it in place.'));
+  }
+}

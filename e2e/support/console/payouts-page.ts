@@ -1,0 +1,85 @@
+import type { Locator, Page } from '@playwright/test';
+import { ConsoleWords } from './words';
+
+/**
+ * Finance's payouts (`/ops/payouts`): the pending table, a batch exported to the device, each row
+ * settled after a confirmation, and the settled tab.
+ */
+export class PayoutsPage {
+  readonly heading: Locator;
+  readonly exportButton: Locator;
+  /** What the export did, focused. */
+  readonly exportResult: Locator;
+  /** The exported files, each offered again. */
+  readonly files: Locator;
+  readonly settledTab: Locator;
+  readonly pendingTab: Locator;
+  readonly settledRows: Locator;
+  private readonly words: ConsoleWords;
+
+  constructor(
+    readonly page: Page,
+    readonly locale: string,
+  ) {
+    this.words = new ConsoleWords(locale);
+    this.heading = page.getByRole('heading', { level: 1, name: this.words.text('Payouts') });
+    this.exportButton = page.getByTestId('ops-export-payouts');
+    this.exportResult = page.getByTestId('ops-export-result');
+    this.files = page.getByTestId('ops-export-files').getByRole('button');
+    this.settledTab = page.getByTestId('ops-tab-settled');
+    this.pendingTab = page.getByTestId('ops-tab-pending');
+    this.settledRows = page.getByTestId('ops-payout-settled');
+  }
+
+  async goto(country?: string): Promise<void> {
+    await this.page.goto(country ? `/${country}/ops/payouts` : '/ops/payouts');
+  }
+
+  /** A pending payout's row, by the reference the bank quotes. */
+  row(reference: string): Locator {
+    return this.page.getByTestId('ops-payout').filter({ hasText: reference });
+  }
+
+  receiver(row: Locator): Locator {
+    return row.getByTestId('ops-payout-receiver');
+  }
+
+  settledRow(reference: string): Locator {
+    return this.settledRows.filter({ hasText: reference });
+  }
+
+  outcome(row: Locator): Locator {
+    return row.getByTestId('ops-payout-outcome');
+  }
+
+  async exportBatch(): Promise<void> {
+    await this.exportButton.click();
+  }
+
+  /** "Paid…" on a row: the confirmation that says what, how much, to whom. */
+  async askPaid(row: Locator): Promise<PayoutConfirmation> {
+    await row.getByRole('button', { name: this.words.text('Paid…') }).click();
+    return new PayoutConfirmation(this.page.getByRole('dialog'), this.words);
+  }
+}
+
+/** The confirmation of one payout's outcome. */
+export class PayoutConfirmation {
+  readonly summary: Locator;
+  readonly reference: Locator;
+  readonly markPaid: Locator;
+
+  constructor(
+    readonly dialog: Locator,
+    words: ConsoleWords,
+  ) {
+    this.summary = dialog.getByTestId('ops-settle-summary');
+    this.reference = dialog.getByLabel(words.text('Bank or PayPal reference (optional)'));
+    this.markPaid = dialog.getByRole('button', { name: words.text('Mark as paid') });
+  }
+
+  async paidWith(reference: string): Promise<void> {
+    await this.reference.fill(reference);
+    await this.markPaid.click();
+  }
+}
