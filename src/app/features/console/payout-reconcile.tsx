@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { ReconcileLine, ReconciliationAnswer } from '#domain/schemas/operator-answers';
 import { failureMessage } from '../../lib/api';
+import { readChosenFile } from '../../ui/read-chosen-file';
 import { useReconcilePayouts } from './api/reconcile-payouts';
 import { useFocusWhenShown } from './use-focus-when-shown';
 
@@ -28,23 +29,20 @@ export function ReconcileUpload() {
     setResult(undefined);
     setFailure(undefined);
     setFileError(undefined);
-    if (!file) {
-      setFileError(t`Choose the file your bank or PayPal sent back first.`);
-      document.getElementById(fileId)?.focus();
+    const chosen = await readChosenFile(file, maxAnswerLength);
+    if (!chosen.ok) {
+      if (chosen.problem === 'none') {
+        setFileError(t`Choose the file your bank or PayPal sent back first.`);
+        document.getElementById(fileId)?.focus();
+      } else
+        setFailure(
+          chosen.problem === 'unreadable'
+            ? t`The file could not be read on this device. Choose it again.`
+            : t`The file is larger than 8 MB: no bank's answer of one day is; check that it is the right file.`,
+        );
       return;
     }
-    let content: string;
-    try {
-      content = await file.text();
-    } catch {
-      setFailure(t`The file could not be read on this device. Choose it again.`);
-      return;
-    }
-    if (content.length > maxAnswerLength) {
-      setFailure(t`The file is larger than 8 MB: no bank's answer of one day is; check that it is the right file.`);
-      return;
-    }
-    reconcile.mutate(content, {
+    reconcile.mutate(chosen.content, {
       onSuccess: setResult,
       onError: (error) => setFailure(failureMessage(error, t`The file could not be sent. Check your connection and try again.`)),
     });
