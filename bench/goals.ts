@@ -56,6 +56,24 @@ const historyCall = ['GET /api/v2/merged_transactions'];
  * the app last saved), and the app ready for a tap (its withdraw link rendered), each over the
  * static page's balance on screen in the same run.
  */
+/** The p99 of the first read of one call (the history or the balance) after a write, beside the same read with no write before. */
+function readAfterWriteGoal(read: 'history' | 'balance', name: string, limit: number): Goal {
+  return {
+    figure: `First read after a write, 16 workers: ${name}, p99`,
+    comparison: 'at most',
+    limit,
+    unit: ' ms',
+    measure: (results) =>
+      results.readAfterWrite.flatMap((run) =>
+        run.cases.map((entry) => ({
+          where: `${entry.name}, ${run.database}`,
+          value: entry[read].p99Ms,
+          baseline: `no write before: ${calls(run.unchanged[read])}; /healthz ${calls(run.healthz)}`,
+        })),
+      ),
+  };
+}
+
 function startGoals(which: 'online' | 'offline', name: string, baseline: string, shownLimit: number, readyLimit: number): Goal[] {
   const figuresOf = (results: BenchResults) => (which === 'online' ? results.frontend?.onlineStart : results.frontend?.offlineStart);
   return [
@@ -171,34 +189,8 @@ export const goals: readonly Goal[] = [
         baseline: `${entry.figures.non2xx} non-2xx, ${entry.figures.errors} errors, ${entry.figures.timeouts} timeouts`,
       })),
   },
-  {
-    figure: 'First read after a write, 16 workers: the history (page of 1,000), p99',
-    comparison: 'at most',
-    limit: 50,
-    unit: ' ms',
-    measure: (results) =>
-      results.readAfterWrite.flatMap((run) =>
-        run.cases.map((entry) => ({
-          where: `${entry.name}, ${run.database}`,
-          value: entry.history.p99Ms,
-          baseline: `no write before: ${calls(run.unchanged.history)}; /healthz ${calls(run.healthz)}`,
-        })),
-      ),
-  },
-  {
-    figure: 'First read after a write, 16 workers: the balance, p99',
-    comparison: 'at most',
-    limit: 20,
-    unit: ' ms',
-    measure: (results) =>
-      results.readAfterWrite.flatMap((run) =>
-        run.cases.map((entry) => ({
-          where: `${entry.name}, ${run.database}`,
-          value: entry.balance.p99Ms,
-          baseline: `no write before: ${calls(run.unchanged.balance)}; /healthz ${calls(run.healthz)}`,
-        })),
-      ),
-  },
+  readAfterWriteGoal('history', 'the history (page of 1,000)', 50),
+  readAfterWriteGoal('balance', 'the balance', 20),
   {
     figure: 'First read after a write: reads not showing the write, and calls failed',
     comparison: 'at most',

@@ -587,6 +587,9 @@ export const fieldErrorKeys = [
   'amountTooManyDecimals',
   'photoInvalid',
   'photoTooLarge',
+  'containerCodeMissing',
+  'containerCodeInvalid',
+  'containerCodeTypo',
 ] as const;
 export type FieldErrorKey = (typeof fieldErrorKeys)[number];
 

@@ -42,6 +42,9 @@ const fieldErrorMessages: Record<FieldErrorKey, MessageDescriptor> = {
   amountTooManyDecimals: msg`Please enter at most two decimals, such as 6.50.`,
   photoInvalid: msg`This photo could not be read. Please take or choose another one.`,
   photoTooLarge: msg`This photo is too large. Please choose another one.`,
+  containerCodeMissing: msg`Please enter the code printed under the QR code.`,
+  containerCodeInvalid: msg`A container code has 11 letters and digits, like 8B3GG-1FWKZ-Y.`,
+  containerCodeTypo: msg`This code has a typo: check each character and try again.`,
 };
 
 export function fieldErrorText(i18n: I18n, key: FieldErrorKey | undefined): string | undefined {

@@ -4,6 +4,7 @@
  * the CLI recognises ids the same way. Field errors are the keys every form translates.
  */
 import { z } from 'zod';
+import { parseScannedPayload, validateContainerCode } from '../container-codes';
 import { contentNamespaces } from '../content/namespaces';
 import { countryCodes } from '../markets';
 import { rejectReasonCodes } from '../reject-reasons';
@@ -52,6 +53,29 @@ export const rejectBody = z
   })
   .refine((body) => body.reason !== undefined || body.reason_code !== undefined, { path: ['reason'], error: 'required' });
 export type RejectRequest = z.input<typeof rejectBody>;
+
+/**
+ * The check-in's typed code, as the console's form checks it before the code joins the batch: a
+ * container code, or a label's whole QR address pasted (read as the camera reads it, so only this
+ * site's labels). Answers the code as the batch holds it.
+ */
+export function typedCodeForm(ownOrigin: string) {
+  return z.strictObject({
+    code: z.string({ error: 'containerCodeMissing' }).transform((value, context) => {
+      const typed = value.trim();
+      const checked = typed.includes('/') ? parseScannedPayload(typed, ownOrigin) : validateContainerCode(typed);
+      if (checked.ok) return checked.code;
+      const key =
+        checked.problem === 'empty'
+          ? 'containerCodeMissing'
+          : checked.problem === 'checksum'
+            ? 'containerCodeTypo'
+            : 'containerCodeInvalid';
+      context.addIssue({ code: 'custom', message: key });
+      return z.NEVER;
+    }),
+  });
+}
 
 /** POST /ops/cancellations: one pending scan, by its id or its container's code. */
 export const cancelBody = z

@@ -6,5 +6,10 @@ export const idPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
  * and `\` taken literally: an operator typing "a_b" finds "a_b", not "axb".
  */
 export function containingPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return `%${likeLiteral(text)}%`;
+}
+
+/** `text` inside a LIKE pattern (a prefix, a part): its own `%`, `_` and `\` taken literally. */
+export function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }

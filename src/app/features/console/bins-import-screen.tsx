@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { maxBinsFileLength, type BinsImportReport } from '#domain/schemas/bins-import';
 import { failureMessage } from '../../lib/api';
+import { readChosenFile } from '../../ui/read-chosen-file';
 import { useImportBins } from './api/import-bins';
 import { ContentArea } from './content-area';
 import { useBinImportReasonTexts } from './content-names';
@@ -27,24 +28,21 @@ export function BinsImportScreen() {
     setReport(undefined);
     setFailure(undefined);
     setFileError(undefined);
-    if (!file) {
-      setFileError(t`Choose a CSV or GeoJSON file first.`);
-      document.getElementById(fileId)?.focus();
-      return;
-    }
-    let content: string;
-    try {
-      content = await file.text();
-    } catch {
-      setFailure(t`The file could not be read on this device. Choose it again.`);
-      return;
-    }
-    if (content.length > maxBinsFileLength) {
-      setFailure(t`The file is too large: split it into files of at most 2 MB.`);
+    const chosen = await readChosenFile(file, maxBinsFileLength);
+    if (!chosen.ok) {
+      if (chosen.problem === 'none') {
+        setFileError(t`Choose a CSV or GeoJSON file first.`);
+        document.getElementById(fileId)?.focus();
+      } else
+        setFailure(
+          chosen.problem === 'unreadable'
+            ? t`The file could not be read on this device. Choose it again.`
+            : t`The file is too large: split it into files of at most 2 MB.`,
+        );
       return;
     }
     importer.mutate(
-      { fileName: file.name, content, dryRun },
+      { fileName: chosen.name, content: chosen.content, dryRun },
       {
         onSuccess: setReport,
         onError: (error) => setFailure(failureMessage(error, t`The file could not be sent. Check your connection and try again.`)),

@@ -1,12 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { OutboxEntry } from '#domain/outbox';
-import { parseScannedPayload, validateContainerCode } from '#domain/container-codes';
+import { parseScannedPayload } from '#domain/container-codes';
 import { rejectReasonCodes, type RejectReasonCode } from '#domain/reject-reasons';
 import type { CheckInResult, RejectResult } from '#domain/schemas/operator-answers';
 import type { Approval } from '#domain/schemas/operators';
+import { rejectBody, typedCodeForm, type RejectRequest } from '#domain/schemas/operator-requests';
 import { failureMessage } from '../../lib/api';
 import { CameraView } from '../../lib/camera/camera-view';
 import { giveFeedback } from '../../lib/camera/feedback';
@@ -14,6 +15,8 @@ import { formatMoney, minorFromMoney, moneyFromMinor } from '#domain/money';
 import type { Currency } from '#domain/markets';
 import { pendingProcessingDays } from '#domain/pending-rule';
 import { TextField } from '../../ui/text-field';
+import { apiFieldFailure, useFormSubmit, type FormFailure } from '../../ui/use-form-submit';
+import { createBatchStore } from './check-in-batch';
 import type { CheckInOutcome } from './api/check-in';
 import { useContainersLookup } from './api/look-up-containers';
 import { fetchOperatorMe } from './api/me';
@@ -28,9 +31,6 @@ import { useRejectContainers } from './api/reject-containers';
 import { useUndoCheckIn } from './api/undo-check-in';
 import { OperatorArea } from './operator-area';
 import { useFocusWhenShown } from './use-focus-when-shown';
-
-/** The most codes one check-in call takes (POST /ops/checkins). */
-const maxBatch = 2000;
 
 export function CheckInScreen() {
   const { t } = useLingui();
@@ -50,41 +50,25 @@ function CheckInBatch() {
 function CheckInWork({ owner }: { owner: string }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
-  const [batch, setBatch] = useState<string[]>([]);
-  const [loaded, setLoaded] = useState(false);
-  const inBatch = useRef(new Set<string>());
-  // Labels still in the picture after their batch was sent come back at every frame: the camera
-  // does not add them to the next batch (typing a code does, on purpose).
-  const sent = useRef(new Set<string>());
-  // Removed by hand: the camera does not bring them back while the label stays in view (typing does).
-  const [removed, setRemoved] = useState<string[]>([]);
-  const [note, setNote] = useState('');
+  const [store] = useState(() => createBatchStore());
+  const state = useSyncExternalStore(store.subscribe, store.get);
   const [flash, setFlash] = useState<{ tone: 'ok' | 'bad'; serial: number }>();
   const [cameraOn, setCameraOn] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [typedError, setTypedError] = useState<string>();
-  const [result, setResult] = useState<CheckInResult>();
-  const [awaiting, setAwaiting] = useState<Approval>();
-  const [rejection, setRejection] = useState<RejectResult>();
-  const [reason, setReason] = useState('');
-  const [rejecting, setRejecting] = useState<string>();
-  const [reasonError, setReasonError] = useState<string>();
-  const [failure, setFailure] = useState<string>();
-  // Said above the batch, not in the answer it undid: the labels still in view join a new batch at
-  // the next frame, which closes that answer.
-  const [undone, setUndone] = useState<string>();
-  const undoneRef = useFocusWhenShown<HTMLParagraphElement>(undone);
+  const undoneRef = useFocusWhenShown<HTMLParagraphElement>(state.undone);
   const reject = useRejectContainers();
-  const failureRef = useFocusWhenShown<HTMLParagraphElement>(failure);
+  const failureRef = useFocusWhenShown<HTMLParagraphElement>(state.failure);
   const work = useMemo(() => keepAliveOnWork(() => fetchOperatorMe(), Date.now), []);
 
   const onAnswer = useCallback(
     (_entry: OutboxEntry, outcome: CheckInOutcome) => {
-      if (outcome.kind === 'checked-in') setResult(outcome.result);
-      else setAwaiting(outcome.approval);
+      store.dispatch(
+        outcome.kind === 'checked-in'
+          ? { type: 'checked-in', result: outcome.result }
+          : { type: 'awaiting-approval', approval: outcome.approval },
+      );
       void queryClient.invalidateQueries({ queryKey: recentCheckInsQueryOptions.queryKey });
     },
-    [queryClient],
+    [queryClient, store],
   );
   const kept = useKeptCheckIns(owner, onAnswer);
 
@@ -93,146 +77,66 @@ function CheckInWork({ owner }: { owner: string }) {
   useEffect(() => {
     let cancelled = false;
     void readDraft(owner).then((draft) => {
-      if (cancelled) return;
-      setBatch((current) => {
-        const merged = [...new Set([...draft.codes, ...current])];
-        inBatch.current = new Set(merged);
-        return merged;
-      });
-      setRemoved((current) => [...new Set([...draft.removed, ...current])]);
-      setLoaded(true);
+      if (!cancelled) store.dispatch({ type: 'draft-read', codes: draft.codes, removed: draft.removed });
     });
     return () => {
       cancelled = true;
     };
-  }, [owner]);
+  }, [owner, store]);
+  const { loaded, codes: batch, removed } = state;
   useEffect(() => {
     if (loaded) void saveDraft(owner, batch, removed);
   }, [owner, loaded, batch, removed]);
 
-  /** Adds the codes not yet in the batch; answers how many were new. */
-  function add(codes: string[]): number {
-    work();
-    const fresh = codes.filter((code) => !inBatch.current.has(code)).slice(0, maxBatch - inBatch.current.size);
-    if (fresh.length === 0) return 0;
-    for (const code of fresh) inBatch.current.add(code);
-    setBatch((current) => [...current, ...fresh]);
-    setResult(undefined);
-    setAwaiting(undefined);
-    setRejection(undefined);
-    setNote('');
-    return fresh.length;
-  }
-
   // Every label in the picture is read at each frame; each one joins the batch once.
   function onRead(texts: string[]) {
+    work();
     const codes: string[] = [];
-    const left = new Set(removed);
     for (const text of texts) {
       const parsed = parseScannedPayload(text, window.location.origin);
-      if (parsed.ok && !sent.current.has(parsed.code) && !left.has(parsed.code)) codes.push(parsed.code);
+      if (parsed.ok) codes.push(parsed.code);
     }
-    if (add(codes) > 0) {
+    const before = store.get().codes;
+    if (store.dispatch({ type: 'scanned', codes }).codes !== before) {
       giveFeedback('saved', true);
       setFlash((current) => ({ tone: 'ok', serial: (current?.serial ?? 0) + 1 }));
     }
   }
 
-  function addTyped(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const value = typed.trim();
-    const checked = value.includes('/') ? parseScannedPayload(value, window.location.origin) : validateContainerCode(value);
-    if (!checked.ok) {
-      setTypedError(
-        checked.problem === 'empty'
-          ? t`Enter the code printed under the QR code.`
-          : checked.problem === 'checksum'
-            ? t`This code has a typo: check each character.`
-            : t`A container code has 11 letters and digits, like 8B3GG-1FWKZ-Y.`,
-      );
-      document.getElementById('ops-typed-code')?.focus();
-      return;
-    }
-    setTypedError(undefined);
-    // Typed on purpose: a code removed earlier comes back.
-    setRemoved((current) => current.filter((code) => code !== checked.code));
-    if (add([checked.code]) === 0) setNote(t`${checked.code} is already in the batch.`);
-    setTyped('');
-  }
-
-  function remove(code: string) {
-    work();
-    inBatch.current.delete(code);
-    setBatch((current) => current.filter((entry) => entry !== code));
-    setRemoved((current) => (current.includes(code) ? current : [...current, code]));
-  }
-
-  /** The batch left the draft: its labels stay out of the next batch while they are still in view. */
-  function closeBatch(codes: readonly string[]) {
-    for (const code of codes) {
-      sent.current.add(code);
-      inBatch.current.delete(code);
-    }
-    const gone = new Set(codes);
-    setBatch((current) => current.filter((code) => !gone.has(code)));
-    setNote('');
-  }
-
   async function send() {
-    setFailure(undefined);
-    setUndone(undefined);
-    setResult(undefined);
-    setAwaiting(undefined);
     work();
-    const codes = [...batch];
-    closeBatch(codes);
+    const codes = [...store.get().codes];
+    store.dispatch({ type: 'sending', codes });
     try {
       await kept.keep(codes);
     } catch {
       // Not on the device (storage full or refused): the codes go back to the batch, nothing was sent.
-      for (const code of codes) {
-        sent.current.delete(code);
-        inBatch.current.add(code);
-      }
-      setBatch((current) => [...new Set([...codes, ...current])]);
-      setFailure(t`The batch could not be kept on this phone (its storage may be full). Nothing was sent; try again.`);
+      store.dispatch({
+        type: 'keep-failed',
+        codes,
+        failure: t`The batch could not be kept on this phone (its storage may be full). Nothing was sent; try again.`,
+      });
     }
   }
 
-  async function sendRejection() {
-    setFailure(undefined);
-    if (!reason.trim()) {
-      setReasonError(t`Write why these containers are rejected; the customers read it.`);
-      document.getElementById('ops-reject-reason')?.focus();
-      return;
-    }
-    setReasonError(undefined);
-    const codes = [...batch];
-    try {
-      setRejection(await reject.mutateAsync({ codes, reason: reason.trim() }));
-      setReason('');
-      closeBatch(codes);
-    } catch (error) {
-      setFailure(failureMessage(error, t`The rejection could not be sent. Check your connection and try again.`));
-    }
+  /** A rejection sent from either form: its refusal is the form's to show when it names a field, else the screen's. */
+  async function sendRejection(body: RejectRequest): Promise<void> {
+    store.dispatch({ type: 'rejecting-sent' });
+    store.dispatch({ type: 'rejected', codes: body.codes, result: await reject.mutateAsync(body) });
   }
-
-  /** One container refused on its own, with a reason from the list (each customer reads it in their language). */
-  async function rejectOne(code: string, reasonCode: RejectReasonCode, noteText: string) {
-    setFailure(undefined);
-    try {
-      setRejection(await reject.mutateAsync({ codes: [code], reason_code: reasonCode, ...(noteText ? { reason: noteText } : {}) }));
-      setRejecting(undefined);
-      closeBatch([code]);
-    } catch (error) {
-      setFailure(failureMessage(error, t`The rejection could not be sent. Check your connection and try again.`));
-    }
+  function rejectionFailure(error: unknown): FormFailure | undefined {
+    const fields = apiFieldFailure(error);
+    if (fields) return fields;
+    store.dispatch({
+      type: 'failed',
+      failure: failureMessage(error, t`The rejection could not be sent. Check your connection and try again.`),
+    });
+    return undefined;
   }
 
   /** An undone batch waits for a check-in again: its labels may join a new batch from the camera. */
   function onUndone(codes: readonly string[], message: string) {
-    setUndone(message);
-    for (const code of codes) sent.current.delete(code);
+    store.dispatch({ type: 'undone', codes, message });
     void queryClient.invalidateQueries({ queryKey: recentCheckInsQueryOptions.queryKey });
   }
 
@@ -261,31 +165,20 @@ function CheckInWork({ owner }: { owner: string }) {
 
       <section aria-labelledby="ops-checkin-typed" className="ops-section">
         <h2 id="ops-checkin-typed">{t`Type a code`}</h2>
-        <form className="form" noValidate onSubmit={addTyped}>
-          <TextField
-            id="ops-typed-code"
-            label={t`Container code`}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            value={typed}
-            onChange={(event) => {
-              work();
-              setTyped(event.currentTarget.value);
-            }}
-            error={typedError}
-          />
-          <button type="submit" className="button button--secondary">
-            {t`Add to the batch`}
-          </button>
-        </form>
+        <TypedCodeForm
+          onTyping={work}
+          onCode={(code) => {
+            work();
+            store.dispatch({ type: 'typed', code });
+          }}
+        />
       </section>
 
       <section aria-labelledby="ops-checkin-batch" className="ops-section">
         <h2 id="ops-checkin-batch">{t`This batch`}</h2>
-        {undone ? (
+        {state.undone ? (
           <p ref={undoneRef} tabIndex={-1} role="status" data-testid="ops-checkin-undone">
-            {undone}
+            {state.undone}
           </p>
         ) : null}
         <p role="status" data-testid="ops-checkin-kept">
@@ -298,59 +191,52 @@ function CheckInWork({ owner }: { owner: string }) {
               : ''}
         </p>
         <p role="status" data-testid="ops-batch-note">
-          {note}
+          {state.already ? t`${state.already} is already in the batch.` : ''}
         </p>
         {count > 0 ? (
           <ul className="ops-codes">
             {batch.map((code) => (
               <li key={code}>
                 <code>{code}</code>{' '}
-                <button type="button" className="button button--link" onClick={() => remove(code)} aria-label={t`Remove ${code}`}>
+                <button
+                  type="button"
+                  className="button button--link"
+                  onClick={() => {
+                    work();
+                    store.dispatch({ type: 'removed', code });
+                  }}
+                  aria-label={t`Remove ${code}`}
+                >
                   {t`Remove`}
                 </button>{' '}
                 <button
                   type="button"
                   className="button button--link"
-                  aria-expanded={rejecting === code}
-                  onClick={() => setRejecting(rejecting === code ? undefined : code)}
+                  aria-expanded={state.rejecting === code}
+                  onClick={() => store.dispatch({ type: 'reject-one', code })}
                   aria-label={t`Reject ${code}`}
                 >
                   {t`Reject…`}
                 </button>
-                {rejecting === code ? (
+                {state.rejecting === code ? (
                   <RejectOne
                     code={code}
                     pending={reject.isPending}
-                    onReject={(reasonCode, noteText) => void rejectOne(code, reasonCode, noteText)}
-                    onCancel={() => setRejecting(undefined)}
+                    onReject={sendRejection}
+                    onFailure={rejectionFailure}
+                    onCancel={() => store.dispatch({ type: 'reject-one', code: undefined })}
                   />
                 ) : null}
               </li>
             ))}
           </ul>
         ) : null}
-        {failure ? (
+        {state.failure ? (
           <p ref={failureRef} role="alert" tabIndex={-1} className="field__error">
-            {failure}
+            {state.failure}
           </p>
         ) : null}
-        {count > 0 ? (
-          <details className="ops-reject">
-            <summary>{t`Reject them instead`}</summary>
-            <p>{t`For containers that cannot be accepted: no deposit is credited, and each customer reads the reason.`}</p>
-            <TextField
-              id="ops-reject-reason"
-              label={t`Reason shown to the customers`}
-              maxLength={300}
-              value={reason}
-              onChange={(event) => setReason(event.currentTarget.value)}
-              error={reasonError}
-            />
-            <button type="button" className="button button--secondary" disabled={reject.isPending} onClick={() => void sendRejection()}>
-              {plural(count, { one: 'Reject # container', other: 'Reject # containers' })}
-            </button>
-          </details>
-        ) : null}
+        {count > 0 ? <RejectBatch codes={batch} pending={reject.isPending} onReject={sendRejection} onFailure={rejectionFailure} /> : null}
         {refused.map((entry) => (
           <div key={entry.id} role="alert" className="notice notice--error" data-testid="ops-checkin-refused">
             <p className="notice__title">{t`A kept batch was refused`}</p>
@@ -378,11 +264,93 @@ function CheckInWork({ owner }: { owner: string }) {
         </button>
       </div>
 
-      {result ? <CheckInAnswer key={result.batch_id ?? 'none'} result={result} onUndone={onUndone} /> : null}
-      {awaiting ? <AwaitingApproval approval={awaiting} /> : null}
-      {rejection ? <RejectAnswer result={rejection} /> : null}
+      {state.checkedIn ? <CheckInAnswer key={state.checkedIn.batch_id ?? 'none'} result={state.checkedIn} onUndone={onUndone} /> : null}
+      {state.awaiting ? <AwaitingApproval approval={state.awaiting} /> : null}
+      {state.rejection ? <RejectAnswer result={state.rejection} /> : null}
       <RecentBatches />
     </>
+  );
+}
+
+/**
+ * A code typed by hand, or a label's QR address pasted whole: checked by the domain's rule before
+ * it joins the batch, then the field is emptied for the next one.
+ */
+function TypedCodeForm({ onTyping, onCode }: { onTyping: () => void; onCode: (code: string) => void }) {
+  const { t } = useLingui();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [schema] = useState(() => typedCodeForm(window.location.origin));
+  const form = useFormSubmit(formRef, {
+    schema,
+    action: (data) => data.code,
+    onSuccess: (code) => {
+      onCode(code);
+      form.setValues({ code: '' });
+    },
+  });
+  const field = form.field('code');
+  return (
+    <form ref={formRef} className="form" noValidate onSubmit={(event) => form.submit(event, form.values)}>
+      <TextField
+        id="ops-typed-code"
+        label={t`Container code`}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        {...field}
+        onChange={(event) => {
+          onTyping();
+          field.onChange(event);
+        }}
+      />
+      <button type="submit" className="button button--secondary">
+        {t`Add to the batch`}
+      </button>
+    </form>
+  );
+}
+
+/** "Reject them instead": the whole batch refused with the operator's words, which each customer reads (online only). */
+function RejectBatch({
+  codes,
+  pending,
+  onReject,
+  onFailure,
+}: {
+  codes: readonly string[];
+  pending: boolean;
+  onReject: (body: RejectRequest) => Promise<void>;
+  onFailure: (error: unknown) => FormFailure | undefined;
+}) {
+  const { t } = useLingui();
+  const formRef = useRef<HTMLFormElement>(null);
+  const count = codes.length;
+  const form = useFormSubmit(formRef, {
+    schema: rejectBody,
+    initialValues: { reason: '' },
+    action: onReject,
+    onSuccess: () => form.setValues({ reason: '' }),
+    onFailure,
+  });
+  return (
+    <details className="ops-reject">
+      <summary>{t`Reject them instead`}</summary>
+      <p>{t`For containers that cannot be accepted: no deposit is credited, and each customer reads the reason.`}</p>
+      <form ref={formRef} noValidate onSubmit={(event) => form.submit(event, { codes: [...codes], reason: form.values.reason })}>
+        <TextField
+          id="ops-reject-reason"
+          label={t`Reason shown to the customers`}
+          maxLength={300}
+          {...form.field('reason')}
+          error={
+            form.errors.reason === 'required' ? t`Write why these containers are rejected; the customers read it.` : form.errorOf('reason')
+          }
+        />
+        <button type="submit" className="button button--secondary" disabled={pending}>
+          {plural(count, { one: 'Reject # container', other: 'Reject # containers' })}
+        </button>
+      </form>
+    </details>
   );
 }
 
@@ -425,16 +393,24 @@ function RejectOne({
   code,
   pending,
   onReject,
+  onFailure,
   onCancel,
 }: {
   code: string;
   pending: boolean;
-  onReject: (reason: RejectReasonCode, note: string) => void;
+  onReject: (body: RejectRequest) => Promise<void>;
+  onFailure: (error: unknown) => FormFailure | undefined;
   onCancel: () => void;
 }) {
   const { t } = useLingui();
-  const [picked, setPicked] = useState<RejectReasonCode>('cracked');
-  const [noteText, setNoteText] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormSubmit(formRef, {
+    schema: rejectBody,
+    // A reason is picked from the start: the one most containers are refused for.
+    initialValues: { reason_code: 'cracked', reason: '' },
+    action: onReject,
+    onFailure,
+  });
   const labels: Record<RejectReasonCode, string> = {
     cracked: t`Cracked or broken`,
     dirty: t`Too dirty to wash`,
@@ -442,29 +418,44 @@ function RejectOne({
     label_unreadable: t`Label unreadable`,
   };
   const id = `ops-reject-${code}`;
+  const picked = form.values.reason_code;
+  const reasonError = form.errorOf('reason_code');
+  const note = form.values.reason?.trim();
   return (
-    <fieldset className="ops-reject-one" data-testid="ops-reject-one">
-      <legend>{t`Why is ${code} rejected?`}</legend>
-      {rejectReasonCodes.map((reasonCode) => (
-        <label key={reasonCode} className="ops-reject-one__choice">
-          <input type="radio" name={id} value={reasonCode} checked={picked === reasonCode} onChange={() => setPicked(reasonCode)} />{' '}
-          {labels[reasonCode]}
-        </label>
-      ))}
-      <TextField
-        id={`${id}-note`}
-        label={t`Note for the customer (optional)`}
-        maxLength={300}
-        value={noteText}
-        onChange={(event) => setNoteText(event.currentTarget.value)}
-      />
-      <button type="button" className="button button--secondary" disabled={pending} onClick={() => onReject(picked, noteText.trim())}>
-        {t`Reject this container`}
-      </button>{' '}
-      <button type="button" className="button button--link" onClick={onCancel}>
-        {t`Cancel`}
-      </button>
-    </fieldset>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => form.submit(event, { codes: [code], reason_code: picked, ...(note ? { reason: note } : {}) })}
+    >
+      <fieldset className="ops-reject-one" data-testid="ops-reject-one">
+        <legend>{t`Why is ${code} rejected?`}</legend>
+        {rejectReasonCodes.map((reasonCode, index) => (
+          <label key={reasonCode} className="ops-reject-one__choice">
+            <input
+              type="radio"
+              name={id}
+              value={reasonCode}
+              checked={picked === reasonCode}
+              onChange={() => form.setValue('reason_code', reasonCode)}
+              {...(index === 0 ? form.invalid('reason_code', id) : {})}
+            />{' '}
+            {labels[reasonCode]}
+          </label>
+        ))}
+        {reasonError ? (
+          <p id={`${id}-error`} className="field__error">
+            {reasonError}
+          </p>
+        ) : null}
+        <TextField id={`${id}-note`} label={t`Note for the customer (optional)`} maxLength={300} {...form.field('reason')} />
+        <button type="submit" className="button button--secondary" disabled={pending}>
+          {t`Reject this container`}
+        </button>{' '}
+        <button type="button" className="button button--link" onClick={onCancel}>
+          {t`Cancel`}
+        </button>
+      </fieldset>
+    </form>
   );
 }
 

@@ -1,8 +1,11 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { ListedClaim } from '#domain/schemas/operator-answers';
+import { claimResolutionBody } from '#domain/schemas/operator-requests';
 import { failureMessage } from '../../lib/api';
+import { TextAreaField } from '../../ui/text-field';
+import { apiFieldFailure, useFormSubmit } from '../../ui/use-form-submit';
 import { PagedList } from './paged-list';
 import { useAwardClaim } from './api/award-claim';
 import { useClaims, type ClaimFilter } from './api/claims';
@@ -100,40 +103,40 @@ function ClaimCard({ claim, onResolved }: { claim: ListedClaim; onResolved: (tex
   const { t, i18n } = useLingui();
   const headingId = useId();
   const noteId = useId();
-  const [note, setNote] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
+  // The button pressed: both calls take the same body (`claimResolutionBody`).
+  const decision = useRef<'award' | 'dismiss'>('award');
   const [failure, setFailure] = useState<string>();
   const award = useAwardClaim();
   const dismiss = useDismissClaim();
   const statusName = useStatusName();
-  const pending = award.isPending || dismiss.isPending;
   const code = claim.code;
   const claimedAt = formatDateTime(claim.received_at, i18n.locale);
   const firstAt = formatDateTime(claim.first_scan.received_at, i18n.locale);
   const firstStatus = statusName(claim.first_scan.status);
 
-  function refused(error: unknown) {
-    setFailure(failureMessage(error, t`The decision could not be sent. Check your connection and try again.`));
-  }
-
-  function onAward() {
-    setFailure(undefined);
-    award.mutate(
-      { id: claim.id, note: note.trim() || undefined },
-      {
-        onError: refused,
-        onSuccess: () =>
-          onResolved(t`Awarded: ${code} is held for the claimant until its next check-in. The claim is in the Resolved tab.`),
-      },
-    );
-  }
-
-  function onDismiss() {
-    setFailure(undefined);
-    dismiss.mutate(
-      { id: claim.id, note: note.trim() || undefined },
-      { onError: refused, onSuccess: () => onResolved(t`Dismissed: the first scan of ${code} stands. The claim is in the Resolved tab.`) },
-    );
-  }
+  const form = useFormSubmit(formRef, {
+    schema: claimResolutionBody,
+    initialValues: { note: '' },
+    action: async (data) => {
+      setFailure(undefined);
+      const call = decision.current === 'award' ? award : dismiss;
+      await call.mutateAsync({ id: claim.id, note: data.note });
+      return decision.current;
+    },
+    onSuccess: (decided) =>
+      onResolved(
+        decided === 'award'
+          ? t`Awarded: ${code} is held for the claimant until its next check-in. The claim is in the Resolved tab.`
+          : t`Dismissed: the first scan of ${code} stands. The claim is in the Resolved tab.`,
+      ),
+    onFailure: (error) => {
+      const fields = apiFieldFailure(error);
+      if (!fields) setFailure(failureMessage(error, t`The decision could not be sent. Check your connection and try again.`));
+      return fields;
+    },
+  });
+  const note = form.values.note?.trim();
 
   return (
     <article className="ops-card" aria-labelledby={headingId} data-testid="ops-claim">
@@ -148,19 +151,18 @@ function ClaimCard({ claim, onResolved }: { claim: ListedClaim; onResolved: (tex
       <p>{claim.email ? <BreakableEmail email={claim.email} /> : t`a deleted account`}</p>
       <p>{t`Received ${claimedAt}`}</p>
       <ClaimantRecord claimant={claim.claimant} />
-      <div className="field">
-        <label htmlFor={noteId}>{t`Note for operators (optional)`}</label>
-        <textarea id={noteId} rows={2} maxLength={500} value={note} onChange={(event) => setNote(event.currentTarget.value)} />
-      </div>
-      <FailureAlert text={failure} />
-      <div className="ops-actions">
-        <button type="button" className="button" disabled={pending} onClick={onAward}>
-          {t`Award it to the claimant`}
-        </button>
-        <button type="button" className="button button--secondary" disabled={pending} onClick={onDismiss}>
-          {t`Dismiss: the first scan stands`}
-        </button>
-      </div>
+      <form ref={formRef} noValidate onSubmit={(event) => form.submit(event, note ? { note } : {})}>
+        <TextAreaField id={noteId} label={t`Note for operators (optional)`} rows={2} maxLength={500} {...form.field('note')} />
+        <FailureAlert text={failure} />
+        <div className="ops-actions">
+          <button type="submit" className="button" disabled={form.pending} onClick={() => (decision.current = 'award')}>
+            {t`Award it to the claimant`}
+          </button>
+          <button type="submit" className="button button--secondary" disabled={form.pending} onClick={() => (decision.current = 'dismiss')}>
+            {t`Dismiss: the first scan stands`}
+          </button>
+        </div>
+      </form>
     </article>
   );
 }

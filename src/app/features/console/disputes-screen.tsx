@@ -3,10 +3,14 @@ import { useId, useRef, useState } from 'react';
 import { formatMoney } from '#domain/money';
 import { disputeReasons, type DisputeReason } from '#domain/schemas/disputes';
 import type { OperatorDispute } from '#domain/schemas/operator-answers';
+import { z } from 'zod';
+import { disputeCreditBody, disputeUpholdBody } from '#domain/schemas/operator-requests';
 import { failureMessage } from '../../lib/api';
+import { TextAreaField } from '../../ui/text-field';
+import { apiFieldFailure, useFormSubmit } from '../../ui/use-form-submit';
 import { formatLongDate } from '../../lib/format';
 import { PagedList } from './paged-list';
-import { useCreditDispute } from './api/credit-dispute';
+import { useCreditDispute, type CreditOutcome } from './api/credit-dispute';
 import { useDisputePhotoUrl } from './api/dispute-photo';
 import { useDisputes, type DisputeFilter } from './api/disputes';
 import { ListSearch, ListTabs } from './list-filters';
@@ -144,12 +148,23 @@ function ResolvedDisputeCard({ dispute }: { dispute: OperatorDispute }) {
   );
 }
 
+/**
+ * A decision on a dispute, as the two calls take it: crediting may answer the customer, upholding
+ * the refusal must (`disputeCreditBody`, `disputeUpholdBody`). The button pressed picks which.
+ */
+const decisionForm = z.discriminatedUnion('decision', [
+  disputeCreditBody.extend({ decision: z.literal('credit') }),
+  disputeUpholdBody.extend({ decision: z.literal('uphold') }),
+]);
+type Decision = z.output<typeof decisionForm>['decision'];
+type DecisionOutcome = CreditOutcome | { kind: 'upheld' };
+
 function DisputeCard({ dispute, onDecided }: { dispute: OperatorDispute; onDecided: (outcome: string) => void }) {
   const { t, i18n } = useLingui();
   const headingId = useId();
   const answerId = useId();
-  const [answer, setAnswer] = useState('');
-  const [answerError, setAnswerError] = useState<string>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const decision = useRef<Decision>('credit');
   const [failure, setFailure] = useState<string>();
   const [awaitingApproval, setAwaitingApproval] = useState(false);
   const credit = useCreditDispute();
@@ -161,53 +176,39 @@ function DisputeCard({ dispute, onDecided }: { dispute: OperatorDispute; onDecid
   const statusName = useStatusName();
   const reasons = useReasonNames();
   const amount = formatMoney(dispute.amount, i18n.locale);
-  const pending = credit.isPending || uphold.isPending;
   // The customer reads the answer as it is written: care sees their language, named in care's own.
   const customer = dispute.email ?? t`a deleted account`;
   const customerLanguage = useLanguageName(dispute.locale);
   const photoDialog = useRef<HTMLDialogElement>(null);
 
-  function refused(error: unknown) {
-    setFailure(failureMessage(error, t`The answer could not be sent. Check your connection and try again.`));
-  }
-
-  function onCredit() {
-    setFailure(undefined);
-    setAnswerError(undefined);
-    credit.mutate(
-      { id: dispute.id, answer: answer.trim() || undefined },
-      {
-        onError: refused,
-        onSuccess: (outcome) => {
-          setAwaitingApproval(outcome.kind === 'awaiting-approval');
-          if (outcome.kind !== 'awaiting-approval')
-            onDecided(
-              t`Credited ${amount} to ${customer}: the customer is told, with your answer if you wrote one. The dispute is in the Resolved tab.`,
-            );
-        },
-      },
-    );
-  }
-
-  function onUphold() {
-    setFailure(undefined);
-    if (!answer.trim()) {
-      setAnswerError(t`Write the answer the customer will read.`);
-      document.getElementById(answerId)?.focus();
-      return;
-    }
-    setAnswerError(undefined);
-    uphold.mutate(
-      { id: dispute.id, answer: answer.trim() },
-      {
-        onError: refused,
-        onSuccess: () =>
-          onDecided(
-            t`Refusal upheld for ${customer}: the customer reads your answer in their history. The dispute is in the Resolved tab.`,
-          ),
-      },
-    );
-  }
+  const form = useFormSubmit(formRef, {
+    schema: decisionForm,
+    initialValues: { answer: '' },
+    action: async (data): Promise<DecisionOutcome> => {
+      setFailure(undefined);
+      if (data.decision === 'uphold') {
+        await uphold.mutateAsync({ id: dispute.id, answer: data.answer });
+        return { kind: 'upheld' };
+      }
+      return credit.mutateAsync({ id: dispute.id, answer: data.answer });
+    },
+    onSuccess: (outcome) => {
+      setAwaitingApproval(outcome.kind === 'awaiting-approval');
+      if (outcome.kind === 'credited')
+        onDecided(
+          t`Credited ${amount} to ${customer}: the customer is told, with your answer if you wrote one. The dispute is in the Resolved tab.`,
+        );
+      else if (outcome.kind === 'upheld')
+        onDecided(t`Refusal upheld for ${customer}: the customer reads your answer in their history. The dispute is in the Resolved tab.`);
+    },
+    onFailure: (error) => {
+      const fields = apiFieldFailure(error);
+      if (!fields) setFailure(failureMessage(error, t`The answer could not be sent. Check your connection and try again.`));
+      return fields;
+    },
+  });
+  const answerText = form.values.answer?.trim();
+  const answerField = form.field('answer');
 
   return (
     <article className="ops-card" aria-labelledby={headingId} data-testid="ops-dispute">
@@ -271,40 +272,35 @@ function DisputeCard({ dispute, onDecided }: { dispute: OperatorDispute; onDecid
           </ul>
         </>
       ) : null}
-      <div className="field">
-        <label htmlFor={answerId}>{t`Answer to the customer`}</label>
-        <p id={`${answerId}-hint`} className="field__hint">
-          {t`Optional when you credit, needed when you uphold the refusal. Write it in ${customerLanguage}: the customer reads it as written.`}
-        </p>
-        <textarea
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={(event) => form.submit(event, { decision: decision.current, ...(answerText ? { answer: answerText } : {}) })}
+      >
+        <TextAreaField
           id={answerId}
+          label={t`Answer to the customer`}
+          hint={t`Optional when you credit, needed when you uphold the refusal. Write it in ${customerLanguage}: the customer reads it as written.`}
           rows={3}
           maxLength={500}
-          value={answer}
-          onChange={(event) => setAnswer(event.currentTarget.value)}
-          aria-invalid={answerError ? true : undefined}
-          aria-describedby={answerError ? `${answerId}-hint ${answerId}-error` : `${answerId}-hint`}
+          {...answerField}
+          error={form.errors.answer === 'required' ? t`Write the answer the customer will read.` : answerField.error}
         />
-        {answerError ? (
-          <p id={`${answerId}-error`} className="field__error">
-            {answerError}
-          </p>
-        ) : null}
-      </div>
-      <div role="status">
-        {awaitingApproval ? (
-          <p className="notice">{t`Above the approval limit: the credit waits for a second operator's approval.`}</p>
-        ) : null}
-      </div>
-      <FailureAlert text={failure} />
-      <div className="ops-actions">
-        <button type="button" className="button" disabled={pending} onClick={onCredit}>
-          {t`Credit ${amount}`}
-        </button>
-        <button type="button" className="button button--secondary" disabled={pending} onClick={onUphold}>
-          {t`Uphold the refusal`}
-        </button>
-      </div>
+        <div role="status">
+          {awaitingApproval ? (
+            <p className="notice">{t`Above the approval limit: the credit waits for a second operator's approval.`}</p>
+          ) : null}
+        </div>
+        <FailureAlert text={failure} />
+        <div className="ops-actions">
+          <button type="submit" className="button" disabled={form.pending} onClick={() => (decision.current = 'credit')}>
+            {t`Credit ${amount}`}
+          </button>
+          <button type="submit" className="button button--secondary" disabled={form.pending} onClick={() => (decision.current = 'uphold')}>
+            {t`Uphold the refusal`}
+          </button>
+        </div>
+      </form>
     </article>
   );
 }

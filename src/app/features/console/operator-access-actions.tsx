@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { Operator } from '#domain/schemas/operators';
 import { failureMessage } from '../../lib/api';
-import { Dialog } from '../../ui/dialog';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { notify } from '../../ui/notifications';
 import { useRemoveOperatorPasskeys } from './api/remove-operator-passkeys';
 import { useResetAuthenticator } from './api/reset-authenticator';
@@ -99,43 +99,36 @@ export function OperatorAccessActions({ operator }: { operator: Operator }) {
           {t`Reset authenticator`}
         </button>
       </div>
-      <Dialog open={asking === 'passkeys'} title={t`Remove the passkeys of ${name}?`} onClose={() => setAsking(undefined)}>
-        <p>{t`Their passkeys will no longer sign them in; their password and code still will. They get a mail about it.`}</p>
-        <div className="dialog__actions">
-          <button type="button" className="button" data-autofocus disabled={removePasskeys.isPending} onClick={confirmRemoval}>
-            {t`Remove their passkeys`}
-          </button>
-          <button type="button" className="button button--secondary" onClick={() => setAsking(undefined)}>
-            {t`Cancel`}
-          </button>
-        </div>
-      </Dialog>
-      <Dialog open={asking === 'password'} title={t`Send ${name} a password-reset link?`} onClose={() => setAsking(undefined)}>
-        <p>
-          {t`They get a link by mail, good for one hour, to choose a new password with a code from their authenticator app. Their sessions end when they do.`}
-        </p>
-        <div className="dialog__actions">
-          <button type="button" className="button" data-autofocus disabled={sendPasswordReset.isPending} onClick={confirmPasswordReset}>
-            {t`Send the link`}
-          </button>
-          <button type="button" className="button button--secondary" onClick={() => setAsking(undefined)}>
-            {t`Cancel`}
-          </button>
-        </div>
-      </Dialog>
-      <Dialog open={asking === 'reset'} title={t`Reset the authenticator of ${name}?`} onClose={() => setAsking(undefined)}>
-        <p>
-          {t`Their sessions end at once, and their password, code and passkeys no longer sign them in. They get a new link by mail, good for 48 hours, to choose a new password and add a new code to their authenticator app.`}
-        </p>
-        <div className="dialog__actions">
-          <button type="button" className="button" data-autofocus disabled={reset.isPending} onClick={confirmReset}>
-            {t`Reset and send the link`}
-          </button>
-          <button type="button" className="button button--secondary" onClick={() => setAsking(undefined)}>
-            {t`Cancel`}
-          </button>
-        </div>
-      </Dialog>
+      <ConfirmDialog
+        open={asking === 'passkeys'}
+        title={t`Remove the passkeys of ${name}?`}
+        confirm={t`Remove their passkeys`}
+        pending={removePasskeys.isPending}
+        onConfirm={confirmRemoval}
+        onClose={() => setAsking(undefined)}
+      >
+        {t`Their passkeys will no longer sign them in; their password and code still will. They get a mail about it.`}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={asking === 'password'}
+        title={t`Send ${name} a password-reset link?`}
+        confirm={t`Send the link`}
+        pending={sendPasswordReset.isPending}
+        onConfirm={confirmPasswordReset}
+        onClose={() => setAsking(undefined)}
+      >
+        {t`They get a link by mail, good for one hour, to choose a new password with a code from their authenticator app. Their sessions end when they do.`}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={asking === 'reset'}
+        title={t`Reset the authenticator of ${name}?`}
+        confirm={t`Reset and send the link`}
+        pending={reset.isPending}
+        onConfirm={confirmReset}
+        onClose={() => setAsking(undefined)}
+      >
+        {t`Their sessions end at once, and their password, code and passkeys no longer sign them in. They get a new link by mail, good for 48 hours, to choose a new password and add a new code to their authenticator app.`}
+      </ConfirmDialog>
     </>
   );
 }

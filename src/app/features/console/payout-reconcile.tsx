@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { ReconcileLine, ReconciliationAnswer } from '#domain/schemas/operator-answers';
 import { failureMessage } from '../../lib/api';
+import { readChosenBytes } from '../../ui/read-chosen-file';
 import { useReconcilePayouts, type ReconcileUploadBody } from './api/reconcile-payouts';
 import { useFocusWhenShown } from './use-focus-when-shown';
 
@@ -39,23 +40,20 @@ export function ReconcileUpload() {
     setResult(undefined);
     setFailure(undefined);
     setFileError(undefined);
-    if (!file) {
-      setFileError(t`Choose the file your bank or PayPal sent back first.`);
-      document.getElementById(fileId)?.focus();
+    const chosen = await readChosenBytes(file, maxAnswerLength);
+    if (!chosen.ok) {
+      if (chosen.problem === 'none') {
+        setFileError(t`Choose the file your bank or PayPal sent back first.`);
+        document.getElementById(fileId)?.focus();
+      } else
+        setFailure(
+          chosen.problem === 'unreadable'
+            ? t`The file could not be read on this device. Choose it again.`
+            : t`The file is larger than 8 MB: no bank's answer of one day is; check that it is the right file.`,
+        );
       return;
     }
-    if (file.size > maxAnswerLength) {
-      setFailure(t`The file is larger than 8 MB: no bank's answer of one day is; check that it is the right file.`);
-      return;
-    }
-    let upload: ReconcileUploadBody;
-    try {
-      upload = uploadOf(new Uint8Array(await file.arrayBuffer()));
-    } catch {
-      setFailure(t`The file could not be read on this device. Choose it again.`);
-      return;
-    }
-    reconcile.mutate(upload, {
+    reconcile.mutate(uploadOf(chosen.content), {
       onSuccess: setResult,
       onError: (error) => setFailure(failureMessage(error, t`The file could not be sent. Check your connection and try again.`)),
     });

@@ -10,6 +10,7 @@ import type {
   OperatorRole,
 } from '#domain/schemas/operators';
 import { rowsOf, type Executor } from '../../db/client';
+import { containingPattern, likeLiteral } from '../../db/text-match';
 import { auditEntries } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import type { AuditAnchor, Checkpoint } from './anchor';
@@ -175,16 +176,6 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** The same, as PostgreSQL matches ids the database wrote (lower case): a cast is tried only on what passes. */
 const uuidText = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
-/** `text` as a LIKE pattern that matches it anywhere, its own % and _ taken literally. */
-function containing(text: string): string {
-  return `%${literal(text)}%`;
-}
-
-/** `text` inside a LIKE pattern: its own % and _ (and the escape) taken literally. */
-function literal(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
 function conditionsOf(filter: AuditFilter): SQL[] {
   const conditions = [sql`true`];
   if (filter.recordType !== undefined) conditions.push(sql`a.record_type = ${filter.recordType}`);
@@ -199,11 +190,12 @@ function conditionsOf(filter: AuditFilter): SQL[] {
     );
   }
   if (filter.actor !== undefined) {
-    const pattern = containing(filter.actor);
+    const pattern = containingPattern(filter.actor);
     conditions.push(sql`(a.actor ILIKE ${pattern}
       OR a.actor_id IN (SELECT id::text FROM operators WHERE name ILIKE ${pattern} OR email ILIKE ${pattern}))`);
   }
-  if (filter.action !== undefined) conditions.push(sql`(a.action = ${filter.action} OR a.action LIKE ${`${literal(filter.action)}.%`})`);
+  if (filter.action !== undefined)
+    conditions.push(sql`(a.action = ${filter.action} OR a.action LIKE ${`${likeLiteral(filter.action)}.%`})`);
   if (filter.record !== undefined) {
     const record = filter.record;
     // A payout's reference stands for its id; a record among several (a batch of scans or bins), or named in a detail, counts too.
@@ -211,7 +203,7 @@ function conditionsOf(filter: AuditFilter): SQL[] {
     conditions.push(sql`(a.record_id IN ${ids}
       OR a.detail->>'record_id' IN ${ids}
       OR a.detail->>'payout_reference' = ${record}
-      OR (a.record_id LIKE ${containing(record)} AND ${record} = ANY(string_to_array(a.record_id, ',')))
+      OR (a.record_id LIKE ${containingPattern(record)} AND ${record} = ANY(string_to_array(a.record_id, ',')))
       OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(CASE WHEN jsonb_typeof(a.detail->'payout_ids') = 'array' THEN a.detail->'payout_ids' ELSE '[]'::jsonb END) p(id) WHERE p.id IN ${ids}))`);
   }
   if (filter.from !== undefined) conditions.push(sql`a.at >= ${filter.from.toISOString()}`);
