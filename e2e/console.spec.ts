@@ -522,7 +522,7 @@ for (const market of markets) {
       await expect(reset.confirm).toBeFocused();
       await checkDialog(page, `${market.locale}-operators-reset-authenticator`);
       await reset.confirm.click();
-      await dismissNotice(page, market.locale, words.text('{name} is signed out and has a new link by mail, good for 48 hours.', { name }));
+      await dismissNotice(page, market.locale, words.text('{name} is logged out and has a new link by mail, good for 48 hours.', { name }));
       // Invited again: the person sets the account up from the new link.
       await expect(card).toContainText(words.text('Invited'));
       await checkScreen(page, `${market.locale}-operators-reset-done`);

@@ -22,14 +22,14 @@ export class ConsoleSignInPage {
   ) {
     this.words = new ConsoleWords(locale);
     const t = (english: string) => this.words.text(english);
-    this.heading = page.getByRole('heading', { level: 1, name: t('Operator sign-in') });
+    this.heading = page.getByRole('heading', { level: 1, name: t('Operator login') });
     const form = page.locator('main form').first();
     this.email = form.getByRole('textbox', { name: t('Email'), exact: true });
     this.password = form.getByLabel(t('Password'), { exact: true });
     this.code = form.getByRole('textbox', { name: messagePattern(t('Authenticator code'), { whole: true }) });
-    this.signInButton = form.getByRole('button', { name: t('Sign in'), exact: true });
-    this.passkeyButton = page.getByRole('button', { name: t('Sign in with a passkey') });
-    this.refusal = page.getByRole('alert').filter({ hasText: t('Sign-in failed') });
+    this.signInButton = form.getByRole('button', { name: t('Log in'), exact: true });
+    this.passkeyButton = page.getByRole('button', { name: t('Log in with a passkey') });
+    this.refusal = page.getByRole('alert').filter({ hasText: t('Login failed') });
     this.sessionEnded = notification(page).filter({ hasText: t('Your session has ended') });
   }
 
@@ -79,7 +79,7 @@ export class JoinPage {
     this.code = form.getByRole('textbox', { name: messagePattern(t('Authenticator code'), { whole: true }) });
     this.setUpButton = form.getByRole('button', { name: t('Set up my account') });
     this.ready = page.getByText(t('Your account is ready.'));
-    this.toSignIn = page.getByRole('link', { name: t('Sign in with your email, password and a new authenticator code') });
+    this.toSignIn = page.getByRole('link', { name: t('Log in with your email, password and a new authenticator code') });
   }
 
   /** The authenticator's key as the page shows it, without its spaces. */

@@ -19,7 +19,7 @@ export class ConsoleStartPage {
     const t = (english: string) => this.words.text(english);
     this.heading = page.getByRole('heading', { level: 1, name: t("Operators' console") });
     this.addPasskey = page.getByRole('button', { name: t('Add a passkey') });
-    this.passkeyAdded = page.getByText(t('Passkey added. Next time, sign in with it.'));
+    this.passkeyAdded = page.getByText(t('Passkey added. Next time, log in with it.'));
     this.passkeys = page.getByRole('list', { name: t('Your passkeys') });
     this.noPasskey = page.getByText(t('You have no passkey.'));
     this.mails = new MailNoticesSection(page, locale);
