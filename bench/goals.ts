@@ -74,11 +74,18 @@ function readAfterWriteGoal(read: 'history' | 'balance', name: string, limit: nu
   };
 }
 
-function startGoals(which: 'online' | 'offline', name: string, baseline: string, shownLimit: number, readyLimit: number): Goal[] {
+function startGoals(
+  which: 'online' | 'offline',
+  name: string,
+  firstBalance: string,
+  baseline: string,
+  shownLimit: number,
+  readyLimit: number,
+): Goal[] {
   const figuresOf = (results: BenchResults) => (which === 'online' ? results.frontend?.onlineStart : results.frontend?.offlineStart);
   return [
     {
-      figure: `${name} → the first balance on screen (the one the app last saved), over ${baseline}`,
+      figure: `${name} → the first balance on screen (${firstBalance}), over ${baseline}`,
       comparison: 'at most',
       limit: shownLimit,
       unit: '×',
@@ -293,8 +300,15 @@ export const goals: readonly Goal[] = [
         baseline: `each run ${entry.firstContentfulPaintsMs.join(', ')} ms`,
       })),
   },
-  ...startGoals('online', 'Cold online start', 'a static page served the same way', 2.5, 8),
-  ...startGoals('offline', 'Offline start', 'a static page served by its own service worker', 2, 5),
+  ...startGoals(
+    'online',
+    'Cold online start',
+    'the current one, in the page the server sends',
+    'a static page served the same way',
+    2.5,
+    8,
+  ),
+  ...startGoals('offline', 'Offline start', 'the one the app last saved', 'a static page served by its own service worker', 2, 5),
   {
     figure: 'Map, 5,000 bins: navigation → first pins, new profile',
     comparison: 'at most',

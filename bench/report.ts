@@ -69,7 +69,7 @@ function frontendTables(frontend: FrontendFigures | undefined, budget: number): 
     '',
     '### Start of /us/user/account: navigation to the first balance on screen, and to the app ready for a tap (medians)',
     '',
-    "The first balance is the one the app last saved, drawn by the shell's own script before the app runs; ready for a tap is the app started with its withdraw link rendered; the app's own mark of showing the balance is beside them. Ratios are over the static page's balance in the same run.",
+    "The first balance is, online, the customer's current one, which the server puts into the account page's shell for a signed-in request, and offline the one the app last saved, drawn by the shell's own script before the app runs; ready for a tap is the app started with its withdraw link rendered; the app's own mark of showing the balance is beside them. Ratios are over the static page's balance in the same run.",
     '',
     '| case | first balance | ratio | ready for a tap | ratio | app shows it itself | static page (baseline) | runs |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',
