@@ -11,7 +11,8 @@ import { checkConsoleScreen, operatorSessionViaApi } from './support/operators';
 // (courriel, service à la clientèle: src/domain/quebec-wording.ts) and with nothing cut or overlapping.
 // The screens are kept to be looked at.
 
-const screenshotDir = 'bench/results/2026-11-29-console-fr-CA';
+// Kept for review only when SCREENSHOTS=1 asks for them: a normal run never rewrites a committed picture.
+const screenshotDir = process.env.SCREENSHOTS === '1' ? 'bench/results/2026-11-29-console-fr-CA' : 'test-results/console-fr-CA';
 const locale = 'fr-CA';
 const t = (english: string) => translate(locale, english, {}, 'console');
 

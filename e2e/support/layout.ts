@@ -109,6 +109,8 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
     // so a break inside one is the browser's last resort. Japanese breaks between characters.
     const words = /[\p{Script=Latin}\p{Nd}]{2,}/gu;
     for (const box of boxes) {
+      // An identifier shown as code (a passkey's id, a record's) is no word: it breaks anywhere.
+      if (box.owner.closest('code')) continue;
       const content = box.node.data;
       for (const match of content.matchAll(words)) {
         const range = document.createRange();

@@ -338,8 +338,28 @@ function useDetailNames() {
     payouts: t`Payouts`,
     provider: t`Sent through`,
     reason: t`Reason`,
+    passkey: t`Passkey`,
+    passkeys: t`Passkeys`,
+    user_id: t`Customer`,
+    operator_id: t`Operator`,
+    code: t`Container code`,
+    codes: t`Container codes`,
+    expired: t`Expired scans`,
   } as const satisfies Record<string, string>;
 }
+
+/** Details that hold identifiers: shown as codes, which may break anywhere on a narrow screen. */
+const identifierDetails: ReadonlySet<string> = new Set([
+  'passkey',
+  'passkeys',
+  'user_id',
+  'operator_id',
+  'record_id',
+  'scan_id',
+  'first_scan_id',
+  'scan_ids',
+  'payout_ids',
+]);
 
 /** A detail's value as a person reads it: lists joined, yes or no, anything else as written. */
 function detailText(value: unknown, yes: string, no: string): string {
@@ -370,10 +390,12 @@ function AuditEntryCard({ entry, onFilter, broken }: { entry: AuditEntry; onFilt
     entry.direction === 'credit' ? t`credited to the customer` : entry.direction === 'debit' ? t`taken from the customer` : undefined;
   // A change shows what was before it and what is now; the rest of the detail as it was kept.
   const { previous_roles: previousRoles, roles, ...rest } = entry.detail ?? {};
-  const details: [string, string][] = [];
-  if (previousRoles !== undefined) details.push([t`Roles`, `${detailText(previousRoles, yes, no)} → ${detailText(roles, yes, no)}`]);
-  else if (roles !== undefined) details.push([t`Roles`, detailText(roles, yes, no)]);
-  for (const [key, value] of Object.entries(rest)) details.push([detailNames[key] ?? key, detailText(value, yes, no)]);
+  const details: { name: string; value: string; identifier: boolean }[] = [];
+  if (previousRoles !== undefined)
+    details.push({ name: t`Roles`, value: `${detailText(previousRoles, yes, no)} → ${detailText(roles, yes, no)}`, identifier: false });
+  else if (roles !== undefined) details.push({ name: t`Roles`, value: detailText(roles, yes, no), identifier: false });
+  for (const [key, value] of Object.entries(rest))
+    details.push({ name: detailNames[key] ?? key, value: detailText(value, yes, no), identifier: identifierDetails.has(key) });
   const who = entry.subject.label ?? entry.subject.id;
   const actor = entry.actor_name ? `${entry.actor_name} (${entry.actor})` : entry.actor;
   return (
@@ -402,10 +424,10 @@ function AuditEntryCard({ entry, onFilter, broken }: { entry: AuditEntry; onFilt
       </p>
       {details.length > 0 ? (
         <dl className="ops-audit__detail">
-          {details.map(([name, value]) => (
+          {details.map(({ name, value, identifier }) => (
             <div key={name}>
               <dt>{name}</dt>
-              <dd>{value}</dd>
+              <dd>{identifier ? <code className="ops-audit__id">{value}</code> : value}</dd>
             </div>
           ))}
         </dl>
