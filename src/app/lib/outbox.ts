@@ -87,6 +87,14 @@ let timer: ReturnType<typeof setTimeout> | undefined;
  * at the same time as the service worker, which sends the outbox itself when Background Sync fires
  * with no window open (sw/outbox-delivery.ts): the server deduplicates on the key anyway, this only saves requests.
  */
+/**
+ * Outbox views to read again after each round of this page. The lock makes a page wait while
+ * another context sends: that context's deletions reach this page's views only through its
+ * notice, which a page being closed (WebKit) may never send, and the queued line stayed on screen
+ * over an empty outbox. This page's round, which then finds nothing to send, reads the list again.
+ */
+const afterRound = new Set<() => void>();
+
 export function flushOutbox(): Promise<void> {
   if (running) {
     again = true;
@@ -102,6 +110,7 @@ export function flushOutbox(): Promise<void> {
       const { flushDue } = await loadCore();
       const round = () => flushDue(owner, sendEntry, Date.now, sendRun);
       const report = navigator.locks ? await navigator.locks.request(outboxLockName, round) : await round();
+      for (const reread of afterRound) reread();
       if (report.sent.length > 0)
         void queryClient.invalidateQueries({
           predicate: (query) => query.queryKey[0] !== meQueryKey[0] || query.queryKey[1] !== meQueryKey[1],
@@ -224,11 +233,21 @@ export function useOutbox(kind?: string): OutboxEntry[] {
       // On a device with nothing stored yet, the list starts once the first action is saved.
       const { db, liveQuery } = (await hasStoredData()) ? await loadDatabase() : await databaseLoaded;
       if (cancelled) return;
+      const show = (all: OutboxEntry[]) => setEntries(kind ? all.filter((entry) => entry.kind === kind) : all);
       const subscription = liveQuery(() => db.outbox.orderBy('createdAt').toArray()).subscribe({
-        next: (all) => setEntries(kind ? all.filter((entry) => entry.kind === kind) : all),
+        next: show,
         error: () => setEntries([]),
       });
-      unsubscribe = () => subscription.unsubscribe();
+      const reread = () =>
+        void db.outbox
+          .orderBy('createdAt')
+          .toArray()
+          .then(show, () => undefined);
+      afterRound.add(reread);
+      unsubscribe = () => {
+        subscription.unsubscribe();
+        afterRound.delete(reread);
+      };
     })();
     return () => {
       cancelled = true;

@@ -9,17 +9,10 @@ import { useConsoleCatalogue } from './catalogue';
 import { CheckInScreen } from './check-in-screen';
 import { consoleDatabase } from './checkin-db';
 import { consoleQueryClient } from './console-query-client';
-import { endOperatorSession, startOperatorSession } from './operator-session';
+import { endOperatorSession } from './operator-session';
+import { signInTestOperator, testOperator } from './testing/test-operator';
 
-const operator = {
-  id: 'op-3',
-  email: 'sam@roundtrip.test',
-  name: 'Sam',
-  roles: ['check-in' as const],
-  status: 'ACTIVE' as const,
-  language: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-};
+const operator = testOperator('Sam', ['check-in']);
 const first = containerCodeFromRandom(new Uint8Array([12, 34, 56, 78, 90, 123, 45]));
 const second = containerCodeFromRandom(new Uint8Array([200, 1, 2, 3, 4, 5, 6]));
 /** The first code with its last (check) symbol changed: one symbol mistyped. */
@@ -83,7 +76,7 @@ function network(routes: FakeRoutes = {}) {
 }
 
 function render(locale: SupportedLocale) {
-  startOperatorSession({ token: 'op_test', expires_at: '2099-01-01T00:00:00.000Z', idle_seconds: 900, operator });
+  signInTestOperator(operator);
   return renderComponent(
     <QueryClientProvider client={consoleQueryClient}>
       <InConsole />

@@ -9,17 +9,10 @@ import { useConsoleCatalogue } from './catalogue';
 import { ClaimsScreen } from './claims-screen';
 import { consoleQueryClient } from './console-query-client';
 import { DisputesScreen } from './disputes-screen';
-import { endOperatorSession, startOperatorSession } from './operator-session';
+import { endOperatorSession } from './operator-session';
+import { signInTestOperator, testOperator } from './testing/test-operator';
 
-const operator = {
-  id: 'op-4',
-  email: 'lou@roundtrip.test',
-  name: 'Lou',
-  roles: ['care' as const],
-  status: 'ACTIVE' as const,
-  language: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-};
+const operator = testOperator('Lou', ['care']);
 
 const dispute = {
   id: '00000000-0000-4000-8000-0000000000d1',
@@ -108,7 +101,7 @@ function InConsole({ screen }: { screen: 'disputes' | 'claims' }) {
 }
 
 function render(screen: 'disputes' | 'claims', locale: SupportedLocale, routes: FakeRoutes) {
-  startOperatorSession({ token: 'op_test', expires_at: '2099-01-01T00:00:00.000Z', idle_seconds: 900, operator });
+  signInTestOperator(operator);
   const api = fakeApi({ 'GET /ops/me': { status: 200, body: { data: operator } }, ...routes });
   void renderComponent(
     <QueryClientProvider client={consoleQueryClient}>

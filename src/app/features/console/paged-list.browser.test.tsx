@@ -7,18 +7,11 @@ import { fakeApi, restoreNetwork } from '../../testing/fake-network';
 import { renderComponent } from '../../testing/render';
 import { useConsoleCatalogue } from './catalogue';
 import { consoleQueryClient } from './console-query-client';
-import { endOperatorSession, startOperatorSession } from './operator-session';
+import { endOperatorSession } from './operator-session';
+import { signInTestOperator, testOperator } from './testing/test-operator';
 import { PayoutsScreen } from './payouts-screen';
 
-const operator = {
-  id: 'op-2',
-  email: 'noa@roundtrip.test',
-  name: 'Noa',
-  roles: ['finance' as const],
-  status: 'ACTIVE' as const,
-  language: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-};
+const operator = testOperator('Noa', ['finance']);
 
 function payout(n: number, currency: 'USD' | 'JPY', value: string): PendingPayout {
   const money = { currency, value };
@@ -56,7 +49,7 @@ function InConsole() {
 }
 
 function render(locale: SupportedLocale = 'en-US') {
-  startOperatorSession({ token: 'op_test', expires_at: '2099-01-01T00:00:00.000Z', idle_seconds: 900, operator });
+  signInTestOperator(operator);
   return renderComponent(
     <QueryClientProvider client={consoleQueryClient}>
       <InConsole />

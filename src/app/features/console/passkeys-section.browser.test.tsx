@@ -6,18 +6,11 @@ import type { SupportedLocale } from '#domain/markets';
 import { renderComponent } from '../../testing/render';
 import { useConsoleCatalogue } from './catalogue';
 import { consoleQueryClient } from './console-query-client';
-import { endOperatorSession, startOperatorSession } from './operator-session';
+import { endOperatorSession } from './operator-session';
+import { signInTestOperator, testOperator } from './testing/test-operator';
 import { PasskeySection } from './passkeys-section';
 
-const operator = {
-  id: 'op-1',
-  email: 'camille@roundtrip.test',
-  name: 'Camille',
-  roles: ['care' as const],
-  status: 'ACTIVE' as const,
-  language: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-};
+const operator = testOperator('Camille', ['care']);
 const passkey = {
   id: 'au78q5xKy4Gjb0YMgwWa0zyGOCU-wE7oNkmZkpVNgg0',
   created_at: '2026-11-28T22:42:25.333Z',
@@ -31,7 +24,7 @@ function InConsole() {
 }
 
 function render(locale: SupportedLocale = 'en-US') {
-  startOperatorSession({ token: 'op_test', expires_at: '2099-01-01T00:00:00.000Z', idle_seconds: 900, operator });
+  signInTestOperator(operator);
   return renderComponent(
     <QueryClientProvider client={consoleQueryClient}>
       <InConsole />
