@@ -50,7 +50,11 @@ function literalText(node: ts.Node): string | undefined {
 }
 
 const frenchKeys = new Set(['fr', 'fr-FR', 'fr-CA', 'name_fr', 'nameFr']);
-const englishKeys = new Set(['en', 'en-US', 'en-GB', 'en-CA', 'name_en', 'nameEn']);
+/**
+ * English texts: those under a language key, and the API description's summaries and descriptions,
+ * which the developers of a client read in English (GET /api/v2/openapi.json).
+ */
+const englishKeys = new Set(['en', 'en-US', 'en-GB', 'en-CA', 'name_en', 'nameEn', 'summary', 'description']);
 
 /** A literal under one of these keys ({ fr: … }, 'fr-FR': …, name_fr), at any depth. */
 function underKey(node: ts.Node, keys: ReadonlySet<string>): boolean {

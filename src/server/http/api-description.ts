@@ -90,7 +90,7 @@ export async function registerApiDescription(app: FastifyInstance) {
           operatorSession: {
             type: 'http',
             scheme: 'bearer',
-            description: 'A signed-in operator (POST /api/v2/ops/session). The list names the roles that may make the call.',
+            description: 'A logged-in operator (POST /api/v2/ops/session). The list names the roles that may make the call.',
           },
           opsToken: {
             type: 'apiKey',

@@ -17,8 +17,10 @@ const bankWords = /振込|振り込|口座/;
 
 describe('the mails of a Japanese PayPal withdrawal', () => {
   it('the withdrawal says where it is paid without a bank’s words', () => {
-    const mail = withdrawalRequestedMail({ ...paypal, amount: '￥600', payout: '￥351' });
+    const mail = withdrawalRequestedMail({ ...paypal, amount: '￥600', payout: '￥351', fee: '￥249' });
     expect(mail.text).toContain('PayPal ya•••@example.jp');
+    expect(mail.text).toContain('出金手数料（この金額から差し引かれます）：￥249');
+    expect(mail.html).toContain('出金手数料');
     expect(mail.text).not.toMatch(bankWords);
     expect(mail.html).not.toMatch(bankWords);
     expect(mail.subject).not.toMatch(bankWords);

@@ -340,6 +340,8 @@ export interface WithdrawalMailInput extends MoneyMailInput {
   /** Formatted in the person's language, currency included. */
   amount: string;
   payout: string;
+  /** The withdrawal fee taken from the amount, formatted as the amount is; undefined when there is none. */
+  fee?: string;
 }
 
 const withdrawalTexts: Record<
@@ -348,6 +350,8 @@ const withdrawalTexts: Record<
     subject: (amount: string) => string;
     hello: (name: string) => string;
     intro: (amount: string) => string;
+    /** A withdrawal fee, whatever the method: never called a bank's fee (docs/product.md, Withdrawals and fees). */
+    fee: (fee: string) => string;
     payout: (payout: string) => string;
     notYou: string;
   }
@@ -356,6 +360,7 @@ const withdrawalTexts: Record<
     subject: (amount) => `Withdrawal of ${amount} requested`,
     hello: (name) => `Hello ${name},`,
     intro: (amount) => `A withdrawal of ${amount} from your Roundtrip balance was requested.`,
+    fee: (fee) => `Withdrawal fee, taken from that amount: ${fee}.`,
     payout: (payout) => `${payout} will be paid to:`,
     notYou: 'If you did not ask for it, change your password at once and write to us.',
   },
@@ -363,6 +368,7 @@ const withdrawalTexts: Record<
     subject: (amount) => `Retrait de ${amount} demandé`,
     hello: (name) => `Bonjour ${name},`,
     intro: (amount) => `Un retrait de ${amount} a été demandé sur votre solde Roundtrip.`,
+    fee: (fee) => `Frais de retrait, déduits de ce montant\u202F: ${fee}.`,
     payout: (payout) => `${payout} seront versés sur\u202F:`,
     notYou: 'Si vous ne l’avez pas demandé, changez tout de suite votre mot de passe et écrivez-nous.',
   },
@@ -370,6 +376,7 @@ const withdrawalTexts: Record<
     subject: (amount) => `${amount} の出金を受け付けました`,
     hello: (name) => `${name} 様`,
     intro: (amount) => `Roundtrip の残高から ${amount} の出金が申請されました。`,
+    fee: (fee) => `出金手数料（この金額から差し引かれます）：${fee}`,
     payout: (payout) => `${payout} を次の出金先へお支払いします：`,
     notYou: '心当たりがない場合は、すぐにパスワードを変更し、お問い合わせください。',
   },
@@ -386,6 +393,7 @@ export function withdrawalRequestedMail(input: WithdrawalMailInput): MailContent
       t.hello(input.name),
       '',
       t.intro(input.amount),
+      ...(input.fee === undefined ? [] : [t.fee(input.fee)]),
       t.payout(input.payout),
       `    ${input.destination}`,
       '',
@@ -396,6 +404,7 @@ export function withdrawalRequestedMail(input: WithdrawalMailInput): MailContent
     html: htmlPage(language, [
       escapeHtml(t.hello(input.name)),
       escapeHtml(t.intro(input.amount)),
+      ...(input.fee === undefined ? [] : [escapeHtml(t.fee(input.fee))]),
       `${escapeHtml(t.payout(input.payout))}<br><strong>${escapeHtml(input.destination)}</strong>`,
       `${escapeHtml(t.notYou)} <a href="${escapeHtml(contact)}">${escapeHtml(contact)}</a>`,
     ]),

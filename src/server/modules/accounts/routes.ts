@@ -101,7 +101,7 @@ export async function registerAccountRoutes(instance: FastifyInstance, context: 
     '/oauth/token',
     {
       schema: {
-        summary: 'Sign in, or refresh a session',
+        summary: 'Log in, or refresh a session',
         consumes: oauthInput,
         body: tokenBody,
         response: { 200: tokenResponse, 400: oauthFailure, ...errorAnswers(429) },
@@ -124,7 +124,7 @@ export async function registerAccountRoutes(instance: FastifyInstance, context: 
     '/oauth/revoke',
     {
       schema: {
-        summary: 'Sign out: revoke a session by one of its tokens',
+        summary: 'Log out: revoke a session by one of its tokens',
         consumes: oauthInput,
         body: revokeBody,
         response: { 200: z.object({}), 400: oauthFailure },
@@ -143,7 +143,7 @@ export async function registerAccountRoutes(instance: FastifyInstance, context: 
     {
       preValidation: requireUser,
       schema: {
-        summary: 'The signed-in customer',
+        summary: 'The logged-in customer',
         security: customerSecurity,
         response: { 200: dataAnswer(userSchema), 304: notModified },
       },

@@ -93,7 +93,7 @@ export async function registerOperatorTeamRoutes(instance: FastifyInstance, cont
         '/session',
         {
           schema: {
-            summary: 'Sign in as an operator: email, password and an authenticator code',
+            summary: 'Log in as an operator: email, password and an authenticator code',
             body: operatorSignInBody,
             response: { 200: dataAnswer(operatorSessionSchema), ...errorAnswers(401, 429) },
           },
@@ -112,7 +112,7 @@ export async function registerOperatorTeamRoutes(instance: FastifyInstance, cont
         '/session/passkey-options',
         {
           schema: {
-            summary: 'Options for signing in with a passkey (a challenge good once, for five minutes)',
+            summary: 'Options for logging in with a passkey (a challenge good once, for five minutes)',
             response: { 200: dataAnswer(passkeyOptionsSchema), ...errorAnswers(429) },
           },
         },
@@ -125,7 +125,7 @@ export async function registerOperatorTeamRoutes(instance: FastifyInstance, cont
         '/session/passkey',
         {
           schema: {
-            summary: "Sign in as an operator with a passkey: the browser's answer to the challenge",
+            summary: "Log in as an operator with a passkey: the browser's answer to the challenge",
             body: passkeySignInBody,
             response: { 200: dataAnswer(operatorSessionSchema), ...errorAnswers(401, 429) },
           },
@@ -232,7 +232,7 @@ export async function registerOperatorTeamRoutes(instance: FastifyInstance, cont
     );
     ops.delete(
       '/session',
-      { schema: { summary: 'Sign out: this operator session ends', security: anyPerson, response: { 204: noContent } } },
+      { schema: { summary: 'Log out: this operator session ends', security: anyPerson, response: { 204: noContent } } },
       async (request, reply) => {
         const token = operatorBearerToken(request);
         if (token) await signOutOperator(context.db, token);
@@ -244,7 +244,7 @@ export async function registerOperatorTeamRoutes(instance: FastifyInstance, cont
       '/passkeys/registration-options',
       {
         schema: {
-          summary: 'Options for adding a passkey to the signed-in operator, whose session proved itself in the last five minutes',
+          summary: 'Options for adding a passkey to the logged-in operator, whose session proved itself in the last five minutes',
           security: anyPerson,
           response: { 200: dataAnswer(passkeyOptionsSchema), ...errorAnswers(403) },
         },
@@ -329,7 +329,7 @@ export async function registerOperatorTeamRoutes(instance: FastifyInstance, cont
       '/passkeys',
       {
         schema: {
-          summary: "The signed-in operator's passkeys, newest first",
+          summary: "The logged-in operator's passkeys, newest first",
           security: anyPerson,
           response: { 200: dataAnswer(z.array(operatorPasskeySchema)) },
         },
@@ -340,7 +340,7 @@ export async function registerOperatorTeamRoutes(instance: FastifyInstance, cont
       '/passkeys/:id',
       {
         schema: {
-          summary: "Remove one of the signed-in operator's passkeys: it signs nobody in any more",
+          summary: "Remove one of the logged-in operator's passkeys: it logs nobody in any more",
           security: anyPerson,
           params: passkeyIdParams,
           response: { 204: noContent, ...errorAnswers(404) },
@@ -450,7 +450,7 @@ export async function registerOperatorTeamRoutes(instance: FastifyInstance, cont
       '/operators/:id/sessions',
       {
         schema: {
-          summary: 'End every session of an operator, on every instance at once; they may sign in again',
+          summary: 'End every session of an operator, on every instance at once; they may log in again',
           security: admin,
           params: idParams,
           response: { 200: dataAnswer(z.object({ ended: z.number().int() })), ...errorAnswers(404) },

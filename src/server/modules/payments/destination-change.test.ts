@@ -64,6 +64,8 @@ describe.each(databaseKinds)('money moves only by the person, on %s', (kind) => 
     const mail = await smtp.waitForMail(email, { match: (m) => m.subject.startsWith('Retrait') });
     expect(mail.subject).toBe('Retrait de 12,50\u00a0€ demandé');
     expect(mail.text).toContain('Un retrait de 12,50\u00a0€ a été demandé');
+    // No fee in France: the mail names none.
+    expect(mail.text).not.toContain('Frais');
   });
 
   it('a Japanese customer gets Japanese mails; a replayed withdrawal sends no second mail', async () => {
@@ -84,6 +86,8 @@ describe.each(databaseKinds)('money moves only by the person, on %s', (kind) => 
     expect((await withdraw(t, person.headers, { amount: '1000' }, key)).headers['idempotent-replayed']).toBe('true');
     const mail = await smtp.waitForMail(email, { match: (m) => m.subject.includes('の出金を受け付けました') });
     expect(mail.text).toContain('銀行口座');
+    // Below 8,800 yen the withdrawal fee is taken from the amount: the mail says how much, and what is paid.
+    expect(mail.text).toMatch(/出金手数料（この金額から差し引かれます）：[￥¥]249\n[￥¥]751 を次の出金先へお支払いします/);
     // A later mail proves the queue moved on; still one withdrawal mail.
     await saveMethod(t, person.headers, 'TRANSFERWISE', {
       bank_code: '0005',

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { mailErrorSummary } from '../../mail/mailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { languageOf, type Language } from '#domain/locales';
-import { formatMoney, type Money } from '#domain/money';
+import { formatMoney, minorFromMoney, type Money } from '#domain/money';
 import type { PaymentMethod } from '#domain/payment-methods';
 import type { Withdrawal } from '#domain/schemas/payments';
 import type { AppContext } from '../../app-context';
@@ -78,6 +78,7 @@ export function mailWithdrawalRequested(context: AppContext, log: FastifyBaseLog
       name: user.name,
       amount: money(user, withdrawal.amount),
       payout: money(user, withdrawal.payout_amount),
+      fee: minorFromMoney(withdrawal.fee) === 0 ? undefined : money(user, withdrawal.fee),
       destination: destinationText(user, withdrawal.withdraw_type, withdrawal.account_number),
       publicUrl: context.config.publicUrl,
       countryCode: user.country_code,

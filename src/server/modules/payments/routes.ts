@@ -29,7 +29,7 @@ const methodParams = z.strictObject({ method: paymentMethodField });
 /** The method's form for the customer's market is checked by the route, which knows the market (docs/api.md, bank forms). */
 const destinationForm = z.looseObject(destinationChangeProof.shape).meta({
   description:
-    "The method's form for the customer's market (TRANSFERWISE: the market's bank form; PAYPAL: email; LINE: referenceNo), and current_password unless the session signed in within 5 minutes",
+    "The method's form for the customer's market (TRANSFERWISE: the market's bank form; PAYPAL: email; LINE: referenceNo), and current_password unless the session logged in within 5 minutes",
 });
 
 /** A sign-in this recent counts as proof that the person, not only their token, is at the phone. */
@@ -121,7 +121,7 @@ export async function registerPaymentRoutes(instance: FastifyInstance, context: 
     {
       preValidation: requireUser,
       schema: {
-        summary: 'Choose the default payout method',
+        summary: 'Choose the default payment method',
         security: customerSecurity,
         body: setDefaultPaymentMethodBody,
         response: { 200: paymentMethodsResponse, ...errorAnswers(422) },
@@ -143,7 +143,7 @@ export async function registerPaymentRoutes(instance: FastifyInstance, context: 
     {
       preValidation: requireUser,
       schema: {
-        summary: 'Save a payout method',
+        summary: 'Save a payment method',
         security: customerSecurity,
         params: methodParams,
         body: destinationForm,
