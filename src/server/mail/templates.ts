@@ -524,6 +524,27 @@ export function operatorSignInFailuresMail(input: OperatorSignInFailuresMailInpu
   };
 }
 
+/**
+ * The one shape of an operator's mail that carries a link to set up their login (an invitation, a
+ * reset of the authenticator or of the password): the greeting, what happened with the link, what
+ * they will do and how long the link works, then what to do if it was not expected.
+ */
+function operatorLinkMail(
+  language: Language,
+  parts: { subject: string; hello: string; intro: string; link: string; steps: string; expiry: string; closing: string },
+): MailContent {
+  return {
+    subject: parts.subject,
+    text: [parts.hello, '', parts.intro, parts.link, '', parts.steps, parts.expiry, parts.closing, ''].join('\n'),
+    html: htmlPage(language, [
+      escapeHtml(parts.hello),
+      `${escapeHtml(parts.intro)} <a href="${escapeHtml(parts.link)}">${escapeHtml(parts.link)}</a>`,
+      `${escapeHtml(parts.steps)} ${escapeHtml(parts.expiry)}`,
+      escapeHtml(parts.closing),
+    ]),
+  };
+}
+
 export interface OperatorInvitationMailInput {
   language: Language;
   name: string;
@@ -564,16 +585,15 @@ const operatorInvitationTexts: Record<
 /** The link through which an invited operator sets a password and adds the authenticator secret. */
 export function operatorInvitationMail(input: OperatorInvitationMailInput): MailContent {
   const t = operatorInvitationTexts[input.language];
-  return {
+  return operatorLinkMail(input.language, {
     subject: t.subject,
-    text: [t.hello(input.name), '', t.intro(input.invitedBy), input.link, '', t.steps, t.expiry, t.ignore, ''].join('\n'),
-    html: htmlPage(input.language, [
-      escapeHtml(t.hello(input.name)),
-      `${escapeHtml(t.intro(input.invitedBy))} <a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a>`,
-      `${escapeHtml(t.steps)} ${escapeHtml(t.expiry)}`,
-      escapeHtml(t.ignore),
-    ]),
-  };
+    hello: t.hello(input.name),
+    intro: t.intro(input.invitedBy),
+    link: input.link,
+    steps: t.steps,
+    expiry: t.expiry,
+    closing: t.ignore,
+  });
 }
 
 export interface OperatorPasskeyMailInput {
@@ -723,16 +743,15 @@ const operatorAuthenticatorResetTexts: Record<
 /** The new invitation-like link of an operator whose authenticator an administrator reset. */
 export function operatorAuthenticatorResetMail(input: OperatorAuthenticatorResetMailInput): MailContent {
   const t = operatorAuthenticatorResetTexts[input.language];
-  return {
+  return operatorLinkMail(input.language, {
     subject: t.subject,
-    text: [t.hello(input.name), '', t.intro(input.resetBy), input.link, '', t.steps, t.expiry, t.notYou, ''].join('\n'),
-    html: htmlPage(input.language, [
-      escapeHtml(t.hello(input.name)),
-      `${escapeHtml(t.intro(input.resetBy))} <a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a>`,
-      `${escapeHtml(t.steps)} ${escapeHtml(t.expiry)}`,
-      escapeHtml(t.notYou),
-    ]),
-  };
+    hello: t.hello(input.name),
+    intro: t.intro(input.resetBy),
+    link: input.link,
+    steps: t.steps,
+    expiry: t.expiry,
+    closing: t.notYou,
+  });
 }
 
 export interface OperatorPasswordResetMailInput {
@@ -793,16 +812,15 @@ const operatorPasswordResetTexts: Record<
 /** The link through which an operator chooses a new password, with a code of their authenticator. */
 export function operatorPasswordResetMail(input: OperatorPasswordResetMailInput): MailContent {
   const t = operatorPasswordResetTexts[input.language];
-  return {
+  return operatorLinkMail(input.language, {
     subject: t.subject,
-    text: [t.hello(input.name), '', t.intro(input.requestedBy), input.link, '', t.steps, t.expiry, t.notYou, ''].join('\n'),
-    html: htmlPage(input.language, [
-      escapeHtml(t.hello(input.name)),
-      `${escapeHtml(t.intro(input.requestedBy))} <a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a>`,
-      `${escapeHtml(t.steps)} ${escapeHtml(t.expiry)}`,
-      escapeHtml(t.notYou),
-    ]),
-  };
+    hello: t.hello(input.name),
+    intro: t.intro(input.requestedBy),
+    link: input.link,
+    steps: t.steps,
+    expiry: t.expiry,
+    closing: t.notYou,
+  });
 }
 
 export type OperatorDigestArea = 'disputes' | 'claims' | 'approvals' | 'payouts';
