@@ -99,9 +99,25 @@ test.describe('prerendered public pages', () => {
 });
 
 test.describe('typing before the app has taken the page over (a slow phone)', () => {
-  for (const { country, locale, email, password, logIn } of [
-    { country: 'fr', locale: 'fr-FR', email: 'Adresse e-mail', password: 'Mot de passe', logIn: 'Se connecter' },
-    { country: 'jp', locale: 'ja-JP', email: 'メールアドレス', password: 'パスワード', logIn: 'ログイン' },
+  for (const { country, locale, email, password, logIn, countryLabel, ownCountry } of [
+    {
+      country: 'fr',
+      locale: 'fr-FR',
+      email: 'Adresse e-mail',
+      password: 'Mot de passe',
+      logIn: 'Se connecter',
+      countryLabel: 'Pays',
+      ownCountry: 'France',
+    },
+    {
+      country: 'jp',
+      locale: 'ja-JP',
+      email: 'メールアドレス',
+      password: 'パスワード',
+      logIn: 'ログイン',
+      countryLabel: '国',
+      ownCountry: '日本',
+    },
   ] as const) {
     test(`what was typed into the login form stays, and the login sent meanwhile goes once the app runs (${locale})`, async ({ page }) => {
       // The app's code is held back until the person has typed and pressed the button.
@@ -127,6 +143,26 @@ test.describe('typing before the app has taken the page over (a slow phone)', ()
       expect(addresses.filter((address) => address.includes('password=') || address.includes(encodeURIComponent(demoPassword)))).toEqual(
         [],
       );
+    });
+
+    test(`a search typed into the country finder before the app runs stays, and finds its country once it runs (${locale})`, async ({
+      page,
+    }) => {
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`/${country}/countries`, { waitUntil: 'commit' });
+      const finder = page.getByRole('combobox', { name: countryLabel });
+      await finder.waitFor();
+      await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+      await finder.fill(ownCountry);
+      release();
+      await appStarted(page);
+      await expect(finder).toHaveValue(ownCountry);
+      await expect(page.getByRole('option')).toHaveText([new RegExp(ownCountry)]);
     });
 
     test(`a login sent in the moment the app has drawn its form but not yet put the typing into it goes once, with what was typed (${locale})`, async ({

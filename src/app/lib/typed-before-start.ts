@@ -11,6 +11,7 @@
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 interface Typed {
+  /** The form's place among the page's forms, or -1 outside any form. */
   form: number;
   control: number;
   /** The control's kind, so that a different page's control at the same place is left alone. */
@@ -22,8 +23,20 @@ interface Typed {
 /** The attribute the inline script sets to the index of a form sent before the app ran. */
 export const submitWaitingAttribute = 'data-submit-waiting';
 
+const controlSelector = 'input, textarea, select';
+
 const formsOf = (root: ParentNode): Control[][] =>
-  [...root.querySelectorAll('form')].map((form) => [...form.querySelectorAll<Control>('input, textarea, select')]);
+  [...root.querySelectorAll('form')].map((form) => [...form.querySelectorAll<Control>(controlSelector)]);
+
+/** The group of the fields outside any form (a search box, the country finder): `Typed.form` -1. */
+const outsideForms = -1;
+
+const controlsOutsideForms = (root: ParentNode): Control[] =>
+  [...root.querySelectorAll<Control>(controlSelector)].filter((control) => control.closest('form') === null);
+
+/** The page's fields by group: each form's, by the form's place on the page, and those outside any form. */
+const groupsOf = (root: ParentNode): Map<number, Control[]> =>
+  new Map([...formsOf(root).map((controls, form): [number, Control[]] => [form, controls]), [outsideForms, controlsOutsideForms(root)]]);
 
 const kindOf = (control: Control) =>
   [control.tagName, control.getAttribute('type'), control.getAttribute('name'), control.getAttribute('autocomplete')].join('|');
@@ -43,7 +56,7 @@ export const hasWaitingSubmit = (): boolean => document.documentElement.hasAttri
 
 /** Reads what was typed into the page's forms; call before the app renders over them. */
 export function readTypedInput(root: ParentNode): Typed[] {
-  return formsOf(root).flatMap((controls, form) =>
+  return [...groupsOf(root)].flatMap(([form, controls]) =>
     controls.flatMap((control, index) =>
       changedByPerson(control)
         ? [{ form, control: index, kind: kindOf(control), value: control.value, checked: isToggle(control) && control.checked }]
@@ -85,9 +98,9 @@ export function holdSubmitsUntilRestored(root: ParentNode): () => void {
  * sends one that was sent before the app ran or while the typing went in.
  */
 export function restoreTypedInput(root: ParentNode, typed: readonly Typed[], releaseHeldSubmits: () => void = () => undefined): void {
-  const forms = formsOf(root);
+  const groups = groupsOf(root);
   for (const entry of typed) {
-    const control = forms[entry.form]?.[entry.control];
+    const control = groups.get(entry.form)?.[entry.control];
     if (!control || kindOf(control) !== entry.kind) continue;
     if (isToggle(control)) {
       control.checked = !entry.checked;
