@@ -3,13 +3,14 @@ import { test, expect, signIn, signUpViaApi, tokensFor, uniqueEmail } from './su
 import { translate } from './support/catalogue';
 import { MapPage } from './support/pages/map-page';
 import { e2ePassword } from './support/test-password';
+import { screensDir } from './support/screens';
 
 // Canada in French and in English at 360 px: a French browser on /ca/ reads Canadian French
 // (courriel, code postal, 1,75 $), can switch on the sign-up's "Location and language" and in the
 // profile, and the map describes the bins in the page's language. The screens are kept for a
-// person to look at (bench/results/customer-screens).
+// person to look at (bench/results/customer-screens with SCREENSHOTS=1, support/screens.ts).
 
-const screens = 'bench/results/customer-screens';
+const screens = screensDir('customer-screens');
 
 async function keepScreenshot(page: Page, name: string, locale: string) {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));

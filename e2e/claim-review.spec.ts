@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { translate } from './support/catalogue';
@@ -7,13 +6,14 @@ import { expect, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './su
 import { e2eOperatorKey, firstProduct, issueContainers } from './support/ops';
 import { scanViaApi } from './support/privacy';
 import { e2ePassword } from './support/test-password';
+import { screensDir } from './support/screens';
 
 // A container someone else scanned first, as its second scanner lives it: customer A's scan holds
 // it, customer B scans it on the scan screen, care decides, and B sees one state everywhere (the
 // scan's answer, its line in the list, the pending count, the history row) and then the decision
 // (a notice, and the row: pending in its day when awarded, rejected with the reason when dismissed).
 // At 360 px, kept for a person to look at (committed).
-const dir = path.resolve('bench/results/customer-screens');
+const dir = screensDir('customer-screens');
 const operator = { 'X-Ops-Key': e2eOperatorKey };
 
 async function openClaimOn(request: APIRequestContext, code: string): Promise<string> {
@@ -39,7 +39,6 @@ for (const { locale, country, outcome } of [
       context,
       request,
     }) => {
-      mkdirSync(dir, { recursive: true });
       const t = (english: string, values?: Record<string, string>) => translate(locale, english, values);
       const underReview = t('Under review: someone else scanned this container first');
       const [code] = await issueContainers(request, (await firstProduct(request, country, 'en')).id, 1);

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { errorMessages } from '#domain/errors';
 import { expect, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
 import { firstProduct, issueContainers } from './support/ops';
-import { checkConsoleScreen, consolePage, customerBalance, operatorSessionViaApi } from './support/operators';
+import { checkConsoleScreen, consolePage, consoleScreensDir, customerBalance, operatorSessionViaApi } from './support/operators';
+import { AdjustmentsPage } from './support/console/adjustments-page';
 import { ApprovalsPage } from './support/console/approvals-page';
 import { ClaimsPage } from './support/console/care-lists';
 import { ConsoleFrame } from './support/console/console-frame';
+import { DataRequestsPage } from './support/console/data-requests-page';
 import { openDataRequests } from './support/privacy';
 import { e2ePassword } from './support/test-password';
 
@@ -23,8 +24,7 @@ const password = e2ePassword;
 /** A customer's access token, signed in with the suite's password. */
 const customerToken = async (request: APIRequestContext, email: string) => (await tokensFor(request, email, password)).access_token;
 const balanceOf = customerBalance;
-const screenshotDir = 'test-results/console-screens';
-const checkScreen = (page: Page, name: string) => checkConsoleScreen(page, name, screenshotDir);
+const checkScreen = (page: Page, name: string) => checkConsoleScreen(page, name, consoleScreensDir);
 
 async function scan(request: APIRequestContext, token: string, code: string): Promise<number> {
   const response = await request.post('/api/v2/scans', {
@@ -44,21 +44,14 @@ const markets = [
     adjustments: 'Ajustements',
     claims: 'Revendications',
     requests: 'Demandes sur les données',
-    customer: 'Adresse e-mail ou identifiant du client',
-    amount: 'Montant dans la devise du client',
-    comment: 'Commentaire',
-    adjust: 'Ajuster le solde',
     required: 'Ce champ est obligatoire.',
     lostAnswer: 'Aucune réponse n’est revenue. Renvoyez-le tel quel\u202f: l’ajustement ne sera jamais fait deux fois.',
     credit: '5,00',
     creditValue: 5,
     adjusted: /C’est fait\u202f: \+5,00\s€ pour .*\. Son solde est maintenant de 5,00\s€\./,
     awaiting: 'rien ne bouge tant qu’un second opérateur ne l’a pas approuvé',
-    scanField: 'Code du contenant ou identifiant du scan',
-    cancel: 'Annuler le scan',
     cancelled: 'est annulé.',
     approved: /^Demande approuvée\u202f: \+25,00\s£/,
-    dismiss: 'Rejeter\u202f: le premier scan est maintenu',
     dismissed: 'Revendication rejetée',
     dismissedOn: /Rejetée le .*\u202f: le premier scan a été maintenu/,
     shownOne: '1 sur 1 affichés.',
@@ -67,7 +60,6 @@ const markets = [
     claimsWaiting: /^Revendications\s*, \d+ en attente$/,
     flagged: 'Compte signalé\u202f:',
     answerBy: /^À traiter avant le /,
-    markAnswered: 'Marquer comme traitée',
     answered: 'est marquée comme traitée.',
     overdue: /^En retard\u202f: la réponse était due le /,
   },
@@ -80,21 +72,14 @@ const markets = [
     adjustments: '残高調整',
     claims: '競合申請',
     requests: 'データ請求',
-    customer: 'お客様のメールアドレスまたはアカウントID',
-    amount: 'お客様の通貨での金額',
-    comment: 'コメント',
-    adjust: '残高を調整',
     required: 'この項目は必須です。',
     lostAnswer: '応答がありませんでした。そのまま再送信してください：同じ調整が二重に反映されることはありません。',
     credit: '500',
     creditValue: 500,
     adjusted: /^完了しました：.*の残高に\+[￥¥]500を反映しました。現在の残高は[￥¥]500です。$/,
     awaiting: '別のオペレーターが承認するまで残高は変わりません。',
-    scanField: '容器コードまたはスキャンID',
-    cancel: 'スキャンを取り消す',
     cancelled: 'のスキャンを取り消しました。',
     approved: /^承認しました：\+£25\.00を反映しました。$/,
-    dismiss: '不承認にする：最初のスキャンを有効にする',
     dismissed: '不承認にしました：',
     dismissedOn: /に不承認：最初のスキャンが有効/,
     shownOne: '1件中1件を表示しています。',
@@ -103,13 +88,10 @@ const markets = [
     claimsWaiting: /^競合申請\s*、\d+件待ち$/,
     flagged: '要注意アカウント：',
     answerBy: /^回答期限：/,
-    markAnswered: '回答済みにする',
     answered: 'の請求を回答済みにしました。',
     overdue: /^期限超過：回答期限は.*でした。$/,
   },
 ] as const;
-
-mkdirSync(screenshotDir, { recursive: true });
 
 for (const market of markets) {
   test.describe(`customer care at 360 px in ${market.locale}`, () => {
@@ -161,15 +143,15 @@ for (const market of markets) {
       await expect(frame.areaNames).toHaveText([...market.areas]);
       await checkScreen(page, `${market.locale}-care-start`);
 
-      // Adjustments: an empty form says what is missing, focused on the first field.
+      // Adjustments: an empty form says what is missing, focused on the first field, whose description reads it.
       await frame.open(market.adjustments);
-      await expect(page.getByRole('heading', { level: 1, name: market.adjustments })).toBeVisible();
-      const adjustForm = page.locator('form').filter({ has: page.getByRole('button', { name: market.adjust }) });
-      await adjustForm.getByRole('button', { name: market.adjust }).click();
-      const customerField = adjustForm.getByRole('textbox', { name: market.customer });
-      await expect(customerField).toBeFocused();
-      await expect(customerField).toHaveAttribute('aria-invalid', 'true');
-      await expect(adjustForm.getByText(market.required).first()).toBeVisible();
+      const adjustments = new AdjustmentsPage(page, market.locale);
+      await expect(adjustments.heading).toBeVisible();
+      await adjustments.sendAdjustment();
+      await expect(adjustments.customerField).toBeFocused();
+      await expect(adjustments.customerField).toHaveAttribute('aria-invalid', 'true');
+      await expect(adjustments.customerField).toHaveAccessibleDescription(market.required);
+      await expect(adjustments.adjustSection.getByText(market.required).first()).toBeVisible();
       await checkScreen(page, `${market.locale}-care-adjustments-errors`);
 
       // A credit in the customer's currency whose first answer is lost on the way back: sent again
@@ -181,18 +163,14 @@ for (const market of markets) {
         await route.fetch();
         await route.abort('connectionreset');
       });
-      await customerField.fill(email);
-      await adjustForm.getByRole('textbox', { name: market.amount }).fill(market.credit);
-      await adjustForm.getByRole('textbox', { name: market.comment }).fill('Geste commercial / お詫びの調整');
-      await adjustForm.getByRole('button', { name: market.adjust }).click();
-      const lost = adjustForm.getByRole('alert');
-      await expect(lost).toHaveText(market.lostAnswer);
-      await expect(lost).toBeFocused();
+      await adjustments.adjust({ customer: email, amount: market.credit, comment: 'Geste commercial / お詫びの調整' });
+      await expect(adjustments.adjustFailure).toHaveText(market.lostAnswer);
+      await expect(adjustments.adjustFailure).toBeFocused();
       // The server made it; only its answer was lost.
       expect(await balanceOf(request, token)).toBe(market.creditValue);
       await checkScreen(page, `${market.locale}-care-adjustment-lost`);
-      await adjustForm.getByRole('button', { name: market.adjust }).click();
-      const result = page.getByTestId('ops-adjustment-result');
+      await adjustments.sendAdjustment();
+      const result = adjustments.adjustResult;
       await expect(result).toHaveText(market.adjusted);
       await expect(result).toBeFocused();
       expect(sentIds).toHaveLength(2);
@@ -206,25 +184,20 @@ for (const market of markets) {
       await expect(customerPage.getByTestId('balance')).toContainText(market.credit);
 
       // The pending scan, cancelled by its code.
-      const cancelForm = page.locator('form').filter({ has: page.getByRole('button', { name: market.cancel }) });
-      await cancelForm.getByRole('textbox', { name: market.scanField }).fill(pendingCode!);
-      await cancelForm.getByRole('button', { name: market.cancel }).click();
-      const cancelled = page.getByRole('status').filter({ hasText: pendingCode! });
+      await adjustments.cancelScan(pendingCode!);
+      const cancelled = adjustments.cancelled(pendingCode!);
       await expect(cancelled).toContainText(market.cancelled);
-      await expect(cancelled.locator('p')).toBeFocused();
+      await expect(cancelled).toBeFocused();
 
       // Above the limit: nothing moves, a request waits for a second operator.
-      await customerField.fill(ukEmail);
-      await adjustForm.getByRole('textbox', { name: market.amount }).fill('25.00');
-      await adjustForm.getByRole('textbox', { name: market.comment }).fill('Goodwill');
-      await adjustForm.getByRole('button', { name: market.adjust }).click();
+      await adjustments.adjust({ customer: ukEmail, amount: '25.00', comment: 'Goodwill' });
       await expect(result).toContainText(market.awaiting);
       await expect(result).toBeFocused();
       expect(await balanceOf(request, ukToken)).toBe(0);
       await checkScreen(page, `${market.locale}-care-adjustments-awaiting`);
 
       // The one who asked is told, and the server refuses their approval in their language.
-      await result.getByRole('link').click();
+      await adjustments.toApprovals.click();
       const approvals = new ApprovalsPage(page, market.locale);
       await expect(approvals.heading).toBeVisible();
       const mine = approvals.card(first.operator.email);
@@ -287,13 +260,14 @@ for (const market of markets) {
 
       // Data requests: the deadline in words; closing it takes it off the list.
       await frame.open(market.requests);
-      const dataRequest = page.getByTestId('ops-data-request').filter({ hasText: requesterName });
+      const requests = new DataRequestsPage(page, market.locale);
+      await expect(requests.heading).toBeVisible();
+      const dataRequest = requests.card(requesterName);
       await expect(dataRequest.getByText(market.answerBy)).toBeVisible();
       await checkScreen(page, `${market.locale}-care-requests`);
-      await dataRequest.getByRole('button', { name: market.markAnswered }).click();
-      const closed = page.getByTestId('ops-data-request-result');
-      await expect(closed).toContainText(market.answered);
-      await expect(closed).toBeFocused();
+      await requests.markAnswered(dataRequest);
+      await expect(requests.outcome).toContainText(market.answered);
+      await expect(requests.outcome).toBeFocused();
       await expect(dataRequest).toHaveCount(0);
       expect((await openDataRequests(request)).some((entry) => entry.id === dataRequestId)).toBe(false);
       await checkScreen(page, `${market.locale}-care-requests-closed`);
@@ -321,9 +295,10 @@ for (const market of markets) {
       await page.route('**/api/v2/ops/dsar?status=open', (route) =>
         route.fulfill({ json: { data: [overdue], meta: { next_cursor: null, totals: { count: 1, amounts: [] }, overdue: 1 } } }),
       );
-      await page.goto(`/${market.prefix}/ops/requests`);
-      const card = page.getByTestId('ops-data-request').filter({ hasText: 'Sacha Overdue' });
-      await expect(card.getByText(market.overdue)).toBeVisible();
+      const requests = new DataRequestsPage(page, market.locale);
+      await requests.goto(market.prefix);
+      await expect(requests.heading).toBeVisible();
+      await expect(requests.card('Sacha Overdue').getByText(market.overdue)).toBeVisible();
       await checkScreen(page, `${market.locale}-care-requests-overdue`);
       await page.context().close();
       expect(errors, 'uncaught errors in the page').toEqual([]);

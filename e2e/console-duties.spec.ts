@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
 import { translate } from './support/catalogue';
 import { issueContainers } from './support/ops';
 import { CheckInPage } from './support/console/check-in-page';
-import { checkConsoleScreen, customerBalance, holdOperatorSession, operatorSessionViaApi } from './support/operators';
+import { checkConsoleScreen, consoleScreensDir, customerBalance, holdOperatorSession, operatorSessionViaApi } from './support/operators';
 import { e2ePassword } from './support/test-password';
 
 /**
@@ -16,8 +15,7 @@ import { e2ePassword } from './support/test-password';
  */
 
 const password = e2ePassword;
-const screenshotDir = 'test-results/console-screens';
-mkdirSync(screenshotDir, { recursive: true });
+const screenshotDir = consoleScreensDir;
 const checkScreen = (page: Page, name: string) => checkConsoleScreen(page, name, screenshotDir);
 
 async function scan(request: APIRequestContext, token: string, code: string) {

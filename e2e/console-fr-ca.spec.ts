@@ -1,18 +1,18 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import type { OperatorSession } from '#domain/schemas/operators';
 import { quebecWording } from '#domain/quebec-wording';
 import { translate } from './support/catalogue';
 import { e2eBaseUrl } from './support/fake-camera';
 import { expect, test } from './support/fixtures';
-import { checkConsoleScreen, operatorSessionViaApi } from './support/operators';
+import { checkConsoleScreen, holdOperatorSession, operatorSessionViaApi } from './support/operators';
+import { screensDir } from './support/screens';
 
 // The console in Canadian French (fr-CA) at 360 px: every screen an operator opens, in Quebec's words
 // (courriel, service à la clientèle: src/domain/quebec-wording.ts) and with nothing cut or overlapping.
 // The screens are kept to be looked at.
 
 // Kept for review only when SCREENSHOTS=1 asks for them: a normal run never rewrites a committed picture.
-const screenshotDir = process.env.SCREENSHOTS === '1' ? 'bench/results/2026-11-29-console-fr-CA' : 'test-results/console-fr-CA';
+const screenshotDir = screensDir('2026-11-29-console-fr-CA');
 const locale = 'fr-CA';
 const t = (english: string) => translate(locale, english, {}, 'console');
 
@@ -41,14 +41,7 @@ async function consolePage(browser: Browser, session: OperatorSession | undefine
     timezoneId: 'America/Toronto',
     serviceWorkers: 'block',
   });
-  await context.addInitScript(
-    (stored) => {
-      if (location.protocol !== 'http:') return;
-      localStorage.setItem('cookie_consent', JSON.stringify({ analytics: false, decidedAt: new Date().toISOString() }));
-      if (stored && !sessionStorage.getItem('ops_session')) sessionStorage.setItem('ops_session', stored);
-    },
-    session ? JSON.stringify(session) : '',
-  );
+  await holdOperatorSession(context, session);
   return context.newPage();
 }
 
@@ -64,7 +57,6 @@ test.describe('the console in French (Canada) at 360 px', () => {
   test.setTimeout(240_000);
 
   test('the login screen, then every screen of an operator who holds every role', async ({ browser, request }) => {
-    mkdirSync(screenshotDir, { recursive: true });
     const guest = await consolePage(browser, undefined);
     await guest.goto('/ops/sign-in');
     await expect(guest.getByRole('heading', { level: 1, name: t('Operator login') })).toBeVisible();

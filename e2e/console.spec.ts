@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
@@ -18,7 +18,7 @@ import { ConsoleWords } from './support/console/words';
 import { cameraContext, e2eBaseUrl, launchWithFakeCamera, writeY4m } from './support/fake-camera';
 import { sixLabels } from './support/label-scene';
 import { e2eOperatorKey, firstProduct, issueContainers } from './support/ops';
-import { checkConsoleScreen, customerBalance, cliCommand } from './support/operators';
+import { checkConsoleScreen, cliCommand, consoleScreensDir, customerBalance } from './support/operators';
 import { e2ePassword } from './support/test-password';
 
 /**
@@ -34,7 +34,7 @@ const operatorHeaders = { 'X-Ops-Key': e2eOperatorKey };
 /** A customer's access token, signed in with the suite's password. */
 const customerToken = async (request: APIRequestContext, email: string) => (await tokensFor(request, email, password)).access_token;
 const balanceOf = customerBalance;
-const screenshotDir = 'test-results/console-screens';
+const screenshotDir = consoleScreensDir;
 const checkScreen = (page: Page, name: string) => checkConsoleScreen(page, name, screenshotDir);
 /** The notification that says `text`, read and then dismissed, so that the screen under it is checked alone. */
 const dismissNotice = async (page: Page, locale: string, text: string) => {
@@ -163,8 +163,6 @@ const markets = [
 
 /** The areas an operator with the check-in and care roles finds, in their order. */
 const checkInAndCareAreas = ['Check-in', 'Disputes', 'Adjustments', 'Approvals', 'Claims', 'Data requests', 'Audit trail'];
-
-mkdirSync(screenshotDir, { recursive: true });
 
 for (const market of markets) {
   test.describe(`operators' console at 360 px in ${market.locale}`, () => {

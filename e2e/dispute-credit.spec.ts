@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, signIn, signUpViaApi, test, uniqueEmail } from './support/fixtures';
 import { layoutProblems } from './support/layout';
 import { e2eOperatorKey, firstProduct, issueContainers } from './support/ops';
 import { AccountPage } from './support/pages/account-page';
 import { e2ePassword } from './support/test-password';
+import { screensDir } from './support/screens';
 
 /**
  * A credited dispute is money in, so the history shows it (docs/product.md, The history accounts for
@@ -15,7 +15,7 @@ import { e2ePassword } from './support/test-password';
 
 const password = e2ePassword;
 const operatorHeaders = { 'X-Ops-Key': e2eOperatorKey };
-const screenshotDir = 'bench/results/customer-screens';
+const screenshotDir = screensDir('customer-screens');
 
 /** A customer whose rejected scan was disputed and credited by an operator; answers the row's id and the deposit. */
 async function customerWithCreditedDispute(request: APIRequestContext, country: 'fr' | 'jp', language: string, tag: string) {
@@ -107,7 +107,6 @@ for (const market of markets) {
       await expect(impact.getByTestId('impact-returned')).toHaveText('1');
       await expect(impact.getByTestId('impact-earned')).toHaveText(plain);
 
-      mkdirSync(screenshotDir, { recursive: true });
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       await row.locator.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${screenshotDir}/dispute-credited-${market.locale}.png` });

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, notification, signIn, signUpViaApi, test, uniqueEmail } from './support/fixtures';
 import { layoutProblems } from './support/layout';
@@ -8,6 +7,7 @@ import { e2eOperatorKey, firstProduct, issueContainers } from './support/ops';
 import { AccountPage } from './support/pages/account-page';
 import type { HistoryRow } from './support/pages/history-list';
 import { e2ePassword } from './support/test-password';
+import { screensDir } from './support/screens';
 
 const password = e2ePassword;
 const operatorHeaders = { 'X-Ops-Key': e2eOperatorKey };
@@ -220,7 +220,7 @@ test.describe('disputes', () => {
   });
 });
 
-const screenshotDir = 'bench/results/2026-11-23-disputes-360';
+const screenshotDir = screensDir('2026-11-23-disputes-360');
 
 /** The open dialog alone: the page behind it is covered by the backdrop, not laid out next to it. */
 async function dialogLayoutProblems(page: Page) {
@@ -260,7 +260,6 @@ for (const market of markets) {
     test.use({ locale: market.locale, viewport: { width: 360, height: 780 } });
 
     test('the form and a disputed row fit, with nothing cut off or overlapping', async ({ page, context, request }) => {
-      mkdirSync(screenshotDir, { recursive: true });
       const { email, rowId } = await customerWithRejectedScan(request, market.country, `dispute-360-${market.country}`);
       await signIn(context, request, email, password);
       const account = new AccountPage(page, market.locale);

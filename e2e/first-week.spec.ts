@@ -7,12 +7,13 @@ import { ResetPasswordPage } from './support/pages/reset-password-page';
 import { SignUpPage } from './support/pages/sign-up-page';
 import type { Lang, Wording } from './support/texts';
 import { e2ePassword } from './support/test-password';
+import { screensDir } from './support/screens';
 
 // What a new customer meets in the first week, at 360 px in French (France's and Quebec's) and
 // Japanese: sign-in, the password reset, the menus and the first visit. Each screen is kept as a screenshot for a person
-// to look at (bench/results/customer-screens).
+// to look at (bench/results/customer-screens with SCREENSHOTS=1, support/screens.ts).
 
-const screens = 'bench/results/customer-screens';
+const screens = screensDir('customer-screens');
 // Canada in French is a French browser on /ca/: the app answers in Quebec's words.
 const locales = [
   { lang: 'fr', wording: 'fr', locale: 'fr-FR', prefix: '/fr', country: 'fr' },

@@ -2,9 +2,10 @@ import path from 'node:path';
 import { waitForSavedUser, waitForServiceWorker } from './support/offline';
 import { demo, expect, expectAccessible, signIn, signUpViaApi, test, uniqueEmail } from './support/fixtures';
 import { e2ePassword } from './support/test-password';
+import { screensDir } from './support/screens';
 
-/** Screens for the record, at 360 px, in the repository (bench/results). */
-const screensDir = path.join(import.meta.dirname, '..', 'bench', 'results', '2026-11-23-impact-360');
+/** Screens for the record, at 360 px: in the repository (bench/results) with SCREENSHOTS=1. */
+const screens = screensDir('2026-11-23-impact-360');
 const demoSource = 'Demo figure, not a measurement';
 
 test.describe('what the returns add up to, on the account page', () => {
@@ -170,7 +171,7 @@ for (const { locale, country, email } of locales) {
       // Nothing wider than the screen: no sideways scrolling of the page.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await section.screenshot({
-        path: path.join(screensDir, `impact-${locale}.png`),
+        path: path.join(screens, `impact-${locale}.png`),
       });
     });
 
@@ -193,7 +194,7 @@ for (const { locale, country, email } of locales) {
       await expect(form.locator('.field__error')).toHaveCount(1);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await dialog.screenshot({
-        path: path.join(screensDir, `line-form-${locale}.png`),
+        path: path.join(screens, `line-form-${locale}.png`),
       });
     });
   });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator } from '@playwright/test';
 import { binsResponse, distanceMetres, type Bin } from '#domain/bins';
@@ -8,6 +8,7 @@ import { collectConsoleProblems } from './support/map';
 import { cachedUrls, waitForServiceWorker } from './support/offline';
 import { MapPage } from './support/pages/map-page';
 import { startStreetTileServer, type StreetTileServer } from './support/street-tiles';
+import { screensDir } from './support/screens';
 
 // Street level with MAP_STYLE_URL. This file starts its own app server (the built app, as `npm start`
 // runs it) with MAP_STYLE_URL and MAP_TILE_ORIGINS pointing at a street-tile server made in the test
@@ -20,7 +21,7 @@ import { startStreetTileServer, type StreetTileServer } from './support/street-t
 const port = Number(process.env.E2E_PORT ?? 8181) + 17;
 const origin = `http://localhost:${port}`;
 const dataDir = path.resolve(`.tmp/e2e-streets-${port}`);
-const screens = path.resolve('bench/results/customer-screens');
+const screens = screensDir('customer-screens');
 
 // One server for the file: its tests run one after the other in one worker.
 test.describe.configure({ mode: 'default', timeout: 90_000 });
@@ -135,7 +136,6 @@ for (const { locale, country } of [
       expect(fonts.info).toEqual(fonts.body);
 
       await map.scrollIntoViewIfNeeded();
-      mkdirSync(screens, { recursive: true });
       await page.screenshot({ path: path.join(screens, `map-street-${locale}-360.png`) });
 
       // Clickable (Playwright clicks only what is on top at that point): closing removes the id.
@@ -170,7 +170,6 @@ for (const { locale, country } of [
       await expect(mapPage.you).toBeVisible();
       await mapPage.expectStreetsDrawn();
       await mapPage.map.scrollIntoViewIfNeeded();
-      mkdirSync(screens, { recursive: true });
       await page.screenshot({ path: path.join(screens, `map-first-view-${locale}-360.png`) });
     });
   });

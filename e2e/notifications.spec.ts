@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { startTestPushService, type TestPushService, type TestSubscription } from '../src/server/testing/push-service';
@@ -7,6 +6,7 @@ import { checkIn, issueContainers } from './support/ops';
 import { HistoryList } from './support/pages/history-list';
 import { scanViaApi } from './support/privacy';
 import { e2ePassword } from './support/test-password';
+import { screensDir } from './support/screens';
 
 // These tests are about the service worker (it shows the pushes): let it run.
 test.use({ serviceWorkers: 'allow' });
@@ -239,14 +239,13 @@ test('the mail preference on the profile page is saved', async ({ page, context,
   await expectAccessible(page, 'profile with the mail preference');
 });
 
-const screenshotDir = path.resolve('bench/results/2026-11-23-notifications-360');
+const screenshotDir = screensDir('2026-11-23-notifications-360');
 for (const [locale, country] of [
   ['en-US', 'us'],
   ['fr-FR', 'fr'],
   ['ja-JP', 'jp'],
 ] as const) {
   test(`360 px: opt-in, news list and mail preference in ${locale}`, async ({ page, context, request }) => {
-    mkdirSync(screenshotDir, { recursive: true });
     const subscription = push.subscribe(`e2e-shot-${country}`);
     await stubPushManager(context, subscription);
     await context.grantPermissions(['notifications'], { origin });

@@ -1,6 +1,10 @@
 import { test, expect, notification, signIn, signUpViaApi, uniqueEmail } from './support/fixtures';
 import { linesOf, PaymentMethodDialog } from './support/pages/payment-method-dialog';
 import { e2ePassword } from './support/test-password';
+import { screensDir } from './support/screens';
+
+/** Kept for a person to look at (bench/results/customer-screens with SCREENSHOTS=1). */
+const screens = screensDir('customer-screens');
 
 // Payout methods as a new customer meets them on a small phone, in the language each point was seen in.
 test.use({ viewport: { width: 360, height: 780 } });
@@ -33,7 +37,7 @@ test.describe('ja-JP', () => {
       methods.form('TRANSFERWISE').getByText('口座名義は通帳の表記どおりカタカナで入力してください。漢字は使えません。'),
     ).toBeVisible();
     await expect(holder).toBeFocused();
-    await page.screenshot({ path: 'bench/results/customer-screens/bank-name-kanji-ja-JP.png' });
+    await page.screenshot({ path: `${screens}/bank-name-kanji-ja-JP.png` });
 
     await holder.fill('やまだ はなこ');
     await methods.save('TRANSFERWISE', '保存');
@@ -53,7 +57,7 @@ test.describe('ja-JP', () => {
     // The number is never sent back whole: the field is empty and says which account is on file.
     await expect(methods.field('TRANSFERWISE', '口座番号')).toHaveValue('');
     await expect(methods.form('TRANSFERWISE')).toContainText('登録済み：•••• 567。番号の全体は表示されません。もう一度入力してください。');
-    await page.screenshot({ path: 'bench/results/customer-screens/bank-edit-ja-JP.png' });
+    await page.screenshot({ path: `${screens}/bank-edit-ja-JP.png` });
   });
 });
 
@@ -87,7 +91,7 @@ test.describe('fr-FR', () => {
       expect(radio!.height).toBeGreaterThanOrEqual(24);
       expect((await methods.option(method).locator('label').boundingBox())!.height).toBeGreaterThanOrEqual(44);
     }
-    await page.screenshot({ path: 'bench/results/customer-screens/payment-methods-fr-FR.png' });
+    await page.screenshot({ path: `${screens}/payment-methods-fr-FR.png` });
 
     await methods.editMethod('TRANSFERWISE', 'Modifier le compte Compte bancaire');
     await expect(methods.field('TRANSFERWISE', 'Nom')).toHaveValue('Camille Durand-Lefèvre de la Rochefoucauld');
@@ -96,7 +100,7 @@ test.describe('fr-FR', () => {
     await expect(saved).toHaveText('FR•• •••• 0189');
     expect(await linesOf(saved)).toBe(1);
     await expect(methods.form('TRANSFERWISE')).toContainText('Le numéro complet n’est jamais affiché\u202f: veuillez le saisir à nouveau.');
-    await page.screenshot({ path: 'bench/results/customer-screens/bank-edit-fr-FR.png' });
+    await page.screenshot({ path: `${screens}/bank-edit-fr-FR.png` });
 
     await page.keyboard.press('Escape');
     const onButton = methods.maskedNumber(methods.button);

@@ -5,8 +5,9 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import iconv from 'iconv-lite';
 import { expect, expectAccessible, test, tokensFor } from './support/fixtures';
 import { translate, translateInContext } from './support/catalogue';
+import { PayoutsPage } from './support/console/payouts-page';
 import { e2eOperatorKey } from './support/ops';
-import { checkConsoleScreen, consoleScreensDir, customerBalance, operatorSessionViaApi } from './support/operators';
+import { checkConsoleScreen, consoleScreensDir, customerBalance, holdOperatorSession, operatorSessionViaApi } from './support/operators';
 import { customerWithBalance } from './support/withdrawals';
 import { e2ePassword } from './support/test-password';
 
@@ -42,6 +43,25 @@ function pain002(endToEndId: string, code: string): string {
 `;
 }
 
+/**
+ * The customer asks for a payout of their balance, and finance's list names it: the withdrawal's id
+ * and the payout reference the bank's answer and the console's search use.
+ */
+async function askPayout(request: APIRequestContext, token: string, body: { amount: string; withdraw_type?: string }) {
+  const withdrawal = await request.post('/api/v2/withdrawals', {
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
+    data: body,
+  });
+  expect(withdrawal.status(), await withdrawal.text()).toBe(201);
+  const id = ((await withdrawal.json()) as { data: { id: string } }).data.id;
+  const pending = await request.get('/api/v2/ops/payouts?limit=1000', { headers: operatorHeaders });
+  const reference = ((await pending.json()) as { data: { id: string; payout_reference: string }[] }).data.find(
+    (entry) => entry.id === id,
+  )?.payout_reference;
+  expect(reference).toBeTruthy();
+  return { id, reference: reference! };
+}
+
 async function frenchWithdrawal(request: APIRequestContext) {
   const email = await customerWithBalance(request, { country: 'fr', amount: '20.00', verified: true });
   const token = (await tokensFor(request, email, e2ePassword)).access_token;
@@ -51,18 +71,7 @@ async function frenchWithdrawal(request: APIRequestContext) {
     data: { iban: 'FR7630006000011234567890189', name: 'Hélène Dupré', address: '1 rue Haute' },
   });
   expect(saved.status(), await saved.text()).toBe(200);
-  const withdrawal = await request.post('/api/v2/withdrawals', {
-    headers: { ...headers, 'Idempotency-Key': randomUUID() },
-    data: { amount: '15.00' },
-  });
-  expect(withdrawal.status(), await withdrawal.text()).toBe(201);
-  const id = ((await withdrawal.json()) as { data: { id: string } }).data.id;
-  const pending = await request.get('/api/v2/ops/payouts?limit=1000', { headers: operatorHeaders });
-  const reference = ((await pending.json()) as { data: { id: string; payout_reference: string }[] }).data.find(
-    (entry) => entry.id === id,
-  )?.payout_reference;
-  expect(reference).toBeTruthy();
-  return { token, id, reference: reference! };
+  return { token, ...(await askPayout(request, token, { amount: '15.00' })) };
 }
 
 /** A customer of the market with a payout method saved and a payout asked for: its reference. */
@@ -78,18 +87,7 @@ async function payoutWith(
   const headers = { Authorization: `Bearer ${token}` };
   const saved = await request.post(`/api/v2/payment_methods/${method}`, { headers, data: details });
   expect(saved.status(), await saved.text()).toBe(200);
-  const withdrawal = await request.post('/api/v2/withdrawals', {
-    headers: { ...headers, 'Idempotency-Key': randomUUID() },
-    data: { amount, withdraw_type: method },
-  });
-  expect(withdrawal.status(), await withdrawal.text()).toBe(201);
-  const id = ((await withdrawal.json()) as { data: { id: string } }).data.id;
-  const pending = await request.get('/api/v2/ops/payouts?limit=1000', { headers: operatorHeaders });
-  const reference = ((await pending.json()) as { data: { id: string; payout_reference: string }[] }).data.find(
-    (entry) => entry.id === id,
-  )?.payout_reference;
-  expect(reference).toBeTruthy();
-  return { token, id, reference: reference! };
+  return { token, ...(await askPayout(request, token, { amount, withdraw_type: method })) };
 }
 
 /**
@@ -129,11 +127,7 @@ for (const locale of ['fr-FR', 'ja-JP'] as const) {
       );
 
       const session = await operatorSessionViaApi(request, 'finance');
-      await page.context().addInitScript((stored) => {
-        if (location.protocol !== 'http:') return;
-        localStorage.setItem('cookie_consent', JSON.stringify({ analytics: false, decidedAt: new Date().toISOString() }));
-        if (!sessionStorage.getItem('ops_session')) sessionStorage.setItem('ops_session', stored);
-      }, JSON.stringify(session));
+      await holdOperatorSession(page.context(), session);
       await page.goto(`/${locale === 'fr-FR' ? 'fr' : 'jp'}/ops/payouts`);
       const search = page.getByRole('search');
       await search.getByRole('searchbox', { name: consoleText(locale, 'Search') }).fill(paypal.reference);
@@ -143,13 +137,9 @@ for (const locale of ['fr-FR', 'ja-JP'] as const) {
       await checkScreen(page, `payouts-paypal-email-${locale}`);
 
       // The bank's result file, Shift_JIS: the console sends its bytes; code 2, no such account.
-      await page.getByLabel(consoleText(locale, "The bank's or PayPal's file")).setInputFiles({
-        name: 'kekka.txt',
-        mimeType: 'text/plain',
-        buffer: zenginResult(japanese.reference, 1200, '2'),
-      });
-      await page.getByTestId('ops-reconcile').click();
-      const result = page.getByTestId('ops-reconcile-result');
+      const payouts = new PayoutsPage(page, locale);
+      await payouts.uploadBankAnswer({ name: 'kekka.txt', mimeType: 'text/plain', buffer: zenginResult(japanese.reference, 1200, '2') });
+      const result = payouts.reconcileResult;
       await expect(result).toBeFocused();
       await expect(result).toContainText(consoleText(locale, 'Zengin transfer results (総合振込)'));
       await expect(result.getByTestId('ops-reconcile-settled')).toContainText(japanese.reference);
@@ -177,11 +167,7 @@ for (const locale of ['fr-FR', 'ja-JP'] as const) {
       expect(await customerBalance(request, customer.token)).toBeCloseTo(5, 2);
 
       const session = await operatorSessionViaApi(request, 'finance');
-      await page.context().addInitScript((stored) => {
-        if (location.protocol !== 'http:') return;
-        localStorage.setItem('cookie_consent', JSON.stringify({ analytics: false, decidedAt: new Date().toISOString() }));
-        if (!sessionStorage.getItem('ops_session')) sessionStorage.setItem('ops_session', stored);
-      }, JSON.stringify(session));
+      await holdOperatorSession(page.context(), session);
       await page.goto(`/${locale === 'fr-FR' ? 'fr' : 'jp'}/ops/payouts`);
 
       const row = page.getByTestId('ops-payout').filter({ hasText: customer.reference });
@@ -221,14 +207,13 @@ for (const locale of ['fr-FR', 'ja-JP'] as const) {
       );
 
       // The bank's answer: the account is closed.
-      const upload = page.getByLabel(consoleText(locale, "The bank's or PayPal's file"));
-      await upload.setInputFiles({
+      const payouts = new PayoutsPage(page, locale);
+      await payouts.uploadBankAnswer({
         name: 'status.xml',
         mimeType: 'application/xml',
         buffer: Buffer.from(pain002(customer.reference, 'AC04')),
       });
-      await page.getByTestId('ops-reconcile').click();
-      const result = page.getByTestId('ops-reconcile-result');
+      const result = payouts.reconcileResult;
       await expect(result).toBeFocused();
       await expect(result.getByTestId('ops-reconcile-settled')).toContainText(customer.reference);
       await expect(result.getByTestId('ops-reconcile-settled')).toContainText('AC04');
@@ -236,7 +221,7 @@ for (const locale of ['fr-FR', 'ja-JP'] as const) {
       await checkScreen(page, `payouts-reconciled-${locale}`);
 
       // The same answer again: already settled, nothing moves twice.
-      await page.getByTestId('ops-reconcile').click();
+      await payouts.sendBankAnswer();
       await expect(page.getByTestId('ops-reconcile-already')).toContainText(customer.reference);
       await expect(page.getByTestId('ops-reconcile-settled')).toHaveCount(0);
 

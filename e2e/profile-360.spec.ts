@@ -1,6 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, notification, signIn, signUpViaApi, uniqueEmail } from './support/fixtures';
 import { e2ePassword } from './support/test-password';
+import { screensDir } from './support/screens';
+
+/** Kept for a person to look at (bench/results/customer-screens with SCREENSHOTS=1). */
+const screens = screensDir('customer-screens');
 
 // The profile page as a new customer meets it on a small phone, in the language each point was seen in.
 test.use({ viewport: { width: 360, height: 780 } });
@@ -54,7 +58,7 @@ test.describe('fr-FR', () => {
       await expect(heading).toBeVisible();
       expect(await linesOfWord(heading, /e.mail/), `${name}`).toBe(1);
     }
-    await page.screenshot({ path: 'bench/results/customer-screens/profile-fr-FR.png' });
+    await page.screenshot({ path: `${screens}/profile-fr-FR.png` });
   });
 });
 
@@ -84,7 +88,7 @@ test.describe('ja-JP', () => {
     await expect(notification(page)).toHaveCount(1);
     await page.reload();
     await expect(personalData(page, '個人情報').getByLabel('番地・建物名')).toHaveValue('千代田1-1 ルームトリップビル3階');
-    await page.screenshot({ path: 'bench/results/customer-screens/profile-ja-JP.png' });
+    await page.screenshot({ path: `${screens}/profile-ja-JP.png` });
   });
 });
 

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { withoutCamera } from './support/fake-camera';
 import { expect, signIn, signUpViaApi, test, tokensFor, uniqueEmail } from './support/fixtures';
@@ -6,10 +5,11 @@ import { checkIn, firstProduct, issueContainers } from './support/ops';
 import { HistoryList } from './support/pages/history-list';
 import { scanViaApi } from './support/privacy';
 import { e2ePassword } from './support/test-password';
+import { screensDir } from './support/screens';
 
 // The scan screen, the queued scan, the notification switch and the history row opened from the
-// news, at 360 px in French and Japanese, kept for a person to look at (committed).
-const dir = path.resolve('bench/results/customer-screens');
+// news, at 360 px in French and Japanese, kept for a person to look at (committed with SCREENSHOTS=1).
+const dir = screensDir('customer-screens');
 const password = e2ePassword;
 const origin = `http://localhost:${process.env.E2E_PORT ?? '8181'}`;
 
@@ -30,7 +30,6 @@ for (const { locale, country, other, fieldLabel, record, link } of [
     test.slow();
 
     test('scan screen without a camera, a refused container, a queued scan and its history row', async ({ page, context, request }) => {
-      mkdirSync(dir, { recursive: true });
       await withoutCamera(context);
       const email = uniqueEmail(`shots-scan-${country}`);
       await signUpViaApi(request, { email, country });
@@ -69,7 +68,6 @@ for (const { locale, country, other, fieldLabel, record, link } of [
       context,
       request,
     }) => {
-      mkdirSync(dir, { recursive: true });
       await context.grantPermissions(['notifications'], { origin });
       await context.addInitScript(() => {
         if (!('PushManager' in window)) return;

@@ -1,9 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { test, expect } from './support/fixtures';
+import { screensDir } from './support/screens';
 
 // French and Japanese as a new customer reads them on a 360 px phone (docs/product.md, Typography
-// of French and Japanese texts). The screenshots are kept for a person to look at.
-const screens = 'bench/results/customer-screens';
+// of French and Japanese texts). The screenshots are kept for a person to look at
+// (bench/results/customer-screens with SCREENSHOTS=1, support/screens.ts).
+const screens = screensDir('customer-screens');
 
 /** Emoji flags are pairs of regional indicator symbols: boxes where no colour-emoji font is installed. */
 const emojiFlag = /[\u{1F1E6}-\u{1F1FF}]/u;
@@ -12,7 +13,6 @@ test.describe('French at 360 px', () => {
   test.use({ locale: 'fr-FR', viewport: { width: 360, height: 780 } });
 
   test('no : ; ! ? can wrap alone onto a new line: each follows a narrow no-break space', async ({ page }) => {
-    mkdirSync(screens, { recursive: true });
     for (const path of ['/fr/faq', '/fr/how-it-works', '/fr/login', '/fr/signup']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -31,7 +31,6 @@ test.describe('French at 360 px', () => {
   });
 
   test('the country picker finds États-Unis from "etats" and shows shipped flags, not emoji', async ({ page }) => {
-    mkdirSync(screens, { recursive: true });
     await page.goto('/fr/countries');
     const box = page.getByRole('combobox', { name: 'Pays' });
     await box.click();
@@ -53,7 +52,6 @@ test.describe('Japanese at 360 px', () => {
   test.use({ locale: 'ja-JP', viewport: { width: 360, height: 780 } });
 
   test('the country picker finds フランス from "France" and 日本 from "Japon"', async ({ page }) => {
-    mkdirSync(screens, { recursive: true });
     await page.goto('/jp/countries');
     const box = page.getByRole('combobox', { name: '国' });
     await box.click();
@@ -68,7 +66,6 @@ test.describe('Japanese at 360 px', () => {
   });
 
   test('running text has no half-width colon, and a long answer reads at 360 px', async ({ page }) => {
-    mkdirSync(screens, { recursive: true });
     for (const path of ['/jp/faq', '/jp/how-it-works', '/jp/privacy-policy']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

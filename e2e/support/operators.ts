@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import type { OperatorSession } from '#domain/schemas/operators';
@@ -6,6 +6,7 @@ import { totpCodeAt } from '../../src/server/modules/operators/totp';
 import { e2eBaseUrl } from './fake-camera';
 import { expect, expectAccessible, uniqueEmail } from './fixtures';
 import { layoutProblems } from './layout';
+import { screensDir } from './screens';
 
 /** The e2e server's data directory (playwright.config.ts), where a PGlite server keeps the CLI's local key. */
 const dataDir = `.tmp/e2e-data-${process.env.E2E_PORT ?? 8181}`;
@@ -112,11 +113,9 @@ export async function consolePage(
 
 /**
  * Where console screens are kept: under bench/results/console-screens, the ones looked at in a
- * review, only when `SCREENSHOTS=1` asks for them; otherwise with the test results, so a normal run
- * never rewrites a committed picture.
+ * review, only when `SCREENSHOTS=1` asks for them; otherwise with the test results (screensDir).
  */
-export const consoleScreensDir = process.env.SCREENSHOTS === '1' ? 'bench/results/console-screens' : 'test-results/console-screens';
-mkdirSync(consoleScreensDir, { recursive: true });
+export const consoleScreensDir = screensDir('console-screens');
 
 /**
  * A console screen as the person sees it at 360 px: axe finds nothing, nothing overflows or

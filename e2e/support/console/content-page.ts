@@ -17,6 +17,15 @@ export class ContentPage {
   readonly publishPage: Locator;
   readonly publishResult: Locator;
   readonly preview: Locator;
+  /** The bins import: the file of the device, "Check" (a dry run), "Import", and the report, focused. */
+  readonly binsFile: Locator;
+  readonly checkBins: Locator;
+  readonly importBins: Locator;
+  readonly binsReport: Locator;
+  /** What the report says it did: checked only, or imported. */
+  readonly binsReportHeading: Locator;
+  /** The report's rejected rows, one each, with their reasons as list items. */
+  readonly binsRejected: Locator;
   private readonly words: ConsoleWords;
 
   constructor(
@@ -36,6 +45,12 @@ export class ContentPage {
     this.publishPage = page.getByRole('button', { name: t("Publish this page's drafts") });
     this.publishResult = page.getByTestId('ops-publish-result');
     this.preview = page.getByTestId('ops-preview');
+    this.binsFile = page.getByLabel(t('Bins file (CSV or GeoJSON)'));
+    this.checkBins = page.getByRole('button', { name: t('Check'), exact: true });
+    this.importBins = page.getByRole('button', { name: t('Import'), exact: true });
+    this.binsReport = page.getByTestId('ops-bins-report');
+    this.binsReportHeading = this.binsReport.getByRole('heading', { level: 2 });
+    this.binsRejected = this.binsReport.getByTestId('ops-bins-rejected');
   }
 
   async goto(country?: string): Promise<void> {
@@ -60,5 +75,34 @@ export class ContentPage {
 
   draftSaved(key: string): Locator {
     return this.text(key).getByText(this.words.text('Draft saved. Preview the page to see it in place.'));
+  }
+
+  /** A text's live version, what customers read now. */
+  liveText(key: string): Locator {
+    return this.text(key).locator('.ops-text__live');
+  }
+
+  async publish(): Promise<void> {
+    await this.publishPage.click();
+  }
+
+  /** Opens the customer page with its drafts, in this tab, through the editor's session. */
+  async openPreview(): Promise<void> {
+    await this.preview.click();
+  }
+
+  /** Chooses a bins file (CSV) of the device, as the file picker would. */
+  async chooseBinsFile(name: string, csv: string): Promise<void> {
+    await this.binsFile.setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  }
+
+  /** A missing text the app reported: its key in a locale. */
+  missingText(key: string, locale: string): Locator {
+    return this.page.getByTestId('ops-missing-text').filter({ hasText: key }).filter({ hasText: locale });
+  }
+
+  /** Opens the page texts at that missing text's draft. */
+  async writeDraftOf(missing: Locator): Promise<void> {
+    await missing.getByRole('link', { name: this.words.text("Write this text's draft") }).click();
   }
 }

@@ -15,6 +15,8 @@ export class PayoutsPage {
   readonly settledTab: Locator;
   readonly pendingTab: Locator;
   readonly settledRows: Locator;
+  /** What the bank's or PayPal's file settled, focused once it is read. */
+  readonly reconcileResult: Locator;
   private readonly words: ConsoleWords;
 
   constructor(
@@ -29,6 +31,7 @@ export class PayoutsPage {
     this.settledTab = page.getByTestId('ops-tab-settled');
     this.pendingTab = page.getByTestId('ops-tab-pending');
     this.settledRows = page.getByTestId('ops-payout-settled');
+    this.reconcileResult = page.getByTestId('ops-reconcile-result');
   }
 
   async goto(country?: string): Promise<void> {
@@ -54,6 +57,17 @@ export class PayoutsPage {
 
   async exportBatch(): Promise<void> {
     await this.exportButton.click();
+  }
+
+  /** Chooses the bank's (or PayPal's) answer on the device and sends it: `reconcileResult` says what it settled. */
+  async uploadBankAnswer(file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+    await this.page.getByLabel(this.words.text("The bank's or PayPal's file")).setInputFiles(file);
+    await this.sendBankAnswer();
+  }
+
+  /** Sends the file chosen already (again). */
+  async sendBankAnswer(): Promise<void> {
+    await this.page.getByTestId('ops-reconcile').click();
   }
 
   /** "Paid…" on a row: the confirmation that says what, how much, to whom. */

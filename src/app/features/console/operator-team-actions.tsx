@@ -1,10 +1,12 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { Operator, OperatorRole } from '#domain/schemas/operators';
 import { failureMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { Dialog } from '../../ui/dialog';
+import { focusFirstError } from '../../ui/field-errors';
 import { notify } from '../../ui/notifications';
 import { QueryView } from '../../ui/query-view';
 import { useDisableOperator } from './api/disable-operator';
@@ -125,15 +127,22 @@ function RolesForm({ operator, onDone }: { operator: Operator; onDone: () => voi
   const save = useSetOperatorRoles();
   const [roles, setRoles] = useState<OperatorRole[]>(operator.roles);
   const [error, setError] = useState<string>();
+  const formRef = useRef<HTMLFormElement>(null);
   const name = operator.name;
+  // As the form kit does: the error rendered first, then the focus on the first role, which reads it.
+  const refuse = (message: string) => {
+    flushSync(() => setError(message));
+    focusFirstError(formRef.current);
+  };
   return (
     <form
+      ref={formRef}
       className="form"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
         if (roles.length === 0) {
-          setError(t`Choose at least one role.`);
+          refuse(t`Choose at least one role.`);
           return;
         }
         setError(undefined);
@@ -144,7 +153,7 @@ function RolesForm({ operator, onDone }: { operator: Operator; onDone: () => voi
               notify({ kind: 'success', title: t`Roles saved`, description: t`${name} has the new roles from their next call.` });
               onDone();
             },
-            onError: (failure) => setError(failureMessage(failure, t`The roles could not be saved.`)),
+            onError: (failure) => refuse(failureMessage(failure, t`The roles could not be saved.`)),
           },
         );
       }}

@@ -16,17 +16,21 @@ export function RoleChoices({
   error: string | undefined;
 }) {
   const roleNames = useRoleNames();
+  const errorId = `${idPrefix}-error`;
   return (
-    <fieldset className="ops-checks" aria-invalid={error ? true : undefined} aria-describedby={error ? `${idPrefix}-error` : undefined}>
+    // The invalid state is on the boxes, not the fieldset: the form kit focuses the first element
+    // marked invalid (focusFirstError), and a fieldset cannot take focus, so the error went unheard.
+    <fieldset className="ops-checks">
       <legend>{legend}</legend>
-      {operatorRoles.map((role, index) => (
+      {operatorRoles.map((role) => (
         <label key={role}>
           <input
             type="checkbox"
             name="roles"
             value={role}
-            // The first box is where focus goes when no role is chosen.
-            aria-invalid={index === 0 && error ? true : undefined}
+            // Every box says why, so a person moving on through the roles still hears the error.
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
             checked={chosen.includes(role)}
             onChange={(event) => onChange(event.currentTarget.checked ? [...chosen, role] : chosen.filter((entry) => entry !== role))}
           />
@@ -34,7 +38,7 @@ export function RoleChoices({
         </label>
       ))}
       {error ? (
-        <p id={`${idPrefix}-error`} className="field__error">
+        <p id={errorId} className="field__error">
           {error}
         </p>
       ) : null}
