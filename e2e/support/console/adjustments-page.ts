@@ -1,12 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
-import { ConsoleWords } from './words';
+import { ConsoleScreen } from './console-screen';
 
 /**
  * Care's adjustments (`/ops/adjustments`): a balance adjusted (made once even when sent again, or
  * waiting for a second operator above the approval limit), and a pending scan cancelled, each a
  * section of the page named by its heading.
  */
-export class AdjustmentsPage {
+export class AdjustmentsPage extends ConsoleScreen {
+  protected readonly path = '/adjustments';
   readonly heading: Locator;
   readonly adjustSection: Locator;
   readonly customerField: Locator;
@@ -22,14 +23,10 @@ export class AdjustmentsPage {
   readonly cancelSection: Locator;
   readonly scanField: Locator;
   readonly cancelButton: Locator;
-  private readonly words: ConsoleWords;
 
-  constructor(
-    readonly page: Page,
-    readonly locale: string,
-  ) {
-    this.words = new ConsoleWords(locale);
-    const t = (english: string) => this.words.text(english);
+  constructor(page: Page, locale: string) {
+    super(page, locale);
+    const { t } = this;
     this.heading = page.getByRole('heading', { level: 1, name: t('Adjustments') });
     this.adjustSection = page.getByRole('region', { name: t('Adjust a balance') });
     const adjustForm = this.adjustSection.locator('form');
@@ -43,10 +40,6 @@ export class AdjustmentsPage {
     this.cancelSection = page.getByRole('region', { name: t('Cancel a pending scan') });
     this.scanField = this.cancelSection.getByRole('textbox', { name: t('Container code or scan ID') });
     this.cancelButton = this.cancelSection.getByRole('button', { name: t('Cancel the scan') });
-  }
-
-  async goto(country?: string): Promise<void> {
-    await this.page.goto(country ? `/${country}/ops/adjustments` : '/ops/adjustments');
   }
 
   /** Fills the form and sends it. */

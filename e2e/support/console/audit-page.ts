@@ -1,31 +1,25 @@
 import type { Locator, Page } from '@playwright/test';
-import { ConsoleWords, messagePattern } from './words';
+import { messagePattern } from './words';
+import { ConsoleScreen } from './console-screen';
 
 /**
  * The audit trail (`/ops/audit`): entries newest first, each opening the entries of its record or of
  * its person (the entry's detail), and the check that the chain is intact.
  */
-export class AuditPage {
+export class AuditPage extends ConsoleScreen {
+  protected readonly path = '/audit';
   readonly heading: Locator;
   readonly entries: Locator;
   readonly verify: Locator;
   /** "Intact: N entries, each linked to the one before.", focused once the check is done. */
   readonly verdict: Locator;
-  private readonly words: ConsoleWords;
 
-  constructor(
-    readonly page: Page,
-    readonly locale: string,
-  ) {
-    this.words = new ConsoleWords(locale);
+  constructor(page: Page, locale: string) {
+    super(page, locale);
     this.heading = page.getByRole('heading', { level: 1, name: this.words.text('Audit trail') });
     this.entries = page.getByTestId('ops-audit-entries').getByRole('listitem');
     this.verify = page.getByTestId('ops-audit-verify');
     this.verdict = page.getByTestId('ops-audit-verdict');
-  }
-
-  async goto(country?: string): Promise<void> {
-    await this.page.goto(country ? `/${country}/ops/audit` : '/ops/audit');
   }
 
   /** An action's name (its English, as the trail's table names it) as this operator reads it. */

@@ -1,11 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
-import { ConsoleWords, messagePattern } from './words';
+import { messagePattern } from './words';
+import { ConsoleScreen } from './console-screen';
 
 /**
  * The check-in (`/ops/check-in`): codes typed or scanned into a batch, the bar that sends it, the
  * strip that says what is kept on the phone offline, the result, and the recent batches below.
  */
-export class CheckInPage {
+export class CheckInPage extends ConsoleScreen {
+  protected readonly path = '/check-in';
   readonly heading: Locator;
   readonly codeField: Locator;
   readonly addButton: Locator;
@@ -29,14 +31,10 @@ export class CheckInPage {
   readonly rejectReason: Locator;
   readonly rejectOneForm: Locator;
   readonly rejectResult: Locator;
-  private readonly words: ConsoleWords;
 
-  constructor(
-    readonly page: Page,
-    readonly locale: string,
-  ) {
-    this.words = new ConsoleWords(locale);
-    const t = (english: string) => this.words.text(english);
+  constructor(page: Page, locale: string) {
+    super(page, locale);
+    const { t } = this;
     this.heading = page.getByRole('heading', { level: 1, name: t('Check-in') });
     this.codeField = page.getByRole('textbox', { name: t('Container code') });
     this.addButton = page.getByRole('button', { name: t('Add to the batch') });
@@ -55,10 +53,6 @@ export class CheckInPage {
     this.rejectReason = page.getByRole('textbox', { name: t('Reason shown to the customers') });
     this.rejectOneForm = page.getByTestId('ops-reject-one');
     this.rejectResult = page.getByTestId('ops-reject-result');
-  }
-
-  async goto(country?: string): Promise<void> {
-    await this.page.goto(country ? `/${country}/ops/check-in` : '/ops/check-in');
   }
 
   /** Types each code and presses Enter, as at the facility's keyboard. */

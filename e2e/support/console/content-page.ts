@@ -1,11 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
-import { ConsoleWords } from './words';
+import { ConsoleScreen } from './console-screen';
 
 /**
  * The content editors' area (`/ops/content`): page texts with their drafts, the bins import and the
  * missing texts, each a tab of the area.
  */
-export class ContentPage {
+export class ContentPage extends ConsoleScreen {
+  protected readonly path = '/content';
   readonly heading: Locator;
   readonly tabs: Locator;
   readonly pageTextsTab: Locator;
@@ -26,14 +27,10 @@ export class ContentPage {
   readonly binsReportHeading: Locator;
   /** The report's rejected rows, one each, with their reasons as list items. */
   readonly binsRejected: Locator;
-  private readonly words: ConsoleWords;
 
-  constructor(
-    readonly page: Page,
-    readonly locale: string,
-  ) {
-    this.words = new ConsoleWords(locale);
-    const t = (english: string) => this.words.text(english);
+  constructor(page: Page, locale: string) {
+    super(page, locale);
+    const { t } = this;
     this.heading = page.getByRole('heading', { level: 1 });
     this.tabs = page.getByRole('navigation', { name: t('Content area') });
     this.pageTextsTab = this.tabs.getByRole('link', { name: t('Page texts') });
@@ -51,10 +48,6 @@ export class ContentPage {
     this.binsReport = page.getByTestId('ops-bins-report');
     this.binsReportHeading = this.binsReport.getByRole('heading', { level: 2 });
     this.binsRejected = this.binsReport.getByTestId('ops-bins-rejected');
-  }
-
-  async goto(country?: string): Promise<void> {
-    await this.page.goto(country ? `/${country}/ops/content` : '/ops/content');
   }
 
   /** A text's card (its live text, its draft), by its key. */

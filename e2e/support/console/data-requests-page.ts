@@ -1,24 +1,17 @@
 import type { Locator, Page } from '@playwright/test';
-import { ConsoleWords } from './words';
+import { ConsoleScreen } from './console-screen';
 
 /** Care's data-subject requests (`/ops/requests`): open ones nearest deadline first, each closed once answered. */
-export class DataRequestsPage {
+export class DataRequestsPage extends ConsoleScreen {
+  protected readonly path = '/requests';
   readonly heading: Locator;
   /** "The request of … is marked as answered.", where the card was, focused. */
   readonly outcome: Locator;
-  private readonly words: ConsoleWords;
 
-  constructor(
-    readonly page: Page,
-    readonly locale: string,
-  ) {
-    this.words = new ConsoleWords(locale);
+  constructor(page: Page, locale: string) {
+    super(page, locale);
     this.heading = page.getByRole('heading', { level: 1, name: this.words.text('Data requests') });
     this.outcome = page.getByTestId('ops-data-request-result');
-  }
-
-  async goto(country?: string): Promise<void> {
-    await this.page.goto(country ? `/${country}/ops/requests` : '/ops/requests');
   }
 
   /** The open request whose card holds `text` (the requester's name). */

@@ -1,11 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
-import { ConsoleWords } from './words';
+import { type ConsoleWords } from './words';
+import { ConsoleScreen } from './console-screen';
 
 /**
  * Finance's payouts (`/ops/payouts`): the pending table, a batch exported to the device, each row
  * settled after a confirmation, and the settled tab.
  */
-export class PayoutsPage {
+export class PayoutsPage extends ConsoleScreen {
+  protected readonly path = '/payouts';
   readonly heading: Locator;
   readonly exportButton: Locator;
   /** What the export did, focused. */
@@ -17,13 +19,9 @@ export class PayoutsPage {
   readonly settledRows: Locator;
   /** What the bank's or PayPal's file settled, focused once it is read. */
   readonly reconcileResult: Locator;
-  private readonly words: ConsoleWords;
 
-  constructor(
-    readonly page: Page,
-    readonly locale: string,
-  ) {
-    this.words = new ConsoleWords(locale);
+  constructor(page: Page, locale: string) {
+    super(page, locale);
     this.heading = page.getByRole('heading', { level: 1, name: this.words.text('Payouts') });
     this.exportButton = page.getByTestId('ops-export-payouts');
     this.exportResult = page.getByTestId('ops-export-result');
@@ -32,10 +30,6 @@ export class PayoutsPage {
     this.pendingTab = page.getByTestId('ops-tab-pending');
     this.settledRows = page.getByTestId('ops-payout-settled');
     this.reconcileResult = page.getByTestId('ops-reconcile-result');
-  }
-
-  async goto(country?: string): Promise<void> {
-    await this.page.goto(country ? `/${country}/ops/payouts` : '/ops/payouts');
   }
 
   /** A pending payout's row, by the reference the bank quotes. */

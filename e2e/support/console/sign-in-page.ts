@@ -1,9 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, notification } from '../fixtures';
 import { ConsoleWords, messagePattern } from './words';
+import { ConsoleScreen } from './console-screen';
 
 /** The operators' sign-in (`/ops/sign-in`): email, password and an authenticator code, or a passkey. */
-export class ConsoleSignInPage {
+export class ConsoleSignInPage extends ConsoleScreen {
+  protected readonly path = '/sign-in';
   readonly heading: Locator;
   readonly email: Locator;
   readonly password: Locator;
@@ -14,14 +16,10 @@ export class ConsoleSignInPage {
   readonly refusal: Locator;
   /** Said when the server ended the session the console held (idle, ended by an admin). */
   readonly sessionEnded: Locator;
-  private readonly words: ConsoleWords;
 
-  constructor(
-    readonly page: Page,
-    readonly locale: string,
-  ) {
-    this.words = new ConsoleWords(locale);
-    const t = (english: string) => this.words.text(english);
+  constructor(page: Page, locale: string) {
+    super(page, locale);
+    const { t } = this;
     this.heading = page.getByRole('heading', { level: 1, name: t('Operator login') });
     const form = page.locator('main form').first();
     this.email = form.getByRole('textbox', { name: t('Email'), exact: true });
@@ -33,8 +31,8 @@ export class ConsoleSignInPage {
     this.sessionEnded = notification(page).filter({ hasText: t('Your session has ended') });
   }
 
-  async goto(country?: string): Promise<void> {
-    await this.page.goto(country ? `/${country}/ops/sign-in` : '/ops/sign-in');
+  override async goto(country?: string): Promise<void> {
+    await super.goto(country);
     await expect(this.heading).toBeVisible();
   }
 

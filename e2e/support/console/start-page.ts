@@ -1,32 +1,26 @@
 import type { Locator, Page } from '@playwright/test';
 import { ConsoleWords } from './words';
+import { ConsoleScreen } from './console-screen';
 
 /** The console's start page (`/ops/`): the areas of the operator's roles, their passkeys and their mails. */
-export class ConsoleStartPage {
+export class ConsoleStartPage extends ConsoleScreen {
+  protected readonly path = '/';
   readonly heading: Locator;
   readonly addPasskey: Locator;
   readonly passkeyAdded: Locator;
   readonly passkeys: Locator;
   readonly noPasskey: Locator;
   readonly mails: MailNoticesSection;
-  readonly words: ConsoleWords;
 
-  constructor(
-    readonly page: Page,
-    readonly locale: string,
-  ) {
-    this.words = new ConsoleWords(locale);
-    const t = (english: string) => this.words.text(english);
+  constructor(page: Page, locale: string) {
+    super(page, locale);
+    const { t } = this;
     this.heading = page.getByRole('heading', { level: 1, name: t("Operators' console") });
     this.addPasskey = page.getByRole('button', { name: t('Add a passkey') });
     this.passkeyAdded = page.getByText(t('Passkey added. Next time, log in with it.'));
     this.passkeys = page.getByRole('list', { name: t('Your passkeys') });
     this.noPasskey = page.getByText(t('You have no passkey.'));
     this.mails = new MailNoticesSection(page, locale);
-  }
-
-  async goto(country?: string): Promise<void> {
-    await this.page.goto(country ? `/${country}/ops/` : '/ops/');
   }
 
   /** The confirmation that removing the only passkey asks for, and its button. */

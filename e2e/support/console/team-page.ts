@@ -1,13 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, notification } from '../fixtures';
-import { ConsoleWords, messagePattern } from './words';
+import { messagePattern } from './words';
+import { ConsoleScreen } from './console-screen';
 
 /**
  * The admin's operators screen (`/ops/operators`): the people with what an admin does to each
  * (enable, a new invitation, roles, sessions, disable, passkeys, authenticator), the invite form,
  * and the automation tokens.
  */
-export class TeamPage {
+export class TeamPage extends ConsoleScreen {
+  protected readonly path = '/operators';
   readonly heading: Locator;
   readonly inviteForm: Locator;
   readonly invited: Locator;
@@ -15,28 +17,16 @@ export class TeamPage {
   /** The token's secret, shown once and focused. */
   readonly secret: Locator;
   readonly revokedNote: Locator;
-  private readonly words: ConsoleWords;
 
-  constructor(
-    readonly page: Page,
-    readonly locale: string,
-  ) {
-    this.words = new ConsoleWords(locale);
-    const t = (english: string) => this.words.text(english);
+  constructor(page: Page, locale: string) {
+    super(page, locale);
+    const { t } = this;
     this.heading = page.getByRole('heading', { level: 1, name: t('Operators') });
     this.inviteForm = page.locator('form').filter({ has: page.getByRole('button', { name: t('Send the invitation') }) });
     this.invited = page.getByText(t('Invitation sent'), { exact: true });
     this.tokenForm = page.locator('form').filter({ has: page.getByRole('button', { name: t('Make the token') }) });
     this.secret = page.getByRole('textbox', { name: messagePattern(t('The secret of {0}, shown this once:')) });
     this.revokedNote = page.getByText(messagePattern(t('Revoked on {0}')));
-  }
-
-  private t(english: string, values?: Record<string, string>): string {
-    return this.words.text(english, values);
-  }
-
-  async goto(country?: string): Promise<void> {
-    await this.page.goto(country ? `/${country}/ops/operators` : '/ops/operators');
   }
 
   /** A person's card, by any text on it (their email: operators made by the API share a name). */
