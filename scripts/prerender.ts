@@ -72,6 +72,7 @@ interface ManifestChunk {
   imports?: string[];
   css?: string[];
   isDynamicEntry?: boolean;
+  dynamicImports?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
@@ -104,8 +105,13 @@ function routeChunks(manifest: Manifest, target: Target): { js: Set<string>; css
   for (const key of Object.keys(manifest)) {
     if (routeFiles.some((routeFile) => key.startsWith(`${routeFile}?`))) chunksOf(manifest, key, js, css);
   }
+  // The bundled page texts only for a page whose code asks for them (the content pages' loaders):
+  // a signed-in page never shows them, and preloaded there they were the account page's largest
+  // file after the catalogue that nothing on it used.
   const language = target.locale.slice(0, 2);
-  chunksOf(manifest, `src/domain/content/${language}.ts`, js, css);
+  const content = `src/domain/content/${language}.ts`;
+  const asksForContent = Object.values(manifest).some((chunk) => js.has(chunk.file) && (chunk.dynamicImports ?? []).includes(content));
+  if (asksForContent) chunksOf(manifest, content, js, css);
   return { js, css };
 }
 
