@@ -71,6 +71,7 @@ interface ManifestChunk {
   file: string;
   imports?: string[];
   css?: string[];
+  name?: string;
   isDynamicEntry?: boolean;
   dynamicImports?: string[];
 }
@@ -112,6 +113,15 @@ function routeChunks(manifest: Manifest, target: Target): { js: Set<string>; css
   const content = `src/domain/content/${language}.ts`;
   const asksForContent = Object.values(manifest).some((chunk) => js.has(chunk.file) && (chunk.dynamicImports ?? []).includes(content));
   if (asksForContent) chunksOf(manifest, content, js, css);
+  // A signed-in page waits for the customer (GET /user, src/app/lib/me.ts) before its own data, and
+  // reads that answer with a schema the app loads on demand (signed-out pages never need it). Named
+  // here, it arrives with the page's code instead of one round trip after the answer.
+  if (target.shell) {
+    // vite.config.ts names that chunk.
+    const customerAnswer = Object.entries(manifest).find(([, chunk]) => chunk.name === 'customer-answer');
+    if (!customerAnswer) throw new Error('no chunk named customer-answer (vite.config.ts): preload what lib/me.ts loads now');
+    chunksOf(manifest, customerAnswer[0], js, css);
+  }
   return { js, css };
 }
 
