@@ -4,6 +4,7 @@ import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { pathToFileURL } from 'node:url';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 /** scripts/prerender.ts builds the page renderer (src/app/prerender.tsx) on its own, outside dist/. */
@@ -77,6 +78,60 @@ const formModule = (id: string) =>
   /[\\/]src[\\/]app[\\/]ui[\\/](text-field\.tsx|field-frame\.tsx|use-form-submit\.ts|field-errors\.ts)$|[\\/]src[\\/]domain[\\/]errors\.ts$|[\\/]@tanstack[\\/](query-core[\\/]build[\\/]modern[\\/]mutationObserver|react-query[\\/]build[\\/]modern[\\/]useMutation)\.js$/.test(
     id,
   );
+
+/** zod's JSON Schema output: the server's OpenAPI document uses it (src/server), the app never does. */
+const zodJsonSchemaModule = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/](json-schema-processors|to-json-schema)\.js$/;
+
+/**
+ * zod's schemas carry their JSON Schema output as methods, so the app's zod chunk held it all (a
+ * fifth of the chunk, about 4 KB gzip on every page that validates an answer) although no page
+ * ever turns a schema into JSON Schema. In the app's build those two modules keep their names with
+ * nothing behind them: a call says so instead of returning a wrong document. The server and the
+ * tests load zod from node_modules as it is.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  const unavailable = 'zod: JSON Schema output is not part of the app build (vite.config.ts, zodWithoutJsonSchema)';
+  return {
+    name: 'roundtrip:zod-without-json-schema',
+    apply: 'build',
+    enforce: 'pre',
+    async load(id) {
+      const file = id.split('?')[0] ?? id;
+      if (!zodJsonSchemaModule.test(file)) return null;
+      const names = Object.keys((await import(pathToFileURL(file).href)) as Record<string, unknown>);
+      // Each name is a function that gives back a function that throws: the schemas build their
+      // `~standard` object with two of them when it is read, and must still get that object.
+      return [
+        `const unavailable = () => { throw new Error(${JSON.stringify(unavailable)}); };`,
+        'const method = () => unavailable;',
+        ...names.map((name) => `export { method as ${name} };`),
+      ].join('\n');
+    },
+  };
+}
+
+/**
+ * One copy of TanStack Query's core in the app. The persister packages (saving the query cache)
+ * pin an older core than react-query's, so npm installs both, and the first load of every page
+ * carried parts of the second (dehydrate and hydrate, the timers) beside react-query's own. The
+ * persisters take react-query's copy here: the same API, one cache, one set of timers.
+ */
+function oneQueryCore(): Plugin {
+  return {
+    name: 'roundtrip:one-query-core',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (
+        source !== '@tanstack/query-core' ||
+        !importer ||
+        !/[\\/]@tanstack[\\/](query-persist-client-core|query-async-storage-persister|react-query-persist-client)[\\/]/.test(importer)
+      )
+        return null;
+      const reactQuery = await this.resolve('@tanstack/react-query', undefined, { ...options, skipSelf: true });
+      return reactQuery ? this.resolve(source, reactQuery.id, { ...options, skipSelf: true }) : null;
+    },
+  };
+}
 
 /**
  * The `app` chunk (every module of the first load) is imported by every route chunk, so a stylesheet
@@ -153,6 +208,8 @@ export default defineConfig({
         devOptions: { enabled: process.env.SW_DEV === 'true', type: 'module' },
       }),
     !prerenderBuild && firstLoadChunkWithoutCss(),
+    !prerenderBuild && zodWithoutJsonSchema(),
+    oneQueryCore(),
   ],
   server: {
     // Page content (/locales/{lng}/{ns}.json) is served by the API server too.
@@ -185,6 +242,9 @@ export default defineConfig({
                 { name: 'wallet', test: walletSchemaModule, includeDependenciesRecursively: false },
                 { name: 'zod', test: zodModule, includeDependenciesRecursively: false },
                 { name: 'forms', test: formModule, includeDependenciesRecursively: false },
+                // The schema of GET /user, which every signed-in page loads on demand (lib/me.ts): a
+                // chunk of this name, which scripts/prerender.ts preloads in the signed-in shells.
+                { name: 'customer-answer', test: /[\\/]src[\\/]domain[\\/]schemas[\\/]user\.ts$/, includeDependenciesRecursively: false },
               ],
             },
           },

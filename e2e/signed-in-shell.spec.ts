@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { containerCodeFromRandom } from '#domain/container-codes';
 import { appStarted, demo, expect, signIn, test } from './support/fixtures';
 import { waitForServiceWorker } from './support/offline';
 import { AccountPage } from './support/pages/account-page';
@@ -86,6 +87,36 @@ test('without a session the shell shows no stored figure, and signing out forget
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/$|\/us\/?$/);
   expect(await page.evaluate(() => localStorage.getItem('last_balance'))).toBeNull();
+});
+
+test("a first visit of the account page downloads what its first screen shows; the scan form's rules come with a focus on its field", async ({
+  page,
+  context,
+  request,
+}) => {
+  await signIn(context, request, demo.us);
+  const scripts: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname);
+  });
+  const account = new AccountPage(page, 'en-US');
+  await account.goto('us');
+  await appStarted(page);
+  await expect(account.withdrawLink.or(account.withdrawMinimum)).toBeVisible();
+  // The page texts of the public pages (src/domain/content) and the scan form's code rules, call and
+  // messages (features/scan/scan-form-submit.ts) are not on its first screen.
+  expect(scripts.filter((script) => /^\/assets\/(en|scan-form-submit)-[\w-]+\.js$/.test(script))).toEqual([]);
+  // The schema of GET /user, which the page waits for, is named in the shell and comes with the code.
+  expect(await page.locator('link[rel="modulepreload"][href*="/assets/customer-answer-"]').count()).toBe(1);
+
+  const rules = page.waitForRequest((sent) => /\/assets\/scan-form-submit-[\w-]+\.js$/.test(sent.url()));
+  await page.locator('#container-code').focus();
+  await rules;
+  // Checked on the phone as before: a typo is answered under the field.
+  const code = containerCodeFromRandom(new Uint8Array([12, 34, 56, 78, 90, 123, 45]));
+  await page.locator('#container-code').fill(code.slice(0, 3) + (code[3] === 'A' ? 'B' : 'A') + code.slice(4));
+  await page.getByRole('button', { name: 'Record the scan' }).click();
+  await expect(page.getByText('This code has a typo: check each character and try again.')).toBeVisible();
 });
 
 test.describe('with the service worker', () => {

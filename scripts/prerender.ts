@@ -71,7 +71,9 @@ interface ManifestChunk {
   file: string;
   imports?: string[];
   css?: string[];
+  name?: string;
   isDynamicEntry?: boolean;
+  dynamicImports?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
@@ -104,8 +106,22 @@ function routeChunks(manifest: Manifest, target: Target): { js: Set<string>; css
   for (const key of Object.keys(manifest)) {
     if (routeFiles.some((routeFile) => key.startsWith(`${routeFile}?`))) chunksOf(manifest, key, js, css);
   }
+  // The bundled page texts only for a page whose code asks for them (the content pages' loaders):
+  // a signed-in page never shows them, and preloaded there they were the account page's largest
+  // file after the catalogue that nothing on it used.
   const language = target.locale.slice(0, 2);
-  chunksOf(manifest, `src/domain/content/${language}.ts`, js, css);
+  const content = `src/domain/content/${language}.ts`;
+  const asksForContent = Object.values(manifest).some((chunk) => js.has(chunk.file) && (chunk.dynamicImports ?? []).includes(content));
+  if (asksForContent) chunksOf(manifest, content, js, css);
+  // A signed-in page waits for the customer (GET /user, src/app/lib/me.ts) before its own data, and
+  // reads that answer with a schema the app loads on demand (signed-out pages never need it). Named
+  // here, it arrives with the page's code instead of one round trip after the answer.
+  if (target.shell) {
+    // vite.config.ts names that chunk.
+    const customerAnswer = Object.entries(manifest).find(([, chunk]) => chunk.name === 'customer-answer');
+    if (!customerAnswer) throw new Error('no chunk named customer-answer (vite.config.ts): preload what lib/me.ts loads now');
+    chunksOf(manifest, customerAnswer[0], js, css);
+  }
   return { js, css };
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import type { User } from '#domain/schemas/account';
+import type { User } from '#domain/schemas/user';
 import { apiRequestChecked } from './api';
 import { hasSession, onSessionChange } from './session';
 import { isRenderingSignedInShell } from './shell-rendering';
@@ -10,7 +10,7 @@ export async function fetchMe(signal?: AbortSignal): Promise<User> {
   // it. Its chunk loads while the request is on its way: after the answer, it was one more round trip
   // before a signed-in page's first start could go on.
   const answer = await apiRequestChecked('/user', { auth: true, signal }, () =>
-    import('#domain/schemas/account').then((schemas) => schemas.userAnswer),
+    import('#domain/schemas/user').then((schemas) => schemas.userAnswer),
   );
   return answer.data;
 }

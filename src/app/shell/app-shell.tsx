@@ -95,9 +95,10 @@ export function AppShell() {
       {customerFrame ? <Footer /> : null}
       <NotificationRegion />
       {headless ? null : (
-        <Suspense fallback={null}>
-          <ConsentBanner />
-        </Suspense>
+        // Loaded only while the question is open: someone who has answered it downloads the banner
+        // when they reopen it from the footer, not with every first load. The boundary stays, as
+        // the prerendered pages (which show the banner) were drawn with it.
+        <Suspense fallback={null}>{consentBannerOpen ? <ConsentBanner /> : null}</Suspense>
       )}
     </>
   );

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { User } from '#domain/schemas/account';
+import type { User } from '#domain/schemas/user';
 import { SignOutButton } from './sign-out-button';
 import { useCountryParam } from '../lib/use-country';
 

@@ -135,23 +135,5 @@ export const updateUserBody = z.strictObject({
 });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
-export const userSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string(),
-  country_code: countryCodeField,
-  locale: localeField,
-  zip_code: z.string(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  email_verified: z.boolean(),
-  created_at: z.string(),
-});
-export type User = z.infer<typeof userSchema>;
-
-/** The answer of `GET /user`, `POST /user`, `PATCH /user` and `POST /user/verify_email`: the customer under `data`. */
-export const userAnswer = z.object({ data: userSchema });
-
 export const countrySchema = z.object({ iso: z.string(), name: z.string() });
 export type Country = z.infer<typeof countrySchema>;

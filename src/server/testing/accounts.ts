@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { CountryCode, SupportedLocale } from '#domain/markets';
-import type { User } from '#domain/schemas/account';
+import type { User } from '#domain/schemas/user';
 import type { TokenResponse } from '#domain/schemas/token-answer';
 import { codeFromMail, type TestSmtpServer } from './smtp';
 import type { TestApp } from './test-app';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import type { User } from '#domain/schemas/account';
+import type { User } from '#domain/schemas/user';
 import { useResendCodeAction } from './use-resend-code-action';
 import { useCountryParam } from '../../lib/use-country';
 

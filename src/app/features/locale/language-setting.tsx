@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { markets, isSupportedLocale, type SupportedLocale } from '#domain/markets';
-import type { User } from '#domain/schemas/account';
+import type { User } from '#domain/schemas/user';
 import { currentLocale } from '../../lib/i18n';
 import { useUpdateAccountLocale } from './api/update-account-locale';
 import { changeLocale } from './change-locale';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { CountryCode } from '#domain/markets';
 import type { PaymentMethod } from '#domain/payment-methods';
-import type { PaymentMethods } from '#domain/schemas/payments';
+import type { PaymentMethods } from '#domain/schemas/payment-methods-answer';
 import { failureMessage } from '../../lib/api';
 import { Dialog } from '../../ui/dialog';
 import { notify } from '../../ui/notifications';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import type { User } from '#domain/schemas/account';
+import type { User } from '#domain/schemas/user';
 import { renderComponent } from '../../testing/render';
 import { PersonalDataForm } from './personal-data-form';
 

@@ -1,23 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { validateContainerCode } from '#domain/container-codes';
 import { TextField } from '../../ui/text-field';
 import { notify } from '../../ui/notifications';
-import { newScan, recordScan } from './api/record-scan';
-import { submitThroughOutbox, type OutboxOutcome } from '../../lib/outbox-outcome';
-import { claimRecordedCode, codeProblemText, scanRefusalText, underReviewAnswerText } from './scan-messages';
-import { keepDecoderForOffline } from '../../lib/camera/detectors';
-
-type Outcome = OutboxOutcome;
+import { keepDecoderOnceWorkerControls } from '../../lib/camera/keep-decoder';
 
 /**
- * Saves the scan in the offline outbox (features/offline/README.md) before anything is sent, then waits for the
- * outbox's first try. Without an outbox (nobody known yet, storage full), it is sent directly.
+ * The code rules, the scan's call and its messages (scan-form-submit.ts): asked for when the field
+ * is first focused, so they are usually there by the time the form is sent.
  */
-async function submitScan(code: string): Promise<Outcome> {
-  const body = newScan(code);
-  return submitThroughOutbox({ kind: 'scan', endpoint: '/scans', payload: body, id: body.id }, () => recordScan(body));
-}
+const loadSubmit = () => import('./scan-form-submit');
 
 /**
  * Record a scan by typing the code printed under the QR label. The code is checked on the
@@ -28,7 +19,7 @@ export function ScanForm() {
   // The form sits on the account page every signed-in person sees: the place to make the camera
   // scanner ready for offline use, once the page has settled.
   useEffect(() => {
-    const prepare = () => void keepDecoderForOffline().catch(() => undefined);
+    const prepare = () => void keepDecoderOnceWorkerControls().catch(() => undefined);
     // Safari has no requestIdleCallback: a few seconds after the page settles instead.
     if (typeof window.requestIdleCallback === 'function') {
       const handle = window.requestIdleCallback(prepare, { timeout: 10_000 });
@@ -47,36 +38,43 @@ export function ScanForm() {
     requestAnimationFrame(() => document.getElementById('container-code')?.focus());
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = validateContainerCode(code);
-    if (!checked.ok) {
-      fail(codeProblemText(checked.problem, true));
+  async function send(typed: string, submit: Awaited<ReturnType<typeof loadSubmit>>) {
+    const checked = submit.typedCodeProblem(typed);
+    if ('problem' in checked) {
+      fail(checked.problem);
       return;
     }
     setError(undefined);
+    const outcome = await submit.submitTypedScan(checked.code);
+    if (outcome.kind === 'problem') {
+      fail(outcome.text);
+      return;
+    }
+    // Emptied for the next code, unless the person has already typed it while this one was sent.
+    setCode((current) => (current === typed ? '' : current));
+    notify(
+      outcome.kind === 'claimed'
+        ? { kind: 'success', title: t`Scan recorded`, description: outcome.text }
+        : outcome.kind === 'sent'
+          ? { kind: 'success', title: t`Scan recorded`, description: t`Your container is waiting for check-in.` }
+          : {
+              kind: 'success',
+              title: t`Scan saved`,
+              description: t`The scan is saved on this device and will be sent when you are back online.`,
+            },
+    );
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
     setSending(true);
     const typed = code;
-    void submitScan(checked.code)
-      .then((outcome) => {
-        if (outcome.kind === 'refused' && outcome.code !== claimRecordedCode) {
-          fail(scanRefusalText(outcome.code, outcome.message));
-          return;
-        }
-        // Emptied for the next code, unless the person has already typed it while this one was sent.
-        setCode((current) => (current === typed ? '' : current));
-        notify(
-          outcome.kind === 'refused'
-            ? { kind: 'success', title: t`Scan recorded`, description: underReviewAnswerText() }
-            : outcome.kind === 'sent'
-              ? { kind: 'success', title: t`Scan recorded`, description: t`Your container is waiting for check-in.` }
-              : {
-                  kind: 'success',
-                  title: t`Scan saved`,
-                  description: t`The scan is saved on this device and will be sent when you are back online.`,
-                },
-        );
-      })
+    void loadSubmit()
+      .then(
+        (submit) => send(typed, submit),
+        // Offline before the service worker kept the app's files: the form's code is not here yet.
+        () => fail(t`You seem to be offline. Please try again when you are connected.`),
+      )
       .finally(() => setSending(false));
   }
 
@@ -93,6 +91,7 @@ export function ScanForm() {
         maxLength={20}
         value={code}
         onChange={(event) => setCode(event.currentTarget.value)}
+        onFocus={() => void loadSubmit().catch(() => undefined)}
         error={error}
       />
       <button type="submit" className="button" disabled={sending}>

@@ -76,26 +76,12 @@ async function wasmDetector(): Promise<QrDetector> {
 /**
  * On a phone without a native QR detector (every iPhone), fetch the WebAssembly decoder once, in
  * the background, so the service worker keeps it (the `scanner-decoder` cache): a person who first
- * opens the scanner in a shop with no signal can still scan. Not before the service worker runs
- * (nothing would keep it), and not on a connection that asks to save data.
+ * opens the scanner in a shop with no signal can still scan. Only once the service worker controls
+ * the page (keep-decoder.ts waits for that before loading this module: nothing would keep it
+ * before), and not on a connection that asks to save data.
  */
 export async function keepDecoderForOffline(): Promise<void> {
-  if (!('serviceWorker' in navigator)) return;
-  // On a first visit the worker is still installing: it takes the page over when ready (clientsClaim).
-  if (!navigator.serviceWorker.controller) {
-    const taken = await new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), 120_000);
-      navigator.serviceWorker.addEventListener(
-        'controllerchange',
-        () => {
-          clearTimeout(timer);
-          resolve(true);
-        },
-        { once: true },
-      );
-    });
-    if (!taken) return;
-  }
+  if (!('serviceWorker' in navigator) || !navigator.serviceWorker.controller) return;
   const connection: unknown = Reflect.get(navigator, 'connection');
   if (typeof connection === 'object' && connection !== null && Reflect.get(connection, 'saveData') === true) return;
   if (await nativeDetector()) return;

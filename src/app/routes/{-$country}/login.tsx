@@ -11,7 +11,7 @@ import { ForgotPasswordDialog } from '../../features/auth/forgot-password-dialog
 import { LanguageSelector } from '../../features/locale/language-selector';
 import { followAccountLocale, pathInMarket } from '../../features/locale/change-locale';
 import { countryCodeOfLocale } from '#domain/markets';
-import type { User } from '#domain/schemas/account';
+import type { User } from '#domain/schemas/user';
 import { safeReturnPath } from '#domain/return-path';
 
 // The schema (and zod with it) loads when the form first takes focus, not with the page: a visitor

@@ -14,10 +14,10 @@ import {
   signUpBody,
   tokenBody,
   updateUserBody,
-  userSchema,
   verifyEmailBody,
   type TokenBody,
 } from '#domain/schemas/account';
+import { userSchema } from '#domain/schemas/user';
 import type { AppContext } from '../../app-context';
 import { OAuthError } from '../../http/api-error';
 import { apiErrorAnswer, oauthErrorAnswer } from '#domain/schemas/error-answers';

@@ -1,4 +1,4 @@
-import type { User } from '#domain/schemas/account';
+import type { User } from '#domain/schemas/user';
 import { isCountryCode, isSupportedLocale } from '#domain/markets';
 import type { users } from '../../db/schema';
 

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { User } from '#domain/schemas/account';
+import type { User } from '#domain/schemas/user';
 import type { AppContext } from '../../app-context';
 import { emailVerificationCodes, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';

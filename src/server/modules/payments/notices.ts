@@ -9,7 +9,7 @@ import type { AppContext } from '../../app-context';
 import { users } from '../../db/schema';
 import { payoutDestinationChangedMail, withdrawalRequestedMail, type MailContent } from '../../mail/templates';
 import { toUserView } from '../accounts/user-view';
-import type { User } from '#domain/schemas/account';
+import type { User } from '#domain/schemas/user';
 
 const methodNames: Record<Language, Record<PaymentMethod, string>> = {
   en: { TRANSFERWISE: 'Bank account', PAYPAL: 'PayPal', LINE: 'LINE Pay' },

@@ -10,9 +10,9 @@ import {
   storedLinePaySchema,
   type BankAccount,
   type LinePayAccount,
-  type PaymentMethods,
   type PaypalAccount,
 } from '#domain/schemas/payments';
+import type { PaymentMethods } from '#domain/schemas/payment-methods-answer';
 import type { Database, Executor } from '../../db/client';
 import { paymentDataKeys, paymentMethods, users, withdrawals } from '../../db/schema';
 import { ApiError } from '../../http/api-error';

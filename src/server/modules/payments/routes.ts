@@ -4,13 +4,8 @@ import { recentSignInSeconds } from '#domain/client-session';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { PaymentMethod } from '#domain/payment-methods';
-import {
-  destinationChangeProof,
-  paymentMethodField,
-  paymentMethodsResponse,
-  setDefaultPaymentMethodBody,
-  type PaymentMethods,
-} from '#domain/schemas/payments';
+import { destinationChangeProof, paymentMethodField, setDefaultPaymentMethodBody } from '#domain/schemas/payments';
+import { paymentMethodsResponse, type PaymentMethods } from '#domain/schemas/payment-methods-answer';
 import type { AppContext } from '../../app-context';
 import { users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';

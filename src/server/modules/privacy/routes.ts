@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { userSchema } from '#domain/schemas/account';
+import { userSchema } from '#domain/schemas/user';
 import { balanceSchema } from '#domain/schemas/wallet';
 import { dataRequestsPage, dataRequestsQuery, operatorDataRequestSchema } from '#domain/schemas/operator-answers';
 import { deleteAccountBody, dsarBody, dsarReceipt } from '#domain/schemas/privacy';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { User } from '#domain/schemas/account';
+import type { User } from '#domain/schemas/user';
 import { apiRequestChecked } from '../../../lib/api';
 import { clientId } from '../../../lib/config';
 import { currentCountryCode } from '../../../lib/i18n';

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SignUpBody, User } from '#domain/schemas/account';
+import type { SignUpBody } from '#domain/schemas/account';
+import type { User } from '#domain/schemas/user';
 import { apiRequestChecked } from '../../../lib/api';
 
 export async function signUp(body: SignUpBody): Promise<User> {
   const answer = await apiRequestChecked('/user', { method: 'POST', body }, () =>
-    import('#domain/schemas/account').then((schemas) => schemas.userAnswer),
+    import('#domain/schemas/user').then((schemas) => schemas.userAnswer),
   );
   return answer.data;
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { userAnswer, type User } from '#domain/schemas/account';
+import { userAnswer, type User } from '#domain/schemas/user';
 import { apiRequest } from '../../../lib/api';
 import { queryClient } from '../../../lib/query-client';
 import { meQueryKey } from '../../../lib/me';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paymentMethodsResponse, type PaymentMethods } from '#domain/schemas/payments';
+import { paymentMethodsResponse, type PaymentMethods } from '#domain/schemas/payment-methods-answer';
 import { apiRequest } from '../../../lib/api';
 
 /** GET /payment_methods: what is on file (masked), the default, and the methods the market offers. */

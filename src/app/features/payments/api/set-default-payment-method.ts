@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PaymentMethod } from '#domain/payment-methods';
-import { paymentMethodsResponse, type PaymentMethods } from '#domain/schemas/payments';
+import { paymentMethodsResponse, type PaymentMethods } from '#domain/schemas/payment-methods-answer';
 import { apiRequest } from '../../../lib/api';
 import { queryClient } from '../../../lib/query-client';
 import { paymentMethodsQueryKey } from './payment-methods';

@@ -12,7 +12,7 @@ import {
   isUkAccountNumber,
   zenginName,
 } from '#domain/bank-accounts';
-import { japaneseAccountTypes } from '#domain/schemas/payments';
+import { japaneseAccountTypes } from '#domain/schemas/payment-methods-answer';
 import type { CountryCode } from '#domain/markets';
 import { sepaText } from './latin';
 
