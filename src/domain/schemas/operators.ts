@@ -237,7 +237,20 @@ export function seqOfAuditCursor(cursor: string): number | undefined {
   return auditCursorPattern.test(cursor) ? Number(cursor.slice(3)) : undefined;
 }
 
-const dayOrMoment = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'invalidValue' });
+/**
+ * The moments both PostgreSQL and JavaScript's ISO text hold, a day inside each end (a `to` day
+ * counts whole): ISO 8601 and Date take a year 0 and 10000, which PostgreSQL refuses.
+ */
+const earliestMoment = Date.parse('0001-01-02T00:00:00Z');
+const latestMoment = Date.parse('9999-12-30T00:00:00Z');
+
+const dayOrMoment = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'invalidValue' }).refine(
+  (value) => {
+    const at = Date.parse(value.length > 10 ? value : `${value}T00:00:00Z`);
+    return at >= earliestMoment && at <= latestMoment;
+  },
+  { error: 'invalidValue' },
+);
 
 /**
  * GET /ops/audit and /ops/audit/export, and `npm run ops -- audit list`: every filter optional,

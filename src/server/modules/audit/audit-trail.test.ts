@@ -155,6 +155,13 @@ describe.each(databaseKinds)('the audit trail answers what people ask of it (%s)
     }
     const badDay = await t.inject({ method: 'GET', url: '/api/v2/ops/audit?from=yesterday', headers: operatorHeaders });
     expect(badDay.statusCode).toBe(400);
+    // ISO 8601 has a year 0 and JavaScript a year 10000; the database has neither: refused, not a 500.
+    for (const bound of ['from=0000-02-29', 'to=9999-12-31', 'from=0001-01-01T00:30:00%2B01:00', 'to=%2B010000-01-01T00:00:00Z']) {
+      const outOfRange = await t.inject({ method: 'GET', url: `/api/v2/ops/audit?${bound}`, headers: operatorHeaders });
+      expect(outOfRange.statusCode, bound).toBe(400);
+      expect(outOfRange.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { [bound.split('=')[0]!]: 'invalidValue' } });
+    }
+    expect((await trail(`${subject}&from=0001-01-02&to=9999-12-30`)).data).toHaveLength(5);
 
     const today = t.clock.now().toISOString().slice(0, 10);
     expect((await trail(`${subject}&from=${today}&to=${today}`)).data).toHaveLength(5);
