@@ -144,12 +144,15 @@ export class TeamPage extends ConsoleScreen {
   /** Reads and dismisses every notification, one by one, so that the screen under them is checked alone. */
   async dismissNotifications(): Promise<void> {
     const notices = notification(this.page);
-    for (let left = await notices.count(); left > 0; left -= 1) {
-      await notices
-        .first()
-        .getByRole('button', { name: this.words.app('Dismiss') })
-        .click();
-      await expect(notices).toHaveCount(left - 1);
-    }
+    // Notices also leave by themselves while this runs: wait for none left, not for one count after another.
+    await expect(async () => {
+      if ((await notices.count()) > 0) {
+        await notices
+          .first()
+          .getByRole('button', { name: this.words.app('Dismiss') })
+          .click({ timeout: 2_000 });
+      }
+      await expect(notices).toHaveCount(0, { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
   }
 }
