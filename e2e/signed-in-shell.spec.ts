@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
+import { apiPrefix } from '#domain/api';
 import { containerCodeFromRandom } from '#domain/container-codes';
+import { signedInShellFirstCalls } from '#domain/signed-in-shells';
 import { appStarted, demo, expect, signIn, test } from './support/fixtures';
 import { waitForServiceWorker } from './support/offline';
 import { AccountPage } from './support/pages/account-page';
@@ -117,6 +119,41 @@ test("a first visit of the account page downloads what its first screen shows; t
   await page.locator('#container-code').fill(code.slice(0, 3) + (code[3] === 'A' ? 'B' : 'A') + code.slice(4));
   await page.getByRole('button', { name: 'Record the scan' }).click();
   await expect(page.getByText('This code has a typo: check each character and try again.')).toBeVisible();
+});
+
+test("a first visit sends the account page's calls while the app's code is still on its way, and the app sends none of them again", async ({
+  page,
+  context,
+  request,
+}) => {
+  await signIn(context, request, demo.us);
+  const asked: string[] = [];
+  page.on('request', (sent) => {
+    const url = new URL(sent.url());
+    if (url.pathname.startsWith(apiPrefix)) asked.push(`${url.pathname.slice(apiPrefix.length)}${url.search}`);
+  });
+  // The app's code is held back until the page's calls have gone out: as on a slow connection, where
+  // the code takes seconds and the calls a round trip.
+  let releaseCode = () => {};
+  const codeReleased = new Promise<void>((resolve) => (releaseCode = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await codeReleased;
+    await route.continue();
+  });
+  const firstCalls = signedInShellFirstCalls['user/account'];
+  await page.goto('/us/user/account', { waitUntil: 'commit' });
+  await expect.poll(() => firstCalls.filter((call) => !asked.includes(call))).toEqual([]);
+  releaseCode();
+
+  const account = new AccountPage(page, 'en-US');
+  await appStarted(page);
+  await expect(account.withdrawLink.or(account.withdrawMinimum)).toBeVisible();
+  await expect(account.history.rows.first()).toBeVisible();
+  for (const call of firstCalls)
+    expect(
+      asked.filter((sent) => sent === call),
+      call,
+    ).toHaveLength(1);
 });
 
 test.describe('with the service worker', () => {

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { startServer } from './server-process';
 import { chromium } from 'playwright-core';
 import { countryCodes, localeOfCountry, supportedLocales, type SupportedLocale } from '#domain/markets';
-import { signedInShellPages, type SignedInShellPage } from '#domain/signed-in-shells';
+import { signedInShellFirstCalls, signedInShellPages, type SignedInShellPage } from '#domain/signed-in-shells';
 import type { PrerenderedPage } from '../src/app/prerender';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -172,16 +172,22 @@ function pageHtml(
  * balance slot: it runs as soon as the page has been read that far, before any file could arrive.
  * The slot is marked as the shell's, so the script never writes into the one the app renders.
  */
-const balanceScript = inlineScript('src/app/shell/balance-before-app.js');
+const balanceScript = inlineScript('src/app/shell/balance-before-app.js', (code) => {
+  // The calls it starts for the app: the account page's (the one signed-in shell, src/domain/signed-in-shells.ts).
+  const empty = 'var firstCalls = [];';
+  if (!code.includes(empty)) throw new Error(`balance-before-app.js no longer has "${empty}" for the build to fill`);
+  return code.replace(empty, `var firstCalls = ${JSON.stringify(signedInShellFirstCalls['user/account'])};`);
+});
 /** The cookie banner's few lines (src/app/shell/before-app.js), inline after every page's root. */
 const consentScript = inlineScript('src/app/shell/before-app.js');
 
 /** A script to write inline, and the Content-Security-Policy source that allows exactly it (the server reads it). */
-function inlineScript(file: string): { code: string; source: string } {
-  const code = readFileSync(path.join(root, file), 'utf8')
-    .replace(/^(\/\/.*\n)+/, '')
-    .trim()
-    .replaceAll('</script', '<\\/script');
+function inlineScript(file: string, fill: (code: string) => string = (code) => code): { code: string; source: string } {
+  const code = fill(
+    readFileSync(path.join(root, file), 'utf8')
+      .replace(/^(\/\/.*\n)+/, '')
+      .trim(),
+  ).replaceAll('</script', '<\\/script');
   return { code, source: `'sha256-${createHash('sha256').update(code).digest('base64')}'` };
 }
 

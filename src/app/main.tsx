@@ -8,6 +8,7 @@ import { hasSession, resumeSession } from './lib/session';
 import { meQueryKey } from './lib/me';
 import { forgetBalance } from './lib/last-balance';
 import { headless } from './lib/headless';
+import { forgetFirstAnswers } from './lib/first-answers';
 import { rememberReturnPath } from './features/locale/countries-redirect';
 import { router } from './router';
 import { startOffline } from './features/offline/start-offline';
@@ -56,7 +57,15 @@ async function start(): Promise<void> {
   const signedInShell = drawnFor(root.dataset.signedInShell);
   if (signedInShell) {
     await router.load();
-    createRoot(root).render(<AppTree router={router} onStarted={keepSavingQueryCache} />);
+    createRoot(root).render(
+      <AppTree
+        router={router}
+        onStarted={() => {
+          forgetFirstAnswers();
+          keepSavingQueryCache();
+        }}
+      />,
+    );
     return;
   }
   if (prerendered) await router.load();
@@ -67,6 +76,7 @@ async function start(): Promise<void> {
   const restoreOnce = (typing: () => ReturnType<typeof readTypedInput>) => () => {
     if (restored) return;
     restored = true;
+    forgetFirstAnswers();
     restoreTypedInput(root, typing(), releaseHeldSubmits);
     keepSavingQueryCache();
   };

@@ -6,3 +6,15 @@
 export const signedInShellPages = ['user/account'] as const;
 
 export type SignedInShellPage = (typeof signedInShellPages)[number];
+
+/**
+ * The calls a signed-in page's shell starts as soon as it is read (src/app/shell/balance-before-app.js),
+ * while the app's code is still on its way: on a phone's connection the app would otherwise send
+ * them only once it runs, one round trip after another (`GET /user` first, then the page's four).
+ * The app takes each answer once, at its start (src/app/lib/first-answers.ts), when it would send
+ * that same call. Paths under the API prefix, exactly as the app asks them; a test proves the app
+ * sends none of them again (e2e/signed-in-shell.spec.ts).
+ */
+export const signedInShellFirstCalls: Record<SignedInShellPage, readonly string[]> = {
+  'user/account': ['/user', '/user/balance', '/merged_transactions?items_per_page=1000&page=1', '/user/news?limit=50', '/user/impact'],
+};

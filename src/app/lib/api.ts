@@ -3,6 +3,7 @@ import type { ClientErrorCode } from '#domain/schemas/error-answers';
 import { apiPrefix as apiBase } from '#domain/api';
 import { currentLocale } from './i18n';
 import { freshAccessToken, hasSession, onSessionChange, refreshTokens } from './session';
+import { takeFirstAnswer } from './first-answers';
 
 /** Codes an API call can fail with: the API's own, OAuth's, and the two the client adds. */
 export type ApiErrorCode = ClientErrorCode;
@@ -78,8 +79,20 @@ async function send(path: string, options: RequestOptions, token: string | undef
     'Accept-Language': currentLocale(),
     ...options.headers,
   };
-  const known = token && (options.method ?? 'GET') === 'GET' ? validated.get(validatedKey(path)) : undefined;
+  const isGet = (options.method ?? 'GET') === 'GET';
+  const known = token && isGet ? validated.get(validatedKey(path)) : undefined;
   if (known) headers['If-None-Match'] = known.etag;
+  else if (token && isGet && !options.headers) {
+    // The signed-in shell may have sent this very call already, while this code loaded.
+    const first = takeFirstAnswer(path, token, headers['Accept-Language'] ?? '');
+    if (first) {
+      try {
+        return await first;
+      } catch {
+        // Its network failed: this call is sent again below, and reports its own failure.
+      }
+    }
+  }
   if (token) headers.Authorization = `Bearer ${token}`;
   return sendJson(`${apiBase}${path}`, { method: options.method, headers, body: options.body, signal: options.signal });
 }

@@ -3,8 +3,10 @@
 // puts in the last balance this device was given (src/app/lib/last-balance.ts keeps it: the same key
 // and shape) and, online, asks the server for the current one without waiting for the app. It shows
 // nothing without a session cookie, so a signed-out visitor never sees a stored figure. The app then
-// renders the page over the shell with the same figure. The server allows exactly this script by
-// its hash (Content-Security-Policy), which the build writes beside the pages.
+// renders the page over the shell with the same figure. Online, it also starts the page's first calls
+// (the build writes their list in, from src/domain/signed-in-shells.ts) and leaves their answers for
+// the app to take once (src/app/lib/first-answers.ts). The server allows exactly this script by its
+// hash (Content-Security-Policy), which the build writes beside the pages.
 (function () {
   function readCookie(name) {
     var prefix = name + '=';
@@ -16,11 +18,43 @@
   }
   var token = readCookie('token');
   if (!token && !readCookie('refreshToken')) return;
+  var lang = document.documentElement.lang;
+  var firstCalls = [];
+
+  // Online with a live token: the page's calls go out now instead of once the app runs. The app
+  // checks the token and language before it takes an answer, and sends the call itself otherwise.
+  var answers = {};
+  if (token && navigator.onLine) {
+    for (var index = 0; index < firstCalls.length; index++) {
+      answers[firstCalls[index]] = fetch('/api/v2' + firstCalls[index], {
+        headers: { Accept: 'application/json', 'Accept-Language': lang, Authorization: 'Bearer ' + token },
+      });
+      // A failed call is the app's to report, when it sends it again.
+      answers[firstCalls[index]].catch(function () {});
+    }
+    window.roundtripFirstAnswers = { token: token, lang: lang, answers: answers };
+  }
+
+  // The first money formatter a page builds costs tens of milliseconds, several times that on a slow
+  // phone, whichever currency it is for; the next ones cost next to nothing. Built here once the page
+  // has been read, while it waits for the app's code, the app's first render does not pay for it.
+  function prepareMoneyFormat(currency) {
+    (window.requestIdleCallback || setTimeout)(function () {
+      try {
+        new Intl.NumberFormat(lang, { style: 'currency', currency: currency }).format(0);
+      } catch (error) {
+        // An unknown currency: the app formats without this head start.
+      }
+    });
+  }
+
   // The server put the session's current balance into the page (src/server/http/signed-in-shell.ts):
   // nothing stored is newer, and there is nothing to ask.
   var served = document.querySelector('[data-balance-slot="shell"]');
-  if (served instanceof HTMLElement && served.hasAttribute('data-balance-current')) return;
-  var lang = document.documentElement.lang;
+  if (served instanceof HTMLElement && served.hasAttribute('data-balance-current')) {
+    prepareMoneyFormat(served.getAttribute('data-currency') || 'USD');
+    return;
+  }
 
   function show(money) {
     if (!money || typeof money.value !== 'string' || typeof money.currency !== 'string') return;
@@ -52,13 +86,14 @@
   } catch (error) {
     // Nothing stored, or storage refused: the shell keeps its loading state.
   }
-  show(stored);
-  // Online with a live token: the server's figure, without waiting for the app. The app asks again
-  // when it starts (its answer carries the page's other figures); the server answers both from memory.
-  if (!token || !navigator.onLine) return;
-  fetch('/api/v2/user/balance', { headers: { Accept: 'application/json', Authorization: 'Bearer ' + token } })
+  if (stored) show(stored);
+  else prepareMoneyFormat('USD');
+  // The server's figure, without waiting for the app: read from a copy of the answer the app takes.
+  var balance = answers['/user/balance'];
+  if (!balance) return;
+  balance
     .then(function (response) {
-      return response.ok ? response.json() : null;
+      return response.ok ? response.clone().json() : null;
     })
     .then(
       function (body) {

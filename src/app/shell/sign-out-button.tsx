@@ -59,13 +59,7 @@ export function SignOutButton() {
             }}
           >
             <div data-testid="sign-out-outbox">
-              <p>
-                {plural(waiting, {
-                  one: '# action taken on this phone has not reached Roundtrip yet.',
-                  other: '# actions taken on this phone have not reached Roundtrip yet.',
-                })}{' '}
-                {t`Logging out deletes them from this phone: they would never be uploaded.`}
-              </p>
+              <WaitingActions waiting={waiting} />
               {uploadFirst ? (
                 <p role="status">
                   {online
@@ -86,5 +80,23 @@ export function SignOutButton() {
           document.body,
         )}
     </>
+  );
+}
+
+/**
+ * What logging out would delete. A component of its own, so its plural is formatted only when the
+ * dialog shows it: the first plural of a page builds the language's number rules, a cost the start
+ * of every signed-in page paid for a dialog that is closed.
+ */
+function WaitingActions({ waiting }: { waiting: number }) {
+  const { t } = useLingui();
+  return (
+    <p>
+      {plural(waiting, {
+        one: '# action taken on this phone has not reached Roundtrip yet.',
+        other: '# actions taken on this phone have not reached Roundtrip yet.',
+      })}{' '}
+      {t`Logging out deletes them from this phone: they would never be uploaded.`}
+    </p>
   );
 }
