@@ -35,26 +35,10 @@
     window.roundtripFirstAnswers = { token: token, lang: lang, answers: answers };
   }
 
-  // The first money formatter a page builds costs tens of milliseconds, several times that on a slow
-  // phone, whichever currency it is for; the next ones cost next to nothing. Built here once the page
-  // has been read, while it waits for the app's code, the app's first render does not pay for it.
-  function prepareMoneyFormat(currency) {
-    (window.requestIdleCallback || setTimeout)(function () {
-      try {
-        new Intl.NumberFormat(lang, { style: 'currency', currency: currency }).format(0);
-      } catch (error) {
-        // An unknown currency: the app formats without this head start.
-      }
-    });
-  }
-
   // The server put the session's current balance into the page (src/server/http/signed-in-shell.ts):
   // nothing stored is newer, and there is nothing to ask.
   var served = document.querySelector('[data-balance-slot="shell"]');
-  if (served instanceof HTMLElement && served.hasAttribute('data-balance-current')) {
-    prepareMoneyFormat(served.getAttribute('data-currency') || 'USD');
-    return;
-  }
+  if (served instanceof HTMLElement && served.hasAttribute('data-balance-current')) return;
 
   function show(money) {
     if (!money || typeof money.value !== 'string' || typeof money.currency !== 'string') return;
@@ -86,8 +70,7 @@
   } catch (error) {
     // Nothing stored, or storage refused: the shell keeps its loading state.
   }
-  if (stored) show(stored);
-  else prepareMoneyFormat('USD');
+  show(stored);
   // The server's figure, without waiting for the app: read from a copy of the answer the app takes.
   var balance = answers['/user/balance'];
   if (!balance) return;

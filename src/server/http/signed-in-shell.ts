@@ -49,10 +49,7 @@ export function shellWithBalance(html: string, balance: Money): string | undefin
     return undefined;
   }
   const figure = `<p class="wallet__balance"><span class="slot" data-testid="balance">${escapeHtml(text)}</span></p>`;
-  return html.replace(
-    slot[0],
-    `<div data-balance-slot="shell" data-balance-current="" data-currency="${escapeHtml(balance.currency)}">${figure}</div>`,
-  );
+  return html.replace(slot[0], `<div data-balance-slot="shell" data-balance-current="">${figure}</div>`);
 }
 
 async function currentBalance(app: FastifyInstance, token: string): Promise<Money | undefined> {
