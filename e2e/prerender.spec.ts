@@ -165,6 +165,23 @@ test.describe('typing before the app has taken the page over (a slow phone)', ()
       await expect(page.getByRole('option')).toHaveText([new RegExp(ownCountry)]);
     });
 
+    test(`a tap into the country finder before the app runs opens its list once it runs (${locale})`, async ({ page }) => {
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`/${country}/countries`, { waitUntil: 'commit' });
+      const finder = page.getByRole('combobox', { name: countryLabel });
+      await finder.waitFor();
+      await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+      await finder.click();
+      release();
+      await appStarted(page);
+      await expect(page.getByRole('option')).toHaveCount(5);
+    });
+
     test(`a login sent in the moment the app has drawn its form but not yet put the typing into it goes once, with what was typed (${locale})`, async ({
       page,
     }) => {

@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { startServer } from './server-process';
 import { chromium } from 'playwright-core';
 import { countryCodes, localeOfCountry, supportedLocales, type SupportedLocale } from '#domain/markets';
+import { renewalMarginMs } from '#domain/client-session';
 import { signedInShellFirstCalls, signedInShellPages, type SignedInShellPage } from '#domain/signed-in-shells';
 import type { PrerenderedPage } from '../src/app/prerender';
 
@@ -172,12 +173,26 @@ function pageHtml(
  * balance slot: it runs as soon as the page has been read that far, before any file could arrive.
  * The slot is marked as the shell's, so the script never writes into the one the app renders.
  */
-const balanceScript = inlineScript('src/app/shell/balance-before-app.js', (code) => {
-  // The calls it starts for the app: the account page's (the one signed-in shell, src/domain/signed-in-shells.ts).
-  const empty = 'var firstCalls = [];';
-  if (!code.includes(empty)) throw new Error(`balance-before-app.js no longer has "${empty}" for the build to fill`);
-  return code.replace(empty, `var firstCalls = ${JSON.stringify(signedInShellFirstCalls['user/account'])};`);
-});
+const balanceScript = inlineScript('src/app/shell/balance-before-app.js', (code) =>
+  fillScriptValues(code, 'balance-before-app.js', {
+    // The calls it starts for the app: the account page's (the one signed-in shell, src/domain/signed-in-shells.ts).
+    firstCalls: signedInShellFirstCalls['user/account'],
+    // How close to its expiry the app renews a token before using it (src/domain/client-session.ts).
+    renewalMarginMs,
+  }),
+);
+
+/** Writes `values` into a script's `var name = <empty>;` lines, so the script and the app share one source. */
+function fillScriptValues(code: string, file: string, values: Record<string, unknown>): string {
+  let filled = code;
+  for (const [name, value] of Object.entries(values)) {
+    const line = new RegExp(`var ${name} = (\\[\\]|0);`);
+    if (!line.test(filled)) throw new Error(`${file} no longer has "var ${name} = …;" for the build to fill`);
+    filled = filled.replace(line, `var ${name} = ${JSON.stringify(value)};`);
+  }
+  return filled;
+}
+
 /** The cookie banner's few lines (src/app/shell/before-app.js), inline after every page's root. */
 const consentScript = inlineScript('src/app/shell/before-app.js');
 

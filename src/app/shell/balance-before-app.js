@@ -20,11 +20,22 @@
   if (!token && !readCookie('refreshToken')) return;
   var lang = document.documentElement.lang;
   var firstCalls = [];
+  var renewalMarginMs = 0;
+
+  // A token the app renews before it sends anything (it expires within the margin, or its expiry is
+  // unknown: src/domain/client-session.ts, needsRenewal; the same key as src/app/lib/session.ts)
+  // would send these calls with a token on its way out: the app sends them itself, renewed.
+  var renewing = true;
+  try {
+    renewing = Number(localStorage.getItem('token_expires_at') || 0) - Date.now() <= renewalMarginMs;
+  } catch (error) {
+    // Storage refused: the app decides.
+  }
 
   // Online with a live token: the page's calls go out now instead of once the app runs. The app
   // checks the token and language before it takes an answer, and sends the call itself otherwise.
   var answers = {};
-  if (token && navigator.onLine) {
+  if (token && !renewing && navigator.onLine) {
     for (var index = 0; index < firstCalls.length; index++) {
       answers[firstCalls[index]] = fetch('/api/v2' + firstCalls[index], {
         headers: { Accept: 'application/json', 'Accept-Language': lang, Authorization: 'Bearer ' + token },

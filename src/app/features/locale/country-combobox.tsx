@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { countryCodes, markets, type CountryCode } from '#domain/markets';
 import { currentLocale } from '../../lib/i18n';
 import { useCountries } from './api/countries';
@@ -45,6 +45,11 @@ export function CountryCombobox({ onSelect }: { onSelect: (code: CountryCode) =>
 
   const filtered = options.filter((option) => countryMatches(query, option.code, option.name));
   const activeOption = open ? filtered[Math.min(active, filtered.length - 1)] : undefined;
+  // A tap into the prerendered box before the app ran focused it with no one to open the list: it
+  // opens once the app has taken the page over, as the tap asked.
+  useEffect(() => {
+    if (document.activeElement === inputRef.current) setOpen(true);
+  }, []);
 
   function choose(option: CountryOption) {
     setQuery(option.name);
