@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { test, expect, signIn, demo, demoPassword, appStarted } from './support/fixtures';
 import { pageTexts } from './support/content';
 
@@ -148,16 +149,7 @@ test.describe('typing before the app has taken the page over (a slow phone)', ()
     test(`a search typed into the country finder before the app runs stays, and finds its country once it runs (${locale})`, async ({
       page,
     }) => {
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
-      await page.goto(`/${country}/countries`, { waitUntil: 'commit' });
-      const finder = page.getByRole('combobox', { name: countryLabel });
-      await finder.waitFor();
-      await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+      const { finder, release } = await countryFinderBeforeApp(page, country, countryLabel);
       await finder.fill(ownCountry);
       release();
       await appStarted(page);
@@ -166,16 +158,7 @@ test.describe('typing before the app has taken the page over (a slow phone)', ()
     });
 
     test(`a tap into the country finder before the app runs opens its list once it runs (${locale})`, async ({ page }) => {
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
-      await page.goto(`/${country}/countries`, { waitUntil: 'commit' });
-      const finder = page.getByRole('combobox', { name: countryLabel });
-      await finder.waitFor();
-      await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+      const { finder, release } = await countryFinderBeforeApp(page, country, countryLabel);
       await finder.click();
       release();
       await appStarted(page);
@@ -246,3 +229,25 @@ test.describe('typing before the app has taken the page over (a slow phone)', ()
     });
   }
 });
+
+/**
+ * The country finder of `/<country>/countries` drawn by the prerendered page, with the app's entry
+ * script held back until `release`: what a person can reach on a slow phone before the app runs.
+ */
+async function countryFinderBeforeApp(
+  page: Page,
+  country: string,
+  countryLabel: string,
+): Promise<{ finder: Locator; release: () => void }> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/${country}/countries`, { waitUntil: 'commit' });
+  const finder = page.getByRole('combobox', { name: countryLabel });
+  await finder.waitFor();
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+  return { finder, release };
+}
