@@ -1,11 +1,11 @@
 // `npm run bench -- --scale [--small=10000] [--large=1000000] [--seconds=16] [--check]` (bench/run.ts
-// hands over here): bench/scale.ts at two sizes, the table and the large size's plans written to
+// hands over here): bench/scale.ts at two sizes, both filled first and then measured one after the other, the table and the large size's plans written to
 // bench/results/<date>-scale.md (and .json). With --check it exits non-zero when a call's p99 at the
 // large size is more than 1.5 times its small-size figure, or a list page's p99 misses 50 ms.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchScaleSize, distinctCustomers, type ScaleSize } from './scale';
+import { distinctCustomers, fillScaleSize, measureScaleSize, type FilledSize, type ScaleSize } from './scale';
 import { perCustomer } from './scale-fill';
 
 /** How much slower a call's p99 may be at the large size than at the small one. */
@@ -158,9 +158,16 @@ export async function runScaleBench(log: (line: string) => void): Promise<void> 
   const large = flag('large', 1_000_000);
   const seconds = flag('seconds', 16);
   const started = new Date();
+  const filled: FilledSize[] = [];
   const sizes: ScaleSize[] = [];
-  for (const customers of [small, large])
-    sizes.push(await benchScaleSize({ adminUrl, customers, seconds, explain: customers === large, log }));
+  try {
+    for (const customers of [small, large]) filled.push(await fillScaleSize(adminUrl, customers, log));
+    // Each measured size drops its database, so it leaves the list that the finally below empties.
+    for (let next = filled.shift(); next; next = filled.shift())
+      sizes.push(await measureScaleSize(next, { seconds, explain: next.customers === large, log }));
+  } finally {
+    for (const left of filled) await left.scratch.drop();
+  }
   const verdicts = scaleVerdicts(sizes[0]!, sizes[1]!);
   const note =
     large < 1_000_000

@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, rowsOf, type Database } from '../src/server/db/client';
 import * as schema from '../src/server/db/schema';
-import { createScratchDatabase } from '../src/server/testing/databases';
+import { createScratchDatabase, type ScratchDatabase } from '../src/server/testing/databases';
 import { listApprovals } from '../src/server/modules/audit/approvals';
 import { auditPage } from '../src/server/modules/audit/audit';
 import { listDisputes, disputeTotals } from '../src/server/modules/disputes/disputes';
@@ -342,33 +342,51 @@ async function rowCounts(db: Database): Promise<{ bytes: number; rows: Record<st
   return { bytes: Number(size?.bytes ?? 0), rows };
 }
 
-/** One size: a scratch database filled, measured, dropped (unless BENCH_SCALE_KEEP names it to keep). */
-export async function benchScaleSize(options: {
-  adminUrl: string;
+/** A size filled and waiting to be measured: its scratch database and what the measure needs of it. */
+export interface FilledSize {
   customers: number;
-  seconds: number;
-  explain: boolean;
-  log: (line: string) => void;
-}): Promise<ScaleSize> {
-  const { customers, log } = options;
-  const scratch = await createScratchDatabase(options.adminUrl, 'roundtrip_scale');
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'roundtrip-scale-'));
+  scratch: ScratchDatabase;
+  fillSeconds: number;
+  counts: { bytes: number; rows: Record<string, number> };
+  codes: string[];
+  toCheckIn: string[];
+}
+
+/** One size's scratch database, filled in SQL (dropped again if the fill fails). */
+export async function fillScaleSize(adminUrl: string, customers: number, log: (line: string) => void): Promise<FilledSize> {
+  const scratch = await createScratchDatabase(adminUrl, 'roundtrip_scale');
   try {
     const handle = await openDatabase({ kind: 'postgres', url: scratch.url });
-    let fill: { seconds: number };
-    let counts: { bytes: number; rows: Record<string, number> };
-    let codes: string[];
-    let toCheckIn: string[];
     try {
       log(`scale ${customers.toLocaleString('en')}: filling ${scratch.name}`);
-      fill = await fillScale(handle.db, customers, log);
-      codes = await issueCodesToScan(handle.db, 20_000);
-      toCheckIn = await pendingCodes(handle.db);
-      counts = await rowCounts(handle.db);
+      const fill = await fillScale(handle.db, customers, log);
+      const codes = await issueCodesToScan(handle.db, 20_000);
+      const toCheckIn = await pendingCodes(handle.db);
+      const counts = await rowCounts(handle.db);
       log(`scale ${customers.toLocaleString('en')}: filled in ${fill.seconds} s, ${Math.round(counts.bytes / 2 ** 20)} MB`);
+      return { customers, scratch, fillSeconds: fill.seconds, counts, codes, toCheckIn };
     } finally {
       await handle.close();
     }
+  } catch (error) {
+    await scratch.drop();
+    throw error;
+  }
+}
+
+/**
+ * One filled size measured through the server, then its database dropped. The sizes are filled
+ * first and measured one after the other, so that the figures compared come from the same minutes
+ * of the machine (a million customers take most of an hour to fill).
+ */
+export async function measureScaleSize(
+  filled: FilledSize,
+  options: { seconds: number; explain: boolean; log: (line: string) => void },
+): Promise<ScaleSize> {
+  const { customers, scratch, codes, toCheckIn, counts } = filled;
+  const { log } = options;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'roundtrip-scale-'));
+  try {
     const server = await startServer(
       'src/server/main.ts',
       {
@@ -399,7 +417,7 @@ export async function benchScaleSize(options: {
       const explains = options.explain ? await explainLists(scratch.url) : undefined;
       return {
         customers,
-        fillSeconds: fill.seconds,
+        fillSeconds: filled.fillSeconds,
         databaseBytes: counts.bytes,
         rows: counts.rows,
         healthz,
