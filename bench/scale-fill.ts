@@ -35,6 +35,18 @@ export const share = (customers: number, perMillionCount: number) => Math.max(1,
 /** The bearer token of customer `ordinal` (1-based): the fill stores its SHA-256 hex as the server does. */
 export const scaleToken = (ordinal: number) => `scale-token-${ordinal}`;
 
+/**
+ * The fill's ids: a uuid whose first 32 bits are the customer's ordinal (then a hash of the row's
+ * kind and part), so that a chunk's rows land side by side in every index keyed by them. With ids
+ * drawn at random as the server draws them, each of a customer's two hundred index entries fell on
+ * a page of its own: once the indexes outgrew PostgreSQL's buffers, every one was a read, a write
+ * and a full-page image in the WAL, and the fill slowed from 270 customers a second to under 120.
+ * The server's reads find rows by key either way; only the fill's writes cared.
+ */
+const scaleIdFunction = sql`create or replace function scale_id(kind text, ordinal int, part int default 0) returns uuid
+  language sql immutable parallel safe
+  as $$ select (lpad(to_hex(ordinal), 8, '0') || substr(md5(kind || '-' || ordinal || '-' || part), 9))::uuid $$`;
+
 /** Customers written so far (their ordinals are 1..n). */
 export async function filledCustomers(db: Database): Promise<number> {
   const [row] = rowsOf<{ n: string | number }>(
@@ -58,13 +70,13 @@ async function fillCustomerChunk(db: Database, from: number, to: number, history
   const scansEach = 2 * batches + rejected + cancelled;
   await db.transaction(async (tx) => {
     await tx.execute(sql`insert into users (id, email, name, country_code, locale, zip_code, email_verified_at, terms_accepted_at, created_at, updated_at)
-      select md5('scale-user-' || i)::uuid, 'scale-' || i || '@bench.example', 'Scale customer ' || i, 'us', 'en-US', '97205',
+      select scale_id('user', i), 'scale-' || i || '@bench.example', 'Scale customer ' || i, 'us', 'en-US', '97205',
         now() - interval '400 days', now() - interval '400 days', now() - interval '400 days', now() - interval '400 days'
       from generate_series(${from}::int, ${to}::int) i`);
     await tx.execute(sql`insert into session_families (id, user_id, client_id, created_at)
-      select md5('scale-family-' || i)::uuid, md5('scale-user-' || i)::uuid, 'bench', now() from generate_series(${from}::int, ${to}::int) i`);
+      select scale_id('family', i), scale_id('user', i), 'bench', now() from generate_series(${from}::int, ${to}::int) i`);
     await tx.execute(sql`insert into access_tokens (token_hash, family_id, user_id, expires_at, created_at)
-      select encode(sha256(convert_to('scale-token-' || i, 'UTF8')), 'hex'), md5('scale-family-' || i)::uuid, md5('scale-user-' || i)::uuid,
+      select encode(sha256(convert_to('scale-token-' || i, 'UTF8')), 'hex'), scale_id('family', i), scale_id('user', i),
         now() + interval '7 days', now()
       from generate_series(${from}::int, ${to}::int) i`);
     // Containers S<i>-<k>: 1..2·batches completed, then rejected, then cancelled, then the pending one.
@@ -72,17 +84,17 @@ async function fillCustomerChunk(db: Database, from: number, to: number, history
       select 'S' || i || '-' || k, (array['us-oat-milk-1l','us-peanut-butter-450','us-coffee-cup-16oz','us-ice-cream-pint'])[1 + (i + k) % 4]
       from generate_series(${from}::int, ${to}::int) i cross join generate_series(1, ${scansEach + 1}::int) k`);
     await tx.execute(sql`insert into checkin_batches (id, created_at, checked_in_by)
-      select md5('scale-batch-' || i || '-' || b)::uuid, now() - ((b * 40 + i % 40) || ' days')::interval, 'bench'
+      select scale_id('batch', i, b), now() - ((b * 40 + i % 40) || ' days')::interval, 'bench'
       from generate_series(${from}::int, ${to}::int) i cross join generate_series(1, ${batches}::int) b`);
     if (history === 'loader') await tx.execute(sql`alter table scans disable trigger scans_insert_rebuilds_history`);
     await tx.execute(sql`insert into scans (id, user_id, container_code, product_id, status, scanned_at, credited_minor, checkin_batch_id, resolved_at)
-      select md5('scale-scan-' || i || '-' || k)::uuid, md5('scale-user-' || i)::uuid, c.code, c.product_id, 'COMPLETED',
+      select scale_id('scan', i, k), scale_id('user', i), c.code, c.product_id, 'COMPLETED',
         now() - ((((k + 1) / 2) * 40 + i % 40 + 1) || ' days')::interval, 50,
-        md5('scale-batch-' || i || '-' || ((k + 1) / 2))::uuid, now() - ((((k + 1) / 2) * 40 + i % 40) || ' days')::interval
+        scale_id('batch', i, (k + 1) / 2), now() - ((((k + 1) / 2) * 40 + i % 40) || ' days')::interval
       from generate_series(${from}::int, ${to}::int) i cross join generate_series(1, ${2 * batches}::int) k
       join containers c on c.code = 'S' || i || '-' || k`);
     await tx.execute(sql`insert into scans (id, user_id, container_code, product_id, status, scanned_at, reason, resolved_at)
-      select md5('scale-scan-' || i || '-' || k)::uuid, md5('scale-user-' || i)::uuid, c.code, c.product_id,
+      select scale_id('scan', i, k), scale_id('user', i), c.code, c.product_id,
         case when k <= ${2 * batches + rejected}::int then 'REJECTED' else 'CANCELLED' end,
         now() - ((k * 7 + i % 7) || ' days')::interval, 'Broken', now() - ((k * 7 + i % 7 - 1) || ' days')::interval
       from generate_series(${from}::int, ${to}::int) i cross join generate_series(${2 * batches + 1}::int, ${scansEach}::int) k
@@ -92,23 +104,23 @@ async function fillCustomerChunk(db: Database, from: number, to: number, history
       await writeScanHistory(tx, from, to);
     }
     await tx.execute(sql`insert into ledger_entries (user_id, amount_minor, currency, kind, checkin_batch_id, created_at)
-      select md5('scale-user-' || i)::uuid, 100, 'USD', 'DEPOSIT_CREDIT', md5('scale-batch-' || i || '-' || b)::uuid,
+      select scale_id('user', i), 100, 'USD', 'DEPOSIT_CREDIT', scale_id('batch', i, b),
         now() - ((b * 40 + i % 40) || ' days')::interval
       from generate_series(${from}::int, ${to}::int) i cross join generate_series(1, ${batches}::int) b`);
     await tx.execute(sql`insert into scans (id, user_id, container_code, product_id, status, scanned_at)
-      select md5('scale-scan-' || i || '-' || ${scansEach + 1}::int)::uuid, md5('scale-user-' || i)::uuid, c.code, c.product_id, 'PENDING',
+      select scale_id('scan', i, ${scansEach + 1}::int), scale_id('user', i), c.code, c.product_id, 'PENDING',
         now() - ((i % 20) || ' hours')::interval
       from generate_series(${from}::int, ${to}::int) i
       join containers c on c.code = 'S' || i || '-' || ${scansEach + 1}::int
       where i % ${pendingEvery}::int = 0`);
     await tx.execute(sql`insert into ledger_entries (user_id, amount_minor, currency, kind, comment, idempotency_key, created_at)
-      select md5('scale-user-' || i)::uuid, 25, 'USD', 'ADJUSTMENT', 'Goodwill', 'scale-adjustment-' || i || '-' || a,
+      select scale_id('user', i), 25, 'USD', 'ADJUSTMENT', 'Goodwill', 'scale-adjustment-' || i || '-' || a,
         now() - ((a * 90 + i % 30) || ' days')::interval
       from generate_series(${from}::int, ${to}::int) i cross join generate_series(1, ${adjustments}::int) a`);
     // A past is news told long ago: left undelivered, the server would spend the bench delivering it.
     await tx.execute(sql`update customer_news set read_at = coalesce(read_at, now()), push_handled_at = coalesce(push_handled_at, now()),
         mail_handled_at = coalesce(mail_handled_at, now())
-      where user_id in (select md5('scale-user-' || i)::uuid from generate_series(${from}::int, ${to}::int) i)`);
+      where user_id in (select scale_id('user', i) from generate_series(${from}::int, ${to}::int) i)`);
   });
 }
 
@@ -124,7 +136,7 @@ async function writeScanHistory(tx: Pick<Database, 'execute'>, from: number, to:
     from (select s.user_id, s.checkin_batch_id, s.product_id, s.credited_minor as price, count(*)::int as quantity,
             sum(s.credited_minor) as credited, max(s.resolved_at) as last_resolved
           from generate_series(${from}::int, ${to}::int) i
-          join users u on u.id = md5('scale-user-' || i)::uuid and u.deleted_at is null
+          join users u on u.id = scale_id('user', i) and u.deleted_at is null
           join scans s on s.user_id = u.id
           where s.status = 'COMPLETED' and s.checkin_batch_id is not null
           group by s.user_id, s.checkin_batch_id, s.product_id, s.credited_minor) g
@@ -134,7 +146,7 @@ async function writeScanHistory(tx: Pick<Database, 'execute'>, from: number, to:
       jsonb_build_array(jsonb_build_object('product_id', s.product_id, 'quantity', 1, 'price_minor', null)),
       null, scan_disputable(s.status, s.scanned_at, s.resolved_at)
     from generate_series(${from}::int, ${to}::int) i
-    join users u on u.id = md5('scale-user-' || i)::uuid and u.deleted_at is null
+    join users u on u.id = scale_id('user', i) and u.deleted_at is null
     join scans s on s.user_id = u.id
     where s.status not in ('PENDING', 'COMPLETED')`);
 }
@@ -153,7 +165,7 @@ async function fillOperatorWork(db: Database, customers: number): Promise<void> 
   await db.transaction(async (tx) => {
     // A payout of 2.00 USD from customer i·stride (their balance holds 6.50).
     await tx.execute(sql`insert into withdrawals (id, user_id, idempotency_key, amount_minor, currency, method, status, account_name, account_number, created_at)
-      select md5('scale-payout-' || p)::uuid, md5('scale-user-' || (1 + (p - 1) * ${stride(payouts)}::int))::uuid, 'scale-payout-' || p, 200, 'USD',
+      select scale_id('payout', p), scale_id('user', 1 + (p - 1) * ${stride(payouts)}::int), 'scale-payout-' || p, 200, 'USD',
         'PAYPAL', 'PENDING', 'Scale customer', 's***@bench.example', now() - ((p % 1440) || ' minutes')::interval
       from generate_series(1, ${payouts}::int) p`);
     await tx.execute(sql`insert into ledger_entries (user_id, amount_minor, currency, kind, idempotency_key, created_at)
@@ -161,21 +173,21 @@ async function fillOperatorWork(db: Database, customers: number): Promise<void> 
       from withdrawals w where w.idempotency_key like 'scale-payout-%'`);
     // A dispute about the customer's rejected scan: the deposit of one scan at stake.
     await tx.execute(sql`insert into disputes (id, user_id, status, reason, note, amount_minor, currency, created_at)
-      select md5('scale-dispute-' || d)::uuid, md5('scale-user-' || (1 + (d - 1) * ${stride(disputes)}::int))::uuid, 'OPEN', 'not_damaged',
+      select scale_id('dispute', d), scale_id('user', 1 + (d - 1) * ${stride(disputes)}::int), 'OPEN', 'not_damaged',
         'It was not broken', 50, 'USD', now() - ((d % 2000) || ' minutes')::interval
       from generate_series(1, ${disputes}::int) d`);
     await tx.execute(sql`insert into dispute_scans (scan_id, dispute_id)
-      select md5('scale-scan-' || (1 + (d - 1) * ${stride(disputes)}::int) || '-' || ${2 * perCustomer.batches + 1}::int)::uuid, md5('scale-dispute-' || d)::uuid
+      select scale_id('scan', 1 + (d - 1) * ${stride(disputes)}::int, ${2 * perCustomer.batches + 1}::int), scale_id('dispute', d)
       from generate_series(1, ${disputes}::int) d`);
     // A second person scanned a container someone else's pending scan holds.
     await tx.execute(sql`insert into scan_claims (container_code, pending_scan_id, user_id, scanned_at, created_at)
-      select s.container_code, s.id, md5('scale-user-' || (case when q.owner = 1 then 2 else q.owner - 1 end))::uuid, now() - interval '1 hour',
+      select s.container_code, s.id, scale_id('user', case when q.owner = 1 then 2 else q.owner - 1 end), now() - interval '1 hour',
         now() - ((q.c % 3000) || ' minutes')::interval
       from (select c, c * ${perCustomer.pendingEvery * Math.max(1, Math.floor(pendingScans / claims))}::int as owner from generate_series(1, ${claims}::int) c) q
-      join scans s on s.id = md5('scale-scan-' || q.owner || '-' || ${2 * perCustomer.batches + perCustomer.rejected + perCustomer.cancelled + 1}::int)::uuid`);
+      join scans s on s.id = scale_id('scan', q.owner, ${2 * perCustomer.batches + perCustomer.rejected + perCustomer.cancelled + 1}::int)`);
     await tx.execute(sql`insert into audit_entries (actor, action, record_type, record_id, amount_minor, currency, detail, subject_type, subject_id)
       select 'bench@roundtrip.test', 'balance.adjust', 'ledger_entry', g::text, 100 + g % 900, 'USD',
-        jsonb_build_object('user_id', md5('scale-user-' || (1 + g % ${customers}::int))::uuid), 'customer', md5('scale-user-' || (1 + g % ${customers}::int))::uuid::text
+        jsonb_build_object('user_id', scale_id('user', 1 + g % ${customers}::int)), 'customer', scale_id('user', 1 + g % ${customers}::int)::text
       from generate_series(1, ${share(customers, perMillion.auditEntries)}::int) g`);
     await tx.execute(sql`insert into operators (email, name, roles, status, totp_secret, language)
       select 'scale-operator-' || o || '@bench.example', 'Scale operator ' || o, array['care']::text[], 'INVITED', 'JBSWY3DPEHPK3PXP', 'en'
@@ -202,6 +214,7 @@ export async function fillScale(
   const started = performance.now();
   // The products the server seeds at its start: the fill may run before the server ever did.
   await seedCatalogue(db);
+  await db.execute(scaleIdFunction);
   const existing = await filledCustomers(db);
   for (let from = existing + 1; from <= customers; from += chunk) {
     const to = Math.min(customers, from + chunk - 1);
