@@ -5,6 +5,22 @@ import { supportedLocales } from './src/domain/markets';
 /** The operators' console: its feature folder and its route files (globs: the route folder's name has braces). */
 const operatorConsole = ['<rootDir>/src/app/features/console/**', '<rootDir>/src/app/routes/*/ops/**'];
 
+/**
+ * What only the profile, withdrawal, scan and data-request pages show: the later catalogue, which
+ * their loaders ask for (src/app/lib/i18n.ts), kept out of every page's first load. A file listed here
+ * must be rendered by those pages alone (its texts are nowhere else).
+ */
+const laterScreens = [
+  '<rootDir>/src/app/features/profile/**',
+  '<rootDir>/src/app/features/privacy/delete-account-form.tsx',
+  '<rootDir>/src/app/features/privacy/data-request-form.tsx',
+  '<rootDir>/src/app/features/privacy/data-export.tsx',
+  '<rootDir>/src/app/features/payments/withdraw-form.tsx',
+  '<rootDir>/src/app/features/notifications/email-preference.tsx',
+  '<rootDir>/src/app/features/locale/language-setting.tsx',
+  '<rootDir>/src/app/features/scan/scan-screen.tsx',
+];
+
 export default defineConfig({
   sourceLocale: 'en-US',
   // The one list of locales (src/domain/markets.ts).
@@ -22,7 +38,11 @@ export default defineConfig({
     {
       path: '<rootDir>/src/app/locales/{locale}/messages',
       include: ['<rootDir>/src/app'],
-      exclude: ['**/node_modules/**', '**/routeTree.gen.ts', ...operatorConsole],
+      exclude: ['**/node_modules/**', '**/routeTree.gen.ts', ...operatorConsole, ...laterScreens],
+    },
+    {
+      path: '<rootDir>/src/app/locales/{locale}/later',
+      include: laterScreens,
     },
     // The operators' console has its own catalogue, loaded by the console only: its texts would
     // otherwise sit in every customer's first load (src/app/features/console/README.md).

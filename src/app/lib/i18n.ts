@@ -6,28 +6,69 @@ import { countryCodeOfLocale, isCountryCode, isSupportedLocale, type CountryCode
 export const storedLocaleKey = 'new_locale';
 
 const catalogues = import.meta.glob<{ messages: Messages }>('../locales/*/messages.po');
+/**
+ * The texts of the pages no first visit of the account page shows (profile, withdrawal, scan, data
+ * request): their own catalogue (`later.po`, lingui.config.ts), which those pages' loaders ask for
+ * (`loadLaterMessages`), so that every page's first load does not carry them.
+ */
+const laterCatalogues = import.meta.glob<{ messages: Messages }>('../locales/*/later.po');
 
-async function importCatalogue(locale: SupportedLocale): Promise<Messages> {
-  const load = catalogues[`../locales/${locale}/messages.po`];
-  if (!load) throw new Error(`No catalogue for ${locale}`);
+async function importCatalogue(
+  files: Record<string, () => Promise<{ messages: Messages }>>,
+  name: 'messages' | 'later',
+  locale: SupportedLocale,
+): Promise<Messages> {
+  const load = files[`../locales/${locale}/${name}.po`];
+  if (!load) throw new Error(`No catalogue ${name} for ${locale}`);
   return (await load()).messages;
 }
 
 /**
- * Loads and switches the interface language. A catalogue that fails to load (a chunk
- * missing after a deploy, offline before the service worker cached it) is logged and
- * replaced by the fallback language rather than leaving the screen without text.
+ * A catalogue that fails to load (a chunk missing after a deploy, offline before the service worker
+ * cached it) is logged and replaced by the fallback language's rather than leaving the screen without text.
  */
-export async function activateLocale(locale: SupportedLocale): Promise<void> {
-  let messages: Messages;
+async function importOrFallback(
+  files: Record<string, () => Promise<{ messages: Messages }>>,
+  name: 'messages' | 'later',
+  locale: SupportedLocale,
+): Promise<Messages> {
   try {
-    messages = await importCatalogue(locale);
+    return await importCatalogue(files, name, locale);
   } catch (error) {
-    console.error(`Catalogue ${locale} failed to load; using ${fallbackLocale}`, error);
-    messages = await importCatalogue(fallbackLocale);
+    console.error(`Catalogue ${name} ${locale} failed to load; using ${fallbackLocale}`, error);
+    return importCatalogue(files, name, fallbackLocale);
   }
-  i18n.loadAndActivate({ locale, messages });
+}
+
+/** Set once a page has asked for the later texts: a change of language then loads them with the rest. */
+let laterWanted = false;
+/** The locale whose loaded messages hold the later texts (loadAndActivate replaces a locale's messages). */
+let laterLoadedFor: string | null = null;
+
+/** Loads and switches the interface language (with the later texts once a page has asked for them). */
+export async function activateLocale(locale: SupportedLocale): Promise<void> {
+  const withLater = laterWanted;
+  const [messages, later] = await Promise.all([
+    importOrFallback(catalogues, 'messages', locale),
+    withLater ? importOrFallback(laterCatalogues, 'later', locale) : undefined,
+  ]);
+  i18n.loadAndActivate({ locale, messages: later ? { ...messages, ...later } : messages });
+  laterLoadedFor = later ? locale : null;
   document.documentElement.lang = locale;
+  // A page asked for the later texts while this language loaded without them.
+  if (laterWanted && !later) await loadLaterMessages();
+}
+
+/** The later texts of the current language, for the loaders of the pages that show them. */
+export async function loadLaterMessages(): Promise<void> {
+  laterWanted = true;
+  const locale = currentLocale();
+  if (laterLoadedFor === locale) return;
+  const later = await importOrFallback(laterCatalogues, 'later', locale);
+  // The language may have changed meanwhile; activateLocale then loaded the new one's later texts.
+  if (i18n.locale !== locale) return;
+  i18n.load(locale, later);
+  laterLoadedFor = locale;
 }
 
 export function readStoredLocale(): string | null {

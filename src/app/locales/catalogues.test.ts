@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { supportedLocales } from '#domain/markets';
 import { quebecWording } from '#domain/quebec-wording';
 
-/** The customer app's catalogue, and the operators' console's own (lingui.config.ts). */
-const catalogueNames = ['messages', 'console'] as const;
+/** The customer app's catalogues (every page's and the later pages'), and the operators' console's own (lingui.config.ts). */
+const catalogueNames = ['messages', 'later', 'console'] as const;
 type CatalogueName = (typeof catalogueNames)[number];
 
 /** msgid → msgstr of a .po catalogue (single-line entries, as Lingui writes them). */

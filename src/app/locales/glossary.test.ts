@@ -70,6 +70,7 @@ function textsOf(locale: string): Text[] {
   );
   return [
     ...catalogueTexts(locale, 'messages'),
+    ...catalogueTexts(locale, 'later'),
     ...catalogueTexts(locale, 'console'),
     ...pages.map(inRegion),
     // The page texts' own files are read above, keyed by page.

@@ -27,7 +27,7 @@ function unescapePo(value: string): string {
  * Every entry of a locale's .po catalogue with its line (Lingui writes single-line entries). The
  * source locale's entries may leave msgstr empty: the msgid is then what is read.
  */
-export function catalogueTexts(locale: string, catalogue: 'messages' | 'console' = 'messages'): Text[] {
+export function catalogueTexts(locale: string, catalogue: 'messages' | 'later' | 'console' = 'messages'): Text[] {
   const file = `src/app/locales/${locale}/${catalogue}.po`;
   const lines = readFileSync(path.join(repositoryRoot, file), 'utf8').split('\n');
   const language = locale.startsWith('fr') ? 'fr' : locale.startsWith('ja') ? 'ja' : 'en';

@@ -14,7 +14,8 @@ const frenchAndJapanese = supportedLocales.filter((locale) => languageOf(locale)
 const allTexts = [
   // Every French and Japanese catalogue (fr-FR, fr-CA, ja-JP): the one list of src/domain/markets.ts.
   ...frenchAndJapanese.flatMap((locale) => catalogueTexts(locale)),
-  // The operators' console has its own catalogue (lingui.config.ts).
+  // The later pages' texts and the operators' console have their own catalogues (lingui.config.ts).
+  ...frenchAndJapanese.flatMap((locale) => catalogueTexts(locale, 'later')),
   ...frenchAndJapanese.flatMap((locale) => catalogueTexts(locale, 'console')),
   ...sourceFiles.flatMap(sourceTexts),
 ];
@@ -36,6 +37,7 @@ describe('typography of French and Japanese texts', () => {
       'src/app/locales/fr-FR/messages.po',
       'src/app/locales/fr-CA/messages.po',
       'src/app/locales/fr-CA/console.po',
+      'src/app/locales/ja-JP/later.po',
       'src/app/locales/ja-JP/messages.po',
       'src/domain/content/fr.ts',
       'src/domain/content/ja.ts',

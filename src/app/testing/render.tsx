@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render } from 'vitest-browser-react';
 import type { SupportedLocale } from '#domain/markets';
-import { activateLocale } from '../lib/i18n';
+import { activateLocale, loadLaterMessages } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { createAppRouter } from '../router';
 
@@ -29,6 +29,8 @@ function Providers({ children }: { children: ReactNode }) {
  */
 export async function renderComponent(ui: ReactNode, { locale = 'en-US', path = '/' }: { locale?: SupportedLocale; path?: string } = {}) {
   await activateLocale(locale);
+  // The pages that show the later catalogue's texts load it in their loaders; a component alone has none.
+  await loadLaterMessages();
   const router = createRouter({
     routeTree: createRootRoute({ component: () => ui }),
     history: createMemoryHistory({ initialEntries: [path] }),

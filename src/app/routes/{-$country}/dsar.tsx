@@ -2,12 +2,15 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { isDsarKind, type DsarKind } from '#domain/dsar-kinds';
 import { Page } from '../../ui/page';
+import { loadLaterMessages } from '../../lib/i18n';
 import { useMe } from '../../lib/me';
 import { DataExportButton } from '../../features/privacy/data-export';
 import { DataRequestForm } from '../../features/privacy/data-request-form';
 
 export const Route = createFileRoute('/{-$country}/dsar')({
   validateSearch: (search: Record<string, unknown>): { kind?: DsarKind } => (isDsarKind(search.kind) ? { kind: search.kind } : {}),
+  // The request form's texts are in the later catalogue (lib/i18n.ts), which the page waits for.
+  loader: () => loadLaterMessages(),
   component: DataSubjectRequestPage,
 });
 

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Page } from '../../../ui/page';
 import { meQueryOptions, useMe } from '../../../lib/me';
 import { loadWhenOnline } from '../../../lib/query-client';
+import { loadLaterMessages } from '../../../lib/i18n';
 import { ChangePasswordForm } from '../../../features/profile/change-password-form';
 import { EmailVerificationStatus } from '../../../features/auth/email-verification-status';
 import { PersonalDataForm } from '../../../features/profile/personal-data-form';
@@ -17,8 +18,12 @@ import { useBalance } from '../../../features/wallet/api/balance';
 export const Route = createFileRoute('/{-$country}/user/profile')({
   // The forms start from the server's data, not a saved copy that may predate a change made
   // a moment ago or on another device. A failed call leaves the saved copy on screen.
+  // Its forms' texts are in the later catalogue (lib/i18n.ts), which the page waits for.
   loader: ({ context }) =>
-    loadWhenOnline(() => Promise.allSettled([context.queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 })])),
+    Promise.all([
+      loadLaterMessages(),
+      loadWhenOnline(() => Promise.allSettled([context.queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 })])),
+    ]),
   component: ProfilePage,
 });
 

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { Page } from '../../../ui/page';
+import { loadLaterMessages } from '../../../lib/i18n';
 import { ScanScreen } from '../../../features/scan/scan-screen';
 
 /**
@@ -11,6 +12,8 @@ import { ScanScreen } from '../../../features/scan/scan-screen';
 export const Route = createFileRoute('/{-$country}/user/scan')({
   validateSearch: (search: Record<string, unknown>): { code?: string } =>
     typeof search.code === 'string' && search.code.length <= 120 ? { code: search.code } : {},
+  // The scanner's texts are in the later catalogue (lib/i18n.ts), which the page waits for.
+  loader: () => loadLaterMessages(),
   component: ScanPage,
 });
 

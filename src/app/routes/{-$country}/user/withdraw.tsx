@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Page } from '../../../ui/page';
 import { useMe } from '../../../lib/me';
 import { useResendCodeAction } from '../../../features/auth/use-resend-code-action';
-import { currentLocale } from '../../../lib/i18n';
+import { currentLocale, loadLaterMessages } from '../../../lib/i18n';
 import { loadWhenOnline } from '../../../lib/query-client';
 import { paymentMethodsQueryOptions } from '../../../features/payments/api/payment-methods';
 import { PaymentMethodButton } from '../../../features/payments/payment-method-button';
@@ -15,17 +15,21 @@ import { WithdrawForm } from '../../../features/payments/withdraw-form';
 import { QueryView } from '../../../ui/query-view';
 
 export const Route = createFileRoute('/{-$country}/user/withdraw')({
+  // The form's texts are in the later catalogue (lib/i18n.ts), which the page waits for.
   loader: ({ context }) =>
-    loadWhenOnline(() =>
-      Promise.allSettled([
-        context.queryClient.ensureQueryData({ ...balanceQueryOptions(), revalidateIfStale: true }),
-        context.queryClient.ensureQueryData(paymentMethodsQueryOptions()),
-        context.queryClient.ensureQueryData({
-          ...transactionsQueryOptions({ type: 'WITHDRAWAL' }, currentLocale()),
-          revalidateIfStale: true,
-        }),
-      ]),
-    ),
+    Promise.all([
+      loadLaterMessages(),
+      loadWhenOnline(() =>
+        Promise.allSettled([
+          context.queryClient.ensureQueryData({ ...balanceQueryOptions(), revalidateIfStale: true }),
+          context.queryClient.ensureQueryData(paymentMethodsQueryOptions()),
+          context.queryClient.ensureQueryData({
+            ...transactionsQueryOptions({ type: 'WITHDRAWAL' }, currentLocale()),
+            revalidateIfStale: true,
+          }),
+        ]),
+      ),
+    ]),
   component: WithdrawPage,
 });
 
