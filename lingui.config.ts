@@ -6,9 +6,10 @@ import { supportedLocales } from './src/domain/markets';
 const operatorConsole = ['<rootDir>/src/app/features/console/**', '<rootDir>/src/app/routes/*/ops/**'];
 
 /**
- * What only the profile, withdrawal, scan and data-request pages show: the later catalogue, which
- * their loaders ask for (src/app/lib/i18n.ts), kept out of every page's first load. A file listed here
- * must be rendered by those pages alone (its texts are nowhere else).
+ * What only the profile, withdrawal, scan and data-request pages show, and the forms that open on a
+ * tap (payment method, dispute): the later catalogue, which those pages' loaders and those forms'
+ * lazy imports ask for (src/app/lib/i18n.ts), kept out of every page's first load. A file listed here
+ * must be rendered there alone (its texts are nowhere else).
  */
 const laterScreens = [
   '<rootDir>/src/app/features/profile/**',
@@ -19,6 +20,8 @@ const laterScreens = [
   '<rootDir>/src/app/features/notifications/email-preference.tsx',
   '<rootDir>/src/app/features/locale/language-setting.tsx',
   '<rootDir>/src/app/features/scan/scan-screen.tsx',
+  '<rootDir>/src/app/features/payments/payment-method-form.tsx',
+  '<rootDir>/src/app/features/wallet/dispute-form.tsx',
 ];
 
 export default defineConfig({

@@ -8,7 +8,8 @@ export const storedLocaleKey = 'new_locale';
 const catalogues = import.meta.glob<{ messages: Messages }>('../locales/*/messages.po');
 /**
  * The texts of the pages no first visit of the account page shows (profile, withdrawal, scan, data
- * request): their own catalogue (`later.po`, lingui.config.ts), which those pages' loaders ask for
+ * request) and of the forms that open on a tap (payment method, dispute): their own catalogue
+ * (`later.po`, lingui.config.ts), which those pages' loaders and those forms' lazy imports ask for
  * (`loadLaterMessages`), so that every page's first load does not carry them.
  */
 const laterCatalogues = import.meta.glob<{ messages: Messages }>('../locales/*/later.po');
@@ -50,13 +51,22 @@ export async function activateLocale(locale: SupportedLocale): Promise<void> {
   const withLater = laterWanted;
   const [messages, later] = await Promise.all([
     importOrFallback(catalogues, 'messages', locale),
-    withLater ? importOrFallback(laterCatalogues, 'later', locale) : undefined,
+    // Without them the later pages show ids, not a language switch that fails as a whole.
+    withLater
+      ? importOrFallback(laterCatalogues, 'later', locale).catch((error: unknown) => {
+          console.error(`Catalogue later of ${fallbackLocale} failed to load too`, error);
+          return undefined;
+        })
+      : undefined,
   ]);
-  i18n.loadAndActivate({ locale, messages: later ? { ...messages, ...later } : messages });
+  i18n.loadAndActivate({ locale, messages });
+  // Merged as the console's catalogue is (i18n.load adds to the object loaded above), not into a copy:
+  // texts merged into a language before stay there when it is activated again.
+  if (later) i18n.load(locale, later);
   laterLoadedFor = later ? locale : null;
   document.documentElement.lang = locale;
   // A page asked for the later texts while this language loaded without them.
-  if (laterWanted && !later) await loadLaterMessages();
+  if (laterWanted && !withLater) await loadLaterMessages();
 }
 
 /** The later texts of the current language, for the loaders of the pages that show them. */

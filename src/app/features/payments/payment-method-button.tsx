@@ -4,6 +4,7 @@ import type { CountryCode } from '#domain/markets';
 import type { PaymentMethod } from '#domain/payment-methods';
 import type { PaymentMethods } from '#domain/schemas/payment-methods-answer';
 import { failureMessage } from '../../lib/api';
+import { loadLaterMessages } from '../../lib/i18n';
 import { Dialog } from '../../ui/dialog';
 import { notify } from '../../ui/notifications';
 import { spaceBetween } from '../../ui/spacing';
@@ -14,8 +15,9 @@ import './payments.css';
 /**
  * The form to add or edit a method loads when the dialog opens, not with the account page: nobody
  * needs it before that tap, and its code (with the bank-field rules) weighs on the page's first load.
+ * Its texts are in the later catalogue (lib/i18n.ts), which loads with it.
  */
-const loadForm = () => import('./payment-method-form');
+const loadForm = () => Promise.all([import('./payment-method-form'), loadLaterMessages()]).then(([module]) => module);
 const PaymentMethodForm = lazy(() => loadForm().then((module) => ({ default: module.PaymentMethodForm })));
 
 export function usePaymentMethodNames(): Record<PaymentMethod, string> {

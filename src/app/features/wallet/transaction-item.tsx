@@ -5,14 +5,15 @@ import { useLingui } from '@lingui/react/macro';
 import type { Transaction } from '#domain/schemas/wallet';
 import { formatMoney } from '#domain/money';
 import { formatLongDate, formatTransactionDate } from '../../lib/format';
+import { loadLaterMessages } from '../../lib/i18n';
 import { Dialog } from '../../ui/dialog';
 import { LazyImage } from '../../ui/lazy-image';
 import { spaceBetween, unbreakable } from '../../ui/spacing';
 import { canDispute } from './dispute-rules';
 import { isCreditedDispute, showsAmount, toneOf, transactionTitle } from './titles';
 
-/** The form (and its photo code) loads when someone opens it. */
-const DisputeForm = lazy(() => import('./dispute-form'));
+/** The form (and its photo code) loads when someone opens it, with its texts (the later catalogue, lib/i18n.ts). */
+const DisputeForm = lazy(() => Promise.all([import('./dispute-form'), loadLaterMessages()]).then(([module]) => module));
 
 const thumbnailSize = 40;
 const maxThumbnails = 4;
