@@ -4,6 +4,12 @@ import path from 'node:path';
 /** The app's catalogues: the customer's `messages` and the operators' console's own `console`. */
 type CatalogueName = 'messages' | 'console';
 
+/**
+ * The files of each: the customer's texts are split between every page's file and the later
+ * pages' and forms' (`later.po`, lingui.config.ts), which the app loads when they show.
+ */
+const catalogueFiles: Record<CatalogueName, readonly string[]> = { messages: ['messages', 'later'], console: ['console'] };
+
 /** msgid → msgstr of one Lingui catalogue (single-line entries, as `lingui extract` writes them). */
 const catalogues = new Map<string, Map<string, string>>();
 
@@ -15,7 +21,7 @@ function catalogue(locale: string, name: CatalogueName): Map<string, string> {
   const key = `${locale}/${name}`;
   let entries = catalogues.get(key);
   if (!entries) {
-    const text = readFileSync(path.resolve('src/app/locales', locale, `${name}.po`), 'utf8');
+    const text = catalogueFiles[name].map((file) => readFileSync(path.resolve('src/app/locales', locale, `${file}.po`), 'utf8')).join('\n');
     const unescape = (value: string) => value.replace(/\\(.)/g, (_, character: string) => (character === 'n' ? '\n' : character));
     entries = new Map();
     // A message with a context (msgctxt) is a different message from the same English without one.
