@@ -19,7 +19,8 @@ import { fileURLToPath } from 'node:url';
 import { startServer } from './server-process';
 import { chromium } from 'playwright-core';
 import { countryCodes, localeOfCountry, supportedLocales, type SupportedLocale } from '#domain/markets';
-import { renewalMarginMs } from '#domain/client-session';
+import { accessTokenCookie, refreshTokenCookie, renewalMarginMs, tokenExpiresAtKey } from '#domain/client-session';
+import { lastBalanceKey } from '../src/app/lib/last-balance';
 import { signedInShellFirstCalls, signedInShellPages, type SignedInShellPage } from '#domain/signed-in-shells';
 import type { PrerenderedPage } from '../src/app/prerender';
 
@@ -179,6 +180,11 @@ const balanceScript = inlineScript('src/app/shell/balance-before-app.js', (code)
     firstCalls: signedInShellFirstCalls['user/account'],
     // How close to its expiry the app renews a token before using it (src/domain/client-session.ts).
     renewalMarginMs,
+    // Where the app keeps its tokens, their expiry and the last balance it was given.
+    accessTokenCookie,
+    refreshTokenCookie,
+    tokenExpiresAtKey,
+    lastBalanceKey,
   }),
 );
 
@@ -186,7 +192,7 @@ const balanceScript = inlineScript('src/app/shell/balance-before-app.js', (code)
 function fillScriptValues(code: string, file: string, values: Record<string, unknown>): string {
   let filled = code;
   for (const [name, value] of Object.entries(values)) {
-    const line = new RegExp(`var ${name} = (\\[\\]|0);`);
+    const line = new RegExp(`var ${name} = (\\[\\]|0|'');`);
     if (!line.test(filled)) throw new Error(`${file} no longer has "var ${name} = …;" for the build to fill`);
     filled = filled.replace(line, `var ${name} = ${JSON.stringify(value)};`);
   }

@@ -10,6 +10,8 @@ import type { TokenResponse } from './schemas/token-answer';
 /** The cookies that hold the tokens: names kept from earlier clients. */
 export const accessTokenCookie = 'token';
 export const refreshTokenCookie = 'refreshToken';
+/** Where the app keeps when its access token expires (localStorage), to renew it just before. */
+export const tokenExpiresAtKey = 'token_expires_at';
 /** The OAuth client the web app signs in and renews as. */
 export const webClientId = 'roundtrip-web';
 /** A token is renewed this long before it expires, so a request never leaves with a dying one. */

@@ -9,6 +9,7 @@ import {
   tokenRenewalLockName,
   tokenRenewalPath,
   tokenRenewalRequest,
+  tokenExpiresAtKey as expiresAtKey,
 } from '#domain/client-session';
 import type { TokenResponse } from '#domain/schemas/token-answer';
 import { apiPrefix as apiBase } from '#domain/api';
@@ -17,8 +18,6 @@ import { deleteCookie, readCookie, writeCookie } from './cookies';
 import { createChangeSignal } from './change-signal';
 import { forgetBalance } from './last-balance';
 
-/** When the access token stops working, so it can be renewed just before. */
-const expiresAtKey = 'token_expires_at';
 /** When this device last signed in with the password: a payout destination change needs it recent. */
 const passwordSignedInAtKey = 'password_signed_in_at';
 

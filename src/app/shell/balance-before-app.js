@@ -16,18 +16,23 @@
     }
     return undefined;
   }
-  var token = readCookie('token');
-  if (!token && !readCookie('refreshToken')) return;
-  var lang = document.documentElement.lang;
+  // The build writes these in from the app's own constants (scripts/prerender.ts).
+  var accessTokenCookie = '';
+  var refreshTokenCookie = '';
+  var tokenExpiresAtKey = '';
+  var lastBalanceKey = '';
   var firstCalls = [];
   var renewalMarginMs = 0;
+  var token = readCookie(accessTokenCookie);
+  if (!token && !readCookie(refreshTokenCookie)) return;
+  var lang = document.documentElement.lang;
 
   // A token the app renews before it sends anything (it expires within the margin, or its expiry is
-  // unknown: src/domain/client-session.ts, needsRenewal; the same key as src/app/lib/session.ts)
+  // unknown: src/domain/client-session.ts, needsRenewal)
   // would send these calls with a token on its way out: the app sends them itself, renewed.
   var renewing = true;
   try {
-    renewing = Number(localStorage.getItem('token_expires_at') || 0) - Date.now() <= renewalMarginMs;
+    renewing = Number(localStorage.getItem(tokenExpiresAtKey) || 0) - Date.now() <= renewalMarginMs;
   } catch (error) {
     // Storage refused: the app decides.
   }
@@ -77,7 +82,7 @@
 
   var stored = null;
   try {
-    stored = JSON.parse(localStorage.getItem('last_balance') || 'null');
+    stored = JSON.parse(localStorage.getItem(lastBalanceKey) || 'null');
   } catch (error) {
     // Nothing stored, or storage refused: the shell keeps its loading state.
   }
