@@ -229,11 +229,26 @@ export async function fillScale(
   return { customers, seconds: Math.round((performance.now() - started) / 1000) };
 }
 
-/** The previous size's operator work, so a grown database has the proportions of its new size. */
-async function clearOperatorWork(db: Database): Promise<void> {
+/** Whether the fill wrote the operators' work (its last step before analyzing). */
+export async function hasOperatorWork(db: Database): Promise<boolean> {
   const [row] = rowsOf<{ n: string | number }>(
     await db.execute(sql`select count(*) as n from withdrawals where idempotency_key like 'scale-payout-%'`),
   );
-  if (Number(row?.n ?? 0) > 0)
+  return Number(row?.n ?? 0) > 0;
+}
+
+/** Seconds from the first chunk of customers to the last (each chunk's users are created at its transaction's time). */
+export async function customerFillSeconds(db: Database): Promise<number> {
+  const [row] = rowsOf<{ seconds: string | number | null }>(
+    await db.execute(
+      sql`select extract(epoch from max(created_at) - min(created_at)) as seconds from users where email like 'scale-%@bench.example'`,
+    ),
+  );
+  return Math.round(Number(row?.seconds ?? 0));
+}
+
+/** The previous size's operator work, so a grown database has the proportions of its new size. */
+async function clearOperatorWork(db: Database): Promise<void> {
+  if (await hasOperatorWork(db))
     throw new Error('this database already holds operator work of a smaller size: fill sizes into separate databases');
 }

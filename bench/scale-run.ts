@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { distinctCustomers, fillScaleSize, measureScaleSize, type FilledSize, type ScaleSize } from './scale';
+import { distinctCustomers, fillScaleSize, measureScaleSize, reuseScaleSize, type FilledSize, type ScaleSize } from './scale';
 import { perCustomer } from './scale-fill';
 
 /** How much slower a call's p99 may be at the large size than at the small one. */
@@ -154,25 +154,41 @@ export async function runScaleBench(log: (line: string) => void): Promise<void> 
     throw new Error(
       '--scale needs BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL (a PostgreSQL server where it may create databases)',
     );
-  const small = flag('small', 10_000);
-  const large = flag('large', 1_000_000);
   const seconds = flag('seconds', 16);
   const started = new Date();
+  // `--measure=<small database>,<large database>`: two databases an earlier run filled and left (it was stopped).
+  const reuse = process.argv
+    .find((argument) => argument.startsWith('--measure='))
+    ?.slice('--measure='.length)
+    .split(',');
+  if (reuse && reuse.length !== 2) throw new Error('--measure: two database names, the small size first');
   const filled: FilledSize[] = [];
   const sizes: ScaleSize[] = [];
   try {
-    for (const customers of [small, large]) filled.push(await fillScaleSize(adminUrl, customers, log));
-    // Each measured size drops its database, so it leaves the list that the finally below empties.
+    if (reuse) for (const name of reuse) filled.push(await reuseScaleSize(adminUrl, name, log));
+    else
+      for (const customers of [flag('small', 10_000), flag('large', 1_000_000)]) filled.push(await fillScaleSize(adminUrl, customers, log));
+    // Each measured size drops its database, so it leaves the list that the finally below empties; the last is the large one.
     for (let next = filled.shift(); next; next = filled.shift())
-      sizes.push(await measureScaleSize(next, { seconds, explain: next.customers === large, log }));
+      sizes.push(await measureScaleSize(next, { seconds, explain: filled.length === 0, log }));
   } finally {
     for (const left of filled) await left.scratch.drop();
   }
-  const verdicts = scaleVerdicts(sizes[0]!, sizes[1]!);
-  const note =
+  const [smallSize, largeSize] = sizes;
+  if (!smallSize || !largeSize) throw new Error('the scale bench measured fewer than two sizes');
+  const verdicts = scaleVerdicts(smallSize, largeSize);
+  const [small, large] = [smallSize.customers, largeSize.customers];
+  const rate = Math.round(large / Math.max(1, largeSize.fillSeconds));
+  const note = [
+    reuse
+      ? `Measured on the databases a stopped run had filled (\`--measure=${reuse.join(',')}\`): ${count(small)} and ${count(large)} customers.`
+      : '',
     large < 1_000_000
-      ? `Run at ${count(small)} and ${count(large)} customers (\`--small=${small} --large=${large}\`), not the default 1,000,000: the fill runs at about ${Math.round(sizes[1]!.customers / Math.max(1, sizes[1]!.fillSeconds))} customers a second here, so a million would not fit the time this run had on a shared machine.`
-      : `Run at the default sizes.`;
+      ? `Run at ${count(small)} and ${count(large)} customers, not the default 1,000,000: the fill ran at about ${rate} customers a second here, so a million did not fit the time this run had.`
+      : `Run at the default sizes.`,
+  ]
+    .filter(Boolean)
+    .join(' ');
   const report = scaleReport(sizes, verdicts, { date: started.toISOString(), seconds, note });
   const outputDir = path.join('bench', 'results');
   mkdirSync(outputDir, { recursive: true });

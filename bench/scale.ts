@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, rowsOf, type Database } from '../src/server/db/client';
 import * as schema from '../src/server/db/schema';
-import { createScratchDatabase, type ScratchDatabase } from '../src/server/testing/databases';
+import { createScratchDatabase, scratchDatabaseNamed, type ScratchDatabase } from '../src/server/testing/databases';
 import { listApprovals } from '../src/server/modules/audit/approvals';
 import { auditPage } from '../src/server/modules/audit/audit';
 import { listDisputes, disputeTotals } from '../src/server/modules/disputes/disputes';
@@ -27,7 +27,7 @@ import { listPendingPayouts, pendingPayoutTotals } from '../src/server/modules/w
 import { startServer } from '../scripts/server-process';
 import { loadFigures, type LoadFigures } from './api';
 import { keepAliveAgent, timedCall } from './http-client';
-import { fillScale, perCustomer, scaleToken } from './scale-fill';
+import { customerFillSeconds, filledCustomers, fillScale, hasOperatorWork, perCustomer, scaleToken } from './scale-fill';
 import { issueCodesToScan } from './seed-history';
 import { latencyOf, round, type Latency } from './stats';
 
@@ -371,6 +371,33 @@ export async function fillScaleSize(adminUrl: string, customers: number, log: (l
   } catch (error) {
     await scratch.drop();
     throw error;
+  }
+}
+
+/**
+ * A size an earlier run filled and left behind (stopped part-way once the machine's time ran out:
+ * its chunks are whole, each a transaction): its size is the customers it holds, and the operators'
+ * work is written for them if the fill had not reached that step. Its fill time is the span of its
+ * customers' chunks.
+ */
+export async function reuseScaleSize(adminUrl: string, name: string, log: (line: string) => void): Promise<FilledSize> {
+  const scratch = scratchDatabaseNamed(adminUrl, name);
+  const handle = await openDatabase({ kind: 'postgres', url: scratch.url });
+  try {
+    const customers = await filledCustomers(handle.db);
+    if (customers === 0) throw new Error(`${name} holds no customers of the scale fill`);
+    let fillSeconds = await customerFillSeconds(handle.db);
+    if (!(await hasOperatorWork(handle.db))) {
+      log(`scale ${customers.toLocaleString('en')}: ${name} stopped before the operators' work; writing it`);
+      fillSeconds += (await fillScale(handle.db, customers, log)).seconds;
+    }
+    const codes = await issueCodesToScan(handle.db, 20_000);
+    const toCheckIn = await pendingCodes(handle.db);
+    const counts = await rowCounts(handle.db);
+    log(`scale ${customers.toLocaleString('en')}: ${name} as it stands, ${Math.round(counts.bytes / 2 ** 20)} MB`);
+    return { customers, scratch, fillSeconds, counts, codes, toCheckIn };
+  } finally {
+    await handle.close();
   }
 }
 
