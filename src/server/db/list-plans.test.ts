@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalsPageQuery } from '../modules/audit/approvals';
+import { auditPageQuery } from '../modules/audit/audit';
 import { operatorsPageQuery } from '../modules/operators/operators';
 import { dataRequestsPageQuery, dataRequestTotalsQuery } from '../modules/privacy/dsar';
 import { disputeScansQuery, disputesPageQuery } from '../modules/disputes/disputes';
@@ -21,6 +22,7 @@ const bigTables = [
   'operator_approvals',
   'operators',
   'dsar_requests',
+  'audit_entries',
 ];
 /** What each list's pages are asked for with in the console (the routes' default page size). */
 const pageSize = 50;
@@ -152,6 +154,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('operator lists read index ranges,
     const all = await planOf(approvalsPageQuery(handle.db, { status: 'ALL', limit: pageSize }));
     expect(all.wholeTables).toEqual([]);
     expect(all.indexes).toContain('operator_approvals_created_idx');
+  });
+
+  it("GET /ops/audit?subject=<email>: the customer's entries through audit_entries_subject_idx, the customer by users_email_key", async () => {
+    const plan = await planOf(auditPageQuery({ subject: 'Bench7@example.com', limit: 100 }));
+    expect(plan.wholeTables).toEqual([]);
+    expect(plan.indexes).toEqual(expect.arrayContaining(['audit_entries_subject_idx', 'users_email_key', 'operators_email_key']));
   });
 
   it('GET /ops/operators: operators_created_idx, first page and a later page', async () => {

@@ -91,6 +91,10 @@ SELECT (ARRAY['access', 'deletion', 'rectification', 'other'])[1 + r % 4], 'Benc
        now() - interval '400 days' + r * interval '1 hour', now() - interval '370 days' + r * interval '1 hour',
        CASE WHEN r % 10 = 0 THEN NULL ELSE now() - interval '380 days' + r * interval '1 hour' END
   FROM generate_series(1, 10000) AS r;
+-- The audit trail: 40,000 entries about customers (eight each), through the chain trigger as the server writes them.
+INSERT INTO audit_entries (actor, action, record_type, record_id, amount_minor, currency, detail, subject_type, subject_id)
+SELECT 'bench@roundtrip.test', 'balance.adjust', 'ledger_entry', g::text, 100, 'USD', '{}'::jsonb, 'customer', md5('bench-user-' || (1 + g % 5000))::uuid::text
+  FROM generate_series(1, 40000) AS g;
 
 COMMIT;
 ANALYZE;

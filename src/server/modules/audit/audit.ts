@@ -185,8 +185,12 @@ function conditionsOf(filter: AuditFilter): SQL[] {
     conditions.push(
       uuidPattern.test(subject)
         ? sql`a.subject_id = ${subject.toLowerCase()}`
-        : sql`a.subject_id IN (SELECT id::text FROM users WHERE lower(email) = lower(${subject})
-                               UNION ALL SELECT id::text FROM operators WHERE lower(email) = lower(${subject}))`,
+        : // A customer's email is stored lower-cased (emailField), so its unique index finds it; an
+          // operator's has an index on lower(email). The subject's type leads audit_entries_subject_idx:
+          // named, a customer's page is an index range, where lower(email) over users read every
+          // customer (338 ms a page at 520,000 customers, bench/results).
+          sql`(a.subject_type, a.subject_id) IN (SELECT 'customer', id::text FROM users WHERE email = lower(${subject})
+                               UNION ALL SELECT 'operator', id::text FROM operators WHERE lower(email) = lower(${subject}))`,
     );
   }
   if (filter.actor !== undefined) {
@@ -244,7 +248,13 @@ export async function listAuditEntries(db: Executor, filter: AuditFilter): Promi
  * the sequence number, so a page costs the same deep in a long trail).
  */
 export async function auditPage(db: Executor, filter: AuditFilter): Promise<{ entries: AuditEntry[]; more: boolean }> {
-  const result = await db.execute(sql`
+  const rows = rowsOf<AuditRow>(await db.execute(auditPageQuery(filter)));
+  return { entries: rows.slice(0, filter.limit).map(entryOf), more: rows.length > filter.limit };
+}
+
+/** The statement of a page of the trail (one more row than the page, to tell whether more follow). */
+export function auditPageQuery(filter: AuditFilter) {
+  return sql`
     SELECT a.seq, a.at, a.actor, ao.name AS actor_name, a.action, a.record_type, a.record_id,
            a.subject_type, a.subject_id,
            CASE a.subject_type WHEN 'customer' THEN u.email WHEN 'operator' THEN so.email || ' (' || so.name || ')' WHEN 'automation_token' THEN t.name END AS subject_label,
@@ -255,9 +265,7 @@ export async function auditPage(db: Executor, filter: AuditFilter): Promise<{ en
       LEFT JOIN operators so ON so.id = CASE WHEN a.subject_type = 'operator' AND a.subject_id ~ ${uuidText} THEN a.subject_id::uuid END
       LEFT JOIN automation_tokens t ON t.id = CASE WHEN a.subject_type = 'automation_token' AND a.subject_id ~ ${uuidText} THEN a.subject_id::uuid END
      WHERE ${sql.join(conditionsOf(filter), sql` AND `)}
-     ORDER BY a.seq DESC LIMIT ${filter.limit + 1}`);
-  const rows = rowsOf<AuditRow>(result);
-  return { entries: rows.slice(0, filter.limit).map(entryOf), more: rows.length > filter.limit };
+     ORDER BY a.seq DESC LIMIT ${filter.limit + 1}`;
 }
 
 /** Columns of the CSV export, in order (docs/api.md, The audit trail). */
