@@ -352,6 +352,11 @@ export interface FilledSize {
   toCheckIn: string[];
 }
 
+/** What the measure needs of a filled database: codes to scan, pending codes to check in, its size. */
+async function readyToMeasure(db: Database): Promise<Pick<FilledSize, 'codes' | 'toCheckIn' | 'counts'>> {
+  return { codes: await issueCodesToScan(db, 20_000), toCheckIn: await pendingCodes(db), counts: await rowCounts(db) };
+}
+
 /** One size's scratch database, filled in SQL (dropped again if the fill fails). */
 export async function fillScaleSize(adminUrl: string, customers: number, log: (line: string) => void): Promise<FilledSize> {
   const scratch = await createScratchDatabase(adminUrl, 'roundtrip_scale');
@@ -360,11 +365,9 @@ export async function fillScaleSize(adminUrl: string, customers: number, log: (l
     try {
       log(`scale ${customers.toLocaleString('en')}: filling ${scratch.name}`);
       const fill = await fillScale(handle.db, customers, log);
-      const codes = await issueCodesToScan(handle.db, 20_000);
-      const toCheckIn = await pendingCodes(handle.db);
-      const counts = await rowCounts(handle.db);
-      log(`scale ${customers.toLocaleString('en')}: filled in ${fill.seconds} s, ${Math.round(counts.bytes / 2 ** 20)} MB`);
-      return { customers, scratch, fillSeconds: fill.seconds, counts, codes, toCheckIn };
+      const ready = await readyToMeasure(handle.db);
+      log(`scale ${customers.toLocaleString('en')}: filled in ${fill.seconds} s, ${Math.round(ready.counts.bytes / 2 ** 20)} MB`);
+      return { customers, scratch, fillSeconds: fill.seconds, ...ready };
     } finally {
       await handle.close();
     }
@@ -391,11 +394,9 @@ export async function reuseScaleSize(adminUrl: string, name: string, log: (line:
       log(`scale ${customers.toLocaleString('en')}: ${name} stopped before the operators' work; writing it`);
       fillSeconds += (await fillScale(handle.db, customers, log)).seconds;
     }
-    const codes = await issueCodesToScan(handle.db, 20_000);
-    const toCheckIn = await pendingCodes(handle.db);
-    const counts = await rowCounts(handle.db);
-    log(`scale ${customers.toLocaleString('en')}: ${name} as it stands, ${Math.round(counts.bytes / 2 ** 20)} MB`);
-    return { customers, scratch, fillSeconds, counts, codes, toCheckIn };
+    const ready = await readyToMeasure(handle.db);
+    log(`scale ${customers.toLocaleString('en')}: ${name} as it stands, ${Math.round(ready.counts.bytes / 2 ** 20)} MB`);
+    return { customers, scratch, fillSeconds, ...ready };
   } finally {
     await handle.close();
   }
