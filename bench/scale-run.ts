@@ -163,17 +163,27 @@ export async function runScaleBench(log: (line: string) => void): Promise<void> 
     .split(',');
   if (reuse && reuse.length !== 2) throw new Error('--measure: two database names, the small size first');
   const filled: FilledSize[] = [];
-  const sizes: ScaleSize[] = [];
   try {
     if (reuse) for (const name of reuse) filled.push(await reuseScaleSize(adminUrl, name, log));
     else
       for (const customers of [flag('small', 10_000), flag('large', 1_000_000)]) filled.push(await fillScaleSize(adminUrl, customers, log));
-    // Each measured size drops its database, so it leaves the list that the finally below empties; the last is the large one.
-    for (let next = filled.shift(); next; next = filled.shift())
-      sizes.push(await measureScaleSize(next, { seconds, explain: filled.length === 0, log }));
-  } finally {
-    for (const left of filled) await left.scratch.drop();
+  } catch (error) {
+    for (const size of filled) await size.scratch.drop();
+    throw error;
   }
+  const sizes: ScaleSize[] = [];
+  try {
+    for (const [index, size] of filled.entries())
+      sizes.push(await measureScaleSize(size, { seconds, explain: index === filled.length - 1, log }));
+  } catch (error) {
+    // An hour of fill is not thrown away with a measurement that failed (a server that did not start
+    // in time lost a million customers once): the databases stay, to be measured again as they are.
+    log(
+      `the measurement failed; the filled databases are kept: npm run bench -- --scale --measure=${filled.map((size) => size.scratch.name).join(',')}`,
+    );
+    throw error;
+  }
+  for (const size of filled) await size.scratch.drop();
   const [smallSize, largeSize] = sizes;
   if (!smallSize || !largeSize) throw new Error('the scale bench measured fewer than two sizes');
   const verdicts = scaleVerdicts(smallSize, largeSize);
