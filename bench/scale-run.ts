@@ -183,7 +183,10 @@ export async function runScaleBench(log: (line: string) => void): Promise<void> 
     );
     throw error;
   }
-  for (const size of filled) await size.scratch.drop();
+  // `--keep`: the filled databases stay after the measurement, to be measured again (`--measure=`).
+  if (process.argv.includes('--keep'))
+    log(`the filled databases are kept: npm run bench -- --scale --measure=${filled.map((size) => size.scratch.name).join(',')}`);
+  else for (const size of filled) await size.scratch.drop();
   const [smallSize, largeSize] = sizes;
   if (!smallSize || !largeSize) throw new Error('the scale bench measured fewer than two sizes');
   const verdicts = scaleVerdicts(smallSize, largeSize);
