@@ -86,6 +86,9 @@ export function defineWalk(title: string, open: () => Promise<OpenedWalk>, steps
   // node:test runs them in order; the promises it returns only say when, which the file need not wait for.
   void describe(title, () => {
     let opened: OpenedWalk | undefined;
+    /** Each uncaught error with the step during which the engine reported it, for the last test. */
+    const stepErrors: string[] = [];
+    let errorsSeen = 0;
     before(async () => {
       opened = await open();
     });
@@ -112,12 +115,17 @@ export function defineWalk(title: string, open: () => Promise<OpenedWalk>, steps
           throw error;
         } finally {
           for (const message of pendingNotes.splice(0)) context.diagnostic(message);
+          const errors = await walker.page.errors().catch(() => []);
+          for (const message of errors.slice(errorsSeen)) stepErrors.push(`during “${step.name}”: ${message}`);
+          errorsSeen = Math.max(errorsSeen, errors.length);
         }
       });
     }
     void it('no uncaught errors in the page', async () => {
       if (!opened) throw new Error('the browser session did not open');
-      const errors = (await opened.walker.page.errors()).filter((message) => !knownEngineNoise.some((noise) => noise.test(message)));
+      const late = await opened.walker.page.errors();
+      for (const message of late.slice(errorsSeen)) stepErrors.push(`after the last step: ${message}`);
+      const errors = stepErrors.filter((message) => !knownEngineNoise.some((noise) => noise.test(message)));
       if (errors.length > 0) throw new Error(`uncaught errors: ${errors.join('\n')}`);
     });
   });

@@ -14,11 +14,22 @@ export const databaseLoaded = new Promise<DatabaseModule>((resolve) => {
   announceLoaded = resolve;
 });
 
+/**
+ * A load that failed (the connection dropped before the service worker held the chunk, or the page
+ * was being left) is forgotten, so that the next use tries again instead of failing for the rest
+ * of the page's life.
+ */
 export function loadDatabase(): Promise<DatabaseModule> {
-  loading ??= import('./db').then((module) => {
-    announceLoaded(module);
-    return module;
-  });
+  loading ??= import('./db').then(
+    (module) => {
+      announceLoaded(module);
+      return module;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 }
 

@@ -107,7 +107,12 @@ export function flushOutbox(): Promise<void> {
       if (!owner || !navigator.onLine) return;
       // Nothing was ever stored on this device, so nothing can be waiting.
       if (!(await hasStoredData())) return;
-      const { flushDue } = await loadCore();
+      // The storage code or the database could not load (the connection dropped before the service
+      // worker held them, or the page is being left): nothing is sent this round, and the next
+      // trigger loads them again (db-loader.ts).
+      const loaded = await Promise.all([loadCore(), loadDatabase()]).catch(() => undefined);
+      if (!loaded) return;
+      const [{ flushDue }] = loaded;
       const round = () => flushDue(owner, sendEntry, Date.now, sendRun);
       const report = navigator.locks ? await navigator.locks.request(outboxLockName, round) : await round();
       for (const reread of afterRound) reread();
@@ -230,9 +235,11 @@ export function useOutbox(kind?: string): OutboxEntry[] {
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
     void (async () => {
-      // On a device with nothing stored yet, the list starts once the first action is saved.
-      const { db, liveQuery } = (await hasStoredData()) ? await loadDatabase() : await databaseLoaded;
-      if (cancelled) return;
+      // On a device with nothing stored yet, the list starts once the first action is saved. A
+      // database that could not load shows an empty list until the screen is opened again.
+      const loaded = await ((await hasStoredData()) ? loadDatabase() : databaseLoaded).catch(() => undefined);
+      if (cancelled || !loaded) return;
+      const { db, liveQuery } = loaded;
       const show = (all: OutboxEntry[]) => setEntries(kind ? all.filter((entry) => entry.kind === kind) : all);
       const subscription = liveQuery(() => db.outbox.orderBy('createdAt').toArray()).subscribe({
         next: show,
