@@ -11,7 +11,7 @@ import { useFormSubmit } from '../../ui/use-form-submit';
 import { notify } from '../../ui/notifications';
 import { TextField } from '../../ui/text-field';
 import { usePaymentMethods } from './api/payment-methods';
-import { shownField, usePaymentMethodNames } from './payment-method-button';
+import { shownField, usePaymentMethodNames } from './payment-method-names';
 import { formatMoney } from '#domain/money';
 import { useRequestWithdrawal } from './api/request-withdrawal';
 
