@@ -51,35 +51,7 @@ precache.addToCacheList(self.__WB_MANIFEST);
  * its own: a missing one is skipped and logged, and the rest still works offline. The
  * navigation route below copes with a missing shell.
  */
-/** The Static Routing API's part of the install event (Chromium 123 on); not in TypeScript's WebWorker library. */
-interface RoutableInstallEvent extends ExtendableEvent {
-  addRoutes(rules: { condition: { urlPattern: string; requestMethod?: string }; source: { cacheName: string } }[]): Promise<void>;
-}
-
-function canAddRoutes(event: ExtendableEvent): event is RoutableInstallEvent {
-  return typeof Reflect.get(event, 'addRoutes') === 'function';
-}
-
-/**
- * The built files (/assets/, named by their content) come straight from the precache where the
- * browser can route them itself: a start then fetches its twenty-odd modules without waking this
- * worker for each. A file the precache lacks falls through to the network, as the precache route's
- * own lookup does. Engines without static routing go through the fetch handler below.
- */
-async function routeAssetsToPrecache(event: ExtendableEvent): Promise<void> {
-  if (!canAddRoutes(event)) return;
-  try {
-    await event.addRoutes([
-      { condition: { urlPattern: '/assets/*', requestMethod: 'GET' }, source: { cacheName: precache.strategy.cacheName } },
-    ]);
-  } catch (error) {
-    // An engine whose router refuses the rule: the fetch handler serves the files as before.
-    console.warn('Service worker: the files are served by the fetch handler', error);
-  }
-}
-
 self.addEventListener('install', (event) => {
-  event.waitUntil(routeAssetsToPrecache(event));
   event.waitUntil(
     (async () => {
       const missing: string[] = [];
