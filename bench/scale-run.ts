@@ -171,6 +171,7 @@ export async function runScaleBench(log: (line: string) => void): Promise<void> 
     for (const size of filled) await size.scratch.drop();
     throw error;
   }
+  const keptLine = `the filled databases are kept: npm run bench -- --scale --measure=${filled.map((size) => size.scratch.name).join(',')}`;
   const sizes: ScaleSize[] = [];
   try {
     for (const [index, size] of filled.entries())
@@ -178,14 +179,11 @@ export async function runScaleBench(log: (line: string) => void): Promise<void> 
   } catch (error) {
     // An hour of fill is not thrown away with a measurement that failed (a server that did not start
     // in time lost a million customers once): the databases stay, to be measured again as they are.
-    log(
-      `the measurement failed; the filled databases are kept: npm run bench -- --scale --measure=${filled.map((size) => size.scratch.name).join(',')}`,
-    );
+    log(`the measurement failed; ${keptLine}`);
     throw error;
   }
   // `--keep`: the filled databases stay after the measurement, to be measured again (`--measure=`).
-  if (process.argv.includes('--keep'))
-    log(`the filled databases are kept: npm run bench -- --scale --measure=${filled.map((size) => size.scratch.name).join(',')}`);
+  if (process.argv.includes('--keep')) log(keptLine);
   else for (const size of filled) await size.scratch.drop();
   const [smallSize, largeSize] = sizes;
   if (!smallSize || !largeSize) throw new Error('the scale bench measured fewer than two sizes');
