@@ -54,7 +54,10 @@ export function PaymentMethodButton({ countryCode }: { countryCode: CountryCode 
         data-testid="payment-method-button"
         disabled={!data}
         onClick={() => {
-          void loadDialog().then((module) => module.loadForm());
+          // Fetched ahead only: a load that fails here is the lazy dialog's and form's to show.
+          loadDialog()
+            .then((module) => module.loadForm())
+            .catch(() => undefined);
           setOpened(true);
           setOpen(true);
         }}
