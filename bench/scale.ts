@@ -21,8 +21,9 @@ import { auditPage } from '../src/server/modules/audit/audit';
 import { listDisputes, disputeTotals } from '../src/server/modules/disputes/disputes';
 import { listOperators } from '../src/server/modules/operators/operators';
 import { listAutomationTokens } from '../src/server/modules/operators/tokens';
-import { listDataRequests } from '../src/server/modules/privacy/dsar';
+import { dataRequestTotals, listDataRequests } from '../src/server/modules/privacy/dsar';
 import { claimTotals, listClaims } from '../src/server/modules/wallet/claims';
+import { unscannedContainers } from '../src/server/modules/wallet/operator-actions';
 import { listPendingPayouts, pendingPayoutTotals } from '../src/server/modules/withdrawals/withdrawals';
 import { startServer } from '../scripts/server-process';
 import { loadFigures, type LoadFigures } from './api';
@@ -87,6 +88,7 @@ const listPaths = [
   { name: 'automation tokens', path: '/api/v2/ops/tokens' },
   { name: 'data requests (open)', path: '/api/v2/ops/dsar' },
   { name: 'data requests (all)', path: '/api/v2/ops/dsar?status=all' },
+  { name: 'unscanned codes', path: '/api/v2/ops/containers/unscanned?limit=50' },
 ];
 
 async function load(url: string, request: autocannon.Request, seconds: number): Promise<LoadFigures> {
@@ -301,7 +303,14 @@ async function explainLists(url: string): Promise<{ list: string; plans: string[
     { list: 'audit', run: () => auditPage(db, { limit: 100 }) },
     { list: 'operators', run: () => listOperators(db) },
     { list: 'automation tokens', run: () => listAutomationTokens(db) },
-    { list: 'data requests (open)', run: () => listDataRequests(db, { includeClosed: false, now: new Date() }) },
+    {
+      list: 'data requests (open)',
+      run: async () => [
+        await listDataRequests(db, { includeClosed: false, now: new Date() }),
+        await dataRequestTotals(db, { includeClosed: false, now: new Date() }),
+      ],
+    },
+    { list: 'unscanned codes', run: () => unscannedContainers(db, { limit: 51 }) },
   ];
   const explained: { list: string; plans: string[] }[] = [];
   const client = await pool.connect();

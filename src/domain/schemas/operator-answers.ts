@@ -331,6 +331,21 @@ export const dataRequestsPage = z.object({
 });
 export type DataRequestsPage = z.infer<typeof dataRequestsPage>;
 
+/**
+ * GET /ops/containers/unscanned: issued codes nobody scanned yet, oldest issued first (to try the
+ * scanner, or to find labels printed and never used). A tool's list, not work waiting: no totals.
+ */
+export const unscannedQuery = z.strictObject({
+  country_code: z.enum(countryCodes, { error: 'invalidValue' }).optional(),
+  ...pageQueryFields(20, 1000),
+});
+export type UnscannedQuery = z.input<typeof unscannedQuery>;
+export const unscannedPage = z.object({
+  data: z.array(z.object({ code: z.string(), product_id: z.string(), country_code: z.string() })),
+  meta: z.object({ next_cursor: z.string().nullable() }),
+});
+export type UnscannedPage = z.infer<typeof unscannedPage>;
+
 /** What an operator types to find an item of a list: part of the customer's email, an id, a container code. */
 export const listSearch = z
   .string({ error: 'invalidValue' })

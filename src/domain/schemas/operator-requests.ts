@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import { parseScannedPayload, validateContainerCode } from '../container-codes';
 import { contentNamespaces } from '../content/namespaces';
-import { countryCodes } from '../markets';
 import { rejectReasonCodes } from '../reject-reasons';
 import { maxDraftLength } from './content';
 import { missingTextLanguages } from './missing-texts';
@@ -103,12 +102,6 @@ export type AdjustmentRequest = z.input<typeof adjustBody>;
 export const containersLookupBody = z.strictObject({ codes: codeList });
 /** POST /ops/containers: new labels for a product. */
 export const containersBody = z.strictObject({ product_id: text(100), count: z.number().int().min(1).max(1000) });
-/** GET /ops/containers/unscanned. */
-export const unscannedQuery = z.strictObject({
-  country_code: z.enum(countryCodes).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(20),
-});
-
 /** POST /ops/claims/{id}/award and /dismiss. */
 export const claimResolutionBody = z.strictObject({ note: text(500).optional() });
 export type ClaimResolutionRequest = z.input<typeof claimResolutionBody>;

@@ -5,7 +5,8 @@ import { approvalsPageQuery } from '../modules/audit/approvals';
 import { auditPageQuery } from '../modules/audit/audit';
 import { operatorsPageQuery } from '../modules/operators/operators';
 import { dataRequestsPageQuery, dataRequestTotalsQuery } from '../modules/privacy/dsar';
-import { disputeScansQuery, disputesPageQuery } from '../modules/disputes/disputes';
+import { disputeScansQuery, disputesPageQuery, disputeTotalsQuery } from '../modules/disputes/disputes';
+import { unscannedContainersQuery } from '../modules/wallet/operator-actions';
 import { claimsPageQuery } from '../modules/wallet/claims';
 import { pendingPayoutTotalsQuery, pendingPayoutsQuery } from '../modules/withdrawals/withdrawals';
 import { createTestDatabase } from '../testing/databases';
@@ -23,6 +24,7 @@ const bigTables = [
   'operators',
   'dsar_requests',
   'audit_entries',
+  'containers',
 ];
 /** What each list's pages are asked for with in the console (the routes' default page size). */
 const pageSize = 50;
@@ -64,6 +66,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('operator lists read index ranges,
       wholeTables: nodes.filter((node) => node['Node Type'] === 'Seq Scan' && bigTables.includes(node['Relation Name'] ?? '')),
       indexes: nodes.map((node) => node['Index Name']).filter((name) => name !== undefined),
       indexOnly: nodes.filter((node) => node['Node Type'] === 'Index Only Scan').map((node) => node['Index Name']),
+      relations: nodes.map((node) => node['Relation Name']).filter((name) => name !== undefined),
     };
   };
   const middleKey = async (table: string, where: string) => {
@@ -186,7 +189,41 @@ describe.runIf(process.env.TEST_DATABASE_URL)('operator lists read index ranges,
     const all = await planOf(dataRequestsPageQuery(handle.db, { includeClosed: true, now, limit: pageSize, after: row! }));
     expect(all.wholeTables).toEqual([]);
     expect(all.indexes).toContain('dsar_requests_due_idx');
-    const totals = await planOf(dataRequestTotalsQuery(handle.db, { includeClosed: false, now }));
-    expect(totals.wholeTables).toEqual([]);
+    for (const includeClosed of [false, true]) {
+      const totals = await planOf(dataRequestTotalsQuery(handle.db, { includeClosed, now }));
+      expect(totals.wholeTables).toEqual([]);
+      expect(totals.relations).toContain('data_request_counts');
+      // Only today's open requests are read, as a range of the open ones' deadlines.
+      expect(totals.relations.filter((name) => name === 'dsar_requests')).toHaveLength(1);
+      expect(totals.indexes).toContain('dsar_requests_open_due_idx');
+    }
+  });
+
+  it("GET /ops/disputes' totals: the few rows of dispute_counts, never the disputes, for every filter but a search", async () => {
+    for (const filter of [
+      {},
+      { status: 'all' as const },
+      { status: 'resolved' as const, currency: 'EUR' as const },
+      { reason: 'other' as const },
+    ]) {
+      const totals = await planOf(disputeTotalsQuery(handle.db, filter));
+      expect(totals.relations).toEqual(['dispute_counts']);
+    }
+  });
+
+  it('GET /ops/containers/unscanned: containers_unscanned_idx, first page, a later page, one country; the scans are not read', async () => {
+    const [row] = rowsOf<{ at: string; id: string }>(
+      await handle.db.execute(
+        sql.raw(
+          `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, code as id from containers where first_scanned_at is null order by created_at, code offset 300 limit 1`,
+        ),
+      ),
+    );
+    for (const options of [{}, { after: row! }, { after: row!, countryCode: 'uk' }]) {
+      const plan = await planOf(unscannedContainersQuery(handle.db, { limit: pageSize + 1, ...options }));
+      expect(plan.wholeTables).toEqual([]);
+      expect(plan.indexes).toContain('containers_unscanned_idx');
+      expect(plan.relations).not.toContain('scans');
+    }
   });
 });

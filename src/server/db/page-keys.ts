@@ -25,7 +25,9 @@ export function afterPageKey(
   direction: 'asc' | 'desc' = 'asc',
 ): SQL | undefined {
   if (!key) return undefined;
+  // The id compared as the column's own type: a uuid, or a container's code (text).
+  const keyId = id.getSQLType() === 'uuid' ? sql`${key.id}::uuid` : sql`${key.id}::text`;
   return direction === 'asc'
-    ? sql`(${time}, ${id}) > (${key.at}::timestamptz, ${key.id}::uuid)`
-    : sql`(${time}, ${id}) < (${key.at}::timestamptz, ${key.id}::uuid)`;
+    ? sql`(${time}, ${id}) > (${key.at}::timestamptz, ${keyId})`
+    : sql`(${time}, ${id}) < (${key.at}::timestamptz, ${keyId})`;
 }

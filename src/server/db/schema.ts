@@ -165,8 +165,16 @@ export const containers = pgTable(
       .notNull()
       .references(() => products.id),
     createdAt: createdAt(),
+    /** When the container was first scanned, set by a trigger on scans (migration 0036); null while nobody has. */
+    firstScannedAt: timestamp('first_scanned_at', { withTimezone: true }),
   },
-  (table) => [index('containers_product_idx').on(table.productId)],
+  (table) => [
+    index('containers_product_idx').on(table.productId),
+    // GET /ops/containers/unscanned, a page at a time: the codes nobody scanned, oldest issued first.
+    index('containers_unscanned_idx')
+      .on(table.createdAt, table.code)
+      .where(sql`${table.firstScannedAt} is null`),
+  ],
 );
 
 /** One facility check-in: a batch of containers received together. */
@@ -423,6 +431,24 @@ export const dsarRequests = pgTable(
     index('dsar_requests_due_idx').on(table.dueAt, table.id),
     index('dsar_requests_email_idx').on(table.email),
     check('dsar_requests_kind_valid', sql`${table.kind} in ('access', 'deletion', 'rectification', 'other')`),
+  ],
+);
+
+/**
+ * How many data requests fall due on each day (UTC), open or closed. Triggers on dsar_requests keep it
+ * (migration 0035): the list's totals and its overdue count add up one row per day instead of reading
+ * every request; only the requests due today are read, to compare with the hour.
+ */
+export const dataRequestCounts = pgTable(
+  'data_request_counts',
+  {
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    open: boolean('open').notNull(),
+    requests: bigint('requests', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'data_request_counts_pkey', columns: [table.dueOn, table.open] }),
+    check('data_request_counts_not_negative', sql`${table.requests} >= 0`),
   ],
 );
 
@@ -685,6 +711,26 @@ export const disputes = pgTable(
     check('disputes_credited_has_entry', sql`(${table.status} = 'CREDITED') = (${table.ledgerEntryId} is not null)`),
     check('disputes_resolved_when_closed', sql`(${table.status} = 'OPEN') = (${table.resolvedAt} is null)`),
     check('disputes_upheld_has_answer', sql`${table.status} <> 'UPHELD' or ${table.answer} is not null`),
+  ],
+);
+
+/**
+ * How many disputes there are, and how much is at stake, per state (open or resolved), currency and
+ * reason. Triggers on disputes keep it (migration 0035), so the console's totals add up a few rows
+ * whatever the number of disputes, instead of reading every open one.
+ */
+export const disputeCounts = pgTable(
+  'dispute_counts',
+  {
+    open: boolean('open').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
+    reason: text('reason').$type<DisputeReason>().notNull(),
+    disputes: bigint('disputes', { mode: 'number' }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'dispute_counts_pkey', columns: [table.open, table.currency, table.reason] }),
+    check('dispute_counts_not_negative', sql`${table.disputes} >= 0 and ${table.amountMinor} >= 0`),
   ],
 );
 

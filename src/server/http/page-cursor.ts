@@ -6,8 +6,12 @@ import type { PageKey } from '../db/page-keys';
 import { ApiError } from './api-error';
 
 const microTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-// Any 8-4-4-4-12 hex id: rows keep the ids clients made, of any UUID version.
-const keySchema = z.tuple([z.string().regex(microTime), z.guid()]);
+// Any 8-4-4-4-12 hex id: rows keep the ids clients made, of any UUID version. Containers are keyed
+// by their code instead (printable ASCII: the codes this server issues, and any imported before).
+const keySchemas = {
+  uuid: z.tuple([z.string().regex(microTime), z.guid()]),
+  code: z.tuple([z.string().regex(microTime), z.string().regex(/^[\x21-\x7e]{1,64}$/)]),
+};
 
 /** The cursor a page hands out: where it ended, base64url so that it travels in a query string as it is. */
 export function encodePageCursor(key: PageKey): string {
@@ -19,7 +23,7 @@ export function encodePageCursor(key: PageKey): string {
  * (cut short, edited, from another list's shape, a date that does not exist) is 400 INVALID_CURSOR,
  * before it reaches a query.
  */
-export function decodePageCursor(cursor: string | undefined): PageKey | undefined {
+export function decodePageCursor(cursor: string | undefined, idKind: keyof typeof keySchemas = 'uuid'): PageKey | undefined {
   if (cursor === undefined) return undefined;
   const invalid = () => new ApiError(400, 'INVALID_CURSOR', { cursor: 'invalidValue' });
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid();
@@ -29,7 +33,7 @@ export function decodePageCursor(cursor: string | undefined): PageKey | undefine
   } catch {
     throw invalid();
   }
-  const key = keySchema.safeParse(parsed);
+  const key = keySchemas[idKind].safeParse(parsed);
   if (!key.success) throw invalid();
   const [at, id] = key.data;
   // A day or month out of range would pass the pattern and fail in PostgreSQL: the round trip refuses it here.

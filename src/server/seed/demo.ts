@@ -227,11 +227,11 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger, cipher?
         now,
       );
     }
-    let unscanned = await unscannedContainers(db, market.countryCode, 1);
+    let unscanned = await unscannedContainers(db, { countryCode: market.countryCode, limit: 1 });
     if (unscanned.length === 0) {
       const products = await listProducts(db, market.countryCode, 'en');
       for (const product of products.slice(0, 5)) await issueContainers(db, seedActor, product.id, 1, now);
-      unscanned = await unscannedContainers(db, market.countryCode, 1);
+      unscanned = await unscannedContainers(db, { countryCode: market.countryCode, limit: 1 });
     }
     if (unscanned[0]) tryCodes.set(market.countryCode, unscanned[0].code);
   }

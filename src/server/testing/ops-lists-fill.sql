@@ -20,6 +20,11 @@ INSERT INTO containers (code, product_id)
 SELECT 'BENCH' || lpad(i::text, 8, '0'), 'bench-' || (ARRAY['us', 'ca', 'uk', 'fr', 'jp'])[1 + (i % 5000) % 5]
   FROM generate_series(1, 35000) AS i;
 
+-- And 5,000 issued that nobody scanned yet.
+INSERT INTO containers (code, product_id, created_at)
+SELECT 'BENCH' || lpad(i::text, 8, '0'), 'bench-' || (ARRAY['us', 'ca', 'uk', 'fr', 'jp'])[1 + i % 5], now() - interval '200 days' + i * interval '1 minute'
+  FROM generate_series(35001, 40000) AS i;
+
 INSERT INTO scans (id, user_id, container_code, product_id, status, scanned_at, reason, resolved_at, created_at)
 SELECT md5('bench-scan-' || i)::uuid, md5('bench-user-' || (1 + i % 5000))::uuid, 'BENCH' || lpad(i::text, 8, '0'),
        'bench-' || (ARRAY['us', 'ca', 'uk', 'fr', 'jp'])[1 + (1 + i % 5000) % 5],

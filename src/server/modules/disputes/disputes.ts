@@ -7,7 +7,7 @@ import type { Database, Executor } from '../../db/client';
 import { isCheckViolation, isUniqueViolation } from '../../db/errors';
 import { afterPageKey, pageKeyTime, type PageKey } from '../../db/page-keys';
 import { containingPattern, idPattern } from '../../db/text-match';
-import { disputeScans, disputes, products, scans, users } from '../../db/schema';
+import { disputeCounts, disputeScans, disputes, products, scans, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { listTotalsFrom } from '../../http/page-cursor';
 import type { ListTotals } from '#domain/schemas/operator-answers';
@@ -348,17 +348,44 @@ export function disputeScansQuery(db: Executor, disputeIds: readonly string[]) {
 }
 
 /** The deposits at stake in the disputes listed (as filtered), per currency, in one grouped query. */
-export async function disputeTotals(db: Executor, filter: DisputeListFilter = {}): Promise<ListTotals> {
-  const groups = await db
+/**
+ * How many disputes the list holds and how much is at stake per currency. Without a search these are
+ * the few rows of dispute_counts (kept by triggers, migration 0035), whatever the number of disputes;
+ * a search adds up the disputes it matches.
+ */
+export function disputeTotalsQuery(db: Executor, filter: DisputeListFilter = {}) {
+  if (filter.q !== undefined) {
+    return db
+      .select({
+        currency: disputes.currency,
+        rows: count(),
+        minor: sql<number>`coalesce(sum(${disputes.amountMinor}), 0)::bigint`.mapWith(Number),
+      })
+      .from(disputes)
+      .where(and(...disputeConditions(filter)))
+      .groupBy(disputes.currency);
+  }
+  const status = filter.status ?? 'open';
+  return db
     .select({
-      currency: disputes.currency,
-      rows: count(),
-      minor: sql<number>`coalesce(sum(${disputes.amountMinor}), 0)::bigint`.mapWith(Number),
+      currency: disputeCounts.currency,
+      rows: sql<number>`sum(${disputeCounts.disputes})::bigint`.mapWith(Number),
+      minor: sql<number>`sum(${disputeCounts.amountMinor})::bigint`.mapWith(Number),
     })
-    .from(disputes)
-    .where(and(...disputeConditions(filter)))
-    .groupBy(disputes.currency);
-  return listTotalsFrom(groups);
+    .from(disputeCounts)
+    .where(
+      and(
+        status === 'all' ? undefined : eq(disputeCounts.open, status === 'open'),
+        filter.currency === undefined ? undefined : eq(disputeCounts.currency, filter.currency),
+        filter.reason === undefined ? undefined : eq(disputeCounts.reason, filter.reason),
+      ),
+    )
+    .groupBy(disputeCounts.currency)
+    .having(sql`sum(${disputeCounts.disputes}) > 0`);
+}
+
+export async function disputeTotals(db: Executor, filter: DisputeListFilter = {}): Promise<ListTotals> {
+  return listTotalsFrom(await disputeTotalsQuery(db, filter));
 }
 
 /** A page of disputes as operators read them (disputesPageQuery says in which order). */

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { ListTotals } from '#domain/schemas/operator-answers';
 import { mailErrorSummary } from '../../mail/mailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -6,7 +6,7 @@ import type { DsarBody, DsarReceipt } from '#domain/schemas/privacy';
 import type { AppContext } from '../../app-context';
 import type { Database, Executor } from '../../db/client';
 import { afterPageKey, pageKeyTime, type PageKey } from '../../db/page-keys';
-import { dsarRequests } from '../../db/schema';
+import { dataRequestCounts, dsarRequests } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { recordAudit, type Actor } from '../audit/audit';
 import { dataRequestAcknowledgementMail, dataRequestSupportMail, type DataRequestMailInput } from '../../mail/templates';
@@ -128,18 +128,27 @@ export function dataRequestsPageQuery(db: Executor, options: DataRequestPageOpti
     .limit(options.limit ?? 1000);
 }
 
-/** How many requests the list holds, and how many of them are past their deadline, in one query. */
+/**
+ * How many requests the list holds, and how many of them are past their deadline, in one query: the
+ * counts per day of deadline (data_request_counts, kept by triggers, migration 0035) for every day
+ * before today, and today's open requests read from dsar_requests_open_due_idx to compare with the hour.
+ */
 export function dataRequestTotalsQuery(db: Executor, options: { includeClosed: boolean; now: Date }) {
+  const { now } = options;
+  const todayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const today = todayStart.toISOString().slice(0, 10);
+  const dueEarlierToday = sql`(select count(*) from ${dsarRequests} where ${dsarRequests.closedAt} is null
+    and ${dsarRequests.dueAt} >= ${todayStart.toISOString()}::timestamptz and ${dsarRequests.dueAt} < ${now.toISOString()}::timestamptz)`;
   return db
     .select({
-      rows: count(),
+      rows: sql<number>`coalesce(sum(${dataRequestCounts.requests}), 0)::bigint`.mapWith(Number),
       overdue:
-        sql<number>`count(*) filter (where ${dsarRequests.closedAt} is null and ${dsarRequests.dueAt} < ${options.now.toISOString()}::timestamptz)`.mapWith(
+        sql<number>`(coalesce(sum(${dataRequestCounts.requests}) filter (where ${dataRequestCounts.open} and ${dataRequestCounts.dueOn} < ${today}::date), 0) + ${dueEarlierToday})::bigint`.mapWith(
           Number,
         ),
     })
-    .from(dsarRequests)
-    .where(options.includeClosed ? undefined : isNull(dsarRequests.closedAt));
+    .from(dataRequestCounts)
+    .where(options.includeClosed ? undefined : eq(dataRequestCounts.open, true));
 }
 
 export async function dataRequestTotals(

@@ -202,6 +202,37 @@ describe.each(databaseKinds)('operators and the ledger on %s', (kind) => {
     const rows = await t.db.select().from(scans).where(eq(scans.containerCode, codes[0]!));
     expect(rows).toHaveLength(0);
   });
+
+  it('lists the codes nobody scanned a page at a time, without the one a customer scanned', async () => {
+    const { headers } = await customer(t);
+    const codes = await issue(t, 'us-oat-milk-1l', 5);
+    expect((await postScan(t, headers, codes[0]!)).statusCode).toBe(201);
+    const listed: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = `country_code=us&limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+      const page = await t.inject({ method: 'GET', url: `/api/v2/ops/containers/unscanned?${query}`, headers: operatorHeaders });
+      expect(page.statusCode).toBe(200);
+      const body: { data: { code: string; country_code: string }[]; meta: { next_cursor: string | null } } = page.json();
+      expect(body.data.length).toBeLessThanOrEqual(2);
+      for (const row of body.data) expect(row.country_code).toBe('us');
+      listed.push(...body.data.map((row) => row.code));
+      cursor = body.meta.next_cursor;
+      pages += 1;
+    } while (cursor !== null && pages < 100);
+    expect(cursor).toBeNull();
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(listed).toEqual(expect.arrayContaining(codes.slice(1)));
+    expect(listed).not.toContain(codes[0]);
+    const forged = await t.inject({
+      method: 'GET',
+      url: `/api/v2/ops/containers/unscanned?cursor=${Buffer.from('["2026-11-30T00:00:00.000000Z","not a code"]').toString('base64url')}`,
+      headers: operatorHeaders,
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().error.code).toBe('INVALID_CURSOR');
+  });
 });
 
 describe.each(databaseKinds)('operator routes without OPS_KEY on %s', (kind) => {

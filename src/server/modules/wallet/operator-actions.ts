@@ -17,6 +17,7 @@ import { currencyOf } from '#domain/markets';
 import { findProduct, productName } from './catalogue';
 import { appendLedgerEntry, balanceAndVersion, balanceMinorOf } from './ledger';
 import { lockCustomers, retryLockConflicts } from './customer-locks';
+import { afterPageKey, pageKeyTime, type PageKey } from '../../db/page-keys';
 import { recordAudit, type Actor } from '../audit/audit';
 import type { MoneyMove, MoneyMoveGuard } from '../audit/approvals';
 import type { AnswersOfWrite, AnswersOnWrite } from './answers-on-write';
@@ -660,19 +661,39 @@ export async function issueContainers(db: Database, actor: Actor, productId: str
   });
 }
 
-/** Issued codes never scanned: for trying the scanner with demo accounts. */
-export async function unscannedContainers(db: Database, countryCode: string | undefined, limit: number) {
-  const rows = await db
-    .select({ code: containers.code, productId: containers.productId, countryCode: products.countryCode })
+/**
+ * Issued codes nobody scanned (for trying the scanner with demo accounts), oldest issued first, a page
+ * from `after` on: an index range of containers_unscanned_idx, whose rows a trigger on scans takes out
+ * at a container's first scan (migration 0036).
+ */
+export function unscannedContainersQuery(
+  db: Executor,
+  options: { countryCode?: string | undefined; limit: number; after?: PageKey | undefined },
+) {
+  return db
+    .select({
+      code: containers.code,
+      productId: containers.productId,
+      countryCode: products.countryCode,
+      pageAt: pageKeyTime(containers.createdAt),
+    })
     .from(containers)
     .innerJoin(products, eq(products.id, containers.productId))
     .where(
       and(
-        countryCode ? eq(products.countryCode, countryCode) : undefined,
-        sql`not exists (select 1 from ${scans} where ${scans.containerCode} = ${containers.code})`,
+        isNull(containers.firstScannedAt),
+        options.countryCode ? eq(products.countryCode, options.countryCode) : undefined,
+        afterPageKey(containers.createdAt, containers.code, options.after),
       ),
     )
     .orderBy(containers.createdAt, containers.code)
-    .limit(limit);
-  return rows;
+    .limit(options.limit);
+}
+
+export async function unscannedContainers(
+  db: Executor,
+  options: { countryCode?: string | undefined; limit: number; after?: PageKey | undefined },
+): Promise<{ code: string; productId: string; countryCode: string; pageKey: PageKey }[]> {
+  const rows = await unscannedContainersQuery(db, options);
+  return rows.map(({ pageAt, ...row }) => ({ ...row, pageKey: { at: pageAt, id: row.code } }));
 }

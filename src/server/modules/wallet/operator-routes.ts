@@ -19,7 +19,6 @@ import {
   containersBody,
   containersLookupBody,
   rejectBody,
-  unscannedQuery,
 } from '#domain/schemas/operator-requests';
 import type { AppContext } from '../../app-context';
 import { dataAnswer, errorAnswers } from '../../http/api-schemas';
@@ -29,7 +28,7 @@ import { mailApprovers } from '../operators/notices';
 import { recentCheckIns, undoCheckIn } from './checkin-undo';
 import { claimTotals, listClaims, resolveClaim, withClaimants } from './claims';
 import { decodePageCursor, pageMeta, pageOf } from '../../http/page-cursor';
-import { claimsPage, claimsQuery } from '#domain/schemas/operator-answers';
+import { claimsPage, claimsQuery, unscannedPage, unscannedQuery } from '#domain/schemas/operator-answers';
 import type { AnswersOnWrite } from './answers-on-write';
 import {
   adjustBalance,
@@ -46,7 +45,6 @@ import { requestLanguage } from '../../http/language';
 const claimParams = z.strictObject({ id: z.uuid({ error: 'invalidValue' }) });
 const batchParams = z.strictObject({ batch_id: z.uuid({ error: 'invalidValue' }) });
 const issuedContainers = z.object({ product_id: z.string(), codes: z.array(z.string()) });
-const unscannedContainer = z.object({ code: z.string(), product_id: z.string(), country_code: z.string() });
 
 export function registerWalletOperatorRoutes(ops: OperatorRoutes, context: AppContext, answersOnWrite: AnswersOnWrite) {
   ops.post(
@@ -304,12 +302,17 @@ export function registerWalletOperatorRoutes(ops: OperatorRoutes, context: AppCo
         summary: 'Issued codes never scanned',
         security: operatorAccess('check-in'),
         querystring: unscannedQuery,
-        response: { 200: dataAnswer(z.array(unscannedContainer)) },
+        response: { 200: unscannedPage, ...errorAnswers(400) },
       },
     },
     async (request) => {
-      const rows = await unscannedContainers(context.db, request.query.country_code, request.query.limit);
-      return { data: rows.map((row) => ({ code: row.code, product_id: row.productId, country_code: row.countryCode })) };
+      const { country_code: countryCode, limit, cursor } = request.query;
+      const after = decodePageCursor(cursor, 'code');
+      const page = pageOf(await unscannedContainers(context.db, { countryCode, limit: limit + 1, after }), limit);
+      return {
+        data: page.items.map((row) => ({ code: row.code, product_id: row.productId, country_code: row.countryCode })),
+        meta: { next_cursor: page.nextCursor },
+      };
     },
   );
 }
