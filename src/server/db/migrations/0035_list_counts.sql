@@ -41,6 +41,13 @@ $$;
 --> statement-breakpoint
 CREATE FUNCTION dispute_counts_from_new_rows() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- The customers' own lock first (customer_versions, in user id order, as every write of theirs
+  -- takes it: wallet/customer-locks.ts), the shared count after: this trigger runs before the one
+  -- that raises their version, and a count held while waiting for a customer held by a writer that
+  -- waits for the count would deadlock.
+  INSERT INTO customer_versions AS v (user_id, version)
+  SELECT rows.user_id, 0 FROM (SELECT DISTINCT user_id FROM new_rows) AS rows ORDER BY rows.user_id
+  ON CONFLICT (user_id) DO UPDATE SET version = v.version;
   PERFORM dispute_counts_add(array_agg(status = 'OPEN'), array_agg(currency), array_agg(reason), array_agg(1::bigint), array_agg(amount_minor::bigint))
   FROM new_rows;
   RETURN NULL;
@@ -48,6 +55,10 @@ END $$;
 --> statement-breakpoint
 CREATE FUNCTION dispute_counts_from_old_rows() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- The customers' own lock first, as above.
+  INSERT INTO customer_versions AS v (user_id, version)
+  SELECT rows.user_id, 0 FROM (SELECT DISTINCT user_id FROM old_rows) AS rows ORDER BY rows.user_id
+  ON CONFLICT (user_id) DO UPDATE SET version = v.version;
   PERFORM dispute_counts_add(array_agg(status = 'OPEN'), array_agg(currency), array_agg(reason), array_agg(-1::bigint), array_agg(-amount_minor::bigint))
   FROM old_rows;
   RETURN NULL;
@@ -55,6 +66,10 @@ END $$;
 --> statement-breakpoint
 CREATE FUNCTION dispute_counts_from_changed_rows() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- The customers' own lock first, as above.
+  INSERT INTO customer_versions AS v (user_id, version)
+  SELECT rows.user_id, 0 FROM (SELECT DISTINCT user_id FROM new_rows) AS rows ORDER BY rows.user_id
+  ON CONFLICT (user_id) DO UPDATE SET version = v.version;
   PERFORM dispute_counts_add(array_agg(c.open), array_agg(c.currency), array_agg(c.reason), array_agg(c.delta), array_agg(c.minor))
   FROM (
     SELECT status = 'OPEN' AS open, currency, reason, 1::bigint AS delta, amount_minor::bigint AS minor FROM new_rows
