@@ -119,21 +119,15 @@ describe.each(databaseKinds)('list counts kept by triggers (%s)', (kind) => {
         ];
         for (const filter of filters) {
           const fromCounts = await disputeTotals(handle.db, filter);
-          const fromRows = rowsOf<{ count: number }>(
-            await handle.db.execute(sql`select count(*)::int as count from disputes where
-              (${filter.status ?? 'open'} = 'all' or (status = 'OPEN') = (${filter.status ?? 'open'} = 'open'))
-              and (${filter.currency ?? null}::text is null or currency = ${filter.currency ?? null})
-              and (${filter.reason ?? null}::text is null or reason = ${filter.reason ?? null})`),
-          );
-          expect(fromCounts.count).toBe(fromRows[0]!.count);
-          const amountsFromRows = rowsOf<{ currency: Currency; minor: string }>(
-            await handle.db.execute(sql`select currency, sum(amount_minor)::text as minor from disputes where
+          const fromRows = rowsOf<{ currency: Currency; count: number; minor: string }>(
+            await handle.db.execute(sql`select currency, count(*)::int as count, sum(amount_minor)::text as minor from disputes where
               (${filter.status ?? 'open'} = 'all' or (status = 'OPEN') = (${filter.status ?? 'open'} = 'open'))
               and (${filter.currency ?? null}::text is null or currency = ${filter.currency ?? null})
               and (${filter.reason ?? null}::text is null or reason = ${filter.reason ?? null})
               group by currency order by currency`),
           );
-          expect(fromCounts.amounts).toEqual(amountsFromRows.map((row) => moneyFromMinor(Number(row.minor), row.currency)));
+          expect(fromCounts.count).toBe(fromRows.reduce((sum, row) => sum + row.count, 0));
+          expect(fromCounts.amounts).toEqual(fromRows.map((row) => moneyFromMinor(Number(row.minor), row.currency)));
         }
       }),
       { numRuns: 25 },

@@ -49,6 +49,14 @@ describe.each(databaseKinds)('POST /ops/commands: the ops CLI run by the server 
     expect(unknown).toMatchObject({ exit_code: 2, stdout: '', stderr: 'NOT_FOUND: Not found\n' });
     const missing = await run(t, ['checkin']);
     expect(missing).toMatchObject({ exit_code: 2, stderr: 'checkin needs at least one code\n' });
+    // Every --limit is read alike: a whole number within the command's bound, or its message.
+    expect(await run(t, ['unscanned', '--limit', '0'])).toMatchObject({ exit_code: 2, stderr: 'unscanned takes --limit 1…1000\n' });
+    expect(await run(t, ['content', 'missing', '--limit', '1001'])).toMatchObject({ exit_code: 2, stderr: '--limit is 1…1000\n' });
+    expect(await run(t, ['audit', 'list', '--limit', '2.5'])).toMatchObject({
+      exit_code: 2,
+      stderr: '--limit is a whole number from 1 to 500\n',
+    });
+    expect((await run(t, ['unscanned', '--limit', '2'])).exit_code).toBe(0);
     const bogus = await run(t, ['bogus']);
     expect(bogus.exit_code).toBe(2);
     expect(bogus.stderr).toMatch(/^unknown command bogus\n/);

@@ -666,10 +666,14 @@ export async function issueContainers(db: Database, actor: Actor, productId: str
  * from `after` on: an index range of containers_unscanned_idx, whose rows a trigger on scans takes out
  * at a container's first scan (migration 0036).
  */
-export function unscannedContainersQuery(
-  db: Executor,
-  options: { countryCode?: string | undefined; limit: number; after?: PageKey | undefined },
-) {
+export interface UnscannedPageOptions {
+  countryCode?: string | undefined;
+  limit: number;
+  /** The last code shown: its issue time and code. */
+  after?: PageKey | undefined;
+}
+
+export function unscannedContainersQuery(db: Executor, options: UnscannedPageOptions) {
   return db
     .select({
       code: containers.code,
@@ -692,7 +696,7 @@ export function unscannedContainersQuery(
 
 export async function unscannedContainers(
   db: Executor,
-  options: { countryCode?: string | undefined; limit: number; after?: PageKey | undefined },
+  options: UnscannedPageOptions,
 ): Promise<{ code: string; productId: string; countryCode: string; pageKey: PageKey }[]> {
   const rows = await unscannedContainersQuery(db, options);
   return rows.map(({ pageAt, ...row }) => ({ ...row, pageKey: { at: pageAt, id: row.code } }));

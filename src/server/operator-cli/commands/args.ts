@@ -68,6 +68,13 @@ function normalizeAmount(args: readonly string[]): string[] {
   return out;
 }
 
+/** A `--limit N` option: `fallback` when absent, else a whole number from 1 to `max` (CliUsageError with `message`). */
+export function limitOption(raw: string | undefined, fallback: number, max: number, message: string): number {
+  const limit = raw === undefined ? fallback : Number(raw);
+  if (!Number.isInteger(limit) || limit < 1 || limit > max) throw new CliUsageError(message);
+  return limit;
+}
+
 export function isHelpRequest(argv: readonly string[]): boolean {
   const [command] = argv;
   return !command || command === 'help' || command === '--help';

@@ -4,7 +4,7 @@ import { clearImpactFactor, listImpactFactors, setImpactFactor } from '../../mod
 import { findProduct, listProducts, productName } from '../../modules/wallet/catalogue';
 import { issueContainers, unscannedContainers } from '../../modules/wallet/operator-actions';
 import { labelSheetSvg, printedCode } from '../labels';
-import type { CliArguments } from './args';
+import { limitOption, type CliArguments } from './args';
 import { CliUsageError, type CliIo } from './types';
 
 /** `products [--country us]`: product ids and deposits. */
@@ -39,8 +39,7 @@ export async function labelsCommand({ values }: CliArguments, io: CliIo): Promis
 
 /** `unscanned [--country us] [--limit 10]`: issued codes nobody scanned, to try the scanner. */
 export async function unscannedCommand({ values }: CliArguments, io: CliIo): Promise<number> {
-  const limit = Number(values.limit ?? 10);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new CliUsageError('unscanned takes --limit 1…1000');
+  const limit = limitOption(values.limit, 10, 1000, 'unscanned takes --limit 1…1000');
   const rows = await unscannedContainers(io.db, { countryCode: values.country, limit });
   for (const row of rows) io.out(`${row.code}  ${row.countryCode}  ${row.productId}\n`);
   if (rows.length === 0) io.out('None: issue some with `npm run ops -- labels --product <id> --count 10`.\n');

@@ -4,7 +4,7 @@ import { isContentNamespace } from '#domain/content/namespaces';
 import { isSupportedLocale } from '#domain/markets';
 import { editsFromImport, publishDrafts, readNamespace, setContent } from '../../modules/content/content';
 import { terminalField } from '../terminal-text';
-import type { CliArguments } from './args';
+import { limitOption, type CliArguments } from './args';
 import { CliUsageError, type CliIo } from './types';
 
 /** The input file of `content import <file.json>`: the CLI sends it along when the server runs the command. */
@@ -45,10 +45,9 @@ export async function contentCommand({ values, positionals }: CliArguments, io: 
   } else if (action === 'missing') {
     // `content missing [<locale>] [--limit N]`: what the app reported it lacked, most reported first.
     const [locale] = args;
-    const limit = Number(values.limit ?? 200);
     if (locale !== undefined && !(missingTextLanguages as readonly string[]).includes(locale))
       throw new CliUsageError(`content missing takes a locale among ${missingTextLanguages.join(', ')}`);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new CliUsageError('--limit is 1…1000');
+    const limit = limitOption(values.limit, 200, 1000, '--limit is 1…1000');
     const rows = await listMissingTexts(io.db, { ...(locale ? { locale } : {}), limit });
     for (const row of rows) {
       io.out(

@@ -11,7 +11,7 @@ import { createAutomationToken, listAutomationTokens, revokeAutomationToken } fr
 import type { PageKey } from '../../db/page-keys';
 import { terminalField } from '../terminal-text';
 import { isRecordId } from '#domain/schemas/operator-requests';
-import type { CliArguments } from './args';
+import { limitOption, type CliArguments } from './args';
 import { CliUsageError, type CliIo } from './types';
 
 /** Rows read per query by the listing commands. */
@@ -242,8 +242,7 @@ export async function auditCommand({ values, positionals }: CliArguments, io: Cl
     return 0;
   }
   if (action === 'list') {
-    const limit = values.limit === undefined ? 50 : Number(values.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new CliUsageError('--limit is a whole number from 1 to 500');
+    const limit = limitOption(values.limit, 50, 500, '--limit is a whole number from 1 to 500');
     const parsed = auditQuerySchema.omit({ cursor: true, limit: true }).safeParse({
       subject: values.subject,
       actor: values.actor,
