@@ -156,6 +156,20 @@ test("a first visit sends the account page's calls while the app's code is still
     ).toHaveLength(1);
 });
 
+/**
+ * Counts the reads of the app's saved answers: IndexedDB opened without a version, as the shell's
+ * script and the app's own read do (Dexie always names its version).
+ */
+const countSavedAnswersReads = `(() => {
+  const open = indexedDB.open.bind(indexedDB);
+  window.savedAnswersReads = 0;
+  indexedDB.open = (name, version) => {
+    if (version !== undefined) return open(name, version);
+    window.savedAnswersReads += 1;
+    return open(name);
+  };
+})();`;
+
 test.describe('with the service worker', () => {
   test.use({ serviceWorkers: 'allow' });
 
@@ -179,6 +193,7 @@ test.describe('with the service worker', () => {
       .toBe(true);
 
     await context.setOffline(true);
+    await page.addInitScript(countSavedAnswersReads);
     const response = await page.reload();
     expect(await response?.text()).toContain('data-signed-in-shell="en-US"');
     await expect(account.balance).toContainText(shown);
@@ -186,6 +201,10 @@ test.describe('with the service worker', () => {
     await appStarted(page);
     expect(await appBalance(account)).toBe(shown);
     await expect(page.getByTestId('offline-banner')).toBeVisible();
+    // The saved answers it started from were read once, by the shell's script, before the app ran:
+    // the app took that read instead of opening the database for its own.
+    expect(await page.evaluate(() => (window as Window & { savedAnswersReads?: number }).savedAnswersReads)).toBe(1);
+    await expect(page.getByTestId('transactions')).toBeVisible();
   });
 });
 

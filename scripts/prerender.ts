@@ -21,6 +21,7 @@ import { chromium } from 'playwright-core';
 import { countryCodes, localeOfCountry, supportedLocales, type SupportedLocale } from '#domain/markets';
 import { accessTokenCookie, refreshTokenCookie, renewalMarginMs, tokenExpiresAtKey } from '#domain/client-session';
 import { lastBalanceKey } from '../src/app/lib/last-balance';
+import { clientDatabaseName, keyValueTableName, queryCacheKey } from '#domain/outbox';
 import { signedInShellFirstCalls, signedInShellPages, type SignedInShellPage } from '#domain/signed-in-shells';
 import type { PrerenderedPage } from '../src/app/prerender';
 
@@ -185,6 +186,10 @@ const balanceScript = inlineScript('src/app/shell/balance-before-app.js', (code)
     refreshTokenCookie,
     tokenExpiresAtKey,
     lastBalanceKey,
+    // Where the app saves its answers, which the script starts reading for it (src/app/lib/db-loader.ts).
+    savedAnswersDatabase: clientDatabaseName,
+    savedAnswersTable: keyValueTableName,
+    savedAnswersKey: queryCacheKey,
   }),
 );
 

@@ -11,6 +11,8 @@ export const clientDatabaseName = 'roundtrip';
 export const outboxTableName = 'outbox';
 /** The key-value table of the client database (the saved query cache). */
 export const keyValueTableName = 'kv';
+/** The saved query cache's key in that table (the signed-in shell's script starts reading it before the app runs). */
+export const queryCacheKey = 'query-cache';
 /** The Background Sync tag the app registers when it queues an action; the service worker answers it. */
 export const outboxSyncTag = 'outbox';
 /** Held during a delivery round, by a tab or the service worker: one round at a time on the device. */

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { databaseLoaded, hasStoredData, loadDatabase, readStoredValue } from './db-loader';
 
 describe('loading the database only when something is stored', () => {
@@ -40,5 +40,45 @@ describe('reading the saved cache before Dexie has loaded', () => {
     await new Promise((resolve) => (deleting.onsuccess = resolve));
     expect(await readStoredValue('query-cache')).toBeNull();
     expect((await indexedDB.databases()).map((database) => database.name)).not.toContain('roundtrip');
+  });
+});
+
+describe("taking the read a signed-in page's shell started", () => {
+  it('takes it once for the saved cache, and reads the database for anything after it', async () => {
+    const { db } = await loadDatabase();
+    await db.open();
+    await db.kv.put({ key: 'query-cache', value: '{"clientState":{"saved":"now"}}' });
+    db.close();
+    const shell: Pick<Window, 'roundtripSavedAnswers'> = {
+      roundtripSavedAnswers: { key: 'query-cache', value: Promise.resolve('{"clientState":{"saved":"at the start"}}') },
+    };
+    vi.stubGlobal('window', shell);
+    try {
+      expect(await readStoredValue('query-cache')).toBe('{"clientState":{"saved":"at the start"}}');
+      expect(shell.roundtripSavedAnswers).toBeUndefined();
+      // A later read (after a save) sees what the database holds now.
+      expect(await readStoredValue('query-cache')).toBe('{"clientState":{"saved":"now"}}');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('reads the database itself when the shell could not, or read another key', async () => {
+    const { db } = await loadDatabase();
+    await db.open();
+    await db.kv.put({ key: 'query-cache', value: '{"clientState":{}}' });
+    db.close();
+    vi.stubGlobal('window', {
+      roundtripSavedAnswers: { key: 'query-cache', value: Promise.reject(new DOMException('refused', 'UnknownError')) },
+    } satisfies Pick<Window, 'roundtripSavedAnswers'>);
+    try {
+      expect(await readStoredValue('query-cache')).toBe('{"clientState":{}}');
+      vi.stubGlobal('window', {
+        roundtripSavedAnswers: { key: 'something-else', value: Promise.resolve('{"not":"this"}') },
+      } satisfies Pick<Window, 'roundtripSavedAnswers'>);
+      expect(await readStoredValue('query-cache')).toBe('{"clientState":{}}');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

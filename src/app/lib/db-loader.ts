@@ -56,6 +56,28 @@ export async function hasStoredData(): Promise<boolean> {
  * Null when there is no database, no such table or no such key.
  */
 export function readStoredValue(key: string): Promise<string | null> {
+  const early = takeShellRead(key);
+  // A read the shell could not finish is tried again here: the start has no other copy of the answers.
+  return early ? early.catch(() => readValue(key)) : readValue(key);
+}
+
+declare global {
+  interface Window {
+    /** The read of the saved answers that a signed-in page's shell started (src/app/shell/balance-before-app.js). */
+    roundtripSavedAnswers?: { key: string; value: Promise<string | null> };
+  }
+}
+
+/** The shell's read of `key`, once: a later read (after a save) must see what was saved since. */
+function takeShellRead(key: string): Promise<string | null> | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const started = window.roundtripSavedAnswers;
+  delete window.roundtripSavedAnswers;
+  return started?.key === key && started.value instanceof Promise ? started.value : undefined;
+}
+
+/** The same read as the shell's script: both open the database without a version, so neither creates nor upgrades it. */
+function readValue(key: string): Promise<string | null> {
   return new Promise((resolve, reject) => {
     if (typeof indexedDB === 'undefined') {
       resolve(null);

@@ -10,6 +10,7 @@ import { isApiError } from './api';
 import { hasStoredData, loadDatabase, readStoredValue, writeStoredValue } from './db-loader';
 import { isQuotaError } from './storage-errors';
 import { isRenderingSignedInShell } from './shell-rendering';
+import { queryCacheKey } from '#domain/outbox';
 
 /**
  * Every query whose answer changes when money moves (balance, history, figures) has a key under
@@ -55,8 +56,6 @@ export async function loadWhenOnline(load: () => Promise<unknown>): Promise<void
   await load();
 }
 
-const cacheKey = 'query-cache';
-
 /**
  * The persister over a storage, written one write at a time: changes made during a write are saved
  * together right after it, never a second later. A one-second throttle had kept a new balance in
@@ -68,7 +67,7 @@ export function createQueryPersister(storage: {
   setItem: (key: string, value: string) => Promise<void>;
   removeItem: (key: string) => Promise<void>;
 }): Persister {
-  return createAsyncStoragePersister({ key: cacheKey, storage, throttleTime: 0 });
+  return createAsyncStoragePersister({ key: queryCacheKey, storage, throttleTime: 0 });
 }
 
 /** The query cache lives in IndexedDB (Dexie), so data shows before the network answers. */

@@ -1,12 +1,13 @@
 // Inlined by the build (scripts/prerender.ts) into a signed-in page's prerendered shell, right after
 // the balance's place, so it runs while the page is still being read, before any other script: it
-// puts in the last balance this device was given (src/app/lib/last-balance.ts keeps it: the same key
-// and shape) and, online, asks the server for the current one without waiting for the app. It shows
-// nothing without a session cookie, so a signed-out visitor never sees a stored figure. The app then
-// renders the page over the shell with the same figure. Online, it also starts the page's first calls
-// (the build writes their list in, from src/domain/signed-in-shells.ts) and leaves their answers for
-// the app to take once (src/app/lib/first-answers.ts). The server allows exactly this script by its
-// hash (Content-Security-Policy), which the build writes beside the pages.
+// starts reading the answers the app saved, puts in the last balance this device was given
+// (src/app/lib/last-balance.ts keeps it: the same key and shape) and, online, asks the server for
+// the current one without waiting for the app. It does nothing without a session cookie, so a
+// signed-out visitor never sees a stored figure. The app then renders the page over the shell with
+// the same figure. Online, it also starts the page's first calls (the build writes their list in,
+// from src/domain/signed-in-shells.ts) and leaves their answers for the app to take once
+// (src/app/lib/first-answers.ts). The server allows exactly this script by its hash
+// (Content-Security-Policy), which the build writes beside the pages.
 (function () {
   function readCookie(name) {
     var prefix = name + '=';
@@ -23,9 +24,58 @@
   var lastBalanceKey = '';
   var firstCalls = [];
   var renewalMarginMs = 0;
+  var savedAnswersDatabase = '';
+  var savedAnswersTable = '';
+  var savedAnswersKey = '';
   var token = readCookie(accessTokenCookie);
   if (!token && !readCookie(refreshTokenCookie)) return;
   var lang = document.documentElement.lang;
+
+  // The answers the app saved (its query cache) are read from IndexedDB now, while the page is still
+  // being read and the app's code loads: opening the database takes the browser tens of milliseconds,
+  // which the app otherwise waited for at its start, offline too. The app takes this read once
+  // (src/app/lib/db-loader.ts, readStoredValue, which reads the same way when there is none): it
+  // never creates or upgrades the database, and lets go of it as soon as it has read.
+  try {
+    window.roundtripSavedAnswers = { key: savedAnswersKey, value: readSavedAnswers() };
+  } catch (error) {
+    // IndexedDB refused: the app reads it itself.
+  }
+  function readSavedAnswers() {
+    return new Promise(function (resolve, reject) {
+      var opening = indexedDB.open(savedAnswersDatabase);
+      var absent = false;
+      opening.onupgradeneeded = function () {
+        absent = true;
+        opening.transaction.abort();
+      };
+      opening.onerror = function () {
+        if (absent) resolve(null);
+        else reject(opening.error);
+      };
+      opening.onsuccess = function () {
+        var database = opening.result;
+        database.onversionchange = function () {
+          database.close();
+        };
+        if (!database.objectStoreNames.contains(savedAnswersTable)) {
+          database.close();
+          resolve(null);
+          return;
+        }
+        var reading = database.transaction(savedAnswersTable, 'readonly').objectStore(savedAnswersTable).get(savedAnswersKey);
+        reading.onsuccess = function () {
+          database.close();
+          var row = reading.result;
+          resolve(row && typeof row.value === 'string' ? row.value : null);
+        };
+        reading.onerror = function () {
+          database.close();
+          reject(reading.error);
+        };
+      };
+    });
+  }
 
   // A token the app renews before it sends anything (it expires within the margin, or its expiry is
   // unknown: src/domain/client-session.ts, needsRenewal)
