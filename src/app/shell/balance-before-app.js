@@ -31,15 +31,18 @@
   if (!token && !readCookie(refreshTokenCookie)) return;
   var lang = document.documentElement.lang;
 
-  // The answers the app saved (its query cache) are read from IndexedDB now, while the page is still
-  // being read and the app's code loads: opening the database takes the browser tens of milliseconds,
-  // which the app otherwise waited for at its start, offline too. The app takes this read once
-  // (src/app/lib/db-loader.ts, readStoredValue, which reads the same way when there is none): it
-  // never creates or upgrades the database, and lets go of it as soon as it has read.
-  try {
-    window.roundtripSavedAnswers = { key: savedAnswersKey, value: readSavedAnswers() };
-  } catch (error) {
-    // IndexedDB refused: the app reads it itself.
+  // The answers the app saved (its query cache) are read from IndexedDB here, while the page is
+  // still being read and the app's code loads: opening the database takes the browser tens of
+  // milliseconds, which the app otherwise waited for at its start, offline too. Started once the
+  // balance is on screen (below), which it would otherwise follow by a millisecond. The app takes
+  // this read once (src/app/lib/db-loader.ts, readStoredValue, which reads the same way when there is
+  // none): it never creates or upgrades the database, and lets go of it as soon as it has read.
+  function startReadingSavedAnswers() {
+    try {
+      window.roundtripSavedAnswers = { key: savedAnswersKey, value: readSavedAnswers() };
+    } catch (error) {
+      // IndexedDB refused: the app reads it itself.
+    }
   }
   function readSavedAnswers() {
     return new Promise(function (resolve, reject) {
@@ -104,7 +107,10 @@
   // The server put the session's current balance into the page (src/server/http/signed-in-shell.ts):
   // nothing stored is newer, and there is nothing to ask.
   var served = document.querySelector('[data-balance-slot="shell"]');
-  if (served instanceof HTMLElement && served.hasAttribute('data-balance-current')) return;
+  if (served instanceof HTMLElement && served.hasAttribute('data-balance-current')) {
+    startReadingSavedAnswers();
+    return;
+  }
 
   function show(money) {
     if (!money || typeof money.value !== 'string' || typeof money.currency !== 'string') return;
@@ -137,6 +143,7 @@
     // Nothing stored, or storage refused: the shell keeps its loading state.
   }
   show(stored);
+  startReadingSavedAnswers();
   // The server's figure, without waiting for the app: read from a copy of the answer the app takes.
   var balance = answers['/user/balance'];
   if (!balance) return;
