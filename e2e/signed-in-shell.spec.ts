@@ -278,3 +278,44 @@ test('the first balance on screen is the current one the server put in the page,
   await page.reload();
   expect(await figuresShown(page, account)).toEqual(['$0.05', saved]);
 });
+
+test('in the page as built, the saved figure is shown as the app showed it, without building a number format first', async ({
+  page,
+  context,
+  request,
+  playwright,
+}) => {
+  await signIn(context, request, demo.jp);
+  const account = new AccountPage(page, 'ja-JP');
+  await account.goto('jp');
+  const shown = await appBalance(account);
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('last_balance') ?? 'null') as unknown);
+  expect(saved).toMatchObject({ currency: 'JPY', shown: { lang: 'ja-JP', text: shown } });
+
+  const withoutSession = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const asBuilt = await withoutSession.get('/jp/user/account');
+  const policy = asBuilt.headers()['content-security-policy'] ?? '';
+  const builtPage = await asBuilt.text();
+  await withoutSession.dispose();
+  await page.route('**/jp/user/account', (route) =>
+    route.fulfill({ body: builtPage, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': policy } }),
+  );
+  await blockAppScripts(page);
+  await page.route('**/api/v2/user/balance', (route) => route.abort());
+  // No number format can be built in this page: the figure on screen is the saved text.
+  await page.addInitScript(() => {
+    Intl.NumberFormat = function () {
+      throw new Error('no number format before the first figure');
+    } as unknown as typeof Intl.NumberFormat;
+  });
+  await page.reload();
+  await expect(account.balance).toHaveText(shown);
+  // Saved in another language, the text is not this page's: without a format there is no figure.
+  await page.evaluate(() => {
+    const stored = JSON.parse(localStorage.getItem('last_balance') ?? '{}') as { shown?: { lang: string } };
+    localStorage.setItem('last_balance', JSON.stringify({ ...stored, shown: { ...stored.shown, lang: 'en-US' } }));
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '残高' })).toBeVisible();
+  await expect(account.balance).toHaveCount(0);
+});

@@ -3,11 +3,12 @@ import { balanceResponse, type Balance } from '#domain/schemas/wallet';
 import { apiRequest } from '../../../lib/api';
 import { askAgainAfterRestart, walletQueryScope } from '../../../lib/query-client';
 import { rememberBalance } from '../../../lib/last-balance';
+import { currentLocale } from '../../../lib/i18n';
 
 /** GET /user/balance */
 export async function fetchBalance(signal?: AbortSignal): Promise<Balance> {
   const balance = balanceResponse.parse(await apiRequest('/user/balance', { auth: true, signal })).data;
-  rememberBalance(balance.balance);
+  rememberBalance(balance.balance, currentLocale());
   return balance;
 }
 
