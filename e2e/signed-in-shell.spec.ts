@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { apiPrefix } from '#domain/api';
 import { containerCodeFromRandom } from '#domain/container-codes';
 import { signedInShellFirstCalls } from '#domain/signed-in-shells';
@@ -12,6 +12,22 @@ import { AccountPage } from './support/pages/account-page';
 /** The app's own scripts never arrive: what is on screen is the HTML and the small classic scripts. */
 async function blockAppScripts(page: Page): Promise<void> {
   await page.route('**/assets/**', (route) => route.abort());
+}
+
+/**
+ * From now on the page at `path` is the page as built (as the installed app's worker serves it):
+ * the server's answer asked without the session, with its Content-Security-Policy. Returns its HTML.
+ */
+async function serveAsBuilt(page: Page, playwright: PlaywrightWorkerArgs['playwright'], path: string): Promise<string> {
+  const withoutSession = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const asBuilt = await withoutSession.get(path);
+  const policy = asBuilt.headers()['content-security-policy'] ?? '';
+  const builtPage = await asBuilt.text();
+  await withoutSession.dispose();
+  await page.route(`**${path}`, (route) =>
+    route.fulfill({ body: builtPage, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': policy } }),
+  );
+  return builtPage;
 }
 
 /** The balance as the app shows it, once it has taken the page over. */
@@ -265,15 +281,8 @@ test('the first balance on screen is the current one the server put in the page,
   // The page as built (as the installed app's worker serves it, asked without the session): the
   // saved figure first, then the server's in its place, and nothing between them (no roll up from
   // zero, no empty slot).
-  const withoutSession = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-  const asBuilt = await withoutSession.get('/us/user/account');
-  const policy = asBuilt.headers()['content-security-policy'] ?? '';
-  const builtPage = await asBuilt.text();
-  await withoutSession.dispose();
+  const builtPage = await serveAsBuilt(page, playwright, '/us/user/account');
   expect(builtPage).not.toContain('data-balance-current=""');
-  await page.route('**/us/user/account', (route) =>
-    route.fulfill({ body: builtPage, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': policy } }),
-  );
   await page.evaluate(() => localStorage.setItem('last_balance', JSON.stringify({ value: '0.05', currency: 'USD' })));
   await page.reload();
   expect(await figuresShown(page, account)).toEqual(['$0.05', saved]);
@@ -292,14 +301,7 @@ test('in the page as built, the saved figure is shown as the app showed it, with
   const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('last_balance') ?? 'null') as unknown);
   expect(saved).toMatchObject({ currency: 'JPY', shown: { lang: 'ja-JP', text: shown } });
 
-  const withoutSession = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-  const asBuilt = await withoutSession.get('/jp/user/account');
-  const policy = asBuilt.headers()['content-security-policy'] ?? '';
-  const builtPage = await asBuilt.text();
-  await withoutSession.dispose();
-  await page.route('**/jp/user/account', (route) =>
-    route.fulfill({ body: builtPage, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': policy } }),
-  );
+  await serveAsBuilt(page, playwright, '/jp/user/account');
   await blockAppScripts(page);
   await page.route('**/api/v2/user/balance', (route) => route.abort());
   // No number format can be built in this page: the figure on screen is the saved text.

@@ -43,12 +43,17 @@ describe('reading the saved cache before Dexie has loaded', () => {
   });
 });
 
+/** The saved cache as Dexie writes it, its connection closed again (readStoredValue opens its own). */
+async function saveInDatabase(value: string): Promise<void> {
+  const { db } = await loadDatabase();
+  await db.open();
+  await db.kv.put({ key: 'query-cache', value });
+  db.close();
+}
+
 describe("taking the read a signed-in page's shell started", () => {
   it('takes it once for the saved cache, and reads the database for anything after it', async () => {
-    const { db } = await loadDatabase();
-    await db.open();
-    await db.kv.put({ key: 'query-cache', value: '{"clientState":{"saved":"now"}}' });
-    db.close();
+    await saveInDatabase('{"clientState":{"saved":"now"}}');
     const shell: Pick<Window, 'roundtripSavedAnswers'> = {
       roundtripSavedAnswers: { key: 'query-cache', value: Promise.resolve('{"clientState":{"saved":"at the start"}}') },
     };
@@ -64,10 +69,7 @@ describe("taking the read a signed-in page's shell started", () => {
   });
 
   it('reads the database itself when the shell could not, or read another key', async () => {
-    const { db } = await loadDatabase();
-    await db.open();
-    await db.kv.put({ key: 'query-cache', value: '{"clientState":{}}' });
-    db.close();
+    await saveInDatabase('{"clientState":{}}');
     vi.stubGlobal('window', {
       roundtripSavedAnswers: { key: 'query-cache', value: Promise.reject(new DOMException('refused', 'UnknownError')) },
     } satisfies Pick<Window, 'roundtripSavedAnswers'>);
