@@ -126,6 +126,10 @@ test("a first visit of the account page downloads what its first screen shows; t
   expect(scripts.filter((script) => /^\/assets\/(en|scan-form-submit)-[\w-]+\.js$/.test(script))).toEqual([]);
   // The schema of GET /user, which the page waits for, is named in the shell and comes with the code.
   expect(await page.locator('link[rel="modulepreload"][href*="/assets/customer-answer-"]').count()).toBe(1);
+  // Online, the shell's script asks for all of the page's code at once, each file once.
+  const named = ((await page.locator('meta[name="roundtrip-module-preloads"]').getAttribute('content')) ?? '').split(' ');
+  expect(named.length).toBeGreaterThan(3);
+  for (const file of named) expect(await page.locator(`link[rel="modulepreload"][href="${file}"]`).count()).toBe(1);
 
   const rules = page.waitForRequest((sent) => /\/assets\/scan-form-submit-[\w-]+\.js$/.test(sent.url()));
   await page.locator('#container-code').focus();
@@ -186,6 +190,16 @@ const countSavedAnswersReads = `(() => {
   };
 })();`;
 
+/** Counts the code preloads put in the page while it is still being read (by its HTML or the shell's script), before the app runs. */
+const countPreloadsWhileRead = `(() => {
+  window.preloadsWhileRead = 0;
+  new MutationObserver((records) => {
+    if (document.readyState !== 'loading') return;
+    for (const record of records)
+      for (const node of record.addedNodes) if (node.nodeName === 'LINK' && node.rel === 'modulepreload') window.preloadsWhileRead += 1;
+  }).observe(document, { childList: true, subtree: true });
+})();`;
+
 test.describe('with the service worker', () => {
   test.use({ serviceWorkers: 'allow' });
 
@@ -210,6 +224,7 @@ test.describe('with the service worker', () => {
 
     await context.setOffline(true);
     await page.addInitScript(countSavedAnswersReads);
+    await page.addInitScript(countPreloadsWhileRead);
     const response = await page.reload();
     expect(await response?.text()).toContain('data-signed-in-shell="en-US"');
     await expect(account.balance).toContainText(shown);
@@ -220,6 +235,9 @@ test.describe('with the service worker', () => {
     // The saved answers it started from were read once, by the shell's script, before the app ran:
     // the app took that read instead of opening the database for its own.
     expect(await page.evaluate(() => (window as Window & { savedAnswersReads?: number }).savedAnswersReads)).toBe(1);
+    // Offline, the page asked for none of its code before the balance: the worker's cache answers the
+    // app's imports as they come.
+    expect(await page.evaluate(() => (window as Window & { preloadsWhileRead?: number }).preloadsWhileRead)).toBe(0);
     await expect(page.getByTestId('transactions')).toBeVisible();
   });
 });

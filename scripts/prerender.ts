@@ -163,6 +163,7 @@ function pageHtml(
   html = html
     .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin')
     .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
+  if (target.shell) html = preloadsForTheBalanceScript(html);
   // Right after the root, outside what React hydrates: the cookie banner works from the first paint.
   return html.replace(
     '<div id="root"></div>',
@@ -175,6 +176,9 @@ function pageHtml(
  * balance slot: it runs as soon as the page has been read that far, before any file could arrive.
  * The slot is marked as the shell's, so the script never writes into the one the app renders.
  */
+/** The meta tag that lists a signed-in shell's code, for its script to preload when online. */
+const shellModulePreloadsMeta = 'roundtrip-module-preloads';
+
 const balanceScript = inlineScript('src/app/shell/balance-before-app.js', (code) =>
   fillScriptValues(code, 'balance-before-app.js', {
     // The calls it starts for the app: the account page's (the one signed-in shell, src/domain/signed-in-shells.ts).
@@ -190,6 +194,8 @@ const balanceScript = inlineScript('src/app/shell/balance-before-app.js', (code)
     savedAnswersDatabase: clientDatabaseName,
     savedAnswersTable: keyValueTableName,
     savedAnswersKey: queryCacheKey,
+    // Where the page names its code (preloadsForTheBalanceScript).
+    modulePreloadsMeta: shellModulePreloadsMeta,
   }),
 );
 
@@ -230,6 +236,24 @@ function inertControls(html: string): string {
   return html
     .replace(main[0], controls)
     .replace(/<button type="button" class="(nav__toggle|user-menu__button)"/g, '<button type="button" inert="" class="$1"');
+}
+
+/**
+ * A signed-in shell names its code in a meta tag instead of as `modulepreload` links, and its script
+ * adds the links when the browser is online (src/app/shell/balance-before-app.js). Chromium's preload
+ * scanner reads every link of the head before the parser reaches the balance, and asking the memory
+ * cache or the service worker for some twenty files took about 10 ms of an offline start before the
+ * saved balance was on screen; offline, the worker's cache answers the module graph as fast as the
+ * app asks for it, so the links bought nothing there (the app ready for a tap at the same time).
+ * Online, they still let the files come together instead of one import after another.
+ */
+function preloadsForTheBalanceScript(html: string): string {
+  const links = [...html.matchAll(/\s*<link rel="modulepreload"[^>]*href="(\/assets\/[^"]+)"[^>]*>/g)];
+  if (links.length === 0) return html;
+  let withoutLinks = html;
+  for (const [tag] of links) withoutLinks = withoutLinks.replace(tag, '');
+  const files = links.map(([, href]) => escapeAttribute(href!)).join(' ');
+  return withoutLinks.replace('</head>', `  <meta name="${shellModulePreloadsMeta}" content="${files}">\n  </head>`);
 }
 
 function withBalanceScript(html: string): string {
