@@ -1,3 +1,4 @@
+import type { Request } from '@playwright/test';
 import { demo, expect, signIn, signUpViaApi, test, uniqueEmail } from './support/fixtures';
 import { firstProduct, issueContainers } from './support/ops';
 import { cachedUrls, indexedDbContents, waitForSavedUser, waitForServiceWorker } from './support/offline';
@@ -35,12 +36,20 @@ test('after one online visit the app opens offline on every kind of route, with 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
   // A customer page, reloaded offline: the saved user, balance and history, and how old they are.
+  // Nothing is sent that cannot arrive: its calls wait, paused, for the connection.
+  const sentOffline: string[] = [];
+  const recordApiCall = (sent: Request) => {
+    if (new URL(sent.url()).pathname.startsWith('/api/')) sentOffline.push(sent.url());
+  };
+  page.on('request', recordApiCall);
   await page.goto('/user/account');
   await expect(account.signedInAs(demo.us)).toBeVisible();
   await expect(balance).toHaveText(onlineBalance);
   await expect(account.history.rows).toHaveCount(onlineRows);
   await expect(banner).toContainText('You are offline.');
   await expect(banner.getByTestId('data-age')).toHaveText(/^Updated (just now|\d+ minutes? ago)$/);
+  page.off('request', recordApiCall);
+  expect(sentOffline).toEqual([]);
 
   // A prefixed route and a deep link with a query, typed straight into the address bar.
   await account.goto('us');

@@ -46,6 +46,14 @@ export const queryClient = new QueryClient({
   },
 });
 
+// TanStack Query counts itself online until the browser fires an `offline` event, which a start
+// without signal never sees: the page's loader and every query then went to the network and failed
+// (five calls through the service worker on an offline start of the account page, retried after
+// it) instead of waiting, paused, for the connection. The browser's own state is the start's, as
+// for the rest of the app (the offline bar, the outbox, the signed-in shell's script); the `online`
+// event brings the paused calls back as before.
+if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
+
 /**
  * For route loaders and guards. Offline, a query with nothing cached would wait for the network
  * and hold the whole page back; the page renders at once instead, with what the cache has, and

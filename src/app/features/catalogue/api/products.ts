@@ -16,6 +16,9 @@ export const productsQueryOptions = (countryCode: CountryCode, locale: string) =
     queryKey: ['products', countryCode, locale] as const,
     queryFn: ({ signal }) => fetchProducts(countryCode, signal),
     staleTime: 5 * 60_000,
+    // The service worker answers it offline from its copy (sw/sw.ts, public lists): asked for once
+    // even without signal, instead of waiting, paused, for the connection.
+    networkMode: 'offlineFirst',
   });
 
 export function useProducts(countryCode: CountryCode, locale: string) {

@@ -1,4 +1,4 @@
-import { onlineManager, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { languageOf, type Language } from '#domain/locales';
 import type { SupportedLocale } from '#domain/markets';
 import type { ContentNamespace, ContentStatus } from '#domain/content/namespaces';
@@ -50,6 +50,9 @@ export const pageContentQueryOptions = (locale: SupportedLocale, namespace: Cont
     staleTime: 5 * 60_000,
     // The bundled text is there meanwhile: no reason to hold the page for retries.
     retry: false,
+    // Offline, the service worker answers from the texts it kept: asked for once even without
+    // signal, instead of waiting, paused, for the connection.
+    networkMode: 'offlineFirst',
     // Public texts, the same for everyone: the service worker keeps the last published ones for
     // offline use (sw/sw.ts), so a visitor's first page needs no IndexedDB (Dexie) at all.
     meta: { persist: false },
@@ -75,15 +78,13 @@ export function usePageContentQueries(namespace: ContentNamespace, locale: Suppo
 
 /**
  * For route loaders: the bundled texts of the language, and the server's, before the page
- * renders. Offline the server call is skipped (the cache or the bundled text shows at once);
- * a failure never fails the route.
+ * renders. Offline the service worker answers the server's call from the texts it kept, or it fails
+ * at once and the bundled text shows; a failure never fails the route.
  */
 export async function preloadPageContent(queryClient: QueryClient, namespace: ContentNamespace): Promise<void> {
   const locale = currentLocale();
   await Promise.all([
     queryClient.ensureQueryData(bundledContentQueryOptions(languageOf(locale))).catch(() => undefined),
-    onlineManager.isOnline()
-      ? queryClient.ensureQueryData(pageContentQueryOptions(locale, namespace, requestedContentStatus())).catch(() => undefined)
-      : undefined,
+    queryClient.ensureQueryData(pageContentQueryOptions(locale, namespace, requestedContentStatus())).catch(() => undefined),
   ]);
 }

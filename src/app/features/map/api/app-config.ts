@@ -12,6 +12,9 @@ export const appConfigQueryOptions = () =>
     queryKey: ['app-config'] as const,
     queryFn: ({ signal }) => fetchAppConfig(signal),
     staleTime: 60 * 60_000,
+    // The service worker answers it offline from its copy (sw/sw.ts, public lists): asked for once
+    // even without signal, instead of waiting, paused, for the connection.
+    networkMode: 'offlineFirst',
   });
 
 export function useAppConfig() {

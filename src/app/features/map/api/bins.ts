@@ -22,6 +22,9 @@ export const binsQueryOptions = (countryCode: CountryCode, language: Language = 
     queryFn: ({ signal }) => fetchBins(countryCode, language, signal),
     // Bins move rarely; the persisted copy shows at once and offline.
     staleTime: 10 * 60_000,
+    // The service worker answers it offline from its copy (sw/sw.ts, public lists): asked for once
+    // even without signal, instead of waiting, paused, for the connection.
+    networkMode: 'offlineFirst',
   });
 
 export function useBins(countryCode: CountryCode) {
