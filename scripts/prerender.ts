@@ -22,7 +22,7 @@ import { countryCodes, localeOfCountry, supportedLocales, type SupportedLocale }
 import { accessTokenCookie, refreshTokenCookie, renewalMarginMs, tokenExpiresAtKey } from '#domain/client-session';
 import { lastBalanceKey } from '../src/app/lib/last-balance';
 import { clientDatabaseName, keyValueTableName, queryCacheKey } from '#domain/outbox';
-import { signedInShellFirstCalls, signedInShellPages, type SignedInShellPage } from '#domain/signed-in-shells';
+import { signedInShellFirstCalls, signedInShellPages, workerShellFile, type SignedInShellPage } from '#domain/signed-in-shells';
 import type { PrerenderedPage } from '../src/app/prerender';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -163,7 +163,6 @@ function pageHtml(
   html = html
     .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin')
     .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
-  if (target.shell) html = preloadsForTheBalanceScript(html);
   // Right after the root, outside what React hydrates: the cookie banner works from the first paint.
   return html.replace(
     '<div id="root"></div>',
@@ -176,9 +175,6 @@ function pageHtml(
  * balance slot: it runs as soon as the page has been read that far, before any file could arrive.
  * The slot is marked as the shell's, so the script never writes into the one the app renders.
  */
-/** The meta tag that lists a signed-in shell's code, for its script to preload when online. */
-const shellModulePreloadsMeta = 'roundtrip-module-preloads';
-
 const balanceScript = inlineScript('src/app/shell/balance-before-app.js', (code) =>
   fillScriptValues(code, 'balance-before-app.js', {
     // The calls it starts for the app: the account page's (the one signed-in shell, src/domain/signed-in-shells.ts).
@@ -194,8 +190,6 @@ const balanceScript = inlineScript('src/app/shell/balance-before-app.js', (code)
     savedAnswersDatabase: clientDatabaseName,
     savedAnswersTable: keyValueTableName,
     savedAnswersKey: queryCacheKey,
-    // Where the page names its code (preloadsForTheBalanceScript).
-    modulePreloadsMeta: shellModulePreloadsMeta,
   }),
 );
 
@@ -238,22 +232,12 @@ function inertControls(html: string): string {
     .replace(/<button type="button" class="(nav__toggle|user-menu__button)"/g, '<button type="button" inert="" class="$1"');
 }
 
-/**
- * A signed-in shell names its code in a meta tag instead of as `modulepreload` links, and its script
- * adds the links when the browser is online (src/app/shell/balance-before-app.js). Chromium's preload
- * scanner reads every link of the head before the parser reaches the balance, and asking the memory
- * cache or the service worker for some twenty files took about 10 ms of an offline start before the
- * saved balance was on screen; offline, the worker's cache answers the module graph as fast as the
- * app asks for it, so the links bought nothing there (the app ready for a tap at the same time).
- * Online, they still let the files come together instead of one import after another.
- */
-function preloadsForTheBalanceScript(html: string): string {
-  const links = [...html.matchAll(/\s*<link rel="modulepreload"[^>]*href="(\/assets\/[^"]+)"[^>]*>/g)];
-  if (links.length === 0) return html;
-  let withoutLinks = html;
-  for (const [tag] of links) withoutLinks = withoutLinks.replace(tag, '');
-  const files = links.map(([, href]) => escapeAttribute(href!)).join(' ');
-  return withoutLinks.replace('</head>', `  <meta name="${shellModulePreloadsMeta}" content="${files}">\n  </head>`);
+/** The page without its `modulepreload` links: what the service worker keeps of a shell (workerShellFile). */
+function withoutModulePreloads(html: string): string {
+  const stripped = html.replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '');
+  if (stripped === html || /rel="modulepreload"/.test(stripped))
+    throw new Error('a signed-in shell without modulepreload links to take out');
+  return stripped;
 }
 
 function withBalanceScript(html: string): string {
@@ -329,10 +313,11 @@ try {
       throw new Error(`${target.path} (${target.locale}) rendered no heading: ${rendered.html.slice(0, 3000)}`);
     const file = path.join(outputDir, target.file);
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(
-      file,
-      pageHtml(template, inlineCss, target, rendered, { ...routeChunks(manifest, target), data: [...new Set(dataRequests)] }),
-    );
+    const html = pageHtml(template, inlineCss, target, rendered, { ...routeChunks(manifest, target), data: [...new Set(dataRequests)] });
+    writeFileSync(file, html);
+    // The copy the service worker keeps (src/domain/signed-in-shells.ts, workerShellFile).
+    const prefix = target.file.split('/')[0]!;
+    if (target.shell) writeFileSync(path.join(outputDir, '..', workerShellFile(prefix, target.page)), withoutModulePreloads(html));
   }
   if (failures.length > 0) throw new Error(`errors while rendering: ${failures.join('; ')}`);
   // The inline scripts' hashes, for the server's Content-Security-Policy (src/server/http/static-app.ts).

@@ -8,7 +8,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate, CacheFirst } from 'workbox-strategies';
 import { countryCodes, isCountryCode } from '#domain/markets';
 import { outboxSyncTag } from '#domain/outbox';
-import { signedInShellPages } from '#domain/signed-in-shells';
+import { signedInShellPages, workerShellFile } from '#domain/signed-in-shells';
 import { readMessageToWorker, type MessageToWindow } from '#domain/worker-messages';
 import { deliverOutbox } from './outbox-delivery';
 import { field } from './field';
@@ -79,18 +79,19 @@ self.addEventListener('activate', (event) => {
  * start of the account page paints its navigation, headings and last known balance before the
  * app's scripts run. The build writes them after the precache list is made, so they are fetched
  * here at install into a cache named after this build's index.html revision: a new version brings
- * its own shells (they name its chunks) and drops the old ones when it takes over.
+ * its own shells (they name its chunks) and drops the old ones when it takes over. The worker keeps
+ * each shell's copy without `modulepreload` links (workerShellFile): its own cache answers the
+ * app's imports.
  */
 const shellCachePrefix = 'signed-in-shells-';
 const shellCacheName = `${shellCachePrefix}${new URL(precache.getCacheKeyForURL('/index.html') ?? '/', self.location.origin).searchParams.get('__WB_REVISION__') ?? 'dev'}`;
-const shellFile = (country: string, page: string) => `/prerendered/${country}/${page}.html`;
 
 async function storeSignedInShells(): Promise<string[]> {
   const cache = await caches.open(shellCacheName);
   const missing: string[] = [];
   for (const country of countryCodes) {
     for (const page of signedInShellPages) {
-      const url = shellFile(country, page);
+      const url = workerShellFile(country, page);
       try {
         const response = await fetch(url, { cache: 'reload', credentials: 'same-origin' });
         if (!response.ok) throw new Error(String(response.status));
@@ -116,7 +117,7 @@ async function signedInShellFor(url: URL): Promise<Response | undefined> {
   const [country, ...rest] = url.pathname.replace(/^\/|\/$/g, '').split('/');
   const page = rest.join('/');
   if (!isCountryCode(country) || !signedInShellPages.some((known) => known === page)) return undefined;
-  return (await caches.open(shellCacheName)).match(shellFile(country, page));
+  return (await caches.open(shellCacheName)).match(workerShellFile(country, page));
 }
 registerRoute(new PrecacheRoute(precache, { ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^source$/] }));
 cleanupOutdatedCaches();

@@ -6,7 +6,7 @@
 // signed-out visitor never sees a stored figure. The app then renders the page over the shell with
 // the same figure. Online, it also starts the page's first calls (the build writes their list in,
 // from src/domain/signed-in-shells.ts) and leaves their answers for the app to take once
-// (src/app/lib/first-answers.ts), and preloads the page's code. The server allows exactly this script by its hash
+// (src/app/lib/first-answers.ts). The server allows exactly this script by its hash
 // (Content-Security-Policy), which the build writes beside the pages.
 (function () {
   function readCookie(name) {
@@ -27,33 +27,8 @@
   var savedAnswersDatabase = '';
   var savedAnswersTable = '';
   var savedAnswersKey = '';
-  var modulePreloadsMeta = '';
-
-  // Online, the app's code is asked for now, all files together, at low priority after what the page
-  // shows. The build names the files in a meta tag rather than as links, which the browser's preload
-  // scanner would read before this point: offline, that cost the start before the balance, and the
-  // service worker's cache answers the app's imports as fast as it asks (scripts/prerender.ts,
-  // preloadsForTheBalanceScript). Run last, on every path out of this script.
-  function preloadPageCode() {
-    if (!navigator.onLine) return;
-    var named = document.querySelector('meta[name="' + modulePreloadsMeta + '"]');
-    var files = named ? (named.getAttribute('content') || '').split(' ') : [];
-    for (var index = 0; index < files.length; index++) {
-      if (!files[index]) continue;
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = 'anonymous';
-      link.setAttribute('fetchpriority', 'low');
-      link.href = files[index];
-      document.head.appendChild(link);
-    }
-  }
-
   var token = readCookie(accessTokenCookie);
-  if (!token && !readCookie(refreshTokenCookie)) {
-    preloadPageCode();
-    return;
-  }
+  if (!token && !readCookie(refreshTokenCookie)) return;
   var lang = document.documentElement.lang;
 
   // The answers the app saved (its query cache) are read from IndexedDB here, while the page is
@@ -134,7 +109,6 @@
   var served = document.querySelector('[data-balance-slot="shell"]');
   if (served instanceof HTMLElement && served.hasAttribute('data-balance-current')) {
     startReadingSavedAnswers();
-    preloadPageCode();
     return;
   }
 
@@ -176,7 +150,6 @@
   }
   show(stored);
   startReadingSavedAnswers();
-  preloadPageCode();
   // The server's figure, without waiting for the app: read from a copy of the answer the app takes.
   var balance = answers['/user/balance'];
   if (!balance) return;
