@@ -9,6 +9,7 @@ import { meQueryKey } from './lib/me';
 import { forgetBalance } from './lib/last-balance';
 import { headless } from './lib/headless';
 import { forgetFirstAnswers } from './lib/first-answers';
+import { holdBelowFirstScreen, releaseBelowFirstScreen } from './lib/first-screen';
 import { rememberReturnPath } from './features/locale/countries-redirect';
 import { router } from './router';
 import { startOffline } from './features/offline/start-offline';
@@ -57,12 +58,14 @@ async function start(): Promise<void> {
   const signedInShell = drawnFor(root.dataset.signedInShell);
   if (signedInShell) {
     await router.load();
+    holdBelowFirstScreen();
     createRoot(root).render(
       <AppTree
         router={router}
         onStarted={() => {
           forgetFirstAnswers();
           keepSavingQueryCache();
+          releaseBelowFirstScreen();
         }}
       />,
     );

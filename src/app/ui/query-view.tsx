@@ -8,6 +8,9 @@ interface QueryState<T> {
   fetchStatus: FetchStatus;
 }
 
+/** A query whose part of the page is not drawn yet (lib/first-screen.ts): "Loading…", as the shell showed. */
+export const notDrawnYet = { data: undefined, isError: false, fetchStatus: 'idle' } as const satisfies QueryState<never>;
+
 /**
  * The three states of a screen's data in one place: the data (kept from the last visit when
  * offline), else the screen's own error text, else "waiting for the network" when the query is

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { demoFactorSource, type Impact } from '#domain/schemas/impact';
 import { renderComponent } from '../../testing/render';
-import { PackagingFigure } from './impact-section';
+import { queryClient } from '../../lib/query-client';
+import { holdBelowFirstScreen, releaseBelowFirstScreen } from '../../lib/first-screen';
+import { impactQueryKey } from './api/impact';
+import { ImpactSection, PackagingFigure } from './impact-section';
 
 const impact = {
   returned_items: 3,
@@ -18,5 +21,21 @@ describe('packaging figure', () => {
     await expect
       .element(page.getByTestId('impact-source'))
       .toHaveTextContent(/^Source\s: Chiffre de démonstration, pas une mesure · ADEME 2024$/);
+  });
+});
+
+describe('the figures on the first render over a signed-in shell', () => {
+  it('show “Loading…” as the shell did while the page is taken over, then the saved figures', async () => {
+    queryClient.setQueryData(impactQueryKey, impact);
+    holdBelowFirstScreen();
+    try {
+      await renderComponent(<ImpactSection />, { locale: 'en-US', path: '/us/user/account' });
+      await expect.element(page.getByTestId('impact')).toHaveTextContent('Loading…');
+      expect(page.getByTestId('impact-returned').query()).toBeNull();
+    } finally {
+      releaseBelowFirstScreen();
+    }
+    await expect.element(page.getByTestId('impact-returned')).toHaveTextContent('3');
+    queryClient.removeQueries({ queryKey: impactQueryKey });
   });
 });

@@ -6,6 +6,7 @@ import { balanceColour, returnsColour } from './chart-colours';
 import { formatMoney } from '#domain/money';
 import { formatMonth, formatWeight } from './format';
 import './impact.css';
+import { useBelowFirstScreenShown } from '../../lib/first-screen';
 
 // uPlot (about 20 KB compressed) is not on the account page's first load: it comes when the section comes into view.
 const ImpactChart = lazy(() => import('./impact-chart'));
@@ -64,7 +65,8 @@ export function ImpactSection() {
   const { t, i18n } = useLingui();
   const impact = useImpact();
   const [sectionRef, near] = useNearViewport<HTMLElement>();
-  const data = impact.data;
+  const drawn = useBelowFirstScreenShown();
+  const data = drawn ? impact.data : undefined;
   const months = data?.months ?? [];
   const first = months[0];
   const last = months[months.length - 1];
@@ -133,7 +135,7 @@ export function ImpactSection() {
             </table>
           </div>
         </>
-      ) : impact.isError ? (
+      ) : drawn && impact.isError ? (
         <p role="alert">{t`These figures could not be loaded. Check your connection and try again.`}</p>
       ) : (
         <p>{t`Loading…`}</p>

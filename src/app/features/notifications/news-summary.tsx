@@ -5,7 +5,8 @@ import { useId } from 'react';
 import { useCountryParam } from '../../lib/use-country';
 import { useNews } from './api/news';
 import { useNewsText } from './news-texts';
-import { QueryView } from '../../ui/query-view';
+import { notDrawnYet, QueryView } from '../../ui/query-view';
+import { useBelowFirstScreenShown } from '../../lib/first-screen';
 import './notifications.css';
 
 /** On the account page: how many pieces of news are unread, the latest one, and the way to all of them. */
@@ -15,11 +16,12 @@ export function NewsSummary() {
   const news = useNews();
   const textOf = useNewsText();
   const headingId = useId();
+  const drawn = useBelowFirstScreenShown();
   return (
     <section className="notify" aria-labelledby={headingId} data-testid="news-summary">
       <h2 id={headingId}>{t`News`}</h2>
       {/* Until the list is known (loading, offline with nothing stored) it never says "no unread news". */}
-      <QueryView query={news} errorText={t`Your news could not be loaded.`}>
+      <QueryView query={drawn ? news : notDrawnYet} errorText={t`Your news could not be loaded.`}>
         {({ meta: { unread }, data: [latest] }) => {
           const latestTitle = latest ? textOf(latest).title : '';
           return (

@@ -17,7 +17,8 @@ import { balanceShownBeforeApp, forgetBalanceShownBeforeApp, markBalanceShownByA
 import { TransactionList } from './transaction-list';
 import { QueuedScans } from './queued-scans';
 import './wallet.css';
-import { QueryView } from '../../ui/query-view';
+import { notDrawnYet, QueryView } from '../../ui/query-view';
+import { useBelowFirstScreenShown } from '../../lib/first-screen';
 
 /**
  * The wallet part of the account page. What other features show inside it (the payment-method
@@ -45,6 +46,7 @@ export function AccountWallet({
   const [type, setType] = useState<TransactionCategory | ''>('');
   const [status, setStatus] = useState<TransactionStatus | ''>('');
   const transactions = useTransactions({ type: type || undefined, status: status || undefined }, i18n.locale);
+  const historyDrawn = useBelowFirstScreenShown();
   const country = useCountryParam();
   // Scans still on this device count as pending at once; the server's figures include them once sent.
   const waitingScans = useOutbox('scan').filter((entry) => entry.state !== 'failed').length;
@@ -170,7 +172,7 @@ export function AccountWallet({
           </label>
         </div>
         <QueuedScans />
-        <QueryView query={transactions} errorText={t`Your history could not be loaded.`}>
+        <QueryView query={historyDrawn ? transactions : notDrawnYet} errorText={t`Your history could not be loaded.`}>
           {(page) => (
             <div
               aria-busy={transactions.isPlaceholderData}
