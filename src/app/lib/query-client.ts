@@ -55,6 +55,13 @@ export const queryClient = new QueryClient({
 if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
 
 /**
+ * For the queries whose answers the service worker keeps and answers offline (sw/sw.ts, public
+ * lists: bins, products, `/config`, page texts): asked for once even without signal, instead of
+ * waiting, paused, for the connection.
+ */
+export const answeredOfflineByServiceWorker = { networkMode: 'offlineFirst' } as const;
+
+/**
  * For route loaders and guards. Offline, a query with nothing cached would wait for the network
  * and hold the whole page back; the page renders at once instead, with what the cache has, and
  * says it is offline. The build's drawing of a signed-in page's shell loads nothing either.

@@ -3,7 +3,7 @@ import { productsResponse, type Product } from '#domain/schemas/wallet';
 import { isCountryCode, type CountryCode } from '#domain/markets';
 import { apiRequest } from '../../../lib/api';
 import { currentCountryCode, currentLocale } from '../../../lib/i18n';
-import { loadWhenOnline } from '../../../lib/query-client';
+import { answeredOfflineByServiceWorker, loadWhenOnline } from '../../../lib/query-client';
 
 /** GET /products?country_code= (public): the market's catalogue, names in the request's language. */
 export async function fetchProducts(countryCode: CountryCode, signal?: AbortSignal): Promise<Product[]> {
@@ -16,9 +16,7 @@ export const productsQueryOptions = (countryCode: CountryCode, locale: string) =
     queryKey: ['products', countryCode, locale] as const,
     queryFn: ({ signal }) => fetchProducts(countryCode, signal),
     staleTime: 5 * 60_000,
-    // The service worker answers it offline from its copy (sw/sw.ts, public lists): asked for once
-    // even without signal, instead of waiting, paused, for the connection.
-    networkMode: 'offlineFirst',
+    ...answeredOfflineByServiceWorker,
   });
 
 export function useProducts(countryCode: CountryCode, locale: string) {

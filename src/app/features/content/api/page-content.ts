@@ -5,6 +5,7 @@ import type { ContentNamespace, ContentStatus } from '#domain/content/namespaces
 import { parseNamespaceTexts, type NamespaceTexts } from '#domain/content/texts';
 import { currentLocale } from '../../../lib/i18n';
 import { storedOperatorToken } from '../../../lib/operator-token';
+import { answeredOfflineByServiceWorker } from '../../../lib/query-client';
 import { loadBundledContent } from '../bundled';
 
 /**
@@ -50,9 +51,7 @@ export const pageContentQueryOptions = (locale: SupportedLocale, namespace: Cont
     staleTime: 5 * 60_000,
     // The bundled text is there meanwhile: no reason to hold the page for retries.
     retry: false,
-    // Offline, the service worker answers from the texts it kept: asked for once even without
-    // signal, instead of waiting, paused, for the connection.
-    networkMode: 'offlineFirst',
+    ...answeredOfflineByServiceWorker,
     // Public texts, the same for everyone: the service worker keeps the last published ones for
     // offline use (sw/sw.ts), so a visitor's first page needs no IndexedDB (Dexie) at all.
     meta: { persist: false },

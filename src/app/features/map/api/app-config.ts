@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { appConfigResponse, type AppConfig } from '#domain/bins';
 import { apiRequest } from '../../../lib/api';
+import { answeredOfflineByServiceWorker } from '../../../lib/query-client';
 
 /** GET /config (public): server settings the app reads at run time, such as the map's tile style. */
 export async function fetchAppConfig(signal?: AbortSignal): Promise<AppConfig> {
@@ -12,9 +13,7 @@ export const appConfigQueryOptions = () =>
     queryKey: ['app-config'] as const,
     queryFn: ({ signal }) => fetchAppConfig(signal),
     staleTime: 60 * 60_000,
-    // The service worker answers it offline from its copy (sw/sw.ts, public lists): asked for once
-    // even without signal, instead of waiting, paused, for the connection.
-    networkMode: 'offlineFirst',
+    ...answeredOfflineByServiceWorker,
   });
 
 export function useAppConfig() {

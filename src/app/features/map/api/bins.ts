@@ -4,7 +4,7 @@ import { languageOf, type Language } from '#domain/locales';
 import { isCountryCode, type CountryCode } from '#domain/markets';
 import { apiRequest } from '../../../lib/api';
 import { currentCountryCode, currentLocale } from '../../../lib/i18n';
-import { loadWhenOnline } from '../../../lib/query-client';
+import { answeredOfflineByServiceWorker, loadWhenOnline } from '../../../lib/query-client';
 
 /**
  * GET /bins?country_code=&language= (public): the market's return bins with their retailers, described
@@ -22,9 +22,7 @@ export const binsQueryOptions = (countryCode: CountryCode, language: Language = 
     queryFn: ({ signal }) => fetchBins(countryCode, language, signal),
     // Bins move rarely; the persisted copy shows at once and offline.
     staleTime: 10 * 60_000,
-    // The service worker answers it offline from its copy (sw/sw.ts, public lists): asked for once
-    // even without signal, instead of waiting, paused, for the connection.
-    networkMode: 'offlineFirst',
+    ...answeredOfflineByServiceWorker,
   });
 
 export function useBins(countryCode: CountryCode) {
