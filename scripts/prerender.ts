@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './server-process';
 import { chromium } from 'playwright-core';
-import { countryCodes, localeOfCountry, supportedLocales, type SupportedLocale } from '#domain/markets';
+import { countryCodes, isCountryCode, localeOfCountry, supportedLocales, type SupportedLocale } from '#domain/markets';
 import { accessTokenCookie, refreshTokenCookie, renewalMarginMs, tokenExpiresAtKey } from '#domain/client-session';
 import { lastBalanceKey } from '../src/app/lib/last-balance';
 import { clientDatabaseName, keyValueTableName, queryCacheKey } from '#domain/outbox';
@@ -315,9 +315,11 @@ try {
     mkdirSync(path.dirname(file), { recursive: true });
     const html = pageHtml(template, inlineCss, target, rendered, { ...routeChunks(manifest, target), data: [...new Set(dataRequests)] });
     writeFileSync(file, html);
-    // The copy the service worker keeps (src/domain/signed-in-shells.ts, workerShellFile).
-    const prefix = target.file.split('/')[0]!;
-    if (target.shell) writeFileSync(path.join(outputDir, '..', workerShellFile(prefix, target.page)), withoutModulePreloads(html));
+    // The copy the service worker keeps (src/domain/signed-in-shells.ts, workerShellFile): one per
+    // market prefix, the only shells it serves; the language-prefixed ones are a first visit's.
+    const prefix = target.file.split('/')[0];
+    if (target.shell && isCountryCode(prefix))
+      writeFileSync(path.join(outputDir, '..', workerShellFile(prefix, target.page)), withoutModulePreloads(html));
   }
   if (failures.length > 0) throw new Error(`errors while rendering: ${failures.join('; ')}`);
   // The inline scripts' hashes, for the server's Content-Security-Policy (src/server/http/static-app.ts).
