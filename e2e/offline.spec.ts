@@ -1,4 +1,4 @@
-import type { Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { demo, expect, signIn, signUpViaApi, test, uniqueEmail } from './support/fixtures';
 import { firstProduct, issueContainers } from './support/ops';
 import { cachedUrls, indexedDbContents, waitForSavedUser, waitForServiceWorker } from './support/offline';
@@ -6,8 +6,27 @@ import { AccountPage } from './support/pages/account-page';
 import { e2ePassword } from './support/test-password';
 
 test.describe.configure({ mode: 'parallel' });
+
 // These tests are about the service worker: let it run (the other specs block it).
 test.use({ serviceWorkers: 'allow' });
+
+/** Set on every document of the page: when the app marked itself started (data-app-started). */
+const noteAppStart = `new MutationObserver((_, observer) => {
+  if (document.documentElement?.dataset.appStarted !== 'true') return;
+  window.appStartedAt = performance.now();
+  observer.disconnect();
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-app-started'] });`;
+
+/** The zod chunks this document asked for before the app was started. */
+function schemaCodeBeforeTheAppStarted(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const startedAt = (window as Window & { appStartedAt?: number }).appStartedAt ?? Infinity;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/zod-[\w-]+\.js$/.test(entry.name) && entry.startTime < startedAt)
+      .map((entry) => entry.name);
+  });
+}
 
 test('after one online visit the app opens offline on every kind of route, with the last known user', async ({
   page,
@@ -15,6 +34,7 @@ test('after one online visit the app opens offline on every kind of route, with 
   request,
 }) => {
   await signIn(context, request, demo.us);
+  await page.addInitScript(noteAppStart);
   const account = new AccountPage(page);
   await page.goto('/user/account');
   await expect(account.signedInAs(demo.us)).toBeVisible();
@@ -50,6 +70,9 @@ test('after one online visit the app opens offline on every kind of route, with 
   await expect(banner.getByTestId('data-age')).toHaveText(/^Updated (just now|\d+ minutes? ago)$/);
   page.off('request', recordApiCall);
   expect(sentOffline).toEqual([]);
+  // The saved answers were checked when they arrived: the app starts without the schemas that check
+  // its calls' answers (zod with them), which load once a call is answered, or in the background.
+  expect(await schemaCodeBeforeTheAppStarted(page)).toEqual([]);
 
   // A prefixed route and a deep link with a query, typed straight into the address bar.
   await account.goto('us');

@@ -124,8 +124,10 @@ test("a first visit of the account page downloads what its first screen shows; t
   // The page texts of the public pages (src/domain/content) and the scan form's code rules, call and
   // messages (features/scan/scan-form-submit.ts) are not on its first screen.
   expect(scripts.filter((script) => /^\/assets\/(en|scan-form-submit)-[\w-]+\.js$/.test(script))).toEqual([]);
-  // The schema of GET /user, which the page waits for, is named in the shell and comes with the code.
-  expect(await page.locator('link[rel="modulepreload"][href*="/assets/customer-answer-"]').count()).toBe(1);
+  // The schema of GET /user, which the page waits for, is named in the shell and comes with the code;
+  // so are the schemas of the page's own calls (its balance and history, its news), with zod.
+  for (const schemas of ['customer-answer', 'wallet', 'notifications', 'zod'])
+    expect(await page.locator(`link[rel="modulepreload"][href*="/assets/${schemas}-"]`).count(), schemas).toBe(1);
 
   const rules = page.waitForRequest((sent) => /\/assets\/scan-form-submit-[\w-]+\.js$/.test(sent.url()));
   await page.locator('#container-code').focus();

@@ -75,6 +75,7 @@ interface ManifestChunk {
   imports?: string[];
   css?: string[];
   name?: string;
+  isEntry?: boolean;
   isDynamicEntry?: boolean;
   dynamicImports?: string[];
 }
@@ -124,6 +125,18 @@ function routeChunks(manifest: Manifest, target: Target): { js: Set<string>; css
     const customerAnswer = Object.entries(manifest).find(([, chunk]) => chunk.name === 'customer-answer');
     if (!customerAnswer) throw new Error('no chunk named customer-answer (vite.config.ts): preload what lib/me.ts loads now');
     chunksOf(manifest, customerAnswer[0], js, css);
+    // The page's own calls read their answers with schemas loaded on demand too (apiRequestChecked in
+    // src/app/lib/api.ts), so that an offline start, which reads saved answers, never loads zod: on a
+    // first visit they come with the page's code, not one round trip after the answers the shell's
+    // script asked for. They are the chunks the page's code imports on demand that import zod
+    // themselves (the forms and dialogs it opens on a tap reach zod through them, and stay out). The
+    // service worker's copy of the shell names no preload at all.
+    const zodChunk = Object.entries(manifest).find(([, chunk]) => chunk.name === 'zod');
+    if (!zodChunk) throw new Error('no chunk named zod (vite.config.ts): preload the answers the page reads some other way');
+    const pageChunks = Object.values(manifest).filter((chunk) => !chunk.isEntry && chunk.name !== 'app' && js.has(chunk.file));
+    for (const chunk of pageChunks)
+      for (const imported of chunk.dynamicImports ?? [])
+        if (manifest[imported]?.imports?.includes(zodChunk[0])) chunksOf(manifest, imported, js, css);
   }
   return { js, css };
 }

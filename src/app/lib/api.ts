@@ -168,7 +168,8 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
 /**
  * One call to the API whose answer is checked by a schema loaded beside it: the schema's module,
  * and zod with it, stay out of the first load of the page that makes the call (the login, sign-up
- * and contact pages; src/app/README.md), and its chunk arrives while the request is on its way.
+ * and contact pages; src/app/README.md), and its chunk arrives while the request is on its way. On
+ * the account page, an offline start shows saved answers and makes no call: it never loads them.
  */
 export async function apiRequestChecked<Answer>(
   path: string,

@@ -19,12 +19,6 @@ export const impactMonthSchema = z.object({
 });
 export type ImpactMonth = z.infer<typeof impactMonthSchema>;
 
-/**
- * The source the demo writes on its made-up packaging factor: the app shows it translated, so that a
- * figure that is not a measurement says so in the reader's language.
- */
-export const demoFactorSource = 'Demo figure, not a measurement';
-
 export const packagingImpactSchema = z.object({
   /** Single-use packaging avoided by the returns of products that have a factor, in grams. */
   avoided_grams: z.number().nonnegative(),

@@ -3,17 +3,12 @@ import { moneySchema } from './money';
 import { disputeSummarySchema } from './disputes';
 import { countryCodeField, keyed } from './fields';
 import { apiErrorAnswer } from './error-answers';
+import { transactionCategories, transactionStatuses } from '../transactions';
 
 /** Deposit wallet: catalogue, scans, balance and history, shared by app and server. */
 
 export const containerTypes = ['bottle', 'jar', 'cup', 'tub', 'pot', 'box', 'growler', 'pump_bottle', 'tin'] as const;
 export type ContainerType = (typeof containerTypes)[number];
-
-export const transactionCategories = ['SCAN', 'ADJUSTMENT', 'WITHDRAWAL'] as const;
-export type TransactionCategory = (typeof transactionCategories)[number];
-
-export const transactionStatuses = ['PENDING', 'COMPLETED', 'REJECTED', 'CANCELLED', 'FAILED'] as const;
-export type TransactionStatus = (typeof transactionStatuses)[number];
 
 /** A competing claim on a container (src/server/modules/wallet/claims.ts): open until an operator decides. */
 export const claimStatuses = ['OPEN', 'AWARDED', 'DISMISSED'] as const;

@@ -8,7 +8,7 @@ import { setImpactFactor } from '../modules/impact/factors';
 import type { PaymentCipher } from '../modules/payments/encryption';
 import { savePaymentMethod } from '../modules/payments/payment-methods';
 import { methodsOffered, type PaymentMethod } from '#domain/payment-methods';
-import { demoFactorSource } from '#domain/schemas/impact';
+import { demoFactorSource } from '#domain/impact';
 import { hashPassword } from '../modules/accounts/passwords';
 import { listProducts } from '../modules/wallet/catalogue';
 import { seedDemoBins } from './bins-data';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import { demoFactorSource, type Impact } from '#domain/schemas/impact';
+import type { Impact } from '#domain/schemas/impact';
+import { demoFactorSource } from '#domain/impact';
 import { renderComponent } from '../../testing/render';
 import { queryClient } from '../../lib/query-client';
 import { holdBelowFirstScreen, releaseBelowFirstScreen } from '../../lib/first-screen';

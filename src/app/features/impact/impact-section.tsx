@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { demoFactorSource, type Impact } from '#domain/schemas/impact';
+import type { Impact } from '#domain/schemas/impact';
+import { demoFactorSource } from '#domain/impact';
 import { useImpact } from './api/impact';
 import { balanceColour, returnsColour } from './chart-colours';
 import { formatMoney } from '#domain/money';

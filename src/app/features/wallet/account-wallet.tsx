@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { useCountryParam } from '../../lib/use-country';
 import { useOutbox } from '../../lib/outbox';
-import { transactionCategories, transactionStatuses, type TransactionCategory, type TransactionStatus } from '#domain/schemas/wallet';
+import { transactionCategories, transactionStatuses, type TransactionCategory, type TransactionStatus } from '#domain/transactions';
 import { useBalance } from './api/balance';
 import { useTransactions } from './api/transactions';
 import { formatMoney } from '#domain/money';

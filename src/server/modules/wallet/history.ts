@@ -4,13 +4,8 @@ import type { Language } from '#domain/locales';
 import type { CountryCode, Currency } from '#domain/markets';
 import { moneyFromMinor } from '#domain/money';
 import type { DisputeReason, DisputeStatus, DisputeSummary } from '#domain/schemas/disputes';
-import {
-  type Transaction,
-  type TransactionCategory,
-  type TransactionsPage,
-  type TransactionsQuery,
-  type TransactionStatus,
-} from '#domain/schemas/wallet';
+import type { Transaction, TransactionsPage, TransactionsQuery } from '#domain/schemas/wallet';
+import type { TransactionCategory, TransactionStatus } from '#domain/transactions';
 import { builtOnce, rowsOf, type Database, type Executor } from '../../db/client';
 import { productNameColumn } from './catalogue';
 

@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { impactResponse, type Impact } from '#domain/schemas/impact';
-import { apiRequest } from '../../../lib/api';
+import type { Impact } from '#domain/schemas/impact';
+import { apiRequestChecked } from '../../../lib/api';
 import { askAgainAfterRestart, walletQueryScope } from '../../../lib/query-client';
 
 /** GET /user/impact */
 export async function fetchImpact(signal?: AbortSignal): Promise<Impact> {
-  return impactResponse.parse(await apiRequest('/user/impact', { auth: true, signal })).data;
+  const answer = await apiRequestChecked('/user/impact', { auth: true, signal }, () =>
+    import('#domain/schemas/impact').then((schemas) => schemas.impactResponse),
+  );
+  return answer.data;
 }
 
 // Under the wallet's scope: a scan or a withdrawal refreshes it with the balance.

@@ -1,13 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { newsListAnswerSchema, type NewsListAnswer } from '#domain/schemas/notifications';
+import type { NewsListAnswer } from '#domain/schemas/notifications';
 import { readMessageToWindow } from '#domain/worker-messages';
 import { useEffect } from 'react';
-import { apiRequest } from '../../../lib/api';
+import { apiRequestChecked } from '../../../lib/api';
 import { askAgainAfterRestart, queryClient } from '../../../lib/query-client';
 
 /** GET /user/news: the latest 50, newest first, and the unread count. */
 export async function fetchNews(signal?: AbortSignal): Promise<NewsListAnswer> {
-  return newsListAnswerSchema.parse(await apiRequest('/user/news?limit=50', { auth: true, signal }));
+  return apiRequestChecked('/user/news?limit=50', { auth: true, signal }, () =>
+    import('#domain/schemas/notifications').then((schemas) => schemas.newsListAnswerSchema),
+  );
 }
 
 export const newsQueryKey = ['notifications', 'news'] as const;

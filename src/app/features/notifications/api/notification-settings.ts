@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { notificationSettingsAnswerSchema, type NotificationSettings } from '#domain/schemas/notifications';
-import { apiRequest } from '../../../lib/api';
+import type { NotificationSettings } from '#domain/schemas/notifications';
+import { apiRequestChecked } from '../../../lib/api';
 
 /** GET /user/notification_settings: the mail preference and this account's push endpoints. */
 export async function fetchNotificationSettings(signal?: AbortSignal): Promise<NotificationSettings> {
-  return notificationSettingsAnswerSchema.parse(await apiRequest('/user/notification_settings', { auth: true, signal })).data;
+  const answer = await apiRequestChecked('/user/notification_settings', { auth: true, signal }, () =>
+    import('#domain/schemas/notifications').then((schemas) => schemas.notificationSettingsAnswerSchema),
+  );
+  return answer.data;
 }
 
 export const notificationSettingsQueryKey = ['notifications', 'settings'] as const;

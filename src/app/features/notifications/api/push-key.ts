@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { pushPublicKeyAnswerSchema } from '#domain/schemas/notifications';
-import { apiRequest } from '../../../lib/api';
+import { apiRequestChecked } from '../../../lib/api';
 
 /** GET /push/public_key: the server's VAPID key, null when this server sends no push. */
 export async function fetchPushKey(signal?: AbortSignal): Promise<string | null> {
-  return pushPublicKeyAnswerSchema.parse(await apiRequest('/push/public_key', { signal })).data.public_key;
+  const answer = await apiRequestChecked('/push/public_key', { signal }, () =>
+    import('#domain/schemas/notifications').then((schemas) => schemas.pushPublicKeyAnswerSchema),
+  );
+  return answer.data.public_key;
 }
 
 export const pushKeyQueryOptions = () =>

@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paymentMethodsResponse, type PaymentMethods } from '#domain/schemas/payment-methods-answer';
-import { apiRequest } from '../../../lib/api';
+import type { PaymentMethods } from '#domain/schemas/payment-methods-answer';
+import { apiRequestChecked } from '../../../lib/api';
 
 /** GET /payment_methods: what is on file (masked), the default, and the methods the market offers. */
 export async function fetchPaymentMethods(signal?: AbortSignal): Promise<PaymentMethods> {
-  return paymentMethodsResponse.parse(await apiRequest('/payment_methods', { auth: true, signal })).data;
+  const answer = await apiRequestChecked('/payment_methods', { auth: true, signal }, () =>
+    import('#domain/schemas/payment-methods-answer').then((schemas) => schemas.paymentMethodsResponse),
+  );
+  return answer.data;
 }
 
 export const paymentMethodsQueryKey = ['payments', 'methods'] as const;

@@ -1,13 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { balanceResponse, type Balance } from '#domain/schemas/wallet';
-import { apiRequest } from '../../../lib/api';
+import type { Balance } from '#domain/schemas/wallet';
+import { apiRequestChecked } from '../../../lib/api';
 import { askAgainAfterRestart, walletQueryScope } from '../../../lib/query-client';
 import { rememberBalance } from '../../../lib/last-balance';
 import { currentLocale } from '../../../lib/i18n';
 
 /** GET /user/balance */
 export async function fetchBalance(signal?: AbortSignal): Promise<Balance> {
-  const balance = balanceResponse.parse(await apiRequest('/user/balance', { auth: true, signal })).data;
+  const { data: balance } = await apiRequestChecked('/user/balance', { auth: true, signal }, () =>
+    import('#domain/schemas/wallet').then((schemas) => schemas.balanceResponse),
+  );
   rememberBalance(balance.balance, currentLocale());
   return balance;
 }

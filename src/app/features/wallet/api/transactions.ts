@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { transactionsResponse, type TransactionCategory, type TransactionsPage, type TransactionStatus } from '#domain/schemas/wallet';
-import { apiRequest } from '../../../lib/api';
+import type { TransactionsPage } from '#domain/schemas/wallet';
+import type { TransactionCategory, TransactionStatus } from '#domain/transactions';
+import { apiRequestChecked } from '../../../lib/api';
 import { askAgainAfterRestart, walletQueryScope } from '../../../lib/query-client';
 
 export interface TransactionFilters {
@@ -13,7 +14,9 @@ export async function fetchTransactions(filters: TransactionFilters, signal?: Ab
   const query = new URLSearchParams({ items_per_page: '1000', page: '1' });
   if (filters.type) query.set('type', filters.type);
   if (filters.status) query.set('status', filters.status);
-  return transactionsResponse.parse(await apiRequest(`/merged_transactions?${query}`, { auth: true, signal }));
+  return apiRequestChecked(`/merged_transactions?${query}`, { auth: true, signal }, () =>
+    import('#domain/schemas/wallet').then((schemas) => schemas.transactionsResponse),
+  );
 }
 
 export const transactionsQueryKey = [...walletQueryScope, 'transactions'] as const;
