@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { accessTokens, users } from '../../db/schema';
 import { createTestDatabase, databaseKinds } from '../../testing/databases';
 import { sha256Hex } from './secrets';
-import { databaseSessionLookup } from './session-lookup';
+import { batchedSessionLookup, databaseSessionLookup, type FoundSession } from './session-lookup';
 import { revokeFamily, startSession } from './sessions';
 
 describe.each(databaseKinds)('access-token checks that ask the database (%s)', (kind) => {
@@ -65,5 +65,82 @@ describe.each(databaseKinds)('access-token checks that ask the database (%s)', (
     await turn();
     expect(await earlier).toMatchObject({ userId: kept.userId, familyId: kept.familyId });
     expect(await after).toBeUndefined();
+  });
+});
+
+describe('access-token checks in statements', () => {
+  /** A database whose statements answer when the test says: each one's tokens, in the order sent. */
+  function heldDatabase(known: ReadonlyMap<string, FoundSession>) {
+    const statements: { tokenHashes: string[]; answer: () => void }[] = [];
+    const query = (tokenHashes: string[]) =>
+      new Promise<Map<string, FoundSession>>((resolve) => {
+        const found = new Map(tokenHashes.flatMap((hash) => (known.has(hash) ? [[hash, known.get(hash)!] as const] : [])));
+        statements.push({ tokenHashes, answer: () => resolve(found) });
+      });
+    return { statements, query };
+  }
+  const at = new Date('2026-11-30T12:00:00Z');
+  const session = (userId: string, expiresAt: Date): FoundSession => ({
+    userId,
+    familyId: `family-${userId}`,
+    countryCode: 'us',
+    version: 1,
+    expiresAt,
+  });
+  const later = new Date(at.getTime() + 60_000);
+  /** Lets the microtasks run: a check started before this has been sent or queued. */
+  const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  it('sends the checks that arrive while a statement is out together in the next one, and a second beside it only for a full one', async () => {
+    const known = new Map([
+      ['first', session('u-first', later)],
+      ...Array.from({ length: 80 }, (_, index) => [`phone-${index}`, session(`u-${index}`, later)] as const),
+      ['expired', session('u-expired', new Date(at.getTime() - 1))],
+    ]);
+    const database = heldDatabase(known);
+    const lookup = batchedSessionLookup(database.query, { connections: 3 });
+
+    const first = lookup.find('first', at);
+    await settle();
+    expect(database.statements.map((statement) => statement.tokenHashes)).toEqual([['first']]);
+
+    // Ten phones, one after another, while the first statement is out: they wait for it.
+    const phones: Promise<unknown>[] = [];
+    for (let index = 0; index < 10; index++) {
+      phones.push(lookup.find(`phone-${index}`, at));
+      await settle();
+    }
+    const unknown = lookup.find('not a token', at);
+    const expired = lookup.find('expired', at);
+    await settle();
+    expect(database.statements).toHaveLength(1);
+
+    database.statements[0]!.answer();
+    await settle();
+    expect(database.statements).toHaveLength(2);
+    expect(database.statements[1]!.tokenHashes).toEqual([
+      ...Array.from({ length: 10 }, (_, index) => `phone-${index}`),
+      'not a token',
+      'expired',
+    ]);
+
+    // A full statement's worth arrives while that one is out: it goes beside it at once.
+    for (let index = 10; index < 80; index++) phones.push(lookup.find(`phone-${index}`, at));
+    await settle();
+    expect(database.statements.map((statement) => statement.tokenHashes.length)).toEqual([1, 12, 64]);
+
+    database.statements[1]!.answer();
+    database.statements[2]!.answer();
+    await settle();
+    // The six left go in the fourth once one came back.
+    expect(database.statements.map((statement) => statement.tokenHashes.length)).toEqual([1, 12, 64, 6]);
+    database.statements[3]!.answer();
+
+    expect(await first).toMatchObject({ userId: 'u-first' });
+    expect((await Promise.all(phones)).map((found) => (found as { userId: string }).userId)).toEqual(
+      Array.from({ length: 80 }, (_, index) => `u-${index}`),
+    );
+    expect(await unknown).toBeUndefined();
+    expect(await expired).toBeUndefined();
   });
 });
