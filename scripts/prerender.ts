@@ -171,11 +171,15 @@ function pageHtml(
   const rootAttribute = target.shell ? 'data-signed-in-shell' : 'data-prerendered';
   const body = target.shell ? inertControls(withBalanceScript(page.html)) : page.html;
   // The page paints from this HTML alone; the app's code only makes it interactive. Asked for at low
-  // priority, the code's files come after what the paint can use (the page's texts, images in view,
-  // a signed-in shell's balance) and do not compete with the first paint on a phone's connection.
-  html = html
-    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin')
-    .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
+  // priority, the code's files come after what the paint can use (the page's texts, images in view)
+  // and do not compete with the first paint on a phone's connection. A signed-in shell's paint uses
+  // nothing else (its styles inline, the balance in the page, the logo drawn in it), so its code is
+  // asked for at the browser's own priority: at low, a cold phone start was ready for a tap 70–120 ms
+  // later, with the first balance no sooner (bench/results/history.md, 2026-11-30).
+  if (!target.shell)
+    html = html
+      .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin')
+      .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
   // Right after the root, outside what React hydrates: the cookie banner works from the first paint.
   return html.replace(
     '<div id="root"></div>',
