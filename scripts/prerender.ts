@@ -174,7 +174,7 @@ function pageHtml(
   // priority, the code's files come after what the paint can use (the page's texts, images in view)
   // and do not compete with the first paint on a phone's connection. A signed-in shell's paint uses
   // nothing else (its styles inline, the balance in the page, the logo drawn in it), so its code is
-  // asked for at the browser's own priority: at low, a cold phone start was ready for a tap 70–120 ms
+  // asked for at the browser's own priority: at low, a cold phone start was ready for a tap 30–120 ms
   // later, with the first balance no sooner (bench/results/history.md, 2026-11-30).
   if (!target.shell)
     html = html
