@@ -8,6 +8,9 @@ import { sha256Hex } from './secrets';
 import { batchedSessionLookup, databaseSessionLookup, type FoundSession } from './session-lookup';
 import { revokeFamily, startSession } from './sessions';
 
+/** Lets the microtasks run: a check started before this has gone to the database, or waits for its turn. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 describe.each(databaseKinds)('access-token checks that ask the database (%s)', (kind) => {
   let database: DatabaseHandle;
   beforeAll(async () => {
@@ -33,9 +36,6 @@ describe.each(databaseKinds)('access-token checks that ask the database (%s)', (
       .where(eq(accessTokens.tokenHash, tokenHash));
     return { userId: user!.id, tokenHash, familyId: token!.familyId };
   }
-
-  /** Lets the microtasks run: a check started before this has gone to the database. */
-  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
   it('answers checks that wait for its one connection, each with its own customer, unknown tokens refused', async () => {
     const lookup = databaseSessionLookup(database.db, { connections: 1 });
@@ -88,8 +88,6 @@ describe('access-token checks in statements', () => {
     expiresAt,
   });
   const later = new Date(at.getTime() + 60_000);
-  /** Lets the microtasks run: a check started before this has been sent or queued. */
-  const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
   it('sends the checks that arrive while a statement is out together in the next one, and a second beside it only for a full one', async () => {
     const known = new Map([
@@ -101,22 +99,22 @@ describe('access-token checks in statements', () => {
     const lookup = batchedSessionLookup(database.query, { connections: 3 });
 
     const first = lookup.find('first', at);
-    await settle();
+    await turn();
     expect(database.statements.map((statement) => statement.tokenHashes)).toEqual([['first']]);
 
     // Ten phones, one after another, while the first statement is out: they wait for it.
     const phones: Promise<unknown>[] = [];
     for (let index = 0; index < 10; index++) {
       phones.push(lookup.find(`phone-${index}`, at));
-      await settle();
+      await turn();
     }
     const unknown = lookup.find('not a token', at);
     const expired = lookup.find('expired', at);
-    await settle();
+    await turn();
     expect(database.statements).toHaveLength(1);
 
     database.statements[0]!.answer();
-    await settle();
+    await turn();
     expect(database.statements).toHaveLength(2);
     expect(database.statements[1]!.tokenHashes).toEqual([
       ...Array.from({ length: 10 }, (_, index) => `phone-${index}`),
@@ -126,12 +124,12 @@ describe('access-token checks in statements', () => {
 
     // A full statement's worth arrives while that one is out: it goes beside it at once.
     for (let index = 10; index < 80; index++) phones.push(lookup.find(`phone-${index}`, at));
-    await settle();
+    await turn();
     expect(database.statements.map((statement) => statement.tokenHashes.length)).toEqual([1, 12, 64]);
 
     database.statements[1]!.answer();
     database.statements[2]!.answer();
-    await settle();
+    await turn();
     // The six left go in the fourth once one came back.
     expect(database.statements.map((statement) => statement.tokenHashes.length)).toEqual([1, 12, 64, 6]);
     database.statements[3]!.answer();
