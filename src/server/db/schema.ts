@@ -614,10 +614,20 @@ export const withdrawals = pgTable(
  * (each raise is also a NOTIFY on `roundtrip_customer`). No foreign key: the row is a counter, and
  * checking users on every raise would lock the account row for nothing.
  */
-export const customerVersions = pgTable('customer_versions', {
-  userId: uuid('user_id').primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull().default(0),
-});
+export const customerVersions = pgTable(
+  'customer_versions',
+  {
+    userId: uuid('user_id').primaryKey(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    /**
+     * The customer's scans in PENDING, kept by the same triggers (migration 0037). POST /scans
+     * reads it instead of counting them: below the cap it decides alone; at the cap, the scans
+     * received in the last 32 days are counted, as before.
+     */
+    pendingScans: integer('pending_scans').notNull().default(0),
+  },
+  (table) => [check('customer_versions_pending_scans_not_negative', sql`${table.pendingScans} >= 0`)],
+);
 
 /**
  * The keys that sealed the bank details stored in this database, by id, each with a verifier

@@ -317,4 +317,22 @@ describe.each(databaseKinds)('claims on a container on %s', (kind) => {
     await ops(t, '/checkins', { codes: [codes[0]] });
     expect((await postScan(t, person.headers, codes[maxPendingScansPerCustomer]!)).statusCode).toBe(201);
   });
+
+  it(`pending scans received more than ${pendingProcessingDays} days ago hold nothing, and do not count towards the ${maxPendingScansPerCustomer}`, async () => {
+    const person = await customer(t);
+    const codes = await issue(t, 'us-oat-milk-1l', maxPendingScansPerCustomer + 1);
+    const longAgo = new Date(t.clock.now().getTime() - (pendingProcessingDays + 1) * day * 1000);
+    await t.db.insert(scans).values(
+      codes.slice(0, maxPendingScansPerCustomer).map((code) => ({
+        id: randomUUID(),
+        userId: person.user.id,
+        containerCode: code,
+        productId: 'us-oat-milk-1l',
+        status: 'PENDING' as const,
+        scannedAt: longAgo,
+        createdAt: longAgo,
+      })),
+    );
+    expect((await postScan(t, person.headers, codes[maxPendingScansPerCustomer]!)).statusCode).toBe(201);
+  });
 });

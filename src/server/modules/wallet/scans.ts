@@ -206,12 +206,16 @@ async function recordInOneStatement(
     ), target as (
       select p.id, p.country_code from containers c join products p on p.id = c.product_id where c.code = ${input.code}
     ), customer as (
-      select country_code,
-             -- Counted up to the cap only: an index range of at most maxPending entries.
-             (select count(*)::int from (select 1 from scans
+      -- The kept count of every pending scan (customer_versions.pending_scans) decides below the
+      -- cap; at the cap, only the scans received in the last 32 days hold a container, counted up
+      -- to the cap (an index range of at most maxPending entries).
+      select u.country_code,
+             case when coalesce(v.pending_scans, 0) < ${input.maxPending} then coalesce(v.pending_scans, 0)
+             else (select count(*)::int from (select 1 from scans
                where user_id = ${input.userId} and status = 'PENDING' and created_at >= ${input.pendingSince.toISOString()}::timestamptz
-               limit ${input.maxPending}) as held) as pending
-      from users where id = ${input.userId} and deleted_at is null
+               limit ${input.maxPending}) as held) end as pending
+      from users u left join customer_versions v on v.user_id = u.id
+      where u.id = ${input.userId} and u.deleted_at is null
     ), inserted as (
       insert into scans (id, user_id, container_code, product_id, status, scanned_at, created_at)
       select ${input.id}, ${input.userId}, ${input.code}, t.id, 'PENDING', ${input.scannedAt.toISOString()}::timestamptz, ${input.now.toISOString()}::timestamptz

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
-import { balances, ledgerEntries, scans, users } from '../../db/schema';
+import { balances, customerVersions, ledgerEntries, scans, users } from '../../db/schema';
 import { type ApiError } from '../../http/api-error';
 import { createTestDatabase, databaseKinds } from '../../testing/databases';
 import { findProduct, seedCatalogue } from './catalogue';
@@ -203,6 +203,10 @@ describe.each(databaseKinds)('wallet properties on %s', (kind) => {
             .select({ count: sql<number>`count(*)::int`, pending: sql<number>`count(*) filter (where ${scans.status} = 'PENDING')::int` })
             .from(scans)
             .where(eq(scans.userId, userId));
+          const [kept] = await db
+            .select({ pendingScans: customerVersions.pendingScans })
+            .from(customerVersions)
+            .where(eq(customerVersions.userId, userId));
           const balanceMinor = balanceRow?.balanceMinor ?? 0;
           expect(balanceMinor).toBe(creditedMinor + adjustedMinor);
           expect(balanceMinor).toBeGreaterThanOrEqual(0);
@@ -210,6 +214,8 @@ describe.each(databaseKinds)('wallet properties on %s', (kind) => {
           expect(Number(credited!.sum) + Number(ledger!.adjustments)).toBe(balanceMinor);
           expect(Number(all!.count)).toBe(recorded.length);
           expect(Number(all!.pending)).toBe(pending.size);
+          // The count POST /scans checks its cap against (migration 0037) follows every write.
+          expect(kept?.pendingScans ?? 0).toBe(pending.size);
         }
       }),
       // Every run asked for is run: no time limit that would pass a property after a few.
