@@ -297,20 +297,18 @@ describe.each(databaseKinds)('claims on a container on %s', (kind) => {
     expect(history.every((row: { status: string }) => row.status === 'CANCELLED')).toBe(true);
   });
 
+  /** Pending scans of these oat milk containers, received at `at`, written straight to the table. */
+  const holdPending = (userId: string, codes: string[], at: Date) =>
+    t.db
+      .insert(scans)
+      .values(
+        codes.map((code) => ({ id: randomUUID(), userId, containerCode: code, productId: 'us-oat-milk-1l', scannedAt: at, createdAt: at })),
+      );
+
   it(`a customer holds at most ${maxPendingScansPerCustomer} pending scans`, async () => {
     const person = await customer(t);
     const codes = await issue(t, 'us-oat-milk-1l', maxPendingScansPerCustomer + 1);
-    const now = t.clock.now();
-    await t.db.insert(scans).values(
-      codes.slice(0, maxPendingScansPerCustomer).map((code) => ({
-        id: randomUUID(),
-        userId: person.user.id,
-        containerCode: code,
-        productId: 'us-oat-milk-1l',
-        scannedAt: now,
-        createdAt: now,
-      })),
-    );
+    await holdPending(person.user.id, codes.slice(0, maxPendingScansPerCustomer), t.clock.now());
     const refused = await postScan(t, person.headers, codes[maxPendingScansPerCustomer]!);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error).toEqual({ code: 'TOO_MANY_PENDING_SCANS', message: expect.stringContaining('100 containers') });
@@ -322,17 +320,7 @@ describe.each(databaseKinds)('claims on a container on %s', (kind) => {
     const person = await customer(t);
     const codes = await issue(t, 'us-oat-milk-1l', maxPendingScansPerCustomer + 1);
     const longAgo = new Date(t.clock.now().getTime() - (pendingProcessingDays + 1) * day * 1000);
-    await t.db.insert(scans).values(
-      codes.slice(0, maxPendingScansPerCustomer).map((code) => ({
-        id: randomUUID(),
-        userId: person.user.id,
-        containerCode: code,
-        productId: 'us-oat-milk-1l',
-        status: 'PENDING' as const,
-        scannedAt: longAgo,
-        createdAt: longAgo,
-      })),
-    );
+    await holdPending(person.user.id, codes.slice(0, maxPendingScansPerCustomer), longAgo);
     expect((await postScan(t, person.headers, codes[maxPendingScansPerCustomer]!)).statusCode).toBe(201);
   });
 });
