@@ -195,6 +195,12 @@ function productFromJson(row: ProductRowJson): ProductRow {
  * One round trip: the scan of this id if it exists, the container's product, the customer's
  * market, and the new pending scan when all agree. On an embedded database every statement costs
  * the whole process a little, and a shop's drop-off queue sends these by the dozen.
+ *
+ * The customer's pending scans: the count kept of all of them (customer_versions.pending_scans)
+ * decides below the cap; at the cap, only the scans received in the last 32 days hold a container,
+ * and those are counted, up to the cap (an index range of at most maxPending entries). No comments
+ * in the SQL: pg_stat_activity keeps a statement's first 1 KB, and whoever looks there for a scan
+ * waiting on a lock (the deletion's race test does) must find its insert.
  */
 async function recordInOneStatement(
   db: Database,
@@ -206,9 +212,6 @@ async function recordInOneStatement(
     ), target as (
       select p.id, p.country_code from containers c join products p on p.id = c.product_id where c.code = ${input.code}
     ), customer as (
-      -- The kept count of every pending scan (customer_versions.pending_scans) decides below the
-      -- cap; at the cap, only the scans received in the last 32 days hold a container, counted up
-      -- to the cap (an index range of at most maxPending entries).
       select u.country_code,
              case when coalesce(v.pending_scans, 0) < ${input.maxPending} then coalesce(v.pending_scans, 0)
              else (select count(*)::int from (select 1 from scans
