@@ -46,18 +46,18 @@ type Request = {
 /**
  * One client sends the call for a second before each load, and that second is not counted. A
  * server's first calls of a path are slow (its code not yet compiled, the database's plans and
- * trigger functions not yet cached): the first 32 POST /scans took 440-640 ms together, against
- * 120 ms for any 32 after them, and in a run of 2,300 scans those 32 were more than 1 % of the
- * calls, so they alone set the p99 (436 ms; 175 ms from a warm server). One client, so that the
- * warm-up leaves at most one call in the server's queue when the load starts.
+ * trigger functions not yet cached), and in a run of POST /scans the first burst of 32 was more
+ * than 1 % of the calls, so it alone set the p99 (figures: bench/results/history.md, 2026-11-30
+ * 18:35). One client, so that the warm-up leaves at most one call in the server's queue when the
+ * load starts.
  */
 const warmUpSeconds = 1;
 
 async function load(baseUrl: string, request: Request, seconds: number, clients = connections): Promise<LoadFigures> {
-  const run = (connections: number, duration: number) =>
+  const run = (runClients: number, duration: number) =>
     autocannon({
       url: baseUrl,
-      connections,
+      connections: runClients,
       duration,
       excludeErrorStats: true,
       // Keys left undefined make autocannon's workers hang: set only the ones this request has.

@@ -2,8 +2,8 @@ ALTER TABLE "customer_versions" ADD COLUMN "pending_scans" integer DEFAULT 0 NOT
 ALTER TABLE "customer_versions" ADD CONSTRAINT "customer_versions_pending_scans_not_negative" CHECK ("customer_versions"."pending_scans" >= 0);--> statement-breakpoint
 -- The scans a customer holds in PENDING, counted where their version is raised: on the same row
 -- (the customer's own lock, taken in user id order), so the count takes no lock of its own and is
--- right at every commit. POST /scans reads it instead of counting the customer's
--- pending scans, which cost a read of each one (2,000 of them took 3 ms a scan).
+-- right at every commit. POST /scans reads it instead of counting the customer's pending scans,
+-- which cost a read of each one (docs/data.md, A version per customer).
 CREATE FUNCTION customer_versions_raise_counting_pending(changed uuid[], pending_deltas integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM customer_versions_raise(changed);
